@@ -1,0 +1,137 @@
+import { asc, eq } from 'drizzle-orm';
+import { seedCommitment } from '../rules/dice.ts';
+import { applyEvent, type Actor, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+import { appendEvents, findCampaignByChannel, insertCampaign, loadEvents, type CampaignRow } from '../db/campaign-repo.ts';
+import { deadlines } from '../db/schema.ts';
+import type { AppContext } from './context.ts';
+import { userError, type Outcome } from './errors.ts';
+import { EXPORT_FORMAT, parseExport, type CampaignExport } from './export.ts';
+import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
+
+/** The use cases behind `/campaign …` and `/roll`. Each write is one `runCommand` transaction. */
+export function createCampaign(app: AppContext, target: CommandTarget, actor: Actor, name: string, interactionId?: string): Promise<CommandResult> {
+  return runCommand(app, withInteraction({ target, actor, command: { type: 'create', name } }, interactionId));
+}
+
+export function joinCampaign(app: AppContext, target: CommandTarget, actor: Actor, empire: string, interactionId?: string): Promise<CommandResult> {
+  return runCommand(app, withInteraction({ target, actor, command: { type: 'join', empire } }, interactionId));
+}
+
+export function leaveCampaign(app: AppContext, target: CommandTarget, actor: Actor, interactionId?: string): Promise<CommandResult> {
+  return runCommand(app, withInteraction({ target, actor, command: { type: 'leave' } }, interactionId));
+}
+
+export function startCampaign(app: AppContext, target: CommandTarget, actor: Actor, interactionId?: string): Promise<CommandResult> {
+  return runCommand(app, withInteraction({ target, actor, command: { type: 'start' } }, interactionId));
+}
+
+export function rollInCampaign(app: AppContext, target: CommandTarget, actor: Actor, expression: string, interactionId?: string): Promise<CommandResult> {
+  return runCommand(app, withInteraction({ target, actor, command: { type: 'roll', expression } }, interactionId));
+}
+
+function withInteraction<T extends object>(req: T, interactionId: string | undefined): T & { interactionId?: string } {
+  return interactionId === undefined ? req : { ...req, interactionId };
+}
+
+/** Anyone may read any campaign state (UTD3.1). */
+export async function campaignInChannel(app: AppContext, channelId: string): Promise<CampaignState | null> {
+  return (await findCampaignByChannel(app.database.db, channelId))?.state ?? null;
+}
+
+export async function exportCampaign(app: AppContext, channelId: string, opts: { includeSecret: boolean }): Promise<Outcome<CampaignExport>> {
+  const db = app.database.db;
+  return db.transaction(async (tx) => {
+    const row = await findCampaignByChannel(tx, channelId);
+    if (!row) return userError('campaign/none', 'UTD8.1', 'There is no campaign in this channel to export.');
+    const events = await loadEvents(tx, row.id);
+    const clocks = await tx.select().from(deadlines).where(eq(deadlines.campaignId, row.id)).orderBy(asc(deadlines.dueAt), asc(deadlines.id));
+    const file: CampaignExport = {
+      format: EXPORT_FORMAT,
+      kind: 'campaign-master/campaign',
+      exportedAt: app.clock.now().toISOString(),
+      campaign: row.state,
+      events,
+      deadlines: clocks.map((d) => ({
+        id: d.id,
+        kind: d.kind,
+        subject: d.subject,
+        responsibleUserId: d.responsibleUserId,
+        dueAt: d.dueAt.toISOString(),
+        status: d.status,
+        remindersSent: d.remindersSent as number[],
+        payload: d.payload,
+      })),
+    };
+    if (opts.includeSecret) file.secretSeeds = row.secretSeeds;
+    return { ok: true, value: file };
+  });
+}
+
+/**
+ * Restores an export into an empty channel: the event log is copied as it was and one
+ * `CampaignImported` event moves the campaign here. Without the secret seeds in the file, a new
+ * seed is committed from that event on (old rolls stay verifiable with the old seed).
+ */
+export async function importCampaign(app: AppContext, target: CommandTarget, actor: Actor, text: string): Promise<Outcome<{ state: CampaignState; events: number }>> {
+  const parsed = parseExport(text);
+  if (!parsed.ok) return userError('import/invalid', 'UTD1.6', `Import refused: ${parsed.message}.`, 'Upload a file made by `/campaign export`, unchanged.');
+  const file = parsed.value;
+  return app.database.db.transaction(async (tx) => {
+    if (await findCampaignByChannel(tx, target.channelId)) {
+      return userError('import/channel-busy', 'UTD8.1', 'This channel already runs a campaign; import into an empty channel.');
+    }
+    const now = app.clock.now();
+    const id = app.ids.uuid();
+    const keepSeeds = file.secretSeeds && file.secretSeeds.length > 0;
+    const seed = keepSeeds ? null : app.seeds.newSeed();
+    const last = file.events.at(-1)!;
+    const imported: StoredEvent = {
+      seq: last.seq + 1,
+      at: now.toISOString(),
+      actor: { userId: actor.userId },
+      event: {
+        type: 'CampaignImported',
+        fromFormat: file.format,
+        sourceCampaignId: file.campaign.id,
+        campaignId: id,
+        guildId: target.guildId,
+        channelId: target.channelId,
+        seedCommitment: seed ? seedCommitment(seed) : null,
+      },
+      rolls: [],
+    };
+    const state = applyEvent(file.campaign, imported);
+    const row: CampaignRow = {
+      id,
+      guildId: target.guildId,
+      channelId: target.channelId,
+      version: imported.seq,
+      state,
+      secretSeeds: keepSeeds ? file.secretSeeds! : [{ fromSeq: imported.seq, seed: seed! }],
+    };
+    await insertCampaign(tx, row, now);
+    await appendEvents(tx, id, [...file.events, imported]);
+    if (file.deadlines.length > 0) {
+      await tx.insert(deadlines).values(
+        file.deadlines.map((d) => ({
+          id: app.ids.uuid(),
+          campaignId: id,
+          kind: d.kind,
+          subject: d.subject,
+          responsibleUserId: d.responsibleUserId,
+          dueAt: new Date(d.dueAt),
+          status: d.status,
+          remindersSent: d.remindersSent,
+          payload: d.payload ?? {},
+          createdAt: now,
+        })),
+      );
+    }
+    return { ok: true, value: { state, events: imported.seq } };
+  });
+}
+
+export async function campaignEvents(app: AppContext, channelId: string): Promise<StoredEvent[]> {
+  const row = await findCampaignByChannel(app.database.db, channelId);
+  return row ? loadEvents(app.database.db, row.id) : [];
+}

@@ -1,0 +1,43 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+
+/**
+ * Everything a use case needs from the outside world. Randomness and identity are injectable so
+ * tests and the playground can make runs reproducible; live Discord play never forces dice.
+ */
+export interface AppContext {
+  database: Database;
+  clock: Clock;
+  log: Logger;
+  ids: IdSource;
+  seeds: SeedSource;
+  /** Present only in the playground and tests (security review, issue 8): forced dice and reseeding. */
+  testHooks: TestHooks | null;
+}
+
+export interface IdSource {
+  uuid(): string;
+}
+
+export interface SeedSource {
+  /** A fresh secret seed (hex) for a new campaign or an import without its seed. */
+  newSeed(): string;
+}
+
+export interface TestHooks {
+  /** Values the next dice will show, in order, whatever campaign rolls them. */
+  forcedDice: number[];
+  /** When set, the next new seed is this one (the playground's `!seed N`). */
+  nextSeed: string | null;
+}
+
+export const randomIds: IdSource = { uuid: () => randomUUID() };
+export const randomSeeds: SeedSource = { newSeed: () => randomBytes(32).toString('hex') };
+
+/** Deterministic ids for reproducible runs: the same script gives the same export on any database. */
+export function sequentialIds(prefix = '00000000-0000-4000-8000-'): IdSource {
+  let n = 0;
+  return { uuid: () => `${prefix}${(++n).toString(16).padStart(12, '0')}` };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { replay, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+
+/**
+ * The export file (docs/export-format.md): the whole public state, the full event log, and the
+ * stored clocks. The secret dice seed is included only when an admin asks for it, so that a
+ * campaign moved to another server keeps its rolls verifiable.
+ */
+export const EXPORT_FORMAT = 1;
+export const EXPORT_MAX_BYTES = 8 * 1024 * 1024;
+
+export interface CampaignExport {
+  format: typeof EXPORT_FORMAT;
+  kind: 'campaign-master/campaign';
+  exportedAt: string;
+  campaign: CampaignState;
+  events: StoredEvent[];
+  deadlines: ExportedDeadline[];
+  secretSeeds?: { fromSeq: number; seed: string }[];
+}
+
+export interface ExportedDeadline {
+  id: string;
+  kind: string;
+  subject: string;
+  responsibleUserId: string | null;
+  dueAt: string;
+  status: string;
+  remindersSent: number[];
+  payload: unknown;
+}
+
+const rollSchema = z.object({
+  purpose: z.string(),
+  sides: z.number().int().positive(),
+  results: z.array(z.number().int()),
+  counter: z.number().int().nonnegative(),
+  eventSeq: z.number().int().positive(),
+  forced: z.literal(true).optional(),
+});
+
+const storedEventSchema = z.object({
+  seq: z.number().int().positive(),
+  at: z.string().datetime(),
+  actor: z.object({ userId: z.string(), asPlayer: z.string().optional() }),
+  event: z.object({ type: z.string() }).passthrough(),
+  rolls: z.array(rollSchema),
+});
+
+const exportSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  kind: z.literal('campaign-master/campaign'),
+  exportedAt: z.string(),
+  campaign: z.object({ format: z.literal(1), ruleset: z.literal('thunderdome-iii'), id: z.string(), name: z.string() }).passthrough(),
+  events: z.array(storedEventSchema).min(1),
+  deadlines: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      subject: z.string(),
+      responsibleUserId: z.string().nullable(),
+      dueAt: z.string(),
+      status: z.string(),
+      remindersSent: z.array(z.number()),
+      payload: z.unknown(),
+    }),
+  ),
+  secretSeeds: z.array(z.object({ fromSeq: z.number().int().positive(), seed: z.string().regex(/^[0-9a-f]{64}$/) })).optional(),
+});
+
+export type ParsedExport = { ok: true; value: CampaignExport } | { ok: false; message: string };
+
+/** Validates an uploaded export: shape, unbroken sequence, and that the log really rebuilds the state. */
+export function parseExport(text: string): ParsedExport {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'the file is not JSON' };
+  }
+  const parsed = exportSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, message: `the file is not a Campaign Master export (${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'})` };
+  }
+  const file = parsed.data as unknown as CampaignExport;
+  for (let i = 0; i < file.events.length; i++) {
+    if (file.events[i]!.seq !== i + 1) return { ok: false, message: `the event log is broken at entry ${i + 1} (seq ${file.events[i]!.seq})` };
+  }
+  let rebuilt: CampaignState | null;
+  try {
+    rebuilt = replay(file.events);
+  } catch (err) {
+    return { ok: false, message: `the event log cannot be replayed (${(err as Error).message})` };
+  }
+  if (canonicalJson(rebuilt) !== canonicalJson(file.campaign)) {
+    return { ok: false, message: 'the campaign state does not match its own event log (the file was edited or damaged)' };
+  }
+  return { ok: true, value: file };
+}
+
+/** JSON with sorted keys, so equal documents compare equal whatever their key order (jsonb reorders keys). */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}

@@ -1,0 +1,123 @@
+import { SeededDice, seedCommitment } from '../rules/dice.ts';
+import type { RuleError } from '../rules/errors.ts';
+import { applyEvent, decide, type Actor, type CampaignCommand, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+import { appendEvents, claimInteraction, insertCampaign, lockCampaignByChannel, saveCampaign, type CampaignRow } from '../db/campaign-repo.ts';
+import type { AppContext } from './context.ts';
+
+export interface CommandTarget {
+  guildId: string;
+  channelId: string;
+}
+
+export interface CommandRequest {
+  target: CommandTarget;
+  actor: Actor;
+  command: CommandInput;
+  /** The Discord interaction id; a second delivery of the same id changes nothing. */
+  interactionId?: string;
+  /** Set when a proxy acts for a player (UTD3.2). */
+  asPlayer?: string;
+}
+
+/** A command as callers give it: creation ids and the seed commitment are filled in here. */
+export type CommandInput = Exclude<CampaignCommand, { type: 'create' }> | { type: 'create'; name: string };
+
+export type CommandResult =
+  | { ok: true; duplicate: false; events: StoredEvent[]; state: CampaignState; before: CampaignState | null }
+  | { ok: true; duplicate: true }
+  | { ok: false; error: RuleError };
+
+/**
+ * One use case = one database transaction (design §1): lock the campaign, load its state, let
+ * the pure rules decide, append the events and the new state with version + N, and commit.
+ * A refusal or any exception rolls back everything, so nothing is ever half-applied.
+ */
+export async function runCommand(app: AppContext, req: CommandRequest): Promise<CommandResult> {
+  const refused = Symbol('refused');
+  let refusal: RuleError | null = null;
+  try {
+    return await app.database.db.transaction(async (tx) => {
+      const now = app.clock.now();
+      const row = await lockCampaignByChannel(tx, req.target.channelId);
+      if (req.interactionId && (await claimInteraction(tx, req.interactionId, row?.id ?? null, now))) {
+        return { ok: true, duplicate: true } as const;
+      }
+      const creating = req.command.type === 'create' && !row;
+      const seed = creating ? nextSeed(app) : null;
+      const command: CampaignCommand =
+        req.command.type === 'create'
+          ? {
+              type: 'create',
+              name: req.command.name,
+              campaignId: row?.id ?? app.ids.uuid(),
+              guildId: req.target.guildId,
+              channelId: req.target.channelId,
+              seedCommitment: seed ? seedCommitment(seed) : '',
+            }
+          : req.command;
+      const version = row?.version ?? 0;
+      const secret = seed ?? currentSeed(row);
+      const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
+      const decision = decide(row?.state ?? null, command, { actor: req.actor, now, dice });
+      if (!decision.ok) {
+        refusal = decision.error;
+        throw refused;
+      }
+      const at = now.toISOString();
+      const actor: StoredEvent['actor'] = req.asPlayer ? { userId: req.actor.userId, asPlayer: req.asPlayer } : { userId: req.actor.userId };
+      const stored: StoredEvent[] = decision.value.map((event, i) => ({
+        seq: version + 1 + i,
+        at,
+        actor,
+        event,
+        rolls: i === 0 ? dice.records : [],
+      }));
+      let state: CampaignState | null = row?.state ?? null;
+      for (const e of stored) state = applyEvent(state, e);
+      if (!state) throw new Error('a command produced no state');
+      const next: CampaignRow = {
+        id: state.id,
+        guildId: state.guildId,
+        channelId: state.channelId,
+        version: version + stored.length,
+        state,
+        secretSeeds: row?.secretSeeds ?? [{ fromSeq: 1, seed: secret }],
+      };
+      if (row) await saveCampaign(tx, next, version, now);
+      else await insertCampaign(tx, next, now);
+      await appendEvents(tx, next.id, stored);
+      return { ok: true, duplicate: false, events: stored, state, before: row?.state ?? null } as const;
+    });
+  } catch (err) {
+    if (err === refused && refusal) return { ok: false, error: refusal };
+    if (req.command.type === 'create' && isUniqueViolation(err)) {
+      return { ok: false, error: { code: 'campaign/exists', rule: 'UTD8.1', message: 'This channel already runs a campaign.' } };
+    }
+    throw err;
+  }
+}
+
+function nextSeed(app: AppContext): string {
+  const hooks = app.testHooks;
+  if (hooks?.nextSeed) {
+    const s = hooks.nextSeed;
+    hooks.nextSeed = null;
+    return s;
+  }
+  return app.seeds.newSeed();
+}
+
+export function currentSeed(row: CampaignRow | null): string {
+  const seeds = row?.secretSeeds ?? [];
+  const last = seeds.at(-1);
+  if (!last) throw new Error('campaign has no dice seed');
+  return last.seed;
+}
+
+/** A concurrent `/campaign create` in the same channel loses the race on the unique channel id. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,121 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
+import type { Executor } from './client.ts';
+import { campaignEvents, campaigns, processedInteractions } from './schema.ts';
+
+export interface CampaignRow {
+  id: string;
+  guildId: string;
+  channelId: string;
+  version: number;
+  state: CampaignState;
+  secretSeeds: SecretSeed[];
+}
+
+export interface SecretSeed {
+  fromSeq: number;
+  seed: string;
+}
+
+/**
+ * Loads the campaign of a channel and locks its row until the transaction ends, so two
+ * commands on one campaign never interleave (PostgreSQL row lock; PGlite runs one transaction
+ * at a time anyway).
+ */
+export async function lockCampaignByChannel(tx: Executor, channelId: string): Promise<CampaignRow | null> {
+  const rows = await tx.select().from(campaigns).where(eq(campaigns.channelId, channelId)).for('update');
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+export async function findCampaignByChannel(tx: Executor, channelId: string): Promise<CampaignRow | null> {
+  const rows = await tx.select().from(campaigns).where(eq(campaigns.channelId, channelId));
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+export async function findCampaignById(tx: Executor, id: string): Promise<CampaignRow | null> {
+  const rows = await tx.select().from(campaigns).where(eq(campaigns.id, id));
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+function toRow(r: typeof campaigns.$inferSelect): CampaignRow {
+  return {
+    id: r.id,
+    guildId: r.guildId,
+    channelId: r.channelId,
+    version: r.version,
+    state: r.state as CampaignState,
+    secretSeeds: r.secretSeeds as SecretSeed[],
+  };
+}
+
+export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date): Promise<void> {
+  await tx.insert(campaigns).values({
+    id: row.id,
+    guildId: row.guildId,
+    channelId: row.channelId,
+    name: row.state.name,
+    status: row.state.status,
+    version: row.version,
+    state: row.state,
+    secretSeeds: row.secretSeeds,
+    createdAt: at,
+    updatedAt: at,
+  });
+}
+
+/** Writes the new state only if nobody else moved the version on (optimistic check on top of the lock). */
+export async function saveCampaign(tx: Executor, row: CampaignRow, expectedVersion: number, at: Date): Promise<void> {
+  const updated = await tx
+    .update(campaigns)
+    .set({
+      name: row.state.name,
+      status: row.state.status,
+      version: row.version,
+      state: row.state,
+      secretSeeds: row.secretSeeds,
+      updatedAt: at,
+    })
+    .where(and(eq(campaigns.id, row.id), eq(campaigns.version, expectedVersion)))
+    .returning({ id: campaigns.id });
+  if (updated.length !== 1) throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);
+}
+
+export async function appendEvents(tx: Executor, campaignId: string, events: readonly StoredEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(campaignEvents).values(
+    events.map((e) => ({
+      campaignId,
+      seq: e.seq,
+      type: e.event.type,
+      at: new Date(e.at),
+      actorUserId: e.actor.userId,
+      asPlayer: e.actor.asPlayer ?? null,
+      event: e.event,
+      rolls: e.rolls,
+    })),
+  );
+}
+
+export async function loadEvents(tx: Executor, campaignId: string, fromSeq = 1, limit?: number): Promise<StoredEvent[]> {
+  const q = tx
+    .select()
+    .from(campaignEvents)
+    .where(and(eq(campaignEvents.campaignId, campaignId), sql`${campaignEvents.seq} >= ${fromSeq}`))
+    .orderBy(asc(campaignEvents.seq));
+  const rows = limit === undefined ? await q : await q.limit(limit);
+  return rows.map((r) => {
+    const actor: StoredEvent['actor'] = { userId: r.actorUserId };
+    if (r.asPlayer) actor.asPlayer = r.asPlayer;
+    return { seq: r.seq, at: r.at.toISOString(), actor, event: r.event as StoredEvent['event'], rolls: r.rolls as StoredEvent['rolls'] };
+  });
+}
+
+/** True when this interaction was already handled; otherwise records it (inside the command's transaction). */
+export async function claimInteraction(tx: Executor, interactionId: string, campaignId: string | null, at: Date): Promise<boolean> {
+  const inserted = await tx
+    .insert(processedInteractions)
+    .values({ interactionId, campaignId, processedAt: at })
+    .onConflictDoNothing()
+    .returning({ id: processedInteractions.interactionId });
+  return inserted.length === 0;
+}

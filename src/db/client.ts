@@ -1,0 +1,75 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { acquireDataDirLock } from './lock.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: repositories work on both. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for messages ("./data", "memory", or the server without password). */
+  where: string;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export type DatabaseTarget = { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir: string | null };
+
+/** Opens the database and applies the migrations in `drizzle/`; both drivers share them. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const client = postgres(target.url, { max: target.maxConnections ?? 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    try {
+      await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (err) {
+      await client.end({ timeout: 1 });
+      throw err;
+    }
+    return { db, kind: 'postgres', where: redactUrl(target.url), close: () => client.end({ timeout: 5 }) };
+  }
+  const release = target.dataDir ? acquireDataDirLock(target.dataDir) : () => {};
+  try {
+    const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      kind: 'pglite',
+      where: target.dataDir ?? 'memory',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres';
+  }
+}

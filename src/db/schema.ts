@@ -1,0 +1,73 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for PGlite and PostgreSQL (design §3.8): nothing newer than PostgreSQL 15.
+ * A campaign's public state is one JSON document with a version; every change appends events
+ * in the same transaction, so the log can always rebuild the state.
+ */
+export const campaigns = pgTable('campaigns', {
+  id: uuid('id').primaryKey(),
+  guildId: text('guild_id').notNull(),
+  /** One campaign per channel (issue 6 §7). */
+  channelId: text('channel_id').notNull().unique(),
+  name: text('name').notNull(),
+  status: text('status').notNull(),
+  /** Sequence number of the last event applied to `state`. */
+  version: integer('version').notNull(),
+  state: jsonb('state').notNull(),
+  /** Secret dice seeds (hex), newest last; never exported unless revealed or asked for by an admin. */
+  secretSeeds: jsonb('secret_seeds').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const campaignEvents = pgTable(
+  'campaign_events',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    actorUserId: text('actor_user_id').notNull(),
+    /** Set when a proxy acted for a player (UTD3.2). */
+    asPlayer: text('as_player'),
+    event: jsonb('event').notNull(),
+    rolls: jsonb('rolls').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.seq] })],
+);
+
+/**
+ * Every clock is a row (design §3.9): the database decides what is due, timers only wake the
+ * process, and each row is claimed in a transaction so it is applied exactly once.
+ */
+export const deadlines = pgTable(
+  'deadlines',
+  {
+    id: uuid('id').primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** What the deadline is about, e.g. the turn or battle it guards. */
+    subject: text('subject').notNull(),
+    responsibleUserId: text('responsible_user_id'),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status').notNull(),
+    /** Reminder offsets (hours before) already posted, so none is posted twice. */
+    remindersSent: jsonb('reminders_sent').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('deadlines_pending_due').on(t.status, t.dueAt)],
+);
+
+/** Interactions already handled, so a repeated delivery never runs a command twice. */
+export const processedInteractions = pgTable('processed_interactions', {
+  interactionId: text('interaction_id').primaryKey(),
+  campaignId: uuid('campaign_id'),
+  processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,0 +1,34 @@
+/**
+ * Rule failures are values, not exceptions (design §3.2): every refusal carries a stable
+ * code, the rule it enforces, a sentence for the player, and where possible what would be legal.
+ * Exceptions thrown from the rules layer mean bugs.
+ */
+export interface RuleError {
+  readonly code: string;
+  /** The rule id the refusal cites, for example `UTD8.113`. */
+  readonly rule: string;
+  readonly message: string;
+  /** What the player could do instead, when there is something useful to say. */
+  readonly hint?: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail(code: string, rule: string, message: string, hint?: string): { ok: false; error: RuleError } {
+  return { ok: false, error: hint === undefined ? { code, rule, message } : { code, rule, message, hint } };
+}
+
+/** Thrown inside a decision to abort it with a rule error; caught by `decide` wrappers. */
+export class RuleViolation extends Error {
+  constructor(readonly error: RuleError) {
+    super(`${error.rule}: ${error.message}`);
+  }
+}
+
+export function refuse(code: string, rule: string, message: string, hint?: string): never {
+  throw new RuleViolation(hint === undefined ? { code, rule, message } : { code, rule, message, hint });
+}

@@ -1,0 +1,50 @@
+/**
+ * Campaign settings (requirements §3.3): every house rule is a key with a default. Changing
+ * one takes a supermajority vote and applies from the next cycle (rules-notes §4); the vote
+ * mechanism arrives with the Discord issue, the values live in campaign state from day one.
+ */
+export const DEFAULT_SETTINGS = {
+  startYear: 165,
+  'rng.provider': 'bot',
+  'deadline.timezone': 'UTC',
+  'deadline.ordersDays': 7,
+  'deadline.ordersTargetDays': 3,
+  'deadline.battleContactDays': 3,
+  'deadline.battleResolveDays': 28,
+  'deadline.npeVolunteerDays': 7,
+  'deadline.autoExtensionDays': 7,
+  'deadline.maxAutoExtensions': 1,
+  'deadline.applyTo2Players': true,
+  'deadline.forfeitsBeforeRemoval': 3,
+  'deadline.reminderOffsetsHours': [72, 24, 1],
+  'vote.windowHours': 72,
+  'vote.appealExcludesParticipants': true,
+  'players.countBasis': 'current',
+  'players.min': 2,
+  'players.max': 13,
+  'ops.tempPricing': 'exampleTkPlusT',
+  'ops.tempPrices': [100, 200, 400],
+  'ops.permanentPrice': 750,
+  'ops.maxExtra': 3,
+  'fleets.extraPrices': [250, 500, 1000],
+  'fleets.extraPricing': 'cumulativeDifference',
+  'cost.overhaulPct': 10,
+  'cost.refitMinPct': 0,
+  'cost.conversionMinPct': 25,
+  'cost.inspectionPct': 25,
+  'cost.rounding': 'perLine',
+  'shipyard.activationScope': 'sector',
+  'capital.replacementCost': 600,
+  'income.perMine': 100,
+  'deadDrop.value': 100,
+  'deadDrop.cost': 110,
+  'removal.removeDevelopments': true,
+  'victory.endByVote': 'supermajority',
+} as const;
+
+type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T extends readonly number[] ? number[] : T;
+export type Settings = { -readonly [K in keyof typeof DEFAULT_SETTINGS]: Widen<(typeof DEFAULT_SETTINGS)[K]> };
+
+export function defaultSettings(): Settings {
+  return structuredClone(DEFAULT_SETTINGS) as unknown as Settings;
+}

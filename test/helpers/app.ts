@@ -1,0 +1,25 @@
+import pino from 'pino';
+import { createHash } from 'node:crypto';
+import { VirtualClock } from '../../src/clock.ts';
+import { sequentialIds, type AppContext } from '../../src/app/context.ts';
+import type { Database } from '../../src/db/client.ts';
+import type { Actor } from '../../src/rules/thunderdome/index.ts';
+
+/** An app context for tests: virtual clock, sequential ids, deterministic seeds, test hooks on. */
+export function testApp(database: Database, opts: { start?: string } = {}): AppContext & { clock: VirtualClock } {
+  let n = 0;
+  return {
+    database,
+    clock: new VirtualClock(opts.start ?? '2026-11-21T12:00:00Z'),
+    log: pino({ level: 'silent' }),
+    ids: sequentialIds(),
+    seeds: { newSeed: () => createHash('sha256').update(`test-seed-${++n}`).digest('hex') },
+    testHooks: { forcedDice: [], nextSeed: null },
+  };
+}
+
+export function actor(userId: string, opts: Partial<Actor> = {}): Actor {
+  return { userId, displayName: opts.displayName ?? userId, isServerAdmin: opts.isServerAdmin ?? false };
+}
+
+export const TARGET = { guildId: 'g1', channelId: 'c1' };
