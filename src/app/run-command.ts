@@ -56,7 +56,8 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
             }
           : req.command;
       const version = row?.version ?? 0;
-      const secret = seed ?? currentSeed(row);
+      // Without a campaign the rules refuse everything but creation, so no real seed is needed.
+      const secret = seed ?? (row ? currentSeed(row) : NO_SEED);
       const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
       const decision = decide(row?.state ?? null, command, { actor: req.actor, now, dice });
       if (!decision.ok) {
@@ -96,6 +97,8 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
     throw err;
   }
 }
+
+const NO_SEED = '00'.repeat(32);
 
 function nextSeed(app: AppContext): string {
   const hooks = app.testHooks;

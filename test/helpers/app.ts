@@ -6,13 +6,16 @@ import type { Database } from '../../src/db/client.ts';
 import type { Actor } from '../../src/rules/thunderdome/index.ts';
 
 /** An app context for tests: virtual clock, sequential ids, deterministic seeds, test hooks on. */
-export function testApp(database: Database, opts: { start?: string } = {}): AppContext & { clock: VirtualClock } {
+let apps = 0;
+
+export function testApp(database: Database, opts: { start?: string; idPrefix?: string } = {}): AppContext & { clock: VirtualClock } {
   let n = 0;
+  const prefix = opts.idPrefix ?? `00000000-0000-4000-${(8000 + ++apps).toString(16)}-`;
   return {
     database,
     clock: new VirtualClock(opts.start ?? '2026-11-21T12:00:00Z'),
     log: pino({ level: 'silent' }),
-    ids: sequentialIds(),
+    ids: sequentialIds(prefix),
     seeds: { newSeed: () => createHash('sha256').update(`test-seed-${++n}`).digest('hex') },
     testHooks: { forcedDice: [], nextSeed: null },
   };
