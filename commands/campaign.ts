@@ -1,0 +1,154 @@
+import {
+  ApplicationCommandOptionType,
+  AttachmentBuilder,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import {
+  campaignInChannel,
+  createCampaign,
+  exportCampaign,
+  importCampaign,
+  joinCampaign,
+  leaveCampaign,
+  startCampaign,
+} from '../src/app/campaigns.ts';
+import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
+import { EMPIRES } from '../src/rules/thunderdome/index.ts';
+import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { presentError, presentResult, send } from '../src/discord/present.ts';
+import { statusEmbed } from '../src/discord/views/status.ts';
+import { mention, WORDS } from '../src/discord/words.ts';
+
+const data = {
+  name: 'campaign',
+  description: 'Create, join, start, inspect, export or import the campaign of this channel',
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'create',
+      description: 'Create a Thunderdome III campaign in this channel',
+      options: [{ type: ApplicationCommandOptionType.String, name: 'name', description: 'Campaign name', required: true, max_length: 60 }],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'join',
+      description: 'Join the campaign with an empire (UTD8.111), or change empire before the start',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'empire',
+          description: 'The empire you will play',
+          required: true,
+          choices: EMPIRES.map((e) => ({ name: e.name, value: e.key })),
+        },
+      ],
+    },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'leave', description: 'Leave the campaign before it starts' },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'start', description: 'Start: roll the turn order and pay starting BPV (creator or server manager)' },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'status',
+      description: 'Show the campaign: calendar, turn, players, banks',
+      options: [{ type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone (default: only you see it)' }],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'export',
+      description: 'Download the whole campaign and its history as a JSON file',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'include_secret',
+          description: 'Server managers only: include the secret dice seed, to move the campaign to another server',
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'import',
+      description: 'Restore a campaign export into this (empty) channel (server managers)',
+      options: [{ type: ApplicationCommandOptionType.Attachment, name: 'file', description: 'A file made by /campaign export', required: true }],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const { app, target, actor } = ctx;
+  switch (i.options.getSubcommand()) {
+    case 'create':
+      return presentResult(i, await createCampaign(app, target, actor, i.options.getString('name', true), i.id));
+    case 'join':
+      return presentResult(i, await joinCampaign(app, target, actor, i.options.getString('empire', true), i.id));
+    case 'leave':
+      return presentResult(i, await leaveCampaign(app, target, actor, i.id));
+    case 'start':
+      return presentResult(i, await startCampaign(app, target, actor, i.id));
+    case 'status':
+      return status(i, ctx);
+    case 'export':
+      return exportFile(i, ctx);
+    case 'import':
+      return importFile(i, ctx);
+    default:
+      throw new Error(`unknown subcommand ${i.options.getSubcommand()}`);
+  }
+}
+
+async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
+  if (!state) {
+    await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
+    return { ok: false };
+  }
+  const ephemeral = !i.options.getBoolean('public');
+  await send(i, { embeds: [statusEmbed(state)], allowedMentions: { parse: [] }, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
+  return { ok: true };
+}
+
+async function exportFile(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const includeSecret = i.options.getBoolean('include_secret') ?? false;
+  if (includeSecret && !ctx.actor.isServerAdmin) {
+    return presentError(i, { code: 'permission/admin', rule: 'UTD1.5', message: 'Only a server manager may export the secret dice seed.', hint: 'Export without `include_secret`.' });
+  }
+  await i.deferReply(includeSecret ? { flags: MessageFlags.Ephemeral } : {});
+  const exported = await exportCampaign(ctx.app, ctx.target.channelId, { includeSecret });
+  if (!exported.ok) return presentError(i, exported.error);
+  const file = exported.value;
+  const slug = file.campaign.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign';
+  const name = `${slug}-v${file.events.length}.json`;
+  await i.editReply({
+    content: `📦 **${file.campaign.name}**: ${file.events.length} events, ${file.campaign.players.length} players${includeSecret ? ' — contains the SECRET dice seed, keep it private' : ''}.`,
+    files: [new AttachmentBuilder(Buffer.from(JSON.stringify(file, null, 2)), { name })],
+  });
+  return { ok: true };
+}
+
+async function importFile(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  if (!ctx.actor.isServerAdmin) return presentError(i, { code: 'permission/admin', rule: 'UTD1.6', message: WORDS.adminOnly });
+  const attachment = i.options.getAttachment('file', true);
+  if (attachment.size > EXPORT_MAX_BYTES) {
+    return presentError(i, { code: 'import/too-large', rule: 'UTD1.6', message: `The file is ${attachment.size} bytes; exports are at most ${EXPORT_MAX_BYTES} bytes.` });
+  }
+  // Deferred privately: a refused file is the uploader's business; a success is announced to all.
+  await i.deferReply({ flags: MessageFlags.Ephemeral });
+  const response = await fetch(attachment.url);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!response.ok || body.length > EXPORT_MAX_BYTES) {
+    return presentError(i, { code: 'import/unreadable', rule: 'UTD1.6', message: 'The attachment could not be downloaded.' });
+  }
+  const result = await importCampaign(ctx.app, ctx.target, ctx.actor, body.toString('utf8'));
+  if (!result.ok) return presentError(i, result.error);
+  await i.editReply({ content: `Imported ${result.value.events} events.` });
+  if (i.channel?.isSendable()) {
+    await i.channel.send({
+      content: `📦 ${mention(ctx.actor.userId)} imported **${result.value.state.name}** into this channel with its full history (${result.value.events} events).`,
+      embeds: [statusEmbed(result.value.state)],
+      allowedMentions: { parse: [] },
+    });
+  }
+  return { ok: true };
+}
+
+export const campaignCommand: SlashCommand = { data, execute };

@@ -1,0 +1,50 @@
+import { MessageFlags, type ChatInputCommandInteraction, type InteractionReplyOptions, type SendableChannels } from 'discord.js';
+import type { CommandResult } from '../app/run-command.ts';
+import type { RuleError } from '../rules/errors.ts';
+import type { CommandOutcome } from './command.ts';
+import { describeError, describeEvent, splitMessage, WORDS } from './words.ts';
+
+/**
+ * Turns a use case's result into Discord messages: a refusal is an ephemeral error citing the
+ * rule; a change is announced publicly in the reply, and turn starts are posted separately so
+ * the next player is pinged (everything at campaign level is public, UTD3.1).
+ */
+export async function presentResult(interaction: ChatInputCommandInteraction, result: CommandResult): Promise<CommandOutcome> {
+  if (!result.ok) return presentError(interaction, result.error);
+  if (result.duplicate) {
+    await send(interaction, { content: WORDS.duplicate, flags: MessageFlags.Ephemeral });
+    return { ok: true };
+  }
+  const inReply: string[] = [];
+  const posts: string[] = [];
+  for (const stored of result.events) {
+    const line = describeEvent(stored, result.state);
+    if (!line) continue;
+    (stored.event.type === 'TurnStarted' ? posts : inReply).push(line);
+  }
+  const [first, ...rest] = splitMessage(inReply.join('\n\n') || '✅ Done.');
+  await send(interaction, { content: first!, allowedMentions: { parse: ['users'] } });
+  for (const more of rest) await interaction.followUp({ content: more, allowedMentions: { parse: ['users'] } });
+  const channel = interaction.channel;
+  for (const post of posts) {
+    if (channel?.isSendable()) await (channel as SendableChannels).send({ content: post, allowedMentions: { parse: ['users'] } });
+  }
+  return { ok: true };
+}
+
+export async function presentError(interaction: ChatInputCommandInteraction, error: RuleError): Promise<CommandOutcome> {
+  await send(interaction, { content: describeError(error), flags: MessageFlags.Ephemeral });
+  return { ok: false };
+}
+
+/** Replies, or edits the deferred reply, whichever the interaction needs. */
+export async function send(interaction: ChatInputCommandInteraction, options: InteractionReplyOptions): Promise<void> {
+  if (interaction.deferred) {
+    const { flags: _ephemeralIsFixedByDefer, ...rest } = options;
+    await interaction.editReply(rest as never);
+  } else if (interaction.replied) {
+    await interaction.followUp(options);
+  } else {
+    await interaction.reply(options);
+  }
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DiscordAPIError,
+  MessageFlags,
+  PermissionFlagsBits,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type GuildMember,
+  type Interaction,
+} from 'discord.js';
+import type { AppContext } from '../app/context.ts';
+import type { CommandContext, CommandOutcome, SlashCommand } from './command.ts';
+import { WORDS } from './words.ts';
+
+export interface RouterOptions {
+  /** Name of a role whose members count as campaign admins (issue 6 §3). */
+  adminRoleName?: string | undefined;
+}
+
+/**
+ * Dispatches interactions to commands and funnels every failure (design §3.5): rule errors are
+ * presented by the commands; Discord API errors become a friendly line; anything else is logged
+ * with an incident id and the user sees only that id. It also tracks work in flight so the
+ * playground and tests can wait until the bot is idle.
+ */
+export class Router {
+  private readonly commands: Map<string, SlashCommand>;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  readonly outcomes = new Map<string, CommandOutcome>();
+
+  constructor(
+    private readonly app: AppContext,
+    commands: readonly SlashCommand[],
+    private readonly options: RouterOptions = {},
+  ) {
+    this.commands = new Map(commands.map((c) => [c.data.name, c]));
+  }
+
+  handle(interaction: Interaction): Promise<void> {
+    const work = this.dispatch(interaction);
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+    return work;
+  }
+
+  /** Resolves once no interaction is being handled. */
+  async whenIdle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async dispatch(interaction: Interaction): Promise<void> {
+    if (interaction.isChatInputCommand()) return this.runCommand(interaction);
+    if (interaction.isAutocomplete()) return this.runAutocomplete(interaction);
+  }
+
+  private context(interaction: ChatInputCommandInteraction | AutocompleteInteraction): CommandContext | null {
+    if (!interaction.guildId || !interaction.channelId) return null;
+    return {
+      app: this.app,
+      target: { guildId: interaction.guildId, channelId: interaction.channelId },
+      actor: {
+        userId: interaction.user.id,
+        displayName: (interaction.member as GuildMember | null)?.displayName ?? interaction.user.globalName ?? interaction.user.username,
+        isServerAdmin: this.isAdmin(interaction),
+      },
+    };
+  }
+
+  private isAdmin(interaction: ChatInputCommandInteraction | AutocompleteInteraction): boolean {
+    if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;
+    const role = this.options.adminRoleName;
+    const member = interaction.member as GuildMember | null;
+    return Boolean(role && member?.roles?.cache?.some((r) => r.name === role));
+  }
+
+  private async runCommand(interaction: ChatInputCommandInteraction): Promise<void> {
+    const command = this.commands.get(interaction.commandName);
+    const ctx = this.context(interaction);
+    try {
+      if (!command) throw new Error(`unknown command ${interaction.commandName}`);
+      if (!ctx) {
+        await interaction.reply({ content: WORDS.notInGuild, flags: MessageFlags.Ephemeral });
+        this.outcomes.set(interaction.id, { ok: false });
+        return;
+      }
+      this.outcomes.set(interaction.id, await command.execute(interaction, ctx));
+    } catch (err) {
+      this.outcomes.set(interaction.id, { ok: false });
+      await this.funnel(interaction, err);
+    }
+  }
+
+  private async runAutocomplete(interaction: AutocompleteInteraction): Promise<void> {
+    const command = this.commands.get(interaction.commandName);
+    const ctx = this.context(interaction);
+    try {
+      if (command?.autocomplete && ctx) await command.autocomplete(interaction, ctx);
+      else await interaction.respond([]);
+    } catch (err) {
+      this.app.log.warn({ err, command: interaction.commandName }, 'autocomplete failed');
+      if (!interaction.responded) await interaction.respond([]).catch(() => {});
+    }
+  }
+
+  private async funnel(interaction: ChatInputCommandInteraction, err: unknown): Promise<void> {
+    let content: string;
+    if (err instanceof DiscordAPIError) {
+      this.app.log.warn({ code: err.code, status: err.status, command: interaction.commandName }, 'Discord refused a request');
+      content = WORDS.discordError;
+    } else {
+      const incident = randomBytes(3).toString('hex');
+      this.app.log.error({ err, incident, command: interaction.commandName, user: interaction.user.id }, 'command failed');
+      content = WORDS.incident(incident);
+    }
+    try {
+      if (interaction.deferred) await interaction.editReply({ content });
+      else if (interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
+      else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+    } catch (replyErr) {
+      this.app.log.warn({ err: replyErr }, 'could not tell the user about a failure');
+    }
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * The HTTP side: one node:http server on 127.0.0.1 that serves
+ * - the REST API under `/api/v10/...` (what @discordjs/rest calls when `rest.api` is `${base}/api`),
+ * - attachment bytes under `/attachments/...` (the "CDN"), and
+ * - WebSocket upgrades for the gateway under `/gateway`.
+ * Every REST call is recorded; unmatched routes answer Discord's 404 and are flagged so tests can
+ * assert the bot never called something the stand-in does not implement.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { StandInContext } from './context.ts';
+import { DiscordHttpError, notFound, requestTooLarge, unauthorized } from './errors.ts';
+import { parseBody, type ParsedBody } from './multipart.ts';
+import type { Router } from './router.ts';
+import type { RecordedRequest } from './types.ts';
+
+/** Generous ceiling for a whole request (10 files of the upload limit plus JSON). */
+const MAX_REQUEST_BYTES = 128 * 1024 * 1024;
+
+export class RestServer {
+  readonly server: Server;
+  readonly log: RecordedRequest[] = [];
+  #seq = 0;
+
+  constructor(
+    private readonly ctx: StandInContext,
+    private readonly router: Router,
+  ) {
+    this.server = createServer((req, res) => {
+      this.#handle(req, res).catch((error: unknown) => {
+        console.error('[discord stand-in] internal error', error);
+        if (!res.headersSent) sendJson(res, 500, { code: 0, message: '500: Internal Server Error' });
+        else res.destroy();
+      });
+    });
+    // undici keeps connections alive; make sure they never pin the test process.
+    this.server.keepAliveTimeout = 5_000;
+    this.server.on('upgrade', (req, socket, head) => ctx.gateway.handleUpgrade(req, socket, head));
+  }
+
+  async listen(port: number, host: string): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = this.server.address();
+    if (address === null || typeof address === 'string') throw new Error('stand-in: unexpected server address');
+    return `http://${host}:${address.port}`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://stand-in.invalid');
+    const method = (req.method ?? 'GET').toUpperCase();
+
+    if (url.pathname.startsWith('/attachments/')) {
+      this.#serveAttachment(url.pathname, method, res);
+      return;
+    }
+    // Accept `/api/v10/...` (what discord.js sends) and the unversioned `/api/...` Discord also accepts.
+    const api = /^\/api(?:\/v(\d+))?(\/.*)$/.exec(url.pathname);
+    if (!api) {
+      sendJson(res, 404, notFound().toJSON());
+      return;
+    }
+    const path = api[2] ?? '/';
+    const query = Object.fromEntries(url.searchParams.entries());
+    const record: RecordedRequest = {
+      seq: ++this.#seq,
+      at: Date.now(),
+      method,
+      path,
+      route: null,
+      query,
+      body: null,
+      files: [],
+      status: 0,
+      error: null,
+    };
+
+    let status = 200;
+    let body: unknown;
+    try {
+      const raw = await readBody(req, MAX_REQUEST_BYTES);
+      let parsed: ParsedBody = { json: null, files: [] };
+      try {
+        parsed = await parseBody(req.headers['content-type'], raw);
+      } finally {
+        record.body = parsed.json;
+        record.files = parsed.files;
+      }
+      const match = this.router.match(method, path);
+      if (match.kind === 'wrongMethod') throw new DiscordHttpError(405, 0, '405: Method Not Allowed');
+      if (match.kind === 'none') throw notFound();
+      record.route = match.def.pattern;
+      if (match.def.auth && !this.#authorized(req)) throw unauthorized();
+      for (const file of parsed.files) {
+        if (file.data.length > this.ctx.settings.maxUploadBytes) throw requestTooLarge();
+      }
+      const result = await match.def.handler({
+        method,
+        path,
+        params: match.params,
+        query: url.searchParams,
+        json: parsed.json,
+        files: parsed.files,
+      });
+      body = result.body;
+      status = result.status ?? (body === undefined ? 204 : 200);
+    } catch (error) {
+      if (!(error instanceof DiscordHttpError)) throw error;
+      status = error.status;
+      body = error.toJSON();
+      record.error = { code: error.code, message: error.message };
+    }
+    record.status = status;
+    this.log.push(record);
+    this.ctx.store.emit({ type: 'request', request: record });
+    if (body === undefined) {
+      res.writeHead(status, baseHeaders()).end();
+    } else {
+      sendJson(res, status, body);
+    }
+  }
+
+  #authorized(req: IncomingMessage): boolean {
+    const header = req.headers.authorization ?? '';
+    return header === `Bot ${this.ctx.settings.token}`;
+  }
+
+  #serveAttachment(pathname: string, method: string, res: ServerResponse): void {
+    // /attachments/:channelId/:attachmentId/:filename
+    const [, , , attachmentId] = pathname.split('/');
+    const file = attachmentId ? this.ctx.store.files.get(attachmentId) : undefined;
+    if (!file || (method !== 'GET' && method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': file.contentType, 'content-length': String(file.size) });
+    res.end(method === 'HEAD' ? undefined : file.data);
+  }
+}
+
+/**
+ * No rate-limit headers: without them @discordjs/rest treats every route as unlimited (limit = Infinity,
+ * never waits), which is what a local stand-in wants. A shared fake bucket would instead serialise
+ * unrelated routes behind each other.
+ */
+function baseHeaders(): Record<string, string> {
+  return { 'cache-control': 'no-store' };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...baseHeaders(),
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > limit) throw requestTooLarge();
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
