@@ -12,7 +12,7 @@ import type { FairnessReport, Lane, MapSector, MapSpec } from './types.ts';
  * - every home has exactly two lanes and no lane joins two homes (UTD8.15), and no sector is
  *   next to two homes when the geometry allows it, so each player has two gateways of their own;
  * - the map is connected (UTD4.1): lanes among the other sectors contain the relative
- *   neighbourhood graph, which joins every point set;
+ *   neighbourhood graph, which joins every point set, and a final pass joins any stray part;
  * - it draws cleanly: homes sit on an outer ring (radius 460 around 500,500), the other sectors
  *   are spread evenly inside radius 400, at least a minimum spacing apart, and lanes come from
  *   the relative neighbourhood and Gabriel graphs, which are planar and only join near neighbours;
@@ -190,10 +190,12 @@ function placeSectors(players: number, m: number, symmetric: boolean, rng: (n: n
 }
 
 /**
- * Lanes among the non-home sectors. Every relative-neighbourhood edge (no third sector closer to
- * both ends) is kept: that graph is connected and planar. Each further Gabriel edge (no sector
- * inside the circle on the edge as diameter; still planar) is kept with EXTRA_LANE_PERCENT chance,
- * which adds loops so that routes are not all tree-like. One decision per orbit keeps symmetry.
+ * Lanes among the non-home sectors, shortest first. Every relative-neighbourhood edge (no third
+ * sector closer to both ends) is kept: that graph joins all points and is planar. Each further
+ * Gabriel edge (no sector inside the circle on the edge as diameter; still planar) is kept with
+ * EXTRA_LANE_PERCENT chance, which adds loops so that routes are not all tree-like. A lane that
+ * would cross one already drawn is dropped (only degenerate layouts get there; `connect` repairs
+ * any split). One decision per orbit keeps the symmetry exact.
  */
 function innerLanes(L: Layout, rng: (n: number) => number): Lane2[] {
   const n = L.pts.length;
@@ -287,25 +289,29 @@ function homeLanes(L: Layout, lanes: Lane2[]): void {
   }
 }
 
-/** Joins stray parts through their shortest inner link; a safety net, RNG makes it unreachable. */
+/**
+ * Joins stray parts through their shortest inner link that crosses nothing (or the shortest
+ * link, if every one crosses). A safety net: it only runs when a degenerate symmetric layout
+ * made innerLanes drop a backbone lane.
+ */
 function connect(L: Layout, lanes: Lane2[], keys: string[]): void {
   for (;;) {
     const graph = buildGraph({ sectors: keys.map((key) => ({ key })), lanes: lanes.map(([a, b]) => [keys[a]!, keys[b]!]) });
     const parts = components(graph);
     if (parts.length === 1) return;
     const mainPart = new Set(parts[0]);
-    let best: Lane2 | undefined;
-    let bestLen = Infinity;
+    const links: { lane: Lane2; len: number }[] = [];
     for (let a = 0; a < keys.length; a++) {
       if (!mainPart.has(a) || isHomeIndex(L, a)) continue;
       for (let b = 0; b < keys.length; b++) {
-        if (mainPart.has(b) || isHomeIndex(L, b)) continue;
-        const len = dist2(L.pts[a]!, L.pts[b]!);
-        if (len < bestLen) [best, bestLen] = [[a, b], len];
+        if (!mainPart.has(b) && !isHomeIndex(L, b)) links.push({ lane: [a, b], len: dist2(L.pts[a]!, L.pts[b]!) });
       }
     }
-    if (best === undefined) throw new Error('generator bug: a home is cut off from the map');
-    lanes.push(...orbit(L, best[0], best[1]));
+    if (links.length === 0) throw new Error('generator bug: a home is cut off from the map');
+    links.sort((u, v) => u.len - v.len);
+    const tidy = links.find(({ lane }) => orbit(L, lane[0], lane[1]).every((m) => !crossesAny(L, m, lanes)));
+    const [a, b] = (tidy ?? links[0]!).lane;
+    lanes.push(...orbit(L, a, b));
   }
 }
 

@@ -46,8 +46,9 @@ export const mapFileSchema = z.strictObject({
     .max(MAP_LIMITS.maxLanes, { error: `a map may have at most ${MAP_LIMITS.maxLanes} lanes` }),
 });
 
+/** Messages end with the rule they cite, so a player reading only the text still sees it. */
 function issue(path: string, code: string, message: string, rule?: string): MapIssue {
-  return rule === undefined ? { path, code, message } : { path, code, message, rule };
+  return rule === undefined ? { path, code, message } : { path, code, message: `${message} (${rule})`, rule };
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -258,7 +259,7 @@ function checkGraph(map: MapSpec, out: MapIssue[]): void {
         issue(
           `sectors[${i}]`,
           'map/home-lanes',
-          `Home sector "${s.key}" (slot ${s.home}) has ${lanes.length} lanes (${to}); each home sector has exactly ${MAP_LIMITS.homeLanes}.`,
+          `Home sector "${s.key}" (slot ${s.home}) has ${lanes.length} lane${lanes.length === 1 ? '' : 's'} (${to}); each home sector has exactly ${MAP_LIMITS.homeLanes}.`,
           'UTD8.15',
         ),
       );
