@@ -1,0 +1,325 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { ApplicationCommandOptionType, PermissionFlagsBits, type APIApplicationCommandOption, type APIEmbed } from 'discord.js';
+import { COMMANDS } from '../../commands/index.ts';
+import { VirtualClock, parseDuration } from '../clock.ts';
+import { sequentialIds, type AppContext } from '../app/context.ts';
+import type { Database } from '../db/client.ts';
+import { startBot, type Bot } from '../discord/bot.ts';
+import { DiscordStandIn, standInClientOptions, type ArgValue, type DriverFile, type StoredAttachment, type StoredMessage } from '../discord/standin/index.ts';
+import { parseLine, ScenarioSyntaxError, userRef, type ScenarioLine } from './scenario.ts';
+
+/** What one input line did, as printed by `--json` (issue 2 §7). */
+export interface LineResult {
+  line: number;
+  input: string;
+  user: string | null;
+  ok: boolean;
+  ephemeral: boolean;
+  content: string;
+  embeds: SimpleEmbed[];
+  files: string[];
+  posts: { content: string; embeds: SimpleEmbed[]; files: string[] }[];
+}
+
+export interface SimpleEmbed {
+  title?: string;
+  description?: string;
+  fields?: { name: string; value: string }[];
+  footer?: string;
+}
+
+export interface PlaygroundOptions {
+  database: Database;
+  outDir: string;
+  clockStart?: string;
+  log?: Logger;
+}
+
+/**
+ * The offline playground: the real bot (router, commands, discord.js client) logged in to the
+ * local Discord stand-in, with a virtual clock and forced dice available as directives. It
+ * exercises exactly the code that runs on Discord.
+ */
+export class Playground {
+  private readonly users = new Map<string, string>();
+  private readonly channels = new Map<string, string>();
+  private channelId: string;
+
+  private constructor(
+    readonly standIn: DiscordStandIn,
+    readonly bot: Bot,
+    readonly app: AppContext & { clock: VirtualClock },
+    private readonly guildId: string,
+    channelId: string,
+    private readonly outDir: string,
+  ) {
+    this.channelId = channelId;
+    this.channels.set('campaign', channelId);
+  }
+
+  static async start(opts: PlaygroundOptions): Promise<Playground> {
+    const standIn = await DiscordStandIn.start();
+    const guild = standIn.addGuild({ id: stableSnowflake('guild:Playground'), name: 'Playground' });
+    const channel = standIn.addChannel(guild.id, { id: stableSnowflake('channel:campaign'), name: 'campaign' });
+    standIn.registerCommands(COMMANDS.map((c) => c.data), guild.id);
+    let n = 0;
+    const app: AppContext & { clock: VirtualClock } = {
+      database: opts.database,
+      clock: new VirtualClock(opts.clockStart ?? '2026-11-21T12:00:00Z'),
+      log: opts.log ?? pino({ level: 'silent' }),
+      ids: sequentialIds(),
+      // Reproducible by default: the same script gives the same rolls unless `!seed` says otherwise.
+      seeds: { newSeed: () => createHash('sha256').update(`playground-seed:${++n}`).digest('hex') },
+      testHooks: { forcedDice: [], nextSeed: null },
+    };
+    const bot = await startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn) });
+    mkdirSync(opts.outDir, { recursive: true });
+    return new Playground(standIn, bot, app, guild.id, channel.id, opts.outDir);
+  }
+
+  async close(): Promise<void> {
+    await this.bot.stop();
+    await this.standIn.stop();
+  }
+
+  /** Runs one scenario line; null for comments and blank lines; throws ScenarioSyntaxError if malformed. */
+  async run(input: string, line: number): Promise<LineResult | null> {
+    const parsed = parseLine(input);
+    if (parsed.kind === 'blank') return null;
+    const before = new Set(this.standIn.channelMessages(this.channelId).map((m) => m.id));
+    const channelAtStart = this.channelId;
+    if (parsed.kind === 'directive') {
+      const content = await this.directive(parsed);
+      await this.bot.whenIdle();
+      return { line, input, user: null, ok: true, ephemeral: false, content, embeds: [], files: [], posts: this.postsSince(channelAtStart, before, null, line) };
+    }
+    return this.command(parsed, input, line, before);
+  }
+
+  private userId(name: string): string {
+    let id = this.users.get(name);
+    if (!id) {
+      id = this.standIn.addUser({ id: stableSnowflake(`user:${name}`), username: name }).id;
+      this.users.set(name, id);
+    }
+    return id;
+  }
+
+  private async command(parsed: Extract<ScenarioLine, { kind: 'command' }>, input: string, line: number, before: Set<string>): Promise<LineResult> {
+    const def = COMMANDS.find((c) => c.data.name === parsed.command)?.data;
+    if (!def) throw new ScenarioSyntaxError(`unknown command /${parsed.command}; known: ${COMMANDS.map((c) => `/${c.data.name}`).join(' ')}`);
+    const { group, sub, options } = resolvePath(def.options ?? [], parsed.words, `/${parsed.command}`);
+    const { args, attachments } = this.convertArgs(options, parsed.options, `/${[parsed.command, ...parsed.words].join(' ')}`);
+    const userId = this.userId(parsed.user);
+    const handle = await this.standIn.invokeCommand({
+      guildId: this.guildId,
+      channelId: this.channelId,
+      userId,
+      name: parsed.command,
+      ...(group ? { subcommandGroup: group } : {}),
+      ...(sub ? { subcommand: sub } : {}),
+      args,
+      attachments,
+    });
+    await handle.firstResponse(10_000);
+    await this.bot.whenIdle();
+    const original = handle.original();
+    const responses = handle.responses();
+    const ephemeral = responses.some((r) => (r.kind === 'reply' || r.kind === 'defer') && r.ephemeral);
+    const outcome = this.bot.router.outcomes.get(handle.id);
+    return {
+      line,
+      input,
+      user: parsed.user,
+      ok: outcome?.ok ?? false,
+      ephemeral,
+      content: this.readable(original?.content ?? ''),
+      embeds: (original?.embeds ?? []).map((e) => this.embed(e)),
+      files: this.saveFiles(original?.attachments ?? [], line),
+      posts: this.postsSince(this.channelId, before, original?.id ?? null, line),
+    };
+  }
+
+  private convertArgs(options: readonly APIApplicationCommandOption[], given: Record<string, string>, where: string): { args: Record<string, ArgValue>; attachments: DriverFile[] } {
+    const args: Record<string, ArgValue> = {};
+    const attachments: DriverFile[] = [];
+    for (const [name, raw] of Object.entries(given)) {
+      const opt = options.find((o) => o.name === name);
+      if (!opt) throw new ScenarioSyntaxError(`${where} has no option ${name}:; it has ${options.map((o) => `${o.name}:`).join(' ') || 'no options'}`);
+      args[name] = this.convertValue(opt, raw, where, attachments);
+    }
+    for (const o of options) {
+      if ('required' in o && o.required && !(o.name in given)) throw new ScenarioSyntaxError(`${where} needs ${o.name}:`);
+    }
+    return { args, attachments };
+  }
+
+  private convertValue(opt: APIApplicationCommandOption, raw: string, where: string, attachments: DriverFile[]): ArgValue {
+    const bad = (why: string) => new ScenarioSyntaxError(`${where} ${opt.name}:${raw} — ${why}`);
+    switch (opt.type) {
+      case ApplicationCommandOptionType.String: {
+        const choices = 'choices' in opt ? opt.choices : undefined;
+        if (!choices) return raw;
+        const hit = choices.find((c) => String(c.value).toLowerCase() === raw.toLowerCase() || c.name.toLowerCase() === raw.toLowerCase());
+        if (!hit) throw bad(`choose one of ${choices.map((c) => c.value).join(', ')}`);
+        return String(hit.value);
+      }
+      case ApplicationCommandOptionType.Integer:
+      case ApplicationCommandOptionType.Number: {
+        const n = Number(raw);
+        if (!Number.isFinite(n) || (opt.type === ApplicationCommandOptionType.Integer && !Number.isInteger(n))) throw bad('not a number');
+        return n;
+      }
+      case ApplicationCommandOptionType.Boolean:
+        if (/^(true|yes|1)$/i.test(raw)) return true;
+        if (/^(false|no|0)$/i.test(raw)) return false;
+        throw bad('use true or false');
+      case ApplicationCommandOptionType.User:
+      case ApplicationCommandOptionType.Mentionable: {
+        const name = userRef(raw);
+        if (!name) throw bad('name a user as @name');
+        return this.userId(name);
+      }
+      case ApplicationCommandOptionType.Attachment: {
+        let data: Buffer;
+        try {
+          data = readFileSync(raw);
+        } catch {
+          throw bad('cannot read that file');
+        }
+        attachments.push({ name: basename(raw), data });
+        return basename(raw);
+      }
+      default:
+        throw bad('this option type is not supported by the playground');
+    }
+  }
+
+  private async directive(d: Extract<ScenarioLine, { kind: 'directive' }>): Promise<string> {
+    const hooks = this.app.testHooks!;
+    switch (d.name) {
+      case 'seed': {
+        if (d.args.length !== 1) throw new ScenarioSyntaxError('!seed takes one value');
+        hooks.nextSeed = createHash('sha256').update(`seed:${d.args[0]}`).digest('hex');
+        return `The next campaign created uses dice seed ${d.args[0]}.`;
+      }
+      case 'dice': {
+        const values = d.args.map(Number);
+        if (values.length === 0 || values.some((v) => !Number.isInteger(v) || v < 1)) throw new ScenarioSyntaxError('!dice takes whole numbers ≥ 1');
+        hooks.forcedDice.push(...values);
+        return `The next dice will show ${values.join(', ')}.`;
+      }
+      case 'clock': {
+        const at = new Date(d.args[0] ?? '');
+        if (d.args.length !== 1 || Number.isNaN(at.getTime())) throw new ScenarioSyntaxError('!clock takes an ISO date such as 2026-11-21T12:00Z');
+        this.app.clock.set(at);
+        return `Clock set to ${at.toISOString()}.`;
+      }
+      case 'advance': {
+        const ms = parseDuration(d.args.join(''));
+        if (ms === null) throw new ScenarioSyntaxError('!advance takes a duration such as 7d, 36h or 1d12h');
+        this.app.clock.advance(ms);
+        return `Clock advanced to ${this.app.clock.now().toISOString()}.`;
+      }
+      case 'react':
+      case 'unreact': {
+        const name = userRef(d.args[0]);
+        const emoji = d.args[1];
+        if (!name || !emoji) throw new ScenarioSyntaxError(`!${d.name} takes @user and an emoji`);
+        const messageId = this.reactionTarget(d.options['on'] ?? 'last-vote');
+        const input = { channelId: this.channelId, messageId, userId: this.userId(name), emoji };
+        if (d.name === 'react') await this.standIn.addReaction(input);
+        else await this.standIn.removeReaction(input);
+        return `@${name} ${d.name === 'react' ? 'reacted' : 'removed the reaction'} ${emoji} on message ${messageId}.`;
+      }
+      case 'channel': {
+        const name = d.args[0];
+        if (!name) throw new ScenarioSyntaxError('!channel takes a channel name');
+        let id = this.channels.get(name);
+        if (!id) {
+          id = this.standIn.addChannel(this.guildId, { id: stableSnowflake(`channel:${name}`), name }).id;
+          this.channels.set(name, id);
+        }
+        this.channelId = id;
+        return `Now in #${name}.`;
+      }
+      case 'admin': {
+        const name = userRef(d.args[0]);
+        if (!name) throw new ScenarioSyntaxError('!admin takes @user');
+        this.standIn.setMemberPermissions(this.guildId, this.userId(name), PermissionFlagsBits.ManageGuild);
+        return `@${name} now has the Manage Server permission.`;
+      }
+    }
+  }
+
+  /** `last-vote`: the newest bot message carrying the bot's own reactions; otherwise a message id. */
+  private reactionTarget(on: string): string {
+    if (on !== 'last-vote') return on;
+    const messages = this.standIn.channelMessages(this.channelId);
+    const vote = [...messages].reverse().find((m) => m.author.bot && m.reactions.some((r) => r.me));
+    if (!vote) throw new ScenarioSyntaxError('there is no vote message to react to in this channel');
+    return vote.id;
+  }
+
+  private postsSince(channelId: string, before: Set<string>, replyId: string | null, line: number): LineResult['posts'] {
+    return this.standIn
+      .channelMessages(channelId)
+      .filter((m: StoredMessage) => !before.has(m.id) && m.id !== replyId && !m.ephemeral)
+      .map((m) => ({ content: this.readable(m.content), embeds: m.embeds.map((e) => this.embed(e)), files: this.saveFiles(m.attachments, line) }));
+  }
+
+  private saveFiles(files: StoredAttachment[], line: number): string[] {
+    return files.map((f) => {
+      const path = join(this.outDir, `line${String(line).padStart(3, '0')}-${f.filename}`);
+      writeFileSync(path, f.data);
+      return path;
+    });
+  }
+
+  private embed(e: APIEmbed): SimpleEmbed {
+    const out: SimpleEmbed = {};
+    if (e.title) out.title = this.readable(e.title);
+    if (e.description) out.description = this.readable(e.description);
+    if (e.fields?.length) out.fields = e.fields.map((f) => ({ name: this.readable(f.name), value: this.readable(f.value) }));
+    if (e.footer?.text) out.footer = e.footer.text;
+    return out;
+  }
+
+  /** Mentions and timestamps as a reader of the playground would like to see them. */
+  readable(text: string): string {
+    const names = new Map([...this.users].map(([name, id]) => [id, name]));
+    return text
+      .replace(/<@!?(\d+)>/g, (_m, id: string) => `@${names.get(id) ?? id}`)
+      .replace(/<t:(\d+)(?::[a-zA-Z])?>/g, (_m, s: string) => new Date(Number(s) * 1000).toISOString().replace('.000Z', 'Z'));
+  }
+}
+
+/** Finds the subcommand group and subcommand named by the leading words, and the options they take. */
+function resolvePath(options: readonly APIApplicationCommandOption[], words: string[], where: string): { group?: string; sub?: string; options: readonly APIApplicationCommandOption[] } {
+  const subs = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup);
+  if (subs.length === 0) {
+    if (words.length > 0) throw new ScenarioSyntaxError(`${where} has no subcommand ${words[0]}`);
+    return { options };
+  }
+  const first = subs.find((o) => o.name === words[0]);
+  if (!first) throw new ScenarioSyntaxError(`${where} needs one of: ${subs.map((s) => s.name).join(', ')}`);
+  if (first.type === ApplicationCommandOptionType.Subcommand) {
+    if (words.length > 1) throw new ScenarioSyntaxError(`${where} ${first.name} takes no further word ${words[1]}`);
+    return { sub: first.name, options: first.options ?? [] };
+  }
+  const inner = (first.options ?? []).find((o) => o.name === words[1]);
+  if (!inner) throw new ScenarioSyntaxError(`${where} ${first.name} needs one of: ${(first.options ?? []).map((s) => s.name).join(', ')}`);
+  return { group: first.name, sub: inner.name, options: inner.options ?? [] };
+}
+
+/**
+ * Discord ids derived from names, so the same script gives byte-identical exports on every run
+ * and every database (the stand-in would otherwise mint time-based snowflakes).
+ */
+export function stableSnowflake(label: string): string {
+  const n = BigInt(`0x${createHash('sha256').update(label).digest('hex').slice(0, 14)}`);
+  return (100_000_000_000_000_000n + (n % 800_000_000_000_000_000n)).toString();
+}
