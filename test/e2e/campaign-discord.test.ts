@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PermissionFlagsBits } from 'discord.js';
+import { COMMANDS } from '../../commands/index.ts';
+import { startBot, type Bot } from '../../src/discord/bot.ts';
+import { DiscordStandIn, standInClientOptions } from '../../src/discord/standin/index.ts';
+import { testApp } from '../helpers/app.ts';
+import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
+
+/** The real discord.js client, logged in to the local stand-in, driven as users would drive Discord. */
+describe('end to end through the Discord stand-in', () => {
+  let standIn: DiscordStandIn;
+  let bot: Bot;
+  let tdb: TestDatabase;
+  let guildId: string;
+  let channelId: string;
+  const users: Record<string, string> = {};
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    standIn = await DiscordStandIn.start();
+    const guild = standIn.addGuild({ name: 'Test Server' });
+    guildId = guild.id;
+    channelId = standIn.addChannel(guild.id, { name: 'rim-wars' }).id;
+    for (const name of ['alice', 'bob', 'carol']) users[name] = standIn.addUser({ username: name }).id;
+    standIn.registerCommands(COMMANDS.map((c) => c.data), guildId);
+    bot = await startBot({ app: testApp(tdb.database), token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn) });
+  });
+  afterAll(async () => {
+    await bot?.stop();
+    await standIn?.stop();
+    await tdb?.drop();
+  });
+
+  async function invoke(user: string, subcommand: string, args: Record<string, string | boolean> = {}) {
+    const handle = await standIn.invokeCommand({ guildId, channelId, userId: users[user]!, name: 'campaign', subcommand, args });
+    await handle.firstResponse();
+    await bot.whenIdle();
+    return handle;
+  }
+
+  it('/campaign create: a public reply announcing the campaign and its dice commitment', async () => {
+    const handle = await invoke('alice', 'create', { name: 'Rim Wars' });
+    const [reply] = handle.responses();
+    expect(reply).toMatchObject({ kind: 'reply', ephemeral: false });
+    expect(reply!.content).toContain('created the Thunderdome III campaign **Rim Wars**');
+    expect(reply!.content).toMatch(/commitment \(SHA-256\): `[0-9a-f]{64}`/);
+    expect(reply!.content).toContain(`<@${users['alice']}>`);
+    // The public reply is a message in the channel for everyone to see.
+    const posted = standIn.channelMessages(channelId);
+    expect(posted.map((m) => m.id)).toContain(handle.original()!.id);
+    expect(bot.router.outcomes.get(handle.id)).toEqual({ ok: true });
+  });
+
+  it('a refusal is ephemeral, cites the rule and posts nothing', async () => {
+    const before = standIn.channelMessages(channelId).length;
+    const handle = await invoke('bob', 'create', { name: 'Another' });
+    const [reply] = handle.responses();
+    expect(reply).toMatchObject({ kind: 'reply', ephemeral: true });
+    expect(reply!.content).toContain('already runs the campaign **Rim Wars**');
+    expect(reply!.content).toContain('Rule UTD8.1');
+    expect(standIn.channelMessages(channelId)).toHaveLength(before);
+  });
+
+  it('joining and starting: the turn order reply and a separate post pinging the first player', async () => {
+    await invoke('alice', 'join', { empire: 'federation' });
+    await invoke('bob', 'join', { empire: 'klingon' });
+    const start = await invoke('alice', 'start');
+    expect(start.responses()[0]!.content).toContain('Turn order');
+    expect(start.responses()[0]!.content).toContain('800 BPV');
+    const last = standIn.channelMessages(channelId).at(-1)!;
+    expect(last.interactionId).toBeNull();
+    expect(last.content).toMatch(/it is <@\d+>'s turn \(seat 1\) with \*\*2 order points\*\*/);
+  });
+
+  it('/campaign export attaches a JSON file of the whole campaign', async () => {
+    const handle = await invoke('carol', 'export');
+    const original = handle.original()!;
+    expect(original.attachments).toHaveLength(1);
+    const file = JSON.parse(original.attachments[0]!.data.toString('utf8'));
+    expect(file).toMatchObject({ format: 1, kind: 'campaign-master/campaign', campaign: { name: 'Rim Wars', status: 'active' } });
+    expect(file.secretSeeds).toBeUndefined();
+  });
+
+  it('the secret seed is exported only for server managers, and only to them', async () => {
+    const refused = await invoke('carol', 'export', { include_secret: true });
+    expect(refused.responses()[0]).toMatchObject({ ephemeral: true });
+    standIn.setMemberPermissions(guildId, users['carol']!, PermissionFlagsBits.ManageGuild);
+    const allowed = await invoke('carol', 'export', { include_secret: true });
+    expect(allowed.responses()[0]).toMatchObject({ kind: 'defer', ephemeral: true });
+    const file = JSON.parse(allowed.original()!.attachments[0]!.data.toString('utf8'));
+    expect(file.secretSeeds[0].seed).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('the bot made no request the stand-in does not know', () => {
+    expect(standIn.unknownRoutes()).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Playground, type LineResult } from '../../src/playground/playground.ts';
+import { createDatabase, postgresAvailable, type Driver } from '../helpers/databases.ts';
+
+const SCRIPT = join(import.meta.dirname, '../../examples/01-first-campaign.txt');
+const outDirs: string[] = [];
+afterAll(() => outDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+async function runExample(driver: Driver): Promise<LineResult[]> {
+  const tdb = await createDatabase(driver);
+  const outDir = mkdtempSync(join(tmpdir(), 'cm-play-'));
+  outDirs.push(outDir);
+  const playground = await Playground.start({ database: tdb.database, outDir });
+  try {
+    const results: LineResult[] = [];
+    for (const [i, text] of readFileSync(SCRIPT, 'utf8').split('\n').entries()) {
+      const r = await playground.run(text, i + 1);
+      if (r) results.push(r);
+    }
+    return results;
+  } finally {
+    await playground.close();
+    await tdb.drop();
+  }
+}
+
+function exportOf(results: LineResult[]): unknown {
+  const last = results.find((r) => r.input.includes('/campaign export'))!;
+  return JSON.parse(readFileSync(last.files[0]!, 'utf8'));
+}
+
+describe('examples/01-first-campaign.txt through the playground', () => {
+  it('a campaign is created, three players join, it starts with a turn order and 950 BPV each', async () => {
+    const results = await runExample('pglite');
+    const byInput = (s: string) => results.find((r) => r.input.includes(s))!;
+    expect(byInput('/campaign create').ok).toBe(true);
+    expect(results.filter((r) => r.input.includes('/campaign join') && r.ok)).toHaveLength(3);
+    expect(byInput('@bob /campaign join empire:lyran')).toMatchObject({ ok: false, ephemeral: true });
+    const start = results.filter((r) => r.input.includes('/campaign start'));
+    expect(start.map((r) => r.ok)).toEqual([false, true]);
+    expect(start[1]!.content).toContain('Turn order');
+    expect(start[1]!.content).toContain('950 BPV');
+    expect(start[1]!.posts[0]!.content).toMatch(/it is @\w+'s turn \(seat 1\) with \*\*3 order points\*\*/);
+    const file = exportOf(results) as { campaign: { players: { bank: string; seat: number }[]; turnOrder: string[] } };
+    expect(file.campaign.players.map((p) => p.bank)).toEqual(['950', '950', '950']);
+    expect(file.campaign.players.map((p) => p.seat).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('the same commands on PostgreSQL and PGlite give identical exports', async (ctx) => {
+    if (!(await postgresAvailable())) return ctx.skip();
+    const [pglite, postgres] = [await runExample('pglite'), await runExample('postgres')];
+    expect(exportOf(postgres)).toEqual(exportOf(pglite));
+    expect(postgres.map((r) => [r.ok, r.content])).toEqual(pglite.map((r) => [r.ok, r.content]));
+  });
+});
