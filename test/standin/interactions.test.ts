@@ -243,6 +243,23 @@ describe('interactions against the stand-in', () => {
     expect(await ask(w.aliceId)).toEqual([false, false]);
   });
 
+  it('delivers commands used in a DM with the bot', async () => {
+    world = await createWorld();
+    const w = world;
+    let inGuild: boolean | undefined;
+    handle(w, async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      inGuild = interaction.inGuild();
+      await interaction.reply(`hello ${interaction.user.username}, channel type ${String(interaction.channel?.type)}`);
+    });
+    const h = await w.standIn.invokeCommand({ userId: w.bobId, name: 'status' });
+    const reply = await h.firstResponse();
+    expect(inGuild).toBe(false);
+    expect(reply.content).toBe('hello bob, channel type 1');
+    const dm = w.standIn.dmChannelOf(w.bobId);
+    expect(dm && w.standIn.channelMessages(dm.id).map((m) => m.content)).toEqual([reply.content]);
+  });
+
   it('handles buttons (update) and modals', async () => {
     world = await createWorld();
     const w = world;
@@ -286,7 +303,7 @@ describe('interactions against the stand-in', () => {
 
 describe('Discord errors from the stand-in', () => {
   it('answers a second callback with 40060 and a late one with 10062', async () => {
-    world = await createWorld({ ackTimeoutMs: 100 });
+    world = await createWorld({ ackTimeoutMs: 1_000 });
     const w = world;
     const tokens = new Map<string, string>();
     w.client.on(Events.InteractionCreate, (interaction) => {
@@ -302,7 +319,7 @@ describe('Discord errors from the stand-in', () => {
 
     const late = await w.standIn.invokeCommand({ guildId: w.guildId, channelId: w.channelId, userId: w.aliceId, name: 'x' });
     const lateToken = await w.standIn.waitFor(() => tokens.get(late.id));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const expired = await w.client.rest.post(Routes.interactionCallback(late.id, lateToken), { body, auth: false }).catch((e: unknown) => e);
     expect((expired as DiscordAPIError).code).toBe(10062);
   });

@@ -45,9 +45,8 @@ describe('logging in to the stand-in', () => {
 
   it('acknowledges heartbeats (client ping becomes known)', async () => {
     world = await createWorld({ heartbeatIntervalMs: 50 });
-    const { client } = world;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(client.ws.ping).toBeGreaterThanOrEqual(0);
+    const { client, standIn } = world;
+    await standIn.waitFor(() => client.ws.ping >= 0, 5_000, 'a heartbeat round trip');
     expect(client.isReady()).toBe(true);
   });
 
@@ -86,6 +85,15 @@ describe('logging in to the stand-in', () => {
     const handle = await standIn.invokeCommand({ guildId, channelId, userId: aliceId, name: 'ping' });
     await resumed;
     expect((await handle.firstResponse()).content).toBe('still here');
+  });
+
+  it('reconnects and resumes when the gateway sends op 7 Reconnect', async () => {
+    world = await createWorld();
+    const { client, standIn } = world;
+    const resumed = nextEvent(client, Events.ShardResume);
+    standIn.requestReconnect();
+    await resumed;
+    expect(standIn.botConnected).toBe(true);
   });
 
   it('re-identifies when the session cannot be resumed', async () => {

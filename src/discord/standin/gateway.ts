@@ -100,9 +100,15 @@ export class GatewayServer {
    * Sessions that are momentarily disconnected keep it in their backlog for RESUME.
    */
   dispatch(t: string, d: unknown, intent?: number): number {
+    return this.dispatchWith(t, (session) => (intent === undefined || (session.intents & intent) !== 0 ? d : undefined));
+  }
+
+  /** Like dispatch(), but the payload may depend on the session (e.g. its intents); undefined skips it. */
+  dispatchWith(t: string, build: (session: GatewaySession) => unknown): number {
     let delivered = 0;
     for (const session of this.#sessions.values()) {
-      if (intent !== undefined && (session.intents & intent) === 0) continue;
+      const d = build(session);
+      if (d === undefined) continue;
       this.#dispatchTo(session, t, d);
       delivered++;
     }

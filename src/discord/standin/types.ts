@@ -86,6 +86,8 @@ export interface StoredAttachment {
 
 /** A file the test driver sends (e.g. for an ATTACHMENT command option). */
 export interface DriverFile {
+  /** Optional handle for ATTACHMENT option values (the name works too); the stored file gets a real snowflake. */
+  id?: string;
   name: string;
   contentType?: string;
   data: Buffer;

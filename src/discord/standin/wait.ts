@@ -2,9 +2,11 @@
 import type { StandInStore } from './store.ts';
 
 export const DEFAULT_WAIT_MS = 5_000;
+const POLL_MS = 10;
 
 /**
- * Resolves with the first truthy value of `check()`, evaluated now and after every recorded event.
+ * Resolves with the first truthy value of `check()`, evaluated now, after every recorded event, and
+ * every few milliseconds (so conditions on state outside the stand-in, e.g. the bot's, work too).
  * Rejects after `timeoutMs` with a message naming what was awaited.
  */
 export function waitUntil<T>(
@@ -19,24 +21,27 @@ export function waitUntil<T>(
       resolve(first);
       return;
     }
-    const timer = setTimeout(() => {
-      unsubscribe();
-      reject(new Error(`Discord stand-in: timed out after ${timeoutMs} ms waiting for ${opts.what}`));
-    }, timeoutMs);
-    const unsubscribe = store.onRecord(() => {
-      let value: T | undefined | null | false;
-      try {
-        value = check();
-      } catch (error) {
-        clearTimeout(timer);
-        unsubscribe();
-        reject(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
-      if (!value) return;
+    let done = false;
+    const finish = (outcome: () => void) => {
+      done = true;
       clearTimeout(timer);
+      clearInterval(poll);
       unsubscribe();
-      resolve(value);
-    });
+      outcome();
+    };
+    const evaluate = () => {
+      if (done) return;
+      try {
+        const value = check();
+        if (value) finish(() => resolve(value));
+      } catch (error) {
+        finish(() => reject(error instanceof Error ? error : new Error(String(error))));
+      }
+    };
+    const timer = setTimeout(() => {
+      finish(() => reject(new Error(`Discord stand-in: timed out after ${timeoutMs} ms waiting for ${opts.what}`)));
+    }, timeoutMs);
+    const poll = setInterval(evaluate, POLL_MS);
+    const unsubscribe = store.onRecord(evaluate);
   });
 }
