@@ -43,6 +43,23 @@ describe('logging in to the stand-in', () => {
     }
   });
 
+  it('serves the REST reads a bot commonly makes', async () => {
+    world = await createWorld();
+    const { client, standIn, guildId, channelId, aliceId } = world;
+    const app = await client.application?.fetch();
+    expect(app?.id).toBe(standIn.applicationId);
+    expect((await client.users.fetch(aliceId, { force: true })).username).toBe('alice');
+    const guild = await client.guilds.fetch({ guild: guildId, force: true });
+    expect(guild.ownerId).not.toBe(aliceId);
+    const alice = await guild.members.fetch(aliceId);
+    expect(alice.permissions.has('ManageGuild')).toBe(true);
+    expect((await guild.roles.fetch()).size).toBe(3); // @everyone, the bot's role, alice's permission role
+    expect((await guild.channels.fetch()).has(channelId)).toBe(true);
+    expect((await client.channels.fetch(channelId, { force: true }))?.id).toBe(channelId);
+    expect(standIn.unknownRoutes()).toEqual([]);
+    expect(standIn.failedRequests()).toEqual([]);
+  });
+
   it('acknowledges heartbeats (client ping becomes known)', async () => {
     world = await createWorld({ heartbeatIntervalMs: 50 });
     const { client, standIn } = world;

@@ -14,14 +14,22 @@
  *   await client.destroy(); await standIn.stop();
  */
 import { randomBytes } from 'node:crypto';
-import { GatewayIntentBits, type InteractionType } from 'discord-api-types/v10';
+import { ChannelType, GatewayIntentBits, type InteractionType } from 'discord-api-types/v10';
 import type { ClientOptions } from 'discord.js';
 import type { StandInContext, StandInSettings } from './context.ts';
-import { InteractionDriver, guessContentType, type ComponentInput, type InvokeAutocompleteInput, type InvokeCommandInput, type SelectInput, type SubmitModalInput } from './driver.ts';
+import {
+  InteractionDriver,
+  guessContentType,
+  type ComponentInput,
+  type InvokeAutocompleteInput,
+  type InvokeCommandInput,
+  type SelectInput,
+  type SubmitModalInput,
+} from './driver.ts';
 import { dispatchChannel, dispatchMessage } from './events.ts';
 import { GatewayServer, type GatewaySession } from './gateway.ts';
 import { InteractionResponder } from './interactions.ts';
-import { parseEmoji, Reactions } from './reactions.ts';
+import { emojiKey, parseEmoji, Reactions } from './reactions.ts';
 import { RestServer } from './rest.ts';
 import { Router } from './router.ts';
 import { registerApplicationRoutes } from './routes/applications.ts';
@@ -48,9 +56,8 @@ import type {
   StoredMessage,
   UserRecord,
 } from './types.ts';
-import { DEFAULT_WAIT_MS, waitUntil } from './wait.ts';
-import { ChannelType } from 'discord-api-types/v10';
 import { validateCommand } from './validate.ts';
+import { DEFAULT_WAIT_MS, waitUntil } from './wait.ts';
 
 export type * from './types.ts';
 export type { ArgValue, ComponentInput, InvokeAutocompleteInput, InvokeCommandInput, SelectInput, SubmitModalInput } from './driver.ts';
@@ -58,21 +65,21 @@ export { ALL_PERMISSIONS, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS 
 
 export interface StandInOptions {
   /** Port for REST + gateway on 127.0.0.1; 0 (default) picks a free one. */
-  port?: number;
-  applicationId?: string;
-  botUser?: { id?: string; username?: string };
+  port?: number | undefined;
+  applicationId?: string | undefined;
+  botUser?: { id?: string | undefined; username?: string | undefined } | undefined;
   /** Bot token to accept; generated if omitted. */
-  token?: string;
+  token?: string | undefined;
   /** Gateway heartbeat interval sent in HELLO (Discord: 41250 ms). */
-  heartbeatIntervalMs?: number;
+  heartbeatIntervalMs?: number | undefined;
   /** Time the bot has to acknowledge an interaction (Discord: 3000 ms); null disables the limit. */
-  ackTimeoutMs?: number | null;
+  ackTimeoutMs?: number | null | undefined;
   /** Refuse to invoke commands the bot has not registered (default false: unregistered ones get a made-up id). */
-  requireRegisteredCommands?: boolean;
+  requireRegisteredCommands?: boolean | undefined;
   /** Put every member in GUILD_CREATE (Discord sends only the bot's own member without privileged intents). */
-  sendAllMembersInGuildCreate?: boolean;
+  sendAllMembersInGuildCreate?: boolean | undefined;
   /** Per-file upload limit (Discord's default: 10 MiB). */
-  maxUploadBytes?: number;
+  maxUploadBytes?: number | undefined;
 }
 
 /**
@@ -155,8 +162,6 @@ export class DiscordStandIn {
       requireRegisteredCommands: opts.requireRegisteredCommands ?? false,
       sendAllMembersInGuildCreate: opts.sendAllMembersInGuildCreate ?? false,
     };
-    // The gateway needs the store for its payloads, and the context needs the gateway: build in two steps.
-    const holder: { ctx?: StandInContext } = {};
     const gateway = new GatewayServer(
       {
         checkToken: (token) => token.replace(/^Bot\s+/i, '') === settings.token,
@@ -170,13 +175,14 @@ export class DiscordStandIn {
       },
       opts.heartbeatIntervalMs ?? 41_250,
     );
-    holder.ctx = { store, gateway, settings };
+    const ctx: StandInContext = { store, gateway, settings };
     const router = new Router();
-    const rest = new RestServer(holder.ctx, router);
+    const rest = new RestServer(ctx, router);
     const httpBase = await rest.listen(opts.port ?? 0, '127.0.0.1');
+    // Urls handed to the bot (attachments, gateway) can only be made once the port is known.
     store.publicBase = httpBase;
     gateway.setUrl(`${httpBase.replace(/^http/, 'ws')}/gateway`);
-    return new DiscordStandIn(holder.ctx, rest, router, httpBase);
+    return new DiscordStandIn(ctx, rest, router, httpBase);
   }
 
   private constructor(ctx: StandInContext, rest: RestServer, router: Router, httpBase: string) {
@@ -323,20 +329,20 @@ export class DiscordStandIn {
     return role;
   }
 
-  /** Registers commands as if the bot had (e.g. for a playground whose bot does not register at startup). */
+  /**
+   * Registers commands as if the bot had (e.g. for a playground whose bot registers them with a separate
+   * deploy script). Same-named commands are replaced, keeping their ids.
+   */
   registerCommands(commands: unknown[], guildId?: string): void {
     const { store } = this.#ctx;
     commands.forEach((command, i) => validateCommand(command, [i]));
     const scope = store.commandScope(guildId ?? null);
     for (const body of commands as Record<string, unknown>[]) {
-      const id = store.ids.next();
-      scope.set(id, {
-        id,
-        guildId: guildId ?? null,
-        name: String(body['name']),
-        type: typeof body['type'] === 'number' ? body['type'] : 1,
-        data: { ...body, id, application_id: store.applicationId, version: id, ...(guildId ? { guild_id: guildId } : {}) },
-      });
+      const type = typeof body['type'] === 'number' ? body['type'] : 1;
+      const name = String(body['name']);
+      const id = [...scope.values()].find((c) => c.name === name && c.type === type)?.id ?? store.ids.next();
+      const data = { ...body, id, type, application_id: store.applicationId, version: store.ids.next(), ...(guildId ? { guild_id: guildId } : {}) };
+      scope.set(id, { id, guildId: guildId ?? null, name, type, data });
     }
     store.emit({ type: 'commandsUpdate', guildId: guildId ?? null });
   }
@@ -380,7 +386,7 @@ export class DiscordStandIn {
 
   async removeReaction(input: { channelId: string; messageId: string; userId: string; emoji: string }): Promise<void> {
     const { message, emoji } = this.#reactionTarget(input);
-    this.#reactions.remove(message, input.userId, message.reactions.get(emoji.id ? `${emoji.name}:${emoji.id}` : emoji.name)?.emoji ?? emoji);
+    this.#reactions.remove(message, input.userId, message.reactions.get(emojiKey(emoji))?.emoji ?? emoji);
   }
 
   /**
