@@ -1,7 +1,37 @@
 import type { SlashCommand } from '../src/discord/command.ts';
+import { buyCommand } from './buy.ts';
 import { campaignCommand } from './campaign.ts';
+import { capitalCommand } from './capital.ts';
+import { deaddropCommand } from './deaddrop.ts';
+import { establishCommand } from './establish.ts';
 import { helpCommand } from './help.ts';
+import { mapCommand } from './map.ts';
+import { moveCommand } from './move.ts';
+import { navyCommand } from './navy.ts';
+import { proxyCommand } from './proxy.ts';
+import { resignCommand } from './resign.ts';
 import { rollCommand } from './roll.ts';
+import { sectorCommand } from './sector.ts';
+import { setupCommand } from './setup.ts';
+import { siegeCommand } from './siege.ts';
+import { turnCommand } from './turn.ts';
 
 /** The one explicit list of commands: the deploy script and the router both read it (design §3.4). */
-export const COMMANDS: readonly SlashCommand[] = [campaignCommand, rollCommand, helpCommand];
+export const COMMANDS: readonly SlashCommand[] = [
+  campaignCommand,
+  mapCommand,
+  setupCommand,
+  turnCommand,
+  moveCommand,
+  capitalCommand,
+  establishCommand,
+  siegeCommand,
+  deaddropCommand,
+  buyCommand,
+  sectorCommand,
+  navyCommand,
+  proxyCommand,
+  resignCommand,
+  rollCommand,
+  helpCommand,
+];

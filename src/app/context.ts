@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 
 /**
  * Everything a use case needs from the outside world. Randomness and identity are injectable so
@@ -13,8 +14,15 @@ export interface AppContext {
   log: Logger;
   ids: IdSource;
   seeds: SeedSource;
+  /** Ship catalogs by version; new campaigns use `defaultVersion`. */
+  catalogs: CatalogSource;
   /** Present only in the playground and tests (security review, issue 8): forced dice and reseeding. */
   testHooks: TestHooks | null;
+}
+
+export interface CatalogSource {
+  defaultVersion: string;
+  get(version: string): Promise<UnitCatalog>;
 }
 
 export interface IdSource {

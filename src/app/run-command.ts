@@ -59,7 +59,8 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // Without a campaign the rules refuse everything but creation, so no real seed is needed.
       const secret = seed ?? (row ? currentSeed(row) : NO_SEED);
       const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
-      const decision = decide(row?.state ?? null, command, { actor: req.actor, now, dice });
+      const catalog = await app.catalogs.get(row?.state.catalogVersion ?? app.catalogs.defaultVersion);
+      const decision = decide(row?.state ?? null, command, { actor: req.actor, now, dice, catalog, firstSeq: version + 1 });
       if (!decision.ok) {
         refusal = decision.error;
         throw refused;

@@ -1,7 +1,7 @@
 import { MessageFlags, type ChatInputCommandInteraction, type InteractionReplyOptions, type SendableChannels } from 'discord.js';
-import type { CommandResult } from '../app/run-command.ts';
+import { runCommand, type CommandInput, type CommandResult } from '../app/run-command.ts';
 import type { RuleError } from '../rules/errors.ts';
-import type { CommandOutcome } from './command.ts';
+import type { CommandContext, CommandOutcome } from './command.ts';
 import { describeError, describeEvent, splitMessage, WORDS } from './words.ts';
 
 /**
@@ -47,4 +47,9 @@ export async function send(interaction: ChatInputCommandInteraction, options: In
   } else {
     await interaction.reply(options);
   }
+}
+
+/** Runs one campaign command for the interaction's user in its channel and presents the outcome. */
+export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext, command: CommandInput): Promise<CommandOutcome> {
+  return presentResult(interaction, await runCommand(ctx.app, { target: ctx.target, actor: ctx.actor, command, interactionId: interaction.id }));
 }

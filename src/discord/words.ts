@@ -2,8 +2,11 @@ import type { RuleError } from '../rules/errors.ts';
 import {
   cycleLabel,
   empireName,
+  opsLeft,
   season,
+  sectorLabel,
   yearLabel,
+  type CampaignEvent,
   type CampaignState,
   type StoredEvent,
 } from '../rules/thunderdome/index.ts';
@@ -31,31 +34,139 @@ function playerName(state: CampaignState, id: string): string {
 /** One announcement line per event; null for events that speak through another line. */
 export function describeEvent(stored: StoredEvent, state: CampaignState): string | null {
   const e = stored.event;
+  const who = (id: string) => playerName(state, id);
+  const sec = (key: string) => `**${sectorLabel(state, key)}**`;
+  const ops = (n: number) => (n === 0 ? 'free' : `${n} OP`);
+  const left = () => (state.turn ? ` · ${opsLeft(state.turn)} OP left` : '');
+  const fleetName = (id: string) => {
+    const f = state.fleets.find((x) => x.id === id);
+    return f ? `${who(f.owner)}'s fleet ${f.slot}` : `fleet ${id}`;
+  };
   switch (e.type) {
     case 'CampaignCreated':
       return [
         `📜 ${mention(e.createdBy)} created the Thunderdome III campaign **${e.name}** in this channel.`,
-        'Join with `/campaign join empire:<empire>`; the creator or a server manager starts it with `/campaign start`.',
+        'Join with `/campaign join empire:<empire>`; the creator sets the map (`/map generate` or `/map import`), everyone approves it (`/map approve`), then `/campaign start`.',
         `🔒 Dice seed commitment (SHA-256): \`${e.seedCommitment}\` — every roll can be checked against it when the seed is revealed.`,
       ].join('\n');
     case 'PlayerJoined':
       return `⚔️ **${e.playerName}** joins **${state.name}** as the **${empireName(e.empire)}** (${state.players.length} player${state.players.length === 1 ? '' : 's'}).`;
     case 'PlayerChangedEmpire':
-      return `🔁 **${playerName(state, e.playerId)}** switches from the ${empireName(e.from)} to the **${empireName(e.to)}**.`;
+      return `🔁 **${who(e.playerId)}** switches from the ${empireName(e.from)} to the **${empireName(e.to)}**.`;
     case 'PlayerLeft':
       return `👋 ${mention(e.playerId)} left **${state.name}** before the start.`;
+    case 'MapSet':
+      return `🗺️ New map (${e.map.source}): ${e.map.sectors.length} sectors, ${e.map.lanes.length} warp lanes, ${e.map.sectors.filter((x) => x.homeSlot !== null).length} home sectors.\n${e.map.fairness}\nEvery player must approve it with \`/map approve\` (UTD8.16: unanimous).`;
+    case 'MapApproved':
+      return e.unanimous ? `✅ **${who(e.playerId)}** approves the map — approved unanimously (UTD8.16). The campaign can start.` : `👍 **${who(e.playerId)}** approves the map (${state.map?.approvals.length ?? 0} of ${state.players.length}).`;
     case 'TurnOrderRolled': {
       const lines = e.order.map((id, i) => {
         const rolls = e.rolls.find((r) => r.playerId === id)?.rolls ?? [];
         const shown = rolls.length > 1 ? `${rolls.join(' → ')} (tie re-rolled)` : String(rolls[0]);
-        return `${i + 1}. **${playerName(state, id)}** (${empireName(state.players.find((p) => p.id === id)!.empire)}) — D1000: ${shown}`;
+        return `${i + 1}. **${who(id)}** (${empireName(state.players.find((p) => p.id === id)!.empire)}) — D1000: ${shown}`;
       });
       return ['🎲 **Turn order** (UTD8.14: each player rolls D1000, highest first):', ...lines].join('\n');
     }
+    case 'SetupBegan':
+      return [
+        `🏗️ Setup: each player's home holds a capital (SC2 shipyard, capacity 2, the bank), its large repair freighter, the home defenses and a developed colony, mine and fortification (UTD8.13). Each bank holds **${e.startingBpv} BPV** (UTD8.132: 500 + 150 × ${state.players.length}).`,
+        ...e.homes.map((h) => `• **${who(h.playerId)}** — home ${sec(h.sector)}`),
+        'Buy your initial ships with `/setup buy unit:<class>` and finish with `/setup ready` (ISS-A103).',
+      ].join('\n');
+    case 'ShipBought': {
+      const fleet = state.fleets.find((f) => f.id === e.ship.fleetId);
+      return `🛠️ **${who(e.ship.owner)}** buys ${e.ship.unitId} (${e.cost} BPV) into fleet ${fleet?.slot ?? '?'} — bank ${state.players.find((p) => p.id === e.ship.owner)?.bank} BPV.`;
+    }
+    case 'SetupPurchaseReturned':
+      return `↩️ Ship ${e.shipId} returned for ${e.refund} BPV.`;
+    case 'PlayerReady':
+      return e.ready ? `🟢 **${who(e.playerId)}** is ready.` : `🟡 **${who(e.playerId)}** is changing their forces.`;
     case 'CampaignStarted':
-      return `🚀 **${state.name}** has begun: ${calendarLine(state)}. Each bank holds **${e.startingBpv} BPV** (UTD8.132: 500 + 150 × ${state.players.length} players).`;
+      return `🚀 **${state.name}** is in play: ${calendarLine(state)}.`;
     case 'TurnStarted':
-      return `▶️ ${calendarLine(state)}: it is ${mention(e.playerId)}'s turn (seat ${e.seat}) with **${e.opsBase} order points** (UTD6.2).`;
+      return `▶️ ${calendarLine(state)}: it is ${mention(e.playerId)}'s turn (seat ${e.seat}) with **${e.opsBase} order points** (UTD6.2)${e.deadline ? `; orders are due ${timestamp(e.deadline, 'F')} (${timestamp(e.deadline, 'R')}) or the turn is forfeited (UTD3.31)` : ''}.`;
+    case 'DevelopmentActivated':
+      return `🏙️ ${who(e.owner)}'s ${e.kind === 'fort' ? 'fortification' : e.kind} in ${sec(e.sector)} is established (UTD2.3 step 1).`;
+    case 'DevelopmentCancelled':
+      return `✖️ ${who(e.owner)}'s ${e.kind} in ${sec(e.sector)} is not established: ${e.reason}.`;
+    case 'FortRemoved':
+      return `🧱 ${who(e.owner)} removed the fortification in ${sec(e.sector)} (UTD4.352).`;
+    case 'SectorClaimed':
+      return `🚩 **${who(e.playerId)}** now owns ${sec(e.sector)}${e.from ? ` (from ${who(e.from)})` : ''} (UTD4.13).`;
+    case 'IncomePaid':
+      return `💰 ${who(e.playerId)} receives **${e.amount} BPV** from ${e.mines.length} mine${e.mines.length === 1 ? '' : 's'} (UTD4.344): ${e.mines.map(sec).join(', ')}.`;
+    case 'TurnPhaseChanged':
+      return e.phase === 'battles' ? '⚔️ The turn waits for its battles to be resolved (UTD2.3 step 8).' : null;
+    case 'TurnEnded':
+      return e.forfeited ? null : `⏹️ ${who(e.playerId)} ends the turn.`;
+    case 'TurnForfeited':
+      return `⌛ ${mention(e.playerId)} missed the orders deadline: the turn is forfeited, no orders are executed (UTD3.31) — ${e.consecutive} in a row.`;
+    case 'TurnExtended':
+      return `⏳ ${who(e.playerId)}'s orders are now due ${timestamp(e.deadline, 'F')} (${e.reason}).`;
+    case 'BankLost':
+      return `🕳️ ${who(e.playerId)} loses ${e.amount} unspent BPV: ${e.reason}.`;
+    case 'OrderPointsBought':
+      return e.permanent > 0
+        ? `➕ ${who(e.playerId)} buys ${e.permanent} permanent order point${e.permanent === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.22)${left()}.`
+        : `➕ ${who(e.playerId)} buys ${e.temporary} temporary order point${e.temporary === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.21, 6.23)${left()}.`;
+    case 'FleetMoved': {
+      const notes = [e.free ? `free ${e.free}` : ops(e.opCost), e.freedFromTrap ? 'jail break (UTD4.3564)' : '', e.pinned ? 'pinned (UTD6.31)' : '', e.trapped ? 'trapped by the fortification (UTD4.356)' : ''].filter(Boolean);
+      return `🚀 ${fleetName(e.fleetId)}: ${sec(e.from)} → ${sec(e.to)} (${notes.join(', ')})${left()}.`;
+    }
+    case 'CapitalMoved':
+      return `🏛️ ${who(e.playerId)}'s capital moves ${sec(e.from)} → ${sec(e.to)} with ${e.baseIds.length - 1} supporting unit${e.baseIds.length === 2 ? '' : 's'} (${ops(e.opCost)}, UTD6.32)${left()}.`;
+    case 'DevelopmentOrdered':
+      return `🏗️ ${fleetName(e.fleetId)} ${e.remove ? 'starts removing the fortification' : `starts establishing a ${e.kind === 'fort' ? 'fortification' : e.kind}`} in ${sec(e.sector)} (${e.freeBy ? `free thanks to ${e.freeBy}` : ops(e.opCost)}); it takes effect at the start of the next turn if the fleet stays${left()}.`;
+    case 'SiegeRolled': {
+      const dice = [...e.dice.map(String), ...Array.from({ length: e.automatic }, () => 'automatic (UTD4.3563)')];
+      return `🎲 ${fleetName(e.fleetId)} siege roll${e.bpvPaid !== '0' ? ` with desperation (${e.bpvPaid} BPV)` : ''}: ${dice.join(', ')} → ${e.released ? '**released**; it may move from the next cycle (UTD4.3561)' : `still trapped (${e.failedDice} failed in a row)`}${left()}.`;
+    }
+    case 'ContainerDropped':
+      return `📦 ${fleetName(e.fleetId)} leaves a container worth ${e.value} BPV in ${sec(e.sector)} (cost ${e.cost} BPV, UTD6.3D1)${left()}.`;
+    case 'DerelictLeft':
+      return `🛰️ ${fleetName(e.fleetId)} leaves ship ${e.shipId} as a derelict in ${sec(e.sector)} (UTD6.3D2)${left()}.`;
+    case 'OrderUndone':
+      return `↩️ Order undone: ${describeUndone(e.undone, state)}${left()}.`;
+    case 'SectorExplored':
+      return [
+        `🔭 ${who(e.by)} explores ${sec(e.sector)}: **${e.sectorType}** sector, terrain ${e.terrain.join(', ')}${e.npe ? `, and discovers a non-player empire: the **${empireName(e.npe)}**!` : '.'}`,
+        ...e.steps.map((x) => `  • ${x.meaning} (${x.rule})`),
+        `  ${mention(e.by)}, you may name it with \`/sector name\` (UTD4.12).`,
+      ].join('\n');
+    case 'SectorNamed':
+      return `🏷️ ${who(e.by)} names ${e.sector} **${e.name}** (UTD4.12).`;
+    case 'SectorNameObjected':
+      return `🙅 ${who(e.by)} objects to the name of ${sec(e.sector)}: its namer must rename it (UTD4.12).`;
+    case 'SectorDisavowed':
+      return `${e.disavowed ? '🚫' : '✅'} ${who(e.playerId)} ${e.disavowed ? 'disavows' : 'no longer disavows'} ${sec(e.sector)} (UTD4.13).`;
+    case 'ExploreBalancingSet':
+      return `⚖️ ${who(e.playerId)} sets exploration balancing to **${e.mode}** (UTD5.22).`;
+    case 'BattleOpened':
+      return `⚔️ Battle in ${sec(e.battle.sector)} between ${e.battle.sides.map((x) => (x === 'npe' ? 'the non-player empire' : who(x))).join(' and ')} (UTD2.3 step 8).`;
+    case 'FortDestroyed':
+      return `💥 ${who(e.by)}'s minesweeper destroys ${who(e.owner)}'s fortification in ${sec(e.sector)} (UTD4.352).`;
+    case 'DevelopmentCaptured':
+      return `🏴 ${who(e.to)} captures ${who(e.from)}'s ${e.kind} in ${sec(e.sector)} with a troop ship (UTD4.332).`;
+    case 'DevelopmentDestroyed':
+      return `🔥 ${who(e.by)} destroys ${who(e.owner)}'s ${e.kind} in ${sec(e.sector)} (UTD4.333).`;
+    case 'DevelopmentExposed':
+      return `⚠️ ${sec(e.sector)}'s ${e.kind} falls to ${who(e.to)} if ${who(e.to)}'s fleet is still there on its next turn (UTD4.353).`;
+    case 'ContainersCollected':
+      return `💰 ${who(e.by)} collects ${e.count} container${e.count === 1 ? '' : 's'} in ${sec(e.sector)}: +${e.amount} BPV (UTD6.3D1).`;
+    case 'DerelictsCaptured':
+      return `🛰️ ${who(e.by)} captures ${e.shipIds.length} derelict${e.shipIds.length === 1 ? '' : 's'} in ${sec(e.sector)} (UTD6.3D2); they must be inspected before use.`;
+    case 'ProxyGranted':
+      return `🤝 ${who(e.playerId)} names ${mention(e.proxyUserId)} as proxy${e.expiresAt ? ` until ${timestamp(e.expiresAt, 'f')}` : ''} (UTD3.2).`;
+    case 'ProxyRevoked':
+      return `🤝 ${who(e.playerId)} revokes ${mention(e.proxyUserId)} as proxy.`;
+    case 'PlayerRemoved':
+      return {
+        resigned: `🏳️ **${who(e.playerId)}** resigns; all their forces leave the map (UTD3.91).`,
+        forfeits: `❌ **${who(e.playerId)}** forfeited three turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
+        eliminated: `☠️ **${who(e.playerId)}** has no unit left on the map and is out (UTD4.32).`,
+      }[e.reason];
+    case 'CampaignWon':
+      return `🏆 **${who(e.playerId)}** is the last player on the map and wins **${state.name}** (UTD1.9)!`;
     case 'DiceRolled': {
       const parts = e.terms.map((t, i) => {
         const sign = i === 0 ? (t.sign < 0 ? '-' : '') : t.sign < 0 ? ' - ' : ' + ';
@@ -65,6 +176,23 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
     }
     case 'CampaignImported':
       return `📦 **${state.name}** was imported into this channel with its full history (${stored.seq - 1} events).`;
+  }
+}
+
+function describeUndone(e: CampaignEvent, state: CampaignState): string {
+  switch (e.type) {
+    case 'FleetMoved':
+      return `fleet move ${sectorLabel(state, e.from)} → ${sectorLabel(state, e.to)} (${e.opCost} OP back)`;
+    case 'CapitalMoved':
+      return `capital move (${e.opCost} OP back)`;
+    case 'DevelopmentOrdered':
+      return `${e.remove ? 'removal' : 'establishment'} of the ${e.kind} in ${sectorLabel(state, e.sector)}`;
+    case 'OrderPointsBought':
+      return `purchase of order points (${e.cost} BPV back)`;
+    case 'ContainerDropped':
+      return `dead drop (${e.cost} BPV back)`;
+    default:
+      return e.type;
   }
 }
 

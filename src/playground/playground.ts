@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import { ApplicationCommandOptionType, PermissionFlagsBits, type APIApplicationCommandOption, type APIEmbed } from 'discord.js';
 import { COMMANDS } from '../../commands/index.ts';
 import { VirtualClock, parseDuration } from '../clock.ts';
+import { builtInCatalogs } from '../app/catalogs.ts';
 import { sequentialIds, type AppContext } from '../app/context.ts';
 import type { Database } from '../db/client.ts';
 import { startBot, type Bot } from '../discord/bot.ts';
@@ -73,6 +74,7 @@ export class Playground {
       ids: sequentialIds(),
       // Reproducible by default: the same script gives the same rolls unless `!seed` says otherwise.
       seeds: { newSeed: () => createHash('sha256').update(`playground-seed:${++n}`).digest('hex') },
+      catalogs: builtInCatalogs(),
       testHooks: { forcedDice: [], nextSeed: null },
     };
     const bot = await startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn) });

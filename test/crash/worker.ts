@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import pino from 'pino';
 import { systemClock } from '../../src/clock.ts';
 import { campaignInChannel, createCampaign, joinCampaign, rollInCampaign, startCampaign } from '../../src/app/campaigns.ts';
+import { builtInCatalogs } from '../../src/app/catalogs.ts';
 import { randomIds, type AppContext } from '../../src/app/context.ts';
 import { openDatabase } from '../../src/db/client.ts';
 
@@ -18,6 +19,7 @@ const app: AppContext = {
   log: pino({ level: 'silent' }),
   ids: randomIds,
   seeds: { newSeed: () => createHash('sha256').update('crash-test').digest('hex') },
+  catalogs: builtInCatalogs(),
   testHooks: null,
 };
 const target = { guildId: 'crash-guild', channelId: 'crash-channel' };

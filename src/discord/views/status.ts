@@ -5,6 +5,7 @@ import { calendarLine, mention } from '../words.ts';
 
 const STATUS_LABEL: Record<CampaignState['status'], string> = {
   registration: 'Registration: players join with `/campaign join`',
+  setup: 'Setup: players buy their initial forces (`/setup buy`) and declare `/setup ready`',
   active: 'In play',
   finished: 'Finished',
 };

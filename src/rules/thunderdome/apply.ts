@@ -1,7 +1,8 @@
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { FIRST_HALF_CYCLE } from './calendar.ts';
-import type { StoredEvent } from './events.ts';
-import type { CampaignState, Player } from './state.ts';
+import type { CampaignEvent, StoredEvent } from './events.ts';
+import { fleetById, playerById, sectorByKey } from './lookup.ts';
+import type { CampaignState, TurnOrder } from './state.ts';
 
 /**
  * Folds one stored event into the state. Pure and total: it never checks a rule (that was done
@@ -21,12 +22,19 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
       createdAt: stored.at,
       status: 'registration',
       settings: structuredClone(e.settings),
+      catalogVersion: e.catalogVersion,
       seedCommitments: [{ fromSeq: stored.seq, hash: e.seedCommitment }],
       revealedSeeds: [],
       players: [],
       turnOrder: [],
       halfCycles: FIRST_HALF_CYCLE,
+      map: null,
+      fleets: [],
+      ships: [],
+      bases: [],
+      battles: [],
       turn: null,
+      nextId: 1,
       startedAt: null,
       finishedAt: null,
       winner: null,
@@ -34,7 +42,32 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
   }
   if (!state) throw new Error(`event ${stored.seq} (${e.type}) before CampaignCreated`);
   const s = structuredClone(state);
+  mutate(s, e, stored);
+  return s;
+}
+
+function credit(s: CampaignState, playerId: string, amount: string): void {
+  const p = playerById(s, playerId);
+  p.bank = bpvToString(bpv(p.bank).add(amount));
+}
+
+function debit(s: CampaignState, playerId: string, amount: string): void {
+  const p = playerById(s, playerId);
+  p.bank = bpvToString(bpv(p.bank).sub(amount));
+}
+
+/** Records an order of the current turn for the order history and undo. */
+function order(s: CampaignState, stored: StoredEvent, kind: string, summary: string, opCost: number, bpvCost: string, undoable: boolean): void {
+  if (!s.turn) return;
+  s.turn.opsSpent += opCost;
+  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, undoable, event: undoable ? structuredClone(stored.event) : null };
+  s.turn.orders.push(o);
+}
+
+function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
   switch (e.type) {
+    case 'CampaignCreated':
+      return;
     case 'PlayerJoined':
       s.players.push({
         id: e.playerId,
@@ -45,51 +78,396 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
         seat: null,
         orderRolls: [],
         bank: '0',
+        hasBank: true,
         startingBpv: '0',
+        homeSector: null,
         permanentOps: 0,
+        extraFleets: 0,
         consecutiveForfeits: 0,
         totalForfeits: 0,
+        ready: false,
+        disavowed: [],
+        exploreBalancing: 'none',
+        proxies: [],
+        capitalMovedHalfCycle: null,
       });
-      return s;
+      return;
     case 'PlayerChangedEmpire':
-      player(s, e.playerId).empire = e.to;
-      return s;
+      playerById(s, e.playerId).empire = e.to;
+      return;
     case 'PlayerLeft':
       s.players = s.players.filter((p) => p.id !== e.playerId);
-      return s;
+      if (s.map) s.map.approvals = s.map.approvals.filter((id) => id !== e.playerId);
+      return;
+    case 'MapSet':
+      s.map = { ...structuredClone(e.map), approvals: [], approved: false };
+      return;
+    case 'MapApproved':
+      if (s.map && !s.map.approvals.includes(e.playerId)) s.map.approvals.push(e.playerId);
+      if (s.map && e.unanimous) s.map.approved = true;
+      return;
     case 'TurnOrderRolled':
       s.turnOrder = [...e.order];
-      for (const r of e.rolls) player(s, r.playerId).orderRolls = [...r.rolls];
-      e.order.forEach((id, i) => (player(s, id).seat = i + 1));
-      return s;
+      for (const r of e.rolls) playerById(s, r.playerId).orderRolls = [...r.rolls];
+      e.order.forEach((id, i) => (playerById(s, id).seat = i + 1));
+      return;
+    case 'SetupBegan':
+      s.status = 'setup';
+      s.nextId = e.nextId;
+      for (const h of e.homes) {
+        const p = playerById(s, h.playerId);
+        p.homeSector = h.sector;
+        p.startingBpv = e.startingBpv;
+        p.bank = bpvToString(bpv(p.bank).add(e.startingBpv));
+        const sector = sectorByKey(s, h.sector);
+        const dev = { owner: p.id, status: 'active' as const, fleetId: null, orderedHalfCycle: s.halfCycles, exposedTo: null };
+        Object.assign(sector, {
+          type: 'home',
+          homeOf: p.id,
+          owner: p.id,
+          ownedSinceHalfCycle: s.halfCycles,
+          terrain: ['class-m-planet'],
+          colony: { ...dev },
+          mine: { ...dev },
+          fort: { ...dev },
+        });
+      }
+      s.bases.push(...structuredClone(e.bases));
+      return;
+    case 'ShipBought':
+      if (e.fleet) s.fleets.push(structuredClone(e.fleet));
+      s.ships.push(structuredClone(e.ship));
+      s.nextId = Math.max(s.nextId, idNumber(e.ship.id) + 1, e.fleet ? idNumber(e.fleet.id) + 1 : 0);
+      debit(s, e.ship.owner, e.cost);
+      if (e.during === 'build') order(s, stored, 'build', `build ${e.ship.unitId}`, 0, e.cost, false);
+      return;
+    case 'SetupPurchaseReturned': {
+      const ship = s.ships.find((x) => x.id === e.shipId)!;
+      s.ships = s.ships.filter((x) => x.id !== e.shipId);
+      credit(s, ship.owner, e.refund);
+      dropEmptyFleets(s);
+      return;
+    }
+    case 'PlayerReady':
+      playerById(s, e.playerId).ready = e.ready;
+      return;
     case 'CampaignStarted':
       s.status = 'active';
       s.startedAt = stored.at;
       s.settings.startYear = e.startYear;
-      for (const p of s.players) {
-        p.startingBpv = e.startingBpv;
-        p.bank = bpvToString(bpv(p.bank).add(e.startingBpv));
-      }
-      return s;
+      return;
     case 'TurnStarted':
       s.halfCycles = e.halfCycles;
-      s.turn = { playerId: e.playerId, seat: e.seat, startedAt: stored.at, opsBase: e.opsBase, opsSpent: 0 };
-      return s;
+      s.turn = {
+        playerId: e.playerId,
+        seat: e.seat,
+        startedAt: stored.at,
+        deadline: e.deadline,
+        extensions: 0,
+        phase: 'orders',
+        forfeited: false,
+        opsBase: e.opsBase,
+        opsTempBought: 0,
+        opsTempPaid: '0',
+        opsSpent: 0,
+        locked: false,
+        orders: [],
+        yardActivations: [],
+      };
+      for (const f of s.fleets) {
+        if (f.owner === e.playerId) {
+          f.startSector = f.sector;
+          f.pinned = false;
+          f.establishing = false;
+        }
+      }
+      return;
+    case 'DevelopmentActivated': {
+      const d = sectorByKey(s, e.sector)[e.kind]!;
+      d.status = 'active';
+      d.fleetId = null;
+      return;
+    }
+    case 'DevelopmentCancelled':
+      sectorByKey(s, e.sector)[e.kind] = null;
+      return;
+    case 'FortRemoved':
+      sectorByKey(s, e.sector).fort = null;
+      return;
+    case 'SectorClaimed': {
+      const sector = sectorByKey(s, e.sector);
+      sector.owner = e.playerId;
+      sector.ownedSinceHalfCycle = s.halfCycles;
+      return;
+    }
+    case 'IncomePaid':
+      credit(s, e.playerId, e.amount);
+      return;
+    case 'TurnPhaseChanged':
+      if (s.turn) s.turn.phase = e.phase;
+      return;
+    case 'TurnEnded':
+      if (s.turn) {
+        s.turn.phase = 'done';
+        s.turn.forfeited = e.forfeited;
+      }
+      for (const f of s.fleets) if (f.owner === e.playerId) f.claimSector = f.sector;
+      if (!e.forfeited) playerById(s, e.playerId).consecutiveForfeits = 0;
+      return;
+    case 'TurnForfeited': {
+      const p = playerById(s, e.playerId);
+      p.consecutiveForfeits = e.consecutive;
+      p.totalForfeits += 1;
+      return;
+    }
+    case 'TurnExtended':
+      if (s.turn) {
+        s.turn.deadline = e.deadline;
+        if (e.automatic) s.turn.extensions += 1;
+      }
+      return;
+    case 'BankLost':
+      debit(s, e.playerId, e.amount);
+      return;
+    case 'OrderPointsBought': {
+      const p = playerById(s, e.playerId);
+      p.permanentOps += e.permanent;
+      if (s.turn) {
+        s.turn.opsTempBought += e.temporary;
+        s.turn.opsTempPaid = bpvToString(bpv(s.turn.opsTempPaid).add(e.permanent > 0 ? 0 : e.cost));
+        if (e.permanent > 0) s.turn.opsBase += e.permanent;
+      }
+      debit(s, e.playerId, e.cost);
+      order(s, stored, 'buy-ops', e.permanent > 0 ? `buy ${e.permanent} permanent OP` : `buy ${e.temporary} temporary OP`, 0, e.cost, true);
+      return;
+    }
+    case 'FleetMoved': {
+      const f = fleetById(s, e.fleetId);
+      f.sector = e.to;
+      f.pinned = e.pinned;
+      f.trapped = e.freedFromTrap ? null : e.trapped;
+      f.claimSector = null;
+      for (const ship of s.ships) if (ship.fleetId === f.id) ship.sector = e.to;
+      order(s, stored, 'move', `move fleet ${f.slot} ${e.from} → ${e.to}`, e.opCost, '0', !e.pinned && !e.trapped);
+      return;
+    }
+    case 'CapitalMoved': {
+      for (const b of s.bases) if (e.baseIds.includes(b.id)) b.sector = e.to;
+      playerById(s, e.playerId).capitalMovedHalfCycle = s.halfCycles;
+      order(s, stored, 'move-capital', `move capital ${e.from} → ${e.to}`, e.opCost, '0', true);
+      return;
+    }
+    case 'DevelopmentOrdered': {
+      const sector = sectorByKey(s, e.sector);
+      sector[e.kind] = structuredClone(e.development);
+      fleetById(s, e.fleetId).establishing = true;
+      order(s, stored, e.remove ? `remove-${e.kind}` : `establish-${e.kind}`, `${e.remove ? 'remove' : 'establish'} ${e.kind} in ${e.sector}`, e.opCost, '0', true);
+      return;
+    }
+    case 'SiegeRolled': {
+      const f = fleetById(s, e.fleetId);
+      if (e.released) {
+        f.trapped = null;
+        f.releasedFromHalfCycle = s.halfCycles + 1;
+        f.pinned = true;
+      } else if (f.trapped) {
+        f.trapped.failedDice = e.failedDice;
+        f.trapped.lastAttemptHalfCycle = s.halfCycles;
+      }
+      if (bpv(e.bpvPaid).gt(0)) debit(s, f.owner, e.bpvPaid);
+      order(s, stored, 'siege', `siege roll for fleet ${f.slot}`, e.opCost, e.bpvPaid, false);
+      return;
+    }
+    case 'ContainerDropped': {
+      const f = fleetById(s, e.fleetId);
+      sectorByKey(s, e.sector).containers.push({ by: f.owner, value: e.value, laidHalfCycle: s.halfCycles });
+      debit(s, f.owner, e.cost);
+      order(s, stored, 'dead-drop', `container in ${e.sector}`, e.opCost, e.cost, true);
+      return;
+    }
+    case 'DerelictLeft': {
+      const ship = s.ships.find((x) => x.id === e.shipId)!;
+      ship.fleetId = null;
+      ship.sector = e.sector;
+      dropEmptyFleets(s);
+      order(s, stored, 'derelict', `derelict ${e.shipId} in ${e.sector}`, e.opCost, '0', false);
+      return;
+    }
+    case 'OrderUndone':
+      undo(s, e.undone);
+      if (s.turn) s.turn.orders = s.turn.orders.filter((o) => o.seq !== e.seq);
+      return;
+    case 'SectorExplored': {
+      const sector = sectorByKey(s, e.sector);
+      sector.type = e.sectorType;
+      sector.terrain = [...e.terrain];
+      sector.overlays = [...e.overlays];
+      sector.exploredBy = e.by;
+      sector.exploredHalfCycle = s.halfCycles;
+      sector.npe = e.npe ? { empire: e.npe, status: 'active' } : null;
+      return;
+    }
+    case 'SectorNamed': {
+      const sector = sectorByKey(s, e.sector);
+      sector.name = e.name;
+      sector.namedBy = e.by;
+      sector.nameStatus = 'named';
+      return;
+    }
+    case 'SectorNameObjected':
+      sectorByKey(s, e.sector).nameStatus = 'rename-required';
+      return;
+    case 'SectorDisavowed': {
+      const p = playerById(s, e.playerId);
+      p.disavowed = e.disavowed ? [...new Set([...p.disavowed, e.sector])] : p.disavowed.filter((k) => k !== e.sector);
+      return;
+    }
+    case 'ExploreBalancingSet':
+      playerById(s, e.playerId).exploreBalancing = e.mode;
+      return;
+    case 'BattleOpened':
+      s.battles.push(structuredClone(e.battle));
+      s.nextId = Math.max(s.nextId, idNumber(e.battle.id) + 1);
+      return;
+    case 'FortDestroyed': {
+      const sector = sectorByKey(s, e.sector);
+      sector.fort = null;
+      for (const f of s.fleets) if (f.trapped?.fortSector === e.sector) f.trapped = null;
+      return;
+    }
+    case 'DevelopmentCaptured': {
+      const d = sectorByKey(s, e.sector)[e.kind]!;
+      d.owner = e.to;
+      d.exposedTo = null;
+      return;
+    }
+    case 'DevelopmentDestroyed':
+      sectorByKey(s, e.sector)[e.kind] = null;
+      return;
+    case 'DevelopmentExposed': {
+      const d = sectorByKey(s, e.sector)[e.kind];
+      if (d) d.exposedTo = { player: e.to, fromHalfCycle: e.fromHalfCycle };
+      return;
+    }
+    case 'ContainersCollected': {
+      const sector = sectorByKey(s, e.sector);
+      sector.containers = sector.containers.filter((c) => c.by === e.by);
+      credit(s, e.by, e.amount);
+      return;
+    }
+    case 'DerelictsCaptured': {
+      if (e.fleet) s.fleets.push(structuredClone(e.fleet));
+      for (const ship of s.ships) {
+        if (e.shipIds.includes(ship.id)) {
+          ship.owner = e.by;
+          ship.captured = true;
+          ship.uninspected = true;
+          ship.fleetId = e.fleet?.id ?? null;
+        }
+      }
+      s.nextId = e.nextId;
+      return;
+    }
+    case 'ProxyGranted': {
+      const p = playerById(s, e.playerId);
+      p.proxies = [...p.proxies.filter((x) => x.userId !== e.proxyUserId), { userId: e.proxyUserId, grantedAt: stored.at, expiresAt: e.expiresAt }];
+      return;
+    }
+    case 'ProxyRevoked': {
+      const p = playerById(s, e.playerId);
+      p.proxies = p.proxies.filter((x) => x.userId !== e.proxyUserId);
+      return;
+    }
+    case 'PlayerRemoved':
+      removePlayer(s, e.playerId, e.reason);
+      return;
+    case 'CampaignWon':
+      s.status = 'finished';
+      s.winner = e.playerId;
+      s.finishedAt = stored.at;
+      s.turn = null;
+      return;
     case 'DiceRolled':
-      return s;
+      return;
     case 'CampaignImported':
       s.id = e.campaignId;
       s.guildId = e.guildId;
       s.channelId = e.channelId;
       if (e.seedCommitment) s.seedCommitments.push({ fromSeq: stored.seq, hash: e.seedCommitment });
-      return s;
+      return;
   }
 }
 
-function player(s: CampaignState, id: string): Player {
-  const p = s.players.find((x) => x.id === id);
-  if (!p) throw new Error(`no player ${id}`);
-  return p;
+/** Reverses an undoable order exactly (the event carries what it changed). */
+function undo(s: CampaignState, e: CampaignEvent): void {
+  switch (e.type) {
+    case 'FleetMoved': {
+      const f = fleetById(s, e.fleetId);
+      f.sector = e.from;
+      Object.assign(f, structuredClone(e.before));
+      for (const ship of s.ships) if (ship.fleetId === f.id) ship.sector = e.from;
+      if (s.turn) s.turn.opsSpent -= e.opCost;
+      return;
+    }
+    case 'CapitalMoved':
+      for (const b of s.bases) if (e.baseIds.includes(b.id)) b.sector = e.from;
+      playerById(s, e.playerId).capitalMovedHalfCycle = e.previousMoveHalfCycle;
+      if (s.turn) s.turn.opsSpent -= e.opCost;
+      return;
+    case 'DevelopmentOrdered':
+      sectorByKey(s, e.sector)[e.kind] = structuredClone(e.before);
+      fleetById(s, e.fleetId).establishing = s.map!.sectors.some((x) => [x.colony, x.mine, x.fort].some((d) => d?.fleetId === e.fleetId && d.status !== 'active'));
+      if (s.turn) s.turn.opsSpent -= e.opCost;
+      return;
+    case 'OrderPointsBought': {
+      const p = playerById(s, e.playerId);
+      p.permanentOps -= e.permanent;
+      credit(s, e.playerId, e.cost);
+      if (s.turn) {
+        s.turn.opsTempBought -= e.temporary;
+        if (e.permanent > 0) s.turn.opsBase -= e.permanent;
+        else s.turn.opsTempPaid = bpvToString(bpv(s.turn.opsTempPaid).sub(e.cost));
+      }
+      return;
+    }
+    case 'ContainerDropped': {
+      const sector = sectorByKey(s, e.sector);
+      sector.containers.pop();
+      credit(s, fleetById(s, e.fleetId).owner, e.cost);
+      if (s.turn) s.turn.opsSpent -= e.opCost;
+      return;
+    }
+    default:
+      throw new Error(`${e.type} cannot be undone`);
+  }
+}
+
+/** UTD3.91 with ISS-A87: every unit and development of the player leaves the map. */
+function removePlayer(s: CampaignState, playerId: string, reason: 'resigned' | 'forfeits' | 'eliminated'): void {
+  const p = playerById(s, playerId);
+  p.status = reason === 'resigned' ? 'resigned' : reason === 'forfeits' ? 'removed' : 'eliminated';
+  s.fleets = s.fleets.filter((f) => f.owner !== playerId);
+  s.ships = s.ships.filter((x) => x.owner !== playerId);
+  s.bases = s.bases.filter((b) => b.owner !== playerId);
+  if (s.settings['removal.removeDevelopments']) {
+    for (const sector of s.map?.sectors ?? []) {
+      for (const kind of ['colony', 'mine', 'fort'] as const) if (sector[kind]?.owner === playerId) sector[kind] = null;
+      if (sector.owner === playerId) {
+        sector.owner = null;
+        sector.ownedSinceHalfCycle = null;
+      }
+    }
+  }
+}
+
+/** ISS-A133: a fleet slot with no ships is empty and has no fleet. */
+function dropEmptyFleets(s: CampaignState): void {
+  s.fleets = s.fleets.filter((f) => s.ships.some((x) => x.fleetId === f.id));
+}
+
+function idNumber(id: string): number {
+  const n = Number(id.replace(/^\D+/, ''));
+  return Number.isFinite(n) ? n : 0;
 }
 
 export function replay(events: readonly StoredEvent[]): CampaignState | null {

@@ -2,12 +2,17 @@ import type { RollRecord } from '../dice.ts';
 import type { RolledTerm } from '../dice-expression.ts';
 import type { EmpireKey } from './empires.ts';
 import type { Settings } from './settings.ts';
+import type { Base, Battle, CampaignMap, Development, ExploreBalancing, Fleet, Ship, Trap } from './state.ts';
 
 /**
  * Events are facts. The rules decide them (with dice and time passed in); `applyEvent` folds
  * them into state without re-running any rule, so replaying the log rebuilds the state exactly.
+ * Each event carries what the announcement and the audit need: costs, order points, dice.
  */
+export type DevelopmentKind = 'colony' | 'mine' | 'fort';
+
 export type CampaignEvent =
+  // Setup (UTD8)
   | {
       type: 'CampaignCreated';
       campaignId: string;
@@ -16,14 +21,79 @@ export type CampaignEvent =
       channelId: string;
       createdBy: string;
       settings: Settings;
+      catalogVersion: string;
       seedCommitment: string;
     }
   | { type: 'PlayerJoined'; playerId: string; playerName: string; empire: EmpireKey }
   | { type: 'PlayerChangedEmpire'; playerId: string; from: EmpireKey; to: EmpireKey }
   | { type: 'PlayerLeft'; playerId: string }
+  | { type: 'MapSet'; map: Omit<CampaignMap, 'approvals' | 'approved'> }
+  | { type: 'MapApproved'; playerId: string; unanimous: boolean }
   | { type: 'TurnOrderRolled'; rolls: { playerId: string; rolls: number[] }[]; order: string[] }
+  | {
+      type: 'SetupBegan';
+      startingBpv: string;
+      homes: { playerId: string; sector: string }[];
+      bases: Base[];
+      nextId: number;
+    }
+  | { type: 'ShipBought'; ship: Ship; fleet: Fleet | null; cost: string; during: 'setup' | 'build' }
+  | { type: 'SetupPurchaseReturned'; shipId: string; refund: string }
+  | { type: 'PlayerReady'; playerId: string; ready: boolean }
   | { type: 'CampaignStarted'; startingBpv: string; startYear: number }
-  | { type: 'TurnStarted'; playerId: string; seat: number; halfCycles: number; opsBase: number }
+  // The turn (UTD2.3)
+  | { type: 'TurnStarted'; playerId: string; seat: number; halfCycles: number; opsBase: number; deadline: string | null }
+  | { type: 'DevelopmentActivated'; sector: string; kind: DevelopmentKind; owner: string }
+  | { type: 'DevelopmentCancelled'; sector: string; kind: DevelopmentKind; owner: string; reason: string }
+  | { type: 'FortRemoved'; sector: string; owner: string }
+  | { type: 'SectorClaimed'; sector: string; playerId: string; from: string | null }
+  | { type: 'IncomePaid'; playerId: string; amount: string; mines: string[] }
+  | { type: 'TurnPhaseChanged'; phase: 'orders' | 'battles' | 'done' }
+  | { type: 'TurnEnded'; playerId: string; forfeited: boolean }
+  | { type: 'TurnForfeited'; playerId: string; consecutive: number }
+  | { type: 'TurnExtended'; playerId: string; deadline: string; automatic: boolean; reason: string }
+  | { type: 'BankLost'; playerId: string; amount: string; reason: string }
+  // Orders (UTD6)
+  | { type: 'OrderPointsBought'; playerId: string; temporary: number; permanent: number; cost: string }
+  | {
+      type: 'FleetMoved';
+      fleetId: string;
+      from: string;
+      to: string;
+      opCost: number;
+      /** Why the move was free, when it was (UTD4.334). */
+      free: string | null;
+      pinned: boolean;
+      trapped: Trap | null;
+      /** A jail break (UTD4.3564) released the fleet from its trap. */
+      freedFromTrap: boolean;
+      before: Pick<Fleet, 'pinned' | 'trapped' | 'claimSector' | 'releasedFromHalfCycle'>;
+    }
+  | { type: 'CapitalMoved'; playerId: string; from: string; to: string; opCost: number; baseIds: string[]; previousMoveHalfCycle: number | null }
+  | { type: 'DevelopmentOrdered'; sector: string; kind: DevelopmentKind; remove: boolean; fleetId: string; opCost: number; freeBy: string | null; development: Development; before: Development | null }
+  | { type: 'SiegeRolled'; fleetId: string; opCost: number; bpvPaid: string; dice: number[]; automatic: number; released: boolean; failedDice: number }
+  | { type: 'ContainerDropped'; fleetId: string; sector: string; opCost: number; cost: string; value: string }
+  | { type: 'DerelictLeft'; fleetId: string; shipId: string; sector: string; opCost: number }
+  | { type: 'OrderUndone'; seq: number; undone: CampaignEvent }
+  // Sectors (UTD4, UTD5)
+  | { type: 'SectorExplored'; sector: string; by: string; fleetId: string; sectorType: 'life' | 'mineral' | 'dead'; terrain: string[]; overlays: string[]; npe: EmpireKey | null; steps: { rule: string; meaning: string }[] }
+  | { type: 'SectorNamed'; sector: string; name: string; by: string }
+  | { type: 'SectorNameObjected'; sector: string; by: string }
+  | { type: 'SectorDisavowed'; sector: string; playerId: string; disavowed: boolean }
+  | { type: 'ExploreBalancingSet'; playerId: string; mode: ExploreBalancing }
+  | { type: 'BattleOpened'; battle: Battle }
+  | { type: 'FortDestroyed'; sector: string; owner: string; by: string }
+  | { type: 'DevelopmentCaptured'; sector: string; kind: 'colony' | 'mine'; from: string; to: string }
+  | { type: 'DevelopmentDestroyed'; sector: string; kind: 'colony' | 'mine'; owner: string; by: string }
+  | { type: 'DevelopmentExposed'; sector: string; kind: 'colony' | 'mine'; to: string; fromHalfCycle: number }
+  | { type: 'ContainersCollected'; sector: string; by: string; amount: string; count: number }
+  | { type: 'DerelictsCaptured'; sector: string; by: string; shipIds: string[]; nextId: number; fleet: Fleet | null }
+  // Players (UTD3)
+  | { type: 'ProxyGranted'; playerId: string; proxyUserId: string; expiresAt: string | null }
+  | { type: 'ProxyRevoked'; playerId: string; proxyUserId: string }
+  | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' }
+  | { type: 'CampaignWon'; playerId: string }
+  // Any time
   | { type: 'DiceRolled'; expression: string; purpose: string; terms: RolledTerm[]; total: number }
   | {
       type: 'CampaignImported';

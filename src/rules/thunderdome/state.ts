@@ -4,7 +4,8 @@ import type { Settings } from './settings.ts';
 /**
  * The whole public state of one Thunderdome III campaign. It is a plain JSON document so that
  * it can be stored with its version, exported, and rebuilt exactly by replaying the event log
- * (design §3.3). Amounts of BPV are canonical decimal strings (see exact/bpv.ts).
+ * (design §3.3). Amounts of BPV are canonical decimal strings (see exact/bpv.ts); move classes
+ * are whole sixtieths; the calendar counts half-cycles (2 = cycle 1.0).
  */
 export interface CampaignState {
   format: 1;
@@ -17,6 +18,8 @@ export interface CampaignState {
   createdAt: string;
   status: CampaignStatus;
   settings: Settings;
+  /** The ship catalog this campaign plays with (UTD8.1; requirements §4.2 "pinned at setup"). */
+  catalogVersion: string;
   /** SHA-256 commitments of the secret dice seeds, newest last; `fromSeq` is the first event it covers. */
   seedCommitments: { fromSeq: number; hash: string }[];
   /** Published when the seed is revealed (by vote or at the end). */
@@ -25,13 +28,26 @@ export interface CampaignState {
   /** Player ids in seat order (UTD8.14), fixed at the start. */
   turnOrder: string[];
   halfCycles: number;
+  map: CampaignMap | null;
+  fleets: Fleet[];
+  ships: Ship[];
+  /** Immobile units: the capital, its repair freighter, shipyards, defenses (UTD7.1, 7.3). */
+  bases: Base[];
+  /** Open battles of the current turn (UTD2.3 step 8); the battles issue resolves them. */
+  battles: Battle[];
   turn: TurnState | null;
+  /** Counter for ids of fleets, ships, bases and battles inside this campaign. */
+  nextId: number;
   startedAt: string | null;
   finishedAt: string | null;
   winner: string | null;
 }
 
-export type CampaignStatus = 'registration' | 'active' | 'finished';
+/**
+ * registration: players join; setup: map approval, then initial purchases (UTD8.1, ISS-A103);
+ * active: turns run; finished: a winner is known.
+ */
+export type CampaignStatus = 'registration' | 'setup' | 'active' | 'finished';
 
 export interface Player {
   /** The Discord user id of the player; players act only for themselves or by proxy. */
@@ -45,17 +61,177 @@ export interface Player {
   orderRolls: number[];
   /** UTD4.3236: the bank in the capital. Starting BPV (UTD8.132) is paid in here. */
   bank: string;
+  /** False while the player has no capital: BPV must then be spent as received (ISS-A86). */
+  hasBank: boolean;
   startingBpv: string;
+  homeSector: string | null;
   permanentOps: number;
+  extraFleets: number;
   consecutiveForfeits: number;
   totalForfeits: number;
+  /** Setup: the player has confirmed the initial forces (ISS-A103). */
+  ready: boolean;
+  /** Sectors the player refuses to claim (UTD4.13). */
+  disavowed: string[];
+  /** Standing instruction for exploration balancing (UTD5.221–5.224). */
+  exploreBalancing: ExploreBalancing;
+  proxies: { userId: string; grantedAt: string; expiresAt: string | null }[];
+  /** The capital moved this cycle (UTD6.322): the half-cycle of the last move. */
+  capitalMovedHalfCycle: number | null;
 }
+
+export type ExploreBalancing = 'none' | 'mineral' | 'life' | 'choose-life' | 'choose-mineral';
+
+export interface CampaignMap {
+  title: string | null;
+  /** How the map came about: imported file or generator seed, for the record. */
+  source: string;
+  sectors: Sector[];
+  lanes: [string, string][];
+  /** Player ids who approved this map; any change clears it. Unanimity is required (UTD8.16). */
+  approvals: string[];
+  approved: boolean;
+  /** The generator's or the importer's fairness summary, shown with the approval request. */
+  fairness: string;
+}
+
+export type SectorType = 'unknown' | 'home' | 'life' | 'mineral' | 'dead';
+
+export interface Sector {
+  key: string;
+  /** Given by the first explorer (UTD4.12); null until then (the key is shown instead). */
+  name: string | null;
+  namedBy: string | null;
+  nameStatus: 'unnamed' | 'named' | 'rename-required';
+  x: number | null;
+  y: number | null;
+  type: SectorType;
+  /** The map's home slot (0-based) for home sectors, assigned to players at the start. */
+  homeSlot: number | null;
+  homeOf: string | null;
+  terrain: string[];
+  overlays: string[];
+  exploredBy: string | null;
+  exploredHalfCycle: number | null;
+  owner: string | null;
+  ownedSinceHalfCycle: number | null;
+  colony: Development | null;
+  mine: Development | null;
+  fort: Development | null;
+  npe: { empire: EmpireKey; status: 'active' | 'conquered' | 'anschluss' } | null;
+  /** Dead-drop containers (UTD6.3D1): each worth `value` BPV to the first enemy who holds the sector. */
+  containers: { by: string; value: string; laidHalfCycle: number }[];
+}
+
+export interface Development {
+  owner: string;
+  /** pending: ordered this turn, appears at step 1 of the owner's next turn (UTD4.331). */
+  status: 'pending' | 'active' | 'pending-removal';
+  /** The fleet that must stay for the turn (UTD4.331, ISS-A43). */
+  fleetId: string | null;
+  orderedHalfCycle: number;
+  /** Set when a protecting fort fell: the colony/mine can fall from this owner's next own turn (ISS-A41). */
+  exposedTo: { player: string; fromHalfCycle: number } | null;
+}
+
+export interface Fleet {
+  id: string;
+  owner: string;
+  /** Slot number 1..max (ISS-A133); an empty slot has no fleet. */
+  slot: number;
+  sector: string;
+  /** Where the fleet was when its owner's current turn started (UTD4.331 "starts its turn"). */
+  startSector: string | null;
+  /** UTD6.31, UTD4.355: no more movement this turn. */
+  pinned: boolean;
+  /** Establishing a development: the fleet must stay for the turn (UTD4.331). */
+  establishing: boolean;
+  /** UTD4.356: held by an enemy fortification. */
+  trapped: Trap | null;
+  /** After a successful siege roll the fleet may move from this half-cycle on (UTD4.3561). */
+  releasedFromHalfCycle: number | null;
+  /** Present since the end of the owner's last own turn: claims the sector at step 1 (UTD4.13, ISS-A40). */
+  claimSector: string | null;
+}
+
+export interface Trap {
+  fortSector: string;
+  fortOwner: string;
+  /** Failed siege dice in a row against this fort (UTD4.3563, ISS-A50). */
+  failedDice: number;
+  lastAttemptHalfCycle: number | null;
+}
+
+export interface Ship {
+  id: string;
+  owner: string;
+  /** Catalog configuration (requirements §4.2.1 unit_id). */
+  unitId: string;
+  fleetId: string | null;
+  sector: string;
+  crippled: boolean;
+  wrecked: boolean;
+  /** D9.4 repair used since the last overhaul (UTD4.335). */
+  d94Used: boolean;
+  captured: boolean;
+  uninspected: boolean;
+  /** Cost paid, for scrapping and records. */
+  bpv: string;
+}
+
+export interface Base {
+  id: string;
+  owner: string;
+  unitId: string;
+  sector: string;
+  role: 'capital' | 'capital-rf' | 'shipyard' | 'defense' | 'supporting-rf' | 'defending-ship';
+  bpv: string;
+  /** Arrives at step 10 of the turn it was ordered (UTD6.3A). */
+  pending: boolean;
+}
+
+export interface Battle {
+  id: string;
+  sector: string;
+  /** The player ids (and `npe`) with units in the sector. */
+  sides: string[];
+  openedHalfCycle: number;
+  status: 'open' | 'resolved';
+}
+
+export type TurnPhase = 'orders' | 'battles' | 'done';
 
 export interface TurnState {
   playerId: string;
   seat: number;
   startedAt: string;
-  /** UTD6.2: order points equal the number of players. */
+  /** UTD3.3: orders are due by this time (3+ players; setting for 2). */
+  deadline: string | null;
+  extensions: number;
+  phase: TurnPhase;
+  forfeited: boolean;
+  /** UTD6.2: order points equal the number of players, plus permanent ones (UTD6.22). */
   opsBase: number;
+  /** UTD6.21: temporary order points bought this turn and what was paid for them in total. */
+  opsTempBought: number;
+  opsTempPaid: string;
   opsSpent: number;
+  /** UTD7.46723: more pre-spent retreat points than available: no orders at all this turn. */
+  locked: boolean;
+  /** Orders given this turn, newest last; undo works on the newest undoable one. */
+  orders: TurnOrder[];
+  /** The shipyards activated this turn, by sector (UTD6.37). */
+  yardActivations: string[];
+}
+
+export interface TurnOrder {
+  seq: number;
+  kind: string;
+  summary: string;
+  opCost: number;
+  bpvCost: string;
+  /** False once it rolled dice or made contact (undo refused, issue 3 §5). */
+  undoable: boolean;
+  /** The order's event, kept while it can still be undone. */
+  event: import('./events.ts').CampaignEvent | null;
 }

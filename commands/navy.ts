@@ -1,0 +1,30 @@
+import { ApplicationCommandOptionType, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { stateFor } from '../src/discord/autocomplete.ts';
+import { send } from '../src/discord/present.ts';
+import { navyText } from '../src/discord/views/navy-text.ts';
+import { WORDS } from '../src/discord/words.ts';
+
+const data = {
+  name: 'navy',
+  description: 'A player’s fleets, ships, capital, defenses, bank and order points (anyone may look, UTD3.1)',
+  options: [
+    { type: ApplicationCommandOptionType.User, name: 'player', description: 'Whose navy (default: yours)' },
+    { type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone' },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const state = await stateFor(ctx);
+  if (!state) {
+    await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
+    return { ok: false };
+  }
+  const who = i.options.getUser('player')?.id ?? ctx.actor.userId;
+  const text = navyText(state, who, await ctx.app.catalogs.get(state.catalogVersion));
+  const pub = i.options.getBoolean('public') ?? false;
+  await send(i, { content: (text ?? 'That user does not play in this campaign.').slice(0, 2000), allowedMentions: { parse: [] }, ...(pub ? {} : { flags: MessageFlags.Ephemeral }) });
+  return { ok: text !== null };
+}
+
+export const navyCommand: SlashCommand = { data, execute: run };

@@ -1,0 +1,35 @@
+import { ApplicationCommandOptionType, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { execute } from '../src/discord/present.ts';
+
+const data = {
+  name: 'proxy',
+  description: 'Let someone give orders and run battles for you (UTD3.2)',
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'grant',
+      description: 'Name a proxy',
+      options: [
+        { type: ApplicationCommandOptionType.User, name: 'user', description: 'Who may act for you', required: true },
+        { type: ApplicationCommandOptionType.Integer, name: 'days', description: 'Until when (default: until revoked)', min_value: 1, max_value: 365 },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'revoke',
+      description: 'Take a proxy back',
+      options: [{ type: ApplicationCommandOptionType.User, name: 'user', description: 'The proxy', required: true }],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const user = i.options.getUser('user', true).id;
+  if (i.options.getSubcommand() === 'revoke') return execute(i, ctx, { type: 'proxy-revoke', userId: user });
+  const days = i.options.getInteger('days');
+  const expiresAt = days === null ? null : new Date(ctx.app.clock.now().getTime() + days * 86_400_000);
+  return execute(i, ctx, { type: 'proxy-grant', userId: user, expiresAt });
+}
+
+export const proxyCommand: SlashCommand = { data, execute: run };

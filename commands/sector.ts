@@ -1,0 +1,76 @@
+import { ApplicationCommandOptionType, MessageFlags, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
+import { execute, send } from '../src/discord/present.ts';
+import { sectorText } from '../src/discord/views/sector-text.ts';
+import { WORDS } from '../src/discord/words.ts';
+
+const sectorOption = { type: ApplicationCommandOptionType.String, name: 'sector', description: 'The sector', required: true, autocomplete: true } as const;
+
+const data = {
+  name: 'sector',
+  description: 'Sectors: look, name, object to a name, disavow, balancing',
+  options: [
+    { type: ApplicationCommandOptionType.Subcommand, name: 'info', description: 'Everything about one sector', options: [sectorOption] },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'name',
+      description: 'Name a sector you explored first (UTD4.12)',
+      options: [sectorOption, { type: ApplicationCommandOptionType.String, name: 'name', description: 'Up to 32 characters, family friendly', required: true, max_length: 32 }],
+    },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'object', description: 'Object to a sector name; its namer must rename it (UTD4.12)', options: [sectorOption] },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'disavow',
+      description: 'Refuse (or accept again) the automatic claim of a sector (UTD4.13)',
+      options: [sectorOption, { type: ApplicationCommandOptionType.Boolean, name: 'undo', description: 'Accept the claim again' }],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'balancing',
+      description: 'What to do when exploration balancing applies to you (UTD5.221-5.224)',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'mode',
+          description: 'Your standing instruction',
+          required: true,
+          choices: [
+            { name: 'Never use it', value: 'none' },
+            { name: 'Turn dead or life rolls into mineral (UTD5.221)', value: 'mineral' },
+            { name: 'Turn dead rolls into life (UTD5.222)', value: 'life' },
+            { name: 'Choose life when free choice applies (UTD5.224)', value: 'choose-life' },
+            { name: 'Choose mineral when free choice applies (UTD5.224)', value: 'choose-mineral' },
+          ],
+        },
+      ],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const sector = i.options.getString('sector') ?? '';
+  switch (i.options.getSubcommand()) {
+    case 'name':
+      return execute(i, ctx, { type: 'name-sector', sector, name: i.options.getString('name', true) });
+    case 'object':
+      return execute(i, ctx, { type: 'object-name', sector });
+    case 'disavow':
+      return execute(i, ctx, { type: 'disavow', sector, disavowed: !(i.options.getBoolean('undo') ?? false) });
+    case 'balancing':
+      return execute(i, ctx, { type: 'balancing', mode: i.options.getString('mode', true) as 'none' });
+    default: {
+      const state = await stateFor(ctx);
+      const text = state?.map ? sectorText(state, sector) : null;
+      await send(i, { content: text ?? (state ? `No sector \`${sector.slice(0, 32)}\`.` : WORDS.noCampaign), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+      return { ok: text !== null };
+    }
+  }
+}
+
+async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+  const state = await stateFor(ctx);
+  return state ? respondChoices(i, sectorChoices(state)) : i.respond([]);
+}
+
+export const sectorCommand: SlashCommand = { data, execute: run, autocomplete };

@@ -1,0 +1,55 @@
+import { ApplicationCommandOptionType, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { respondChoices, stateFor, unitChoices } from '../src/discord/autocomplete.ts';
+import { execute } from '../src/discord/present.ts';
+
+const data = {
+  name: 'setup',
+  description: 'Buy your initial forces before the first turn (UTD8.1, ISS-A103)',
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'buy',
+      description: 'Buy a ship from your bank into a fleet at home',
+      options: [
+        { type: ApplicationCommandOptionType.String, name: 'unit', description: 'Ship class', required: true, autocomplete: true },
+        { type: ApplicationCommandOptionType.Integer, name: 'fleet', description: 'Fleet number (default: the first with room, else a new one)', min_value: 1, max_value: 20 },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'return',
+      description: 'Give back a ship bought during the setup, for a full refund',
+      options: [{ type: ApplicationCommandOptionType.String, name: 'ship', description: 'Ship id (see /navy)', required: true, autocomplete: true }],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'ready',
+      description: 'Declare your forces ready; play starts when everyone is',
+      options: [{ type: ApplicationCommandOptionType.Boolean, name: 'ready', description: 'false to change your forces again' }],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  switch (i.options.getSubcommand()) {
+    case 'buy':
+      return execute(i, ctx, { type: 'setup-buy', unitId: i.options.getString('unit', true), fleetSlot: i.options.getInteger('fleet') });
+    case 'return':
+      return execute(i, ctx, { type: 'setup-return', shipId: i.options.getString('ship', true) });
+    default:
+      return execute(i, ctx, { type: 'setup-ready', ready: i.options.getBoolean('ready') ?? true });
+  }
+}
+
+async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+  const state = await stateFor(ctx);
+  if (!state) return i.respond([]);
+  if (i.options.getFocused(true).name === 'unit') {
+    return respondChoices(i, unitChoices(state, ctx.actor.userId, await ctx.app.catalogs.get(state.catalogVersion)));
+  }
+  const ships = state.ships.filter((s) => s.owner === ctx.actor.userId).map((s) => ({ name: `${s.id} ${s.unitId}`, value: s.id }));
+  return respondChoices(i, ships);
+}
+
+export const setupCommand: SlashCommand = { data, execute: run, autocomplete };

@@ -1,0 +1,37 @@
+import { ApplicationCommandOptionType, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
+import { execute } from '../src/discord/present.ts';
+
+const data = {
+  name: 'siege',
+  description: 'Escape an enemy fortification: 1 OP, 1D6, 1-3 frees the fleet (UTD4.3561)',
+  options: [
+    { type: ApplicationCommandOptionType.String, name: 'fleet', description: 'Your trapped fleet', required: true, autocomplete: true },
+    {
+      type: ApplicationCommandOptionType.Integer,
+      name: 'desperation',
+      description: 'Pay for more dice (UTD4.3562)',
+      choices: [
+        { name: 'No: one die', value: 0 },
+        { name: '50 BPV: two dice', value: 50 },
+        { name: '100 BPV: three dice', value: 100 },
+      ],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const desperation = (i.options.getInteger('desperation') ?? 0) as 0 | 50 | 100;
+  return execute(i, ctx, { type: 'siege', fleet: i.options.getString('fleet', true), desperation });
+}
+
+async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+  const state = await stateFor(ctx);
+  if (!state) return i.respond([]);
+  const all = fleetChoices(state, ctx.actor.userId, await ctx.app.catalogs.get(state.catalogVersion));
+  const trapped = new Set(state.fleets.filter((f) => f.owner === ctx.actor.userId && f.trapped).map((f) => String(f.slot)));
+  return respondChoices(i, all.filter((c) => trapped.has(c.value)));
+}
+
+export const siegeCommand: SlashCommand = { data, execute: run, autocomplete };

@@ -1,0 +1,31 @@
+import { ApplicationCommandOptionType, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { execute } from '../src/discord/present.ts';
+
+const data = {
+  name: 'turn',
+  description: 'Your turn: end it, undo your last order, ask for an extension',
+  options: [
+    { type: ApplicationCommandOptionType.Subcommand, name: 'end', description: 'End your turn: exploration, battles and the rest of the turn follow (UTD2.3)' },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'undo', description: 'Undo your last order of this turn, if it rolled no dice and made no contact' },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'extension',
+      description: 'One more week for your orders (automatic once for a real-life reason, UTD3.32)',
+      options: [{ type: ApplicationCommandOptionType.Boolean, name: 'real_life', description: 'You have pressing real-life issues (no need to say which)', required: true }],
+    },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  switch (i.options.getSubcommand()) {
+    case 'end':
+      return execute(i, ctx, { type: 'end-turn' });
+    case 'undo':
+      return execute(i, ctx, { type: 'undo' });
+    default:
+      return execute(i, ctx, { type: 'extend-turn', realLife: i.options.getBoolean('real_life', true) });
+  }
+}
+
+export const turnCommand: SlashCommand = { data, execute: run };

@@ -1,0 +1,26 @@
+import { adjacentSectors, empireName, type CampaignState } from '../../rules/thunderdome/index.ts';
+
+/** One sector in words: type, terrain, owner, developments, units present, lanes. */
+export function sectorText(state: CampaignState, ref: string): string | null {
+  const t = ref.trim().toLowerCase();
+  const s = state.map?.sectors.find((x) => x.key.toLowerCase() === t || x.name?.toLowerCase() === t);
+  if (!s) return null;
+  const name = (id: string | null) => (id ? (state.players.find((p) => p.id === id)?.name ?? '?') : 'nobody');
+  const label = (key: string) => state.map!.sectors.find((x) => x.key === key)?.name ?? key;
+  const dev = (kind: 'colony' | 'mine' | 'fort') => {
+    const d = s[kind];
+    return d ? `${kind} of ${name(d.owner)} (${d.status})` : null;
+  };
+  return [
+    `**${s.name ?? s.key}** (${s.key}) — ${s.type}${s.terrain.length ? `, terrain ${s.terrain.join(', ')}` : ''}${s.nameStatus === 'rename-required' ? ' — must be renamed' : ''}`,
+    `Owner: ${name(s.owner)}${s.homeOf ? ` · home of ${name(s.homeOf)}` : ''}${s.exploredBy ? ` · explored by ${name(s.exploredBy)}` : ''}`,
+    `Developments: ${[dev('colony'), dev('mine'), dev('fort')].filter(Boolean).join(', ') || 'none'}`,
+    s.npe ? `Non-player empire: ${empireName(s.npe.empire)} (${s.npe.status})` : '',
+    `Fleets: ${state.fleets.filter((f) => f.sector === s.key).map((f) => `${name(f.owner)} fleet ${f.slot}${f.trapped ? ' (trapped)' : ''}`).join(', ') || 'none'}`,
+    `Bases: ${state.bases.filter((b) => b.sector === s.key).map((b) => `${name(b.owner)} ${b.role} ${b.unitId}`).join(', ') || 'none'}`,
+    s.containers.length ? `Dead-drop containers: ${s.containers.length}` : '',
+    `Lanes to: ${adjacentSectors(state, s.key).map(label).join(', ')}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

@@ -1,0 +1,56 @@
+/** The ship and unit catalog (requirements §4): types, CSV import and export, lookups, rule helpers. */
+export type {
+  Catalog,
+  CatalogEmpireCode,
+  CatalogIndex,
+  CatalogUnit,
+  CarrierType,
+  ConversionEdge,
+  ConversionSource,
+  GroundBaseRole,
+  GroundBaseSize,
+  RefitEdge,
+  RepairFreighterType,
+  UnitKind,
+} from './types.ts';
+export {
+  CARRIER_TYPES,
+  CATALOG_EMPIRE_CODES,
+  CATALOG_LIMITS,
+  CONVERSION_SOURCES,
+  EMPIRE_CODE_BY_KEY,
+  empireKeyOfCode,
+  GROUND_BASE_ROLES,
+  GROUND_BASE_SIZES,
+  indexCatalog,
+  REPAIR_FREIGHTER_TYPES,
+  UNIT_KINDS,
+} from './types.ts';
+export type {
+  CatalogFailure,
+  CatalogFile,
+  CatalogFiles,
+  CatalogIssue,
+  CatalogParseResult,
+  ConversionsCsvResult,
+  RefitsCsvResult,
+  UnitsCsvResult,
+} from './parse.ts';
+export { formatCatalogIssue, parseCatalog, parseConversionsCsv, parseRefitsCsv, parseUnitsCsv } from './parse.ts';
+export { CATALOG_COLUMNS, serialiseConversionsCsv, serialiseRefitsCsv, serialiseUnitsCsv } from './serialise.ts';
+export {
+  DEFENSE_MOVE_COST,
+  defenseMoveCost,
+  effectiveMoveCost,
+  isAttritionKind,
+  isAvailableInYear,
+  isCoEligible,
+  isDefenseKind,
+  isFighterKind,
+  isFleetKind,
+  isShipKind,
+  isYardKind,
+  MINESWEEPER_MINE_BPV,
+  SHIPYARD_CHART,
+  wreckThreshold,
+} from './rules.ts';

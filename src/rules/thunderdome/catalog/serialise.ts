@@ -1,0 +1,40 @@
+import { columnsOf, CONVERSION_SCHEMA, REFIT_SCHEMA, UNIT_SCHEMA } from './columns.ts';
+import type { Schema } from './columns.ts';
+import type { CatalogUnit, ConversionEdge, RefitEdge } from './types.ts';
+
+/**
+ * Writes catalog data back as CSV in the import format (requirements §4.2): every column of
+ * the schema in schema order, LF line ends, cells quoted only when they must be (a comma, a
+ * quote, a line break, or spaces at either end that trimming would lose). Parsing the output
+ * gives the same records back.
+ */
+
+function quote(cell: string): string {
+  return /[",\r\n]/.test(cell) || cell !== cell.trim() ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+function serialise<R>(schema: Schema<R>, records: readonly R[]): string {
+  const columns = columnsOf(schema);
+  const lines = [columns.map((c) => c.column.name).join(',')];
+  for (const record of records) lines.push(columns.map(({ key, column }) => quote(column.format(record[key]))).join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+export function serialiseUnitsCsv(units: readonly CatalogUnit[]): string {
+  return serialise(UNIT_SCHEMA, units);
+}
+
+export function serialiseRefitsCsv(refits: readonly RefitEdge[]): string {
+  return serialise(REFIT_SCHEMA, refits);
+}
+
+export function serialiseConversionsCsv(conversions: readonly ConversionEdge[]): string {
+  return serialise(CONVERSION_SCHEMA, conversions);
+}
+
+/** The column names of each file in order, e.g. for a blank template. */
+export const CATALOG_COLUMNS = {
+  units: columnsOf(UNIT_SCHEMA).map((c) => c.column.name),
+  refits: columnsOf(REFIT_SCHEMA).map((c) => c.column.name),
+  conversions: columnsOf(CONVERSION_SCHEMA).map((c) => c.column.name),
+} as const;

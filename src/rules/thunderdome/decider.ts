@@ -1,0 +1,81 @@
+import type { DiceSource } from '../dice.ts';
+import { refuse } from '../errors.ts';
+import { applyEvent } from './apply.ts';
+import type { CampaignEvent } from './events.ts';
+import type { CampaignState, Player } from './state.ts';
+import type { UnitCatalog } from './units.ts';
+
+export interface Actor {
+  userId: string;
+  displayName: string;
+  /** Holds the server's Manage Server permission (or the campaign-admin role). */
+  isServerAdmin: boolean;
+}
+
+/** The scheduler acts as this user when a clock runs out. */
+export const SYSTEM_USER = 'system';
+
+export interface DecisionContext {
+  actor: Actor;
+  now: Date;
+  dice: DiceSource;
+  catalog: UnitCatalog;
+  /** Sequence number the first event of this command will get (for automatic follow-ups). */
+  firstSeq: number;
+}
+
+/**
+ * Builds a command's events one at a time, applying each to a working copy of the state, so
+ * that automatic steps later in the same command (a turn that ends and the next that starts)
+ * see what the earlier events did. The caller stores exactly these events.
+ */
+export class Decider {
+  readonly events: CampaignEvent[] = [];
+  private working: CampaignState;
+
+  constructor(
+    state: CampaignState,
+    readonly ctx: DecisionContext,
+  ) {
+    this.working = state;
+  }
+
+  get state(): CampaignState {
+    return this.working;
+  }
+
+  emit(event: CampaignEvent): void {
+    const seq = this.ctx.firstSeq + this.events.length;
+    this.working = applyEvent(this.working, { seq, at: this.ctx.now.toISOString(), actor: { userId: this.ctx.actor.userId }, event, rolls: [] });
+    this.events.push(event);
+  }
+
+  get seq(): number {
+    return this.ctx.firstSeq + this.events.length;
+  }
+}
+
+/**
+ * The player an actor speaks for: themselves, or the player named by `as` if the actor is that
+ * player's proxy (UTD3.2). Refuses anyone else.
+ */
+export function actingPlayer(state: CampaignState, ctx: DecisionContext, as?: string): Player {
+  const me = ctx.actor.userId;
+  if (as && as !== me) {
+    const target = state.players.find((p) => p.id === as && p.status === 'active');
+    if (!target) refuse('player/unknown', 'UTD3.2', 'That player is not in this campaign.');
+    const proxy = target.proxies.find((x) => x.userId === me && (!x.expiresAt || new Date(x.expiresAt) > ctx.now));
+    if (!proxy) refuse('proxy/not-granted', 'UTD3.2', `You are not a proxy of ${target.name}.`, `${target.name} can grant it with \`/proxy grant\`.`);
+    return target;
+  }
+  const p = state.players.find((x) => x.id === me);
+  if (!p) refuse('player/not-joined', 'UTD8.11', `You are not a player of **${state.name}**.`, 'Anyone may look (`/campaign status`), but only players give orders.');
+  if (p.status !== 'active') refuse('player/out', 'UTD3.9', `You are no longer in **${state.name}** (${p.status}).`);
+  return p;
+}
+
+export function requireAdmin(state: CampaignState, ctx: DecisionContext, what: string): void {
+  if (ctx.actor.userId !== state.createdBy && !ctx.actor.isServerAdmin) {
+    refuse('permission/admin', 'UTD8.1', `Only the campaign creator or a server manager can ${what}.`);
+  }
+}

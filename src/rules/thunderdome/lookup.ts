@@ -1,0 +1,30 @@
+import type { CampaignState, Fleet, Player, Sector } from './state.ts';
+
+/** Lookups that must succeed (the rules checked existence when the event was decided). */
+export function playerById(s: CampaignState, id: string): Player {
+  const p = s.players.find((x) => x.id === id);
+  if (!p) throw new Error(`no player ${id}`);
+  return p;
+}
+
+export function sectorByKey(s: CampaignState, key: string): Sector {
+  const sector = s.map?.sectors.find((x) => x.key === key);
+  if (!sector) throw new Error(`no sector ${key}`);
+  return sector;
+}
+
+export function fleetById(s: CampaignState, id: string): Fleet {
+  const f = s.fleets.find((x) => x.id === id);
+  if (!f) throw new Error(`no fleet ${id}`);
+  return f;
+}
+
+/** The name players see: the given name, else the map key. */
+export function sectorLabel(s: CampaignState, key: string): string {
+  const sector = s.map?.sectors.find((x) => x.key === key);
+  return sector?.name ?? key;
+}
+
+export function activePlayers(s: CampaignState): Player[] {
+  return s.players.filter((p) => p.status === 'active');
+}

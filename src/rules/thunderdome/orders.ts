@@ -1,0 +1,295 @@
+import { refuse } from '../errors.ts';
+import { bpv, bpvToString } from '../exact/bpv.ts';
+import { endOfDayAfter } from '../deadlines.ts';
+import { actingPlayer, type Decider } from './decider.ts';
+import { buildGraph, neighbours, type MapGraph } from './map/index.ts';
+import { sectorLabel } from './lookup.ts';
+import type { CampaignState, Fleet, Player, Sector, TurnState } from './state.ts';
+import { requireTurnOf } from './turn.ts';
+
+/** Order points left this turn (UTD6.2, 6.21, 6.22). */
+export function opsLeft(turn: TurnState): number {
+  return turn.opsBase + turn.opsTempBought - turn.opsSpent;
+}
+
+function spend(d: Decider, turn: TurnState, n: number, what: string, rule: string): void {
+  if (n > opsLeft(turn)) {
+    refuse('ops/insufficient', rule, `${what} costs ${n} order point${n === 1 ? '' : 's'}; you have ${opsLeft(turn)} left.`, 'Buy temporary order points with `/buy ops` (UTD6.21).');
+  }
+  void d;
+}
+
+function ownFleet(d: Decider, p: Player, ref: string): Fleet {
+  const mine = d.state.fleets.filter((f) => f.owner === p.id);
+  const f = mine.find((x) => x.id === ref || String(x.slot) === ref.replace(/^fleet\s*/i, ''));
+  if (!f) refuse('fleet/unknown', 'UTD7.2', `You have no fleet \`${ref.slice(0, 20)}\`.`, mine.length ? `Your fleets: ${mine.map((x) => `${x.slot} (in ${sectorLabel(d.state, x.sector)})`).join(', ')}.` : 'You have no fleets.');
+  return f;
+}
+
+function sectorOf(d: Decider, ref: string): Sector {
+  const t = ref.trim().toLowerCase();
+  const sector = d.state.map?.sectors.find((s) => s.key.toLowerCase() === t || s.name?.toLowerCase() === t);
+  if (!sector) refuse('sector/unknown', 'UTD4.1', `There is no sector \`${ref.slice(0, 32)}\` on the map.`);
+  return sector;
+}
+
+let graphCache: { lanes: unknown; graph: MapGraph } | null = null;
+function graphOf(state: CampaignState): MapGraph {
+  const lanes = state.map!.lanes;
+  if (graphCache?.lanes !== lanes) graphCache = { lanes, graph: buildGraph({ sectors: state.map!.sectors.map((s) => ({ key: s.key })), lanes }) };
+  return graphCache.graph;
+}
+
+export function adjacentSectors(state: CampaignState, key: string): string[] {
+  return [...neighbours(graphOf(state), key)];
+}
+
+/** Enemy units that pin a fleet entering the sector (UTD6.31, 2.3(5)(d), ISS-A48). */
+export function enemyPresence(state: CampaignState, player: string, sectorKey: string): { fleet: boolean; base: boolean; fort: boolean; npe: boolean } {
+  const sector = state.map!.sectors.find((s) => s.key === sectorKey)!;
+  return {
+    fleet: state.fleets.some((f) => f.sector === sectorKey && f.owner !== player),
+    base: state.bases.some((b) => b.sector === sectorKey && b.owner !== player && !b.pending),
+    fort: Boolean(sector.fort && sector.fort.owner !== player && sector.fort.status !== 'pending'),
+    npe: sector.npe?.status === 'active',
+  };
+}
+
+/** UTD6.21–6.23 (TC-050): temporary order points priced T(k+t) by default; permanent ones 750 each, three at most. */
+export function buyOrderPoints(d: Decider, kind: 'temporary' | 'permanent', count: number, as?: string): void {
+  const p = actingPlayer(d.state, d.ctx, as);
+  const turn = requireTurnOf(d, p);
+  const st = d.state.settings;
+  if (!Number.isInteger(count) || count < 1 || count > 3) refuse('ops/bad-count', 'UTD6.21', 'Buy 1 to 3 order points at a time.');
+  const k = p.permanentOps;
+  const t = turn.opsTempBought;
+  if (kind === 'permanent') {
+    if (k + count > st['ops.maxExtra']) refuse('ops/permanent-limit', 'UTD6.22', `You may own at most ${st['ops.maxExtra']} permanent order points; you have ${k}.`);
+    if (k + count + t > st['ops.maxExtra']) refuse('ops/extra-limit', 'UTD6.23', `With ${t} temporary point${t === 1 ? '' : 's'} bought this turn you would have more than ${st['ops.maxExtra']} extra order points.`);
+    const cost = bpv(st['ops.permanentPrice']).mul(count);
+    if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.22', `${count} permanent order point${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
+    d.emit({ type: 'OrderPointsBought', playerId: p.id, temporary: 0, permanent: count, cost: bpvToString(cost) });
+    return;
+  }
+  if (k >= st['ops.maxExtra']) refuse('ops/no-temporary', 'UTD6.23', `With ${k} permanent order points you can never buy temporary ones.`);
+  const total = k + t + count;
+  if (total > st['ops.maxExtra']) {
+    refuse('ops/extra-limit', 'UTD6.23', `You can have at most ${st['ops.maxExtra']} extra order points in a turn; you have ${k} permanent and bought ${t} temporary.`, `You can still buy ${st['ops.maxExtra'] - k - t}.`);
+  }
+  const prices = st['ops.tempPrices'];
+  const T = (n: number) => (n <= 0 ? bpv(0) : bpv(prices[n - 1]!));
+  const due = st['ops.tempPricing'] === 'incremental' ? T(total).sub(T(k)) : T(total);
+  const cost = due.sub(turn.opsTempPaid);
+  if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.21', `${count} more temporary order point${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
+  d.emit({ type: 'OrderPointsBought', playerId: p.id, temporary: count, permanent: 0, cost: bpvToString(cost) });
+}
+
+/**
+ * UTD6.31 MOVE A FLEET down one warp lane. Free from an owned colony in an owned sector
+ * (UTD4.334, ISS-A130); pinned on entering enemy units or an enemy fortification (UTD2.3(5)(d),
+ * UTD4.355); trapped by an enemy fortification (UTD4.356); a jail break frees a trapped fleet
+ * when another of the player's fleets entered the fortified sector this turn (UTD4.3564).
+ */
+export function moveFleet(d: Decider, fleetRef: string, toRef: string, as?: string): void {
+  const p = actingPlayer(d.state, d.ctx, as);
+  const turn = requireTurnOf(d, p);
+  const f = ownFleet(d, p, fleetRef);
+  const to = sectorOf(d, toRef);
+  const state = d.state;
+  const here = state.map!.sectors.find((s) => s.key === f.sector)!;
+  const label = (k: string) => sectorLabel(state, k);
+  const adjacent = adjacentSectors(state, f.sector);
+  if (!adjacent.includes(to.key)) {
+    refuse('move/no-lane', 'UTD4.1', `No warp lane joins ${label(f.sector)} and ${label(to.key)}.`, `From ${label(f.sector)} lanes lead to ${adjacent.map(label).join(', ')}.`);
+  }
+  if (f.pinned) refuse('move/pinned', 'UTD6.31', `Fleet ${f.slot} is pinned in ${label(f.sector)} for the rest of the turn: it entered enemy units or an enemy fortification.`);
+  if (f.establishing) refuse('move/establishing', 'UTD4.331', `Fleet ${f.slot} is establishing in ${label(f.sector)} and must stay for the turn.`, 'Undo the establishment first if you want to move.');
+  if (f.releasedFromHalfCycle !== null && f.releasedFromHalfCycle > state.halfCycles) {
+    refuse('move/released-next-cycle', 'UTD4.3561', `Fleet ${f.slot} won its siege roll this cycle and may move from the next cycle on.`);
+  }
+  let freedFromTrap = false;
+  if (f.trapped) {
+    const breaker = state.fleets.find((x) => x.id !== f.id && x.owner === p.id && x.sector === f.sector && x.startSector !== f.sector && x.trapped?.fortSector === f.sector);
+    if (!breaker) {
+      refuse('move/trapped', 'UTD4.356', `Fleet ${f.slot} is trapped by the fortification in ${label(f.sector)}.`, 'Make a siege roll (`/siege roll`), destroy the fortification with a minesweeper, or break it out with another fleet (UTD4.3564).');
+    }
+    freedFromTrap = true;
+  }
+  const wrecks = state.ships.filter((s) => s.fleetId === f.id && s.wrecked).length;
+  const ownColony = here.colony?.owner === p.id && here.colony.status === 'active';
+  const ownsSector = !state.settings['move.freeMoveRequiresSectorOwnership'] || here.owner === p.id;
+  const free = ownColony && ownsSector && !freedFromTrap;
+  const opCost = (free ? 0 : 1) + wrecks;
+  spend(d, turn, opCost, `Moving fleet ${f.slot}${wrecks ? ` with ${wrecks} wrecked ship${wrecks === 1 ? '' : 's'} in tow (UTD6.3E)` : ''}`, 'UTD6.31');
+  const enemy = enemyPresence(state, p.id, to.key);
+  const pinned = enemy.fleet || enemy.fort || (state.settings['move.pinOnAnyEnemyCombatUnit'] && (enemy.base || enemy.npe));
+  const trapped = enemy.fort ? { fortSector: to.key, fortOwner: to.fort!.owner, failedDice: 0, lastAttemptHalfCycle: null } : null;
+  d.emit({
+    type: 'FleetMoved',
+    fleetId: f.id,
+    from: f.sector,
+    to: to.key,
+    opCost,
+    free: free ? `from ${label(f.sector)}, an owned colony (UTD4.334)` : null,
+    pinned,
+    trapped,
+    freedFromTrap,
+    before: { pinned: f.pinned, trapped: f.trapped, claimSector: f.claimSector, releasedFromHalfCycle: f.releasedFromHalfCycle },
+  });
+}
+
+/** UTD6.32–6.325: the capital moves one lane for 3 OP, once a cycle, with its F-RL free and its defenses for 1 more OP. */
+export function moveCapital(d: Decider, toRef: string, withDefenses: boolean, as?: string): void {
+  const p = actingPlayer(d.state, d.ctx, as);
+  const turn = requireTurnOf(d, p);
+  const state = d.state;
+  const capital = state.bases.find((b) => b.owner === p.id && b.role === 'capital' && !b.pending);
+  if (!capital) refuse('capital/none', 'UTD4.323', 'You have no capital to move.');
+  const to = sectorOf(d, toRef);
+  const label = (k: string) => sectorLabel(state, k);
+  const adjacent = adjacentSectors(state, capital.sector);
+  if (!adjacent.includes(to.key)) refuse('move/no-lane', 'UTD4.1', `No warp lane joins ${label(capital.sector)} and ${label(to.key)}.`, `Lanes lead to ${adjacent.map(label).join(', ')}.`);
+  if (p.capitalMovedHalfCycle === state.halfCycles) refuse('capital/moved', 'UTD6.322', 'The capital already moved this cycle.');
+  const enemy = enemyPresence(state, p.id, to.key);
+  if (enemy.fleet || enemy.base || enemy.fort || enemy.npe) refuse('capital/enemy-sector', 'ISS-A132', `The capital may not move into ${label(to.key)}: enemy units or an enemy fortification are there.`);
+  const moving = state.bases.filter((b) => b.owner === p.id && b.sector === capital.sector && (b.role === 'capital' || b.role === 'capital-rf' || (withDefenses && b.role === 'defense')));
+  if (withDefenses) {
+    const after = [...state.bases.filter((b) => b.sector === to.key && b.role === 'defense'), ...moving.filter((b) => b.role === 'defense')];
+    const kinds = after.map((b) => d.ctx.catalog.get(b.unitId));
+    const monitors = kinds.filter((u) => u?.unitKind === 'monitor').length;
+    const grounds = kinds.filter((u) => u?.unitKind === 'ground_base').length;
+    const defsats = kinds.filter((u) => u?.unitKind === 'defsat').length;
+    if (monitors > 1 || grounds > 6 || defsats > 5) refuse('defenses/limit', 'UTD6.325', `The defenses in ${label(to.key)} would exceed 1 monitor, 6 ground bases and 5 DefSats (UTD7.34).`);
+  }
+  const opCost = withDefenses ? 4 : 3;
+  spend(d, turn, opCost, withDefenses ? 'Moving the capital with its defenses' : 'Moving the capital', 'UTD6.32');
+  d.emit({ type: 'CapitalMoved', playerId: p.id, from: capital.sector, to: to.key, opCost, baseIds: moving.map((b) => b.id), previousMoveHalfCycle: p.capitalMovedHalfCycle });
+}
+
+/**
+ * UTD4.331 / 4.341 / 4.351 (UTD6.34–6.36): a fleet that started its turn in the sector establishes
+ * a colony (life/home), mine (mineral/home) or fortification (any explored sector, ISS-A44); free
+ * with a large freighter of 50+ cargo boxes (not a Q-ship, UTD8.26) or, for a fort, a minesweeper.
+ * It appears at step 1 of the player's next turn if the fleet stayed. `remove` takes down one's
+ * own fortification the same way (UTD4.352, ISS-A45).
+ */
+export function establish(d: Decider, fleetRef: string, kind: 'colony' | 'mine' | 'fort', remove: boolean, as?: string): void {
+  const p = actingPlayer(d.state, d.ctx, as);
+  const turn = requireTurnOf(d, p);
+  const f = ownFleet(d, p, fleetRef);
+  const state = d.state;
+  const sector = state.map!.sectors.find((s) => s.key === f.sector)!;
+  const label = sector.name ?? sector.key;
+  const rule = kind === 'colony' ? 'UTD4.331' : kind === 'mine' ? 'UTD4.341' : remove ? 'UTD4.352' : 'UTD4.351';
+  if (f.startSector !== f.sector) refuse('establish/not-started-here', rule, `Fleet ${f.slot} did not start this turn in ${label}; a fleet must start its turn in the sector to establish.`);
+  if (sector.type === 'unknown') refuse('establish/unexplored', rule, `${label} is not explored yet.`);
+  const existing = sector[kind];
+  if (remove) {
+    if (kind !== 'fort' || !existing || existing.owner !== p.id || existing.status !== 'active') refuse('establish/no-fort', 'UTD4.352', `You have no active fortification in ${label} to remove.`);
+  } else {
+    if (kind === 'colony' && sector.type !== 'life' && sector.type !== 'home') refuse('establish/not-life', 'UTD4.33', `${label} is a ${sector.type} sector; colonies need a life sector.`);
+    if (kind === 'mine' && sector.type !== 'mineral' && sector.type !== 'home') refuse('establish/not-mineral', 'UTD4.34', `${label} is a ${sector.type} sector; mines need a mineral sector.`);
+    if (existing) refuse('establish/exists', rule, `${label} already has a ${kind}${existing.owner === p.id ? '' : ' of another player'}.`);
+    const enemyFort = sector.fort && sector.fort.owner !== p.id;
+    if (enemyFort && kind !== 'fort') refuse('establish/enemy-fort', 'ISS-A43', `An enemy fortification stands in ${label}.`);
+    if (sector.npe?.status === 'active') refuse('establish/npe', 'ISS-A43', `${label} holds a non-player empire.`);
+  }
+  const ships = state.ships.filter((s) => s.fleetId === f.id).map((s) => d.ctx.catalog.get(s.unitId));
+  const freighter = ships.find((u) => u && u.isLargeFreighter && !u.isQShip && u.cargoBoxes >= 50);
+  const sweeper = ships.find((u) => u?.isMinesweeper);
+  const freeBy = kind === 'fort' ? (sweeper?.name ?? null) : (freighter?.name ?? null);
+  const opCost = freeBy ? 0 : 1;
+  spend(d, turn, opCost, `${remove ? 'Removing' : 'Establishing'} a ${kind}`, rule);
+  d.emit({
+    type: 'DevelopmentOrdered',
+    sector: sector.key,
+    kind,
+    remove,
+    fleetId: f.id,
+    opCost,
+    freeBy,
+    development: remove ? { ...existing!, status: 'pending-removal', fleetId: f.id } : { owner: p.id, status: 'pending', fleetId: f.id, orderedHalfCycle: state.halfCycles, exposedTo: null },
+    before: existing ? structuredClone(existing) : null,
+  });
+}
+
+/**
+ * UTD4.3561–4.3563 with ISS-A50: one attempt per cycle for 1 OP; 1D6, 1–3 releases; desperation
+ * buys a second die for 50 BPV or a third for 100; after three failed dice against the same fort
+ * the next die succeeds by itself, even inside an attempt.
+ */
+export function siegeRoll(d: Decider, fleetRef: string, desperation: 0 | 50 | 100, as?: string): void {
+  const p = actingPlayer(d.state, d.ctx, as);
+  const turn = requireTurnOf(d, p);
+  const f = ownFleet(d, p, fleetRef);
+  const state = d.state;
+  if (!f.trapped) refuse('siege/not-trapped', 'UTD4.3561', `Fleet ${f.slot} is not trapped by a fortification.`);
+  if (f.trapped.lastAttemptHalfCycle === state.halfCycles) refuse('siege/once-per-cycle', 'UTD4.3561', `Fleet ${f.slot} already made its siege roll this cycle.`);
+  spend(d, turn, 1, 'A siege roll', 'UTD4.3561');
+  const automaticFromStart = f.trapped.failedDice >= 3;
+  const paid = automaticFromStart ? 0 : desperation;
+  if (bpv(paid).gt(p.bank)) refuse('bank/insufficient', 'UTD4.3562', `Desperation costs ${paid} BPV; your bank holds ${p.bank}.`);
+  const diceCount = paid === 100 ? 3 : paid === 50 ? 2 : 1;
+  let failed = f.trapped.failedDice;
+  const rolled: number[] = [];
+  let automatic = 0;
+  let released = false;
+  for (let i = 0; i < diceCount && !released; i++) {
+    if (failed >= 3) {
+      automatic++;
+      released = true;
+      break;
+    }
+    const die = d.ctx.dice.roll(6, 1, `siege roll (UTD4.3561) for fleet ${f.slot}, die ${i + 1} of ${diceCount}`)[0]!;
+    rolled.push(die);
+    if (die <= 3) released = true;
+    else failed++;
+  }
+  d.emit({ type: 'SiegeRolled', fleetId: f.id, opCost: 1, bpvPaid: String(paid), dice: rolled, automatic, released, failedDice: failed });
+}
+
+/** UTD6.3D1: for 1 OP and 110 BPV a fleet leaves a container worth 100 BPV in its sector. */
+export function dropContainer(d: Decider, fleetRef: string, as?: string): void {
+  const p = actingPlayer(d.state, d.ctx, as);
+  const turn = requireTurnOf(d, p);
+  const f = ownFleet(d, p, fleetRef);
+  const cost = bpv(d.state.settings['deadDrop.cost']);
+  if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.3D1', `A container costs ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
+  spend(d, turn, 1, 'A dead drop', 'UTD6.3D1');
+  d.emit({ type: 'ContainerDropped', fleetId: f.id, sector: f.sector, opCost: 1, cost: bpvToString(cost), value: String(d.state.settings['deadDrop.value']) });
+}
+
+/** UTD6.3D2: for 1 OP a fleet carves one ship out and leaves it as an empty derelict. */
+export function leaveDerelict(d: Decider, fleetRef: string, shipId: string, as?: string): void {
+  const p = actingPlayer(d.state, d.ctx, as);
+  const turn = requireTurnOf(d, p);
+  const f = ownFleet(d, p, fleetRef);
+  const ship = d.state.ships.find((s) => s.id === shipId && s.fleetId === f.id);
+  if (!ship) refuse('ship/not-in-fleet', 'UTD6.3D2', `Ship ${shipId.slice(0, 20)} is not in fleet ${f.slot}.`);
+  spend(d, turn, 1, 'Leaving a derelict', 'UTD6.3D2');
+  d.emit({ type: 'DerelictLeft', fleetId: f.id, shipId, sector: f.sector, opCost: 1 });
+}
+
+/** Undo of the player's newest order of this turn, if it rolled no dice and made no contact (issue 3 §5). */
+export function undoLastOrder(d: Decider, as?: string): void {
+  const p = actingPlayer(d.state, d.ctx, as);
+  const turn = requireTurnOf(d, p);
+  const last = turn.orders.at(-1);
+  if (!last) refuse('undo/nothing', 'UTD6.122', 'You have given no order this turn.');
+  if (!last.undoable || !last.event) refuse('undo/final', 'UTD6.121', `Your last order (${last.summary}) cannot be undone: it rolled dice or made contact with the enemy.`);
+  d.emit({ type: 'OrderUndone', seq: last.seq, undone: last.event });
+}
+
+/** UTD3.32: a one-week extension is automatic once per turn for a real-life reason; more needs a supermajority vote. */
+export function extendTurn(d: Decider, realLife: boolean, as?: string): void {
+  const p = actingPlayer(d.state, d.ctx, as);
+  const turn = requireTurnOf(d, p);
+  const st = d.state.settings;
+  if (!turn.deadline) refuse('extension/no-deadline', 'UTD3.3', 'This turn has no orders deadline.');
+  if (!realLife || turn.extensions >= st['deadline.maxAutoExtensions']) {
+    refuse('extension/needs-vote', 'UTD3.32', realLife ? 'The automatic one-week extension was already used this turn.' : 'Only a real-life reason gives the automatic one-week extension.', 'A longer or further extension needs a supermajority of the players (UTD1.7).');
+  }
+  const deadline = endOfDayAfter(new Date(turn.deadline), st['deadline.autoExtensionDays'], st['deadline.timezone']);
+  d.emit({ type: 'TurnExtended', playerId: p.id, deadline: deadline.toISOString(), automatic: true, reason: 'real life (UTD3.32)' });
+}
+

@@ -1,0 +1,31 @@
+import { refuse } from '../errors.ts';
+import { actingPlayer, type Decider } from './decider.ts';
+import { checkVictory, finishTurn } from './turn.ts';
+
+/** UTD3.2 / ISS-A136: a player names proxies who may give orders and run battles, optionally until a date. */
+export function grantProxy(d: Decider, userId: string, expiresAt: Date | null): void {
+  const p = actingPlayer(d.state, d.ctx);
+  if (userId === p.id) refuse('proxy/self', 'UTD3.2', 'You cannot be your own proxy.');
+  if (expiresAt && expiresAt <= d.ctx.now) refuse('proxy/expired', 'UTD3.2', 'The expiry must be in the future.');
+  d.emit({ type: 'ProxyGranted', playerId: p.id, proxyUserId: userId, expiresAt: expiresAt?.toISOString() ?? null });
+}
+
+export function revokeProxy(d: Decider, userId: string): void {
+  const p = actingPlayer(d.state, d.ctx);
+  if (!p.proxies.some((x) => x.userId === userId)) refuse('proxy/unknown', 'UTD3.2', 'That user is not your proxy.');
+  d.emit({ type: 'ProxyRevoked', playerId: p.id, proxyUserId: userId });
+}
+
+/**
+ * UTD3.91: a player who resigns leaves with all his forces at once (ISS-A87: developments too).
+ * If it was his turn, the turn ends and play passes on.
+ */
+export function resign(d: Decider): void {
+  const state = d.state;
+  if (state.status !== 'active' && state.status !== 'setup') refuse('campaign/not-in-play', 'UTD3.91', 'Only a campaign in play can be resigned from; before the start use `/campaign leave`.');
+  const p = actingPlayer(state, d.ctx);
+  const wasTurn = state.turn?.playerId === p.id;
+  d.emit({ type: 'PlayerRemoved', playerId: p.id, reason: 'resigned' });
+  if (checkVictory(d)) return;
+  if (wasTurn && d.state.turn?.phase === 'orders') finishTurn(d, false);
+}

@@ -1,0 +1,100 @@
+import { bpv, bpvToString } from '../exact/bpv.ts';
+import type { Decider } from './decider.ts';
+import { maxFleets } from './setup.ts';
+import type { CampaignState, Sector } from './state.ts';
+import type { UnitInfo } from './units.ts';
+
+/** Does any ship of `player`'s fleets in `sector` satisfy `test` (catalog flags: minesweeper, troop ship)? */
+export function playerHasInSector(d: Decider, player: string, sector: string, test: (u: UnitInfo) => boolean): boolean {
+  return d.state.ships.some((s) => s.owner === player && s.sector === sector && s.fleetId !== null && test(d.ctx.catalog.get(s.unitId) ?? ({} as UnitInfo)));
+}
+
+/** Players with a fleet in the sector, the current player first, then by seat (who acts first at step 9). */
+function holders(state: CampaignState, sector: string): string[] {
+  const present = new Set(state.fleets.filter((f) => f.sector === sector).map((f) => f.owner));
+  const current = state.turn?.playerId;
+  return [...present].sort((a, b) => Number(b === current) - Number(a === current) || state.turnOrder.indexOf(a) - state.turnOrder.indexOf(b));
+}
+
+/**
+ * Step 9 (UTD2.3(9)): after combat, enemy fleets that hold a sector destroy a fortification with a
+ * minesweeper (UTD4.352), capture colonies and mines with a troop ship or destroy them
+ * (UTD4.332–4.343) unless a fortification protects them (UTD4.353, ISS-A41), and collect dead
+ * drops (UTD6.3D).
+ */
+export function developmentStep(d: Decider): void {
+  for (const sector of d.state.map?.sectors ?? []) {
+    const present = holders(d.state, sector.key);
+    if (present.length === 0) continue;
+    fortStep(d, sector, present);
+    for (const kind of ['colony', 'mine'] as const) colonyOrMineStep(d, d.state.map!.sectors.find((s) => s.key === sector.key)!, kind, present);
+    deadDropStep(d, sector.key, present);
+  }
+}
+
+function fortStep(d: Decider, sector: Sector, present: string[]): void {
+  const fort = sector.fort;
+  if (!fort || fort.status === 'pending') return;
+  const sweeper = present.find((p) => p !== fort.owner && playerHasInSector(d, p, sector.key, (u) => u.isMinesweeper));
+  if (!sweeper) return;
+  d.emit({ type: 'FortDestroyed', sector: sector.key, owner: fort.owner, by: sweeper });
+  // ISS-A41: what the fort protected can fall only if the same player stays until its next own turn.
+  for (const kind of ['colony', 'mine'] as const) {
+    const dev = sector[kind];
+    if (dev && dev.owner === fort.owner && dev.status === 'active') {
+      d.emit({ type: 'DevelopmentExposed', sector: sector.key, kind, to: sweeper, fromHalfCycle: d.state.halfCycles + 1 });
+    }
+  }
+}
+
+function colonyOrMineStep(d: Decider, sector: Sector, kind: 'colony' | 'mine', present: string[]): void {
+  const dev = sector[kind];
+  if (!dev || dev.status !== 'active') return;
+  if (sector.fort && sector.fort.owner === dev.owner && sector.fort.status !== 'pending') return;
+  let occupier: string | undefined;
+  if (dev.exposedTo) {
+    const turnOf = d.state.turn?.playerId;
+    if (turnOf !== dev.exposedTo.player || d.state.halfCycles < dev.exposedTo.fromHalfCycle || !present.includes(turnOf)) return;
+    occupier = turnOf;
+  } else {
+    occupier = present.find((p) => p !== dev.owner);
+  }
+  if (!occupier) return;
+  if (playerHasInSector(d, occupier, sector.key, (u) => u.isTroopShip)) {
+    d.emit({ type: 'DevelopmentCaptured', sector: sector.key, kind, from: dev.owner, to: occupier });
+  } else {
+    d.emit({ type: 'DevelopmentDestroyed', sector: sector.key, kind, owner: dev.owner, by: occupier });
+  }
+}
+
+/** UTD6.3D: the first enemy fleet to hold the sector after combat takes the containers and derelicts. */
+function deadDropStep(d: Decider, sectorKey: string, present: string[]): void {
+  const sector = d.state.map!.sectors.find((s) => s.key === sectorKey)!;
+  for (const collector of present) {
+    const theirs = sector.containers.filter((c) => c.by !== collector);
+    if (theirs.length > 0) {
+      const amount = theirs.reduce((sum, c) => sum.add(c.value), bpv(0));
+      d.emit({ type: 'ContainersCollected', sector: sectorKey, by: collector, amount: bpvToString(amount), count: theirs.length });
+      break;
+    }
+  }
+  const derelicts = d.state.ships.filter((s) => s.sector === sectorKey && s.fleetId === null);
+  for (const collector of present) {
+    const theirs = derelicts.filter((s) => s.owner !== collector).map((s) => s.id);
+    if (theirs.length === 0) continue;
+    const p = d.state.players.find((x) => x.id === collector)!;
+    const used = new Set(d.state.fleets.filter((f) => f.owner === collector).map((f) => f.slot));
+    const slot = Array.from({ length: maxFleets(d.state, p) }, (_, i) => i + 1).find((n) => !used.has(n));
+    if (slot === undefined) break;
+    const id = `F${d.state.nextId}`;
+    d.emit({
+      type: 'DerelictsCaptured',
+      sector: sectorKey,
+      by: collector,
+      shipIds: theirs,
+      nextId: d.state.nextId + 1,
+      fleet: { id, owner: collector, slot, sector: sectorKey, startSector: null, pinned: false, establishing: false, trapped: null, releasedFromHalfCycle: null, claimSector: null },
+    });
+    break;
+  }
+}

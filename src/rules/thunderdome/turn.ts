@@ -1,0 +1,178 @@
+import { refuse } from '../errors.ts';
+import { bpv, bpvToString } from '../exact/bpv.ts';
+import { endOfDayAfter } from '../deadlines.ts';
+import type { Decider } from './decider.ts';
+import { explorationStep } from './exploration-step.ts';
+import { activePlayers } from './lookup.ts';
+import type { CampaignState, Player } from './state.ts';
+import { developmentStep } from './territory.ts';
+
+/**
+ * The sequence of a player turn (UTD2.3). Steps 1–3 run when the turn starts; the player then
+ * gives orders (steps 4–5) and ends the turn; steps 6–12 run at once, except that the turn waits
+ * at step 8 while a battle is open (the battles issue resumes it with `finishTurn`).
+ */
+export function beginTurn(d: Decider, seatIndex: number, halfCycles: number, now: Date): void {
+  const state = d.state;
+  const playerId = state.turnOrder[seatIndex]!;
+  const p = state.players.find((x) => x.id === playerId)!;
+  const active = activePlayers(state).length;
+  const withDeadline = active >= 3 || state.settings['deadline.applyTo2Players'];
+  const deadline = withDeadline ? endOfDayAfter(now, state.settings['deadline.ordersDays'], state.settings['deadline.timezone']).toISOString() : null;
+  d.emit({ type: 'TurnStarted', playerId, seat: seatIndex + 1, halfCycles, opsBase: active + p.permanentOps, deadline });
+  stepOneDevelopments(d, p);
+  stepOneClaims(d, p);
+  stepTwoIncome(d, p);
+}
+
+/** Step 1: what was established last turn appears if its fleet stayed (UTD4.331, ISS-A43). */
+function stepOneDevelopments(d: Decider, p: Player): void {
+  for (const sector of d.state.map?.sectors ?? []) {
+    for (const kind of ['colony', 'mine', 'fort'] as const) {
+      const dev = sector[kind];
+      if (!dev || dev.owner !== p.id || dev.status === 'active') continue;
+      const fleet = d.state.fleets.find((f) => f.id === dev.fleetId);
+      const stayed = fleet !== undefined && fleet.sector === sector.key;
+      if (dev.status === 'pending-removal') {
+        if (stayed) d.emit({ type: 'FortRemoved', sector: sector.key, owner: p.id });
+        else d.emit({ type: 'DevelopmentActivated', sector: sector.key, kind, owner: p.id });
+      } else if (stayed) {
+        d.emit({ type: 'DevelopmentActivated', sector: sector.key, kind, owner: p.id });
+      } else {
+        d.emit({ type: 'DevelopmentCancelled', sector: sector.key, kind, owner: p.id, reason: 'the establishing fleet did not stay in the sector' });
+      }
+    }
+  }
+}
+
+/**
+ * Step 1, UTD4.13 with ISS-A40: a fleet present since the end of the owner's previous turn claims
+ * the sector, unless the player disavowed it or another player's fortification stands there.
+ */
+function stepOneClaims(d: Decider, p: Player): void {
+  const claimed = new Set<string>();
+  for (const f of d.state.fleets) {
+    if (f.owner !== p.id || f.claimSector !== f.sector || claimed.has(f.sector)) continue;
+    const sector = d.state.map!.sectors.find((x) => x.key === f.sector)!;
+    if (sector.owner === p.id || p.disavowed.includes(sector.key) || sector.type === 'unknown') continue;
+    if (sector.fort && sector.fort.owner !== p.id && sector.fort.status !== 'pending') continue;
+    claimed.add(sector.key);
+    d.emit({ type: 'SectorClaimed', sector: sector.key, playerId: p.id, from: sector.owner });
+  }
+}
+
+/** Step 2, UTD4.344: 100 BPV per active mine in a sector the player owns, once a cycle. */
+function stepTwoIncome(d: Decider, p: Player): void {
+  const mines = (d.state.map?.sectors ?? []).filter((s) => s.mine?.status === 'active' && s.mine.owner === p.id && s.owner === p.id).map((s) => s.key);
+  if (mines.length === 0) return;
+  const amount = bpv(d.state.settings['income.perMine']).mul(mines.length);
+  d.emit({ type: 'IncomePaid', playerId: p.id, amount: bpvToString(amount), mines });
+}
+
+export function requireTurnOf(d: Decider, p: Player): NonNullable<CampaignState['turn']> {
+  const turn = d.state.turn;
+  if (d.state.status !== 'active' || !turn) refuse('turn/none', 'UTD2.3', 'No turn is running: the campaign is not in play.');
+  if (turn.playerId !== p.id) {
+    const current = d.state.players.find((x) => x.id === turn.playerId)?.name ?? 'another player';
+    refuse('turn/not-yours', 'UTD2.1', `It is ${current}'s turn, not ${p.name}'s.`, 'Orders are given on your own turn; anyone may look at the map meanwhile.');
+  }
+  if (turn.phase !== 'orders') refuse('turn/orders-closed', 'UTD2.3', 'The orders of this turn are closed; the turn is resolving battles.');
+  if (turn.locked) refuse('turn/locked', 'UTD7.46723', 'You spent more order points on retreats than you have, so you may give no orders this turn, not even free ones.');
+  return turn;
+}
+
+/** `/turn end`: the player passes; steps 6–12 follow at once. */
+export function endTurn(d: Decider, p: Player): void {
+  requireTurnOf(d, p);
+  afterOrders(d, false);
+}
+
+/**
+ * UTD3.31: a turn whose orders deadline passed is forfeited: no orders, but income already came;
+ * the third forfeit in a row drops the player (UTD3.92). Steps 6–12 still run (ISS-A19).
+ */
+export function expireTurn(d: Decider): void {
+  const turn = d.state.turn;
+  if (d.state.status !== 'active' || !turn || turn.phase !== 'orders') refuse('turn/none', 'UTD3.31', 'No orders are awaited.');
+  if (!turn.deadline || new Date(turn.deadline) > d.ctx.now) refuse('turn/not-due', 'UTD3.3', `The orders deadline has not passed yet${turn.deadline ? ` (it is ${turn.deadline})` : ''}.`);
+  const p = d.state.players.find((x) => x.id === turn.playerId)!;
+  const consecutive = p.consecutiveForfeits + 1;
+  d.emit({ type: 'TurnForfeited', playerId: p.id, consecutive });
+  if (consecutive >= d.state.settings['deadline.forfeitsBeforeRemoval']) {
+    d.emit({ type: 'PlayerRemoved', playerId: p.id, reason: 'forfeits' });
+    advance(d, p.id, true);
+    return;
+  }
+  afterOrders(d, true);
+}
+
+/** Steps 6–8: retreat arrivals (battles issue), exploration, then battles or the rest of the turn. */
+function afterOrders(d: Decider, forfeited: boolean): void {
+  const playerId = d.state.turn!.playerId;
+  explorationStep(d, playerId);
+  if (openBattles(d)) return;
+  finishTurn(d, forfeited);
+}
+
+/** Step 8: a battle opens in every sector where hostile units meet (UTD4.2, ISS-A48/A49). */
+function openBattles(d: Decider): boolean {
+  const s = d.state;
+  let opened = false;
+  for (const sector of s.map?.sectors ?? []) {
+    const sides = new Set<string>();
+    for (const f of s.fleets) if (f.sector === sector.key) sides.add(f.owner);
+    for (const b of s.bases) if (b.sector === sector.key && !b.pending) sides.add(b.owner);
+    if (sector.npe?.status === 'active' && sides.size > 0) sides.add('npe');
+    if (sides.size < 2 || s.battles.some((b) => b.sector === sector.key && b.status === 'open')) continue;
+    d.emit({ type: 'BattleOpened', battle: { id: `K${d.state.nextId}`, sector: sector.key, sides: [...sides], openedHalfCycle: s.halfCycles, status: 'open' } });
+    opened = true;
+  }
+  if (opened) d.emit({ type: 'TurnPhaseChanged', phase: 'battles' });
+  return opened;
+}
+
+/** Steps 9–12, run once no battle of the turn is open. */
+export function finishTurn(d: Decider, forfeited: boolean): void {
+  const playerId = d.state.turn!.playerId;
+  developmentStep(d);
+  recordKeeping(d, playerId);
+  if (d.state.status === 'finished') return;
+  advance(d, playerId, forfeited);
+}
+
+/** Step 11: a player without a bank loses what was not spent (ISS-A86); players with no unit left are out (UTD4.32). */
+function recordKeeping(d: Decider, playerId: string): void {
+  const p = d.state.players.find((x) => x.id === playerId)!;
+  if (!p.hasBank && bpv(p.bank).gt(0)) d.emit({ type: 'BankLost', playerId: p.id, amount: p.bank, reason: 'no capital, so no bank (UTD4.3236)' });
+  for (const x of activePlayers(d.state)) {
+    const hasUnits = d.state.ships.some((s) => s.owner === x.id) || d.state.bases.some((b) => b.owner === x.id);
+    if (!hasUnits) d.emit({ type: 'PlayerRemoved', playerId: x.id, reason: 'eliminated' });
+  }
+  checkVictory(d);
+}
+
+/** UTD1.9: the last player remaining wins. */
+export function checkVictory(d: Decider): boolean {
+  const left = activePlayers(d.state);
+  if (d.state.status === 'active' && left.length === 1) {
+    d.emit({ type: 'CampaignWon', playerId: left[0]!.id });
+    return true;
+  }
+  return false;
+}
+
+/** Step 12: the next active seat plays; after the last seat the cycle advances by 0.5 (UTD2.2). */
+function advance(d: Decider, playerId: string, forfeited: boolean): void {
+  if (d.state.players.find((x) => x.id === playerId)?.status === 'active' || d.state.turn?.playerId === playerId) {
+    d.emit({ type: 'TurnEnded', playerId, forfeited });
+  }
+  if (checkVictory(d)) return;
+  const order = d.state.turnOrder;
+  const current = order.indexOf(playerId);
+  const isActive = (id: string) => d.state.players.find((x) => x.id === id)?.status === 'active';
+  for (let i = current + 1; i < order.length; i++) {
+    if (isActive(order[i]!)) return beginTurn(d, i, d.state.halfCycles, d.ctx.now);
+  }
+  const first = order.findIndex(isActive);
+  beginTurn(d, first, d.state.halfCycles + 1, d.ctx.now);
+}
