@@ -52,7 +52,7 @@ async function verify(target: DatabaseTarget, acknowledged: number[]): Promise<n
     // Every command happened whole: the start wrote its three events together; each roll has its dice.
     const types = events.map((e) => e.event.type);
     const started = types.indexOf('TurnOrderRolled');
-    if (started >= 0) expect(types.slice(started, started + 3)).toEqual(['TurnOrderRolled', 'CampaignStarted', 'TurnStarted']);
+    if (started >= 0) expect(types.slice(started, started + 2)).toEqual(['TurnOrderRolled', 'SetupBegan']);
     for (const e of events.filter((x) => x.event.type === 'DiceRolled')) expect(e.rolls[0]!.results).toHaveLength(3);
     // Nothing acknowledged to a user was lost.
     const seqs = new Set(events.map((e) => e.seq));
@@ -75,6 +75,9 @@ async function torture(target: DatabaseTarget, args: string[], rounds: number): 
   const finalRun = await runAndKill([...args, '5'], 1_000_000, 0);
   expect(finalRun.finished).toBe(true);
   const rolls = await verify(target, [...acknowledged, ...finalRun.acknowledged]);
+  const database = await openDatabase(target);
+  expect((await findCampaignByChannel(database.db, 'crash-channel'))!.state.status).toBe('setup');
+  await database.close();
   expect(rolls).toBeGreaterThanOrEqual(acknowledged.length + 5);
 }
 

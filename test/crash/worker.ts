@@ -10,6 +10,7 @@ import { campaignInChannel, createCampaign, joinCampaign, rollInCampaign, startC
 import { builtInCatalogs } from '../../src/app/catalogs.ts';
 import { randomIds, type AppContext } from '../../src/app/context.ts';
 import { openDatabase } from '../../src/db/client.ts';
+import { runCommand } from '../../src/app/run-command.ts';
 
 const [kind, where, countText] = process.argv.slice(2);
 const database = await openDatabase(kind === 'postgres' ? { kind: 'postgres', url: where! } : { kind: 'pglite', dataDir: where! });
@@ -32,7 +33,15 @@ const empires = ['federation', 'klingon', 'romulan'] as const;
 for (const [i, empire] of empires.entries()) {
   if (state!.status === 'registration' && !state!.players.some((p) => p.id === `p${i + 1}`)) await joinCampaign(app, target, who(`p${i + 1}`), empire);
 }
-if ((await campaignInChannel(app, target.channelId))!.status === 'registration') await startCampaign(app, target, who('p1'));
+if (!(await campaignInChannel(app, target.channelId))!.map) await runCommand(app, { target, actor: who('p1'), command: { type: 'map-generate', sectorsPerPlayer: 4 } });
+for (const p of ['p1', 'p2', 'p3']) {
+  const s = (await campaignInChannel(app, target.channelId))!;
+  if (s.status === 'registration' && !s.map!.approvals.includes(p)) await runCommand(app, { target, actor: who(p), command: { type: 'map-approve' } });
+}
+if ((await campaignInChannel(app, target.channelId))!.status === 'registration') {
+  const r = await startCampaign(app, target, who('p1'));
+  if (!r.ok) throw new Error(r.error.message);
+}
 console.log('ready');
 for (let i = 0; i < Number(countText ?? 50); i++) {
   const r = await rollInCampaign(app, target, who(`p${(i % 3) + 1}`), '3d6+1');

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { campaignEvents, campaigns } from '../../src/db/schema.ts';
 import { campaignInChannel, campaignEvents as loadLog, createCampaign, exportCampaign, importCampaign, joinCampaign, startCampaign } from '../../src/app/campaigns.ts';
 import { canonicalJson } from '../../src/app/export.ts';
+import { runCommand } from '../../src/app/run-command.ts';
 import { replay } from '../../src/rules/thunderdome/index.ts';
 import { TARGET, actor, testApp } from '../helpers/app.ts';
 import { DRIVERS, createDatabase, postgresAvailable, type TestDatabase } from '../helpers/databases.ts';
@@ -25,15 +26,17 @@ for (const driver of DRIVERS) {
       for (const [u, e] of [['u1', 'federation'], ['u2', 'klingon'], ['u3', 'romulan']] as const) {
         expect((await joinCampaign(app, target, actor(u), e)).ok).toBe(true);
       }
+      expect((await runCommand(app, { target, actor: actor('u1'), command: { type: 'map-generate', sectorsPerPlayer: 4 } })).ok).toBe(true);
+      for (const u of ['u1', 'u2', 'u3']) expect((await runCommand(app, { target, actor: actor(u), command: { type: 'map-approve' } })).ok).toBe(true);
       app.testHooks!.forcedDice.push(100, 300, 200);
       const started = await startCampaign(app, target, actor('u1'));
       expect(started.ok).toBe(true);
       const state = (await campaignInChannel(app, target.channelId))!;
-      expect(state.status).toBe('active');
+      expect(state.status).toBe('setup');
       expect(state.turnOrder).toEqual(['u2', 'u3', 'u1']);
       expect(state.players.map((p) => p.bank)).toEqual(['950', '950', '950']);
       const log = await loadLog(app, target.channelId);
-      expect(log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       expect(canonicalJson(replay(log))).toBe(canonicalJson(state));
     });
 
@@ -87,7 +90,9 @@ for (const driver of DRIVERS) {
       await createCampaign(app, target, actor('u1'), 'Round Trip');
       await joinCampaign(app, target, actor('u1'), 'hydran');
       await joinCampaign(app, target, actor('u2'), 'lyran');
-      await startCampaign(app, target, actor('u1'));
+      await runCommand(app, { target, actor: actor('u1'), command: { type: 'map-generate', sectorsPerPlayer: 4 } });
+      for (const u of ['u1', 'u2']) await runCommand(app, { target, actor: actor(u), command: { type: 'map-approve' } });
+      expect((await startCampaign(app, target, actor('u1'))).ok).toBe(true);
       const exported = await exportCampaign(app, target.channelId, { includeSecret: false });
       if (!exported.ok) throw new Error('export failed');
       const text = JSON.stringify(exported.value);

@@ -61,12 +61,26 @@ describe('end to end through the Discord stand-in', () => {
     expect(standIn.channelMessages(channelId)).toHaveLength(before);
   });
 
-  it('joining and starting: the turn order reply and a separate post pinging the first player', async () => {
+  it('joining, the map, starting: the turn order reply and, once all are ready, a post pinging the first player', async () => {
     await invoke('alice', 'join', { empire: 'federation' });
     await invoke('bob', 'join', { empire: 'klingon' });
+    const generate = await standIn.invokeCommand({ guildId, channelId, userId: users['alice']!, name: 'map', subcommand: 'generate', args: { sectors_per_player: 4 } });
+    await generate.firstResponse();
+    await bot.whenIdle();
+    expect(generate.responses()[0]!.content).toContain('New map');
+    for (const u of ['alice', 'bob']) {
+      const h = await standIn.invokeCommand({ guildId, channelId, userId: users[u]!, name: 'map', subcommand: 'approve' });
+      await h.firstResponse();
+      await bot.whenIdle();
+    }
     const start = await invoke('alice', 'start');
     expect(start.responses()[0]!.content).toContain('Turn order');
     expect(start.responses()[0]!.content).toContain('800 BPV');
+    for (const u of ['alice', 'bob']) {
+      const h = await standIn.invokeCommand({ guildId, channelId, userId: users[u]!, name: 'setup', subcommand: 'ready', args: {} });
+      await h.firstResponse();
+      await bot.whenIdle();
+    }
     const last = standIn.channelMessages(channelId).at(-1)!;
     expect(last.interactionId).toBeNull();
     expect(last.content).toMatch(/it is <@\d+>'s turn \(seat 1\) with \*\*2 order points\*\*/);
@@ -78,6 +92,7 @@ describe('end to end through the Discord stand-in', () => {
     expect(original.attachments).toHaveLength(1);
     const file = JSON.parse(original.attachments[0]!.data.toString('utf8'));
     expect(file).toMatchObject({ format: 1, kind: 'campaign-master/campaign', campaign: { name: 'Rim Wars', status: 'active' } });
+    expect(file.campaign.map.sectors.length).toBeGreaterThan(2);
     expect(file.secretSeeds).toBeUndefined();
   });
 

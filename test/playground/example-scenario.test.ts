@@ -40,12 +40,15 @@ describe('examples/01-first-campaign.txt through the playground', () => {
     expect(results.filter((r) => r.input.includes('/campaign join') && r.ok)).toHaveLength(3);
     expect(byInput('@bob /campaign join empire:lyran')).toMatchObject({ ok: false, ephemeral: true });
     const start = results.filter((r) => r.input.includes('/campaign start'));
-    expect(start.map((r) => r.ok)).toEqual([false, true]);
-    expect(start[1]!.content).toContain('Turn order');
-    expect(start[1]!.content).toContain('950 BPV');
-    expect(start[1]!.posts[0]!.content).toMatch(/it is @\w+'s turn \(seat 1\) with \*\*3 order points\*\*/);
-    const file = exportOf(results) as { campaign: { players: { bank: string; seat: number }[]; turnOrder: string[] } };
-    expect(file.campaign.players.map((p) => p.bank)).toEqual(['950', '950', '950']);
+    // Refused while the map lacks carol's approval (UTD8.16) and for carol who is not an admin.
+    expect(start.map((r) => r.ok)).toEqual([false, false, true]);
+    expect(start[0]!.content).toContain('UTD8.16');
+    expect(start[2]!.content).toContain('Turn order');
+    expect(start[2]!.content).toContain('950 BPV');
+    const lastReady = results.filter((r) => r.input.includes('/setup ready')).at(-1)!;
+    expect(lastReady.posts[0]!.content).toMatch(/it is @\w+'s turn \(seat 1\) with \*\*3 order points\*\*/);
+    const file = exportOf(results) as { campaign: { players: { startingBpv: string; seat: number }[]; turnOrder: string[] } };
+    expect(file.campaign.players.map((p) => p.startingBpv)).toEqual(['950', '950', '950']);
     expect(file.campaign.players.map((p) => p.seat).sort()).toEqual([1, 2, 3]);
   });
 

@@ -168,7 +168,7 @@ function readRows(text: string, columns: readonly Column<unknown>[], report: Rep
     const line = typeof (e as { lines?: unknown }).lines === 'number' ? (e as { lines: number }).lines : 0;
     const message =
       (e as { code?: unknown }).code === 'CSV_MAX_RECORD_SIZE'
-        ? `A row is longer than ${CATALOG_LIMITS.maxRecordLength} characters (a missing closing quote?).`
+        ? `A row is longer than ${CATALOG_LIMITS.maxRecordLength} bytes (a missing closing quote?).`
         : `The file is not valid CSV: ${e instanceof Error ? e.message : String(e)}. Cells containing commas, quotes or line breaks must be quoted, with quotes doubled.`;
     report.error(line, null, 'catalog/csv-syntax', message);
     return null;

@@ -215,7 +215,7 @@ export const CATALOG_LIMITS = {
   maxRows: 20_000,
   /** Columns in a header. */
   maxColumns: 120,
-  /** Characters in one record (all its cells), checked while parsing. */
+  /** UTF-8 bytes in one record (all its cells), checked by csv-parse while parsing. */
   maxRecordLength: 20_000,
   /** Errors (and, separately, warnings) reported; the rest are only counted. */
   maxIssues: 100,
