@@ -1,0 +1,85 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/app/export.ts';
+import { Playground, type LineResult } from '../../src/playground/playground.ts';
+import { cycleLabel, replay, type CampaignState, type StoredEvent } from '../../src/rules/thunderdome/index.ts';
+import { createPgliteDatabase } from '../helpers/databases.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const outDir = mkdtempSync(join(tmpdir(), 'cm-three-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+async function run(): Promise<LineResult[]> {
+  const tdb = await createPgliteDatabase();
+  const playground = await Playground.start({ database: tdb.database, outDir });
+  const cwd = process.cwd();
+  process.chdir(ROOT);
+  try {
+    const results: LineResult[] = [];
+    for (const [i, text] of readFileSync('examples/02-three-cycles.txt', 'utf8').split('\n').entries()) {
+      const r = await playground.run(text, i + 1);
+      if (r) results.push(r);
+    }
+    return results;
+  } finally {
+    process.chdir(cwd);
+    await playground.close();
+    await tdb.drop();
+  }
+}
+
+describe('examples/02-three-cycles.txt: three players, three cycles and more', async () => {
+  const results = await run();
+  const file = JSON.parse(readFileSync(results.at(-1)!.files[0]!, 'utf8')) as { campaign: CampaignState; events: StoredEvent[] };
+  const s = file.campaign;
+  const sector = (key: string) => s.map!.sectors.find((x) => x.key === key)!;
+  const name = (id: string | null) => s.players.find((p) => p.id === id)?.name ?? null;
+
+  it('every command succeeds except the three illegal orders, each refused with its rule', () => {
+    const refused = results.filter((r) => r.user && !r.ok);
+    expect(refused.map((r) => r.input)).toEqual(['@alice /move fleet:1 to:X', '@alice /siege fleet:1', '@alice /move fleet:1 to:X']);
+    expect(refused.map((r) => r.content.match(/Rule (\S+)/)?.[1])).toEqual(['UTD4.331', 'UTD4.3561', 'UTD6.31']);
+    expect(refused.every((r) => r.ephemeral)).toBe(true);
+  });
+
+  it('the campaign reached cycle 3.5 with bob to play', () => {
+    expect(cycleLabel(s.halfCycles)).toBe('3.5');
+    expect(name(s.turn!.playerId)).toBe('bob');
+  });
+
+  it('exploration, colony, mines and fortification stand as played', () => {
+    expect([sector('A').type, sector('A').name, name(sector('A').owner), sector('A').colony?.status]).toEqual(['life', 'Vega', 'alice', 'active']);
+    expect([sector('B').type, name(sector('B').owner), sector('B').mine?.status]).toEqual(['mineral', 'alice', 'active']);
+    expect([sector('D').type, name(sector('D').owner), name(sector('D').fort?.owner ?? null)]).toEqual(['dead', 'bob', 'bob']);
+    expect([sector('F').type, name(sector('F').mine?.owner ?? null)]).toEqual(['mineral', 'carol']);
+    expect([sector('X').type, name(sector('X').owner)]).toEqual(['dead', 'alice']);
+  });
+
+  it('the siege: one failure, then desperation released the fleet, which left the next cycle', () => {
+    const sieges = file.events.filter((e) => e.event.type === 'SiegeRolled').map((e) => e.event);
+    expect(sieges).toMatchObject([
+      { dice: [5], released: false, failedDice: 1, bpvPaid: '0' },
+      { dice: [4, 2], released: true, bpvPaid: '50' },
+    ]);
+    const fleet = s.fleets.find((f) => name(f.owner) === 'alice' && f.slot === 1)!;
+    expect([fleet.sector, fleet.trapped]).toEqual(['X', null]);
+  });
+
+  it('banks add up: income 100 per owned mine per own turn, less ships, desperation and a bought order point', () => {
+    const bank = (n: string) => s.players.find((p) => p.name === n)!.bank;
+    // bob: 950 − 133 (CA) − 63 (FF) + 6 turns × 100 (home mine)
+    expect(bank('bob')).toBe(String(950 - 133 - 63 + 600));
+    // carol: 950 − 133 − 63 + 100 + 100 + 3 × 200 (home and F from cycle 2.0)
+    expect(bank('carol')).toBe(String(950 - 133 - 63 + 100 + 100 + 600));
+    // alice: 950 − 133 (CA) − 79 (DD) − F-L + 100 + 100 + 4 × 200 − 50 (desperation) − 100 (temporary OP)
+    const bought = file.events.map((e) => e.event).find((e) => e.type === 'ShipBought' && e.ship.unitId === 'NEU-F-L');
+    const freighter = Number(bought?.type === 'ShipBought' ? bought.cost : NaN);
+    expect(bank('alice')).toBe(String(950 - 133 - 79 - freighter + 200 + 800 - 50 - 100));
+  });
+
+  it('replaying the exported event log reproduces the final state exactly', () => {
+    expect(canonicalJson(replay(file.events))).toBe(canonicalJson(s));
+  });
+});
