@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   log.info({ database: database.kind, where: database.where }, 'database ready');
   const app = productionApp(database, log);
-  const bot = await startBot({ app, token: config.DISCORD_TOKEN!, commands: COMMANDS, adminRoleName: config.CAMPAIGN_ADMIN_ROLE });
+  const bot = await startBot({ app, token: config.DISCORD_TOKEN!, commands: COMMANDS, adminRoleName: config.CAMPAIGN_ADMIN_ROLE, schedulerIntervalMs: config.SCHEDULER_INTERVAL_SECONDS * 1000 });
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await bot.stop();

@@ -1,12 +1,16 @@
 import { Events, type Client, type ClientOptions } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
+import { runDue } from '../app/scheduler.ts';
 import { createDiscordClient } from './client.ts';
+import { announce } from './present.ts';
 import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
 
 export interface Bot {
   client: Client;
   router: Router;
+  /** Applies and announces whatever has fallen due (also run by the timer and at boot). */
+  tick(): Promise<number>;
   /** Resolves when no interaction is being handled (tests and the playground wait on it). */
   whenIdle(): Promise<void>;
   stop(): Promise<void>;
@@ -18,6 +22,8 @@ export interface StartBotOptions extends RouterOptions {
   commands: readonly SlashCommand[];
   /** Client option overrides (the local stand-in's REST address). */
   clientOptions?: Partial<ClientOptions>;
+  /** How often the scheduler wakes; null: only when `tick()` is called (playground, tests). */
+  schedulerIntervalMs?: number | null;
 }
 
 /** Logs in and wires the router; the same code path serves Discord and the local stand-in. */
@@ -31,11 +37,26 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   await client.login(opts.token);
   await ready;
   opts.app.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
+  let ticking: Promise<number> | null = null;
+  const tick = () => {
+    // One pass at a time in this process; other processes are kept apart by the campaign row lock.
+    ticking ??= (async () => {
+      const outcomes = await runDue(opts.app);
+      for (const o of outcomes) await announce(client, o.channelId, o.result);
+      return outcomes.length;
+    })().finally(() => (ticking = null));
+    return ticking;
+  };
+  const timer = opts.schedulerIntervalMs ? setInterval(() => void tick().catch((err: unknown) => opts.app.log.error({ err }, 'scheduler pass failed')), opts.schedulerIntervalMs) : null;
+  if (opts.schedulerIntervalMs) await tick(); // catch up on what fell due while the bot was down
   return {
     client,
     router,
+    tick,
     whenIdle: () => router.whenIdle(),
     stop: async () => {
+      if (timer) clearInterval(timer);
+      await ticking;
       await router.whenIdle();
       await client.destroy();
     },

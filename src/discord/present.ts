@@ -1,4 +1,4 @@
-import { MessageFlags, type ChatInputCommandInteraction, type InteractionReplyOptions, type SendableChannels } from 'discord.js';
+import { MessageFlags, type ChatInputCommandInteraction, type Client, type InteractionReplyOptions, type SendableChannels } from 'discord.js';
 import { runCommand, type CommandInput, type CommandResult } from '../app/run-command.ts';
 import type { RuleError } from '../rules/errors.ts';
 import type { CommandContext, CommandOutcome } from './command.ts';
@@ -46,6 +46,22 @@ export async function send(interaction: ChatInputCommandInteraction, options: In
     await interaction.followUp(options);
   } else {
     await interaction.reply(options);
+  }
+}
+
+/** Posts the announcement of changes made without an interaction (deadlines, the scheduler). */
+export async function announce(client: Client, channelId: string, result: CommandResult): Promise<void> {
+  if (!result.ok || result.duplicate) return;
+  const channel = await client.channels.fetch(channelId).catch(() => null);
+  if (!channel?.isSendable()) return;
+  const lines: string[] = [];
+  const turnStarts: string[] = [];
+  for (const stored of result.events) {
+    const line = describeEvent(stored, result.state);
+    if (line) (stored.event.type === 'TurnStarted' ? turnStarts : lines).push(line);
+  }
+  for (const text of [...splitMessage(lines.join('\n\n')), ...turnStarts]) {
+    if (text) await (channel as SendableChannels).send({ content: text, allowedMentions: { parse: ['users'] } });
   }
 }
 

@@ -218,13 +218,15 @@ export class Playground {
         const at = new Date(d.args[0] ?? '');
         if (d.args.length !== 1 || Number.isNaN(at.getTime())) throw new ScenarioSyntaxError('!clock takes an ISO date such as 2026-11-21T12:00Z');
         this.app.clock.set(at);
-        return `Clock set to ${at.toISOString()}.`;
+        const applied = await this.bot.tick();
+        return `Clock set to ${at.toISOString()}.${applied ? ` ${applied} deadline${applied === 1 ? '' : 's'} applied.` : ''}`;
       }
       case 'advance': {
         const ms = parseDuration(d.args.join(''));
         if (ms === null) throw new ScenarioSyntaxError('!advance takes a duration such as 7d, 36h or 1d12h');
         this.app.clock.advance(ms);
-        return `Clock advanced to ${this.app.clock.now().toISOString()}.`;
+        const applied = await this.bot.tick();
+        return `Clock advanced to ${this.app.clock.now().toISOString()}.${applied ? ` ${applied} deadline${applied === 1 ? '' : 's'} applied.` : ''}`;
       }
       case 'react':
       case 'unreact': {

@@ -32,7 +32,7 @@ async function run(): Promise<LineResult[]> {
 
 describe('examples/02-three-cycles.txt: three players, three cycles and more', async () => {
   const results = await run();
-  const file = JSON.parse(readFileSync(results.at(-1)!.files[0]!, 'utf8')) as { campaign: CampaignState; events: StoredEvent[] };
+  const file = JSON.parse(readFileSync(results.find((r) => r.input.includes('/campaign export'))!.files[0]!, 'utf8')) as { campaign: CampaignState; events: StoredEvent[] };
   const s = file.campaign;
   const sector = (key: string) => s.map!.sectors.find((x) => x.key === key)!;
   const name = (id: string | null) => s.players.find((p) => p.id === id)?.name ?? null;
@@ -77,6 +77,12 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
     const bought = file.events.map((e) => e.event).find((e) => e.type === 'ShipBought' && e.ship.unitId === 'NEU-F-L');
     const freighter = Number(bought?.type === 'ShipBought' ? bought.cost : NaN);
     expect(bank('alice')).toBe(String(950 - 133 - 79 - freighter + 200 + 800 - 50 - 100));
+  });
+
+  it('UTD3.31 the missed deadline is enforced by the bot: bob forfeits and carol plays', () => {
+    const advance = results.at(-1)!;
+    expect(advance.content).toContain('1 deadline applied');
+    expect(advance.posts.map((p) => p.content).join('\n')).toMatch(/@bob missed the orders deadline: the turn is forfeited[\s\S]*it is @carol's turn/);
   });
 
   it('replaying the exported event log reproduces the final state exactly', () => {

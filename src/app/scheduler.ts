@@ -1,0 +1,37 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { campaigns } from '../db/schema.ts';
+import { SYSTEM_USER } from '../rules/thunderdome/index.ts';
+import type { AppContext } from './context.ts';
+import { runCommand, type CommandResult } from './run-command.ts';
+
+export interface DueOutcome {
+  channelId: string;
+  guildId: string;
+  result: CommandResult;
+}
+
+const SYSTEM_ACTOR = { userId: SYSTEM_USER, displayName: 'Campaign Master', isServerAdmin: false };
+
+/**
+ * Applies every consequence that has fallen due (design §3.9: the database decides what is due,
+ * timers only wake the process). Today: the orders deadline (UTD3.3, 3.31). Each consequence is an
+ * ordinary command in its own transaction under the campaign lock, and the rules refuse it once it
+ * has been applied, so running this twice, or in two processes at once, applies it once.
+ */
+export async function runDue(app: AppContext): Promise<DueOutcome[]> {
+  const now = app.clock.now().toISOString();
+  const due = await app.database.db
+    .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
+    .from(campaigns)
+    .where(and(eq(campaigns.status, 'active'), sql`${campaigns.state} #>> '{turn,phase}' = 'orders'`, sql`${campaigns.state} #>> '{turn,deadline}' <= ${now}`));
+  const outcomes: DueOutcome[] = [];
+  for (const c of due) {
+    // A forfeited turn may start a next turn that is itself overdue (the bot was down): catch up in order.
+    for (let guard = 0; guard < 100; guard++) {
+      const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'expire-turn' } });
+      if (!result.ok) break;
+      outcomes.push({ ...c, result });
+    }
+  }
+  return outcomes;
+}
