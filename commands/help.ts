@@ -10,26 +10,38 @@ const data = {
 /** The commands grouped by the phase of play in which players need them. */
 export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
   {
-    title: 'Setting up (UTD8)',
+    title: '1. Setting up (UTD8)',
     lines: [
-      '`/campaign create name:<text>` — one campaign per channel.',
-      '`/campaign join empire:<empire>` — one empire per player (UTD8.111, UTD8.113); run it again to switch before the start.',
-      '`/campaign leave` — leave before the start.',
-      '`/campaign start` — creator or server manager: D1000 turn order (UTD8.14), 500 + 150·P BPV each (UTD8.132).',
+      '`/campaign create name:` — one campaign per channel. `/campaign join empire:` — one empire per player (UTD8.111, 8.113).',
+      '`/map generate` or `/map import file:` (creator) — then every player `/map approve` (UTD8.16, unanimous).',
+      '`/campaign start` (creator or server manager): D1000 turn order (UTD8.14), homes, starting forces, 500 + 150·P BPV (UTD8.132).',
+      '`/setup buy unit: [fleet:]`, `/setup return ship:`, `/setup ready` — initial ships (ISS-A103); play starts when all are ready.',
     ],
   },
   {
-    title: 'Any time',
+    title: '2. Your turn (UTD2.3)',
     lines: [
-      '`/campaign status` — calendar, whose turn, players and banks (anyone may look, UTD3.1).',
-      '`/roll dice:<expr>` — public dice like `3d6+1` or `d1000`; in a campaign channel they are recorded and verifiable.',
-      '`/campaign export` — the whole campaign and its history as JSON; `/campaign import file:` restores it in an empty channel.',
+      'Income and new colonies/mines/forts arrive by themselves at the start of your turn.',
+      '`/move fleet: to:` (1 OP; free from your own colony, UTD4.334) · `/capital move to:` (3 OP, UTD6.32)',
+      '`/establish kind: fleet:` (colony, mine, fort; UTD4.331) · `/siege fleet: [desperation:]` (UTD4.3561)',
+      '`/deaddrop container|derelict` (UTD6.3D) · `/buy ops count: [permanent:]` (UTD6.21–6.23)',
+      '`/turn undo` — your last order, if it rolled no dice · `/turn end` — exploration, battles and the next player follow.',
+      '`/turn extension real_life:true` — one automatic week (UTD3.32). A missed deadline forfeits the turn (UTD3.31).',
+    ],
+  },
+  {
+    title: '3. Any time',
+    lines: [
+      '`/campaign status`, `/map show`, `/sector info sector:`, `/navy [player:]` — anyone may look (UTD3.1).',
+      '`/sector name` (first explorer, UTD4.12), `/sector object`, `/sector disavow` (UTD4.13), `/sector balancing` (UTD5.22).',
+      '`/proxy grant user: [days:]` / `/proxy revoke` (UTD3.2) · `/resign confirm:true` (UTD3.91)',
+      '`/roll dice:` — public dice, recorded and verifiable in a campaign channel · `/campaign export` / `import`.',
     ],
   },
   {
     title: 'About',
     lines: [
-      'Thunderdome III is a 4X campaign for Star Fleet Battles designed to run with no moderator (UTD1.11). The bot rolls every campaign die in public, keeps every clock and records every order; battles are fought in SFB.',
+      'Thunderdome III is a 4X campaign for Star Fleet Battles designed to run with no moderator (UTD1.11). The bot rolls every campaign die in public from a committed seed, keeps every clock and records every order; battles are fought in SFB.',
     ],
   },
 ];
