@@ -1,9 +1,8 @@
-import { adjacentSectors, empireName, type CampaignState } from '../../rules/thunderdome/index.ts';
+import { adjacentSectors, empireName, findSector, type CampaignState } from '../../rules/thunderdome/index.ts';
 
 /** One sector in words: type, terrain, owner, developments, units present, lanes. */
 export function sectorText(state: CampaignState, ref: string): string | null {
-  const t = ref.trim().toLowerCase();
-  const s = state.map?.sectors.find((x) => x.key.toLowerCase() === t || x.name?.toLowerCase() === t);
+  const s = findSector(state, ref);
   if (!s) return null;
   const name = (id: string | null) => (id ? (state.players.find((p) => p.id === id)?.name ?? '?') : 'nobody');
   const label = (key: string) => state.map!.sectors.find((x) => x.key === key)?.name ?? key;

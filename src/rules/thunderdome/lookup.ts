@@ -28,3 +28,9 @@ export function sectorLabel(s: CampaignState, key: string): string {
 export function activePlayers(s: CampaignState): Player[] {
   return s.players.filter((p) => p.status === 'active');
 }
+
+/** A sector by key or by given name, ignoring case; undefined when there is none. */
+export function findSector(s: CampaignState, ref: string): Sector | undefined {
+  const t = ref.trim().toLowerCase();
+  return s.map?.sectors.find((x) => x.key.toLowerCase() === t || x.name?.toLowerCase() === t);
+}

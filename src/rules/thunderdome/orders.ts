@@ -3,7 +3,7 @@ import { bpv, bpvToString } from '../exact/bpv.ts';
 import { endOfDayAfter } from '../deadlines.ts';
 import { actingPlayer, type Decider } from './decider.ts';
 import { buildGraph, neighbours, type MapGraph } from './map/index.ts';
-import { sectorLabel } from './lookup.ts';
+import { findSector, sectorLabel } from './lookup.ts';
 import type { CampaignState, Fleet, Player, Sector, TurnState } from './state.ts';
 import { requireTurnOf } from './turn.ts';
 
@@ -27,8 +27,7 @@ function ownFleet(d: Decider, p: Player, ref: string): Fleet {
 }
 
 function sectorOf(d: Decider, ref: string): Sector {
-  const t = ref.trim().toLowerCase();
-  const sector = d.state.map?.sectors.find((s) => s.key.toLowerCase() === t || s.name?.toLowerCase() === t);
+  const sector = findSector(d.state, ref);
   if (!sector) refuse('sector/unknown', 'UTD4.1', `There is no sector \`${ref.slice(0, 32)}\` on the map.`);
   return sector;
 }

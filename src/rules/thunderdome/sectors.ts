@@ -1,12 +1,12 @@
 import { refuse } from '../errors.ts';
 import { actingPlayer, type Decider } from './decider.ts';
+import { findSector } from './lookup.ts';
 import type { ExploreBalancing, Sector } from './state.ts';
 
 const NAME_MAX = 32;
 
 function sectorOf(d: Decider, ref: string): Sector {
-  const t = ref.trim().toLowerCase();
-  const sector = d.state.map?.sectors.find((s) => s.key.toLowerCase() === t || s.name?.toLowerCase() === t);
+  const sector = findSector(d.state, ref);
   if (!sector) refuse('sector/unknown', 'UTD4.1', `There is no sector \`${ref.slice(0, 32)}\` on the map.`);
   return sector;
 }

@@ -1,22 +1,9 @@
+import { mulberry32, seededDie } from '../../../src/rules/prng.ts';
 import type { MapSpec } from '../../../src/rules/thunderdome/map/types.ts';
 
-/** mulberry32: a tiny seeded PRNG, enough to drive the generator reproducibly in tests. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The generator's die: a uniform integer 1..n. */
-export function dieFrom(seed: number): (n: number) => number {
-  const next = mulberry32(seed);
-  return (n) => 1 + Math.floor(next() * n);
-}
+/** The generator's die: a uniform integer 1..n, from the same seeded generator the app uses. */
+export const dieFrom = seededDie;
+export { mulberry32 };
 
 /**
  * Two players on a hexagon: H0 – a – b – H1 – c – d – H0. Small enough to compute every
