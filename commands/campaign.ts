@@ -17,7 +17,7 @@ import {
 import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
 import { EMPIRES } from '../src/rules/thunderdome/index.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { presentError, presentResult, send } from '../src/discord/present.ts';
+import { execute as run, presentError, presentResult, send } from '../src/discord/present.ts';
 import { statusEmbed } from '../src/discord/views/status.ts';
 import { mention, WORDS } from '../src/discord/words.ts';
 
@@ -44,6 +44,12 @@ const data = {
           choices: EMPIRES.map((e) => ({ name: e.name, value: e.key })),
         },
       ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'contest',
+      description: 'Roll against the holder for an empire you both want (UTD8.113)',
+      options: [{ type: ApplicationCommandOptionType.String, name: 'empire', description: 'The contested empire', required: true, choices: EMPIRES.map((e) => ({ name: e.name, value: e.key })) }],
     },
     { type: ApplicationCommandOptionType.Subcommand, name: 'leave', description: 'Leave the campaign before it starts' },
     { type: ApplicationCommandOptionType.Subcommand, name: 'start', description: 'Start: roll the turn order and pay starting BPV (creator or server manager)' },
@@ -83,6 +89,8 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       return presentResult(i, await joinCampaign(app, target, actor, i.options.getString('empire', true), i.id));
     case 'leave':
       return presentResult(i, await leaveCampaign(app, target, actor, i.id));
+    case 'contest':
+      return run(i, ctx, { type: 'contest', empire: i.options.getString('empire', true) });
     case 'start':
       return presentResult(i, await startCampaign(app, target, actor, i.id));
     case 'status':

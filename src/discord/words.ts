@@ -55,6 +55,12 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
       return `🔁 **${who(e.playerId)}** switches from the ${empireName(e.from)} to the **${empireName(e.to)}**.`;
     case 'PlayerLeft':
       return `👋 ${mention(e.playerId)} left **${state.name}** before the start.`;
+    case 'EmpireContested': {
+      const shown = e.rolls.map(([h, c]) => `${h} vs ${c}`).join(', then ');
+      return e.winner === e.challenger
+        ? `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} must join again with another empire.`
+        : `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${who(e.holder)}** keeps it.`;
+    }
     case 'MapSet':
       return `🗺️ New map (${e.map.source}): ${e.map.sectors.length} sectors, ${e.map.lanes.length} warp lanes, ${e.map.sectors.filter((x) => x.homeSlot !== null).length} home sectors.\n${e.map.fairness}\nEvery player must approve it with \`/map approve\` (UTD8.16: unanimous).`;
     case 'MapApproved':

@@ -85,3 +85,22 @@ describe('UTD8 campaign setup', () => {
     expect(yearLabel(170, 7)).toBe('Y172.5');
   });
 });
+
+describe('UTD8.113 empire contests (TC-006)', () => {
+  it('the higher D6 takes the empire; ties are re-rolled; a losing holder must join again', () => {
+    const g = registered();
+    g.refused('p4', { type: 'join', empire: 'kzinti' }, 'UTD8.113');
+    g.dice(3, 3, 2, 5).do(who('p4'), { type: 'contest', empire: 'kzinti' });
+    expect(g.events('EmpireContested')[0]!.event).toMatchObject({ rolls: [[3, 3], [2, 5]], winner: 'p4' });
+    expect(g.state.players.map((p) => [p.id, p.empire])).toEqual([['p4', 'kzinti'], ['p2', 'lyran'], ['p3', 'gorn']]);
+    g.do('p1', { type: 'join', empire: 'federation' });
+    expect(g.player('p1').empire).toBe('federation');
+  });
+  it('the holder keeps the empire on a higher roll; a free empire cannot be contested', () => {
+    const g = registered();
+    g.dice(6, 1).do(who('p4'), { type: 'contest', empire: 'lyran' });
+    expect(g.player('p2').empire).toBe('lyran');
+    expect(g.state.players.some((p) => p.id === 'p4')).toBe(false);
+    g.refused('p4', { type: 'contest', empire: 'romulan' }, 'UTD8.113');
+  });
+});

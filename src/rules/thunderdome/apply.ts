@@ -99,6 +99,14 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       s.players = s.players.filter((p) => p.id !== e.playerId);
       if (s.map) s.map.approvals = s.map.approvals.filter((id) => id !== e.playerId);
       return;
+    case 'EmpireContested': {
+      if (e.winner !== e.challenger) return;
+      // The challenger takes the holder's place; the holder must join again with another empire.
+      const holder = playerById(s, e.holder);
+      Object.assign(holder, { id: e.challenger, name: e.challengerName, joinedAt: stored.at });
+      if (s.map) s.map.approvals = s.map.approvals.filter((id) => id !== e.holder && id !== e.challenger);
+      return;
+    }
     case 'MapSet':
       s.map = { ...structuredClone(e.map), approvals: [], approved: false };
       return;

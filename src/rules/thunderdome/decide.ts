@@ -6,7 +6,7 @@ import { buyOrderPoints, dropContainer, establish, extendTurn, leaveDerelict, mo
 import { grantProxy, resign, revokeProxy } from './players.ts';
 import { disavow, nameSector, objectToName, setBalancing } from './sectors.ts';
 import { defaultSettings } from './settings.ts';
-import { approveMap, join, leave, setMap, setupBuy, setupReady, setupReturn, start } from './setup.ts';
+import { approveMap, contestEmpire, join, leave, setMap, setupBuy, setupReady, setupReturn, start } from './setup.ts';
 import type { CampaignState, ExploreBalancing } from './state.ts';
 import { endTurn, expireTurn } from './turn.ts';
 import { actingPlayer } from './decider.ts';
@@ -18,6 +18,7 @@ export type CampaignCommand =
   | { type: 'create'; campaignId: string; name: string; guildId: string; channelId: string; seedCommitment: string }
   | { type: 'join'; empire: string }
   | { type: 'leave' }
+  | { type: 'contest'; empire: string }
   | { type: 'map-generate'; sectorsPerPlayer?: number }
   | { type: 'map-import'; json: string }
   | { type: 'map-approve' }
@@ -68,6 +69,8 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
       return join(d, c.empire);
     case 'leave':
       return leave(d);
+    case 'contest':
+      return contestEmpire(d, c.empire);
     case 'map-generate':
       return setMap(d, { kind: 'generate', sectorsPerPlayer: c.sectorsPerPlayer ?? d.state.settings['map.sectorsPerPlayer'] });
     case 'map-import':

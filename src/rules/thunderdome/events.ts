@@ -27,6 +27,7 @@ export type CampaignEvent =
   | { type: 'PlayerJoined'; playerId: string; playerName: string; empire: EmpireKey }
   | { type: 'PlayerChangedEmpire'; playerId: string; from: EmpireKey; to: EmpireKey }
   | { type: 'PlayerLeft'; playerId: string }
+  | { type: 'EmpireContested'; empire: EmpireKey; holder: string; challenger: string; challengerName: string; rolls: [number, number][]; winner: string }
   | { type: 'MapSet'; map: Omit<CampaignMap, 'approvals' | 'approved'> }
   | { type: 'MapApproved'; playerId: string; unanimous: boolean }
   | { type: 'TurnOrderRolled'; rolls: { playerId: string; rolls: number[] }[]; order: string[] }

@@ -29,7 +29,7 @@ export function join(d: Decider, empireText: string): void {
   const holder = state.players.find((p) => p.empire === empire.key);
   const me = state.players.find((p) => p.id === actor.userId);
   if (holder && holder.id !== actor.userId) {
-    refuse('empire/taken', 'UTD8.113', `${empire.name} is already played by ${holder.name}; each empire has one player.`, `Agree with ${holder.name} who takes it, or pick a free empire: ${free().join(', ')}.`);
+    refuse('empire/taken', 'UTD8.113', `${empire.name} is already played by ${holder.name}; each empire has one player.`, `Agree with ${holder.name} who takes it, roll for it with \`/campaign contest empire:${empire.key}\`, or pick a free empire: ${free().join(', ')}.`);
   }
   if (me) {
     if (me.empire === empire.key) refuse('player/already-joined', 'UTD8.11', `You already play ${empire.name} in **${state.name}**.`);
@@ -39,6 +39,31 @@ export function join(d: Decider, empireText: string): void {
   const max = state.settings['players.max'];
   if (state.players.length >= max) refuse('campaign/full', 'UTD8.111', `**${state.name}** already has ${max} players.`);
   d.emit({ type: 'PlayerJoined', playerId: actor.userId, playerName: actor.displayName, empire: empire.key });
+}
+
+/**
+ * UTD8.113: when two players want one empire and negotiation fails, a random roll decides. The
+ * challenger (not yet holding another empire) and the holder each roll 1D6, re-rolling ties; the
+ * higher roll plays the empire, and a losing holder must join again with another empire.
+ */
+export function contestEmpire(d: Decider, empireText: string): void {
+  const state = d.state;
+  requireRegistration(state, 'contest an empire');
+  const empire = empireByKey(empireText);
+  if (!empire) refuse('empire/not-allowed', 'UTD8.111', `\`${empireText.slice(0, 40)}\` is not an allowed empire.`);
+  const holder = state.players.find((p) => p.empire === empire.key);
+  if (!holder) refuse('empire/free', 'UTD8.113', `${empire.name} is free: just \`/campaign join empire:${empire.key}\`.`);
+  const me = d.ctx.actor;
+  if (holder.id === me.userId) refuse('empire/own', 'UTD8.113', `You already play ${empire.name}.`);
+  if (state.players.some((p) => p.id === me.userId)) refuse('empire/already-playing', 'UTD8.113', 'You already play another empire; leave it first (`/campaign leave`) to contest this one.');
+  const rolls: [number, number][] = [];
+  for (;;) {
+    const [a, b] = [d.ctx.dice.roll(6, 1, `empire contest (UTD8.113): ${holder.name} for ${empire.name}`)[0]!, d.ctx.dice.roll(6, 1, `empire contest (UTD8.113): ${me.displayName} for ${empire.name}`)[0]!];
+    rolls.push([a, b]);
+    if (a !== b) break;
+  }
+  const [h, c] = rolls.at(-1)!;
+  d.emit({ type: 'EmpireContested', empire: empire.key, holder: holder.id, challenger: me.userId, challengerName: me.displayName, rolls, winner: c > h ? me.userId : holder.id });
 }
 
 export function leave(d: Decider): void {
