@@ -18,6 +18,12 @@ const data = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'defender',
+      description: 'No monitor in your empire: choose free defending ships up to 165 BPV (UTD8.134)',
+      options: [{ type: ApplicationCommandOptionType.String, name: 'unit', description: 'Warship class', required: true, autocomplete: true }],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'return',
       description: 'Give back a ship bought during the setup, for a full refund',
       options: [{ type: ApplicationCommandOptionType.String, name: 'ship', description: 'Ship id (see /navy)', required: true, autocomplete: true }],
@@ -35,6 +41,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   switch (i.options.getSubcommand()) {
     case 'buy':
       return execute(i, ctx, { type: 'setup-buy', unitId: i.options.getString('unit', true), fleetSlot: i.options.getInteger('fleet') });
+    case 'defender':
+      return execute(i, ctx, { type: 'setup-defender', unitId: i.options.getString('unit', true) });
     case 'return':
       return execute(i, ctx, { type: 'setup-return', shipId: i.options.getString('ship', true) });
     default:

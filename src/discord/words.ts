@@ -79,6 +79,8 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
         ...e.homes.map((h) => `• **${who(h.playerId)}** — home ${sec(h.sector)}`),
         'Buy your initial ships with `/setup buy unit:<class>` and finish with `/setup ready` (ISS-A103).',
       ].join('\n');
+    case 'DefendingShipChosen':
+      return `🛡️ ${who(e.base.owner)} places ${e.base.unitId} as a defending ship at home (UTD8.134); ${e.allowanceLeft} BPV of defending ships left.`;
     case 'ShipBought': {
       const fleet = state.fleets.find((f) => f.id === e.ship.fleetId);
       return `🛠️ **${who(e.ship.owner)}** buys ${e.ship.unitId} (${e.cost} BPV) into fleet ${fleet?.slot ?? '?'} — bank ${state.players.find((p) => p.id === e.ship.owner)?.bank} BPV.`;

@@ -86,6 +86,7 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
         consecutiveForfeits: 0,
         totalForfeits: 0,
         ready: false,
+        defenseAllowance: '0',
         disavowed: [],
         exploreBalancing: 'none',
         proxies: [],
@@ -141,6 +142,12 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
         });
       }
       s.bases.push(...structuredClone(e.bases));
+      for (const a of e.allowances) playerById(s, a.playerId).defenseAllowance = a.bpv;
+      return;
+    case 'DefendingShipChosen':
+      s.bases.push(structuredClone(e.base));
+      playerById(s, e.base.owner).defenseAllowance = e.allowanceLeft;
+      s.nextId = Math.max(s.nextId, idNumber(e.base.id) + 1);
       return;
     case 'ShipBought':
       if (e.fleet) s.fleets.push(structuredClone(e.fleet));

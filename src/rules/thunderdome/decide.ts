@@ -6,7 +6,7 @@ import { buyOrderPoints, dropContainer, establish, extendTurn, leaveDerelict, mo
 import { grantProxy, resign, revokeProxy } from './players.ts';
 import { disavow, nameSector, objectToName, setBalancing } from './sectors.ts';
 import { defaultSettings } from './settings.ts';
-import { approveMap, contestEmpire, join, leave, setMap, setupBuy, setupReady, setupReturn, start } from './setup.ts';
+import { approveMap, chooseDefendingShip, contestEmpire, join, leave, setMap, setupBuy, setupReady, setupReturn, start } from './setup.ts';
 import type { CampaignState, ExploreBalancing } from './state.ts';
 import { endTurn, expireTurn } from './turn.ts';
 import { actingPlayer } from './decider.ts';
@@ -25,6 +25,7 @@ export type CampaignCommand =
   | { type: 'start' }
   | { type: 'setup-buy'; unitId: string; fleetSlot: number | null }
   | { type: 'setup-return'; shipId: string }
+  | { type: 'setup-defender'; unitId: string }
   | { type: 'setup-ready'; ready: boolean }
   | { type: 'roll'; expression: string }
   | { type: 'buy-ops'; kind: 'temporary' | 'permanent'; count: number; as?: string }
@@ -81,6 +82,8 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
       return start(d);
     case 'setup-buy':
       return setupBuy(d, c.unitId, c.fleetSlot);
+    case 'setup-defender':
+      return chooseDefendingShip(d, c.unitId);
     case 'setup-return':
       return setupReturn(d, c.shipId);
     case 'setup-ready':

@@ -36,8 +36,11 @@ export type CampaignEvent =
       startingBpv: string;
       homes: { playerId: string; sector: string }[];
       bases: Base[];
+      /** UTD8.134: players whose empire has no monitor get 165 BPV of defending ships to choose. */
+      allowances: { playerId: string; bpv: string }[];
       nextId: number;
     }
+  | { type: 'DefendingShipChosen'; base: Base; allowanceLeft: string }
   | { type: 'ShipBought'; ship: Ship; fleet: Fleet | null; cost: string; during: 'setup' | 'build' }
   | { type: 'SetupPurchaseReturned'; shipId: string; refund: string }
   | { type: 'PlayerReady'; playerId: string; ready: boolean }

@@ -171,6 +171,7 @@ export function start(d: Decider): void {
   let next = state.nextId;
   const id = (prefix: string) => `${prefix}${next++}`;
   const bases: Base[] = [];
+  const allowances: { playerId: string; bpv: string }[] = [];
   for (const { playerId, sector } of homeOf) {
     const p = state.players.find((x) => x.id === playerId)!;
     const add = (unit: UnitInfo | undefined, role: Base['role'], what: string, rule: string) => {
@@ -181,10 +182,11 @@ export function start(d: Decider): void {
     add(findUnit(d, p, (u) => u.repairFreighter === 'large'), 'capital-rf', 'large repair freighter', 'UTD8.133');
     const monitor = findUnit(d, p, (u) => u.unitKind === 'monitor');
     if (monitor) add(monitor, 'defense', 'monitor', 'UTD8.134');
+    else allowances.push({ playerId, bpv: '165' });
     for (let i = 0; i < 3; i++) add(findUnit(d, p, (u) => u.unitKind === 'ground_base' && u.groundBaseSize === 'small'), 'defense', 'GBDP', 'UTD8.134');
     for (let i = 0; i < 3; i++) add(findUnit(d, p, (u) => u.unitKind === 'defsat'), 'defense', 'DefSat', 'UTD8.134');
   }
-  d.emit({ type: 'SetupBegan', startingBpv: bpvToString(startingBpv(P)), homes: homeOf, bases, nextId: next });
+  d.emit({ type: 'SetupBegan', startingBpv: bpvToString(startingBpv(P)), homes: homeOf, bases, allowances, nextId: next });
 }
 
 /** The player's own empire's unit of a role, else a neutral one (UTD8.113: one empire each). */
@@ -266,6 +268,23 @@ export function placeInFleet(d: Decider, p: Player, unit: UnitInfo, sector: stri
 
 function newFleet(d: Decider, p: Player, slot: number, sector: string): Fleet {
   return { id: `F${d.state.nextId}`, owner: p.id, slot, sector, startSector: sector, pinned: false, establishing: false, trapped: null, releasedFromHalfCycle: null, claimSector: null };
+}
+
+/**
+ * UTD8.134 with ISS-A102: an empire without a monitor chooses 165 BPV of warships instead, free;
+ * they are defending ships that never leave the home sector.
+ */
+export function chooseDefendingShip(d: Decider, unitId: string): void {
+  const state = d.state;
+  if (state.status !== 'setup') refuse('setup/not-now', 'UTD8.134', 'Defending ships are chosen during the setup.');
+  const p = actingPlayer(state, d.ctx);
+  const unit = checkBuildable(d, p, unitId);
+  if (unit.unitKind !== 'warship') refuse('setup/not-warship', 'UTD8.134', `${unit.name} is not a warship.`);
+  const left = bpv(p.defenseAllowance);
+  if (left.lte(0)) refuse('setup/no-allowance', 'UTD8.134', 'Your home has a monitor; defending ships replace a monitor only for empires that have none.');
+  if (bpv(unit.bpv).gt(left)) refuse('setup/allowance', 'UTD8.134', `${unit.name} (${unit.bpv} BPV) exceeds the ${p.defenseAllowance} BPV of defending ships left.`);
+  const base: Base = { id: `B${state.nextId}`, owner: p.id, unitId: unit.unitId, sector: p.homeSector!, role: 'defending-ship', bpv: '0', pending: false };
+  d.emit({ type: 'DefendingShipChosen', base, allowanceLeft: bpvToString(left.sub(unit.bpv)) });
 }
 
 /** ISS-A103: the setup purchase of initial ships, from the bank, into fleets at home; no order points or yard capacity. */

@@ -69,6 +69,8 @@ export interface Player {
   extraFleets: number;
   consecutiveForfeits: number;
   totalForfeits: number;
+  /** UTD8.134: BPV of free defending ships still to choose, for an empire without a monitor. */
+  defenseAllowance: string;
   /** Setup: the player has confirmed the initial forces (ISS-A103). */
   ready: boolean;
   /** Sectors the player refuses to claim (UTD4.13). */

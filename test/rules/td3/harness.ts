@@ -1,7 +1,7 @@
 import { sampleCatalog } from '../../../src/app/catalogs.ts';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import type { RuleError } from '../../../src/rules/errors.ts';
-import { applyEvent, decide, replay, type Actor, type CampaignCommand, type CampaignState, type StoredEvent } from '../../../src/rules/thunderdome/index.ts';
+import { applyEvent, decide, replay, type Actor, type CampaignCommand, type CampaignState, type StoredEvent, type UnitCatalog } from '../../../src/rules/thunderdome/index.ts';
 
 const SEED = '5a'.repeat(32);
 
@@ -17,11 +17,12 @@ export class Game {
   now = new Date('2026-03-04T15:00:00Z');
   readonly forced: number[] = [];
   lastError: RuleError | null = null;
+  catalog: UnitCatalog = sampleCatalog();
 
   do(user: string | Actor, command: CampaignCommand): StoredEvent[] {
     const actor = typeof user === 'string' ? who(user) : user;
     const dice = new SeededDice(SEED, this.log.length + 1, this.forced);
-    const r = decide(this.log.length ? this.state : null, command, { actor, now: this.now, dice, catalog: sampleCatalog(), firstSeq: this.log.length + 1 });
+    const r = decide(this.log.length ? this.state : null, command, { actor, now: this.now, dice, catalog: this.catalog, firstSeq: this.log.length + 1 });
     if (!r.ok) {
       this.lastError = r.error;
       throw new Error(`refused: ${r.error.rule} ${r.error.code}: ${r.error.message}`);
