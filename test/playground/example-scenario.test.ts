@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Playground, type LineResult } from '../../src/playground/playground.ts';
+import { canonicalJson } from '../../src/app/export.ts';
+import { replay, type StoredEvent } from '../../src/rules/thunderdome/index.ts';
 import { createDatabase, postgresAvailable, type Driver } from '../helpers/databases.ts';
 
 const SCRIPT = join(import.meta.dirname, '../../examples/01-first-campaign.txt');
@@ -50,6 +52,9 @@ describe('examples/01-first-campaign.txt through the playground', () => {
     const file = exportOf(results) as { campaign: { players: { startingBpv: string; seat: number }[]; turnOrder: string[] } };
     expect(file.campaign.players.map((p) => p.startingBpv)).toEqual(['950', '950', '950']);
     expect(file.campaign.players.map((p) => p.seat).sort()).toEqual([1, 2, 3]);
+    // Replaying the scenario's event log reproduces its final state exactly.
+    const full = exportOf(results) as { campaign: unknown; events: StoredEvent[] };
+    expect(canonicalJson(replay(full.events))).toBe(canonicalJson(full.campaign));
   });
 
   it('the same commands on PostgreSQL and PGlite give identical exports', async (ctx) => {
