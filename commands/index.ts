@@ -3,6 +3,7 @@ import { buyCommand } from './buy.ts';
 import { campaignCommand } from './campaign.ts';
 import { capitalCommand } from './capital.ts';
 import { deaddropCommand } from './deaddrop.ts';
+import { diceCommand } from './dice.ts';
 import { establishCommand } from './establish.ts';
 import { helpCommand } from './help.ts';
 import { mapCommand } from './map.ts';
@@ -33,5 +34,6 @@ export const COMMANDS: readonly SlashCommand[] = [
   proxyCommand,
   resignCommand,
   rollCommand,
+  diceCommand,
   helpCommand,
 ];

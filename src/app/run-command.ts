@@ -77,6 +77,12 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       let state: CampaignState | null = row?.state ?? null;
       for (const e of stored) state = applyEvent(state, e);
       if (!state) throw new Error('a command produced no state');
+      // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every roll.
+      if (state.status === 'finished' && state.revealedSeeds.length === 0 && row) {
+        const reveal: StoredEvent = { seq: version + stored.length + 1, at, actor, event: { type: 'SeedsRevealed', seeds: row.secretSeeds, reason: 'the campaign ended' }, rolls: [] };
+        stored.push(reveal);
+        state = applyEvent(state, reveal);
+      }
       const next: CampaignRow = {
         id: state.id,
         guildId: state.guildId,

@@ -175,6 +175,8 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
       }[e.reason];
     case 'CampaignWon':
       return `🏆 **${who(e.playerId)}** is the last player on the map and wins **${state.name}** (UTD1.9)!`;
+    case 'SeedsRevealed':
+      return `🔓 The secret dice seed${e.seeds.length === 1 ? ' is' : 's are'} revealed (${e.reason}): ${e.seeds.map((x) => `\`${x.seed}\` from event ${x.fromSeq}`).join(', ')}. Check every roll with \`/dice verify\`.`;
     case 'DiceRolled': {
       const parts = e.terms.map((t, i) => {
         const sign = i === 0 ? (t.sign < 0 ? '-' : '') : t.sign < 0 ? ' - ' : ' + ';

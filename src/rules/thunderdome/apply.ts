@@ -404,6 +404,9 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       return;
     case 'DiceRolled':
       return;
+    case 'SeedsRevealed':
+      s.revealedSeeds = structuredClone(e.seeds);
+      return;
     case 'CampaignImported':
       s.id = e.campaignId;
       s.guildId = e.guildId;

@@ -97,6 +97,7 @@ export type CampaignEvent =
   | { type: 'ProxyRevoked'; playerId: string; proxyUserId: string }
   | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' }
   | { type: 'CampaignWon'; playerId: string }
+  | { type: 'SeedsRevealed'; seeds: { fromSeq: number; seed: string }[]; reason: string }
   // Any time
   | { type: 'DiceRolled'; expression: string; purpose: string; terms: RolledTerm[]; total: number }
   | {

@@ -154,7 +154,7 @@ function recordKeeping(d: Decider, playerId: string): void {
 /** UTD1.9: the last player remaining wins. */
 export function checkVictory(d: Decider): boolean {
   const left = activePlayers(d.state);
-  if (d.state.status === 'active' && left.length === 1) {
+  if ((d.state.status === 'active' || d.state.status === 'setup') && left.length === 1) {
     d.emit({ type: 'CampaignWon', playerId: left[0]!.id });
     return true;
   }

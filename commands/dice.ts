@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import { MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody, ApplicationCommandOptionType } from 'discord.js';
+import { campaignEvents, campaignInChannel } from '../src/app/campaigns.ts';
+import { auditDice } from '../src/app/dice-audit.ts';
+import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { send } from '../src/discord/present.ts';
+import { WORDS } from '../src/discord/words.ts';
+
+const data = {
+  name: 'dice',
+  description: 'Check the campaign’s dice: every roll comes from a seed committed at creation',
+  options: [{ type: ApplicationCommandOptionType.Subcommand, name: 'verify', description: 'Recompute every recorded roll from the revealed seed' }],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
+
+async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
+  if (!state) {
+    await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
+    return { ok: false };
+  }
+  const audit = auditDice(state, await campaignEvents(ctx.app, ctx.target.channelId), sha256);
+  const content = !audit.revealed
+    ? `🔒 The seed is still secret: its SHA-256 commitment is \`${state.seedCommitments.at(-1)?.hash}\`. It is revealed when the campaign ends; then \`/dice verify\` recomputes every roll.`
+    : [
+        `${audit.commitmentsOk && audit.mismatches.length === 0 ? '✅' : '❌'} Seed ${audit.commitmentsOk ? 'matches' : 'does NOT match'} its commitment.`,
+        `${audit.rolls} rolls (${audit.dice} dice): ${audit.fair} recomputed exactly, ${audit.forced} forced (test only), ${audit.mismatches.length} mismatches.`,
+        ...audit.mismatches.slice(0, 10).map((m) => `• event ${m.seq}: ${m.purpose}`),
+      ].join('\n');
+  await send(i, { content, flags: MessageFlags.Ephemeral });
+  return { ok: true };
+}
+
+export const diceCommand: SlashCommand = { data, execute: run };
