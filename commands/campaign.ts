@@ -7,6 +7,7 @@ import {
 } from 'discord.js';
 import {
   campaignInChannel,
+  campaignLog,
   createCampaign,
   exportCampaign,
   importCampaign,
@@ -19,7 +20,7 @@ import { EMPIRES } from '../src/rules/thunderdome/index.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { execute as run, presentError, presentResult, send } from '../src/discord/present.ts';
 import { statusEmbed } from '../src/discord/views/status.ts';
-import { mention, WORDS } from '../src/discord/words.ts';
+import { describeEvent, mention, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
 
 const data = {
   name: 'campaign',
@@ -61,6 +62,12 @@ const data = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'log',
+      description: 'Page through everything that happened, oldest first (anyone may look, UTD3.1)',
+      options: [{ type: ApplicationCommandOptionType.Integer, name: 'page', description: 'Page number (default: the latest)', min_value: 1 }],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'export',
       description: 'Download the whole campaign and its history as a JSON file',
       options: [
@@ -95,6 +102,8 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       return presentResult(i, await startCampaign(app, target, actor, i.id));
     case 'status':
       return status(i, ctx);
+    case 'log':
+      return log(i, ctx);
     case 'export':
       return exportFile(i, ctx);
     case 'import':
@@ -112,6 +121,22 @@ async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
   }
   const ephemeral = !i.options.getBoolean('public');
   await send(i, { embeds: [statusEmbed(state)], allowedMentions: { parse: [] }, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
+  return { ok: true };
+}
+
+const LOG_PAGE = 15;
+
+async function log(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const first = await campaignLog(ctx.app, ctx.target.channelId, 1, LOG_PAGE);
+  if (!first) {
+    await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
+    return { ok: false };
+  }
+  const page = await campaignLog(ctx.app, ctx.target.channelId, i.options.getInteger('page') ?? first.pages, LOG_PAGE);
+  const lines = page!.events.map((e) => `\`#${e.seq}\` ${timestamp(e.at, 'd')} ${(describeEvent(e, page!.state) ?? e.event.type).split('\n')[0]}`);
+  const current = Math.ceil((page!.events[0]?.seq ?? 1) / LOG_PAGE);
+  const text = [`📜 **${page!.state.name}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');
+  await send(i, { content: splitMessage(text)[0]!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   return { ok: true };
 }
 

@@ -135,3 +135,13 @@ export async function campaignEvents(app: AppContext, channelId: string): Promis
   const row = await findCampaignByChannel(app.database.db, channelId);
   return row ? loadEvents(app.database.db, row.id) : [];
 }
+
+/** One page of the public event log (UTD3.1: anyone may review any player's orders), newest page last. */
+export async function campaignLog(app: AppContext, channelId: string, page: number, perPage: number): Promise<{ state: CampaignState; events: StoredEvent[]; pages: number } | null> {
+  const row = await findCampaignByChannel(app.database.db, channelId);
+  if (!row) return null;
+  const pages = Math.max(1, Math.ceil(row.version / perPage));
+  const p = Math.min(Math.max(1, page), pages);
+  const events = await loadEvents(app.database.db, row.id, (p - 1) * perPage + 1, perPage);
+  return { state: row.state, events, pages };
+}
