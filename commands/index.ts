@@ -16,6 +16,7 @@ import { sectorCommand } from './sector.ts';
 import { setupCommand } from './setup.ts';
 import { siegeCommand } from './siege.ts';
 import { turnCommand } from './turn.ts';
+import { voteCommand } from './vote.ts';
 
 /** The one explicit list of commands: the deploy script and the router both read it (design §3.4). */
 export const COMMANDS: readonly SlashCommand[] = [
@@ -32,6 +33,7 @@ export const COMMANDS: readonly SlashCommand[] = [
   sectorCommand,
   navyCommand,
   proxyCommand,
+  voteCommand,
   resignCommand,
   rollCommand,
   diceCommand,

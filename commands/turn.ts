@@ -12,7 +12,10 @@ const data = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'extension',
       description: 'One more week for your orders (automatic once for a real-life reason, UTD3.32)',
-      options: [{ type: ApplicationCommandOptionType.Boolean, name: 'real_life', description: 'You have pressing real-life issues (no need to say which)', required: true }],
+      options: [
+        { type: ApplicationCommandOptionType.Boolean, name: 'real_life', description: 'You have pressing real-life issues (no need to say which)', required: true },
+        { type: ApplicationCommandOptionType.Integer, name: 'days', description: 'More than the automatic week, or a second one: put to a vote', min_value: 1, max_value: 28 },
+      ],
     },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -23,8 +26,13 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       return execute(i, ctx, { type: 'end-turn' });
     case 'undo':
       return execute(i, ctx, { type: 'undo' });
-    default:
-      return execute(i, ctx, { type: 'extend-turn', realLife: i.options.getBoolean('real_life', true) });
+    default: {
+      const realLife = i.options.getBoolean('real_life', true);
+      const days = i.options.getInteger('days');
+      // UTD3.32: one week for a real-life reason is automatic; anything else needs a supermajority.
+      if (realLife && (days === null || days === 7)) return execute(i, ctx, { type: 'extend-turn', realLife: true });
+      return execute(i, ctx, { type: 'vote-extension', days: days ?? 7 });
+    }
   }
 }
 

@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { seedCommitment } from '../rules/dice.ts';
 import { applyEvent, type Actor, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
 import { appendEvents, findCampaignByChannel, insertCampaign, loadEvents, type CampaignRow } from '../db/campaign-repo.ts';
-import { deadlines } from '../db/schema.ts';
+import { campaigns, deadlines } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { userError, type Outcome } from './errors.ts';
 import { EXPORT_FORMAT, parseExport, type CampaignExport } from './export.ts';
@@ -144,4 +144,13 @@ export async function campaignLog(app: AppContext, channelId: string, page: numb
   const p = Math.min(Math.max(1, page), pages);
   const events = await loadEvents(app.database.db, row.id, (p - 1) * perPage + 1, perPage);
   return { state: row.state, events, pages };
+}
+
+/** Channels of campaigns with an open vote, for the bot to re-read their reactions at boot. */
+export async function channelsWithOpenVotes(app: AppContext): Promise<string[]> {
+  const rows = await app.database.db
+    .select({ channelId: campaigns.channelId })
+    .from(campaigns)
+    .where(sql`exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'votes') v where v ->> 'status' = 'open')`);
+  return rows.map((r) => r.channelId);
 }

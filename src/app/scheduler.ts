@@ -17,6 +17,7 @@ const SYSTEM_ACTOR = { userId: SYSTEM_USER, displayName: 'Campaign Master', isSe
  * timers only wake the process). Today: the orders deadline (UTD3.3, 3.31). Each consequence is an
  * ordinary command in its own transaction under the campaign lock, and the rules refuse it once it
  * has been applied, so running this twice, or in two processes at once, applies it once.
+ * Also closes votes whose deadline passed (UTD1.7: without the supermajority, rejected).
  */
 export async function runDue(app: AppContext): Promise<DueOutcome[]> {
   const now = app.clock.now().toISOString();
@@ -25,6 +26,14 @@ export async function runDue(app: AppContext): Promise<DueOutcome[]> {
     .from(campaigns)
     .where(and(eq(campaigns.status, 'active'), sql`${campaigns.state} #>> '{turn,phase}' = 'orders'`, sql`${campaigns.state} #>> '{turn,deadline}' <= ${now}`));
   const outcomes: DueOutcome[] = [];
+  const votes = await app.database.db
+    .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
+    .from(campaigns)
+    .where(sql`exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'votes') v where v ->> 'status' = 'open' and v ->> 'closesAt' <= ${now})`);
+  for (const c of votes) {
+    const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'vote-close-due' } });
+    if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
+  }
   for (const c of due) {
     // A forfeited turn may start a next turn that is itself overdue (the bot was down): catch up in order.
     for (let guard = 0; guard < 100; guard++) {

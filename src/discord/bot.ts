@@ -3,6 +3,8 @@ import type { AppContext } from '../app/context.ts';
 import { runDue } from '../app/scheduler.ts';
 import { createDiscordClient } from './client.ts';
 import { announce } from './present.ts';
+import { afterVoteChange, onVoteReaction, resyncOpenVotes } from './votes.ts';
+import { channelsWithOpenVotes } from '../app/campaigns.ts';
 import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
 
@@ -13,6 +15,8 @@ export interface Bot {
   tick(): Promise<number>;
   /** Resolves when no interaction is being handled (tests and the playground wait on it). */
   whenIdle(): Promise<void>;
+  /** Reaction events received so far (the playground waits for its own to arrive). */
+  readonly reactionsSeen: number;
   stop(): Promise<void>;
 }
 
@@ -31,6 +35,15 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   const client = createDiscordClient(opts.clientOptions);
   const router = new Router(opts.app, opts.commands, { adminRoleName: opts.adminRoleName });
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
+  const reactions = new Set<Promise<unknown>>();
+  let reactionsSeen = 0;
+  const track = (p: Promise<unknown>) => {
+    reactionsSeen++;
+    reactions.add(p);
+    void p.catch((err: unknown) => opts.app.log.error({ err }, 'reaction handling failed')).finally(() => reactions.delete(p));
+  };
+  client.on(Events.MessageReactionAdd, (reaction, user) => track(onVoteReaction(opts.app, client, reaction, user, true)));
+  client.on(Events.MessageReactionRemove, (reaction, user) => track(onVoteReaction(opts.app, client, reaction, user, false)));
   client.on(Events.Error, (err) => opts.app.log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => opts.app.log.warn({ message }, 'discord client warning'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -42,18 +55,29 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     // One pass at a time in this process; other processes are kept apart by the campaign row lock.
     ticking ??= (async () => {
       const outcomes = await runDue(opts.app);
-      for (const o of outcomes) await announce(client, o.channelId, o.result);
+      for (const o of outcomes) {
+        if (o.result.ok && !o.result.duplicate && o.result.events.some((e) => e.event.type === 'VoteClosed')) await afterVoteChange(client, o.channelId, o.result);
+        else await announce(client, o.channelId, o.result);
+      }
       return outcomes.length;
     })().finally(() => (ticking = null));
     return ticking;
   };
   const timer = opts.schedulerIntervalMs ? setInterval(() => void tick().catch((err: unknown) => opts.app.log.error({ err }, 'scheduler pass failed')), opts.schedulerIntervalMs) : null;
-  if (opts.schedulerIntervalMs) await tick(); // catch up on what fell due while the bot was down
+  // Reactions made while the bot was down still count (issue 6 §2); then catch up on what fell due.
+  await resyncOpenVotes(opts.app, client, await channelsWithOpenVotes(opts.app));
+  if (opts.schedulerIntervalMs) await tick();
   return {
     client,
     router,
     tick,
-    whenIdle: () => router.whenIdle(),
+    get reactionsSeen() {
+      return reactionsSeen;
+    },
+    whenIdle: async () => {
+      await router.whenIdle();
+      while (reactions.size > 0) await Promise.allSettled([...reactions]);
+    },
     stop: async () => {
       if (timer) clearInterval(timer);
       await ticking;

@@ -2,6 +2,7 @@ import { MessageFlags, type ChatInputCommandInteraction, type Client, type Inter
 import { runCommand, type CommandInput, type CommandResult } from '../app/run-command.ts';
 import type { RuleError } from '../rules/errors.ts';
 import type { CommandContext, CommandOutcome } from './command.ts';
+import { postOpenedVotes } from './votes.ts';
 import { describeError, describeEvent, splitMessage, WORDS } from './words.ts';
 
 /**
@@ -67,5 +68,8 @@ export async function announce(client: Client, channelId: string, result: Comman
 
 /** Runs one campaign command for the interaction's user in its channel and presents the outcome. */
 export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext, command: CommandInput): Promise<CommandOutcome> {
-  return presentResult(interaction, await runCommand(ctx.app, { target: ctx.target, actor: ctx.actor, command, interactionId: interaction.id }));
+  const result = await runCommand(ctx.app, { target: ctx.target, actor: ctx.actor, command, interactionId: interaction.id });
+  const outcome = await presentResult(interaction, result);
+  await postOpenedVotes(ctx.app, interaction.client, ctx.target.channelId, result);
+  return outcome;
 }

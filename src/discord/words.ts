@@ -9,6 +9,7 @@ import {
   type CampaignEvent,
   type CampaignState,
   type StoredEvent,
+  type Vote,
 } from '../rules/thunderdome/index.ts';
 
 /**
@@ -175,6 +176,20 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
       }[e.reason];
     case 'CampaignWon':
       return `🏆 **${who(e.playerId)}** is the last player on the map and wins **${state.name}** (UTD1.9)!`;
+    case 'VoteOpened':
+      return `🗳️ ${who(e.vote.proposer)} opens vote ${e.vote.id}: ${e.vote.question} React on the vote message.`;
+    case 'VoteMessageAttached':
+      return null;
+    case 'BallotCast':
+      return null;
+    case 'VoteClosed': {
+      const v = state.votes.find((x) => x.id === e.voteId);
+      return `${e.passed ? '✅ Passed' : '❌ Rejected'}: ${v?.question ?? e.voteId} — ${e.reason} (UTD1.7).`;
+    }
+    case 'SettingChanged':
+      return e.fromHalfCycle !== null && e.fromHalfCycle > state.halfCycles
+        ? `⚙️ **${e.key}** becomes \`${JSON.stringify(e.value)}\` from the next cycle.`
+        : `⚙️ **${e.key}** is now \`${JSON.stringify(e.value)}\`.`;
     case 'SeedsRevealed':
       return `🔓 The secret dice seed${e.seeds.length === 1 ? ' is' : 's are'} revealed (${e.reason}): ${e.seeds.map((x) => `\`${x.seed}\` from event ${x.fromSeq}`).join(', ')}. Check every roll with \`/dice verify\`.`;
     case 'DiceRolled': {
@@ -187,6 +202,18 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
     case 'CampaignImported':
       return `📦 **${state.name}** was imported into this channel with its full history (${stored.seq - 1} events).`;
   }
+}
+
+/** The vote message: the question, who may vote, what is needed, the live tally and the deadline. */
+export function voteText(v: Vote, state: CampaignState): string {
+  const yes = Object.entries(v.ballots).filter(([, b]) => b === 'yes').map(([id]) => playerName(state, id));
+  const no = Object.entries(v.ballots).filter(([, b]) => b === 'no').map(([id]) => playerName(state, id));
+  const status = v.status === 'open' ? `closes ${timestamp(v.closesAt, 'R')}` : v.status === 'passed' ? '**passed**' : '**rejected**';
+  return [
+    `🗳️ **Vote ${v.id}** by ${playerName(state, v.proposer)}: ${v.question}`,
+    `React ✅ or ❌. ${v.threshold} of ${v.electorate.length} players must say yes (UTD1.7 supermajority); silence counts as no. Only players vote; your latest reaction counts.`,
+    `Tally: ✅ ${yes.length}${yes.length ? ` (${yes.join(', ')})` : ''} · ❌ ${no.length}${no.length ? ` (${no.join(', ')})` : ''} — ${status}`,
+  ].join('\n');
 }
 
 function describeUndone(e: CampaignEvent, state: CampaignState): string {

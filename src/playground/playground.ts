@@ -235,8 +235,11 @@ export class Playground {
         if (!name || !emoji) throw new ScenarioSyntaxError(`!${d.name} takes @user and an emoji`);
         const messageId = this.reactionTarget(d.options['on'] ?? 'last-vote');
         const input = { channelId: this.channelId, messageId, userId: this.userId(name), emoji };
+        const seen = this.bot.reactionsSeen;
         if (d.name === 'react') await this.standIn.addReaction(input);
         else await this.standIn.removeReaction(input);
+        // The reaction reaches the bot over the gateway; wait for it before asking whether the bot is idle.
+        for (let waited = 0; this.bot.reactionsSeen === seen && waited < 5000; waited += 5) await new Promise((r) => setTimeout(r, 5));
         return `@${name} ${d.name === 'react' ? 'reacted' : 'removed the reaction'} ${emoji} on message ${messageId}.`;
       }
       case 'channel': {

@@ -32,6 +32,8 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
       fleets: [],
       ships: [],
       bases: [],
+      votes: [],
+      pendingSettings: [],
       battles: [],
       turn: null,
       nextId: 1,
@@ -402,6 +404,30 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       s.finishedAt = stored.at;
       s.turn = null;
       return;
+    case 'VoteOpened':
+      s.votes.push(structuredClone(e.vote));
+      s.nextId = Math.max(s.nextId, idNumber(e.vote.id) + 1);
+      return;
+    case 'VoteMessageAttached':
+      voteById(s, e.voteId).messageId = e.messageId;
+      return;
+    case 'BallotCast': {
+      const v = voteById(s, e.voteId);
+      if (e.choice) v.ballots[e.playerId] = e.choice;
+      else delete v.ballots[e.playerId];
+      return;
+    }
+    case 'VoteClosed':
+      voteById(s, e.voteId).status = e.passed ? 'passed' : 'rejected';
+      return;
+    case 'SettingChanged':
+      if (e.fromHalfCycle === null || e.fromHalfCycle <= s.halfCycles) {
+        (s.settings as Record<string, unknown>)[e.key] = structuredClone(e.value);
+        s.pendingSettings = s.pendingSettings.filter((x) => x.key !== e.key);
+      } else {
+        s.pendingSettings = [...s.pendingSettings.filter((x) => x.key !== e.key), { key: e.key, value: structuredClone(e.value), fromHalfCycle: e.fromHalfCycle }];
+      }
+      return;
     case 'DiceRolled':
       return;
     case 'SeedsRevealed':
@@ -481,6 +507,12 @@ function removePlayer(s: CampaignState, playerId: string, reason: 'resigned' | '
 /** ISS-A133: a fleet slot with no ships is empty and has no fleet. */
 function dropEmptyFleets(s: CampaignState): void {
   s.fleets = s.fleets.filter((f) => s.ships.some((x) => x.fleetId === f.id));
+}
+
+function voteById(s: CampaignState, id: string) {
+  const v = s.votes.find((x) => x.id === id);
+  if (!v) throw new Error(`no vote ${id}`);
+  return v;
 }
 
 function idNumber(id: string): number {

@@ -9,6 +9,7 @@ import { defaultSettings } from './settings.ts';
 import { approveMap, chooseDefendingShip, contestEmpire, join, leave, setMap, setupBuy, setupReady, setupReturn, start } from './setup.ts';
 import type { CampaignState, ExploreBalancing } from './state.ts';
 import { endTurn, expireTurn } from './turn.ts';
+import { attachVoteMessage, castBallot, closeDueVotes, proposeExtension, proposeSetting, syncBallots } from './votes.ts';
 import { actingPlayer } from './decider.ts';
 
 export type { Actor, DecisionContext };
@@ -44,7 +45,13 @@ export type CampaignCommand =
   | { type: 'balancing'; mode: ExploreBalancing; as?: string }
   | { type: 'proxy-grant'; userId: string; expiresAt: Date | null }
   | { type: 'proxy-revoke'; userId: string }
-  | { type: 'resign' };
+  | { type: 'resign' }
+  | { type: 'vote-setting'; key: string; value: string }
+  | { type: 'vote-extension'; days: number }
+  | { type: 'vote-attach'; voteId: string; messageId: string }
+  | { type: 'ballot'; messageId: string; choice: 'yes' | 'no'; present: boolean }
+  | { type: 'vote-close-due' }
+  | { type: 'ballot-sync'; messageId: string; yes: string[]; no: string[] };
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -124,6 +131,18 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
       return revokeProxy(d, c.userId);
     case 'resign':
       return resign(d);
+    case 'vote-setting':
+      return proposeSetting(d, c.key, c.value);
+    case 'vote-extension':
+      return proposeExtension(d, c.days);
+    case 'vote-attach':
+      return attachVoteMessage(d, c.voteId, c.messageId);
+    case 'ballot':
+      return castBallot(d, c.messageId, c.choice, c.present);
+    case 'vote-close-due':
+      return closeDueVotes(d);
+    case 'ballot-sync':
+      return syncBallots(d, c.messageId, c.yes, c.no);
   }
 }
 

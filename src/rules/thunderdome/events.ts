@@ -2,7 +2,7 @@ import type { RollRecord } from '../dice.ts';
 import type { RolledTerm } from '../dice-expression.ts';
 import type { EmpireKey } from './empires.ts';
 import type { Settings } from './settings.ts';
-import type { Base, Battle, CampaignMap, Development, ExploreBalancing, Fleet, Ship, Trap } from './state.ts';
+import type { Base, Battle, CampaignMap, Development, ExploreBalancing, Fleet, Ship, Trap, Vote } from './state.ts';
 
 /**
  * Events are facts. The rules decide them (with dice and time passed in); `applyEvent` folds
@@ -98,6 +98,12 @@ export type CampaignEvent =
   | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' }
   | { type: 'CampaignWon'; playerId: string }
   | { type: 'SeedsRevealed'; seeds: { fromSeq: number; seed: string }[]; reason: string }
+  // Votes (UTD1.7)
+  | { type: 'VoteOpened'; vote: Vote }
+  | { type: 'VoteMessageAttached'; voteId: string; messageId: string }
+  | { type: 'BallotCast'; voteId: string; playerId: string; choice: 'yes' | 'no' | null }
+  | { type: 'VoteClosed'; voteId: string; passed: boolean; yes: number; no: number; reason: string }
+  | { type: 'SettingChanged'; key: string; value: unknown; fromHalfCycle: number | null }
   // Any time
   | { type: 'DiceRolled'; expression: string; purpose: string; terms: RolledTerm[]; total: number }
   | {

@@ -10,3 +10,4 @@ export { startingBpv, maxFleets, fleetMc } from './setup.ts';
 export { opsLeft, adjacentSectors } from './orders.ts';
 export * from './lookup.ts';
 export type { UnitCatalog, UnitInfo } from './units.ts';
+export { supermajorityThreshold } from '../supermajority.ts';

@@ -33,6 +33,10 @@ export interface CampaignState {
   ships: Ship[];
   /** Immobile units: the capital, its repair freighter, shipyards, defenses (UTD7.1, 7.3). */
   bases: Base[];
+  /** Supermajority votes (UTD1.7), open and decided. */
+  votes: Vote[];
+  /** Setting changes passed by vote that take effect at the next cycle (rules-notes §4). */
+  pendingSettings: { key: string; value: unknown; fromHalfCycle: number }[];
   /** Open battles of the current turn (UTD2.3 step 8); the battles issue resolves them. */
   battles: Battle[];
   turn: TurnState | null;
@@ -236,4 +240,23 @@ export interface TurnOrder {
   undoable: boolean;
   /** The order's event, kept while it can still be undone. */
   event: import('./events.ts').CampaignEvent | null;
+}
+
+export type VotePayload = { kind: 'setting'; key: string; value: unknown } | { kind: 'extension'; playerId: string; days: number };
+
+export interface Vote {
+  id: string;
+  payload: VotePayload;
+  question: string;
+  proposer: string;
+  /** Player ids who may vote; one vote each, the latest reaction counts (issue 6 §2). */
+  electorate: string[];
+  /** Yes votes needed: the UTD1.7 supermajority of the electorate. */
+  threshold: number;
+  ballots: Record<string, 'yes' | 'no'>;
+  openedAt: string;
+  closesAt: string;
+  status: 'open' | 'passed' | 'rejected';
+  /** The Discord message whose reactions are the ballots. */
+  messageId: string | null;
 }

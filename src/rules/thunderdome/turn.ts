@@ -20,6 +20,10 @@ export function beginTurn(d: Decider, seatIndex: number, halfCycles: number, now
   const withDeadline = active >= 3 || state.settings['deadline.applyTo2Players'];
   const deadline = withDeadline ? endOfDayAfter(now, state.settings['deadline.ordersDays'], state.settings['deadline.timezone']).toISOString() : null;
   d.emit({ type: 'TurnStarted', playerId, seat: seatIndex + 1, halfCycles, opsBase: active + p.permanentOps, deadline });
+  // Settings changed by vote take effect when the new cycle begins (rules-notes §4).
+  for (const pending of d.state.pendingSettings.filter((x) => x.fromHalfCycle <= halfCycles)) {
+    d.emit({ type: 'SettingChanged', key: pending.key, value: pending.value, fromHalfCycle: pending.fromHalfCycle });
+  }
   stepOneDevelopments(d, p);
   stepOneClaims(d, p);
   stepTwoIncome(d, p);

@@ -1,0 +1,45 @@
+import { ApplicationCommandOptionType, MessageFlags, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { DEFAULT_SETTINGS } from '../src/rules/thunderdome/index.ts';
+import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
+import { execute, send } from '../src/discord/present.ts';
+import { voteText, WORDS } from '../src/discord/words.ts';
+
+const data = {
+  name: 'vote',
+  description: 'Supermajority votes (UTD1.7): propose a change, see open votes',
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'setting',
+      description: 'Propose changing a campaign setting or house rule (from the next cycle)',
+      options: [
+        { type: ApplicationCommandOptionType.String, name: 'key', description: 'The setting', required: true, autocomplete: true },
+        { type: ApplicationCommandOptionType.String, name: 'value', description: 'The new value', required: true, max_length: 60 },
+      ],
+    },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'status', description: 'The open votes and their tallies' },
+  ],
+} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  if (i.options.getSubcommand() === 'setting') {
+    return execute(i, ctx, { type: 'vote-setting', key: i.options.getString('key', true), value: i.options.getString('value', true) });
+  }
+  const state = await stateFor(ctx);
+  if (!state) {
+    await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
+    return { ok: false };
+  }
+  const open = state.votes.filter((v) => v.status === 'open');
+  await send(i, { content: open.length ? open.map((v) => voteText(v, state)).join('\n\n').slice(0, 2000) : 'No vote is open.', flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  return { ok: true };
+}
+
+async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+  const state = await stateFor(ctx);
+  const settings = (state?.settings ?? DEFAULT_SETTINGS) as Record<string, unknown>;
+  return respondChoices(i, Object.keys(DEFAULT_SETTINGS).map((k) => ({ name: `${k} = ${JSON.stringify(settings[k])}`, value: k })));
+}
+
+export const voteCommand: SlashCommand = { data, execute: run, autocomplete };

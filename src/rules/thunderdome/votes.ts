@@ -1,0 +1,138 @@
+import { refuse } from '../errors.ts';
+import { endOfDayAfter } from '../deadlines.ts';
+import { supermajorityThreshold } from '../supermajority.ts';
+import { actingPlayer, type Decider } from './decider.ts';
+import { activePlayers } from './lookup.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
+import type { Vote, VotePayload } from './state.ts';
+
+/**
+ * One mechanism for every decision the rules put to the players (UTD1.7): the electorate is the
+ * active players, the threshold their supermajority, silence counts as no, and a vote closes as
+ * soon as its result is certain or at its deadline (rules-notes §6).
+ */
+export function openVote(d: Decider, payload: VotePayload, question: string): Vote {
+  const state = d.state;
+  if (state.status === 'finished') refuse('vote/finished', 'UTD1.7', 'The campaign is over.');
+  const proposer = actingPlayer(state, d.ctx);
+  const electorate = activePlayers(state).map((p) => p.id);
+  const vote: Vote = {
+    id: `V${state.nextId}`,
+    payload,
+    question,
+    proposer: proposer.id,
+    electorate,
+    threshold: supermajorityThreshold(electorate.length),
+    ballots: {},
+    openedAt: d.ctx.now.toISOString(),
+    closesAt: new Date(d.ctx.now.getTime() + state.settings['vote.windowHours'] * 3_600_000).toISOString(),
+    status: 'open',
+    messageId: null,
+  };
+  d.emit({ type: 'VoteOpened', vote });
+  return vote;
+}
+
+/** A house-rule or setting change (UTD1.11, rules-notes §4): from the next cycle, or at once before play starts. */
+export function proposeSetting(d: Decider, key: string, raw: string): void {
+  if (!(key in DEFAULT_SETTINGS)) refuse('setting/unknown', 'UTD1.11', `There is no setting \`${key.slice(0, 60)}\`.`, 'See the settings in `/campaign status` or docs/rules-notes.md.');
+  const current = (d.state.settings as Record<string, unknown>)[key];
+  const value = parseSettingValue(current, raw);
+  if (value === undefined) refuse('setting/bad-value', 'UTD1.11', `\`${raw.slice(0, 40)}\` is not a valid value for ${key} (now ${JSON.stringify(current)}).`);
+  if (JSON.stringify(value) === JSON.stringify(current)) refuse('setting/no-change', 'UTD1.11', `${key} is already ${JSON.stringify(current)}.`);
+  if (d.state.votes.some((v) => v.status === 'open' && v.payload.kind === 'setting' && v.payload.key === key)) refuse('vote/duplicate', 'UTD1.7', `A vote on ${key} is already open.`);
+  openVote(d, { kind: 'setting', key, value }, `Change **${key}** from \`${JSON.stringify(current)}\` to \`${JSON.stringify(value)}\`?`);
+}
+
+function parseSettingValue(current: unknown, raw: string): unknown {
+  const t = raw.trim();
+  if (typeof current === 'number') return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : undefined;
+  if (typeof current === 'boolean') return /^(true|false)$/i.test(t) ? t.toLowerCase() === 'true' : undefined;
+  if (Array.isArray(current)) {
+    const parts = t.split(',').map((x) => Number(x.trim()));
+    return parts.length === current.length && parts.every(Number.isFinite) ? parts : undefined;
+  }
+  if (typeof current === 'string') return t.length > 0 && t.length <= 60 ? t : undefined;
+  return undefined;
+}
+
+/** UTD3.32: an extension beyond the automatic week needs a supermajority. */
+export function proposeExtension(d: Decider, days: number): void {
+  const p = actingPlayer(d.state, d.ctx);
+  const turn = d.state.turn;
+  if (!turn || turn.playerId !== p.id || !turn.deadline) refuse('extension/not-your-turn', 'UTD3.32', 'You can ask for more time for your own orders, on your turn.');
+  if (!Number.isInteger(days) || days < 1 || days > 28) refuse('extension/bad-days', 'UTD3.32', 'Ask for 1 to 28 days.');
+  openVote(d, { kind: 'extension', playerId: p.id, days }, `Give **${p.name}** ${days} more day${days === 1 ? '' : 's'} for this turn's orders (UTD3.32)?`);
+}
+
+export function attachVoteMessage(d: Decider, voteId: string, messageId: string): void {
+  const v = d.state.votes.find((x) => x.id === voteId);
+  if (!v) refuse('vote/unknown', 'UTD1.7', 'No such vote.');
+  d.emit({ type: 'VoteMessageAttached', voteId, messageId });
+}
+
+/**
+ * A reaction on a vote message: only the electorate counts, one vote each, the latest reaction
+ * counts and removing it withdraws it. Anyone else's reaction changes nothing.
+ */
+export function castBallot(d: Decider, messageId: string, choice: 'yes' | 'no', present: boolean): void {
+  const v = d.state.votes.find((x) => x.messageId === messageId && x.status === 'open');
+  const voter = d.ctx.actor.userId;
+  if (!v || !v.electorate.includes(voter)) return;
+  const current = v.ballots[voter] ?? null;
+  const next = present ? choice : current === choice ? null : current;
+  if (next === current) return;
+  d.emit({ type: 'BallotCast', voteId: v.id, playerId: voter, choice: next });
+  settleIfCertain(d, v.id);
+}
+
+function settleIfCertain(d: Decider, voteId: string): void {
+  const v = d.state.votes.find((x) => x.id === voteId)!;
+  const yes = Object.values(v.ballots).filter((b) => b === 'yes').length;
+  const no = Object.values(v.ballots).filter((b) => b === 'no').length;
+  if (yes >= v.threshold) close(d, v, true, yes, no, `${yes} of ${v.electorate.length} said yes; ${v.threshold} were needed`);
+  else if (v.electorate.length - no < v.threshold) close(d, v, false, yes, no, `${no} said no, so ${v.threshold} yes votes can no longer be reached`);
+}
+
+/** At the deadline an open vote without its supermajority is rejected (UTD1.7; silence is no). */
+export function closeDueVotes(d: Decider): void {
+  for (const v of d.state.votes.filter((x) => x.status === 'open' && new Date(x.closesAt) <= d.ctx.now)) {
+    const yes = Object.values(v.ballots).filter((b) => b === 'yes').length;
+    const no = Object.values(v.ballots).filter((b) => b === 'no').length;
+    close(d, v, yes >= v.threshold, yes, no, `the vote closed with ${yes} yes of ${v.threshold} needed`);
+  }
+}
+
+function close(d: Decider, v: Vote, passed: boolean, yes: number, no: number, reason: string): void {
+  d.emit({ type: 'VoteClosed', voteId: v.id, passed, yes, no, reason });
+  if (!passed) return;
+  const payload = v.payload;
+  if (payload.kind === 'setting') {
+    const inPlay = d.state.status === 'active';
+    d.emit({ type: 'SettingChanged', key: payload.key, value: payload.value, fromHalfCycle: inPlay ? d.state.halfCycles + 1 : null });
+  } else if (payload.kind === 'extension') {
+    const turn = d.state.turn;
+    if (turn?.playerId === payload.playerId && turn.deadline && turn.phase === 'orders') {
+      const deadline = endOfDayAfter(new Date(turn.deadline), payload.days, d.state.settings['deadline.timezone']);
+      d.emit({ type: 'TurnExtended', playerId: payload.playerId, deadline: deadline.toISOString(), automatic: false, reason: `granted by vote (UTD3.32)` });
+    }
+  }
+}
+
+/**
+ * After a restart the bot re-reads the reactions of an open vote (issue 6 §2): a player who
+ * reacted with one mark votes that way; one with both keeps the recorded ballot if it is among
+ * them; one with none has no ballot.
+ */
+export function syncBallots(d: Decider, messageId: string, yesUsers: string[], noUsers: string[]): void {
+  const v = d.state.votes.find((x) => x.messageId === messageId && x.status === 'open');
+  if (!v) return;
+  for (const voter of v.electorate) {
+    const y = yesUsers.includes(voter);
+    const n = noUsers.includes(voter);
+    const current = v.ballots[voter] ?? null;
+    const next = y && n ? (current ?? 'yes') : y ? 'yes' : n ? 'no' : null;
+    if (next !== current) d.emit({ type: 'BallotCast', voteId: v.id, playerId: voter, choice: next });
+  }
+  settleIfCertain(d, v.id);
+}
