@@ -34,6 +34,16 @@ export async function runDue(app: AppContext): Promise<DueOutcome[]> {
     const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'vote-close-due' } });
     if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
   }
+  // Reminders: campaigns whose orders deadline is within the earliest reminder offset (72 h by default).
+  const soon = new Date(app.clock.now().getTime() + 7 * 86_400_000).toISOString();
+  const reminding = await app.database.db
+    .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
+    .from(campaigns)
+    .where(and(eq(campaigns.status, 'active'), sql`${campaigns.state} #>> '{turn,phase}' = 'orders'`, sql`${campaigns.state} #>> '{turn,deadline}' > ${now}`, sql`${campaigns.state} #>> '{turn,deadline}' <= ${soon}`));
+  for (const c of reminding) {
+    const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'remind' } });
+    if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
+  }
   for (const c of due) {
     // A forfeited turn may start a next turn that is itself overdue (the bot was down): catch up in order.
     for (let guard = 0; guard < 100; guard++) {

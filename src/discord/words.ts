@@ -112,6 +112,9 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
       return `⌛ ${mention(e.playerId)} missed the orders deadline: the turn is forfeited, no orders are executed (UTD3.31) — ${e.consecutive} in a row.`;
     case 'TurnExtended':
       return `⏳ ${who(e.playerId)}'s orders are now due ${timestamp(e.deadline, 'F')} (${e.reason}).`;
+    case 'ReminderSent':
+      if (e.skipped) return null;
+      return `⏰ ${mention(e.playerId)}, your orders are due ${timestamp(e.deadline, 'R')} (${timestamp(e.deadline, 'f')}); if you give none by then your turn is forfeited (UTD3.31). \`/turn extension\` gives one more week for a real-life reason.`;
     case 'BankLost':
       return `🕳️ ${who(e.playerId)} loses ${e.amount} unspent BPV: ${e.reason}.`;
     case 'OrderPointsBought':

@@ -30,6 +30,21 @@ for (const driver of DRIVERS) {
       const before = (await campaignInChannel(app, target.channelId))!;
       expect(before.turn).toMatchObject({ playerId: 'a', deadline: '2026-03-11T23:59:59.000Z' });
       expect(await runDue(app)).toHaveLength(0);
+      // Reminders 72 h, 24 h and 1 h before the deadline, each once (issue 6 §1).
+      app.clock.set('2026-03-08T23:59:59Z');
+      const reminders = await runDue(app);
+      expect(reminders.flatMap((o) => (o.result.ok && !o.result.duplicate ? o.result.events.map((e) => e.event) : []))).toEqual([
+        { type: 'ReminderSent', playerId: 'a', hoursBefore: 72, deadline: '2026-03-11T23:59:59.000Z', skipped: false },
+      ]);
+      expect(await runDue(app)).toHaveLength(0);
+      // The bot was down from then until 30 minutes before the deadline: the 24 h reminder is recorded, the 1 h one posted.
+      app.clock.set('2026-03-11T23:29:59Z');
+      const late = (await runDue(app)).flatMap((o) => (o.result.ok && !o.result.duplicate ? o.result.events.map((e) => e.event) : []));
+      expect(late).toMatchObject([
+        { type: 'ReminderSent', hoursBefore: 24, skipped: true },
+        { type: 'ReminderSent', hoursBefore: 1, skipped: false },
+      ]);
+      expect(await runDue(app)).toHaveLength(0);
       app.clock.set('2026-03-12T00:00:01Z');
       const [first, second] = await Promise.all([runDue(app), runDue(app)]);
       expect(first.length + second.length).toBe(1);

@@ -190,6 +190,7 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
         locked: false,
         orders: [],
         yardActivations: [],
+        remindersSent: [],
       };
       for (const f of s.fleets) {
         if (f.owner === e.playerId) {
@@ -242,6 +243,9 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
         s.turn.deadline = e.deadline;
         if (e.automatic) s.turn.extensions += 1;
       }
+      return;
+    case 'ReminderSent':
+      if (s.turn) s.turn.remindersSent.push(e.hoursBefore);
       return;
     case 'BankLost':
       debit(s, e.playerId, e.amount);

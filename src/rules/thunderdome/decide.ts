@@ -8,7 +8,7 @@ import { disavow, nameSector, objectToName, setBalancing } from './sectors.ts';
 import { defaultSettings } from './settings.ts';
 import { approveMap, chooseDefendingShip, contestEmpire, join, leave, setMap, setupBuy, setupReady, setupReturn, start } from './setup.ts';
 import type { CampaignState, ExploreBalancing } from './state.ts';
-import { endTurn, expireTurn } from './turn.ts';
+import { endTurn, expireTurn, remindOrders } from './turn.ts';
 import { attachVoteMessage, castBallot, closeDueVotes, proposeExtension, proposeSetting, syncBallots } from './votes.ts';
 import { actingPlayer } from './decider.ts';
 
@@ -38,6 +38,7 @@ export type CampaignCommand =
   | { type: 'undo'; as?: string }
   | { type: 'end-turn'; as?: string }
   | { type: 'expire-turn' }
+  | { type: 'remind' }
   | { type: 'extend-turn'; realLife: boolean; as?: string }
   | { type: 'name-sector'; sector: string; name: string; as?: string }
   | { type: 'object-name'; sector: string; as?: string }
@@ -115,6 +116,8 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
       return endTurn(d, actingPlayer(d.state, d.ctx, c.as));
     case 'expire-turn':
       return expireTurn(d);
+    case 'remind':
+      return remindOrders(d);
     case 'extend-turn':
       return extendTurn(d, c.realLife, c.as);
     case 'name-sector':

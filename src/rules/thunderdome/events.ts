@@ -57,6 +57,7 @@ export type CampaignEvent =
   | { type: 'TurnForfeited'; playerId: string; consecutive: number }
   | { type: 'TurnExtended'; playerId: string; deadline: string; automatic: boolean; reason: string }
   | { type: 'BankLost'; playerId: string; amount: string; reason: string }
+  | { type: 'ReminderSent'; playerId: string; hoursBefore: number; deadline: string; /** Fell due with a later one while the bot was down: recorded, not posted. */ skipped: boolean }
   // Orders (UTD6)
   | { type: 'OrderPointsBought'; playerId: string; temporary: number; permanent: number; cost: string }
   | {

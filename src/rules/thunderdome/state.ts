@@ -228,6 +228,8 @@ export interface TurnState {
   orders: TurnOrder[];
   /** The shipyards activated this turn, by sector (UTD6.37). */
   yardActivations: string[];
+  /** Reminder offsets (hours before the deadline) already posted this turn, so none is posted twice. */
+  remindersSent: number[];
 }
 
 export interface TurnOrder {

@@ -180,3 +180,20 @@ function advance(d: Decider, playerId: string, forfeited: boolean): void {
   const first = order.findIndex(isActive);
   beginTurn(d, first, d.state.halfCycles + 1, d.ctx.now);
 }
+
+/**
+ * Reminders before the orders deadline (issue 6 §1): at each configured offset (default 72, 24
+ * and 1 hours) once, and only the latest one due if several fell due together (the bot was down).
+ */
+export function remindOrders(d: Decider): void {
+  const turn = d.state.turn;
+  if (d.state.status !== 'active' || !turn || turn.phase !== 'orders' || !turn.deadline) return;
+  const deadline = new Date(turn.deadline).getTime();
+  const now = d.ctx.now.getTime();
+  if (now >= deadline) return;
+  const due = d.state.settings['deadline.reminderOffsetsHours'].filter((h) => deadline - h * 3_600_000 <= now && !turn.remindersSent.includes(h));
+  if (due.length === 0) return;
+  const latest = Math.min(...due);
+  for (const h of due) if (h !== latest) d.emit({ type: 'ReminderSent', playerId: turn.playerId, hoursBefore: h, deadline: turn.deadline, skipped: true });
+  d.emit({ type: 'ReminderSent', playerId: turn.playerId, hoursBefore: latest, deadline: turn.deadline, skipped: false });
+}
