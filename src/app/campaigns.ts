@@ -154,3 +154,12 @@ export async function channelsWithOpenVotes(app: AppContext): Promise<string[]> 
     .where(sql`exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'votes') v where v ->> 'status' = 'open')`);
   return rows.map((r) => r.channelId);
 }
+
+/** The campaigns of a server that a user plays in, for "your campaign lives in #…" hints. */
+export async function campaignsOfUser(app: AppContext, guildId: string, userId: string): Promise<{ channelId: string; name: string }[]> {
+  const rows = await app.database.db
+    .select({ channelId: campaigns.channelId, name: campaigns.name })
+    .from(campaigns)
+    .where(sql`${campaigns.guildId} = ${guildId} and exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'players') p where p ->> 'id' = ${userId})`);
+  return rows;
+}

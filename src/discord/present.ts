@@ -1,4 +1,5 @@
 import { MessageFlags, type ChatInputCommandInteraction, type Client, type InteractionReplyOptions, type SendableChannels } from 'discord.js';
+import { campaignsOfUser } from '../app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../app/run-command.ts';
 import type { RuleError } from '../rules/errors.ts';
 import type { CommandContext, CommandOutcome } from './command.ts';
@@ -69,6 +70,11 @@ export async function announce(client: Client, channelId: string, result: Comman
 /** Runs one campaign command for the interaction's user in its channel and presents the outcome. */
 export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext, command: CommandInput): Promise<CommandOutcome> {
   const result = await runCommand(ctx.app, { target: ctx.target, actor: ctx.actor, command, interactionId: interaction.id });
+  if (!result.ok && result.error.code === 'campaign/none') {
+    // Issue 6 §3: a command in the wrong channel says where the player's campaign lives.
+    const mine = await campaignsOfUser(ctx.app, ctx.target.guildId, ctx.actor.userId);
+    if (mine.length > 0) return presentError(interaction, { ...result.error, hint: `Your campaign${mine.length > 1 ? 's live' : ' lives'} in ${mine.map((c) => `<#${c.channelId}> (**${c.name}**)`).join(', ')}.` });
+  }
   const outcome = await presentResult(interaction, result);
   await postOpenedVotes(ctx.app, interaction.client, ctx.target.channelId, result);
   return outcome;

@@ -298,8 +298,10 @@ export class Playground {
   /** Mentions and timestamps as a reader of the playground would like to see them. */
   readable(text: string): string {
     const names = new Map([...this.users].map(([name, id]) => [id, name]));
+    const channels = new Map([...this.channels].map(([name, id]) => [id, name]));
     return text
       .replace(/<@!?(\d+)>/g, (_m, id: string) => `@${names.get(id) ?? id}`)
+      .replace(/<#(\d+)>/g, (_m, id: string) => `#${channels.get(id) ?? id}`)
       .replace(/<t:(\d+)(?::[a-zA-Z])?>/g, (_m, s: string) => new Date(Number(s) * 1000).toISOString().replace('.000Z', 'Z'));
   }
 }

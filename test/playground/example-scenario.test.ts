@@ -64,3 +64,21 @@ describe('examples/01-first-campaign.txt through the playground', () => {
     expect(postgres.map((r) => [r.ok, r.content])).toEqual(pglite.map((r) => [r.ok, r.content]));
   });
 });
+
+describe('commands in the wrong channel', () => {
+  it('issue 6 §3: say which channel the player’s campaign lives in', async () => {
+    const tdb = await createDatabase('pglite');
+    const outDir = mkdtempSync(join(tmpdir(), 'cm-play-'));
+    outDirs.push(outDir);
+    const playground = await Playground.start({ database: tdb.database, outDir });
+    try {
+      for (const [i, line] of ['@a /campaign create name:Here', '@a /campaign join empire:gorn', '!channel elsewhere'].entries()) await playground.run(line, i + 1);
+      const r = (await playground.run('@a /move fleet:1 to:X', 4))!;
+      expect(r).toMatchObject({ ok: false, ephemeral: true });
+      expect(r.content).toContain('Your campaign lives in #campaign (**Here**)');
+    } finally {
+      await playground.close();
+      await tdb.drop();
+    }
+  });
+});
