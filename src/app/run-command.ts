@@ -1,6 +1,6 @@
 import { SeededDice, seedCommitment } from '../rules/dice.ts';
 import type { RuleError } from '../rules/errors.ts';
-import { applyEvent, decide, type Actor, type CampaignCommand, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+import { applyEvent, decide, proxiedPlayer, type Actor, type CampaignCommand, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
 import { appendEvents, claimInteraction, insertCampaign, lockCampaignByChannel, saveCampaign, type CampaignRow } from '../db/campaign-repo.ts';
 import type { AppContext } from './context.ts';
 
@@ -66,7 +66,9 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         throw refused;
       }
       const at = now.toISOString();
-      const actor: StoredEvent['actor'] = req.asPlayer ? { userId: req.actor.userId, asPlayer: req.asPlayer } : { userId: req.actor.userId };
+      // UTD3.2: an action by a proxy is marked with the player it was for, in the log and the announcement.
+      const asPlayer = req.asPlayer ?? (row ? proxiedPlayer(row.state, req.actor.userId, now)?.id : undefined);
+      const actor: StoredEvent['actor'] = asPlayer ? { userId: req.actor.userId, asPlayer } : { userId: req.actor.userId };
       const stored: StoredEvent[] = decision.value.map((event, i) => ({
         seq: version + 1 + i,
         at,

@@ -4,7 +4,7 @@ import { runCommand, type CommandInput, type CommandResult } from '../app/run-co
 import type { RuleError } from '../rules/errors.ts';
 import type { CommandContext, CommandOutcome } from './command.ts';
 import { postOpenedVotes } from './votes.ts';
-import { describeError, describeEvent, splitMessage, WORDS } from './words.ts';
+import { describeError, describeEvent, mention, splitMessage, WORDS } from './words.ts';
 
 /**
  * Turns a use case's result into Discord messages: a refusal is an ephemeral error citing the
@@ -24,6 +24,8 @@ export async function presentResult(interaction: ChatInputCommandInteraction, re
     if (!line) continue;
     (stored.event.type === 'TurnStarted' ? posts : inReply).push(line);
   }
+  const proxied = result.events[0]?.actor.asPlayer;
+  if (proxied) inReply.unshift(`🤝 ${mention(result.events[0]!.actor.userId)} acts as proxy for ${mention(proxied)} (UTD3.2):`);
   const [first, ...rest] = splitMessage(inReply.join('\n\n') || '✅ Done.');
   await send(interaction, { content: first!, allowedMentions: { parse: ['users'] } });
   for (const more of rest) await interaction.followUp({ content: more, allowedMentions: { parse: ['users'] } });

@@ -2,6 +2,7 @@ import type { DiceSource } from '../dice.ts';
 import { refuse } from '../errors.ts';
 import { applyEvent } from './apply.ts';
 import type { CampaignEvent } from './events.ts';
+import { proxiedPlayer } from './lookup.ts';
 import type { CampaignState, Player } from './state.ts';
 import type { UnitCatalog } from './units.ts';
 
@@ -68,7 +69,7 @@ export function actingPlayer(state: CampaignState, ctx: DecisionContext, as?: st
     if (!proxy) refuse('proxy/not-granted', 'UTD3.2', `You are not a proxy of ${target.name}.`, `${target.name} can grant it with \`/proxy grant\`.`);
     return target;
   }
-  const p = state.players.find((x) => x.id === me);
+  const p = state.players.find((x) => x.id === me) ?? proxiedPlayer(state, me, ctx.now);
   if (!p) refuse('player/not-joined', 'UTD8.11', `You are not a player of **${state.name}**.`, 'Anyone may look (`/campaign status`), but only players give orders.');
   if (p.status !== 'active') refuse('player/out', 'UTD3.9', `You are no longer in **${state.name}** (${p.status}).`);
   return p;

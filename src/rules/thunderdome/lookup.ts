@@ -34,3 +34,13 @@ export function findSector(s: CampaignState, ref: string): Sector | undefined {
   const t = ref.trim().toLowerCase();
   return s.map?.sectors.find((x) => x.key.toLowerCase() === t || x.name?.toLowerCase() === t);
 }
+
+/**
+ * UTD3.2: the player a non-player acts for when they hold exactly one valid proxy; null when the
+ * user is a player themselves, holds no proxy, or several (then they must name the player).
+ */
+export function proxiedPlayer(s: CampaignState, userId: string, now: Date): Player | null {
+  if (s.players.some((p) => p.id === userId)) return null;
+  const mine = s.players.filter((p) => p.status === 'active' && p.proxies.some((x) => x.userId === userId && (!x.expiresAt || new Date(x.expiresAt) > now)));
+  return mine.length === 1 ? mine[0]! : null;
+}

@@ -90,6 +90,15 @@ describe('UTD6.31 move a fleet', () => {
     expect(g.fleetOf('p1', 1).sector).toBe('A');
     expect(g.log.at(-1)!.actor.userId).toBe('helper');
   });
+
+  it('UTD3.2 a proxy who is not a player acts for the one player who named them without saying so', () => {
+    const g = startedGame();
+    g.do('p1', { type: 'proxy-grant', userId: 'sitter', expiresAt: new Date('2026-03-05T00:00:00Z') });
+    g.do('sitter', { type: 'move', fleet: '1', to: 'A' });
+    expect(g.fleetOf('p1', 1).sector).toBe('A');
+    g.now = new Date('2026-03-06T00:00:00Z');
+    g.refused('sitter', { type: 'move', fleet: '1', to: 'X' }, 'UTD8.11');
+  });
 });
 
 describe('UTD2.3 step 7 exploration and UTD4.13 ownership', () => {
