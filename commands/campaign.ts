@@ -6,6 +6,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import {
+  campaignAtCycle,
   campaignInChannel,
   campaignLog,
   createCampaign,
@@ -19,6 +20,7 @@ import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
 import { EMPIRES } from '../src/rules/thunderdome/index.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { execute as run, presentError, presentResult, send } from '../src/discord/present.ts';
+import { mapText } from '../src/discord/views/map-text.ts';
 import { statusEmbed } from '../src/discord/views/status.ts';
 import { describeEvent, mention, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
 
@@ -68,6 +70,12 @@ const data = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'history',
+      description: 'The campaign as it stood at the end of a past cycle',
+      options: [{ type: ApplicationCommandOptionType.Number, name: 'cycle', description: 'Cycle, e.g. 2 or 2.5', required: true, min_value: 1 }],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'export',
       description: 'Download the whole campaign and its history as a JSON file',
       options: [
@@ -104,6 +112,8 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       return status(i, ctx);
     case 'log':
       return log(i, ctx);
+    case 'history':
+      return history(i, ctx);
     case 'export':
       return exportFile(i, ctx);
     case 'import':
@@ -121,6 +131,17 @@ async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
   }
   const ephemeral = !i.options.getBoolean('public');
   await send(i, { embeds: [statusEmbed(state)], allowedMentions: { parse: [] }, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
+  return { ok: true };
+}
+
+async function history(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const cycle = i.options.getNumber('cycle', true);
+  const half = Math.round(cycle * 2);
+  if (half !== cycle * 2) return presentError(i, { code: 'history/bad-cycle', rule: 'UTD2.2', message: 'Cycles step by 0.5: give a cycle like 2 or 2.5.' });
+  const state = await campaignAtCycle(ctx.app, ctx.target.channelId, half);
+  if (!state) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });
+  const text = state.map ? mapText(state) : 'No map yet at that time.';
+  await send(i, { content: `📜 At the end of cycle ${cycle.toFixed(1)}:\n${text}`.slice(0, 2000), embeds: [statusEmbed(state)], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   return { ok: true };
 }
 

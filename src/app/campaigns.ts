@@ -163,3 +163,18 @@ export async function campaignsOfUser(app: AppContext, guildId: string, userId: 
     .where(sql`${campaigns.guildId} = ${guildId} and exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'players') p where p ->> 'id' = ${userId})`);
   return rows;
 }
+
+/**
+ * `/campaign history` (issue 6 §4): the state as it stood at the end of a past cycle, rebuilt by
+ * replaying the log up to the first event of the next cycle.
+ */
+export async function campaignAtCycle(app: AppContext, channelId: string, halfCycles: number): Promise<CampaignState | null> {
+  const row = await findCampaignByChannel(app.database.db, channelId);
+  if (!row) return null;
+  let state: CampaignState | null = null;
+  for (const e of await loadEvents(app.database.db, row.id)) {
+    if (e.event.type === 'TurnStarted' && e.event.halfCycles > halfCycles) break;
+    state = applyEvent(state, e);
+  }
+  return state;
+}

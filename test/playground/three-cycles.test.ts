@@ -80,9 +80,16 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
   });
 
   it('UTD3.31 the missed deadline is enforced by the bot: bob forfeits and carol plays', () => {
-    const advance = results.at(-1)!;
+    const advance = results.find((r) => r.input.startsWith('!advance'))!;
     expect(advance.content).toContain('1 deadline applied');
     expect(advance.posts.map((p) => p.content).join('\n')).toMatch(/@bob missed the orders deadline: the turn is forfeited[\s\S]*it is @carol's turn/);
+  });
+
+  it('issue 6 §4 /campaign history shows the campaign at the end of a past cycle', () => {
+    const history = results.at(-1)!;
+    expect(history.content).toContain('At the end of cycle 1.5');
+    expect(history.content).toContain('**Vega** [life] owner alice · colony (pending)');
+    expect(history.embeds[0]!.fields!.find((f) => f.name === 'Calendar')!.value).toBe('cycle 1.5, fall Y165.5');
   });
 
   it('replaying the exported event log reproduces the final state exactly', () => {
