@@ -85,3 +85,21 @@ export function bigGame(players: number, seed = 1, map: MapSpec = generated(play
   });
   return g;
 }
+
+/** richGame plus a varied navy for p1: two fleets, every ship condition, flags, bases in two sectors. */
+export function navyGame(): Game {
+  const g = richGame();
+  g.patch((s) => {
+    const f1 = s.fleets.find((f) => f.owner === 'p1' && f.slot === 1)!;
+    const f2 = s.fleets.find((f) => f.owner === 'p1' && f.slot === 2)!;
+    f2.pinned = true;
+    const base = s.ships.find((x) => x.owner === 'p1')!;
+    const add = (id: string, unitId: string, fleetId: string, sector: string, extra: Partial<typeof base> = {}) =>
+      s.ships.push({ ...base, id, unitId, fleetId, sector, crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, ...extra });
+    add('S901', 'LYR-DN', f2.id, f2.sector, { crippled: true, d94Used: true });
+    add('S902', 'LYR-FF', f2.id, f2.sector, { wrecked: true });
+    add('S903', 'LYR-DD', f2.id, f2.sector, { uninspected: true });
+    add('S904', 'NEU-F-L', f1.id, f1.sector);
+  });
+  return g;
+}

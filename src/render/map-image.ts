@@ -1,0 +1,469 @@
+import { createCanvas } from 'canvas';
+import type { CanvasRenderingContext2D } from 'canvas';
+import { cycleLabel, season, yearLabel } from '../rules/thunderdome/calendar.ts';
+import { empireName } from '../rules/thunderdome/empires.ts';
+import type { CampaignState, Development, Sector, SectorType } from '../rules/thunderdome/state.ts';
+import { ensureFonts, font, safeText } from './fonts.ts';
+import { drawIcon, ICON_LABELS } from './icons.ts';
+import type { IconKind, IconState } from './icons.ts';
+import { layoutMap, zoomLayout } from './map-layout.ts';
+import type { LayoutMapInput, LayoutOptions, MapLayout, MeasureText, NodeBox, Rect } from './map-layout.ts';
+import { playerText, roundRect, sectorText } from './common.ts';
+import { encodePng } from './png.ts';
+import { contrastText, playerColour, THEME } from './theme.ts';
+
+/**
+ * The warp-lane map (issue 7): every sector coloured by its owner, marked by type, with its
+ * developments, bases, fleets and open battles; a title with the calendar and whose turn it is;
+ * a legend of players and symbols. 1600×1000 by default, sized to stay readable in Discord's
+ * ~550 px preview. `focus` draws one sector and its neighbours only, larger.
+ */
+export interface MapImageOptions {
+  /** Sector key: draw only this sector and its neighbours. */
+  focus?: string;
+  /** Image width in pixels (default 1600); the height is 5/8 of it unless given. */
+  width?: number;
+  height?: number;
+}
+
+export const MAP_IMAGE_DEFAULTS = { width: 1600, aspect: 0.625 } as const;
+
+/** Where everything goes in the image; computed without drawing (tests read it). */
+export interface MapScene {
+  width: number;
+  height: number;
+  /** Scale of the fixed sizes relative to a 1600 px wide image. */
+  k: number;
+  title: Rect;
+  legend: Rect;
+  mapArea: Rect;
+  /** Null when the campaign has no map yet. */
+  layout: MapLayout | null;
+}
+
+const TYPE_LETTER: Record<SectorType, string> = { home: 'H', life: 'L', mineral: 'M', dead: 'D', unknown: '?' };
+const TYPE_NAME: Record<SectorType, string> = { home: 'Home', life: 'Life', mineral: 'Mineral', dead: 'Dead', unknown: 'Unknown' };
+
+let scratch: CanvasRenderingContext2D | null = null;
+
+/** Text widths from the bundled bold font, for the layout step. */
+export const measureBold: MeasureText = (text, px) => {
+  ensureFonts();
+  scratch ??= createCanvas(8, 8).getContext('2d');
+  scratch.font = font(px, 'bold');
+  return scratch.measureText(text).width;
+};
+
+function measureWith(ctx: CanvasRenderingContext2D, text: string, f: string): number {
+  ctx.font = f;
+  return ctx.measureText(text).width;
+}
+
+/** The layout input of a campaign map. */
+export function layoutInput(state: CampaignState): LayoutMapInput | null {
+  const map = state.map;
+  if (!map) return null;
+  return {
+    sectors: map.sectors.map((s) => {
+      const marks = sectorMarks(state, s);
+      return {
+        key: s.key,
+        label: sectorText(s),
+        x: s.x,
+        y: s.y,
+        home: s.type === 'home' || s.homeSlot !== null,
+        homeSlot: s.homeSlot,
+        icons: marks.length,
+        badges: fleetBadges(state, s.key).length,
+        ring: marks.some((m) => m.kind === 'battle'),
+      };
+    }),
+    lanes: map.lanes,
+  };
+}
+
+/** Computes the frame and the map layout that `renderMap` will draw. */
+export function mapScene(state: CampaignState, opts: MapImageOptions = {}): MapScene {
+  const width = Math.round(opts.width ?? MAP_IMAGE_DEFAULTS.width);
+  const height = Math.round(opts.height ?? width * MAP_IMAGE_DEFAULTS.aspect);
+  if (!(width >= 200 && width <= 8000 && height >= 150 && height <= 8000)) throw new RangeError(`image size ${width}×${height} is out of range`);
+  const k = width / 1600;
+  const titleH = Math.round(100 * k);
+  const legendW = Math.round(310 * k);
+  const pad = Math.round(16 * k);
+  const title: Rect = { x: 0, y: 0, w: width, h: titleH };
+  const legend: Rect = { x: width - legendW - pad, y: titleH, w: legendW, h: height - titleH - pad };
+  const mapArea: Rect = { x: pad, y: titleH, w: legend.x - 2 * pad, h: height - titleH - pad };
+  const input = layoutInput(state);
+  let layout: MapLayout | null = null;
+  if (input) {
+    const base: LayoutOptions = {
+      width,
+      height,
+      area: mapArea,
+      measure: measureBold,
+      minRadius: 12 * k,
+      maxRadius: 52 * k,
+      minFont: Math.max(9, 11 * k),
+      maxFont: 26 * k,
+    };
+    layout = opts.focus !== undefined ? zoomLayout(input, opts.focus, { ...base, maxRadius: 64 * k, maxFont: 30 * k, maxLabelEms: 12 }) : layoutMap(input, base);
+  }
+  return { width, height, k, title, legend, mapArea, layout };
+}
+
+/** Renders the campaign map as PNG bytes. */
+export async function renderMap(state: CampaignState, opts: MapImageOptions = {}): Promise<Buffer> {
+  ensureFonts();
+  const scene = mapScene(state, opts);
+  const canvas = createCanvas(scene.width, scene.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = THEME.background;
+  ctx.fillRect(0, 0, scene.width, scene.height);
+  drawTitle(ctx, state, scene, opts.focus);
+  drawLegend(ctx, state, scene);
+  if (scene.layout) drawMap(ctx, state, scene.layout, scene.k);
+  else {
+    ctx.fillStyle = THEME.muted;
+    ctx.font = font(28 * scene.k, 'bold');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('No map yet', scene.mapArea.x + scene.mapArea.w / 2, scene.mapArea.y + scene.mapArea.h / 2);
+  }
+  return encodePng(canvas);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Title
+
+/** `2026-03-11 15:00 UTC` from an ISO timestamp. */
+export function deadlineText(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return m ? `${m[1]} ${m[2]} UTC` : safeText(iso);
+}
+
+/** The two title lines of a map image. */
+export function titleLines(state: CampaignState, focus?: string): [string, string] {
+  const name = safeText(state.name) || 'Campaign';
+  const sector = focus !== undefined ? state.map?.sectors.find((s) => s.key === focus) : undefined;
+  const first = sector ? `${name} — around ${sectorText(sector)}` : name;
+  const when = `Cycle ${cycleLabel(state.halfCycles)} · ${season(state.halfCycles) === 'spring' ? 'Spring' : 'Fall'} ${yearLabel(state.settings.startYear, state.halfCycles)}`;
+  let what: string;
+  switch (state.status) {
+    case 'registration':
+      what = `Registration · ${state.players.length} player${state.players.length === 1 ? '' : 's'}`;
+      break;
+    case 'setup':
+      what = state.map && !state.map.approved ? `Setup · map approvals ${state.map.approvals.length}/${state.players.length}` : 'Setup · initial purchases';
+      break;
+    case 'finished':
+      what = state.winner ? `Finished · winner ${playerText(state, state.winner)}` : 'Finished';
+      break;
+    default:
+      if (state.turn) {
+        const p = state.players.find((x) => x.id === state.turn!.playerId);
+        what = `Turn: ${playerText(state, state.turn.playerId)}${p ? ` (${empireName(p.empire)})` : ''}`;
+        if (state.turn.deadline) what += ` · orders due ${deadlineText(state.turn.deadline)}`;
+      } else what = 'Between turns';
+  }
+  return [first, `${when} · ${what}`];
+}
+
+function fitText(ctx: CanvasRenderingContext2D, text: string, f: string, max: number): string {
+  if (measureWith(ctx, text, f) <= max) return text;
+  const chars = [...text];
+  while (chars.length > 1 && measureWith(ctx, chars.join('') + '…', f) > max) chars.pop();
+  return chars.join('').trimEnd() + '…';
+}
+
+function drawTitle(ctx: CanvasRenderingContext2D, state: CampaignState, scene: MapScene, focus?: string): void {
+  const k = scene.k;
+  const [first, second] = titleLines(state, focus);
+  const x = 24 * k;
+  const max = scene.width - 48 * k;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillStyle = THEME.text;
+  const f1 = font(36 * k, 'bold');
+  ctx.font = f1;
+  ctx.fillText(fitText(ctx, first, f1, max), x, 50 * k);
+  const f2 = font(24 * k);
+  ctx.font = f2;
+  ctx.fillStyle = THEME.muted;
+  ctx.fillText(fitText(ctx, second, f2, max), x, 84 * k);
+  ctx.fillStyle = THEME.rule;
+  ctx.fillRect(0, scene.title.h - 4 * k, scene.width, Math.max(1, 2 * k));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Map
+
+interface Mark {
+  kind: IconKind;
+  colour: string;
+  state: IconState;
+}
+
+function devState(d: Development): IconState {
+  return d.status === 'pending' ? 'pending' : d.status === 'pending-removal' ? 'removal' : 'active';
+}
+
+/** The icons drawn around a sector, in drawing order (from the top, anticlockwise). */
+export function sectorMarks(state: CampaignState, s: Sector): Mark[] {
+  const marks: Mark[] = [];
+  if (state.battles.some((b) => b.sector === s.key && b.status === 'open')) marks.push({ kind: 'battle', colour: THEME.battle, state: 'active' });
+  const bases = state.bases.filter((b) => b.sector === s.key);
+  const addBases = (kind: IconKind, roles: string[]) => {
+    const seen = new Set<string>();
+    for (const b of bases) {
+      if (!roles.includes(b.role) || seen.has(b.owner)) continue;
+      seen.add(b.owner);
+      const allPending = bases.filter((x) => roles.includes(x.role) && x.owner === b.owner).every((x) => x.pending);
+      marks.push({ kind, colour: playerColour(state, b.owner), state: allPending ? 'pending' : 'active' });
+    }
+  };
+  addBases('capital', ['capital']);
+  if (s.colony) marks.push({ kind: 'colony', colour: playerColour(state, s.colony.owner), state: devState(s.colony) });
+  if (s.mine) marks.push({ kind: 'mine', colour: playerColour(state, s.mine.owner), state: devState(s.mine) });
+  if (s.fort) marks.push({ kind: 'fort', colour: playerColour(state, s.fort.owner), state: devState(s.fort) });
+  addBases('shipyard', ['shipyard']);
+  addBases('defense', ['defense', 'defending-ship']);
+  if (s.npe && s.npe.status === 'active') marks.push({ kind: 'npe', colour: THEME.npe, state: 'active' });
+  return marks;
+}
+
+/** Fleets in a sector: one badge per owner, in seat order, with the number of fleets. */
+export function fleetBadges(state: CampaignState, sectorKey: string): { owner: string; count: number; colour: string }[] {
+  const counts = new Map<string, number>();
+  for (const f of state.fleets) if (f.sector === sectorKey) counts.set(f.owner, (counts.get(f.owner) ?? 0) + 1);
+  const seat = (id: string) => state.players.find((p) => p.id === id)?.seat ?? 99;
+  return [...counts]
+    .sort((a, b) => seat(a[0]) - seat(b[0]) || (a[0] < b[0] ? -1 : 1))
+    .map(([owner, count]) => ({ owner, count, colour: playerColour(state, owner) }));
+}
+
+/** Disc fill of a sector: its owner's colour, else grey (darker while unexplored). */
+export function sectorFill(state: CampaignState, s: Sector): string {
+  if (s.owner) return playerColour(state, s.owner);
+  return s.type === 'unknown' ? THEME.unknown : THEME.unowned;
+}
+
+function withAlpha(hex: string, alpha: number): string {
+  const v = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(v >> 16) & 255}, ${(v >> 8) & 255}, ${v & 255}, ${alpha})`;
+}
+
+function drawMap(ctx: CanvasRenderingContext2D, state: CampaignState, layout: MapLayout, k: number): void {
+  const sectors = new Map(state.map!.sectors.map((s) => [s.key, s]));
+  const R = layout.nodes[0]?.R ?? 20;
+  const laneWidth = Math.max(2, R * 0.09);
+  ctx.lineCap = 'round';
+  // Stubs (zoomed view): dashed, towards sectors not shown.
+  ctx.save();
+  ctx.setLineDash([laneWidth * 2, laneWidth * 2]);
+  ctx.strokeStyle = THEME.faint;
+  ctx.lineWidth = laneWidth;
+  for (const s of layout.stubs) {
+    ctx.beginPath();
+    ctx.moveTo(s.x1, s.y1);
+    ctx.lineTo(s.x2, s.y2);
+    ctx.stroke();
+  }
+  ctx.restore();
+  // Lanes; a lane inside one player's territory takes that player's colour.
+  for (const l of layout.lanes) {
+    const a = sectors.get(l.a);
+    const b = sectors.get(l.b);
+    const same = a?.owner && a.owner === b?.owner ? a.owner : null;
+    ctx.strokeStyle = same ? withAlpha(playerColour(state, same), 0.7) : THEME.lane;
+    ctx.lineWidth = same ? laneWidth * 1.4 : laneWidth;
+    ctx.beginPath();
+    ctx.moveTo(l.x1, l.y1);
+    ctx.lineTo(l.x2, l.y2);
+    ctx.stroke();
+  }
+  for (const node of layout.nodes) {
+    const s = sectors.get(node.key);
+    if (s) drawSector(ctx, state, s, node);
+  }
+  // Labels last, with a halo so lanes under them do not cut the letters.
+  for (const lb of layout.labels) {
+    if (lb.leader) {
+      ctx.strokeStyle = THEME.faint;
+      ctx.lineWidth = Math.max(1, 1.5 * k);
+      ctx.beginPath();
+      ctx.moveTo(lb.leader.x1, lb.leader.y1);
+      ctx.lineTo(lb.leader.x2, lb.leader.y2);
+      ctx.stroke();
+    }
+    ctx.font = font(lb.px, 'bold');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.lineJoin = 'round';
+    ctx.strokeStyle = THEME.background;
+    ctx.lineWidth = Math.max(2, lb.px * 0.28);
+    const cx = lb.x + lb.w / 2;
+    const cy = lb.y + lb.h / 2 + lb.px * 0.04;
+    ctx.strokeText(lb.text, cx, cy);
+    ctx.fillStyle = THEME.text;
+    ctx.fillText(lb.text, cx, cy);
+  }
+}
+
+/** Draws one sector: battle ring, disc, type ring and letter, icons and fleet badges. */
+function drawSector(ctx: CanvasRenderingContext2D, state: CampaignState, s: Sector, node: NodeBox): void {
+  const { x, y, r, orbit, icon } = node;
+  const marks = sectorMarks(state, s);
+  const fleets = fleetBadges(state, s.key);
+  if (marks.some((m) => m.kind === 'battle')) {
+    ctx.strokeStyle = THEME.battle;
+    ctx.lineWidth = Math.max(2, icon * 0.3);
+    ctx.beginPath();
+    ctx.arc(x, y, orbit, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  drawDisc(ctx, x, y, r, s.type, sectorFill(state, s));
+  // The layout placed the slots: icons first (anticlockwise from the top), then fleet badges.
+  marks.forEach((m, i) => {
+    const at = node.slots[i];
+    if (at) drawIcon(ctx, m.kind, at.x, at.y, icon, m.colour, m.state);
+  });
+  fleets.forEach((f, i) => {
+    const at = node.slots[marks.length + i];
+    if (at) drawBadge(ctx, at.x, at.y, icon / 2, f.colour, f.count > 9 ? '9+' : String(f.count));
+  });
+}
+
+/** A sector disc: fill, ring by type (home double, unknown dashed), and the type letter. */
+export function drawDisc(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, type: SectorType, fill: string): void {
+  const ring = Math.max(2, r * (type === 'home' ? 0.2 : 0.14));
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = ring;
+  ctx.strokeStyle = THEME.ring[type];
+  if (type === 'unknown') ctx.setLineDash([ring * 1.6, ring * 1.2]);
+  ctx.beginPath();
+  ctx.arc(x, y, r - ring / 2, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.restore();
+  ctx.fillStyle = contrastText(fill);
+  ctx.font = font(r * (type === 'home' ? 0.9 : 1.0), 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(TYPE_LETTER[type], x, y + r * 0.04);
+}
+
+function drawBadge(ctx: CanvasRenderingContext2D, x: number, y: number, radius: number, colour: string, text: string): void {
+  ctx.beginPath();
+  ctx.arc(x, y, radius, 0, Math.PI * 2);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, radius * 0.22);
+  ctx.strokeStyle = THEME.outline;
+  ctx.stroke();
+  ctx.fillStyle = contrastText(colour);
+  ctx.font = font(radius * (text.length > 1 ? 1.1 : 1.45), 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x, y + radius * 0.06);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legend
+
+function drawLegend(ctx: CanvasRenderingContext2D, state: CampaignState, scene: MapScene): void {
+  const k = scene.k;
+  const L = scene.legend;
+  ctx.fillStyle = THEME.panel;
+  roundRect(ctx, L.x, L.y + 8 * k, L.w, L.h - 8 * k, 12 * k);
+  ctx.fill();
+  const pad = 16 * k;
+  let y = L.y + 8 * k + pad;
+  const heading = (text: string) => {
+    ctx.font = font(18 * k, 'bold');
+    ctx.fillStyle = THEME.muted;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText(text.toUpperCase(), L.x + pad, y);
+    y += 30 * k;
+  };
+  // Players, in seat order.
+  heading('Players');
+  const players = [...state.players].sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99));
+  const rowH = Math.min(34 * k, (L.h * 0.5) / Math.max(1, players.length));
+  const nameF = font(Math.min(21 * k, rowH * 0.64), 'bold');
+  const smallF = font(Math.min(17 * k, rowH * 0.52));
+  for (const p of players) {
+    const cy = y + rowH / 2;
+    const turn = state.turn?.playerId === p.id && state.status === 'active';
+    if (turn) {
+      ctx.fillStyle = THEME.text;
+      ctx.beginPath();
+      ctx.moveTo(L.x + pad - 6 * k, cy - 7 * k);
+      ctx.lineTo(L.x + pad + 4 * k, cy);
+      ctx.lineTo(L.x + pad - 6 * k, cy + 7 * k);
+      ctx.closePath();
+      ctx.fill();
+    }
+    const discX = L.x + pad + 18 * k;
+    ctx.beginPath();
+    ctx.arc(discX, cy, Math.min(10 * k, rowH * 0.34), 0, Math.PI * 2);
+    ctx.fillStyle = playerColour(state, p.id);
+    ctx.fill();
+    const textX = discX + 18 * k;
+    const maxW = L.x + L.w - pad - textX;
+    const gone = p.status !== 'active';
+    const name = fitText(ctx, playerText(state, p.id), nameF, maxW * 0.8);
+    ctx.font = nameF;
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = gone ? THEME.faint : THEME.text;
+    ctx.fillText(name, textX, cy);
+    const nameW = measureWith(ctx, name, nameF);
+    const extra = gone ? p.status : empireName(p.empire);
+    const room = maxW - nameW - 8 * k;
+    if (room > 40 * k) {
+      ctx.fillStyle = THEME.faint;
+      ctx.fillText(fitText(ctx, extra, smallF, room), textX + nameW + 8 * k, cy + 1 * k);
+    }
+    y += rowH;
+  }
+  y += 14 * k;
+  // Sector types.
+  heading('Sectors');
+  const colW = (L.w - 2 * pad) / 2;
+  const cellH = 34 * k;
+  const types: SectorType[] = ['home', 'life', 'mineral', 'dead', 'unknown'];
+  types.forEach((t, i) => {
+    const cx = L.x + pad + (i % 2) * colW + 13 * k;
+    const cy = y + Math.floor(i / 2) * cellH + cellH / 2;
+    drawDisc(ctx, cx, cy, 13 * k, t, t === 'unknown' ? THEME.unknown : THEME.unowned);
+    legendText(ctx, TYPE_NAME[t], cx + 22 * k, cy, k);
+  });
+  y += Math.ceil(types.length / 2) * cellH + 14 * k;
+  // Symbols.
+  heading('Symbols');
+  const sample = playerColour(state, state.players[0]?.id ?? null) === THEME.unowned ? THEME.muted : playerColour(state, state.players[0]!.id);
+  const items: { draw: (cx: number, cy: number) => void; text: string }[] = (['capital', 'colony', 'mine', 'fort', 'shipyard', 'defense', 'npe', 'battle'] as IconKind[]).map((kind) => ({
+    draw: (cx, cy) => drawIcon(ctx, kind, cx, cy, 20 * k, kind === 'npe' ? THEME.npe : kind === 'battle' ? THEME.battle : sample),
+    text: kind === 'fort' ? 'Fort' : ICON_LABELS[kind],
+  }));
+  items.push({ draw: (cx, cy) => drawIcon(ctx, 'colony', cx, cy, 20 * k, sample, 'pending'), text: 'Ordered' });
+  items.push({ draw: (cx, cy) => drawBadge(ctx, cx, cy, 10 * k, sample, '2'), text: 'Fleets' });
+  items.forEach((item, i) => {
+    const cx = L.x + pad + (i % 2) * colW + 13 * k;
+    const cy = y + Math.floor(i / 2) * cellH + cellH / 2;
+    item.draw(cx, cy);
+    legendText(ctx, item.text, cx + 22 * k, cy, k);
+  });
+}
+
+function legendText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, k: number): void {
+  ctx.font = font(19 * k);
+  ctx.fillStyle = THEME.text;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x, y);
+}
