@@ -1,6 +1,7 @@
-import { ApplicationCommandOptionType, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { ApplicationCommandOptionType, AttachmentBuilder, MessageFlags, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { stateFor } from '../src/discord/autocomplete.ts';
+import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
+import { mapImage } from '../src/discord/images.ts';
 import { execute, presentError, send } from '../src/discord/present.ts';
 import { mapText } from '../src/discord/views/map-text.ts';
 import { WORDS } from '../src/discord/words.ts';
@@ -27,8 +28,12 @@ const data = {
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'show',
-      description: 'List the sectors and warp lanes',
-      options: [{ type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone (default: only you see it)' }],
+      description: 'The warp-lane map as a picture, or one sector and its neighbours',
+      options: [
+        { type: ApplicationCommandOptionType.String, name: 'sector', description: 'Zoom on this sector', autocomplete: true },
+        { type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone (default: only you see it)' },
+        { type: ApplicationCommandOptionType.Boolean, name: 'text', description: 'A text list of sectors and lanes instead of the picture' },
+      ],
     },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -56,10 +61,24 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
         return { ok: false };
       }
       const pub = i.options.getBoolean('public') ?? false;
-      await send(i, { content: mapText(state).slice(0, 2000), allowedMentions: { parse: [] }, ...(pub ? {} : { flags: MessageFlags.Ephemeral }) });
+      if (i.options.getBoolean('text')) {
+        await send(i, { content: mapText(state).slice(0, 2000), allowedMentions: { parse: [] }, ...(pub ? {} : { flags: MessageFlags.Ephemeral }) });
+        return { ok: true };
+      }
+      const focus = i.options.getString('sector') ?? undefined;
+      if (focus && !state.map.sectors.some((s) => s.key === focus)) return presentError(i, { code: 'sector/unknown', rule: 'UTD4.1', message: `There is no sector \`${focus.slice(0, 32)}\` on the map.` });
+      // Rendering takes a tenth of a second: acknowledge first (Discord allows 3 s).
+      await i.deferReply(pub ? {} : { flags: MessageFlags.Ephemeral });
+      const png = await mapImage(state, focus);
+      await i.editReply({ files: [new AttachmentBuilder(png, { name: focus ? `map-${focus}.png` : 'map.png' })] });
       return { ok: true };
     }
   }
 }
 
-export const mapCommand: SlashCommand = { data, execute: run };
+async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+  const state = await stateFor(ctx);
+  return state ? respondChoices(i, sectorChoices(state)) : i.respond([]);
+}
+
+export const mapCommand: SlashCommand = { data, execute: run, autocomplete };

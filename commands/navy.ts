@@ -1,7 +1,8 @@
-import { ApplicationCommandOptionType, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { ApplicationCommandOptionType, AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { stateFor } from '../src/discord/autocomplete.ts';
 import { send } from '../src/discord/present.ts';
+import { navyImage } from '../src/discord/images.ts';
 import { navyText } from '../src/discord/views/navy-text.ts';
 import { WORDS } from '../src/discord/words.ts';
 
@@ -21,10 +22,17 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     return { ok: false };
   }
   const who = i.options.getUser('player')?.id ?? ctx.actor.userId;
-  const text = navyText(state, who, await ctx.app.catalogs.get(state.catalogVersion));
+  const catalog = await ctx.app.catalogs.get(state.catalogVersion);
+  const text = navyText(state, who, catalog);
   const pub = i.options.getBoolean('public') ?? false;
-  await send(i, { content: (text ?? 'That user does not play in this campaign.').slice(0, 2000), allowedMentions: { parse: [] }, ...(pub ? {} : { flags: MessageFlags.Ephemeral }) });
-  return { ok: text !== null };
+  if (!text) {
+    await send(i, { content: 'That user does not play in this campaign.', flags: MessageFlags.Ephemeral });
+    return { ok: false };
+  }
+  await i.deferReply(pub ? {} : { flags: MessageFlags.Ephemeral });
+  const png = await navyImage(state, who, catalog);
+  await i.editReply({ content: text.split('\n')[0]!, files: [new AttachmentBuilder(png, { name: 'navy.png' })], allowedMentions: { parse: [] } });
+  return { ok: true };
 }
 
 export const navyCommand: SlashCommand = { data, execute: run };

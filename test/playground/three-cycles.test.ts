@@ -86,10 +86,18 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
   });
 
   it('issue 6 §4 /campaign history shows the campaign at the end of a past cycle', () => {
-    const history = results.at(-1)!;
+    const history = results.find((r) => r.input.includes('/campaign history'))!;
     expect(history.content).toContain('At the end of cycle 1.5');
     expect(history.content).toContain('**Vega** [life] owner alice · colony (pending)');
     expect(history.embeds[0]!.fields!.find((f) => f.name === 'Calendar')!.value).toBe('cycle 1.5, fall Y165.5');
+  });
+
+  it('issue 7 the map and the navy sheet come as PNG pictures', () => {
+    for (const input of ['@alice /map show public:true', '@alice /navy']) {
+      const r = results.find((x) => x.input === input)!;
+      expect(r.ok).toBe(true);
+      expect(readFileSync(r.files[0]!).subarray(1, 4).toString()).toBe('PNG');
+    }
   });
 
   it('replaying the exported event log reproduces the final state exactly', () => {
