@@ -1,4 +1,6 @@
-import { MessageFlags, type ChatInputCommandInteraction, type Client, type InteractionReplyOptions, type SendableChannels } from 'discord.js';
+import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction, type Client, type InteractionReplyOptions, type MessageCreateOptions, type SendableChannels } from 'discord.js';
+import type { CampaignState } from '../rules/thunderdome/index.ts';
+import { mapImage } from './images.ts';
 import { campaignsOfUser } from '../app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../app/run-command.ts';
 import type { RuleError } from '../rules/errors.ts';
@@ -31,7 +33,7 @@ export async function presentResult(interaction: ChatInputCommandInteraction, re
   for (const more of rest) await interaction.followUp({ content: more, allowedMentions: { parse: ['users'] } });
   const channel = interaction.channel;
   for (const post of posts) {
-    if (channel?.isSendable()) await (channel as SendableChannels).send({ content: post, allowedMentions: { parse: ['users'] } });
+    if (channel?.isSendable()) await (channel as SendableChannels).send(await turnStartPost(post, result.state));
   }
   return { ok: true };
 }
@@ -64,9 +66,16 @@ export async function announce(client: Client, channelId: string, result: Comman
     const line = describeEvent(stored, result.state);
     if (line) (stored.event.type === 'TurnStarted' ? turnStarts : lines).push(line);
   }
-  for (const text of [...splitMessage(lines.join('\n\n')), ...turnStarts]) {
+  for (const text of splitMessage(lines.join('\n\n'))) {
     if (text) await (channel as SendableChannels).send({ content: text, allowedMentions: { parse: ['users'] } });
   }
+  for (const text of turnStarts) await (channel as SendableChannels).send(await turnStartPost(text, result.state));
+}
+
+/** Issue 6 §4: each player's turn is announced with its deadline and the current map. */
+async function turnStartPost(content: string, state: CampaignState): Promise<MessageCreateOptions> {
+  const png = state.map ? await mapImage(state) : null;
+  return { content, allowedMentions: { parse: ['users'] }, ...(png ? { files: [new AttachmentBuilder(png, { name: 'map.png' })] } : {}) };
 }
 
 /** Runs one campaign command for the interaction's user in its channel and presents the outcome. */

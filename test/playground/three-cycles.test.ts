@@ -92,6 +92,12 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
     expect(history.embeds[0]!.fields!.find((f) => f.name === 'Calendar')!.value).toBe('cycle 1.5, fall Y165.5');
   });
 
+  it('issue 6 §4 each turn start is posted with the current map', () => {
+    const starts = results.flatMap((r) => r.posts).filter((p) => p.content.includes("'s turn (seat"));
+    expect(starts.length).toBeGreaterThan(10);
+    expect(starts.every((p) => p.files.length === 1 && p.files[0]!.endsWith('map.png'))).toBe(true);
+  });
+
   it('issue 7 the map and the navy sheet come as PNG pictures', () => {
     for (const input of ['@alice /map show public:true', '@alice /navy']) {
       const r = results.find((x) => x.input === input)!;
