@@ -67,16 +67,12 @@ describe('UTD4.331 / UTD8.26 which freighters make establishment free', () => {
 
 describe('UTD8.134 an empire without a monitor', () => {
   it('gets 165 BPV of free defending ships to choose instead, which stay home', async () => {
-    const { Game, TEST_MAP, who } = await import('./harness.ts');
+    const { Game, mappedGame } = await import('./harness.ts');
     const { sampleCatalog } = await import('../../../src/app/catalogs.ts');
     const g = new Game();
-    const sample = sampleCatalog();
-    const noMonitor = sample.all().filter((u) => u.unitKind !== 'monitor');
+    const noMonitor = sampleCatalog().all().filter((u) => u.unitKind !== 'monitor');
     g.catalog = { version: 'test', get: (id) => noMonitor.find((u) => u.unitId === id), all: () => noMonitor };
-    g.do(who('p1'), { type: 'create', name: 'T', campaignId: 'c', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
-    for (const [p, e] of [['p1', 'lyran'], ['p2', 'kzinti'], ['p3', 'hydran']] as const) g.do(p, { type: 'join', empire: e });
-    g.do('p1', { type: 'map-import', json: JSON.stringify(TEST_MAP) });
-    for (const p of ['p1', 'p2', 'p3']) g.do(p, { type: 'map-approve' });
+    mappedGame(g);
     g.dice(3, 2, 1).do('p1', { type: 'start' });
     expect(g.player('p1').defenseAllowance).toBe('165');
     g.do('p1', { type: 'setup-defender', unitId: 'LYR-DD' });

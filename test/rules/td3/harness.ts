@@ -103,18 +103,29 @@ export const TEST_MAP = {
   ],
 };
 
+/** p1 created the campaign; p1 (Lyran), p2 (Kzinti) and p3 (Hydran) joined. */
+export function registeredGame(g = new Game()): Game {
+  g.do(who('p1'), { type: 'create', name: 'Test', campaignId: 'c', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
+  g.do('p1', { type: 'join', empire: 'lyran' });
+  g.do('p2', { type: 'join', empire: 'kzinti' });
+  g.do('p3', { type: 'join', empire: 'hydran' });
+  return g;
+}
+
+/** …and TEST_MAP is imported and approved by all three. */
+export function mappedGame(g = new Game()): Game {
+  registeredGame(g);
+  g.do('p1', { type: 'map-import', json: JSON.stringify(TEST_MAP) });
+  for (const p of ['p1', 'p2', 'p3']) g.do(p, { type: 'map-approve' });
+  return g;
+}
+
 /**
  * Three players (p1 Lyran, p2 Kzinti, p3 Hydran) on TEST_MAP, seats in order p1, p2, p3 (D1000 900,
  * 500, 100), each with fleet 1 at home holding the given ships, all ready: p1's turn 1 has begun.
  */
 export function startedGame(ships: Record<string, string[]> = {}): Game {
-  const g = new Game();
-  g.do(who('p1'), { type: 'create', name: 'Test', campaignId: 'c', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
-  g.do('p1', { type: 'join', empire: 'lyran' });
-  g.do('p2', { type: 'join', empire: 'kzinti' });
-  g.do('p3', { type: 'join', empire: 'hydran' });
-  g.do('p1', { type: 'map-import', json: JSON.stringify(TEST_MAP) });
-  for (const p of ['p1', 'p2', 'p3']) g.do(p, { type: 'map-approve' });
+  const g = mappedGame();
   g.dice(900, 500, 100).do('p1', { type: 'start' });
   const defaults: Record<string, string[]> = { p1: ['LYR-CA', 'LYR-FF'], p2: ['KZI-CA', 'KZI-FF'], p3: ['HYD-CA', 'HYD-FF'] };
   for (const p of ['p1', 'p2', 'p3']) {

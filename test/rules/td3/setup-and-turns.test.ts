@@ -2,15 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../src/app/export.ts';
 import { endOfDayAfter } from '../../../src/rules/deadlines.ts';
 import { cycleLabel, opsLeft } from '../../../src/rules/thunderdome/index.ts';
-import { Game, TEST_MAP, startedGame, who } from './harness.ts';
+import { TEST_MAP, mappedGame, registeredGame, startedGame } from './harness.ts';
 
 describe('UTD8 setup', () => {
   it('UTD8.16 the map must be approved unanimously before the start', () => {
-    const g = new Game();
-    g.do(who('p1'), { type: 'create', name: 'T', campaignId: 'c', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
-    g.do('p1', { type: 'join', empire: 'lyran' });
-    g.do('p2', { type: 'join', empire: 'kzinti' });
-    g.do('p3', { type: 'join', empire: 'hydran' });
+    const g = registeredGame();
     g.refused('p1', { type: 'start' }, 'UTD8.16');
     g.refused('p2', { type: 'map-import', json: JSON.stringify(TEST_MAP) }, 'UTD8.1');
     g.do('p1', { type: 'map-import', json: JSON.stringify(TEST_MAP) });
@@ -25,11 +21,7 @@ describe('UTD8 setup', () => {
   });
 
   it('UTD8.15 a map whose home sector has three lanes is refused, naming the sector', () => {
-    const g = new Game();
-    g.do(who('p1'), { type: 'create', name: 'T', campaignId: 'c', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
-    g.do('p1', { type: 'join', empire: 'lyran' });
-    g.do('p2', { type: 'join', empire: 'kzinti' });
-    g.do('p3', { type: 'join', empire: 'hydran' });
+    const g = registeredGame();
     const bad = structuredClone(TEST_MAP);
     bad.lanes.push(['H1', 'X']);
     expect(g.refused('p1', { type: 'map-import', json: JSON.stringify(bad) }, 'UTD8.15').message).toContain('H1');
@@ -51,13 +43,7 @@ describe('UTD8 setup', () => {
   });
 
   it('ISS-A103 setup purchases obey the fleet limit of 5 MC (UTD7.23) and the bank', () => {
-    const g = new Game();
-    g.do(who('p1'), { type: 'create', name: 'T', campaignId: 'c', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
-    g.do('p1', { type: 'join', empire: 'lyran' });
-    g.do('p2', { type: 'join', empire: 'kzinti' });
-    g.do('p3', { type: 'join', empire: 'hydran' });
-    g.do('p1', { type: 'map-import', json: JSON.stringify(TEST_MAP) });
-    for (const p of ['p1', 'p2', 'p3']) g.do(p, { type: 'map-approve' });
+    const g = mappedGame();
     g.dice(1, 2, 3).do('p1', { type: 'start' });
     for (let i = 0; i < 5; i++) g.do('p1', { type: 'setup-buy', unitId: 'LYR-CA', fleetSlot: 1 });
     expect(g.refused('p1', { type: 'setup-buy', unitId: 'LYR-FF', fleetSlot: 1 }, 'UTD7.23').message).toContain('MC 5 of 5');
