@@ -22,6 +22,7 @@ import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discor
 import { execute as run, presentError, presentResult, send } from '../src/discord/present.ts';
 import { mapText } from '../src/discord/views/map-text.ts';
 import { statusEmbed } from '../src/discord/views/status.ts';
+import { ledgerCsv, ledgerRows, ledgerText } from '../src/discord/views/ledger.ts';
 import { describeEvent, mention, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
 
 const data = {
@@ -68,6 +69,7 @@ const data = {
       description: 'Page through everything that happened, oldest first (anyone may look, UTD3.1)',
       options: [{ type: ApplicationCommandOptionType.Integer, name: 'page', description: 'Page number (default: the latest)', min_value: 1 }],
     },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'ledger', description: 'The campaign ledger: treasury, income, sectors, fleets (with a CSV)' },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'history',
@@ -114,6 +116,8 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       return log(i, ctx);
     case 'history':
       return history(i, ctx);
+    case 'ledger':
+      return ledger(i, ctx);
     case 'export':
       return exportFile(i, ctx);
     case 'import':
@@ -131,6 +135,14 @@ async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
   }
   const ephemeral = !i.options.getBoolean('public');
   await send(i, { embeds: [statusEmbed(state)], allowedMentions: { parse: [] }, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
+  return { ok: true };
+}
+
+async function ledger(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
+  if (!state) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });
+  const rows = ledgerRows(state, await ctx.app.catalogs.get(state.catalogVersion));
+  await send(i, { content: ledgerText(state, rows).slice(0, 2000), files: [new AttachmentBuilder(Buffer.from(ledgerCsv(rows)), { name: 'ledger.csv' })], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   return { ok: true };
 }
 
