@@ -4,7 +4,7 @@ import { execute } from '../src/discord/present.ts';
 
 const data = {
   name: 'buy',
-  description: 'Spend BPV on order points (costs no order point)',
+  description: 'Spend BPV on order points or extra fleets (costs no order point)',
   options: [
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -15,10 +15,17 @@ const data = {
         { type: ApplicationCommandOptionType.Boolean, name: 'permanent', description: 'Permanent order points for the rest of the game' },
       ],
     },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'fleets',
+      description: 'Extra fleets for the rest of the game: 250 / 500 / 1000 BPV for 1 / 2 / 3 (UTD7.22)',
+      options: [{ type: ApplicationCommandOptionType.Integer, name: 'count', description: 'How many (1-3)', required: true, min_value: 1, max_value: 3 }],
+    },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  if (i.options.getSubcommand() === 'fleets') return execute(i, ctx, { type: 'buy-fleets', count: i.options.getInteger('count', true) });
   return execute(i, ctx, { type: 'buy-ops', kind: i.options.getBoolean('permanent') ? 'permanent' : 'temporary', count: i.options.getInteger('count', true) });
 }
 

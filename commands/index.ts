@@ -5,6 +5,7 @@ import { capitalCommand } from './capital.ts';
 import { deaddropCommand } from './deaddrop.ts';
 import { diceCommand } from './dice.ts';
 import { establishCommand } from './establish.ts';
+import { fleetCommand } from './fleet.ts';
 import { helpCommand } from './help.ts';
 import { mapCommand } from './map.ts';
 import { moveCommand } from './move.ts';
@@ -25,6 +26,7 @@ export const COMMANDS: readonly SlashCommand[] = [
   setupCommand,
   turnCommand,
   moveCommand,
+  fleetCommand,
   capitalCommand,
   establishCommand,
   siegeCommand,

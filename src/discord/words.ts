@@ -137,6 +137,14 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
       return `📦 ${fleetName(e.fleetId)} leaves a container worth ${e.value} BPV in ${sec(e.sector)} (cost ${e.cost} BPV, UTD6.3D1)${left()}.`;
     case 'DerelictLeft':
       return `🛰️ ${fleetName(e.fleetId)} leaves ship ${e.shipId} as a derelict in ${sec(e.sector)} (UTD6.3D2)${left()}.`;
+    case 'FleetsBought':
+      return `⛵ ${who(e.playerId)} buys ${e.count} extra fleet${e.count === 1 ? '' : 's'} for ${e.cost} BPV (UTD7.22) — ${state.players.find((p) => p.id === e.playerId)!.extraFleets} extra in all.`;
+    case 'FleetsOrganized': {
+      const to = state.fleets.find((f) => f.id === e.to);
+      return `🔀 ${who(e.playerId)} moves ${e.shipIds.join(', ')} into fleet ${to?.slot ?? '?'} (1 OP, UTD6.33)${left()}.`;
+    }
+    case 'ShipsScrapped':
+      return `♻️ ${who(e.playerId)} scraps ${e.shipIds.join(', ')} for ${e.refund} BPV (half value, UTD6.3F; ${ops(e.opCost)})${left()}.`;
     case 'OrderUndone':
       return `↩️ Order undone: ${describeUndone(e.undone, state)}${left()}.`;
     case 'SectorExplored':

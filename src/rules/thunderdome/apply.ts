@@ -314,6 +314,27 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       order(s, stored, 'derelict', `derelict ${e.shipId} in ${e.sector}`, e.opCost, '0', false);
       return;
     }
+    case 'FleetsBought':
+      playerById(s, e.playerId).extraFleets += e.count;
+      debit(s, e.playerId, e.cost);
+      if (s.turn?.playerId === e.playerId) order(s, stored, 'buy-fleets', `buy ${e.count} extra fleet${e.count === 1 ? '' : 's'}`, 0, e.cost, false);
+      return;
+    case 'FleetsOrganized': {
+      if (e.newFleet) {
+        s.fleets.push(structuredClone(e.newFleet));
+        s.nextId = Math.max(s.nextId, idNumber(e.newFleet.id) + 1);
+      }
+      for (const ship of s.ships) if (e.shipIds.includes(ship.id)) ship.fleetId = e.to;
+      dropEmptyFleets(s);
+      order(s, stored, 'organize', `organize fleets`, e.opCost, '0', false);
+      return;
+    }
+    case 'ShipsScrapped':
+      s.ships = s.ships.filter((x) => !e.shipIds.includes(x.id));
+      credit(s, e.playerId, e.refund);
+      dropEmptyFleets(s);
+      order(s, stored, 'scrap', `scrap ${e.shipIds.length} ship${e.shipIds.length === 1 ? '' : 's'}`, e.opCost, '0', false);
+      return;
     case 'OrderUndone':
       undo(s, e.undone);
       if (s.turn) s.turn.orders = s.turn.orders.filter((o) => o.seq !== e.seq);

@@ -3,6 +3,7 @@ import { formatExpression, parseDiceExpression, rollExpression } from '../dice-e
 import { Decider, type Actor, type DecisionContext } from './decider.ts';
 import type { CampaignEvent } from './events.ts';
 import { buyOrderPoints, dropContainer, establish, extendTurn, leaveDerelict, moveCapital, moveFleet, siegeRoll, undoLastOrder } from './orders.ts';
+import { buyFleets, organize, scrapShips } from './navy-orders.ts';
 import { grantProxy, resign, revokeProxy } from './players.ts';
 import { disavow, nameSector, objectToName, setBalancing } from './sectors.ts';
 import { defaultSettings } from './settings.ts';
@@ -36,6 +37,9 @@ export type CampaignCommand =
   | { type: 'siege'; fleet: string; desperation: 0 | 50 | 100; as?: string }
   | { type: 'dead-drop'; fleet: string; derelictShip?: string; as?: string }
   | { type: 'undo'; as?: string }
+  | { type: 'buy-fleets'; count: number }
+  | { type: 'organize'; from: string; to: string; ships: string }
+  | { type: 'scrap'; fleet: string; ships: string }
   | { type: 'end-turn'; as?: string }
   | { type: 'expire-turn' }
   | { type: 'remind' }
@@ -112,6 +116,12 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
       return c.derelictShip ? leaveDerelict(d, c.fleet, c.derelictShip, c.as) : dropContainer(d, c.fleet, c.as);
     case 'undo':
       return undoLastOrder(d, c.as);
+    case 'buy-fleets':
+      return buyFleets(d, c.count);
+    case 'organize':
+      return organize(d, c.from, c.to, c.ships);
+    case 'scrap':
+      return scrapShips(d, c.fleet, c.ships);
     case 'end-turn':
       return endTurn(d, actingPlayer(d.state, d.ctx, c.as));
     case 'expire-turn':

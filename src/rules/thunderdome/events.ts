@@ -80,6 +80,9 @@ export type CampaignEvent =
   | { type: 'ContainerDropped'; fleetId: string; sector: string; opCost: number; cost: string; value: string }
   | { type: 'DerelictLeft'; fleetId: string; shipId: string; sector: string; opCost: number }
   | { type: 'OrderUndone'; seq: number; undone: CampaignEvent }
+  | { type: 'FleetsBought'; playerId: string; count: number; cost: string }
+  | { type: 'FleetsOrganized'; playerId: string; from: string; to: string; shipIds: string[]; newFleet: Fleet | null; opCost: number }
+  | { type: 'ShipsScrapped'; playerId: string; fleetId: string; shipIds: string[]; refund: string; opCost: number }
   // Sectors (UTD4, UTD5)
   | { type: 'SectorExplored'; sector: string; by: string; fleetId: string; sectorType: 'life' | 'mineral' | 'dead'; terrain: string[]; overlays: string[]; npe: EmpireKey | null; steps: { rule: string; meaning: string }[] }
   | { type: 'SectorNamed'; sector: string; name: string; by: string }

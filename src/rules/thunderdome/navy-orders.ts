@@ -1,0 +1,81 @@
+import { refuse } from '../errors.ts';
+import { bpv, bpvToString } from '../exact/bpv.ts';
+import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
+import { actingPlayer, type Decider } from './decider.ts';
+import { opsLeft } from './orders.ts';
+import { fleetMc, maxFleets } from './setup.ts';
+import type { Fleet, Player } from './state.ts';
+import { requireTurnOf } from './turn.ts';
+
+function ownFleetBySlot(d: Decider, p: Player, slot: string): Fleet {
+  const f = d.state.fleets.find((x) => x.owner === p.id && String(x.slot) === slot.replace(/^fleet\s*/i, ''));
+  if (!f) refuse('fleet/unknown', 'UTD7.2', `You have no fleet ${slot.slice(0, 10)}.`);
+  return f;
+}
+
+function shipsOf(d: Decider, f: Fleet, list: string): string[] {
+  const inFleet = d.state.ships.filter((s) => s.fleetId === f.id).map((s) => s.id);
+  if (list.trim().toLowerCase() === 'all') return inFleet;
+  const ids = [...new Set(list.split(/[\s,]+/).filter(Boolean))];
+  const stray = ids.filter((id) => !inFleet.includes(id));
+  if (stray.length) refuse('ship/not-in-fleet', 'UTD6.33', `Not in fleet ${f.slot}: ${stray.slice(0, 5).join(', ')}.`, `Fleet ${f.slot} holds ${inFleet.join(', ') || 'nothing'}.`);
+  if (ids.length === 0) refuse('ship/none', 'UTD6.33', 'Name at least one ship, or `all`.');
+  return ids;
+}
+
+/**
+ * UTD7.22 with ISS-A22: extra fleets cost 250, 500 or 1000 in total for one, two or three; buying
+ * in steps pays the difference between totals. Permanent; no order point.
+ */
+export function buyFleets(d: Decider, count: number): void {
+  const p = actingPlayer(d.state, d.ctx);
+  if (d.state.status === 'active') requireTurnOf(d, p);
+  else if (d.state.status !== 'setup') refuse('campaign/not-in-play', 'UTD7.22', 'Extra fleets are bought in the setup or on your turn.');
+  if (!Number.isInteger(count) || count < 1 || p.extraFleets + count > 3) refuse('fleets/limit', 'UTD7.22', `At most three extra fleets in all; you have ${p.extraFleets}.`);
+  const totals = [0, ...d.state.settings['fleets.extraPrices']];
+  const cost = bpv(totals[p.extraFleets + count]!).sub(totals[p.extraFleets]!);
+  if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD7.22', `${count} extra fleet${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
+  d.emit({ type: 'FleetsBought', playerId: p.id, count, cost: bpvToString(cost) });
+}
+
+/**
+ * UTD6.33 ORGANIZE FLEETS: one order point transfers any number of ships between two fleets in the
+ * same sector (three fleets take two points, four take three: do it as successive transfers). The
+ * receiving fleet may be a new one in a free slot; each fleet stays within 5 MC (UTD7.23).
+ */
+export function organize(d: Decider, fromSlot: string, toSlot: string, shipList: string): void {
+  const p = actingPlayer(d.state, d.ctx);
+  const turn = requireTurnOf(d, p);
+  const from = ownFleetBySlot(d, p, fromSlot);
+  const ships = shipsOf(d, from, shipList);
+  const slot = Number(toSlot.replace(/^fleet\s*/i, ''));
+  const existing = d.state.fleets.find((x) => x.owner === p.id && x.slot === slot);
+  if (existing?.id === from.id) refuse('organize/same-fleet', 'UTD6.33', 'Transfers need two different fleets.');
+  let newFleet: Fleet | null = null;
+  if (existing) {
+    if (existing.sector !== from.sector) refuse('organize/other-sector', 'UTD6.33', `Fleets ${from.slot} and ${existing.slot} are in different sectors.`);
+  } else {
+    const max = maxFleets(d.state, p);
+    if (!Number.isInteger(slot) || slot < 1 || slot > max) refuse('fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`);
+    newFleet = { ...from, id: `F${d.state.nextId}`, slot, pinned: from.pinned, establishing: false, trapped: from.trapped, claimSector: from.claimSector };
+  }
+  const catalog = d.ctx.catalog;
+  const moving = ships.reduce((sum, id) => sum + (catalog.get(d.state.ships.find((s) => s.id === id)!.unitId)?.mc ?? 0), 0);
+  const receiving = existing ? fleetMc(d.state, existing.id, catalog) : 0;
+  if (receiving + moving > FLEET_LIMIT) {
+    refuse('fleet/move-cost-limit', 'UTD7.23', `Fleet ${slot} would hold MC ${formatMoveClass((receiving + moving) as never)}; a fleet holds at most 5.`);
+  }
+  if (opsLeft(turn) < 1) refuse('ops/insufficient', 'UTD6.33', 'Organizing fleets costs 1 order point; you have none left.', 'Buy temporary order points with `/buy ops` (UTD6.21).');
+  d.emit({ type: 'FleetsOrganized', playerId: p.id, from: from.id, to: existing?.id ?? newFleet!.id, shipIds: ships, newFleet, opCost: 1 });
+}
+
+/** UTD6.3F SCRAP: one order point scraps any number of ships of one fleet for half their value, every fraction kept. */
+export function scrapShips(d: Decider, fleetSlot: string, shipList: string): void {
+  const p = actingPlayer(d.state, d.ctx);
+  const turn = requireTurnOf(d, p);
+  const f = ownFleetBySlot(d, p, fleetSlot);
+  const ids = shipsOf(d, f, shipList);
+  if (opsLeft(turn) < 1) refuse('ops/insufficient', 'UTD6.3F', 'Scrapping costs 1 order point; you have none left.', 'Buy temporary order points with `/buy ops` (UTD6.21).');
+  const value = ids.reduce((sum, id) => sum.add(d.state.ships.find((s) => s.id === id)!.bpv), bpv(0));
+  d.emit({ type: 'ShipsScrapped', playerId: p.id, fleetId: f.id, shipIds: ids, refund: bpvToString(value.div(2)), opCost: 1 });
+}
