@@ -1,6 +1,6 @@
 import { RuleViolation, ok, refuse, type Result } from '../errors.ts';
 import { formatExpression, parseDiceExpression, rollExpression } from '../dice-expression.ts';
-import { Decider, type Actor, type DecisionContext } from './decider.ts';
+import { Decider, actingPlayer, type Actor, type DecisionContext } from './decider.ts';
 import type { CampaignEvent } from './events.ts';
 import { buyOrderPoints, dropContainer, establish, extendTurn, leaveDerelict, moveCapital, moveFleet, siegeRoll, undoLastOrder } from './orders.ts';
 import { buyFleets, organize, scrapShips } from './navy-orders.ts';
@@ -11,7 +11,6 @@ import { approveMap, chooseDefendingShip, contestEmpire, join, leave, setMap, se
 import type { CampaignState, ExploreBalancing } from './state.ts';
 import { endTurn, expireTurn, remindOrders } from './turn.ts';
 import { attachVoteMessage, castBallot, closeDueVotes, proposeExtension, proposeSetting, syncBallots } from './votes.ts';
-import { actingPlayer } from './decider.ts';
 
 export type { Actor, DecisionContext };
 

@@ -2,16 +2,10 @@ import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
 import { actingPlayer, type Decider } from './decider.ts';
-import { opsLeft } from './orders.ts';
+import { ownFleet, spend } from './orders.ts';
 import { fleetMc, maxFleets } from './setup.ts';
-import type { Fleet, Player } from './state.ts';
+import type { Fleet } from './state.ts';
 import { requireTurnOf } from './turn.ts';
-
-function ownFleetBySlot(d: Decider, p: Player, slot: string): Fleet {
-  const f = d.state.fleets.find((x) => x.owner === p.id && String(x.slot) === slot.replace(/^fleet\s*/i, ''));
-  if (!f) refuse('fleet/unknown', 'UTD7.2', `You have no fleet ${slot.slice(0, 10)}.`);
-  return f;
-}
 
 function shipsOf(d: Decider, f: Fleet, list: string): string[] {
   const inFleet = d.state.ships.filter((s) => s.fleetId === f.id).map((s) => s.id);
@@ -46,7 +40,7 @@ export function buyFleets(d: Decider, count: number): void {
 export function organize(d: Decider, fromSlot: string, toSlot: string, shipList: string): void {
   const p = actingPlayer(d.state, d.ctx);
   const turn = requireTurnOf(d, p);
-  const from = ownFleetBySlot(d, p, fromSlot);
+  const from = ownFleet(d, p, fromSlot);
   const ships = shipsOf(d, from, shipList);
   const slot = Number(toSlot.replace(/^fleet\s*/i, ''));
   const existing = d.state.fleets.find((x) => x.owner === p.id && x.slot === slot);
@@ -65,7 +59,7 @@ export function organize(d: Decider, fromSlot: string, toSlot: string, shipList:
   if (receiving + moving > FLEET_LIMIT) {
     refuse('fleet/move-cost-limit', 'UTD7.23', `Fleet ${slot} would hold MC ${formatMoveClass((receiving + moving) as never)}; a fleet holds at most 5.`);
   }
-  if (opsLeft(turn) < 1) refuse('ops/insufficient', 'UTD6.33', 'Organizing fleets costs 1 order point; you have none left.', 'Buy temporary order points with `/buy ops` (UTD6.21).');
+  spend(turn, 1, 'Organizing fleets', 'UTD6.33');
   d.emit({ type: 'FleetsOrganized', playerId: p.id, from: from.id, to: existing?.id ?? newFleet!.id, shipIds: ships, newFleet, opCost: 1 });
 }
 
@@ -73,9 +67,9 @@ export function organize(d: Decider, fromSlot: string, toSlot: string, shipList:
 export function scrapShips(d: Decider, fleetSlot: string, shipList: string): void {
   const p = actingPlayer(d.state, d.ctx);
   const turn = requireTurnOf(d, p);
-  const f = ownFleetBySlot(d, p, fleetSlot);
+  const f = ownFleet(d, p, fleetSlot);
   const ids = shipsOf(d, f, shipList);
-  if (opsLeft(turn) < 1) refuse('ops/insufficient', 'UTD6.3F', 'Scrapping costs 1 order point; you have none left.', 'Buy temporary order points with `/buy ops` (UTD6.21).');
+  spend(turn, 1, 'Scrapping', 'UTD6.3F');
   const value = ids.reduce((sum, id) => sum.add(d.state.ships.find((s) => s.id === id)!.bpv), bpv(0));
   d.emit({ type: 'ShipsScrapped', playerId: p.id, fleetId: f.id, shipIds: ids, refund: bpvToString(value.div(2)), opCost: 1 });
 }

@@ -12,21 +12,22 @@ export function opsLeft(turn: TurnState): number {
   return turn.opsBase + turn.opsTempBought - turn.opsSpent;
 }
 
-function spend(d: Decider, turn: TurnState, n: number, what: string, rule: string): void {
+/** Refuses an order that costs more order points than are left this turn (UTD6.2). */
+export function spend(turn: TurnState, n: number, what: string, rule: string): void {
   if (n > opsLeft(turn)) {
     refuse('ops/insufficient', rule, `${what} costs ${n} order point${n === 1 ? '' : 's'}; you have ${opsLeft(turn)} left.`, 'Buy temporary order points with `/buy ops` (UTD6.21).');
   }
-  void d;
 }
 
-function ownFleet(d: Decider, p: Player, ref: string): Fleet {
+/** The player's fleet by slot number (or id), refusing with the list of their fleets. */
+export function ownFleet(d: Decider, p: Player, ref: string): Fleet {
   const mine = d.state.fleets.filter((f) => f.owner === p.id);
   const f = mine.find((x) => x.id === ref || String(x.slot) === ref.replace(/^fleet\s*/i, ''));
   if (!f) refuse('fleet/unknown', 'UTD7.2', `You have no fleet \`${ref.slice(0, 20)}\`.`, mine.length ? `Your fleets: ${mine.map((x) => `${x.slot} (in ${sectorLabel(d.state, x.sector)})`).join(', ')}.` : 'You have no fleets.');
   return f;
 }
 
-function sectorOf(d: Decider, ref: string): Sector {
+export function sectorOf(d: Decider, ref: string): Sector {
   const sector = findSector(d.state, ref);
   if (!sector) refuse('sector/unknown', 'UTD4.1', `There is no sector \`${ref.slice(0, 32)}\` on the map.`);
   return sector;
@@ -119,7 +120,7 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, as?: stri
   const ownsSector = !state.settings['move.freeMoveRequiresSectorOwnership'] || here.owner === p.id;
   const free = ownColony && ownsSector && !freedFromTrap;
   const opCost = (free ? 0 : 1) + wrecks;
-  spend(d, turn, opCost, `Moving fleet ${f.slot}${wrecks ? ` with ${wrecks} wrecked ship${wrecks === 1 ? '' : 's'} in tow (UTD6.3E)` : ''}`, 'UTD6.31');
+  spend(turn, opCost, `Moving fleet ${f.slot}${wrecks ? ` with ${wrecks} wrecked ship${wrecks === 1 ? '' : 's'} in tow (UTD6.3E)` : ''}`, 'UTD6.31');
   const enemy = enemyPresence(state, p.id, to.key);
   const pinned = enemy.fleet || enemy.fort || (state.settings['move.pinOnAnyEnemyCombatUnit'] && (enemy.base || enemy.npe));
   const trapped = enemy.fort ? { fortSector: to.key, fortOwner: to.fort!.owner, failedDice: 0, lastAttemptHalfCycle: null } : null;
@@ -161,7 +162,7 @@ export function moveCapital(d: Decider, toRef: string, withDefenses: boolean, as
     if (monitors > 1 || grounds > 6 || defsats > 5) refuse('defenses/limit', 'UTD6.325', `The defenses in ${label(to.key)} would exceed 1 monitor, 6 ground bases and 5 DefSats (UTD7.34).`);
   }
   const opCost = withDefenses ? 4 : 3;
-  spend(d, turn, opCost, withDefenses ? 'Moving the capital with its defenses' : 'Moving the capital', 'UTD6.32');
+  spend(turn, opCost, withDefenses ? 'Moving the capital with its defenses' : 'Moving the capital', 'UTD6.32');
   d.emit({ type: 'CapitalMoved', playerId: p.id, from: capital.sector, to: to.key, opCost, baseIds: moving.map((b) => b.id), previousMoveHalfCycle: p.capitalMovedHalfCycle });
 }
 
@@ -198,7 +199,7 @@ export function establish(d: Decider, fleetRef: string, kind: 'colony' | 'mine' 
   const sweeper = ships.find((u) => u?.isMinesweeper);
   const freeBy = kind === 'fort' ? (sweeper?.name ?? null) : (freighter?.name ?? null);
   const opCost = freeBy ? 0 : 1;
-  spend(d, turn, opCost, `${remove ? 'Removing' : 'Establishing'} a ${kind}`, rule);
+  spend(turn, opCost, `${remove ? 'Removing' : 'Establishing'} a ${kind}`, rule);
   d.emit({
     type: 'DevelopmentOrdered',
     sector: sector.key,
@@ -224,7 +225,7 @@ export function siegeRoll(d: Decider, fleetRef: string, desperation: 0 | 50 | 10
   const state = d.state;
   if (!f.trapped) refuse('siege/not-trapped', 'UTD4.3561', `Fleet ${f.slot} is not trapped by a fortification.`);
   if (f.trapped.lastAttemptHalfCycle === state.halfCycles) refuse('siege/once-per-cycle', 'UTD4.3561', `Fleet ${f.slot} already made its siege roll this cycle.`);
-  spend(d, turn, 1, 'A siege roll', 'UTD4.3561');
+  spend(turn, 1, 'A siege roll', 'UTD4.3561');
   const automaticFromStart = f.trapped.failedDice >= 3;
   const paid = automaticFromStart ? 0 : desperation;
   if (bpv(paid).gt(p.bank)) refuse('bank/insufficient', 'UTD4.3562', `Desperation costs ${paid} BPV; your bank holds ${p.bank}.`);
@@ -254,7 +255,7 @@ export function dropContainer(d: Decider, fleetRef: string, as?: string): void {
   const f = ownFleet(d, p, fleetRef);
   const cost = bpv(d.state.settings['deadDrop.cost']);
   if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.3D1', `A container costs ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
-  spend(d, turn, 1, 'A dead drop', 'UTD6.3D1');
+  spend(turn, 1, 'A dead drop', 'UTD6.3D1');
   d.emit({ type: 'ContainerDropped', fleetId: f.id, sector: f.sector, opCost: 1, cost: bpvToString(cost), value: String(d.state.settings['deadDrop.value']) });
 }
 
@@ -265,7 +266,7 @@ export function leaveDerelict(d: Decider, fleetRef: string, shipId: string, as?:
   const f = ownFleet(d, p, fleetRef);
   const ship = d.state.ships.find((s) => s.id === shipId && s.fleetId === f.id);
   if (!ship) refuse('ship/not-in-fleet', 'UTD6.3D2', `Ship ${shipId.slice(0, 20)} is not in fleet ${f.slot}.`);
-  spend(d, turn, 1, 'Leaving a derelict', 'UTD6.3D2');
+  spend(turn, 1, 'Leaving a derelict', 'UTD6.3D2');
   d.emit({ type: 'DerelictLeft', fleetId: f.id, shipId, sector: f.sector, opCost: 1 });
 }
 

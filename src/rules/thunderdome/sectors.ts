@@ -1,15 +1,9 @@
 import { refuse } from '../errors.ts';
 import { actingPlayer, type Decider } from './decider.ts';
-import { findSector } from './lookup.ts';
-import type { ExploreBalancing, Sector } from './state.ts';
+import { sectorOf } from './orders.ts';
+import type { ExploreBalancing } from './state.ts';
 
 const NAME_MAX = 32;
-
-function sectorOf(d: Decider, ref: string): Sector {
-  const sector = findSector(d.state, ref);
-  if (!sector) refuse('sector/unknown', 'UTD4.1', `There is no sector \`${ref.slice(0, 32)}\` on the map.`);
-  return sector;
-}
 
 function requirePlay(d: Decider): void {
   if (d.state.status !== 'active' && d.state.status !== 'setup') refuse('campaign/not-in-play', 'UTD2.1', 'The campaign is not in play.');
