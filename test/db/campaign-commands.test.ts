@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { campaignEvents, campaigns } from '../../src/db/schema.ts';
 import { campaignInChannel, campaignEvents as loadLog, createCampaign, exportCampaign, importCampaign, joinCampaign, startCampaign } from '../../src/app/campaigns.ts';
@@ -6,21 +6,12 @@ import { canonicalJson } from '../../src/app/export.ts';
 import { runCommand } from '../../src/app/run-command.ts';
 import { replay } from '../../src/rules/thunderdome/index.ts';
 import { TARGET, actor, testApp } from '../helpers/app.ts';
-import { DRIVERS, createDatabase, postgresAvailable, type TestDatabase } from '../helpers/databases.ts';
+import { forEachDriver } from '../helpers/databases.ts';
 
-for (const driver of DRIVERS) {
-  describe(`campaign commands on ${driver}`, async () => {
-    const skip = driver === 'postgres' && !(await postgresAvailable());
-    let tdb: TestDatabase;
-    beforeAll(async () => {
-      if (!skip) tdb = await createDatabase(driver);
-    });
-    afterAll(async () => {
-      await tdb?.drop();
-    });
+forEachDriver('campaign commands', (db, skip, driver) => {
 
     it.skipIf(skip)('create, join three players, start: turn order and 950 BPV each (UTD8.132, UTD8.14)', async () => {
-      const app = testApp(tdb.database);
+      const app = testApp(db().database);
       const target = { guildId: 'g', channelId: `chan-${driver}-1` };
       expect((await createCampaign(app, target, actor('u1'), 'Rim Wars')).ok).toBe(true);
       for (const [u, e] of [['u1', 'federation'], ['u2', 'klingon'], ['u3', 'romulan']] as const) {
@@ -41,21 +32,21 @@ for (const driver of DRIVERS) {
     });
 
     it.skipIf(skip)('a refused command changes nothing: no event, no version bump', async () => {
-      const app = testApp(tdb.database);
+      const app = testApp(db().database);
       const target = { guildId: 'g', channelId: `chan-${driver}-2` };
       await createCampaign(app, target, actor('u1'), 'Quiet Sector');
       await joinCampaign(app, target, actor('u1'), 'gorn');
-      const before = await tdb.database.db.select().from(campaigns).where(eq(campaigns.channelId, target.channelId));
+      const before = await db().database.db.select().from(campaigns).where(eq(campaigns.channelId, target.channelId));
       const refused = await joinCampaign(app, target, actor('u2'), 'gorn');
       expect(refused).toMatchObject({ ok: false, error: { rule: 'UTD8.113' } });
-      const after = await tdb.database.db.select().from(campaigns).where(eq(campaigns.channelId, target.channelId));
+      const after = await db().database.db.select().from(campaigns).where(eq(campaigns.channelId, target.channelId));
       expect(after[0]!.version).toBe(before[0]!.version);
-      const [{ n }] = (await tdb.database.db.select({ n: count() }).from(campaignEvents).where(eq(campaignEvents.campaignId, after[0]!.id))) as [{ n: number }];
+      const [{ n }] = (await db().database.db.select({ n: count() }).from(campaignEvents).where(eq(campaignEvents.campaignId, after[0]!.id))) as [{ n: number }];
       expect(Number(n)).toBe(2);
     });
 
     it.skipIf(skip)('concurrent commands on one campaign are serialized: 20 players racing for one empire, exactly one wins', async () => {
-      const app = testApp(tdb.database);
+      const app = testApp(db().database);
       const target = { guildId: 'g', channelId: `chan-${driver}-3` };
       await createCampaign(app, target, actor('u0'), 'Race');
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => joinCampaign(app, target, actor(`racer${i}`), 'tholian')));
@@ -67,7 +58,7 @@ for (const driver of DRIVERS) {
     });
 
     it.skipIf(skip)('the same interaction delivered twice runs once', async () => {
-      const app = testApp(tdb.database);
+      const app = testApp(db().database);
       const target = { guildId: 'g', channelId: `chan-${driver}-4` };
       await createCampaign(app, target, actor('u0'), 'Twice');
       const [a, b] = await Promise.all([joinCampaign(app, target, actor('u1'), 'isc', 'i-1'), joinCampaign(app, target, actor('u1'), 'isc', 'i-1')]);
@@ -77,7 +68,7 @@ for (const driver of DRIVERS) {
     });
 
     it.skipIf(skip)('two campaigns cannot share a channel', async () => {
-      const app = testApp(tdb.database);
+      const app = testApp(db().database);
       const target = { guildId: 'g', channelId: `chan-${driver}-5` };
       const both = await Promise.all([createCampaign(app, target, actor('a'), 'One'), createCampaign(app, target, actor('b'), 'Two')]);
       expect(both.filter((r) => r.ok)).toHaveLength(1);
@@ -85,7 +76,7 @@ for (const driver of DRIVERS) {
     });
 
     it.skipIf(skip)('export then import into an empty channel loses nothing; an edited file is refused', async () => {
-      const app = testApp(tdb.database);
+      const app = testApp(db().database);
       const target = { guildId: 'g', channelId: `chan-${driver}-6` };
       await createCampaign(app, target, actor('u1'), 'Round Trip');
       await joinCampaign(app, target, actor('u1'), 'hydran');
@@ -116,4 +107,3 @@ for (const driver of DRIVERS) {
       expect(await campaignInChannel(app, `chan-${driver}-6-bad`)).toBeNull();
     });
   });
-}

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignEvents, campaignInChannel, createCampaign, joinCampaign, rollInCampaign, startCampaign } from '../../src/app/campaigns.ts';
+import { campaignEvents, campaignInChannel, rollInCampaign } from '../../src/app/campaigns.ts';
 import { auditDice } from '../../src/app/dice-audit.ts';
 import { runCommand } from '../../src/app/run-command.ts';
-import { actor, testApp } from '../helpers/app.ts';
+import { actor, setupCampaign, testApp } from '../helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 
 const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
@@ -18,11 +18,8 @@ describe('verifiable dice: reveal at the end, /dice verify recomputes every roll
   it('every roll of a whole campaign is recomputed from the revealed seed; forced ones are counted apart', async () => {
     const app = testApp(tdb.database);
     const target = { guildId: 'g', channelId: 'dice' };
-    await createCampaign(app, target, actor('a'), 'Dice');
-    for (const [u, e] of [['a', 'lyran'], ['b', 'kzinti'], ['c', 'gorn']] as const) await joinCampaign(app, target, actor(u), e);
-    await runCommand(app, { target, actor: actor('a'), command: { type: 'map-generate', sectorsPerPlayer: 3 } });
-    for (const u of ['a', 'b', 'c']) await runCommand(app, { target, actor: actor(u), command: { type: 'map-approve' } });
-    await startCampaign(app, target, actor('a'));
+    // Turn order rolled fairly (no forced dice) so every roll but one is checkable.
+    await setupCampaign(app, target, []);
     for (let i = 0; i < 5; i++) await rollInCampaign(app, target, actor('b'), '3d6+1');
     app.testHooks!.forcedDice.push(6, 6);
     await rollInCampaign(app, target, actor('c'), '2d6');

@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignInChannel, createCampaign, joinCampaign, startCampaign } from '../../src/app/campaigns.ts';
+import { expect, it } from 'vitest';
+import { campaignInChannel } from '../../src/app/campaigns.ts';
 import { runCommand } from '../../src/app/run-command.ts';
 import { runDue } from '../../src/app/scheduler.ts';
-import { actor, testApp } from '../helpers/app.ts';
-import { DRIVERS, createDatabase, postgresAvailable, type TestDatabase } from '../helpers/databases.ts';
+import { actor, setupCampaign, testApp } from '../helpers/app.ts';
+import { forEachDriver } from '../helpers/databases.ts';
 
-for (const driver of DRIVERS) {
-  describe(`deadlines enforce themselves on ${driver}`, async () => {
-    const skip = driver === 'postgres' && !(await postgresAvailable());
-    let tdb: TestDatabase;
-    beforeAll(async () => {
-      if (!skip) tdb = await createDatabase(driver);
-    });
-    afterAll(async () => {
-      await tdb?.drop();
-    });
-
+forEachDriver('deadlines enforce themselves', (db, skip, driver) => {
     it.skipIf(skip)('UTD3.31 a passed orders deadline forfeits the turn exactly once, even with two schedulers racing', async () => {
-      const app = testApp(tdb.database, { start: '2026-03-04T15:00:00Z' });
+      const app = testApp(db().database, { start: '2026-03-04T15:00:00Z' });
       const target = { guildId: 'g', channelId: `sched-${driver}` };
-      await createCampaign(app, target, actor('a'), 'Clocks');
-      for (const [u, e] of [['a', 'lyran'], ['b', 'kzinti'], ['c', 'gorn']] as const) await joinCampaign(app, target, actor(u), e);
-      await runCommand(app, { target, actor: actor('a'), command: { type: 'map-generate', sectorsPerPlayer: 3 } });
-      for (const u of ['a', 'b', 'c']) await runCommand(app, { target, actor: actor(u), command: { type: 'map-approve' } });
-      app.testHooks!.forcedDice.push(3, 2, 1);
-      await startCampaign(app, target, actor('a'));
+      await setupCampaign(app, target, [3, 2, 1]);
       for (const u of ['a', 'b', 'c']) await runCommand(app, { target, actor: actor(u), command: { type: 'setup-buy', unitId: 'NEU-F-S', fleetSlot: null } });
       for (const u of ['a', 'b', 'c']) await runCommand(app, { target, actor: actor(u), command: { type: 'setup-ready', ready: true } });
       const before = (await campaignInChannel(app, target.channelId))!;
@@ -54,4 +39,3 @@ for (const driver of DRIVERS) {
       expect(after.turn).toMatchObject({ playerId: 'b', deadline: '2026-03-19T23:59:59.000Z' });
     });
   });
-}

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe } from 'vitest';
 import postgres from 'postgres';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -62,4 +63,24 @@ export const DRIVERS: Driver[] = ['pglite', 'postgres'];
 
 export function createDatabase(driver: Driver): Promise<TestDatabase> {
   return driver === 'pglite' ? createPgliteDatabase() : createPostgresDatabase();
+}
+
+/**
+ * Declares the same suite on every driver: `db()` is that driver's fresh database; PostgreSQL
+ * suites are skipped where no server answers (never in CI, see postgresAvailable).
+ */
+export function forEachDriver(title: string, body: (db: () => TestDatabase, skip: boolean, driver: Driver) => void): void {
+  for (const driver of DRIVERS) {
+    describe(`${title} on ${driver}`, async () => {
+      const skip = driver === 'postgres' && !(await postgresAvailable());
+      let tdb: TestDatabase | undefined;
+      beforeAll(async () => {
+        if (!skip) tdb = await createDatabase(driver);
+      });
+      afterAll(async () => {
+        await tdb?.drop();
+      });
+      body(() => tdb!, skip, driver);
+    });
+  }
 }
