@@ -2,6 +2,7 @@ import { ApplicationCommandOptionType, AttachmentBuilder, MessageFlags, type Aut
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { mapImage } from '../src/discord/images.ts';
+import { versionedCampaign } from '../src/app/campaigns.ts';
 import { execute, presentError, send } from '../src/discord/present.ts';
 import { mapText } from '../src/discord/views/map-text.ts';
 import { WORDS } from '../src/discord/words.ts';
@@ -55,7 +56,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     case 'approve':
       return execute(i, ctx, { type: 'map-approve' });
     default: {
-      const state = await stateFor(ctx);
+      const current = await versionedCampaign(ctx.app, ctx.target.channelId);
+      const state = current?.state;
       if (!state?.map) {
         await send(i, { content: state ? 'This campaign has no map yet.' : WORDS.noCampaign, flags: MessageFlags.Ephemeral });
         return { ok: false };
@@ -69,7 +71,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       if (focus && !state.map.sectors.some((s) => s.key === focus)) return presentError(i, { code: 'sector/unknown', rule: 'UTD4.1', message: `There is no sector \`${focus.slice(0, 32)}\` on the map.` });
       // Rendering takes a tenth of a second: acknowledge first (Discord allows 3 s).
       await i.deferReply(pub ? {} : { flags: MessageFlags.Ephemeral });
-      const png = await mapImage(state, focus);
+      const png = await mapImage(state, current!.version, focus);
       await i.editReply({ files: [new AttachmentBuilder(png, { name: focus ? `map-${focus}.png` : 'map.png' })] });
       return { ok: true };
     }

@@ -1,8 +1,8 @@
 import { ApplicationCommandOptionType, AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { stateFor } from '../src/discord/autocomplete.ts';
 import { send } from '../src/discord/present.ts';
 import { navyImage } from '../src/discord/images.ts';
+import { versionedCampaign } from '../src/app/campaigns.ts';
 import { navyText } from '../src/discord/views/navy-text.ts';
 import { WORDS } from '../src/discord/words.ts';
 
@@ -16,7 +16,8 @@ const data = {
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const state = await stateFor(ctx);
+  const current = await versionedCampaign(ctx.app, ctx.target.channelId);
+  const state = current?.state;
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
     return { ok: false };
@@ -30,7 +31,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     return { ok: false };
   }
   await i.deferReply(pub ? {} : { flags: MessageFlags.Ephemeral });
-  const png = await navyImage(state, who, catalog);
+  const png = await navyImage(state, current!.version, who, catalog);
   await i.editReply({ content: text.split('\n')[0]!, files: [new AttachmentBuilder(png, { name: 'navy.png' })], allowedMentions: { parse: [] } });
   return { ok: true };
 }

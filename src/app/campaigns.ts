@@ -38,6 +38,12 @@ export async function campaignInChannel(app: AppContext, channelId: string): Pro
   return (await findCampaignByChannel(app.database.db, channelId))?.state ?? null;
 }
 
+/** The state with its version (the last event's sequence number), for caches keyed by version. */
+export async function versionedCampaign(app: AppContext, channelId: string): Promise<{ state: CampaignState; version: number } | null> {
+  const row = await findCampaignByChannel(app.database.db, channelId);
+  return row ? { state: row.state, version: row.version } : null;
+}
+
 export async function exportCampaign(app: AppContext, channelId: string, opts: { includeSecret: boolean }): Promise<Outcome<CampaignExport>> {
   const db = app.database.db;
   return db.transaction(async (tx) => {

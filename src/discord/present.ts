@@ -33,7 +33,7 @@ export async function presentResult(interaction: ChatInputCommandInteraction, re
   for (const more of rest) await interaction.followUp({ content: more, allowedMentions: { parse: ['users'] } });
   const channel = interaction.channel;
   for (const post of posts) {
-    if (channel?.isSendable()) await (channel as SendableChannels).send(await turnStartPost(post, result.state));
+    if (channel?.isSendable()) await (channel as SendableChannels).send(await turnStartPost(post, result.state, result.events.at(-1)!.seq));
   }
   return { ok: true };
 }
@@ -69,12 +69,12 @@ export async function announce(client: Client, channelId: string, result: Comman
   for (const text of splitMessage(lines.join('\n\n'))) {
     if (text) await (channel as SendableChannels).send({ content: text, allowedMentions: { parse: ['users'] } });
   }
-  for (const text of turnStarts) await (channel as SendableChannels).send(await turnStartPost(text, result.state));
+  for (const text of turnStarts) await (channel as SendableChannels).send(await turnStartPost(text, result.state, result.events.at(-1)!.seq));
 }
 
 /** Issue 6 §4: each player's turn is announced with its deadline and the current map. */
-async function turnStartPost(content: string, state: CampaignState): Promise<MessageCreateOptions> {
-  const png = state.map ? await mapImage(state) : null;
+async function turnStartPost(content: string, state: CampaignState, version: number): Promise<MessageCreateOptions> {
+  const png = state.map ? await mapImage(state, version) : null;
   return { content, allowedMentions: { parse: ['users'] }, ...(png ? { files: [new AttachmentBuilder(png, { name: 'map.png' })] } : {}) };
 }
 
