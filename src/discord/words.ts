@@ -1,4 +1,5 @@
 import type { RuleError } from '../rules/errors.ts';
+import { describeBattleEvent } from './battle-words.ts';
 import {
   cycleLabel,
   empireName,
@@ -34,6 +35,8 @@ function playerName(state: CampaignState, id: string): string {
 
 /** One announcement line per event; null for events that speak through another line. */
 export function describeEvent(stored: StoredEvent, state: CampaignState): string | null {
+  const battleLine = describeBattleEvent(stored, state);
+  if (battleLine !== undefined) return battleLine;
   const e = stored.event;
   const who = (id: string) => playerName(state, id);
   const sec = (key: string) => `**${sectorLabel(state, key)}**`;
@@ -105,6 +108,7 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
     case 'IncomePaid':
       return `💰 ${who(e.playerId)} receives **${e.amount} BPV** from ${e.mines.length} mine${e.mines.length === 1 ? '' : 's'} (UTD4.344): ${e.mines.map(sec).join(', ')}.`;
     case 'TurnPhaseChanged':
+      if (e.phase === 'captures') return `📋 All battles are resolved. Captured ships must be organized (UTD6.3I2) with \`/battle organize\`${e.due ? ` by ${timestamp(e.due, 'f')}` : ''}; then the turn goes on.`;
       return e.phase === 'battles' ? '⚔️ The turn waits for its battles to be resolved (UTD2.3 step 8).' : null;
     case 'TurnEnded':
       return e.forfeited ? null : `⏹️ ${who(e.playerId)} ends the turn.`;
@@ -161,8 +165,6 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
       return `${e.disavowed ? '🚫' : '✅'} ${who(e.playerId)} ${e.disavowed ? 'disavows' : 'no longer disavows'} ${sec(e.sector)} (UTD4.13).`;
     case 'ExploreBalancingSet':
       return `⚖️ ${who(e.playerId)} sets exploration balancing to **${e.mode}** (UTD5.22).`;
-    case 'BattleOpened':
-      return `⚔️ Battle in ${sec(e.battle.sector)} between ${e.battle.sides.map((x) => (x === 'npe' ? 'the non-player empire' : who(x))).join(' and ')} (UTD2.3 step 8).`;
     case 'FortDestroyed':
       return `💥 ${who(e.by)}'s minesweeper destroys ${who(e.owner)}'s fortification in ${sec(e.sector)} (UTD4.352).`;
     case 'DevelopmentCaptured':
@@ -212,6 +214,8 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
     }
     case 'CampaignImported':
       return `📦 **${state.name}** was imported into this channel with its full history (${stored.seq - 1} events).`;
+    default:
+      return null;
   }
 }
 

@@ -2,7 +2,7 @@ import { seededDie } from '../../src/rules/prng.ts';
 import { EMPIRES } from '../../src/rules/thunderdome/empires.ts';
 import { generateMap } from '../../src/rules/thunderdome/map/generate.ts';
 import type { MapSpec } from '../../src/rules/thunderdome/map/types.ts';
-import type { CampaignState, Development, Sector } from '../../src/rules/thunderdome/state.ts';
+import type { Battle, CampaignState, Development, Sector } from '../../src/rules/thunderdome/state.ts';
 import { Game, startedGame, who } from '../rules/td3/harness.ts';
 
 /** Campaign states for the image tests, played through the real rules with a little surgery. */
@@ -36,7 +36,7 @@ export function richGame(): Game {
     for (const f of s.fleets.filter((x) => x.owner !== 'p1')) f.sector = 'X';
     s.fleets.push({ ...s.fleets.find((f) => f.owner === 'p2')!, id: 'F990', slot: 2, sector: 'X' });
     s.fleets.push({ ...s.fleets.find((f) => f.owner === 'p1')!, id: 'F991', slot: 2, sector: 'X' });
-    s.battles.push({ id: 'BT1', sector: 'X', sides: ['p1', 'p2', 'p3'], openedHalfCycle: s.halfCycles, status: 'open' });
+    s.battles.push({ id: 'BT1', sector: 'X', sides: ['p1', 'p2', 'p3'], openedHalfCycle: s.halfCycles, status: 'open' } as Battle);
     s.bases.push({ id: 'B990', owner: 'p1', unitId: 'NEU-SY2', sector: 'A', role: 'shipyard', bpv: '0', pending: true });
     s.turn!.deadline = '2026-03-11T15:00:00.000Z';
   });

@@ -2,6 +2,7 @@ import { bpv, bpvToString } from '../exact/bpv.ts';
 import { FIRST_HALF_CYCLE } from './calendar.ts';
 import type { CampaignEvent, StoredEvent } from './events.ts';
 import { fleetById, playerById, sectorByKey } from './lookup.ts';
+import { applyBattleEvent } from './battles/apply-battle.ts';
 import type { CampaignState, TurnOrder } from './state.ts';
 
 /**
@@ -35,6 +36,7 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
       votes: [],
       pendingSettings: [],
       battles: [],
+      retreats: [],
       turn: null,
       nextId: 1,
       startedAt: null,
@@ -48,7 +50,7 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
   return s;
 }
 
-function credit(s: CampaignState, playerId: string, amount: string): void {
+export function credit(s: CampaignState, playerId: string, amount: string): void {
   const p = playerById(s, playerId);
   p.bank = bpvToString(bpv(p.bank).add(amount));
 }
@@ -191,6 +193,7 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
         orders: [],
         yardActivations: [],
         remindersSent: [],
+        capturesDue: null,
       };
       for (const f of s.fleets) {
         if (f.owner === e.playerId) {
@@ -222,7 +225,10 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       credit(s, e.playerId, e.amount);
       return;
     case 'TurnPhaseChanged':
-      if (s.turn) s.turn.phase = e.phase;
+      if (s.turn) {
+        s.turn.phase = e.phase;
+        s.turn.capturesDue = e.due ?? null;
+      }
       return;
     case 'TurnEnded':
       if (s.turn) {
@@ -236,6 +242,7 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       const p = playerById(s, e.playerId);
       p.consecutiveForfeits = e.consecutive;
       p.totalForfeits += 1;
+      if (s.turn) s.turn.forfeited = true;
       return;
     }
     case 'TurnExtended':
@@ -265,6 +272,7 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     case 'FleetMoved': {
       const f = fleetById(s, e.fleetId);
       f.sector = e.to;
+      f.enteredFrom = e.from;
       f.pinned = e.pinned;
       f.trapped = e.freedFromTrap ? null : e.trapped;
       f.claimSector = null;
@@ -368,8 +376,34 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       playerById(s, e.playerId).exploreBalancing = e.mode;
       return;
     case 'BattleOpened':
-      s.battles.push(structuredClone(e.battle));
-      s.nextId = Math.max(s.nextId, idNumber(e.battle.id) + 1);
+    case 'BattleFleetChosen':
+    case 'BattleSetupRolled':
+    case 'BattleStageChanged':
+    case 'BattleContactMade':
+    case 'BattleFailureReported':
+    case 'BattleExtensionAsked':
+    case 'BattleExtended':
+    case 'BattleProposed':
+    case 'BattleProposalAnswered':
+    case 'BattleAppealSubmitted':
+    case 'BattleAppealVoteOpened':
+    case 'BattleQuickUpdated':
+    case 'NpeBattleUpdated':
+    case 'BattleResolved':
+    case 'UnitsDestroyed':
+    case 'ShipCaptured':
+    case 'ShipsDamaged':
+    case 'ShipsGained':
+    case 'BpvAwarded':
+    case 'NpeTallied':
+    case 'NpeStatusChanged':
+    case 'DevelopmentGranted':
+    case 'RetreatOrdered':
+    case 'RetreatsCharged':
+    case 'RetreatExecuted':
+    case 'CapturedShipOrganized':
+      applyBattleEvent(s, e, stored.at);
+      if (e.type === 'UnitsDestroyed' || e.type === 'ShipCaptured' || e.type === 'CapturedShipOrganized') dropEmptyFleets(s);
       return;
     case 'FortDestroyed': {
       const sector = sectorByKey(s, e.sector);
@@ -442,9 +476,12 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       else delete v.ballots[e.playerId];
       return;
     }
-    case 'VoteClosed':
-      voteById(s, e.voteId).status = e.passed ? 'passed' : 'rejected';
+    case 'VoteClosed': {
+      const v = voteById(s, e.voteId);
+      v.status = e.passed ? 'passed' : 'rejected';
+      if (e.chosen) v.chosen = e.chosen;
       return;
+    }
     case 'SettingChanged':
       if (e.fromHalfCycle === null || e.fromHalfCycle <= s.halfCycles) {
         (s.settings as Record<string, unknown>)[e.key] = structuredClone(e.value);
@@ -530,7 +567,7 @@ function removePlayer(s: CampaignState, playerId: string, reason: 'resigned' | '
 }
 
 /** ISS-A133: a fleet slot with no ships is empty and has no fleet. */
-function dropEmptyFleets(s: CampaignState): void {
+export function dropEmptyFleets(s: CampaignState): void {
   s.fleets = s.fleets.filter((f) => s.ships.some((x) => x.fleetId === f.id));
 }
 
@@ -540,7 +577,7 @@ function voteById(s: CampaignState, id: string) {
   return v;
 }
 
-function idNumber(id: string): number {
+export function idNumber(id: string): number {
   const n = Number(id.replace(/^\D+/, ''));
   return Number.isFinite(n) ? n : 0;
 }

@@ -2,6 +2,7 @@ import { RuleViolation, ok, refuse, type Result } from '../errors.ts';
 import { formatExpression, parseDiceExpression, rollExpression } from '../dice-expression.ts';
 import { Decider, actingPlayer, type Actor, type DecisionContext } from './decider.ts';
 import type { CampaignEvent } from './events.ts';
+import { runBattleCommand, type BattleCommand } from './battles/commands.ts';
 import { buyOrderPoints, dropContainer, establish, extendTurn, leaveDerelict, moveCapital, moveFleet, siegeRoll, undoLastOrder } from './orders.ts';
 import { buyFleets, organize, scrapShips } from './navy-orders.ts';
 import { grantProxy, resign, revokeProxy } from './players.ts';
@@ -53,9 +54,10 @@ export type CampaignCommand =
   | { type: 'vote-setting'; key: string; value: string }
   | { type: 'vote-extension'; days: number }
   | { type: 'vote-attach'; voteId: string; messageId: string }
-  | { type: 'ballot'; messageId: string; choice: 'yes' | 'no'; present: boolean }
+  | { type: 'ballot'; messageId: string; choice: string; present: boolean }
   | { type: 'vote-close-due' }
-  | { type: 'ballot-sync'; messageId: string; yes: string[]; no: string[] };
+  | { type: 'ballot-sync'; messageId: string; yes: string[]; no: string[] }
+  | BattleCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -155,6 +157,8 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
       return closeDueVotes(d);
     case 'ballot-sync':
       return syncBallots(d, c.messageId, c.yes, c.no);
+    default:
+      return runBattleCommand(d, c);
   }
 }
 

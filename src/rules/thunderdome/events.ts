@@ -2,7 +2,7 @@ import type { RollRecord } from '../dice.ts';
 import type { RolledTerm } from '../dice-expression.ts';
 import type { EmpireKey } from './empires.ts';
 import type { Settings } from './settings.ts';
-import type { Base, Battle, CampaignMap, Development, ExploreBalancing, Fleet, Ship, Trap, Vote } from './state.ts';
+import type { Base, Battle, BattleDeadlines, BattleProposal, BattleResult, BattleStage, CampaignMap, Development, ExploreBalancing, Fleet, NpeBattle, RetreatObligation, Ship, Trap, Vote } from './state.ts';
 
 /**
  * Events are facts. The rules decide them (with dice and time passed in); `applyEvent` folds
@@ -52,7 +52,7 @@ export type CampaignEvent =
   | { type: 'FortRemoved'; sector: string; owner: string }
   | { type: 'SectorClaimed'; sector: string; playerId: string; from: string | null }
   | { type: 'IncomePaid'; playerId: string; amount: string; mines: string[] }
-  | { type: 'TurnPhaseChanged'; phase: 'orders' | 'battles' | 'done' }
+  | { type: 'TurnPhaseChanged'; phase: 'orders' | 'battles' | 'captures' | 'done'; /** Captured ships must be organized by then (UTD6.3I2). */ due?: string }
   | { type: 'TurnEnded'; playerId: string; forfeited: boolean }
   | { type: 'TurnForfeited'; playerId: string; consecutive: number }
   | { type: 'TurnExtended'; playerId: string; deadline: string; automatic: boolean; reason: string }
@@ -89,13 +89,40 @@ export type CampaignEvent =
   | { type: 'SectorNameObjected'; sector: string; by: string }
   | { type: 'SectorDisavowed'; sector: string; playerId: string; disavowed: boolean }
   | { type: 'ExploreBalancingSet'; playerId: string; mode: ExploreBalancing }
-  | { type: 'BattleOpened'; battle: Battle }
   | { type: 'FortDestroyed'; sector: string; owner: string; by: string }
   | { type: 'DevelopmentCaptured'; sector: string; kind: 'colony' | 'mine'; from: string; to: string }
   | { type: 'DevelopmentDestroyed'; sector: string; kind: 'colony' | 'mine'; owner: string; by: string }
   | { type: 'DevelopmentExposed'; sector: string; kind: 'colony' | 'mine'; to: string; fromHalfCycle: number }
   | { type: 'ContainersCollected'; sector: string; by: string; amount: string; count: number }
   | { type: 'DerelictsCaptured'; sector: string; by: string; shipIds: string[]; nextId: number; fleet: Fleet | null }
+  // Battles (UTD7.4, UTD3.4–3.5, UTD5.4)
+  | { type: 'BattleOpened'; battle: Battle }
+  | { type: 'BattleFleetChosen'; battleId: string; side: string; fleetId: string | null; units: string[]; heldOut: string[]; automatic: boolean }
+  | { type: 'BattleSetupRolled'; battleId: string; setup: unknown }
+  | { type: 'BattleStageChanged'; battleId: string; stage: BattleStage; deadlines: Partial<BattleDeadlines>; reason: string }
+  | { type: 'BattleContactMade'; battleId: string; playerId: string; kind: 'contact' | 'response' | 'session'; when: string | null }
+  | { type: 'BattleFailureReported'; battleId: string; player: string; reportedBy: string; excused: boolean }
+  | { type: 'BattleExtensionAsked'; battleId: string; playerId: string }
+  | { type: 'BattleExtended'; battleId: string; days: number; reason: string; automatic: boolean; resolve: string }
+  | { type: 'BattleProposed'; battleId: string; proposal: BattleProposal }
+  | { type: 'BattleProposalAnswered'; battleId: string; proposalId: number; playerId: string; accepted: boolean }
+  | { type: 'BattleAppealSubmitted'; battleId: string; side: string; proposalId: number; explanation: string; plan: string; dueAt: string }
+  | { type: 'BattleAppealVoteOpened'; battleId: string; voteId: string }
+  | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
+  | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: string }
+  | { type: 'BattleResolved'; battleId: string; result: BattleResult | null; resolution: NonNullable<Battle['resolution']>; summary: string[] }
+  | { type: 'UnitsDestroyed'; battleId: string; shipIds: string[]; baseIds: string[] }
+  | { type: 'ShipCaptured'; battleId: string; shipId: string; by: string; from: string }
+  | { type: 'ShipsDamaged'; battleId: string; changes: { shipId: string; crippled: boolean; wrecked: boolean }[] }
+  | { type: 'ShipsGained'; battleId: string; ships: Ship[]; reason: string }
+  | { type: 'BpvAwarded'; playerId: string; amount: string; reason: string }
+  | { type: 'NpeTallied'; sector: string; losses: string; offset: string }
+  | { type: 'NpeStatusChanged'; sector: string; status: 'active' | 'conquered' | 'anschluss' }
+  | { type: 'DevelopmentGranted'; sector: string; kind: 'colony' | 'mine'; owner: string; reason: string }
+  | { type: 'RetreatOrdered'; retreat: RetreatObligation }
+  | { type: 'RetreatsCharged'; playerId: string; retreatIds: string[]; ops: number; locked: boolean }
+  | { type: 'RetreatExecuted'; retreatId: string; fleetIds: string[]; from: string; to: string }
+  | { type: 'CapturedShipOrganized'; shipId: string; into: string | null; newFleet: Fleet | null; scrapped: boolean; refund: string; scrappedToMakeRoom: string[]; automatic: boolean }
   // Players (UTD3)
   | { type: 'ProxyGranted'; playerId: string; proxyUserId: string; expiresAt: string | null }
   | { type: 'ProxyRevoked'; playerId: string; proxyUserId: string }
@@ -105,8 +132,8 @@ export type CampaignEvent =
   // Votes (UTD1.7)
   | { type: 'VoteOpened'; vote: Vote }
   | { type: 'VoteMessageAttached'; voteId: string; messageId: string }
-  | { type: 'BallotCast'; voteId: string; playerId: string; choice: 'yes' | 'no' | null }
-  | { type: 'VoteClosed'; voteId: string; passed: boolean; yes: number; no: number; reason: string }
+  | { type: 'BallotCast'; voteId: string; playerId: string; /** yes/no, or an option key of a multi-option vote. */ choice: string | null }
+  | { type: 'VoteClosed'; voteId: string; passed: boolean; yes: number; no: number; reason: string; /** The chosen option of a multi-option vote. */ chosen?: string }
   | { type: 'SettingChanged'; key: string; value: unknown; fromHalfCycle: number | null }
   // Any time
   | { type: 'DiceRolled'; expression: string; purpose: string; terms: RolledTerm[]; total: number }

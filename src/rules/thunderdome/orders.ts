@@ -1,6 +1,7 @@
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { endOfDayAfter } from '../deadlines.ts';
+import { unlockIfCovered } from './battles/retreats.ts';
 import { actingPlayer, type Decider } from './decider.ts';
 import { buildGraph, neighbours, type MapGraph } from './map/index.ts';
 import { findSector, sectorLabel } from './lookup.ts';
@@ -58,7 +59,7 @@ export function enemyPresence(state: CampaignState, player: string, sectorKey: s
 /** UTD6.21–6.23 (TC-050): temporary order points priced T(k+t) by default; permanent ones 750 each, three at most. */
 export function buyOrderPoints(d: Decider, kind: 'temporary' | 'permanent', count: number, as?: string): void {
   const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+  const turn = requireTurnOf(d, p, { evenLocked: true });
   const st = d.state.settings;
   if (!Number.isInteger(count) || count < 1 || count > 3) refuse('ops/bad-count', 'UTD6.21', 'Buy 1 to 3 order points at a time.');
   const k = p.permanentOps;
@@ -69,6 +70,7 @@ export function buyOrderPoints(d: Decider, kind: 'temporary' | 'permanent', coun
     const cost = bpv(st['ops.permanentPrice']).mul(count);
     if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.22', `${count} permanent order point${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
     d.emit({ type: 'OrderPointsBought', playerId: p.id, temporary: 0, permanent: count, cost: bpvToString(cost) });
+    unlockIfCovered(d);
     return;
   }
   if (k >= st['ops.maxExtra']) refuse('ops/no-temporary', 'UTD6.23', `With ${k} permanent order points you can never buy temporary ones.`);
@@ -82,6 +84,7 @@ export function buyOrderPoints(d: Decider, kind: 'temporary' | 'permanent', coun
   const cost = due.sub(turn.opsTempPaid);
   if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.21', `${count} more temporary order point${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
   d.emit({ type: 'OrderPointsBought', playerId: p.id, temporary: count, permanent: 0, cost: bpvToString(cost) });
+  unlockIfCovered(d);
 }
 
 /**

@@ -37,8 +37,10 @@ export interface CampaignState {
   votes: Vote[];
   /** Setting changes passed by vote that take effect at the next cycle (rules-notes §4). */
   pendingSettings: { key: string; value: unknown; fromHalfCycle: number }[];
-  /** Open battles of the current turn (UTD2.3 step 8); the battles issue resolves them. */
+  /** Battles, open and resolved (UTD2.3 step 8, UTD7.4); the turn waits while one is open. */
   battles: Battle[];
+  /** Forced strategic moves after total disengagement (UTD7.466x), with their order-point charge. */
+  retreats: RetreatObligation[];
   turn: TurnState | null;
   /** Counter for ids of fleets, ships, bases and battles inside this campaign. */
   nextId: number;
@@ -124,7 +126,7 @@ export interface Sector {
   colony: Development | null;
   mine: Development | null;
   fort: Development | null;
-  npe: { empire: EmpireKey; status: 'active' | 'conquered' | 'anschluss' } | null;
+  npe: { empire: EmpireKey; status: 'active' | 'conquered' | 'anschluss'; /** UTD5.4633: BPV of NPE units destroyed and planet damage. */ losses?: string; /** UTD5.492: BPV of player ships the NPE captured. */ offset?: string } | null;
   /** Dead-drop containers (UTD6.3D1): each worth `value` BPV to the first enemy who holds the sector. */
   containers: { by: string; value: string; laidHalfCycle: number }[];
 }
@@ -156,6 +158,8 @@ export interface Fleet {
   trapped: Trap | null;
   /** After a successful siege roll the fleet may move from this half-cycle on (UTD4.3561). */
   releasedFromHalfCycle: number | null;
+  /** The sector the fleet last moved in from (UTD3.42#1: a forced retreat goes back that way). */
+  enteredFrom?: string | null;
   /** Present since the end of the owner's last own turn: claims the sector at step 1 (UTD4.13, ISS-A40). */
   claimSector: string | null;
 }
@@ -181,6 +185,8 @@ export interface Ship {
   d94Used: boolean;
   captured: boolean;
   uninspected: boolean;
+  /** UTD6.3I2: captured this turn and not yet organized (fleet, dry dock or scrap). */
+  unorganized?: boolean;
   /** Cost paid, for scrapping and records. */
   bpv: string;
 }
@@ -196,16 +202,139 @@ export interface Base {
   pending: boolean;
 }
 
+export type BattleStage =
+  | 'fleet-selection'
+  | 'awaiting-runner'
+  | 'awaiting-contact'
+  | 'awaiting-response'
+  | 'in-play'
+  | 'result-proposed'
+  | 'negotiating'
+  | 'objection-window'
+  | 'stalled'
+  | 'appeal'
+  | 'resolved';
+
+/** One battle in one sector (requirements §6.3); its whole history is in the event log. */
 export interface Battle {
   id: string;
   sector: string;
   /** The player ids (and `npe`) with units in the sector. */
   sides: string[];
+  kind: 'pvp' | 'npe' | 'multi';
   openedHalfCycle: number;
+  openedAt: string;
+  /** Whose player turn it was (UTD7.451: that player is position A). */
+  turnPlayer: string;
+  /** The player who must make contact (UTD3.42): the current player, else the earliest seated. */
+  contactBy: string;
+  stage: BattleStage;
   status: 'open' | 'resolved';
+  /** The sector each player's fleets entered from this turn, for a forced retreat (UTD3.42#1). */
+  entry: Record<string, string | null>;
+  participants: BattleParticipant[];
+  /** The public setup card (UTD7.45), rolled once every side has chosen its fleet. */
+  setup: unknown | null;
+  deadlines: BattleDeadlines;
+  contactedAt: string | null;
+  respondedAt: string | null;
+  sessions: { by: string; when: string; at: string }[];
+  /** Failures to show up or to give reasonable time (UTD3.42#2, ISS-A15). */
+  failures: { player: string; excused: boolean; reportedBy: string; at: string }[];
+  extensions: { days: number; reason: string; automatic: boolean; at: string }[];
+  /** Players who asked for the 1-week extension (both asking makes it automatic, UTD3.44#2). */
+  extensionAsks: string[];
+  proposals: BattleProposal[];
+  npe: NpeBattle | null;
+  appeal: { submissions: { side: string; proposalId: number; explanation: string; plan: string }[]; voteId: string | null; dueAt: string } | null;
+  /** SIDCORS quick resolution (optional, both sides agree). */
+  quick: { agreed: string[]; intensity: Record<string, number>; rounds: unknown[]; state: unknown | null } | null;
+  result: BattleResult | null;
+  resolution: 'negotiated' | 'confirmed' | 'appeal' | 'forced-retreat' | 'anschluss' | 'quick' | 'withdrawn' | null;
+  resolvedAt: string | null;
 }
 
-export type TurnPhase = 'orders' | 'battles' | 'done';
+export interface BattleParticipant {
+  /** A player id, or `npe`. */
+  side: string;
+  fleetId: string | null;
+  /** Ship and base ids in the battle fleet (NPE: the runner's force ids N1, N2, …). */
+  units: string[];
+  /** Units that did not fit the legal battle fleet (UTD7.4234). */
+  heldOut: string[];
+  selected: boolean;
+}
+
+export interface BattleDeadlines {
+  /** UTD7.421: 24 h to pick the fighting fleet, else the strongest fights. */
+  selection: string | null;
+  /** UTD3.42#1 / 3.43#1: three days to make contact and to answer. */
+  contact: string | null;
+  /** UTD3.5: four weeks to resolve, from the day after the orders. */
+  resolve: string | null;
+  /** UTD5.431: a week for a volunteer to run the NPE. */
+  runner: string | null;
+  /** ISS-A61: 48 h for objections to a negotiated NPE result; UTF3.45: 48 h for appeal submissions. */
+  window: string | null;
+}
+
+export type UnitFate = 'undamaged' | 'crippled' | 'wrecked' | 'destroyed' | 'captured';
+
+export interface BattleResult {
+  /** The side that holds the field (a player id or `npe`). */
+  winner: string;
+  /** Every unit that changed condition; units not named came through undamaged. */
+  units: Record<string, { fate: UnitFate; capturedBy?: string }>;
+  /** Losing sides whose survivors totally disengaged, and the sector the lane leads to (UTD7.466). */
+  retreats: Record<string, string>;
+  /** Winner's units that disengaged provisionally and rejoin (UTD7.465). */
+  provisional: string[];
+  /** BPV of damage to an NPE planet (UTD5.4633). */
+  planetDamage: number;
+  note: string;
+}
+
+export interface BattleProposal {
+  id: number;
+  by: string;
+  /** negotiated: a settlement (UTD3.41); report: the result of a game played in SFB. */
+  kind: 'negotiated' | 'report';
+  result: BattleResult;
+  at: string;
+  acceptedBy: string[];
+  status: 'open' | 'accepted' | 'rejected' | 'withdrawn';
+}
+
+export interface NpeBattle {
+  empire: string;
+  /** BPV of the attacker's battle fleet and what the NPE may spend (UTD5.462–5.465). */
+  attackerBpv: string | null;
+  available: string | null;
+  runner: string | null;
+  volunteers: string[];
+  /** The runner's force: catalog units with their price (UTD5.467). */
+  force: { id: string; unitId: string; bpv: string }[];
+  objections: string[];
+}
+
+/** UTD7.4663: a forced move after total disengagement, and its pre-spent order point. */
+export interface RetreatObligation {
+  id: string;
+  playerId: string;
+  from: string;
+  to: string;
+  fleetIds: string[];
+  battleId: string;
+  cause: 'disengage' | 'destroyed-choice' | 'forced';
+  incurredHalfCycle: number;
+  /** The turn during which it was incurred; the fleets move after the next player's orders. */
+  incurredTurnOf: string;
+  incurredSeat: number;
+  moved: boolean;
+  charged: boolean;
+}
+
+export type TurnPhase = 'orders' | 'battles' | 'captures' | 'done';
 
 export interface TurnState {
   playerId: string;
@@ -230,6 +359,8 @@ export interface TurnState {
   yardActivations: string[];
   /** Reminder offsets (hours before the deadline) already posted this turn, so none is posted twice. */
   remindersSent: number[];
+  /** Phase `captures`: captured ships not organized by then are organized by default (UTD6.3I2). */
+  capturesDue?: string | null;
 }
 
 export interface TurnOrder {
@@ -244,7 +375,15 @@ export interface TurnOrder {
   event: import('./events.ts').CampaignEvent | null;
 }
 
-export type VotePayload = { kind: 'setting'; key: string; value: unknown } | { kind: 'extension'; playerId: string; days: number };
+export type VotePayload =
+  | { kind: 'setting'; key: string; value: unknown }
+  | { kind: 'extension'; playerId: string; days: number }
+  /** UTD3.44#2: a longer extension to finish a battle. */
+  | { kind: 'battle-extension'; battleId: string; days: number }
+  /** UTF3.45: the players outside the battle choose one side's proposed result. */
+  | { kind: 'appeal'; battleId: string }
+  /** UTD5.47: an objection to a negotiated NPE result; yes = let the result stand. */
+  | { kind: 'npe-result'; battleId: string; proposalId: number };
 
 export interface Vote {
   id: string;
@@ -255,7 +394,11 @@ export interface Vote {
   electorate: string[];
   /** Yes votes needed: the UTD1.7 supermajority of the electorate. */
   threshold: number;
-  ballots: Record<string, 'yes' | 'no'>;
+  /** yes/no, or an option key when the vote has options. */
+  ballots: Record<string, string>;
+  /** A multi-option vote (UTF3.45): the supermajority must fall on one option. */
+  options?: { key: string; label: string }[];
+  chosen?: string;
   openedAt: string;
   closesAt: string;
   status: 'open' | 'passed' | 'rejected';

@@ -2,6 +2,8 @@ import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { endOfDayAfter } from '../deadlines.ts';
 import type { Decider } from './decider.ts';
+import { openBattles } from './battles/open.ts';
+import { chargeRetreats, executeRetreats } from './battles/retreats.ts';
 import { explorationStep } from './exploration-step.ts';
 import { activePlayers } from './lookup.ts';
 import type { CampaignState, Player } from './state.ts';
@@ -24,6 +26,7 @@ export function beginTurn(d: Decider, seatIndex: number, halfCycles: number, now
   for (const pending of d.state.pendingSettings.filter((x) => x.fromHalfCycle <= halfCycles)) {
     d.emit({ type: 'SettingChanged', key: pending.key, value: pending.value, fromHalfCycle: pending.fromHalfCycle });
   }
+  chargeRetreats(d, p);
   stepOneDevelopments(d, p);
   stepOneClaims(d, p);
   stepTwoIncome(d, p);
@@ -73,21 +76,21 @@ function stepTwoIncome(d: Decider, p: Player): void {
   d.emit({ type: 'IncomePaid', playerId: p.id, amount: bpvToString(amount), mines });
 }
 
-export function requireTurnOf(d: Decider, p: Player): NonNullable<CampaignState['turn']> {
+export function requireTurnOf(d: Decider, p: Player, opts: { evenLocked?: boolean } = {}): NonNullable<CampaignState['turn']> {
   const turn = d.state.turn;
   if (d.state.status !== 'active' || !turn) refuse('turn/none', 'UTD2.3', 'No turn is running: the campaign is not in play.');
   if (turn.playerId !== p.id) {
     const current = d.state.players.find((x) => x.id === turn.playerId)?.name ?? 'another player';
     refuse('turn/not-yours', 'UTD2.1', `It is ${current}'s turn, not ${p.name}'s.`, 'Orders are given on your own turn; anyone may look at the map meanwhile.');
   }
-  if (turn.phase !== 'orders') refuse('turn/orders-closed', 'UTD2.3', 'The orders of this turn are closed; the turn is resolving battles.');
-  if (turn.locked) refuse('turn/locked', 'UTD7.46723', 'You spent more order points on retreats than you have, so you may give no orders this turn, not even free ones.');
+  if (turn.phase !== 'orders') refuse('turn/orders-closed', 'UTD2.3', turn.phase === 'captures' ? 'The orders of this turn are closed; captured ships are being organized (UTD6.3I2).' : 'The orders of this turn are closed; the turn is resolving battles.', 'See `/battle list`.');
+  if (turn.locked && !opts.evenLocked) refuse('turn/locked', 'UTD7.46723', 'You spent more order points on retreats than you have, so you may give no orders this turn, not even free ones.');
   return turn;
 }
 
 /** `/turn end`: the player passes; steps 6–12 follow at once. */
 export function endTurn(d: Decider, p: Player): void {
-  requireTurnOf(d, p);
+  requireTurnOf(d, p, { evenLocked: true });
   afterOrders(d, false);
 }
 
@@ -110,29 +113,13 @@ export function expireTurn(d: Decider): void {
   afterOrders(d, true);
 }
 
-/** Steps 6–8: retreat arrivals (battles issue), exploration, then battles or the rest of the turn. */
+/** Steps 6–8: retreat arrivals (ISS-A17), exploration, then battles or the rest of the turn. */
 function afterOrders(d: Decider, forfeited: boolean): void {
   const playerId = d.state.turn!.playerId;
+  executeRetreats(d);
   explorationStep(d, playerId);
   if (openBattles(d)) return;
   finishTurn(d, forfeited);
-}
-
-/** Step 8: a battle opens in every sector where hostile units meet (UTD4.2, ISS-A48/A49). */
-function openBattles(d: Decider): boolean {
-  const s = d.state;
-  let opened = false;
-  for (const sector of s.map?.sectors ?? []) {
-    const sides = new Set<string>();
-    for (const f of s.fleets) if (f.sector === sector.key) sides.add(f.owner);
-    for (const b of s.bases) if (b.sector === sector.key && !b.pending) sides.add(b.owner);
-    if (sector.npe?.status === 'active' && sides.size > 0) sides.add('npe');
-    if (sides.size < 2 || s.battles.some((b) => b.sector === sector.key && b.status === 'open')) continue;
-    d.emit({ type: 'BattleOpened', battle: { id: `K${d.state.nextId}`, sector: sector.key, sides: [...sides], openedHalfCycle: s.halfCycles, status: 'open' } });
-    opened = true;
-  }
-  if (opened) d.emit({ type: 'TurnPhaseChanged', phase: 'battles' });
-  return opened;
 }
 
 /** Steps 9–12, run once no battle of the turn is open. */

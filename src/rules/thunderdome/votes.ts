@@ -4,6 +4,7 @@ import { supermajorityThreshold } from '../supermajority.ts';
 import { actingPlayer, type Decider } from './decider.ts';
 import { activePlayers } from './lookup.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
+import { onVoteClosed } from './battles/votes.ts';
 import type { Vote, VotePayload } from './state.ts';
 
 /**
@@ -75,10 +76,11 @@ export function attachVoteMessage(d: Decider, voteId: string, messageId: string)
  * A reaction on a vote message: only the electorate counts, one vote each, the latest reaction
  * counts and removing it withdraws it. Anyone else's reaction changes nothing.
  */
-export function castBallot(d: Decider, messageId: string, choice: 'yes' | 'no', present: boolean): void {
+export function castBallot(d: Decider, messageId: string, choice: string, present: boolean): void {
   const v = d.state.votes.find((x) => x.messageId === messageId && x.status === 'open');
   const voter = d.ctx.actor.userId;
   if (!v || !v.electorate.includes(voter)) return;
+  if (v.options ? !v.options.some((o) => o.key === choice) : choice !== 'yes' && choice !== 'no') return;
   const current = v.ballots[voter] ?? null;
   const next = present ? choice : current === choice ? null : current;
   if (next === current) return;
@@ -88,6 +90,7 @@ export function castBallot(d: Decider, messageId: string, choice: 'yes' | 'no', 
 
 function settleIfCertain(d: Decider, voteId: string): void {
   const v = d.state.votes.find((x) => x.id === voteId)!;
+  if (v.options) return settleOptions(d, v, false);
   const yes = Object.values(v.ballots).filter((b) => b === 'yes').length;
   const no = Object.values(v.ballots).filter((b) => b === 'no').length;
   if (yes >= v.threshold) close(d, v, true, yes, no, `${yes} of ${v.electorate.length} said yes; ${v.threshold} were needed`);
@@ -97,14 +100,34 @@ function settleIfCertain(d: Decider, voteId: string): void {
 /** At the deadline an open vote without its supermajority is rejected (UTD1.7; silence is no). */
 export function closeDueVotes(d: Decider): void {
   for (const v of d.state.votes.filter((x) => x.status === 'open' && new Date(x.closesAt) <= d.ctx.now)) {
+    if (v.options) {
+      settleOptions(d, v, true);
+      continue;
+    }
     const yes = Object.values(v.ballots).filter((b) => b === 'yes').length;
     const no = Object.values(v.ballots).filter((b) => b === 'no').length;
     close(d, v, yes >= v.threshold, yes, no, `the vote closed with ${yes} yes of ${v.threshold} needed`);
   }
 }
 
-function close(d: Decider, v: Vote, passed: boolean, yes: number, no: number, reason: string): void {
-  d.emit({ type: 'VoteClosed', voteId: v.id, passed, yes, no, reason });
+/**
+ * A multi-option vote (UTF3.45) passes when one option has the supermajority; it fails once no
+ * option can reach it, or at the deadline.
+ */
+function settleOptions(d: Decider, v: Vote, atDeadline: boolean): void {
+  const counts = new Map(v.options!.map((o) => [o.key, 0]));
+  for (const b of Object.values(v.ballots)) counts.set(b, (counts.get(b) ?? 0) + 1);
+  const cast = Object.keys(v.ballots).length;
+  const winner = [...counts].find(([, n]) => n >= v.threshold);
+  const reachable = [...counts].some(([, n]) => n + (v.electorate.length - cast) >= v.threshold);
+  const top = Math.max(0, ...counts.values());
+  if (winner) return close(d, v, true, winner[1], cast - winner[1], `${winner[1]} of ${v.electorate.length} chose option ${winner[0]}; ${v.threshold} were needed`, winner[0]);
+  if (!reachable || atDeadline) close(d, v, false, top, cast - top, atDeadline ? `no option reached ${v.threshold} votes by the deadline` : `no option can reach ${v.threshold} votes any more`);
+}
+
+function close(d: Decider, v: Vote, passed: boolean, yes: number, no: number, reason: string, chosen?: string): void {
+  d.emit(chosen ? { type: 'VoteClosed', voteId: v.id, passed, yes, no, reason, chosen } : { type: 'VoteClosed', voteId: v.id, passed, yes, no, reason });
+  onVoteClosed(d, v, passed, chosen);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {

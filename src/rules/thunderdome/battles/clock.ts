@@ -1,0 +1,72 @@
+import { bpv } from '../../exact/bpv.ts';
+import type { Decider } from '../decider.ts';
+import { adjacentSectors } from '../orders.ts';
+import type { Battle } from '../state.ts';
+import { openAppealVote } from './appeal.ts';
+import { organizeCapturedByDefault } from './captures.ts';
+import { NPE } from './common.ts';
+import { anschluss } from './npe.ts';
+import { applyResult } from './outcome.ts';
+import { defaultSelections } from './selection.ts';
+
+/**
+ * Every battle clock that ran out (requirements §6.3; UTD3.42–3.5, 5.431, 7.421), applied once:
+ * each consequence moves the battle to a stage whose clock is not yet due.
+ */
+export function runBattleClocks(d: Decider): void {
+  const due = (iso: string | null | undefined) => Boolean(iso && new Date(iso) <= d.ctx.now);
+  for (const id of d.state.battles.filter((b) => b.status === 'open').map((b) => b.id)) {
+    const b = d.state.battles.find((x) => x.id === id)!;
+    if (b.status !== 'open') continue;
+    if ((b.stage === 'awaiting-runner' || (b.stage === 'fleet-selection' && b.npe?.runner)) && due(b.deadlines.runner)) {
+      anschluss(d, id, 'no volunteer ran the NPE within a week (UTD5.431)');
+    } else if (b.stage === 'fleet-selection' && !b.npe?.runner && due(b.deadlines.selection)) {
+      defaultSelections(d, b);
+    } else if (b.stage === 'awaiting-contact' && due(b.deadlines.contact)) {
+      forcedRetreat(d, b, b.contactBy, 'made no contact within three days (UTD3.42#1)');
+    } else if (b.stage === 'awaiting-response' && due(b.deadlines.contact)) {
+      const silent = b.sides.find((x) => x !== b.contactBy)!;
+      forcedRetreat(d, b, silent, 'did not answer within three days (UTD3.43#1)');
+    } else if (['in-play', 'negotiating', 'result-proposed'].includes(b.stage) && due(b.deadlines.resolve)) {
+      d.emit({ type: 'BattleStageChanged', battleId: id, stage: 'stalled', deadlines: {}, reason: 'four weeks have passed (UTD3.5): settle it, ask for an extension, or appeal (UTD3.43#2–3.45)' });
+    } else if (b.stage === 'objection-window' && due(b.deadlines.window)) {
+      const p = b.proposals.find((x) => x.status === 'open')!;
+      applyResult(d, id, p.result, 'negotiated');
+    } else if (b.stage === 'appeal' && due(b.deadlines.window) && !b.appeal?.voteId) {
+      openAppealVote(d, id);
+    }
+  }
+  const turn = d.state.turn;
+  if (turn?.phase === 'captures' && due(turn.capturesDue)) organizeCapturedByDefault(d);
+}
+
+/**
+ * A side that misses a battle clock is forced to retreat (UTD3.42#1, 3.43#1, 3.42#2): the current
+ * player back through the lane it came from, anyone else through a lane rolled at random
+ * (ISS-A16). An unresponsive NPE runner means nobody runs the NPE: Anschluss (UTD5.431). Immobile
+ * units cannot retreat: the battle then goes on for them as a stalled battle.
+ */
+export function forcedRetreat(d: Decider, b: Battle, side: string, why: string): void {
+  if (side === NPE) return anschluss(d, b.id, `the NPE runner ${why}`);
+  const lanes = adjacentSectors(d.state, b.sector);
+  let to = b.entry[side] ?? null;
+  if (!to || !lanes.includes(to)) {
+    const [roll] = d.ctx.dice.roll(lanes.length, 1, `forced retreat of ${side} from ${b.sector}: lane`);
+    to = lanes[roll! - 1]!;
+  }
+  const winner = b.sides.find((x) => x !== side)!;
+  const immobile = d.state.bases.some((x) => x.owner === side && x.sector === b.sector);
+  if (immobile || b.sides.length > 2) {
+    const fleetIds = d.state.fleets.filter((f) => f.owner === side && f.sector === b.sector).map((f) => f.id);
+    if (fleetIds.length) {
+      d.emit({
+        type: 'RetreatOrdered',
+        retreat: { id: `R${d.state.nextId}`, playerId: side, from: b.sector, to, fleetIds, battleId: b.id, cause: 'forced', incurredHalfCycle: d.state.halfCycles, incurredTurnOf: d.state.turn?.playerId ?? '', incurredSeat: d.state.turn?.seat ?? 0, moved: false, charged: false },
+      });
+    }
+    d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'stalled', deadlines: {}, reason: immobile ? `the fleets of a side that ${why} retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)` : `a side that ${why} retreats; the others settle the battle` });
+    return;
+  }
+  void bpv;
+  applyResult(d, b.id, { winner, units: {}, retreats: { [side]: to }, provisional: [], planetDamage: 0, note: `forced retreat: ${why}` }, 'forced-retreat');
+}

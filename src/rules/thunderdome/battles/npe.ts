@@ -1,0 +1,181 @@
+import { refuse } from '../../errors.ts';
+import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
+import { FLEET_LIMIT } from '../../exact/move-class.ts';
+import { yearValueTimesTwo } from '../calendar.ts';
+import { actingPlayer, type Decider } from '../decider.ts';
+import { empireCode } from '../empires.ts';
+import type { EmpireKey } from '../empires.ts';
+import type { Ship } from '../state.ts';
+import type { UnitInfo } from '../units.ts';
+import { hoursFrom, NPE, openBattle, sumBpv } from './common.ts';
+import { afterSelection, continueTurnIfDone } from './progress.ts';
+
+/**
+ * UTD5.462–5.465 (TC-040): the NPE's baseline is the attacker's BPV held between 250 and 600,
+ * less its losses net of captured-ship offsets (an offset never lifts it above the baseline),
+ * but never below 150.
+ */
+export function npeAvailable(attacker: Bpv | string, losses: Bpv | string, offset: Bpv | string): Bpv {
+  const baseline = bpv(attacker).clamp(250, 600);
+  const net = bpv(losses).sub(offset);
+  const after = baseline.sub(net.gt(0) ? net : 0);
+  return after.lt(150) ? bpv(150) : after;
+}
+
+/** UTD5.422: a fleet of twice the NPE's available BPV wins by Anschluss without a fight (setting: at or above). */
+export function isAnschluss(attacker: Bpv | string, available: Bpv | string, mode: string): boolean {
+  const twice = bpv(available).mul(2);
+  return mode === 'gt' ? bpv(attacker).gt(twice) : bpv(attacker).gte(twice);
+}
+
+/** requirements §6.3 NPE_CHECK: the attacker's battle fleet is known; Anschluss, or look for a runner. */
+export function npeCheck(d: Decider, battleId: string): void {
+  const b = d.state.battles.find((x) => x.id === battleId)!;
+  const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
+  const attacker = b.participants.find((p) => p.side !== NPE)!;
+  const attackerBpv = sumBpv(d, attacker.units);
+  const available = npeAvailable(attackerBpv, sector.npe?.losses ?? '0', sector.npe?.offset ?? '0');
+  const npe = { ...b.npe!, attackerBpv, available: bpvToString(available) };
+  d.emit({ type: 'NpeBattleUpdated', battleId, npe, reason: `the attacking fleet is worth ${attackerBpv} BPV, so the NPE may field ${bpvToString(available)} BPV (UTD5.465)` });
+  if (isAnschluss(attackerBpv, available, d.state.settings['npe.anschlussAt'])) {
+    anschluss(d, battleId, `the attacker's ${attackerBpv} BPV is at least twice the NPE's ${bpvToString(available)} (UTD5.422)`);
+    return;
+  }
+  d.emit({
+    type: 'BattleStageChanged',
+    battleId,
+    stage: 'awaiting-runner',
+    deadlines: { selection: null, runner: hoursFrom(d.ctx.now, d.state.settings['deadline.npeVolunteerDays'] * 24) },
+    reason: 'a player outside the battle may volunteer to run the NPE (UTD5.431)',
+  });
+}
+
+/** UTD5.431, 5.46: any other campaign player may volunteer; the first volunteer runs the NPE. */
+export function volunteer(d: Decider, ref: string): void {
+  const b = openBattle(d.state, ref);
+  const p = actingPlayer(d.state, d.ctx);
+  if (!b.npe) refuse('battle/not-npe', 'UTD5.43', `Battle ${b.id} is not against an NPE.`);
+  if (b.sides.includes(p.id)) refuse('npe/own-battle', 'UTD5.431', 'You are fighting this NPE; another player must run it, so that nobody plays both sides (UTD5.433).');
+  if (b.stage !== 'awaiting-runner') refuse('npe/runner-set', 'UTD5.46', b.npe.runner ? `${d.state.players.find((x) => x.id === b.npe!.runner)?.name ?? 'Someone'} already runs this NPE.` : `Battle ${b.id} is not looking for an NPE runner yet.`);
+  const npe = { ...b.npe, volunteers: [...b.npe.volunteers, p.id], runner: p.id };
+  d.emit({ type: 'NpeBattleUpdated', battleId: b.id, npe, reason: `${p.name} volunteered first and runs the NPE (UTD5.46)` });
+  d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'fleet-selection', deadlines: {}, reason: `${p.name} now builds the NPE force within ${npe.available} BPV (UTD5.467)` });
+}
+
+/** UTD5.467x: the runner builds the NPE force from the NPE empire's units of the year, within its BPV and a move class of 5. */
+export function submitNpeForce(d: Decider, ref: string, unitIds: string[]): void {
+  const b = openBattle(d.state, ref);
+  if (!b.npe || b.npe.runner !== d.ctx.actor.userId) refuse('npe/not-runner', 'UTD5.46', 'Only the NPE runner builds the NPE force.');
+  if (b.stage !== 'fleet-selection') refuse('npe/force-set', 'UTD5.461', 'The NPE force is already built for this battle.');
+  if (unitIds.length === 0) refuse('npe/empty-force', 'UTD5.461', 'Name at least one unit for the NPE force.');
+  const code = empireCode(b.npe.empire as EmpireKey);
+  const year2 = yearValueTimesTwo(d.state.settings.startYear, d.state.halfCycles);
+  let total = bpv(0);
+  let mc = 0;
+  const force = unitIds.map((unitId, i) => {
+    const unit = d.ctx.catalog.get(unitId);
+    if (!unit) refuse('catalog/unknown-unit', 'UTD1.6', `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`);
+    checkNpeUnit(unit, code, year2);
+    total = total.add(unit.bpv);
+    mc += unit.mc;
+    return { id: `N${d.state.nextId + i}`, unitId: unit.unitId, bpv: unit.bpv };
+  });
+  if (total.gt(b.npe.available ?? 0)) refuse('npe/over-budget', 'UTD5.465', `The force costs ${bpvToString(total)} BPV; the NPE may field ${b.npe.available}.`);
+  if (mc > FLEET_LIMIT) refuse('npe/move-cost-limit', 'UTD5.4671', `The force's move class adds up to more than 5.`);
+  d.emit({ type: 'NpeBattleUpdated', battleId: b.id, npe: { ...b.npe, force }, reason: `the NPE fields ${force.map((f) => f.unitId).join(', ')} for ${bpvToString(total)} BPV` });
+  d.emit({ type: 'BattleFleetChosen', battleId: b.id, side: NPE, fleetId: null, units: force.map((f) => f.id), heldOut: [], automatic: false });
+  afterSelection(d, b.id);
+}
+
+function checkNpeUnit(unit: UnitInfo, code: string, year2: number): void {
+  if (unit.empire !== code && unit.empire !== 'NEU') refuse('npe/other-empire', 'UTD5.4671', `${unit.name} is not a ${code} unit.`);
+  if (unit.yearAvailable !== null && unit.yearAvailable * 2 > year2) refuse('npe/not-yet-available', 'UTD5.4672', `${unit.name} is available from Y${unit.yearAvailable}; the campaign is in Y${year2 / 2}.`);
+  if (unit.restricted) refuse('npe/restricted', 'UTD5.4674', `${unit.name} is restricted (${unit.restricted}).`);
+  if (unit.unitKind === 'monitor' || unit.unitKind === 'base_large') refuse('npe/forbidden-defense', 'UTD5.4674', `An NPE may not field ${unit.name}.`);
+}
+
+/**
+ * UTD5.4A1 (TC-044): the NPE surrenders. The player gets a developed colony (life) or mine
+ * (mineral) and NPE ships worth up to 150 BPV in one or two hulls, captured and to be organized.
+ * The bot picks the most valuable such hulls; the player may pick others with `/battle claim`
+ * until they are organized.
+ */
+export function anschluss(d: Decider, battleId: string, reason: string): void {
+  const b = d.state.battles.find((x) => x.id === battleId)!;
+  const player = b.sides.find((s) => s !== NPE)!;
+  const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
+  const kind = sector.type === 'mineral' ? 'mine' : 'colony';
+  d.emit({ type: 'DevelopmentGranted', sector: sector.key, kind, owner: player, reason: 'Anschluss (UTD5.4A1)' });
+  d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'anschluss' });
+  const picks = bestTribute(npeUnits(d, b.npe!.empire), bpv(d.state.settings['npe.rewardBpv']));
+  grantShips(d, battleId, player, sector.key, picks.map((u) => u.unitId), 'Anschluss tribute (UTD5.4A1)');
+  d.emit({ type: 'BattleResolved', battleId, result: null, resolution: 'anschluss', summary: [reason, `${kind} granted`, `tribute: ${picks.map((u) => u.unitId).join(', ') || 'none available'}`] });
+  continueTurnIfDone(d);
+}
+
+/** `/battle claim`: choose the Anschluss tribute ships yourself while they are not yet organized. */
+export function claimTribute(d: Decider, ref: string, unitIds: string[]): void {
+  const b = d.state.battles.find((x) => x.id === ref || x.id === `K${ref}`);
+  const p = actingPlayer(d.state, d.ctx);
+  if (!b || b.resolution !== 'anschluss' || !b.sides.includes(p.id)) refuse('npe/no-tribute', 'UTD5.4A1', 'You have no Anschluss tribute from that battle.');
+  const granted = d.state.ships.filter((s) => s.owner === p.id && s.unorganized && s.sector === b.sector && s.bpv === '0');
+  if (granted.length === 0) refuse('npe/tribute-organized', 'UTD6.3I2', 'Your tribute ships are already organized; they can no longer be exchanged.');
+  const units = unitIds.map((id) => {
+    const u = d.ctx.catalog.get(id);
+    if (!u) refuse('catalog/unknown-unit', 'UTD1.6', `\`${id.slice(0, 40)}\` is not in the catalog.`);
+    return u;
+  });
+  const allowed = new Set(npeUnits(d, b.npe!.empire).map((u) => u.unitId));
+  if (units.length < 1 || units.length > 2) refuse('npe/tribute-count', 'UTD5.4A1', 'Choose one or two NPE ships.');
+  for (const u of units) if (!allowed.has(u.unitId)) refuse('npe/tribute-unit', 'UTD5.4A1', `${u.name} is not a ship of the NPE's empire available this year.`);
+  const total = units.reduce((sum, u) => sum.add(u.bpv), bpv(0));
+  if (total.gt(d.state.settings['npe.rewardBpv'])) refuse('npe/tribute-value', 'UTD5.4A1', `Those ships total ${bpvToString(total)} BPV; the tribute is at most ${d.state.settings['npe.rewardBpv']}.`);
+  d.emit({ type: 'UnitsDestroyed', battleId: b.id, shipIds: granted.map((s) => s.id), baseIds: [] });
+  grantShips(d, b.id, p.id, b.sector, units.map((u) => u.unitId), 'Anschluss tribute chosen (UTD5.4A1)');
+}
+
+function npeUnits(d: Decider, empire: string): UnitInfo[] {
+  const code = empireCode(empire as EmpireKey);
+  const year2 = yearValueTimesTwo(d.state.settings.startYear, d.state.halfCycles);
+  return d.ctx.catalog.all().filter((u) => u.empire === code && (u.unitKind === 'warship' || u.unitKind === 'auxiliary') && !u.restricted && (u.yearAvailable === null || u.yearAvailable * 2 <= year2));
+}
+
+/** The one or two hulls worth the most without passing the cap; fewer hulls on a tie, then by id. */
+export function bestTribute(units: readonly UnitInfo[], cap: Bpv): UnitInfo[] {
+  const sorted = [...units].sort((a, b) => a.unitId.localeCompare(b.unitId));
+  let best: UnitInfo[] = [];
+  let bestValue = bpv(0);
+  const consider = (pick: UnitInfo[]) => {
+    const value = pick.reduce((s, u) => s.add(u.bpv), bpv(0));
+    if (value.gt(cap)) return;
+    if (value.gt(bestValue) || (value.eq(bestValue) && pick.length < best.length)) {
+      best = pick;
+      bestValue = value;
+    }
+  };
+  for (let i = 0; i < sorted.length; i++) {
+    consider([sorted[i]!]);
+    for (let j = i; j < sorted.length; j++) consider([sorted[i]!, sorted[j]!]);
+  }
+  return best;
+}
+
+/** New ships for a player from an NPE: captured, uninspected, to be organized (UTD6.3I, 6.377). */
+export function grantShips(d: Decider, battleId: string, player: string, sector: string, unitIds: string[], reason: string): void {
+  if (unitIds.length === 0) return;
+  const ships: Ship[] = unitIds.map((unitId, i) => ({
+    id: `S${d.state.nextId + i}`,
+    owner: player,
+    unitId,
+    fleetId: null,
+    sector,
+    crippled: false,
+    wrecked: false,
+    d94Used: false,
+    captured: true,
+    uninspected: true,
+    unorganized: true,
+    bpv: '0',
+  }));
+  d.emit({ type: 'ShipsGained', battleId, ships, reason });
+}
