@@ -167,7 +167,7 @@ export function reportFailure(d: Decider, ref: string, player: string): { forced
   if (!target || target === side) refuse('battle/bad-failure', 'UTD3.42', 'Report a failure of your opponent in this battle.');
   if (!['awaiting-response', 'in-play', 'negotiating', 'result-proposed', 'stalled'].includes(b.stage)) refuse('battle/not-ready', 'UTD3.42', 'Failures to play count once the battle is being scheduled.');
   d.emit({ type: 'BattleFailureReported', battleId: b.id, player: target, reportedBy: side, excused: false });
-  const unexcused = d.state.battles.find((x) => x.id === b.id)!.failures.filter((f) => f.player === target && !f.excused).length;
+  const unexcused = unexcusedFailures(d.state.battles.find((x) => x.id === b.id)!, target);
   return { forced: unexcused >= d.state.settings['battle.failuresBeforeRetreat'] };
 }
 

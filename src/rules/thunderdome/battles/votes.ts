@@ -27,6 +27,9 @@ export function onVoteClosed(d: Decider, v: Vote, passed: boolean, chosen: strin
   } else {
     const proposal = b.proposals.find((x) => x.id === p.proposalId && x.status === 'open');
     if (passed && proposal) applyResult(d, b.id, proposal.result, 'negotiated');
-    else if (!passed) backToPlay(d, b.id, 'the negotiated NPE result was not approved by a supermajority of all players (UTD5.47)');
+    else if (!passed) {
+      if (proposal) d.emit({ type: 'BattleProposalAnswered', battleId: b.id, proposalId: proposal.id, playerId: 'vote', accepted: false });
+      backToPlay(d, b.id, 'the negotiated NPE result was not approved by a supermajority of all players (UTD5.47)');
+    }
   }
 }
