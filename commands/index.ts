@@ -1,5 +1,7 @@
 import type { SlashCommand } from '../src/discord/command.ts';
+import { battleCommand } from './battle.ts';
 import { buyCommand } from './buy.ts';
+import { calcCommand } from './calc.ts';
 import { campaignCommand } from './campaign.ts';
 import { capitalCommand } from './capital.ts';
 import { deaddropCommand } from './deaddrop.ts';
@@ -34,10 +36,12 @@ export const COMMANDS: readonly SlashCommand[] = [
   buyCommand,
   sectorCommand,
   navyCommand,
+  battleCommand,
   proxyCommand,
   voteCommand,
   resignCommand,
   rollCommand,
+  calcCommand,
   diceCommand,
   helpCommand,
 ];

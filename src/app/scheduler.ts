@@ -44,6 +44,20 @@ export async function runDue(app: AppContext): Promise<DueOutcome[]> {
     const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'remind' } });
     if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
   }
+  // Battle clocks (UTD3.4–3.5, 5.431, 7.421) and the record-keeping deadline for captured ships (UTD6.3I2).
+  const battles = await app.database.db
+    .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'active'),
+        sql`(exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'battles') b where b ->> 'status' = 'open' and (b #>> '{deadlines,selection}' <= ${now} or b #>> '{deadlines,contact}' <= ${now} or b #>> '{deadlines,resolve}' <= ${now} or b #>> '{deadlines,runner}' <= ${now} or b #>> '{deadlines,window}' <= ${now})) or ${campaigns.state} #>> '{turn,capturesDue}' <= ${now})`,
+      ),
+    );
+  for (const c of battles) {
+    const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'battle-clocks' } });
+    if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
+  }
   for (const c of due) {
     // A forfeited turn may start a next turn that is itself overdue (the bot was down): catch up in order.
     for (let guard = 0; guard < 100; guard++) {

@@ -9,3 +9,5 @@ export type { NavySheetOptions, NavySummary, FleetSummary, ShipRow } from './nav
 export { ImageCache, imageKey } from './cache.ts';
 export type { ImageCacheOptions, ImageCacheStats } from './cache.ts';
 export { PALETTE, playerColour, THEME } from './theme.ts';
+export { renderBattleCard, battleCardScene, hexPixel, BATTLE_CARD_SIZE, BATTLE_COLOURS } from './battle-card.ts';
+export type { BattleFleet, BattleCardOptions, BattleCardScene } from './battle-card.ts';

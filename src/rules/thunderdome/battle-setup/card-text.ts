@@ -68,7 +68,8 @@ function build(setup: BattleSetup, input: BattleSetupInput, withDice: boolean, n
   for (const s of setup.starts) lines.push(`• **${s.position}** ${label.get(s.sideId) ?? md(s.sideId)}: around **${s.hex}**`);
   if (setup.positionRoll) lines.push(`Not the current player's battle: 1D6 = ${setup.positionRoll.die} → ${label.get(setup.positionRoll.sideA)} is A (UTD7.4561)`);
   if (setup.ring) {
-    const ex = setup.ring.excluded.length ? `; excluded by terrain: ${setup.ring.excluded.length} ring hexes` : '';
+    const n = setup.ring.excluded.length;
+    const ex = n ? `; excluded by terrain: ${n} ring hex${n === 1 ? '' : 'es'}` : '';
     lines.push(`Ring of range 15 round 3030, hexes by roll (UTD7.45711)${ex}`);
   }
   lines.push('');

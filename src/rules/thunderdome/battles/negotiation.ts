@@ -41,9 +41,16 @@ function unitRef(b: Battle, d: Decider, ref: string): string {
   return id;
 }
 
+/** A side by player id, mention, name, or `npe`. */
+function sideRef(d: Decider, ref: string): string {
+  const t = ref.trim().replace(/^<@!?(\d+)>$/, '$1');
+  if (/^npe$/i.test(t)) return NPE;
+  return d.state.players.find((p) => p.id === t || p.name.toLowerCase() === t.toLowerCase())?.id ?? t;
+}
+
 /** Turns the form into a result: captures go to the winner (or to the other side when the winner lost the ship). */
 export function buildResult(d: Decider, b: Battle, input: ResultInput): BattleResult {
-  const winner = input.winner === NPE || /^npe$/i.test(input.winner) ? NPE : input.winner;
+  const winner = sideRef(d, input.winner);
   if (!b.sides.includes(winner)) refuse('result/bad-winner', 'UTD7.44', `The winner must be one of the sides of battle ${b.id}.`);
   const units: BattleResult['units'] = {};
   const mark = (list: string[], fate: UnitFate) => {

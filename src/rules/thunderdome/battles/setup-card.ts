@@ -1,4 +1,5 @@
-import { generateBattleSetup } from '../battle-setup/generate.ts';
+import { generateBattleSetup, type BattleSetupInput } from '../battle-setup/generate.ts';
+import type { Battle, CampaignState } from '../state.ts';
 import type { Decider } from '../decider.ts';
 import { adjacentSectors } from '../orders.ts';
 import { sectorLabel } from '../lookup.ts';
@@ -10,19 +11,20 @@ import { fortBlocks, NPE } from './common.ts';
  * warp point per lane out of the sector (UTD7.4552x) and who may not disengage (UTD7.4622).
  */
 export function rollBattleSetup(d: Decider, battleId: string): void {
-  const s = d.state;
-  const b = s.battles.find((x) => x.id === battleId)!;
+  const b = d.state.battles.find((x) => x.id === battleId)!;
+  const setup = generateBattleSetup(battleSetupInput(d.state, b), d.ctx.dice);
+  d.emit({ type: 'BattleSetupRolled', battleId, setup });
+}
+
+/** What the setup is rolled from; the card text is rebuilt from the same input. */
+export function battleSetupInput(s: CampaignState, b: Battle): BattleSetupInput {
   const sector = s.map!.sectors.find((x) => x.key === b.sector)!;
   const label = (side: string) => (side === NPE ? `NPE (${b.npe?.empire ?? 'unknown'})` : (s.players.find((p) => p.id === side)?.name ?? side));
-  const setup = generateBattleSetup(
-    {
-      sector: { key: sector.key, label: sectorLabel(s, sector.key), terrain: sector.terrain, overlays: sector.overlays, home: sector.type === 'home' },
-      lanes: adjacentSectors(s, sector.key).map((to) => ({ to, label: sectorLabel(s, to) })),
-      sides: b.sides.map((id) => ({ id, label: label(id) })),
-      randomPositions: !b.sides.includes(b.turnPlayer),
-      cannotDisengage: b.sides.filter((side) => fortBlocks(s, b, side)),
-    },
-    d.ctx.dice,
-  );
-  d.emit({ type: 'BattleSetupRolled', battleId, setup });
+  return {
+    sector: { key: sector.key, label: sectorLabel(s, sector.key), terrain: sector.terrain, overlays: sector.overlays, home: sector.type === 'home' },
+    lanes: adjacentSectors(s, sector.key).map((to) => ({ to, label: sectorLabel(s, to) })),
+    sides: b.sides.map((id) => ({ id, label: label(id) })),
+    randomPositions: !b.sides.includes(b.turnPlayer),
+    cannotDisengage: b.sides.filter((side) => fortBlocks(s, b, side)),
+  };
 }

@@ -1,0 +1,121 @@
+import { blackHoleDeltaV } from './black-hole.ts';
+import type { Engagement, ImpulsePlot, N3dUnit, TurnDelta } from './engagement-types.ts';
+import { esgStrength, esgCollides } from './esg.ts';
+import { pursuitFacing } from './launch.ts';
+import { moveOneImpulse } from './movement.ts';
+import { orbitStep } from './orbit.ts';
+import { orientation } from './orientation.ts';
+import { rangeBetween } from './range.ts';
+import { quarterOf, turnLimit, turnModeLimit } from './turn-modes.ts';
+import { signedAngle } from './units.ts';
+import { addVec, dist2, type Vec3 } from './vector.ts';
+import { inWebHex } from './web.ts';
+
+/**
+ * One impulse of an engagement. All units act simultaneously: turns, pursuit and web tests use
+ * where everyone was at the START of the impulse; then everyone moves; then collisions and
+ * impacts are checked on the new positions.
+ */
+export type ImpulseEvent =
+  | { kind: 'turned'; turn: number; impulse: number; unit: string; plot: ImpulsePlot }
+  | { kind: 'turn-clamped'; turn: number; impulse: number; unit: string; plotted: TurnDelta; limit: number }
+  | { kind: 'seeking-may-impact'; turn: number; impulse: number; unit: string; target: string; distanceKm: number }
+  | { kind: 'esg-collision'; turn: number; impulse: number; generator: string; unit: string; strength: string }
+  | { kind: 'warp-tac-ended'; turn: number; impulse: number; unit: string };
+
+export function absoluteImpulse(turn: number, impulse: number): number {
+  return (turn - 1) * 32 + impulse;
+}
+
+/** Where each web's anchors are now (unit anchors follow their units, G10.115). */
+export function webLines(e: Engagement): { id: string; strength: number; line: Vec3[] }[] {
+  const at = new Map(e.units.map((u) => [u.id, u.pos]));
+  return e.webs.map((w) => ({
+    id: w.id,
+    strength: w.strength,
+    line: w.anchors.flatMap((a) => ('point' in a ? [a.point] : at.has(a.unit) ? [at.get(a.unit)!] : [])),
+  }));
+}
+
+/** G10.511: the strongest web whose field holds the position (0 if none). */
+export function webStrengthAt(e: Engagement, pos: Vec3): number {
+  return Math.max(0, ...webLines(e).filter((w) => w.strength > 0 && inWebHex(pos, w.line)).map((w) => w.strength));
+}
+
+function clampTurn(t: TurnDelta, limit: number): TurnDelta {
+  const c = (d: number) => Math.max(-limit, Math.min(limit, signedAngle(d)));
+  return { pitch: c(t.pitch), yaw: c(t.yaw), roll: c(t.roll) };
+}
+
+export function limitOf(e: Engagement, u: N3dUnit): number {
+  return turnLimit(u.turnMode, u.speed, u.tac, u.outstandingCrew, e.options.multiHexFormula);
+}
+
+/** Runs the next impulse; `plots` holds the turn each ship uses (already taken off the queue). */
+export function stepImpulse(e: Engagement, plots: ReadonlyMap<string, ImpulsePlot>): { engagement: Engagement; events: ImpulseEvent[] } {
+  const impulse = e.impulse + 1;
+  const turn = e.turn;
+  const events: ImpulseEvent[] = [];
+  const stamp = { turn, impulse };
+  const quarter = (turn - 1) * 4 + quarterOf(impulse);
+  const before = new Map(e.units.map((u) => [u.id, u.pos]));
+
+  const moved = e.units.map((start): N3dUnit => {
+    let u = start;
+    // C5.21: a warp TAC lasts its quarter turn only.
+    if (u.warpTacQuarter !== undefined && u.warpTacQuarter !== quarter) {
+      const { warpTacQuarter: _ended, ...rest } = u;
+      u = { ...rest, tac: u.tac === 'both' ? 'sublight' : 'none' };
+      events.push({ kind: 'warp-tac-ended', ...stamp, unit: u.id });
+    }
+    if (u.orbit) {
+      const next = orbitStep(u.pos, u.facing, u.orbit.body, u.orbit.radiusKm, u.orbit.side);
+      return { ...u, ...next, carry: { x: 0, y: 0, z: 0 } };
+    }
+    let facing = u.facing;
+    let delta: TurnDelta | null = null;
+    if (u.kind === 'base') {
+      delta = u.baseRotation ?? null;
+    } else if (u.kind === 'seeking') {
+      const target = u.seekTarget ? before.get(u.seekTarget) : undefined;
+      if (target) facing = pursuitFacing(u.facing, u.pos, target, turnModeLimit(u.turnMode, u.speed, e.options.multiHexFormula));
+    } else {
+      const plot = plots.get(u.id);
+      if (plot && 'het' in plot) {
+        facing = plot.het;
+        events.push({ kind: 'turned', ...stamp, unit: u.id, plot });
+      } else if (plot) {
+        const limit = limitOf(e, u);
+        delta = clampTurn(plot.turn, limit);
+        if (delta.pitch !== signedAngle(plot.turn.pitch) || delta.yaw !== signedAngle(plot.turn.yaw) || delta.roll !== signedAngle(plot.turn.roll)) {
+          events.push({ kind: 'turn-clamped', ...stamp, unit: u.id, plotted: plot.turn, limit });
+        }
+        events.push({ kind: 'turned', ...stamp, unit: u.id, plot: { turn: delta } });
+      }
+    }
+    let pull: Vec3 = { x: 0, y: 0, z: 0 };
+    for (const hole of e.blackHoles) pull = addVec(pull, blackHoleDeltaV(hole, u.pos));
+    const web = webStrengthAt(e, u.pos);
+    const body = moveOneImpulse({ ...u, facing }, delta ? orientation(delta.pitch, delta.yaw, delta.roll) : null, { webStrength: web, pull }, e.options);
+    return { ...u, pos: body.pos, carry: body.carry ?? u.carry, facing: body.facing, inertia: body.inertia };
+  });
+
+  const after = new Map(moved.map((u) => [u.id, u.pos]));
+  for (const g of moved) {
+    if (g.esg) {
+      for (const u of moved) {
+        if (u.id === g.id) continue;
+        const prev = dist2(before.get(g.id)!, before.get(u.id)!);
+        const cur = dist2(after.get(g.id)!, after.get(u.id)!);
+        if (esgCollides(prev, cur, g.esg.radiusKm)) events.push({ kind: 'esg-collision', ...stamp, generator: g.id, unit: u.id, strength: esgStrength(g.esg.radiusKm, g.esg.energy) });
+      }
+    }
+    if (g.kind === 'seeking' && g.seekTarget && after.has(g.seekTarget)) {
+      const r = rangeBetween(g.pos, after.get(g.seekTarget)!);
+      if (r.sameHex) events.push({ kind: 'seeking-may-impact', ...stamp, unit: g.id, target: g.seekTarget, distanceKm: r.distanceKm });
+    }
+  }
+
+  const next: Engagement = impulse === 32 ? { ...e, units: moved, turn: turn + 1, impulse: 0 } : { ...e, units: moved, impulse };
+  return { engagement: next, events };
+}

@@ -1,0 +1,22 @@
+/** SFB 'n3D (3-D movement, A3.15 Advanced Optional): the exact math library and the engagement state. */
+export * from './units.ts';
+export * from './vector.ts';
+export * from './orientation.ts';
+export * from './tables.ts';
+export * from './turn-modes.ts';
+export * from './movement.ts';
+export * from './range.ts';
+export * from './arcs.ts';
+export * from './launch.ts';
+export * from './explosion.ts';
+export * from './black-hole.ts';
+export * from './orbit.ts';
+export * from './web.ts';
+export * from './esg.ts';
+export * from './asteroids.ts';
+export * from './translation.ts';
+export * from './engagement.ts';
+export { absoluteImpulse, webLines, webStrengthAt } from './engagement-step.ts';
+export { DEFAULT_OPTIONS, engagementSchema } from './engagement-types.ts';
+export type { LinearWebState } from './engagement-types.ts';
+export * from './calc.ts';
