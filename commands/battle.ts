@@ -58,6 +58,12 @@ const data = {
       { type: S, name: 'plan', description: 'Your battle plan', required: true, max_length: 1000 },
       ...resultOptions,
     ]),
+    sub('quick', 'SIDCORS quick resolution, if both sides agree: intensity, then allocation, or retreat', [
+      battleOption,
+      { type: ApplicationCommandOptionType.Integer, name: 'intensity', description: 'Your secret battle intensity factor for the next round', min_value: 1, max_value: 4 },
+      { type: S, name: 'allocate', description: 'auto, or e.g. "S12 cripple, S13 destroy" for the damage you took', max_length: 300 },
+      { type: S, name: 'retreat', description: 'Disengage through the lane to this sector (between rounds)', autocomplete: true },
+    ]),
     sub('volunteer', 'Run the NPE in this battle (UTD5.431)', [battleOption]),
     sub('object', 'Object to a negotiated NPE result: a vote of all players (UTD5.47)', [battleOption]),
     sub('claim', 'Choose your Anschluss tribute ships (UTD5.4A1)', [battleOption, { type: S, name: 'units', description: 'One or two NPE classes, ≤ 150 BPV', required: true, max_length: 100 }]),
@@ -113,6 +119,13 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
         return { type: 'battle-appeal', battle, explanation: i.options.getString('explanation', true), plan: i.options.getString('plan', true), result: resultInput(i) };
       case 'volunteer':
         return { type: 'battle-volunteer', battle };
+      case 'quick': {
+        const c: CommandInput = { type: 'battle-quick', battle };
+        const intensity = i.options.getInteger('intensity');
+        const allocate = i.options.getString('allocate');
+        const retreat = i.options.getString('retreat');
+        return { ...c, ...(intensity !== null ? { intensity } : {}), ...(allocate ? { allocate } : {}), ...(retreat ? { retreat } : {}) } as CommandInput;
+      }
       case 'object':
         return { type: 'battle-object', battle };
       case 'claim':

@@ -1,6 +1,7 @@
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { sectorLabel } from '../rules/thunderdome/index.ts';
 import { unitName } from '../rules/thunderdome/battles/common.ts';
+import type { QuickState } from '../rules/thunderdome/battles/quick.ts';
 
 const mention = (id: string) => `<@${id}>`;
 const at = (iso: string, style: 'R' | 'f' = 'f') => `<t:${Math.floor(new Date(iso).getTime() / 1000)}:${style}>`;
@@ -59,8 +60,22 @@ export function describeBattleEvent(stored: StoredEvent, state: CampaignState): 
       return `⚖️ Battle ${e.battleId}: ${who(e.side)} submits an appeal (UTF3.45).\n> **Situation:** ${e.explanation}\n> **Plan:** ${e.plan}`;
     case 'BattleAppealVoteOpened':
       return null;
-    case 'BattleQuickUpdated':
-      return null;
+    case 'BattleQuickUpdated': {
+      const q = e.quick as unknown as QuickState | null;
+      if (!q) return null;
+      const b = battle(e.battleId);
+      const name = (letter: 'A' | 'B') => who(b?.sides[letter === 'A' ? 0 : 1] ?? letter);
+      if (q.rolled) {
+        const r = q.rolled;
+        return `🎲 Battle ${e.battleId}, SIDCORS round ${r.round}: intensity ${r.bif.A} + ${r.bif.B} = BIR ${r.bir}. ${name('A')}: ComPot ${r.comPot.A.total}, die ${r.die.A}${r.effectiveDie.A !== r.die.A ? `→${r.effectiveDie.A}` : ''}, ${r.coefficient.A}% → **${r.damage.A}** damage. ${name('B')}: ComPot ${r.comPot.B.total}, die ${r.die.B}${r.effectiveDie.B !== r.die.B ? `→${r.effectiveDie.B}` : ''}, ${r.coefficient.B}% → **${r.damage.B}** damage. Each side allocates what it took with \`/battle quick allocate:\` (auto for the default).`;
+      }
+      const last = q.rounds.at(-1);
+      if (last && Object.keys(q.intensity).length === 0 && Object.keys(q.allocations).length === 0) {
+        const list = (ids: string[]) => ids.map((id) => unitName(state, id)).join(', ') || 'none';
+        return `💥 Battle ${e.battleId}, SIDCORS round ${last.round}: crippled ${list(last.crippled)}; destroyed ${list(last.destroyed)}. Next round: \`/battle quick intensity:\`, or disengage with \`/battle quick retreat:\`.`;
+      }
+      return `🤫 Battle ${e.battleId}: a side has made its secret SIDCORS choice; waiting for the other.`;
+    }
     case 'NpeBattleUpdated':
       return `👾 Battle ${e.battleId}: ${e.reason}.`;
     case 'BattleResolved':

@@ -23,6 +23,9 @@ export interface UnitInfo {
   repairFreighter: 'none' | 'small' | 'large';
   groundBaseSize: string | null;
   restricted: string | null;
+  /** F&E factors for SIDCORS quick resolution, when the catalog has them. */
+  sidcorsFactors: string | null;
+  isMauler: boolean;
 }
 
 export interface UnitCatalog {
@@ -61,6 +64,8 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       isMinesweeper: u.isMinesweeper,
       repairFreighter: u.repairFreighter,
       groundBaseSize: u.groundBaseSize,
+      sidcorsFactors: u.sidcorsFactors,
+      isMauler: u.isMauler,
       restricted: u.isBattleship ? 'battleship' : u.isXShip ? 'X-ship' : u.isConjectural ? 'conjectural' : u.unitKind === 'base_large' ? 'large base' : null,
     }),
   );

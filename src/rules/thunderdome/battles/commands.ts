@@ -7,6 +7,7 @@ import { runBattleClocks, forcedRetreat } from './clock.ts';
 import { openBattle } from './common.ts';
 import { accept, askExtension, excuseFailure, propose, reject, reportFailure, schedule, type ResultInput } from './negotiation.ts';
 import { claimTribute, volunteer } from './npe.ts';
+import { quick } from './quick.ts';
 import { chooseFleet } from './selection.ts';
 
 /** The `/battle …` commands as the rules see them (requirements §6.3, issue 5 §8). */
@@ -23,6 +24,7 @@ export type BattleCommand =
   | { type: 'battle-volunteer'; battle: string }
   | { type: 'battle-object'; battle: string }
   | { type: 'battle-claim'; battle: string; units: string[] }
+  | { type: 'battle-quick'; battle: string; intensity?: number; allocate?: string; retreat?: string }
   | { type: 'captured-organize'; ship: string; into: string; makeRoom: string[] }
   | { type: 'battle-clocks' };
 
@@ -73,6 +75,13 @@ export function runBattleCommand(d: Decider, c: BattleCommand): void {
     }
     case 'battle-claim':
       return claimTribute(d, c.battle, c.units);
+    case 'battle-quick': {
+      const action: { intensity?: number; allocate?: string; retreat?: string } = {};
+      if (c.intensity !== undefined) action.intensity = c.intensity;
+      if (c.allocate !== undefined) action.allocate = c.allocate;
+      if (c.retreat !== undefined) action.retreat = c.retreat;
+      return quick(d, c.battle, action);
+    }
     case 'captured-organize':
       return organizeCaptured(d, c.ship, c.into, c.makeRoom);
     case 'battle-clocks':

@@ -260,6 +260,7 @@ export const UNIT_SCHEMA: Schema<CatalogUnit> = {
   buildable: flagDefault('buildable', true),
   sfbRef: text('sfb_ref', 'column', L.maxRefLength),
   notes: text('notes', 'optional', L.maxNotesLength, true),
+  sidcorsFactors: text('sidcors_factors', 'optional', 40),
 };
 
 /** §4.2.2 `refits.csv`. */

@@ -302,6 +302,9 @@ const KIND_LABEL: Record<CatalogUnit['unitKind'], string> = {
   base_large: 'a large base',
 };
 
+/** F&E unit factors as SIDCORS reads them (research digest §A.2.14). */
+const FACTOR_PATTERN = /^(\d+)(?:-(\d+))?(?:\((\d+(?:\.\d+)?)\))?(?:\/(\d+)(?:-(\d+))?(?:\((\d+(?:\.\d+)?)\))?)?$/;
+
 /** Row rules of §4.2.1 and §4.2.7 that need more than one cell. May set defaults on `u`. */
 function checkUnit(u: CatalogUnit, row: CsvRow, report: Reporter): void {
   const at = row.line;
@@ -310,6 +313,10 @@ function checkUnit(u: CatalogUnit, row: CsvRow, report: Reporter): void {
   const need = (present: boolean, field: string, why: string, rule?: string): void => {
     if (!present) report.error(at, field, 'catalog/required', `${field} is required for ${label}${why}.`, rule);
   };
+
+  if (u.sidcorsFactors !== null && !FACTOR_PATTERN.test(u.sidcorsFactors)) {
+    report.error(at, 'sidcors_factors', 'catalog/bad-factors', `sidcors_factors "${u.sidcorsFactors}" is not of the form A-D(F)/CA-CD(CF), e.g. 8-8/4-4 or 10-10(6)/5-5(3).`, 'SIDCORS');
+  }
 
   // Conditionally required columns (§4.2.1 "✔ for …").
   if (isFleetKind(kind) || isAttritionKind(kind)) need(u.moveCost !== null, 'move_cost', ' (fleet limit, shipyard capacity)', 'UTD7.23');

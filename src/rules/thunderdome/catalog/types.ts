@@ -176,6 +176,8 @@ export interface CatalogUnit {
   /** SSD / R-section / master-fleet-chart reference; required for troop ships and Q-ships. */
   sfbRef: string | null;
   notes: string | null;
+  /** Optional: F&E factors `A-D(F)/CA-CD(CF)` for SIDCORS quick resolution (issue 5 §7). */
+  sidcorsFactors: string | null;
 }
 
 /** One row of `refits.csv` (§4.2.2): same empire and hull family, different configurations. */
