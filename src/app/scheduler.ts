@@ -44,14 +44,17 @@ export async function runDue(app: AppContext): Promise<DueOutcome[]> {
     const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'remind' } });
     if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
   }
-  // Battle clocks (UTD3.4–3.5, 5.431, 7.421) and the record-keeping deadline for captured ships (UTD6.3I2).
+  // Battle clocks (UTD3.4–3.5, 5.431, 7.421), their reminders (within 24/72/48 h, once each) and the
+  // record-keeping deadline for captured ships (UTD6.3I2).
+  const hoursAhead = (h: number) => new Date(app.clock.now().getTime() + h * 3_600_000).toISOString();
+  const [in24, in48, in72] = [hoursAhead(24), hoursAhead(48), hoursAhead(72)];
   const battles = await app.database.db
     .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
     .from(campaigns)
     .where(
       and(
         eq(campaigns.status, 'active'),
-        sql`(exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'battles') b where b ->> 'status' = 'open' and (b #>> '{deadlines,selection}' <= ${now} or b #>> '{deadlines,contact}' <= ${now} or b #>> '{deadlines,resolve}' <= ${now} or b #>> '{deadlines,runner}' <= ${now} or b #>> '{deadlines,window}' <= ${now})) or ${campaigns.state} #>> '{turn,capturesDue}' <= ${now})`,
+        sql`(exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'battles') b where b ->> 'status' = 'open' and (b #>> '{deadlines,selection}' <= ${now} or b #>> '{deadlines,contact}' <= ${now} or b #>> '{deadlines,resolve}' <= ${now} or b #>> '{deadlines,runner}' <= ${now} or b #>> '{deadlines,window}' <= ${now} or (b ->> 'stage' in ('awaiting-contact', 'awaiting-response') and b #>> '{deadlines,contact}' <= ${in24} and not (coalesce(b -> 'reminders', '[]'::jsonb) ? (b ->> 'stage'))) or (b ->> 'stage' in ('in-play', 'negotiating', 'result-proposed') and b #>> '{deadlines,resolve}' <= ${in72} and not (coalesce(b -> 'reminders', '[]'::jsonb) ? 'resolve')) or (b ->> 'stage' = 'awaiting-runner' and b #>> '{deadlines,runner}' <= ${in48} and not (coalesce(b -> 'reminders', '[]'::jsonb) ? 'runner')))) or ${campaigns.state} #>> '{turn,capturesDue}' <= ${now})`,
       ),
     );
   for (const c of battles) {

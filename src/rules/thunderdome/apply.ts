@@ -388,6 +388,7 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     case 'BattleAppealSubmitted':
     case 'BattleAppealVoteOpened':
     case 'BattleQuickUpdated':
+    case 'BattleReminder':
     case 'NpeBattleUpdated':
     case 'BattleResolved':
     case 'UnitsDestroyed':

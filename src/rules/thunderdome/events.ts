@@ -109,6 +109,7 @@ export type CampaignEvent =
   | { type: 'BattleAppealSubmitted'; battleId: string; side: string; proposalId: number; explanation: string; plan: string; dueAt: string }
   | { type: 'BattleAppealVoteOpened'; battleId: string; voteId: string }
   | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
+  | { type: 'BattleReminder'; battleId: string; key: string; players: string[]; deadline: string; what: string }
   | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: string }
   | { type: 'BattleResolved'; battleId: string; result: BattleResult | null; resolution: NonNullable<Battle['resolution']>; summary: string[] }
   | { type: 'UnitsDestroyed'; battleId: string; shipIds: string[]; baseIds: string[] }

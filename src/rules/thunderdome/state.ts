@@ -252,6 +252,8 @@ export interface Battle {
   result: BattleResult | null;
   resolution: 'negotiated' | 'confirmed' | 'appeal' | 'forced-retreat' | 'anschluss' | 'quick' | 'withdrawn' | null;
   resolvedAt: string | null;
+  /** Reminders already posted (battles/reminders.ts keys), so none is posted twice. */
+  reminders?: string[];
 }
 
 export interface BattleParticipant {

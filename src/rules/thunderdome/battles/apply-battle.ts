@@ -21,6 +21,7 @@ type BattleEvent = Extract<
       | 'BattleAppealSubmitted'
       | 'BattleAppealVoteOpened'
       | 'BattleQuickUpdated'
+      | 'BattleReminder'
       | 'NpeBattleUpdated'
       | 'BattleResolved'
       | 'UnitsDestroyed'
@@ -115,6 +116,11 @@ export function applyBattleEvent(s: CampaignState, e: BattleEvent, at: string): 
     case 'BattleQuickUpdated':
       battleById(s, e.battleId).quick = structuredClone(e.quick);
       return;
+    case 'BattleReminder': {
+      const b = battleById(s, e.battleId);
+      b.reminders = [...(b.reminders ?? []), e.key];
+      return;
+    }
     case 'NpeBattleUpdated':
       battleById(s, e.battleId).npe = structuredClone(e.npe);
       for (const f of e.npe.force) s.nextId = Math.max(s.nextId, idNumber(f.id) + 1);

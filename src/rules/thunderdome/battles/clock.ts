@@ -7,6 +7,7 @@ import { organizeCapturedByDefault } from './captures.ts';
 import { NPE } from './common.ts';
 import { anschluss } from './npe.ts';
 import { applyResult } from './outcome.ts';
+import { remindBattles } from './reminders.ts';
 import { defaultSelections } from './selection.ts';
 
 /**
@@ -38,6 +39,7 @@ export function runBattleClocks(d: Decider): void {
   }
   const turn = d.state.turn;
   if (turn?.phase === 'captures' && due(turn.capturesDue)) organizeCapturedByDefault(d);
+  remindBattles(d);
 }
 
 /**
