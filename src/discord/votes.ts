@@ -10,6 +10,17 @@ const SYSTEM = { userId: SYSTEM_USER, displayName: 'Campaign Master', isServerAd
 export const YES = '✅';
 export const NO = '❌';
 
+/** Regional-indicator letters for the options of a multi-option vote (UTF3.45): 🇦, 🇧, … */
+export function optionEmoji(key: string): string {
+  return String.fromCodePoint(0x1f1e6 + key.charCodeAt(0) - 65);
+}
+
+function emojiChoice(vote: Vote, emoji: string | null): string | null {
+  if (!emoji) return null;
+  if (vote.options) return vote.options.find((o) => optionEmoji(o.key) === emoji)?.key ?? null;
+  return emoji === YES ? 'yes' : emoji === NO ? 'no' : null;
+}
+
 /** Posts the message of each vote a command opened, adds the two reactions, and records its id. */
 export async function postOpenedVotes(app: AppContext, client: Client, channelId: string, result: CommandResult): Promise<void> {
   if (!result.ok || result.duplicate) return;
@@ -18,8 +29,11 @@ export async function postOpenedVotes(app: AppContext, client: Client, channelId
     const channel = await client.channels.fetch(channelId).catch(() => null);
     if (!channel?.isSendable()) continue;
     const message = await (channel as SendableChannels).send({ content: voteText(e.event.vote, result.state), allowedMentions: { parse: [] } });
-    await message.react(YES);
-    await message.react(NO);
+    if (e.event.vote.options) for (const o of e.event.vote.options) await message.react(optionEmoji(o.key));
+    else {
+      await message.react(YES);
+      await message.react(NO);
+    }
     await runCommand(app, { target: { guildId: result.state.guildId, channelId }, actor: SYSTEM, command: { type: 'vote-attach', voteId: e.event.vote.id, messageId: message.id } });
   }
 }
@@ -27,15 +41,15 @@ export async function postOpenedVotes(app: AppContext, client: Client, channelId
 /** A reaction added or removed on a vote message becomes a ballot (bots ignored; the rules ignore non-voters). */
 export async function onVoteReaction(app: AppContext, client: Client, reaction: MessageReaction | PartialMessageReaction, user: User | PartialUser, present: boolean): Promise<void> {
   if (user.bot) return;
-  const emoji = reaction.emoji.name;
-  if (emoji !== YES && emoji !== NO) return;
   const message = reaction.message;
   if (!message.guildId) return;
   const target = { guildId: message.guildId, channelId: message.channelId };
   const state = await campaignInChannel(app, target.channelId);
-  if (!state?.votes.some((v) => v.messageId === message.id && v.status === 'open')) return;
+  const vote = state?.votes.find((v) => v.messageId === message.id && v.status === 'open');
+  const choice = vote ? emojiChoice(vote, reaction.emoji.name) : null;
+  if (!choice) return;
   const actor = { userId: user.id, displayName: user.username ?? user.id, isServerAdmin: false };
-  const result = await runCommand(app, { target, actor, command: { type: 'ballot', messageId: message.id, choice: emoji === YES ? 'yes' : 'no', present } });
+  const result = await runCommand(app, { target, actor, command: { type: 'ballot', messageId: message.id, choice, present } });
   await afterVoteChange(client, target.channelId, result);
 }
 
@@ -68,7 +82,10 @@ export async function resyncOpenVotes(app: AppContext, client: Client, channelId
         const r = message.reactions.cache.get(emoji);
         return r ? [...(await r.users.fetch()).values()].filter((u) => !u.bot).map((u) => u.id) : [];
       };
-      const result = await runCommand(app, { target: { guildId: state!.guildId, channelId }, actor: SYSTEM, command: { type: 'ballot-sync', messageId: vote.messageId!, yes: await users(YES), no: await users(NO) } });
+      const command = vote.options
+        ? { type: 'ballot-sync' as const, messageId: vote.messageId!, yes: [], no: [], options: Object.fromEntries(await Promise.all(vote.options.map(async (o) => [o.key, await users(optionEmoji(o.key))] as const))) }
+        : { type: 'ballot-sync' as const, messageId: vote.messageId!, yes: await users(YES), no: await users(NO) };
+      const result = await runCommand(app, { target: { guildId: state!.guildId, channelId }, actor: SYSTEM, command });
       await afterVoteChange(client, channelId, result);
     }
   }

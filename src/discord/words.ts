@@ -221,6 +221,20 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
 
 /** The vote message: the question, who may vote, what is needed, the live tally and the deadline. */
 export function voteText(v: Vote, state: CampaignState): string {
+  if (v.options) {
+    const status = v.status === 'open' ? `closes ${timestamp(v.closesAt, 'R')}` : v.status === 'passed' ? `**option ${v.chosen} chosen**` : '**no option reached the supermajority**';
+    const letter = (key: string) => String.fromCodePoint(0x1f1e6 + key.charCodeAt(0) - 65);
+    const lines = v.options.map((o) => {
+      const voters = Object.entries(v.ballots).filter(([, b]) => b === o.key).map(([id]) => playerName(state, id));
+      return `${letter(o.key)} ${o.label}: ${voters.length}${voters.length ? ` (${voters.join(', ')})` : ''}`;
+    });
+    return [
+      `🗳️ **Vote ${v.id}**: ${v.question}`,
+      `React with one letter. ${v.threshold} of ${v.electorate.length} voters (${v.electorate.map((id) => playerName(state, id)).join(', ')}) must choose the same option (UTD1.7 supermajority); your latest reaction counts.`,
+      ...lines,
+      status,
+    ].join('\n');
+  }
   const yes = Object.entries(v.ballots).filter(([, b]) => b === 'yes').map(([id]) => playerName(state, id));
   const no = Object.entries(v.ballots).filter(([, b]) => b === 'no').map(([id]) => playerName(state, id));
   const status = v.status === 'open' ? `closes ${timestamp(v.closesAt, 'R')}` : v.status === 'passed' ? '**passed**' : '**rejected**';

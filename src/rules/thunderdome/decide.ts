@@ -3,6 +3,7 @@ import { formatExpression, parseDiceExpression, rollExpression } from '../dice-e
 import { Decider, actingPlayer, type Actor, type DecisionContext } from './decider.ts';
 import type { CampaignEvent } from './events.ts';
 import { runBattleCommand, type BattleCommand } from './battles/commands.ts';
+import { runYardCommand, type YardCommand } from './shipyards/commands.ts';
 import { buyOrderPoints, dropContainer, establish, extendTurn, leaveDerelict, moveCapital, moveFleet, siegeRoll, undoLastOrder } from './orders.ts';
 import { buyFleets, organize, scrapShips } from './navy-orders.ts';
 import { grantProxy, resign, revokeProxy } from './players.ts';
@@ -56,8 +57,9 @@ export type CampaignCommand =
   | { type: 'vote-attach'; voteId: string; messageId: string }
   | { type: 'ballot'; messageId: string; choice: string; present: boolean }
   | { type: 'vote-close-due' }
-  | { type: 'ballot-sync'; messageId: string; yes: string[]; no: string[] }
-  | BattleCommand;
+  | { type: 'ballot-sync'; messageId: string; yes: string[]; no: string[]; /** Multi-option votes: reactors per option key. */ options?: Record<string, string[]> }
+  | BattleCommand
+  | YardCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -156,7 +158,22 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
     case 'vote-close-due':
       return closeDueVotes(d);
     case 'ballot-sync':
-      return syncBallots(d, c.messageId, c.yes, c.no);
+      return syncBallots(d, c.messageId, c.yes, c.no, c.options);
+    case 'yard-activate':
+    case 'yard-build':
+    case 'yard-overhaul':
+    case 'yard-refit':
+    case 'yard-convert':
+    case 'yard-inspect':
+    case 'yard-construct':
+    case 'yard-overhaul-yard':
+    case 'yard-scrap':
+    case 'yard-damage':
+    case 'yard-dock':
+    case 'yard-undock':
+    case 'repair-fleet':
+    case 'repair-ships':
+      return runYardCommand(d, c);
     default:
       return runBattleCommand(d, c);
   }

@@ -147,9 +147,19 @@ function close(d: Decider, v: Vote, passed: boolean, yes: number, no: number, re
  * reacted with one mark votes that way; one with both keeps the recorded ballot if it is among
  * them; one with none has no ballot.
  */
-export function syncBallots(d: Decider, messageId: string, yesUsers: string[], noUsers: string[]): void {
+export function syncBallots(d: Decider, messageId: string, yesUsers: string[], noUsers: string[], options?: Record<string, string[]>): void {
   const v = d.state.votes.find((x) => x.messageId === messageId && x.status === 'open');
   if (!v) return;
+  if (v.options) {
+    for (const voter of v.electorate) {
+      const marked = v.options.map((o) => o.key).filter((k) => options?.[k]?.includes(voter));
+      const current = v.ballots[voter] ?? null;
+      const next = marked.length === 0 ? null : current && marked.includes(current) ? current : marked[0]!;
+      if (next !== current) d.emit({ type: 'BallotCast', voteId: v.id, playerId: voter, choice: next });
+    }
+    settleIfCertain(d, v.id);
+    return;
+  }
   for (const voter of v.electorate) {
     const y = yesUsers.includes(voter);
     const n = noUsers.includes(voter);

@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Playground, type LineResult } from '../../src/playground/playground.ts';
+import { createPgliteDatabase } from '../helpers/databases.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const outDir = mkdtempSync(join(tmpdir(), 'cm-appeal-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** The battles example up to bob's attack in A, then a disputed report and an appeal decided by a lettered reaction. */
+const APPEAL = [
+  '@bob /battle report battle:K43 winner:bob destroyed:S30 retreat:H1',
+  '@alice /battle reject battle:K43',
+  '@carol /battle appeal battle:K43 explanation:"I am not in it" plan:"none" winner:bob retreat:H1',
+  '@bob /battle appeal battle:K43 explanation:"Alice ran out of time at turn 6" plan:"Overload and close" winner:bob destroyed:S30 retreat:H1',
+  '@alice /battle appeal battle:K43 explanation:"My frigate was disengaging" plan:"Turn away at turn 4" winner:bob crippled:S30 retreat:H1',
+  '!react @bob 🇦',
+  '!react @carol 🇧',
+];
+
+async function run(): Promise<LineResult[]> {
+  const tdb = await createPgliteDatabase();
+  const playground = await Playground.start({ database: tdb.database, outDir });
+  const cwd = process.cwd();
+  process.chdir(ROOT);
+  try {
+    const lines = readFileSync('examples/03-battles.txt', 'utf8').split('\n');
+    const upTo = lines.findIndex((l) => l.startsWith('@bob /turn end'));
+    const results: LineResult[] = [];
+    for (const [i, text] of [...lines.slice(0, upTo + 1), ...APPEAL, '@alice /battle show battle:K43'].entries()) {
+      const r = await playground.run(text, i + 1);
+      if (r) results.push(r);
+    }
+    return results;
+  } finally {
+    process.chdir(cwd);
+    await playground.close();
+    await tdb.drop();
+  }
+}
+
+describe('UTF3.45 an appeal decided by the players outside the battle, with lettered reactions', async () => {
+  const results = await run();
+  const at = (prefix: string) => results.find((r) => r.input.startsWith(prefix))!;
+
+  it('a player outside the battle cannot submit a case', () => {
+    const r = at('@carol /battle appeal');
+    expect(r.ok).toBe(false);
+    expect(r.ephemeral).toBe(true);
+  });
+
+  it('when both sides have submitted, a vote with one letter per case is posted for carol alone', () => {
+    const vote = at('@alice /battle appeal').posts.find((p) => p.content.includes('🗳️'))!;
+    expect(vote.content).toContain('🇦');
+    expect(vote.content).toContain('🇧');
+    expect(vote.content).toContain('1 of 1 voters (carol)');
+  });
+
+  it("bob's reaction does not count; carol's 🇧 applies alice's case: the frigate is crippled, not destroyed", () => {
+    const show = at('@alice /battle show').content;
+    expect(show).toContain('Resolved (appeal)');
+    const closed = results.find((r) => r.input.startsWith('!react @carol'))!;
+    expect(closed.posts.map((p) => p.content).join('\n')).toContain('crippled');
+  });
+});
