@@ -58,6 +58,8 @@ export function describeBattleEvent(stored: StoredEvent, state: CampaignState): 
       return `${e.accepted ? '🤝' : '✋'} Battle ${e.battleId}: ${who(e.playerId)} ${e.accepted ? 'agrees to' : 'rejects'} proposal #${e.proposalId}.`;
     case 'BattleAppealSubmitted':
       return `⚖️ Battle ${e.battleId}: ${who(e.side)} submits an appeal (UTF3.45).\n> **Situation:** ${e.explanation}\n> **Plan:** ${e.plan}`;
+    case 'BattleThreadAttached':
+      return null;
     case 'BattleReminder':
       return `⏰ Battle ${e.battleId}: ${e.players.map(mention).join(' ')} — ${e.what}; due ${at(e.deadline, 'R')} (${at(e.deadline)}).`;
     case 'BattleAppealVoteOpened':

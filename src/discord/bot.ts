@@ -3,6 +3,7 @@ import type { AppContext } from '../app/context.ts';
 import { runDue } from '../app/scheduler.ts';
 import { createDiscordClient } from './client.ts';
 import { announce } from './present.ts';
+import { postBattleUpdates } from './battle-threads.ts';
 import { afterVoteChange, postOpenedVotes, onVoteReaction, resyncOpenVotes } from './votes.ts';
 import { channelsWithOpenVotes } from '../app/campaigns.ts';
 import type { SlashCommand } from './command.ts';
@@ -58,6 +59,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       for (const o of outcomes) {
         if (o.result.ok && !o.result.duplicate && o.result.events.some((e) => e.event.type === 'VoteClosed')) await afterVoteChange(client, o.channelId, o.result);
         else await announce(client, o.channelId, o.result);
+        await postBattleUpdates(opts.app, client, o.channelId, o.result);
         await postOpenedVotes(opts.app, client, o.channelId, o.result);
       }
       return outcomes.length;

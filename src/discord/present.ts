@@ -1,7 +1,7 @@
 import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction, type Client, type InteractionReplyOptions, type MessageCreateOptions, type SendableChannels } from 'discord.js';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
-import { battleCardImage, mapImage } from './images.ts';
-import { battleShowText } from './views/battle-text.ts';
+import { postBattleUpdates } from './battle-threads.ts';
+import { mapImage } from './images.ts';
 import { campaignsOfUser } from '../app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../app/run-command.ts';
 import type { RuleError } from '../rules/errors.ts';
@@ -33,7 +33,6 @@ export async function presentResult(interaction: ChatInputCommandInteraction, re
   await send(interaction, { content: first!, allowedMentions: { parse: ['users'] } });
   for (const more of rest) await interaction.followUp({ content: more, allowedMentions: { parse: ['users'] } });
   const channel = interaction.channel;
-  if (channel?.isSendable()) await postBattleCards(channel as SendableChannels, result);
   for (const post of posts) {
     if (channel?.isSendable()) await (channel as SendableChannels).send(await turnStartPost(post, result.state, result.events.at(-1)!.seq));
   }
@@ -71,22 +70,9 @@ export async function announce(client: Client, channelId: string, result: Comman
   for (const text of splitMessage(lines.join('\n\n'))) {
     if (text) await (channel as SendableChannels).send({ content: text, allowedMentions: { parse: ['users'] } });
   }
-  await postBattleCards(channel as SendableChannels, result);
   for (const text of turnStarts) await (channel as SendableChannels).send(await turnStartPost(text, result.state, result.events.at(-1)!.seq));
 }
 
-/** Issue 5 §8: the battle card (text and 60×60 hex map) is posted publicly as soon as it is rolled. */
-async function postBattleCards(channel: SendableChannels, result: Extract<CommandResult, { ok: true }>): Promise<void> {
-  if (result.duplicate) return;
-  for (const stored of result.events) {
-    if (stored.event.type !== 'BattleSetupRolled') continue;
-    const b = result.state.battles.find((x) => x.id === (stored.event as { battleId: string }).battleId);
-    if (!b) continue;
-    const png = await battleCardImage(result.state, b.id);
-    const [first] = splitMessage(battleShowText(result.state, b));
-    await channel.send({ content: first!, allowedMentions: { parse: [] }, ...(png ? { files: [new AttachmentBuilder(png, { name: `battle-${b.id}.png` })] } : {}) });
-  }
-}
 
 /** Issue 6 §4: each player's turn is announced with its deadline and the current map. */
 async function turnStartPost(content: string, state: CampaignState, version: number): Promise<MessageCreateOptions> {
@@ -103,6 +89,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
     if (mine.length > 0) return presentError(interaction, { ...result.error, hint: `Your campaign${mine.length > 1 ? 's live' : ' lives'} in ${mine.map((c) => `<#${c.channelId}> (**${c.name}**)`).join(', ')}.` });
   }
   const outcome = await presentResult(interaction, result);
+  await postBattleUpdates(ctx.app, interaction.client, ctx.target.channelId, result);
   await postOpenedVotes(ctx.app, interaction.client, ctx.target.channelId, result);
   return outcome;
 }

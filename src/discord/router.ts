@@ -10,11 +10,18 @@ import {
 } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from './command.ts';
+import { DEFAULT_RATE_LIMIT, RateLimiter, slowDown, type RateLimitOptions } from './rate-limit.ts';
 import { WORDS } from './words.ts';
 
 export interface RouterOptions {
   /** Name of a role whose members count as campaign admins (issue 6 §3). */
   adminRoleName?: string | undefined;
+  /**
+   * Per-user limit on slash commands (issue 8 §5); null turns it off. Unset: the default limit
+   * where the bot faces real users, none where test hooks exist (the playground and tests, whose
+   * scripts send hundreds of commands as one user).
+   */
+  rateLimit?: RateLimitOptions | null | undefined;
 }
 
 /**
@@ -26,6 +33,7 @@ export interface RouterOptions {
 export class Router {
   private readonly commands: Map<string, SlashCommand>;
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly limiter: RateLimiter | null;
   readonly outcomes = new Map<string, CommandOutcome>();
 
   constructor(
@@ -34,6 +42,8 @@ export class Router {
     private readonly options: RouterOptions = {},
   ) {
     this.commands = new Map(commands.map((c) => [c.data.name, c]));
+    const limit = options.rateLimit === undefined ? (app.testHooks ? null : DEFAULT_RATE_LIMIT) : options.rateLimit;
+    this.limiter = limit ? new RateLimiter(limit) : null;
   }
 
   handle(interaction: Interaction): Promise<void> {
@@ -57,7 +67,8 @@ export class Router {
     if (!interaction.guildId || !interaction.channelId) return null;
     return {
       app: this.app,
-      target: { guildId: interaction.guildId, channelId: interaction.channelId },
+      // A command typed in a battle thread belongs to the campaign of the thread's channel.
+      target: { guildId: interaction.guildId, channelId: interaction.channel?.isThread() ? (interaction.channel.parentId ?? interaction.channelId) : interaction.channelId },
       actor: {
         userId: interaction.user.id,
         displayName: (interaction.member as GuildMember | null)?.displayName ?? interaction.user.globalName ?? interaction.user.username,
@@ -77,6 +88,13 @@ export class Router {
     const command = this.commands.get(interaction.commandName);
     const ctx = this.context(interaction);
     try {
+      const allowed = this.limiter?.take(interaction.user.id) ?? { ok: true };
+      if (!allowed.ok) {
+        // Over the limit: a short private answer, and nothing runs.
+        await interaction.reply({ content: slowDown(allowed.retryAfterMs), flags: MessageFlags.Ephemeral });
+        this.outcomes.set(interaction.id, { ok: false });
+        return;
+      }
       if (!command) throw new Error(`unknown command ${interaction.commandName}`);
       if (!ctx) {
         await interaction.reply({ content: WORDS.notInGuild, flags: MessageFlags.Ephemeral });

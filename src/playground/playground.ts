@@ -91,7 +91,7 @@ export class Playground {
   async run(input: string, line: number): Promise<LineResult | null> {
     const parsed = parseLine(input);
     if (parsed.kind === 'blank') return null;
-    const before = new Set(this.standIn.channelMessages(this.channelId).map((m) => m.id));
+    const before = new Set([this.channelId, ...this.standIn.threads(this.channelId).map((t) => t.id)].flatMap((id) => this.standIn.channelMessages(id).map((m) => m.id)));
     const channelAtStart = this.channelId;
     if (parsed.kind === 'directive') {
       const content = await this.directive(parsed);
@@ -271,11 +271,13 @@ export class Playground {
     return vote.id;
   }
 
+  /** New posts in the channel and in its threads (battle threads), each thread's marked with its name. */
   private postsSince(channelId: string, before: Set<string>, replyId: string | null, line: number): LineResult['posts'] {
-    return this.standIn
-      .channelMessages(channelId)
-      .filter((m: StoredMessage) => !before.has(m.id) && m.id !== replyId && !m.ephemeral)
-      .map((m) => ({ content: this.readable(m.content), embeds: m.embeds.map((e) => this.embed(e)), files: this.saveFiles(m.attachments, line) }));
+    const fresh = (m: StoredMessage) => !before.has(m.id) && m.id !== replyId && !m.ephemeral;
+    const post = (m: StoredMessage, prefix: string) => ({ content: prefix + this.readable(m.content), embeds: m.embeds.map((e) => this.embed(e)), files: this.saveFiles(m.attachments, line) });
+    const inChannel = this.standIn.channelMessages(channelId).filter(fresh).map((m) => post(m, ''));
+    const inThreads = this.standIn.threads(channelId).flatMap((t) => this.standIn.channelMessages(t.id).filter(fresh).map((m) => post(m, `🧵 ${t.name}: `)));
+    return [...inChannel, ...inThreads];
   }
 
   private saveFiles(files: StoredAttachment[], line: number): string[] {

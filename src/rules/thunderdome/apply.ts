@@ -3,6 +3,7 @@ import { FIRST_HALF_CYCLE } from './calendar.ts';
 import type { CampaignEvent, StoredEvent } from './events.ts';
 import { fleetById, playerById, sectorByKey } from './lookup.ts';
 import { applyBattleEvent } from './battles/apply-battle.ts';
+import { applyYardEvent } from './shipyards/apply-yard.ts';
 import type { CampaignState, TurnOrder } from './state.ts';
 
 /**
@@ -389,6 +390,7 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     case 'BattleAppealVoteOpened':
     case 'BattleQuickUpdated':
     case 'BattleReminder':
+    case 'BattleThreadAttached':
     case 'NpeBattleUpdated':
     case 'BattleResolved':
     case 'UnitsDestroyed':
@@ -501,6 +503,21 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       s.guildId = e.guildId;
       s.channelId = e.channelId;
       if (e.seedCommitment) s.seedCommitments.push({ fromSeq: stored.seq, hash: e.seedCommitment });
+      return;
+    case 'YardActivated':
+    case 'YardShipOrdered':
+    case 'YardWorkDone':
+    case 'YardBuildDelivered':
+    case 'ShipyardsArrived':
+    case 'ShipyardsSelfRepaired':
+    case 'ShipyardOrdered':
+    case 'ShipyardOverhauled':
+    case 'ShipyardScrapped':
+    case 'ShipyardWorksReported':
+    case 'CapturedShipDocked':
+    case 'ShipsUndocked':
+    case 'ShipsRepaired':
+      applyYardEvent(s, e, stored);
       return;
   }
 }

@@ -109,6 +109,7 @@ export type CampaignEvent =
   | { type: 'BattleAppealSubmitted'; battleId: string; side: string; proposalId: number; explanation: string; plan: string; dueAt: string }
   | { type: 'BattleAppealVoteOpened'; battleId: string; voteId: string }
   | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
+  | { type: 'BattleThreadAttached'; battleId: string; threadId: string }
   | { type: 'BattleReminder'; battleId: string; key: string; players: string[]; deadline: string; what: string }
   | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: string }
   | { type: 'BattleResolved'; battleId: string; result: BattleResult | null; resolution: NonNullable<Battle['resolution']>; summary: string[] }
@@ -147,7 +148,62 @@ export type CampaignEvent =
       channelId: string;
       /** Set when the import starts a new secret seed (the exported file did not carry the old one). */
       seedCommitment: string | null;
+    }
+  // Shipyards, dry dock and repairs (UTD6.37–6.39, 6.3H, 6.3I5, 7.5, 7.6)
+  | { type: 'YardActivated'; playerId: string; sector: string; yardIds: string[]; opCost: number; scope: 'sector' | 'shipyard'; /** Damaged yards that keep their works' capacity instead of self-repairing (ISS-A28). */ forgoRepair: string[] }
+  | { type: 'YardShipOrdered'; build: import('./state.ts').PendingBuild; /** Sixtieths of the yard's capacity (UTD6.3733). */ capacity: number }
+  | { type: 'YardWorkDone'; playerId: string; yardId: string; kind: YardWorkKind; ships: YardWorkShip[]; /** Sixtieths, may end in a half (refits, UTD6.3755). */ capacity: number; /** Charged, after `cost.rounding` (ISS-A03). */ cost: string; exactCost: string }
+  | { type: 'YardBuildDelivered'; playerId: string; delivery: YardDelivery }
+  | { type: 'ShipyardsArrived'; playerId: string; yardIds: string[] }
+  | { type: 'ShipyardsSelfRepaired'; playerId: string; yardIds: string[] }
+  | { type: 'ShipyardOrdered'; playerId: string; base: Base; cost: string; opCost: number }
+  | { type: 'ShipyardOverhauled'; playerId: string; yardId: string; opCost: number }
+  | { type: 'ShipyardScrapped'; playerId: string; yardId: string; refund: string; opCost: number }
+  | { type: 'ShipyardWorksReported'; playerId: string; yardId: string; worksDestroyed: number; previous: number }
+  | { type: 'CapturedShipDocked'; shipId: string; yardId: string; position: number }
+  | { type: 'ShipsUndocked'; playerId: string; shipIds: string[]; fleetId: string; newFleet: Fleet | null; opCost: number }
+  | {
+      type: 'ShipsRepaired';
+      playerId: string;
+      fleetId: string;
+      shipIds: string[];
+      /** colony: UTD4.335 / 6.39#1; freighter: UTD6.39#2 / 7.54 outside a colony. */
+      mode: 'colony' | 'freighter';
+      opCost: number;
+      /** What made the order free (UTD4.335: a repair freighter present). */
+      freeBy: string | null;
+      /** UTD7.54: damage control counts one higher (repair freighter at a colony or home sector). */
+      dcBonus: boolean;
+      freighterId: string | null;
+      /** Ships whose crippled or wrecked state the SFB repair cleared, as the owner reports. */
+      cleared: string[];
     };
+
+/** The four instant shipyard actions (UTD6.374–6.377); a build arrives later (YardShipOrdered). */
+export type YardWorkKind = 'overhaul' | 'refit' | 'convert' | 'inspect';
+
+/** One ship of a shipyard action: its configuration before and after, and what the line charged for it exactly. */
+export interface YardWorkShip {
+  shipId: string;
+  from: string;
+  to: string;
+  /** Overhauled (alone, with a refit or conversion, or by inspection): fully repaired, D9.4 reset (UTD6.3741). */
+  overhaul: boolean;
+  /** The ship's value after the action (the new configuration's BPV, ISS-A76). */
+  bpv: string;
+  exactCost: string;
+}
+
+/** A build at step 10: into a fleet, dry dock, or cancelled and refunded when no place is left. */
+export interface YardDelivery {
+  shipId: string;
+  unitId: string;
+  yardId: string;
+  ship: Ship | null;
+  newFleet: Fleet | null;
+  refund: string;
+  reason: string | null;
+}
 
 export type CampaignEventType = CampaignEvent['type'];
 

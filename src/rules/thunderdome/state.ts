@@ -47,6 +47,8 @@ export interface CampaignState {
   startedAt: string | null;
   finishedAt: string | null;
   winner: string | null;
+  /** Ships ordered at shipyards this turn; they arrive at step 10 (UTD6.3734). */
+  pendingBuilds?: PendingBuild[];
 }
 
 /**
@@ -189,6 +191,10 @@ export interface Ship {
   unorganized?: boolean;
   /** Cost paid, for scrapping and records. */
   bpv: string;
+  /** In dry dock at this yard or capital (UTD7.6): in no fleet, unpowered. */
+  dock?: { yardId: string; position: number } | null;
+  /** A repair freighter: the half-cycle it last repaired ships outside a colony (UTD6.39#2, once a cycle). */
+  rfUsedHalfCycle?: number | null;
 }
 
 export interface Base {
@@ -200,6 +206,8 @@ export interface Base {
   bpv: string;
   /** Arrives at step 10 of the turn it was ordered (UTD6.3A). */
   pending: boolean;
+  /** Yards and the capital: works boxes destroyed, as the owner reported (UTD6.3724). */
+  worksDestroyed?: number;
 }
 
 export type BattleStage =
@@ -254,6 +262,8 @@ export interface Battle {
   resolvedAt: string | null;
   /** Reminders already posted (battles/reminders.ts keys), so none is posted twice. */
   reminders?: string[];
+  /** The Discord thread where the battle is discussed (issue 5 §3). */
+  threadId?: string;
 }
 
 export interface BattleParticipant {
@@ -363,6 +373,14 @@ export interface TurnState {
   remindersSent: number[];
   /** Phase `captures`: captured ships not organized by then are organized by default (UTD6.3I2). */
   capturesDue?: string | null;
+  /** Yards activated this turn by id, when one order point activates one yard (ISS-A04 `shipyard`). */
+  yardsActivated?: string[];
+  /** Shipyard capacity used this turn per yard id, in sixtieths; a refit of an odd MC leaves a half (UTD6.3721). */
+  yardUse?: Record<string, number>;
+  /** Yards overhauled this turn: they take no shipyard actions (UTD6.3726). */
+  yardsOverhauled?: string[];
+  /** Damaged yards whose owner forgoes this turn's free self-repair to keep the works' capacity (ISS-A28). */
+  yardsForgoRepair?: string[];
 }
 
 export interface TurnOrder {
@@ -406,4 +424,20 @@ export interface Vote {
   status: 'open' | 'passed' | 'rejected';
   /** The Discord message whose reactions are the ballots. */
   messageId: string | null;
+}
+
+/** A ship ordered at a shipyard, delivered at step 10 into a fleet in the yard's sector or dry dock (UTD6.3734–6.3735). */
+export interface PendingBuild {
+  /** The id the ship will have, reserved when ordered. */
+  shipId: string;
+  owner: string;
+  unitId: string;
+  yardId: string;
+  sector: string;
+  cost: string;
+  /** The fleet slot asked for, or null for the first with room (ISS-A79). */
+  slot: number | null;
+  /** Where it was planned when ordered: a fleet slot, or a dry-dock position at a yard (UTD7.61). */
+  planned: { kind: 'fleet'; slot: number } | { kind: 'dock'; yardId: string };
+  orderedHalfCycle: number;
 }

@@ -26,12 +26,24 @@ export interface UnitInfo {
   /** F&E factors for SIDCORS quick resolution, when the catalog has them. */
   sidcorsFactors: string | null;
   isMauler: boolean;
+  /** Yards and the capital: capacity in sixtieths (UTD6.372: capital 120, SC2 90, SC3 60, SC4 40). */
+  shipyardCapacity?: number | null;
+  /** Yards and the capital: dry-dock positions (UTD7.62: capital 5, SC2 4, SC3 3, SC4 2). */
+  dryDockPositions?: number | null;
+  /** Yards and the capital: works boxes, for damaged capacity (UTD6.3724). */
+  worksBoxes?: number | null;
+  /** Refits stay within a hull family; a conversion changes it (UTD6.3753, 6.3762). */
+  hullFamily?: string;
 }
 
 export interface UnitCatalog {
   version: string;
   get(unitId: string): UnitInfo | undefined;
   all(): readonly UnitInfo[];
+  /** refits.csv edges out of a configuration (UTD6.375); a catalog without them has none. */
+  refitsFrom?(unitId: string): readonly import('./catalog/types.ts').RefitEdge[];
+  /** conversions.csv edges out of a configuration (UTD6.376#2); a catalog without them has none. */
+  conversionsFrom?(unitId: string): readonly import('./catalog/types.ts').ConversionEdge[];
 }
 
 /** Units that belong in fleets: ships and freighters (UTD7.262). */
@@ -66,9 +78,17 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       groundBaseSize: u.groundBaseSize,
       sidcorsFactors: u.sidcorsFactors,
       isMauler: u.isMauler,
+      shipyardCapacity: u.shipyardCapacity,
+      dryDockPositions: u.dryDockPositions,
+      worksBoxes: u.worksBoxes,
+      hullFamily: u.hullFamily,
       restricted: u.isBattleship ? 'battleship' : u.isXShip ? 'X-ship' : u.isConjectural ? 'conjectural' : u.unitKind === 'base_large' ? 'large base' : null,
     }),
   );
   const byId = new Map(infos.map((u) => [u.unitId, u]));
-  return { version: catalog.version, get: (id) => byId.get(id), all: () => infos };
+  const refits = new Map<string, import('./catalog/types.ts').RefitEdge[]>();
+  for (const e of catalog.refits) refits.set(e.fromUnitId, [...(refits.get(e.fromUnitId) ?? []), e]);
+  const conversions = new Map<string, import('./catalog/types.ts').ConversionEdge[]>();
+  for (const e of catalog.conversions) conversions.set(e.fromUnitId, [...(conversions.get(e.fromUnitId) ?? []), e]);
+  return { version: catalog.version, get: (id) => byId.get(id), all: () => infos, refitsFrom: (id) => refits.get(id) ?? [], conversionsFrom: (id) => conversions.get(id) ?? [] };
 }

@@ -22,6 +22,7 @@ type BattleEvent = Extract<
       | 'BattleAppealVoteOpened'
       | 'BattleQuickUpdated'
       | 'BattleReminder'
+      | 'BattleThreadAttached'
       | 'NpeBattleUpdated'
       | 'BattleResolved'
       | 'UnitsDestroyed'
@@ -115,6 +116,9 @@ export function applyBattleEvent(s: CampaignState, e: BattleEvent, at: string): 
       return;
     case 'BattleQuickUpdated':
       battleById(s, e.battleId).quick = structuredClone(e.quick);
+      return;
+    case 'BattleThreadAttached':
+      battleById(s, e.battleId).threadId = e.threadId;
       return;
     case 'BattleReminder': {
       const b = battleById(s, e.battleId);

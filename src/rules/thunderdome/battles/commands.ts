@@ -26,7 +26,8 @@ export type BattleCommand =
   | { type: 'battle-claim'; battle: string; units: string[] }
   | { type: 'battle-quick'; battle: string; intensity?: number; allocate?: string; retreat?: string }
   | { type: 'captured-organize'; ship: string; into: string; makeRoom: string[] }
-  | { type: 'battle-clocks' };
+  | { type: 'battle-clocks' }
+  | { type: 'battle-thread'; battleId: string; threadId: string };
 
 export function runBattleCommand(d: Decider, c: BattleCommand): void {
   switch (c.type) {
@@ -86,5 +87,12 @@ export function runBattleCommand(d: Decider, c: BattleCommand): void {
       return organizeCaptured(d, c.ship, c.into, c.makeRoom);
     case 'battle-clocks':
       return runBattleClocks(d);
+    case 'battle-thread': {
+      const b = d.state.battles.find((x) => x.id === c.battleId);
+      if (!b) refuse('battle/unknown', 'UTD7.4', `There is no battle ${c.battleId}.`);
+      if (b.threadId) return;
+      d.emit({ type: 'BattleThreadAttached', battleId: b.id, threadId: c.threadId });
+      return;
+    }
   }
 }

@@ -1,0 +1,89 @@
+import { FLEET_LIMIT } from '../../exact/move-class.ts';
+import { sectorLabel } from '../lookup.ts';
+import { fleetMc, maxFleets } from '../setup.ts';
+import type { CampaignState, PendingBuild, Player, Ship } from '../state.ts';
+import type { UnitCatalog } from '../units.ts';
+import { yardsOf, type YardInfo } from './yards.ts';
+
+/**
+ * Where a new ship goes (UTD6.3734–6.3735, 7.61–7.63, ISS-A79): the fleet slot asked for, else the
+ * first fleet in the yard's sector with room, else a new fleet there; dry dock only when no fleet
+ * can take it; with neither, the ship cannot be built. Builds already ordered hold their places.
+ */
+export type Placement = { kind: 'fleet'; slot: number; fleetId: string | null } | { kind: 'dock'; yardId: string; position: number };
+
+export type PlacementProblem = { problem: [code: string, rule: string, message: string, hint?: string] };
+
+export function dockedAt(state: CampaignState, yardId: string): Ship[] {
+  return state.ships.filter((s) => s.dock?.yardId === yardId);
+}
+
+/** The lowest free position number at a yard, counting ships docked and builds that will dock there. */
+export function freeDockPosition(state: CampaignState, y: YardInfo, reservations: readonly PendingBuild[]): number | null {
+  const taken = new Set(dockedAt(state, y.base.id).map((s) => s.dock!.position));
+  const reserved = reservations.filter((r) => r.planned.kind === 'dock' && r.planned.yardId === y.base.id).length;
+  if (taken.size + reserved >= y.dryDocks) return null;
+  for (let n = 1; n <= y.dryDocks; n++) if (!taken.has(n)) return n;
+  return null;
+}
+
+/**
+ * A free dry-dock position at the player's yards in a sector, `preferYard` first (UTD7.62), or
+ * null. For the default organization of captured ships (ISS-A77: fleet, new fleet, dry dock, scrap).
+ */
+export function freeDockIn(state: CampaignState, catalog: UnitCatalog, playerId: string, sector: string, preferYard: string | null = null): { yardId: string; position: number } | null {
+  const yards = yardsOf(state, playerId, catalog, { sector }).sort((a, b) => Number(b.base.id === preferYard) - Number(a.base.id === preferYard));
+  for (const y of yards) {
+    const position = freeDockPosition(state, y, state.pendingBuilds ?? []);
+    if (position !== null) return { yardId: y.base.id, position };
+  }
+  return null;
+}
+
+export function planPlacement(
+  state: CampaignState,
+  catalog: UnitCatalog,
+  p: Player,
+  sector: string,
+  mc: number,
+  opts: { slot: number | null; preferYard: string | null; reservations: readonly PendingBuild[] },
+): Placement | PlacementProblem {
+  const max = maxFleets(state, p);
+  const slots = new Map<number, { sector: string; mc: number; fleetId: string | null }>();
+  for (const f of state.fleets.filter((x) => x.owner === p.id)) slots.set(f.slot, { sector: f.sector, mc: fleetMc(state, f.id, catalog), fleetId: f.id });
+  for (const r of opts.reservations) {
+    if (r.owner !== p.id || r.planned.kind !== 'fleet') continue;
+    const entry = slots.get(r.planned.slot) ?? { sector: r.sector, mc: 0, fleetId: null };
+    entry.mc += catalog.get(r.unitId)?.mc ?? 0;
+    slots.set(r.planned.slot, entry);
+  }
+  if (opts.slot !== null) {
+    if (!Number.isInteger(opts.slot) || opts.slot < 1 || opts.slot > max) return { problem: ['fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`] };
+    const e = slots.get(opts.slot);
+    if (e && e.sector !== sector) return { problem: ['fleet/elsewhere', 'UTD6.3734', `Fleet ${opts.slot} is in ${sectorLabel(state, e.sector)}, not at the yard in ${sectorLabel(state, sector)}.`, 'A new ship joins a fleet in the yard’s sector or a new fleet there (ISS-A79).'] };
+    if (e && e.mc + mc > FLEET_LIMIT) return { problem: ['fleet/move-cost-limit', 'UTD7.23', `Fleet ${opts.slot} has no room for a ship of this move class (a fleet holds at most MC 5, ships already ordered included).`] };
+    return { kind: 'fleet', slot: opts.slot, fleetId: e?.fleetId ?? null };
+  }
+  const withRoom = [...slots.entries()].sort((a, b) => a[0] - b[0]).find(([, e]) => e.sector === sector && e.mc + mc <= FLEET_LIMIT);
+  if (withRoom) return { kind: 'fleet', slot: withRoom[0], fleetId: withRoom[1].fleetId };
+  const free = Array.from({ length: max }, (_, i) => i + 1).find((n) => !slots.has(n));
+
+  // UTD7.61: only now, with no fleet able to take it, may the ship go to dry dock.
+  const yards = yardsOf(state, p.id, catalog, { sector }).sort((a, b) => Number(b.base.id === opts.preferYard) - Number(a.base.id === opts.preferYard));
+  for (const y of yards) {
+    const position = freeDockPosition(state, y, opts.reservations);
+    if (position !== null) return { kind: 'dock', yardId: y.base.id, position };
+  }
+  return {
+    problem: [
+      'yard/no-room',
+      'UTD7.63',
+      `All ${max} fleet slots are in use, no fleet in ${sectorLabel(state, sector)} has room, and every dry-dock position there is taken, so the ship cannot be built (UTD6.3735).`,
+      'Organize or scrap ships to make room, or buy an extra fleet (UTD7.22).',
+    ],
+  };
+}
+
+export function isProblem(x: Placement | PlacementProblem): x is PlacementProblem {
+  return 'problem' in x;
+}

@@ -1,0 +1,54 @@
+import type { Decider } from '../decider.ts';
+import type { YardDelivery } from '../events.ts';
+import type { Fleet, PendingBuild, Ship } from '../state.ts';
+import { isProblem, planPlacement } from './placement.ts';
+import { yardsOf } from './yards.ts';
+
+/**
+ * The shipyards' part of the end of a player's turn, to run after the battles (step 8) and before
+ * record keeping: damaged yards repair their works for free unless the owner forwent it
+ * (UTD6.3H, ISS-A28, "immediately after step 8"); then step 10, new construction: ships built this
+ * turn join fleets or dry dock (UTD6.3734–6.3735) and new shipyards arrive (UTD6.382).
+ */
+export function newConstructionStep(d: Decider, playerId: string): void {
+  const turn = d.state.turn;
+  const repairing = yardsOf(d.state, playerId, d.ctx.catalog).filter((y) => y.worksDestroyed > 0 && !(turn?.yardsForgoRepair ?? []).includes(y.base.id));
+  if (repairing.length) d.emit({ type: 'ShipyardsSelfRepaired', playerId, yardIds: repairing.map((y) => y.base.id) });
+  for (const build of (d.state.pendingBuilds ?? []).filter((b) => b.owner === playerId)) deliver(d, build);
+  const arriving = d.state.bases.filter((b) => b.owner === playerId && b.role === 'shipyard' && b.pending);
+  if (arriving.length) d.emit({ type: 'ShipyardsArrived', playerId, yardIds: arriving.map((b) => b.id) });
+}
+
+/**
+ * Places one build where the rules want it now: the fleet asked for, else the first fleet of the
+ * yard's sector with room, a new fleet, then dry dock (UTD7.61). Its place was held when it was
+ * ordered; if fleets moved or filled since and nothing is left, or the yard was destroyed, the
+ * build is cancelled and its BPV returned (a gap in the rules; see the report).
+ */
+function deliver(d: Decider, build: PendingBuild): void {
+  const state = d.state;
+  const base = { shipId: build.shipId, unitId: build.unitId, yardId: build.yardId };
+  const cancel = (reason: string): void => {
+    const delivery: YardDelivery = { ...base, ship: null, newFleet: null, refund: build.cost, reason };
+    d.emit({ type: 'YardBuildDelivered', playerId: build.owner, delivery });
+  };
+  const p = state.players.find((x) => x.id === build.owner)!;
+  if (!state.bases.some((b) => b.id === build.yardId)) return cancel('the shipyard was destroyed before the ship was finished');
+  const mc = d.ctx.catalog.get(build.unitId)?.mc ?? 0;
+  const reservations = (state.pendingBuilds ?? []).filter((b) => b.shipId !== build.shipId);
+  let plan = planPlacement(state, d.ctx.catalog, p, build.sector, mc, { slot: build.slot, preferYard: build.yardId, reservations });
+  if (isProblem(plan) && build.slot !== null) plan = planPlacement(state, d.ctx.catalog, p, build.sector, mc, { slot: null, preferYard: build.yardId, reservations });
+  if (isProblem(plan)) return cancel('no fleet and no dry-dock position was left for it (UTD7.63)');
+  const ship: Ship = { id: build.shipId, owner: build.owner, unitId: build.unitId, fleetId: null, sector: build.sector, crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv: build.cost };
+  let newFleet: Fleet | null = null;
+  if (plan.kind === 'fleet') {
+    if (plan.fleetId) ship.fleetId = plan.fleetId;
+    else {
+      newFleet = { id: `F${state.nextId}`, owner: build.owner, slot: plan.slot, sector: build.sector, startSector: build.sector, pinned: false, establishing: false, trapped: null, releasedFromHalfCycle: null, claimSector: null };
+      ship.fleetId = newFleet.id;
+    }
+  } else {
+    ship.dock = { yardId: plan.yardId, position: plan.position };
+  }
+  d.emit({ type: 'YardBuildDelivered', playerId: build.owner, delivery: { ...base, ship, newFleet, refund: '0', reason: null } });
+}

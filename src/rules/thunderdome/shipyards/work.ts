@@ -1,0 +1,134 @@
+import { refuse } from '../../errors.ts';
+import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
+import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
+import { actingPlayer, type Decider } from '../decider.ts';
+import type { YardWorkKind, YardWorkShip } from '../events.ts';
+import { fleetMc } from '../setup.ts';
+import type { Ship } from '../state.ts';
+import { requireTurnOf } from '../turn.ts';
+import type { UnitInfo } from '../units.ts';
+import { chooseYard, oneSector, ownShips } from './choose.ts';
+import { chargeLine, conversionCapacity, conversionCost, costSettings, inspectionCost, overhaulCost, refitCapacity, refitCost } from './costs.ts';
+import { changeKind, conversionTo, refitTo, unitOf } from './edges.ts';
+
+/** One ship's part of a line: what it becomes, the capacity it takes and its exact cost. */
+interface Part {
+  ship: Ship;
+  from: UnitInfo;
+  to: UnitInfo;
+  overhaul: boolean;
+  capacity: number;
+  cost: Bpv;
+}
+
+const RULES: Record<YardWorkKind, { size: string; where: string; money: string }> = {
+  overhaul: { size: 'UTD6.3742', where: 'UTD6.3742', money: 'UTD6.3743' },
+  refit: { size: 'UTD6.3754', where: 'UTD6.3754', money: 'UTD6.3755' },
+  convert: { size: 'UTD6.3763', where: 'UTD6.3763', money: 'UTD6.3764' },
+  inspect: { size: 'UTD6.3774', where: 'UTD6.3774', money: 'UTD6.3775' },
+};
+
+const VERB: Record<YardWorkKind, string> = { overhaul: 'overhauling', refit: 'refitting', convert: 'converting', inspect: 'inspecting' };
+
+/** UTD6.3773: before inspection a captured ship can be neither repaired, refitted, converted nor overhauled. */
+function refuseUninspected(ship: Ship): void {
+  if (ship.uninspected) refuse('yard/uninspected', 'UTD6.3773', `${ship.unitId} (${ship.id}) is a captured ship not yet inspected: it cannot be repaired, refitted, converted or overhauled.`, 'Inspect it with `/yard inspect`, which overhauls it too.');
+}
+
+/**
+ * UTD6.374 OVERHAUL: capacity = MC, cost = `cost.overhaulPct` of the original ship (ISS-A01); full
+ * repair and D9.4 available again (UTD6.3741). With `to` it is also refitted (UTD6.3744, 6.3757:
+ * no more capacity) or converted (UTD6.3765: the conversion's capacity), paying both.
+ */
+export function overhaulShips(d: Decider, list: string, toId: string | undefined, yardRef: string | undefined, as?: string): void {
+  const settings = costSettings(d.state);
+  run(d, 'overhaul', list, yardRef, as, (ship) => {
+    refuseUninspected(ship);
+    const from = unitOf(d, ship);
+    const base = overhaulCost(from.bpv, settings.overhaulPct);
+    if (!toId) return { ship, from, to: from, overhaul: true, capacity: from.mc, cost: base };
+    if (changeKind(d, ship, toId) === 'convert') {
+      const to = conversionTo(d, ship, toId);
+      return { ship, from, to, overhaul: true, capacity: conversionCapacity(from.mc, to.mc), cost: base.add(conversionCost(from.bpv, to.bpv, settings.conversionMinPct)) };
+    }
+    const { edge, to } = refitTo(d, ship, toId);
+    return { ship, from, to, overhaul: true, capacity: from.mc, cost: base.add(refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride)) };
+  });
+}
+
+/** UTD6.375 REFIT: capacity = half the MC; cost = the rise in BPV, free if none (ISS-A02 minimum). */
+export function refitShips(d: Decider, list: string, toId: string, yardRef: string | undefined, as?: string): void {
+  const settings = costSettings(d.state);
+  run(d, 'refit', list, yardRef, as, (ship) => {
+    refuseUninspected(ship);
+    const from = unitOf(d, ship);
+    const { edge, to } = refitTo(d, ship, toId);
+    return { ship, from, to, overhaul: false, capacity: refitCapacity(from.mc), cost: refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride) };
+  });
+}
+
+/** UTD6.376#2 CONVERT: capacity = the larger MC (UTD6.3766); cost = the rise or 25% of the original, whichever is more. */
+export function convertShips(d: Decider, list: string, toId: string, yardRef: string | undefined, as?: string): void {
+  const settings = costSettings(d.state);
+  run(d, 'convert', list, yardRef, as, (ship) => {
+    refuseUninspected(ship);
+    const from = unitOf(d, ship);
+    const to = conversionTo(d, ship, toId);
+    return { ship, from, to, overhaul: false, capacity: conversionCapacity(from.mc, to.mc), cost: conversionCost(from.bpv, to.bpv, settings.conversionMinPct) };
+  });
+}
+
+/**
+ * UTD6.377 INSPECT a captured ship: capacity = MC, cost = 25% of its BPV (UTD6.3775); it is
+ * overhauled and from now on operated normally, keeping its original technology (UTD6.3771). A
+ * drone-speed or plasma refit allowed for captured ships may be done with it (UTD6.3772).
+ */
+export function inspectShips(d: Decider, list: string, toId: string | undefined, yardRef: string | undefined, as?: string): void {
+  const settings = costSettings(d.state);
+  run(d, 'inspect', list, yardRef, as, (ship) => {
+    if (!ship.captured || !ship.uninspected) refuse('yard/not-captured', 'UTD6.377', `${ship.unitId} (${ship.id}) is not a captured ship awaiting inspection.`);
+    const from = unitOf(d, ship);
+    const base = inspectionCost(from.bpv, settings.inspectionPct);
+    if (!toId) return { ship, from, to: from, overhaul: true, capacity: from.mc, cost: base };
+    const { edge, to } = refitTo(d, ship, toId);
+    return { ship, from, to, overhaul: true, capacity: from.mc, cost: base.add(refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride)) };
+  });
+}
+
+/** The steps every instant shipyard action shares: one yard, one line, one charge (ISS-A03). */
+function run(d: Decider, kind: YardWorkKind, list: string, yardRef: string | undefined, as: string | undefined, partOf: (ship: Ship) => Part): void {
+  const p = actingPlayer(d.state, d.ctx, as);
+  const turn = requireTurnOf(d, p);
+  const rules = RULES[kind];
+  const ships = ownShips(d, p, list, rules.where);
+  const sector = oneSector(d, ships, rules.where);
+  const parts = ships.map(partOf);
+  checkFleetLimits(d, parts);
+  const names = parts.map((x) => `${x.from.hullCode || x.from.name} (${x.ship.id})`).join(', ');
+  const capacity = parts.reduce((sum, x) => sum + x.capacity, 0);
+  const y = chooseYard(d, p, turn, sector, {
+    what: `${VERB[kind]} ${names}`,
+    sizeClass: Math.min(...parts.flatMap((x) => [x.from.sizeClass, x.to.sizeClass])),
+    whereMc: Math.max(...parts.flatMap((x) => [x.from.mc, x.to.mc])),
+    capacity,
+    sizeRule: rules.size,
+    whereRule: rules.where,
+  }, yardRef);
+  const settings = costSettings(d.state);
+  const charge = chargeLine(parts.map((x) => x.cost), settings.rounding);
+  if (charge.gt(p.bank)) refuse('bank/insufficient', rules.money, `${VERB[kind][0]!.toUpperCase()}${VERB[kind].slice(1)} ${names} costs ${bpvToString(charge)} BPV; your bank holds ${p.bank}.`);
+  const exact = parts.reduce((sum, x) => sum.add(x.cost), bpv(0));
+  const shipsDone: YardWorkShip[] = parts.map((x) => ({ shipId: x.ship.id, from: x.from.unitId, to: x.to.unitId, overhaul: x.overhaul, bpv: x.to.unitId === x.from.unitId ? x.ship.bpv : x.to.bpv, exactCost: bpvToString(x.cost) }));
+  d.emit({ type: 'YardWorkDone', playerId: p.id, yardId: y.base.id, kind, ships: shipsDone, capacity, cost: bpvToString(charge), exactCost: bpvToString(exact) });
+}
+
+/** UTD7.23: a conversion that raises a ship's MC must leave its fleet within 5. */
+function checkFleetLimits(d: Decider, parts: Part[]): void {
+  const growth = new Map<string, number>();
+  for (const x of parts) if (x.ship.fleetId && x.to.mc !== x.from.mc) growth.set(x.ship.fleetId, (growth.get(x.ship.fleetId) ?? 0) + x.to.mc - x.from.mc);
+  for (const [fleetId, extra] of growth) {
+    const after = fleetMc(d.state, fleetId, d.ctx.catalog) + extra;
+    const slot = d.state.fleets.find((f) => f.id === fleetId)?.slot;
+    if (after > FLEET_LIMIT) refuse('fleet/move-cost-limit', 'UTD7.23', `After the change fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`, 'Organize the ship into another fleet first.');
+  }
+}
