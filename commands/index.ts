@@ -20,6 +20,7 @@ import { setupCommand } from './setup.ts';
 import { siegeCommand } from './siege.ts';
 import { turnCommand } from './turn.ts';
 import { voteCommand } from './vote.ts';
+import { yardCommand } from './yard.ts';
 
 /** The one explicit list of commands: the deploy script and the router both read it (design §3.4). */
 export const COMMANDS: readonly SlashCommand[] = [
@@ -37,6 +38,7 @@ export const COMMANDS: readonly SlashCommand[] = [
   sectorCommand,
   navyCommand,
   battleCommand,
+  yardCommand,
   proxyCommand,
   voteCommand,
   resignCommand,

@@ -1,5 +1,6 @@
 import type { RuleError } from '../rules/errors.ts';
 import { describeBattleEvent } from './battle-words.ts';
+import { describeYardEvent } from './yard-words.ts';
 import {
   cycleLabel,
   empireName,
@@ -35,7 +36,7 @@ function playerName(state: CampaignState, id: string): string {
 
 /** One announcement line per event; null for events that speak through another line. */
 export function describeEvent(stored: StoredEvent, state: CampaignState): string | null {
-  const battleLine = describeBattleEvent(stored, state);
+  const battleLine = describeBattleEvent(stored, state) ?? describeYardEvent(stored, state);
   if (battleLine !== undefined) return battleLine;
   const e = stored.event;
   const who = (id: string) => playerName(state, id);

@@ -56,7 +56,11 @@ describe('examples/03-battles.txt: an NPE battle and a battle between players, t
     expect(b.npe).toMatchObject({ status: 'conquered', losses: '63' });
     expect(b.colony).toMatchObject({ owner: id('alice'), status: 'active' });
     const frigate = s.ships.find((x) => x.id === 'S42')!;
-    expect(frigate).toMatchObject({ owner: id('alice'), unitId: 'FED-FF', captured: true, uninspected: true });
+    // Captured uninspected, organized into fleet 2, then inspected at the capital's yard for 25 % (UTD6.377).
+    expect(frigate).toMatchObject({ owner: id('alice'), unitId: 'FED-FF', captured: true, uninspected: false });
+    const inspect = results.find((r) => r.input.startsWith('@alice /yard inspect'))!;
+    expect(inspect.ok).toBe(true);
+    expect(inspect.content).toContain('16 BPV (exactly 15.75');
     expect(s.fleets.find((f) => f.id === frigate.fleetId)!.slot).toBe(2);
     expect(file.events.some((e) => e.event.type === 'BpvAwarded' && (e.event as { amount: string }).amount === '150')).toBe(true);
   });
@@ -69,7 +73,9 @@ describe('examples/03-battles.txt: an NPE battle and a battle between players, t
     const fleet = s.fleets.find((f) => f.owner === id('alice') && f.slot === 1)!;
     expect(fleet.sector).toBe('H1');
     expect(s.retreats[0]).toMatchObject({ playerId: id('alice'), from: 'A', to: 'H1', moved: true, charged: true });
-    expect(s.turn).toMatchObject({ playerId: id('alice'), opsSpent: 1 });
+    // 1 OP for the retreat, spent first, and 1 to activate the yard.
+    expect(s.turn).toMatchObject({ playerId: id('alice'), opsSpent: 2 });
+    expect(file.events.find((e) => e.event.type === 'RetreatsCharged')!.seq).toBeLessThan(file.events.find((e) => e.event.type === 'FleetMoved' && (e.event as { to: string }).to === 'H1' && (e.event as { from: string }).from === 'B')!.seq);
   });
 
   it('the exported events replay to the exported state', () => {

@@ -78,7 +78,8 @@ function deadDropStep(d: Decider, sectorKey: string, present: string[]): void {
       break;
     }
   }
-  const derelicts = d.state.ships.filter((s) => s.sector === sectorKey && s.fleetId === null);
+  // Ships in dry dock (UTD7.6) and captured ships awaiting organization are not derelicts.
+  const derelicts = d.state.ships.filter((s) => s.sector === sectorKey && s.fleetId === null && !s.dock && !s.unorganized);
   for (const collector of present) {
     const theirs = derelicts.filter((s) => s.owner !== collector).map((s) => s.id);
     if (theirs.length === 0) continue;

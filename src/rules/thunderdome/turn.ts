@@ -5,6 +5,7 @@ import type { Decider } from './decider.ts';
 import { openBattles } from './battles/open.ts';
 import { chargeRetreats, executeRetreats } from './battles/retreats.ts';
 import { explorationStep } from './exploration-step.ts';
+import { newConstructionStep } from './shipyards/index.ts';
 import { activePlayers } from './lookup.ts';
 import type { CampaignState, Player } from './state.ts';
 import { developmentStep } from './territory.ts';
@@ -126,6 +127,7 @@ function afterOrders(d: Decider, forfeited: boolean): void {
 export function finishTurn(d: Decider, forfeited: boolean): void {
   const playerId = d.state.turn!.playerId;
   developmentStep(d);
+  newConstructionStep(d, playerId);
   recordKeeping(d, playerId);
   if (d.state.status === 'finished') return;
   advance(d, playerId, forfeited);

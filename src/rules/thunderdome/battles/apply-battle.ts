@@ -152,6 +152,7 @@ export function applyBattleEvent(s: CampaignState, e: BattleEvent, at: string): 
       ship.captured = true;
       ship.uninspected = true;
       ship.unorganized = true;
+      ship.dock = null;
       return;
     }
     case 'ShipsDamaged':

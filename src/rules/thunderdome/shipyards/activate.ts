@@ -27,7 +27,7 @@ export function activateYards(d: Decider, where: { sector?: string; yard?: strin
     if (!where.sector) refuse('yard/where', 'UTD6.37', 'Name the sector (or the shipyard) to activate.');
     sector = sectorOf(d, where.sector).key;
     targets = yardsOf(state, p.id, catalog, { sector, withPending: true });
-    if (scope === 'shipyard' && targets.filter((y) => !isActivated(turn, y)).length > 1) {
+    if (scope === 'shipyard' && targets.filter((y) => !y.base.pending && !isActivated(turn, y)).length > 1) {
       refuse('yard/name-one', 'ISS-A04', `Each shipyard is activated separately in this campaign (1 order point each); ${sectorLabel(state, sector)} has ${targets.length}.`, `Name one: ${targets.map((y) => yardLabel(state, y)).join(', ')}.`);
     }
   }

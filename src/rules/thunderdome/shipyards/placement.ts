@@ -67,7 +67,7 @@ export function planPlacement(
   const withRoom = [...slots.entries()].sort((a, b) => a[0] - b[0]).find(([, e]) => e.sector === sector && e.mc + mc <= FLEET_LIMIT);
   if (withRoom) return { kind: 'fleet', slot: withRoom[0], fleetId: withRoom[1].fleetId };
   const free = Array.from({ length: max }, (_, i) => i + 1).find((n) => !slots.has(n));
-
+  if (free !== undefined) return { kind: 'fleet', slot: free, fleetId: null };
   // UTD7.61: only now, with no fleet able to take it, may the ship go to dry dock.
   const yards = yardsOf(state, p.id, catalog, { sector }).sort((a, b) => Number(b.base.id === opts.preferYard) - Number(a.base.id === opts.preferYard));
   for (const y of yards) {
