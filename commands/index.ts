@@ -11,12 +11,14 @@ import { fleetCommand } from './fleet.ts';
 import { helpCommand } from './help.ts';
 import { mapCommand } from './map.ts';
 import { moveCommand } from './move.ts';
+import { n3dCommand } from './n3d.ts';
 import { navyCommand } from './navy.ts';
 import { proxyCommand } from './proxy.ts';
 import { resignCommand } from './resign.ts';
 import { rollCommand } from './roll.ts';
 import { sectorCommand } from './sector.ts';
 import { setupCommand } from './setup.ts';
+import { sfwCommand } from './sfw.ts';
 import { siegeCommand } from './siege.ts';
 import { turnCommand } from './turn.ts';
 import { voteCommand } from './vote.ts';
@@ -44,6 +46,8 @@ export const COMMANDS: readonly SlashCommand[] = [
   resignCommand,
   rollCommand,
   calcCommand,
+  n3dCommand,
+  sfwCommand,
   diceCommand,
   helpCommand,
 ];

@@ -71,3 +71,24 @@ export const processedInteractions = pgTable('processed_interactions', {
   campaignId: uuid('campaign_id'),
   processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * Battle aids that must stay out of the public campaign state (issue 9): an 'n3D engagement with
+ * its secret plots, the secret rolls of a battle. One row per (campaign, subject, kind); the
+ * subject is the battle id (K12), or a channel id for an aid not tied to a battle. Each change
+ * locks the row and bumps `version` (src/app/aids.ts).
+ */
+export const battleAids = pgTable(
+  'battle_aids',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    version: integer('version').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.subject, t.kind] })],
+);

@@ -34,6 +34,8 @@ export interface UnitInfo {
   worksBoxes?: number | null;
   /** Refits stay within a hull family; a conversion changes it (UTD6.3753, 6.3762). */
   hullFamily?: string;
+  /** Combat BPV when the catalog gives one (fleet-size checks). */
+  bpvCombat?: string | null;
 }
 
 export interface UnitCatalog {
@@ -77,6 +79,7 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       repairFreighter: u.repairFreighter,
       groundBaseSize: u.groundBaseSize,
       sidcorsFactors: u.sidcorsFactors,
+      bpvCombat: u.bpvCombat,
       isMauler: u.isMauler,
       shipyardCapacity: u.shipyardCapacity,
       dryDockPositions: u.dryDockPositions,
