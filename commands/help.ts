@@ -28,10 +28,22 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/fleet organize from: to: ships:` (1 OP, UTD6.33) · `/fleet scrap fleet: ships:` (half value, UTD6.3F)',
       '`/turn undo` — your last order, if it rolled no dice · `/turn end` — exploration, battles and the next player follow.',
       '`/turn extension real_life:true` — one automatic week (UTD3.32). A missed deadline forfeits the turn (UTD3.31).',
+      '`/yard activate|build|overhaul|refit|convert|inspect|status` — shipyards (UTD6.37–6.38) · `/yard repair-fleet|repair-ships` (UTD7.5).',
     ],
   },
   {
-    title: '3. Any time',
+    title: '3. Battles (UTD7.4, 3.4–3.5)',
+    lines: [
+      'A battle opens where enemies meet; it gets a thread and a setup card. `/battle list` · `/battle show battle:`',
+      '`/battle fleet` — your fighting fleet (UTD7.421) · `/battle schedule` — contact within 3 days (UTD3.42–3.43)',
+      '`/battle report` then `/battle confirm` (played in SFB) · `/battle propose` then `/battle accept` (negotiated, UTD3.41) · `/battle reject`',
+      '`/battle extension` (UTD3.44) · `/battle failure` / `excuse` (UTD3.42#2) · `/battle appeal` (UTF3.45) · `/battle quick` (SIDCORS)',
+      'NPEs: `/battle volunteer` to run one (UTD5.431), `/battle object` to a negotiated result (UTD5.47) · captures: `/battle organize` (UTD6.3I)',
+      'Aids: `/n3d` (3D movement), `/sfw` (Starfleet Wars calculators, secret rolls), `/calc`, `/fleet check system:`.',
+    ],
+  },
+  {
+    title: '4. Any time',
     lines: [
       '`/campaign status`, `/map show`, `/sector info sector:`, `/navy [player:]` — anyone may look (UTD3.1).',
       '`/sector name` (first explorer, UTD4.12), `/sector object`, `/sector disavow` (UTD4.13), `/sector balancing` (UTD5.22).',
