@@ -1,105 +1,192 @@
 /**
- * `npm run bench`: figures for docs/performance.md (issue 8). Prints medians and 99th percentiles
- * of an order command handled end to end (interaction in through the local Discord stand-in, reply
- * out) on an 8-player campaign, beside one empty transaction on the same database, on PGlite and
- * on PostgreSQL (when a server answers on 127.0.0.1:5432).
+ * `npm run bench`: the figures of docs/performance.md (issue 8 §1), on PGlite and on PostgreSQL
+ * (when a server answers on 127.0.0.1:5432). For each database:
+ *
+ *  1. the order command end to end through the Discord stand-in, beside an empty transaction, on
+ *     one 8-player campaign; where the time goes (the app path alone, loading the row, the rules);
+ *  2. the same with 1,000 campaigns stored (copies of the bench campaign, events included);
+ *  3. sustained throughput across 50 campaigns with concurrent players (app path, `runCommand`),
+ *     and the scheduler's pass over 1,000 stored campaigns;
+ *  4. cold start of a separate bot process to ready, and its resident memory with 50 campaigns
+ *     in use and 1,000 stored.
+ * Once: map render and PNG encode times.
+ *
+ * Environment: BENCH_ROUNDS (order rounds, default 60), BENCH_CAMPAIGNS (stored, default 1000),
+ * BENCH_ACTIVE (campaigns in the throughput and memory runs, default 50), BENCH_PER_WORKER
+ * (commands per concurrent player, default 10), BENCH_COLD_STARTS (default 3),
+ * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ONLY (pglite or
+ * postgres).
  */
-import { sql } from 'drizzle-orm';
-import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
+import { runDue } from '../src/app/scheduler.ts';
+import { findCampaignByChannel } from '../src/db/campaign-repo.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { Playground } from '../src/playground/playground.ts';
+import { buildBenchCampaign, exportBenchCampaign, importBenchCampaign, type BenchCampaign } from './campaign.ts';
+import { listCopies, storeCopies, tableSizes } from './copies.ts';
+import { orderFigures, type OrderFigures } from './order.ts';
+import { processFigures, type BotTarget } from './processes.ts';
+import { renderFigures } from './render.ts';
+import { mib, ms, stats, timed } from './stats.ts';
+import { sustainedThroughput } from './throughput.ts';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const ROUNDS = num('BENCH_ROUNDS', 60);
+const STORED = num('BENCH_CAMPAIGNS', 1000);
+const ACTIVE = num('BENCH_ACTIVE', 50);
+const PER_WORKER = num('BENCH_PER_WORKER', 10);
+const COLD_STARTS = num('BENCH_COLD_STARTS', 3);
+const ONLY = process.env.BENCH_ONLY;
+const CLOCK = '2026-11-21T12:00:00Z';
 
-function stats(samples: number[]): { median: number; p99: number } {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { median: at(0.5), p99: at(0.99) };
+function printOrder(label: string, o: OrderFigures): void {
+  console.log(`  ${label}`);
+  console.log(`    order end to end (stand-in + discord.js + command): ${ms(o.endToEnd)}`);
+  console.log(`    empty transaction:                                  ${ms(o.empty, 3)}`);
+  console.log(`    ratio of medians:                                   ${(o.endToEnd.median / o.empty.median).toFixed(1)}×`);
+  console.log(`    one-row write transaction (durable commit):         ${ms(o.write, 3)} (order / write: ${(o.endToEnd.median / o.write.median).toFixed(1)}×)`);
+  console.log(
+    `    where it goes (medians): app path (runCommand) ${o.appPath.median.toFixed(2)} ms = load locked row ${o.loadRow.median.toFixed(2)} + rules ${o.rules.median.toFixed(2)} + write and commit ≈${Math.max(0, o.appPath.median - o.loadRow.median - o.rules.median).toFixed(2)}; Discord round trips ≈${Math.max(0, o.endToEnd.median - o.appPath.median).toFixed(2)} ms`,
+  );
 }
 
-const EMPIRES = ['lyran', 'kzinti', 'hydran', 'klingon', 'federation', 'romulan', 'gorn', 'isc'];
-const CODES: Record<string, string> = { lyran: 'LYR', kzinti: 'KZI', hydran: 'HYD', klingon: 'KLI', federation: 'FED', romulan: 'ROM', gorn: 'GOR', isc: 'ISC' };
+/** The bench campaign as an export file, once built on the first database. */
+let benchFile: string | null = null;
 
-async function bench(label: string, database: Database): Promise<void> {
+/** One column of the closing summary table, per database. */
+const summary: { label: string; rows: Map<string, string> }[] = [];
+const MANY = STORED.toLocaleString('en-US');
+const TARGETS: Record<string, string> = {
+  'order end to end, 1 campaign': 'p99 < 50 ms',
+  'order / empty transaction': '< 20×',
+  [`order end to end, ${MANY} campaigns`]: 'no growth',
+  'sustained throughput (runCommand)': '≥ 200 commands/s',
+  [`resident memory, ${MANY} stored, ${ACTIVE} in use`]: '< 250 MB',
+};
+
+function printSummary(): void {
+  if (summary.length === 0) return;
+  const keys = [...summary[0]!.rows.keys()];
+  console.log(`\nSummary (median / p99)\n\n| figure | target | ${summary.map((s) => s.label).join(' | ')} |`);
+  console.log(`|---|---|${summary.map(() => '---').join('|')}|`);
+  for (const k of keys) console.log(`| ${k} | ${TARGETS[k] ?? ''} | ${summary.map((s) => s.rows.get(k) ?? '').join(' | ')} |`);
+}
+
+async function benchDatabase(label: string, short: string, database: Database, botTarget: BotTarget, renderToo: boolean): Promise<void> {
+  console.log(`\n${label}`);
+  const rows = new Map<string, string>();
+  summary.push({ label: short, rows });
+  const both = (st: { median: number; p99: number }, digits = 1) => `${st.median.toFixed(digits)} / ${st.p99.toFixed(digits)} ms`;
   const out = mkdtempSync(join(tmpdir(), 'cm-bench-'));
-  const play = await Playground.start({ database, outDir: out });
-  let n = 0;
-  const run = async (line: string) => {
-    const r = await play.run(line, ++n);
-    if (r && !r.ok && !line.includes('/roll')) throw new Error(`bench setup failed at ${line}: ${r.content}`);
-    return r;
-  };
-  await run('!admin @p1');
-  await run('@p1 /campaign create name:Bench');
-  for (const [i, e] of EMPIRES.entries()) await run(`@p${i + 1} /campaign join empire:${e}`);
-  await run('@p1 /map generate sectors_per_player:12');
-  for (let i = 1; i <= 8; i++) await run(`@p${i} /map approve`);
-  await run('@p1 /campaign start');
-  for (const [i, e] of EMPIRES.entries()) {
-    for (let k = 0; k < 10; k++) await run(`@p${i + 1} /setup buy unit:${CODES[e]}-FF`);
-  }
-  for (let i = 1; i <= 8; i++) await run(`@p${i} /setup ready`);
-  // Fill the log towards 2,000 events with recorded dice.
-  for (let k = 0; k < 1500; k++) await play.run('@p2 /roll dice:3d6', ++n);
-  const state = await database.db.execute(sql`select version, length(state::text) as bytes from campaigns`);
-  const row = ((state as unknown as { rows?: unknown[] }).rows ?? (state as unknown as unknown[]))[0] as { version: number; bytes: number };
+  let closed = false;
+  const play = await Playground.start({ database, outDir: out, clockStart: CLOCK });
+  try {
+    const file = benchFile;
+    const built = await timed(() => (file ? importBenchCampaign(play, file) : buildBenchCampaign(play)));
+    const c: BenchCampaign = built.value;
+    benchFile ??= await exportBenchCampaign(play);
+    console.log(`  bench campaign: 8 players, ${c.events} events, state ${Math.round(c.stateBytes / 1024)} KiB (${file ? 'imported' : 'built'} in ${(built.ms / 1000).toFixed(1)} s)`);
+    const one = await orderFigures(play, c, ROUNDS);
+    printOrder('1 campaign stored', one);
+    rows.set('order end to end, 1 campaign', both(one.endToEnd));
+    rows.set('empty transaction', both(one.empty, 2));
+    rows.set('order / empty transaction', `${(one.endToEnd.median / one.empty.median).toFixed(0)}×`);
+    rows.set('one-row write transaction', both(one.write, 2));
+    rows.set('order on the app path (runCommand)', both(one.appPath));
 
-  const current = (await play.run('@p1 /campaign status', ++n))!.embeds[0]!.fields!.find((f) => f.name === 'Turn')!.value;
-  const player = /@(p\d)/.exec(current)![1]!;
-  const order: number[] = [];
-  for (let k = 0; k < ROUNDS; k++) {
-    const t0 = performance.now();
-    await play.run(`@${player} /buy ops count:1`, ++n);
-    order.push(performance.now() - t0);
-    await play.run(`@${player} /turn undo`, ++n);
+    const copied = await timed(() => storeCopies(database, c.campaignId, 1, STORED - 1));
+    const sizes = await tableSizes(database);
+    console.log(`  stored ${sizes.campaigns} campaigns, ${sizes.events} events (copied in ${(copied.ms / 1000).toFixed(1)} s)`);
+    const many = await orderFigures(play, c, ROUNDS);
+    printOrder(`${sizes.campaigns} campaigns stored`, many);
+    rows.set(`order end to end, ${MANY} campaigns`, both(many.endToEnd));
+
+    const active = await listCopies(database, ACTIVE);
+    const others = c.players.filter((p) => p.userId !== c.turnPlayer.userId).slice(0, 2).map((p) => p.userId);
+    const tp = await sustainedThroughput(play.app, active, { turn: c.turnPlayer.userId, others }, PER_WORKER);
+    console.log(
+      `  sustained throughput (app path, runCommand): ${tp.perSecond.toFixed(0)} commands/s — ${tp.commands} commands by ${tp.workers} concurrent players in ${tp.campaigns} campaigns in ${tp.seconds.toFixed(1)} s; latency ${ms(tp.latency)}${tp.refused ? `; ${tp.refused} refused` : ''}`,
+    );
+    rows.set('sustained throughput (runCommand)', `${tp.perSecond.toFixed(0)} commands/s`);
+    rows.set('latency during it', both(tp.latency, 0));
+    const passes: number[] = [];
+    for (let k = 0; k < 5; k++) passes.push((await timed(() => runDue(play.app))).ms);
+    console.log(`  scheduler pass (runDue) over ${sizes.campaigns} stored campaigns, nothing due: ${ms(stats(passes))}`);
+    rows.set(`scheduler pass over ${MANY} campaigns`, both(stats(passes), 0));
+
+    if (renderToo) {
+      const state = (await findCampaignByChannel(database.db, c.channelId))!.state;
+      const r = await renderFigures(state, 10);
+      console.log(`\nMap image (${state.map?.sectors.length ?? 0} sectors, ${r.width}×${r.height}, ${Math.round(r.bytes / 1024)} KiB PNG)`);
+      console.log(`  renderMap (layout + draw + encode): ${ms(r.render)}`);
+      console.log(`  layout alone (mapScene):            ${ms(r.layout)}`);
+      console.log(`  PNG encode alone:                   ${ms(r.encode)}`);
+      console.log(`\n${label} (continued)`);
+    }
+
+    await play.close();
+    await database.close();
+    closed = true;
+    const turnUserId = c.turnPlayer.userId;
+    const p = await processFigures(botTarget, { guildId: c.guildId, campaigns: active, players: c.players, turnUserId }, COLD_STARTS);
+    console.log(
+      `  cold start to ready (npx tsx, ${sizes.campaigns} campaigns stored): ${ms(p.coldStart, 0)}; last start: modules ${p.breakdown.modulesMs.toFixed(0)} ms, database open ${p.breakdown.databaseMs.toFixed(0)} ms, login + boot pass ${p.breakdown.botMs.toFixed(0)} ms`,
+    );
+    console.log(`  resident memory, ${sizes.campaigns} stored and ${p.activeCampaigns} in use through Discord: rss ${mib(p.rss)} (JS heap ${mib(p.heapUsed)})`);
+    rows.set('cold start to ready', both(p.coldStart, 0));
+    rows.set(`resident memory, ${MANY} stored, ${ACTIVE} in use`, mib(p.rss));
+  } finally {
+    if (!closed) {
+      await play.close().catch(() => {});
+      await database.close().catch(() => {});
+    }
+    rmSync(out, { recursive: true, force: true });
   }
-  const empty: number[] = [];
-  for (let k = 0; k < ROUNDS; k++) {
-    const t0 = performance.now();
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-    });
-    empty.push(performance.now() - t0);
-  }
-  const o = stats(order);
-  const e = stats(empty);
-  console.log(
-    `${label.padEnd(10)} order end to end: median ${o.median.toFixed(2)} ms, p99 ${o.p99.toFixed(2)} ms | empty transaction: median ${e.median.toFixed(3)} ms, p99 ${e.p99.toFixed(3)} ms | ratio (medians) ${(o.median / e.median).toFixed(1)}× | campaign: ${row.version} events, state ${Math.round(Number(row.bytes) / 1024)} KiB`,
-  );
-  await play.close();
-  rmSync(out, { recursive: true, force: true });
 }
 
 async function main(): Promise<void> {
-  console.log(`Campaign Master bench — ${ROUNDS} rounds, Node ${process.version}`);
-  const pglite = await openDatabase({ kind: 'pglite', dataDir: null });
-  await bench('PGlite', pglite);
-  await pglite.close();
-  const admin = postgres(ADMIN_URL, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  try {
-    await admin`select 1`;
-  } catch {
-    console.log('PostgreSQL: no server answers at', ADMIN_URL, '— skipped');
-    await admin.end();
-    return;
+  const t0 = performance.now();
+  console.log(`Campaign Master bench — Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${ROUNDS} order rounds, ${STORED} campaigns stored, ${ACTIVE} active`);
+  if (ONLY !== 'postgres') {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-bench-pglite-'));
+    try {
+      const pglite = await openDatabase({ kind: 'pglite', dataDir: dir });
+      await benchDatabase(`PGlite (data folder on disk, as DATA_DIR)`, 'PGlite', pglite, { kind: 'pglite', where: dir, clockIso: CLOCK }, true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
-  const name = `cm_bench_${process.pid}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const pg = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    await bench('PostgreSQL', pg);
-  } finally {
-    await pg.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+  if (ONLY !== 'pglite') {
+    const admin = postgres(ADMIN_URL, { max: 1, connect_timeout: 3, onnotice: () => {} });
+    try {
+      await admin`select 1`;
+    } catch {
+      console.log('\nPostgreSQL: no server answers at', ADMIN_URL, '— skipped');
+      await admin.end();
+      printSummary();
+      return;
+    }
+    const name = `cm_bench_${process.pid}`;
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    try {
+      const pg = await openDatabase({ kind: 'postgres', url: url.toString() });
+      const version = await admin`show server_version`;
+      const pgLabel = `PostgreSQL ${String(version[0]?.server_version ?? '').split(' ')[0]}`;
+      await benchDatabase(`${pgLabel} (local server)`, pgLabel, pg, { kind: 'postgres', where: url.toString(), clockIso: CLOCK }, ONLY === 'postgres');
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   }
+  printSummary();
+  console.log(`\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s (load average now ${loadavg()[0]!.toFixed(1)}; other work on the machine inflates every figure)`);
 }
 
 main().catch((err: unknown) => {

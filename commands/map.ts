@@ -1,4 +1,5 @@
 import { ApplicationCommandOptionType, AttachmentBuilder, MessageFlags, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { readTextUpload } from '../src/app/uploads.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { mapImage } from '../src/discord/images.ts';
@@ -46,12 +47,9 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       return execute(i, ctx, n === null ? { type: 'map-generate' } : { type: 'map-generate', sectorsPerPlayer: n });
     }
     case 'import': {
-      const file = i.options.getAttachment('file', true);
-      if (file.size > MAP_MAX_BYTES) return presentError(i, { code: 'map/too-large', rule: 'UTD4.1', message: `The file is ${file.size} bytes; maps are at most ${MAP_MAX_BYTES}.` });
-      const response = await fetch(file.url);
-      const text = await response.text();
-      if (!response.ok || text.length > MAP_MAX_BYTES) return presentError(i, { code: 'map/unreadable', rule: 'UTD4.1', message: 'The attachment could not be downloaded.' });
-      return execute(i, ctx, { type: 'map-import', json: text });
+      const upload = await readTextUpload(i.options.getAttachment('file', true), { maxBytes: MAP_MAX_BYTES, rule: 'UTD4.1', codePrefix: 'map', what: 'map' });
+      if (!upload.ok) return presentError(i, upload.error);
+      return execute(i, ctx, { type: 'map-import', json: upload.value });
     }
     case 'approve':
       return execute(i, ctx, { type: 'map-approve' });

@@ -183,7 +183,8 @@ export function battleSubject(ref: string): string {
  */
 export async function battleRefOf(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<string | null> {
   const given = i.options.getString('battle')?.trim();
-  if (given) return given;
+  // A battle id is short and plain (K12); anything else is no battle and never reaches the database.
+  if (given) return /^#?[A-Za-z]{0,2}\d{1,9}$/.test(given) ? given : null;
   if (i.channelId === ctx.target.channelId) return null;
   const state = await campaignInChannel(ctx.app, ctx.target.channelId);
   return state?.battles.find((b) => b.threadId === i.channelId)?.id ?? null;

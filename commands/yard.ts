@@ -2,7 +2,7 @@ import { ApplicationCommandOptionType, MessageFlags, type APIApplicationCommandB
 import type { CommandInput } from '../src/app/run-command.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
-import { execute, send } from '../src/discord/present.ts';
+import { execute, presentError, send } from '../src/discord/present.ts';
 import { WORDS } from '../src/discord/words.ts';
 import { yardStatusText } from '../src/discord/yard-words.ts';
 import { empireCode, sectorLabel, type CampaignState, type UnitCatalog } from '../src/rules/thunderdome/index.ts';
@@ -102,7 +102,7 @@ function commandOf(i: ChatInputCommandInteraction): CommandInput | null {
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   if (i.options.getSubcommand() === 'status') return status(i, ctx);
   const command = commandOf(i);
-  if (!command) return { ok: false };
+  if (!command) return presentError(i, { code: 'command/unknown', rule: 'UTD6.37', message: `\`/yard ${i.options.getSubcommand().slice(0, 30)}\` is not a yard order.`, hint: 'See `/help`.' });
   return execute(i, ctx, command);
 }
 

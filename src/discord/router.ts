@@ -102,6 +102,12 @@ export class Router {
         return;
       }
       this.outcomes.set(interaction.id, await command.execute(interaction, ctx));
+      // A handler that returned without answering (an unknown subcommand from a stale registration):
+      // the player still gets an answer instead of Discord's "the application did not respond".
+      if (!interaction.replied && !interaction.deferred) {
+        await interaction.reply({ content: WORDS.unknownAction, flags: MessageFlags.Ephemeral });
+        this.outcomes.set(interaction.id, { ok: false });
+      }
     } catch (err) {
       this.outcomes.set(interaction.id, { ok: false });
       await this.funnel(interaction, err);

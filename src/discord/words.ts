@@ -273,6 +273,7 @@ export function describeError(error: RuleError): string {
 export const WORDS = {
   duplicate: 'This command was already handled; nothing was done twice.',
   notInGuild: 'Campaign Master works in server channels, not in direct messages.',
+  unknownAction: 'That command or option is not known (the command list may be out of date; try again in a minute). Nothing was changed.',
   incident: (id: string) => `⚠️ Something went wrong on our side (incident \`${id}\`). Nothing was changed; please try again.`,
   discordError: 'Discord refused that message (it may be too long or the channel is gone). Nothing was changed.',
   noCampaign: 'There is no campaign in this channel. Create one with `/campaign create name:<text>`.',

@@ -6,7 +6,8 @@ import { checkVictory, finishTurn } from './turn.ts';
 export function grantProxy(d: Decider, userId: string, expiresAt: Date | null): void {
   const p = actingPlayer(d.state, d.ctx);
   if (userId === p.id) refuse('proxy/self', 'UTD3.2', 'You cannot be your own proxy.');
-  if (expiresAt && expiresAt <= d.ctx.now) refuse('proxy/expired', 'UTD3.2', 'The expiry must be in the future.');
+  if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= d.ctx.now)) refuse('proxy/expired', 'UTD3.2', 'The expiry must be in the future.');
+  if (expiresAt && expiresAt.getTime() - d.ctx.now.getTime() > 366 * 86_400_000) refuse('proxy/too-long', 'UTD3.2', 'A proxy is granted for at most a year; grant it without an end to keep it until revoked.');
   d.emit({ type: 'ProxyGranted', playerId: p.id, proxyUserId: userId, expiresAt: expiresAt?.toISOString() ?? null });
 }
 

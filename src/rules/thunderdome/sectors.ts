@@ -51,5 +51,7 @@ export function disavow(d: Decider, ref: string, disavowed: boolean, as?: string
 export function setBalancing(d: Decider, mode: ExploreBalancing, as?: string): void {
   requirePlay(d);
   const p = actingPlayer(d.state, d.ctx, as);
+  const modes: readonly ExploreBalancing[] = ['none', 'mineral', 'life', 'choose-life', 'choose-mineral'];
+  if (!modes.includes(mode)) refuse('sector/bad-balancing', 'UTD5.22', `\`${String(mode).slice(0, 30)}\` is not a balancing instruction.`, `Choose one of: ${modes.join(', ')}.`);
   d.emit({ type: 'ExploreBalancingSet', playerId: p.id, mode });
 }

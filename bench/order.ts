@@ -1,0 +1,93 @@
+/**
+ * The order figure (issue 8 §1): one order command (`/buy ops count:1` by the player on turn)
+ * handled end to end — the interaction goes into the Discord stand-in, the real discord.js client
+ * receives it, the router runs it in one transaction, the reply comes back — beside one empty
+ * transaction on the same database. Each order is undone after it is timed, so every round starts
+ * from the same state.
+ *
+ * To show where the end-to-end time goes, the same order is also timed on the app path alone
+ * (`runCommand`, no Discord), and that in turn split into loading the locked campaign row, the
+ * pure rules (decide and apply), and the rest (writing the state and events, committing). Beside
+ * the empty transaction, which writes nothing and so never waits for the disk, a one-row write
+ * transaction shows what a durable commit costs on its own.
+ */
+import { sql } from 'drizzle-orm';
+import { performance } from 'node:perf_hooks';
+import { runCommand } from '../src/app/run-command.ts';
+import { claimInteraction, lockCampaignByChannel } from '../src/db/campaign-repo.ts';
+import type { Playground } from '../src/playground/playground.ts';
+import { SeededDice } from '../src/rules/dice.ts';
+import { applyEvent, decide, type StoredEvent } from '../src/rules/thunderdome/index.ts';
+import type { BenchCampaign } from './campaign.ts';
+import { stats, type Stats } from './stats.ts';
+
+export interface OrderFigures {
+  endToEnd: Stats;
+  appPath: Stats;
+  loadRow: Stats;
+  rules: Stats;
+  empty: Stats;
+  /** BEGIN; one small INSERT; COMMIT — what any write pays to make its commit durable. */
+  write: Stats;
+}
+
+let line = 100_000;
+
+export async function orderFigures(play: Playground, c: BenchCampaign, rounds: number): Promise<OrderFigures> {
+  const app = play.app;
+  const db = app.database.db;
+  const target = { guildId: c.guildId, channelId: c.channelId };
+  const actor = { userId: c.turnPlayer.userId, displayName: c.turnPlayer.name, isServerAdmin: false };
+  const who = `@${c.turnPlayer.name}`;
+  const must = (ok: boolean, what: string) => {
+    if (!ok) throw new Error(`bench: ${what} was refused`);
+  };
+
+  const catalog = await app.catalogs.get((await lockCampaignByChannel(db, c.channelId))!.state.catalogVersion);
+  const endToEnd: number[] = [];
+  const appPath: number[] = [];
+  const loadRow: number[] = [];
+  const rules: number[] = [];
+  const empty: number[] = [];
+  const write: number[] = [];
+  // The six measurements take turns within each round, so a burst of load on the machine
+  // (autovacuum, a checkpoint, another process) falls on all of them alike.
+  for (let k = 0; k < rounds; k++) {
+    let t0 = performance.now();
+    const r = await play.run(`${who} /buy ops count:1`, ++line);
+    endToEnd.push(performance.now() - t0);
+    must(Boolean(r?.ok), '/buy ops');
+    must(Boolean((await play.run(`${who} /turn undo`, ++line))?.ok), '/turn undo');
+
+    t0 = performance.now();
+    const a = await runCommand(app, { target, actor, command: { type: 'buy-ops', kind: 'temporary', count: 1 }, interactionId: `bench-app-${++line}` });
+    appPath.push(performance.now() - t0);
+    must(a.ok, 'buy-ops');
+    must((await runCommand(app, { target, actor, command: { type: 'undo' } })).ok, 'undo');
+
+    t0 = performance.now();
+    const row = await db.transaction((tx) => lockCampaignByChannel(tx, c.channelId));
+    loadRow.push(performance.now() - t0);
+    t0 = performance.now();
+    const now = app.clock.now();
+    const decision = decide(row!.state, { type: 'buy-ops', kind: 'temporary', count: 1 }, { actor, now, dice: new SeededDice('00'.repeat(32), row!.version + 1, []), catalog, firstSeq: row!.version + 1 });
+    if (!decision.ok) throw new Error(`bench: ${decision.error.message}`);
+    let state = row!.state;
+    for (const [i, event] of decision.value.entries()) {
+      const stored: StoredEvent = { seq: row!.version + 1 + i, at: now.toISOString(), actor: { userId: actor.userId }, event, rolls: [] };
+      state = applyEvent(state, stored);
+    }
+    rules.push(performance.now() - t0);
+
+    t0 = performance.now();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+    });
+    empty.push(performance.now() - t0);
+
+    t0 = performance.now();
+    await claimInteraction(db, `bench-write-${++line}`, null, app.clock.now());
+    write.push(performance.now() - t0);
+  }
+  return { endToEnd: stats(endToEnd), appPath: stats(appPath), loadRow: stats(loadRow), rules: stats(rules), empty: stats(empty), write: stats(write) };
+}

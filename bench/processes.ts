@@ -1,0 +1,134 @@
+/**
+ * Cold start and resident memory (issue 8 §1), measured on a separate bot process
+ * (bench/bot-process.ts, started with `npx tsx` as an operator would start the bot) that logs in
+ * to a Discord stand-in run here. Cold start is the wall time from spawning the process to its
+ * `ready` line (modules loaded, database opened and migrated, logged in, the scheduler's boot pass
+ * done). Memory is the process's resident set after 50 campaigns have been put to use through
+ * Discord (a status and an order in each), with 1,000 campaigns stored.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { COMMANDS } from '../commands/index.ts';
+import { DiscordStandIn } from '../src/discord/standin/index.ts';
+import type { CampaignCopy } from './copies.ts';
+import { stats, type Stats } from './stats.ts';
+
+const SCRIPT = fileURLToPath(new URL('./bot-process.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface BotTarget {
+  kind: 'pglite' | 'postgres';
+  /** PGlite data folder or PostgreSQL URL. */
+  where: string;
+  clockIso: string;
+}
+
+export interface ReadyTimings {
+  modulesMs: number;
+  databaseMs: number;
+  botMs: number;
+  uptimeMs: number;
+}
+
+export interface ProcessFigures {
+  coldStart: Stats;
+  /** The child's own account of its last start. */
+  breakdown: ReadyTimings;
+  rss: number;
+  heapUsed: number;
+  activeCampaigns: number;
+}
+
+class BotProcess {
+  private buffer = '';
+  private readonly waiting: { prefix: string; resolve: (rest: string) => void }[] = [];
+  private stderr = '';
+  readonly exited: Promise<number | null>;
+
+  constructor(readonly child: ChildProcessWithoutNullStreams) {
+    child.stdout.on('data', (chunk: Buffer) => {
+      this.buffer += chunk.toString();
+      let nl: number;
+      while ((nl = this.buffer.indexOf('\n')) >= 0) {
+        const line = this.buffer.slice(0, nl);
+        this.buffer = this.buffer.slice(nl + 1);
+        const i = this.waiting.findIndex((w) => line.startsWith(`${w.prefix} `));
+        if (i >= 0) {
+          const w = this.waiting.splice(i, 1)[0]!;
+          w.resolve(line.slice(w.prefix.length + 1));
+        }
+      }
+    });
+    child.stderr.on('data', (c: Buffer) => (this.stderr += c.toString()));
+    this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  }
+
+  line<T>(prefix: string, timeoutMs = 120_000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`bot process: no "${prefix}" line within ${timeoutMs} ms\n${this.stderr}`)), timeoutMs);
+      void this.exited.then((code) => reject(new Error(`bot process exited (${code}) before "${prefix}"\n${this.stderr}`)));
+      this.waiting.push({
+        prefix,
+        resolve: (rest) => {
+          clearTimeout(timer);
+          resolve(JSON.parse(rest) as T);
+        },
+      });
+    });
+  }
+
+  send(line: string): void {
+    this.child.stdin.write(`${line}\n`);
+  }
+}
+
+function spawnBot(standIn: DiscordStandIn, target: BotTarget, serve: boolean): BotProcess {
+  const args = ['tsx', SCRIPT, target.kind, target.where, standIn.restBase, standIn.token, target.clockIso, ...(serve ? ['serve'] : [])];
+  return new BotProcess(spawn('npx', args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] }));
+}
+
+export async function processFigures(
+  target: BotTarget,
+  world: { guildId: string; campaigns: readonly CampaignCopy[]; players: { name: string; userId: string }[]; turnUserId: string },
+  coldStarts: number,
+): Promise<ProcessFigures> {
+  const standIn = await DiscordStandIn.start();
+  try {
+    const guild = standIn.addGuild({ id: world.guildId, name: 'Bench' });
+    for (const c of world.campaigns) standIn.addChannel(guild.id, { id: c.channelId, name: `campaign-${c.channelId.slice(-3)}` });
+    for (const p of world.players) standIn.addUser({ id: p.userId, username: p.name });
+    standIn.registerCommands(COMMANDS.map((c) => c.data), guild.id);
+
+    const starts: number[] = [];
+    let breakdown: ReadyTimings | null = null;
+    for (let k = 0; k < coldStarts; k++) {
+      const t0 = performance.now();
+      const bot = spawnBot(standIn, target, false);
+      breakdown = await bot.line<ReadyTimings>('ready');
+      starts.push(performance.now() - t0);
+      const code = await bot.exited;
+      if (code !== 0) throw new Error(`bot process exited with ${code}`);
+    }
+
+    const bot = spawnBot(standIn, target, true);
+    await bot.line('ready');
+    for (const c of world.campaigns) {
+      for (const [name, subcommand, args] of [
+        ['campaign', 'status', {}],
+        ['buy', 'ops', { count: 1 }],
+      ] as const) {
+        const h = await standIn.invokeCommand({ guildId: guild.id, channelId: c.channelId, userId: world.turnUserId, name, subcommand, args });
+        const first = await h.firstResponse(10_000);
+        if (first.kind !== 'reply' && first.kind !== 'defer') throw new Error(`bench: /${name} ${subcommand} was answered with ${first.kind}`);
+      }
+    }
+    bot.send('memory');
+    const memory = await bot.line<{ rss: number; heapUsed: number }>('memory');
+    bot.send('stop');
+    await bot.exited;
+    return { coldStart: stats(starts), breakdown: breakdown!, rss: memory.rss, heapUsed: memory.heapUsed, activeCampaigns: world.campaigns.length };
+  } finally {
+    await standIn.stop();
+  }
+}
