@@ -36,6 +36,18 @@ export interface UnitInfo {
   hullFamily?: string;
   /** Combat BPV when the catalog gives one (fleet-size checks). */
   bpvCombat?: string | null;
+  /** Optional catalog columns of the battle aids (issue 9 §4); null when the catalog lacks them. */
+  turnModeClass?: string | null;
+  weaponArcs?: string | null;
+  feCommandRating?: number | null;
+  feHullType?: string | null;
+  fleetRole?: string | null;
+  flagBridgeBoxes?: number | null;
+  fcpRow?: number | null;
+  fcpCost?: number | null;
+  leaderKind?: string | null;
+  battlePods?: number | null;
+  carriesSmallCraft?: boolean | null;
 }
 
 export interface UnitCatalog {
@@ -80,6 +92,17 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       groundBaseSize: u.groundBaseSize,
       sidcorsFactors: u.sidcorsFactors,
       bpvCombat: u.bpvCombat,
+      turnModeClass: u.turnModeClass,
+      weaponArcs: u.weaponArcs,
+      feCommandRating: u.feCommandRating,
+      feHullType: u.feHullType,
+      fleetRole: u.fleetRole,
+      flagBridgeBoxes: u.flagBridgeBoxes,
+      fcpRow: u.fcpRow,
+      fcpCost: u.fcpCost,
+      leaderKind: u.leaderKind,
+      battlePods: u.battlePods,
+      carriesSmallCraft: u.carriesSmallCraft,
       isMauler: u.isMauler,
       shipyardCapacity: u.shipyardCapacity,
       dryDockPositions: u.dryDockPositions,

@@ -261,6 +261,17 @@ export const UNIT_SCHEMA: Schema<CatalogUnit> = {
   sfbRef: text('sfb_ref', 'column', L.maxRefLength),
   notes: text('notes', 'optional', L.maxNotesLength, true),
   sidcorsFactors: text('sidcors_factors', 'optional', 40),
+  turnModeClass: text('turn_mode_class', 'optional', 8),
+  weaponArcs: text('weapon_arcs', 'optional', 300),
+  feCommandRating: int('fe_command_rating', 'optional', 0, 100),
+  feHullType: text('fe_hull_type', 'optional', 20),
+  fleetRole: text('fleet_role', 'optional', 20),
+  flagBridgeBoxes: int('flag_bridge_boxes', 'optional', 0, 100),
+  fcpRow: int('fcp_row', 'optional', 0, 100),
+  fcpCost: int('fcp_cost', 'optional', 0, 100),
+  leaderKind: text('leader_kind', 'optional', 20),
+  battlePods: int('battle_pods', 'optional', 0, 100),
+  carriesSmallCraft: flagOrNull('carries_small_craft'),
 };
 
 /** §4.2.2 `refits.csv`. */

@@ -178,6 +178,18 @@ export interface CatalogUnit {
   notes: string | null;
   /** Optional: F&E factors `A-D(F)/CA-CD(CF)` for SIDCORS quick resolution (issue 5 §7). */
   sidcorsFactors: string | null;
+  /** Optional columns the battle aids read (issue 9 §4): 'n3D turn mode and weapon arcs, VBSF fleet-size data. */
+  turnModeClass: string | null;
+  weaponArcs: string | null;
+  feCommandRating: number | null;
+  feHullType: string | null;
+  fleetRole: string | null;
+  flagBridgeBoxes: number | null;
+  fcpRow: number | null;
+  fcpCost: number | null;
+  leaderKind: string | null;
+  battlePods: number | null;
+  carriesSmallCraft: boolean | null;
 }
 
 /** One row of `refits.csv` (§4.2.2): same empire and hull family, different configurations. */
