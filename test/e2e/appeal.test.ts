@@ -1,13 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Playground, type LineResult } from '../../src/playground/playground.ts';
-import { createPgliteDatabase } from '../helpers/databases.ts';
-
-const ROOT = join(import.meta.dirname, '../..');
-const outDir = mkdtempSync(join(tmpdir(), 'cm-appeal-'));
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+import type { LineResult } from '../../src/playground/playground.ts';
+import { playLines, ROOT } from '../helpers/playground.ts';
 
 /** The battles example up to bob's attack in A, then a disputed report and an appeal decided by a lettered reaction. */
 const APPEAL = [
@@ -21,24 +16,11 @@ const APPEAL = [
 ];
 
 async function run(): Promise<LineResult[]> {
-  const tdb = await createPgliteDatabase();
-  const playground = await Playground.start({ database: tdb.database, outDir });
-  const cwd = process.cwd();
-  process.chdir(ROOT);
-  try {
-    const lines = readFileSync('examples/03-battles.txt', 'utf8').split('\n');
-    const upTo = lines.findIndex((l) => l.startsWith('@bob /turn end'));
-    const results: LineResult[] = [];
-    for (const [i, text] of [...lines.slice(0, upTo + 1), ...APPEAL, '@alice /battle show battle:K43'].entries()) {
-      const r = await playground.run(text, i + 1);
-      if (r) results.push(r);
-    }
-    return results;
-  } finally {
-    process.chdir(cwd);
-    await playground.close();
-    await tdb.drop();
-  }
+  const lines = readFileSync(join(ROOT, 'examples/03-battles.txt'), 'utf8').split('\n');
+  const upTo = lines.findIndex((l) => l.startsWith('@bob /turn end'));
+  const { results, cleanup } = await playLines([...lines.slice(0, upTo + 1), ...APPEAL, '@alice /battle show battle:K43']);
+  afterAll(cleanup);
+  return results;
 }
 
 describe('UTF3.45 an appeal decided by the players outside the battle, with lettered reactions', async () => {

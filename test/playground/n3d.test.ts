@@ -1,37 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { facingTowardCentre, parsePlot, placementHexes, setupEngagement } from '../../commands/n3d.ts';
-import { Playground, type LineResult } from '../../src/playground/playground.ts';
+import type { LineResult } from '../../src/playground/playground.ts';
 import { RuleViolation } from '../../src/rules/errors.ts';
 import { COLUMN_SPACING_KM } from '../../src/rules/n3d/index.ts';
 import { verifySecretRoll } from '../../src/rules/sfw/index.ts';
 import { replay, type Battle, type CampaignState, type StoredEvent } from '../../src/rules/thunderdome/index.ts';
 import type { UnitCatalog, UnitInfo } from '../../src/rules/thunderdome/units.ts';
-import { createPgliteDatabase } from '../helpers/databases.ts';
-
-const ROOT = join(import.meta.dirname, '../..');
-const outDir = mkdtempSync(join(tmpdir(), 'cm-n3d-'));
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+import { playLines, ROOT } from '../helpers/playground.ts';
 
 async function run(): Promise<LineResult[]> {
-  const tdb = await createPgliteDatabase();
-  const playground = await Playground.start({ database: tdb.database, outDir });
-  const cwd = process.cwd();
-  process.chdir(ROOT);
-  try {
-    const results: LineResult[] = [];
-    for (const [i, text] of readFileSync('examples/04-n3d.txt', 'utf8').split('\n').entries()) {
-      const r = await playground.run(text, i + 1);
-      if (r) results.push(r);
-    }
-    return results;
-  } finally {
-    process.chdir(cwd);
-    await playground.close();
-    await tdb.drop();
-  }
+  const { results, cleanup } = await playLines(readFileSync(join(ROOT, 'examples/04-n3d.txt'), 'utf8').split('\n'));
+  afterAll(cleanup);
+  return results;
 }
 
 /** What everyone in the channel saw for a line: a public reply and every public post. */

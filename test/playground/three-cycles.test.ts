@@ -1,33 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/app/export.ts';
-import { Playground, type LineResult } from '../../src/playground/playground.ts';
+import type { LineResult } from '../../src/playground/playground.ts';
 import { cycleLabel, replay, type CampaignState, type StoredEvent } from '../../src/rules/thunderdome/index.ts';
-import { createPgliteDatabase } from '../helpers/databases.ts';
-
-const ROOT = join(import.meta.dirname, '../..');
-const outDir = mkdtempSync(join(tmpdir(), 'cm-three-'));
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+import { playLines, ROOT } from '../helpers/playground.ts';
 
 async function run(): Promise<LineResult[]> {
-  const tdb = await createPgliteDatabase();
-  const playground = await Playground.start({ database: tdb.database, outDir });
-  const cwd = process.cwd();
-  process.chdir(ROOT);
-  try {
-    const results: LineResult[] = [];
-    for (const [i, text] of readFileSync('examples/02-three-cycles.txt', 'utf8').split('\n').entries()) {
-      const r = await playground.run(text, i + 1);
-      if (r) results.push(r);
-    }
-    return results;
-  } finally {
-    process.chdir(cwd);
-    await playground.close();
-    await tdb.drop();
-  }
+  const { results, cleanup } = await playLines(readFileSync(join(ROOT, 'examples/02-three-cycles.txt'), 'utf8').split('\n'));
+  afterAll(cleanup);
+  return results;
 }
 
 describe('examples/02-three-cycles.txt: three players, three cycles and more', async () => {

@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Playground, type LineResult } from '../../src/playground/playground.ts';
+import { createPgliteDatabase } from './databases.ts';
+
+/** The repository root: scripts name files (maps) relative to it, as `npm run play` does. */
+export const ROOT = join(import.meta.dirname, '../..');
+
+/**
+ * Plays scenario lines through the playground (real discord.js over the stand-in) on a fresh
+ * PGlite database, from the repository root, and returns every line's result. Files the bot
+ * posts are written to a temporary folder, removed by `cleanup`.
+ */
+export async function playLines(lines: readonly string[]): Promise<{ results: LineResult[]; cleanup: () => void }> {
+  const outDir = mkdtempSync(join(tmpdir(), 'cm-play-'));
+  const tdb = await createPgliteDatabase();
+  const playground = await Playground.start({ database: tdb.database, outDir });
+  const cwd = process.cwd();
+  process.chdir(ROOT);
+  try {
+    const results: LineResult[] = [];
+    for (const [i, text] of lines.entries()) {
+      const r = await playground.run(text, i + 1);
+      if (r) results.push(r);
+    }
+    return { results, cleanup: () => rmSync(outDir, { recursive: true, force: true }) };
+  } finally {
+    process.chdir(cwd);
+    await playground.close();
+    await tdb.drop();
+  }
+}
