@@ -58,7 +58,7 @@ import {
   type UnitPatch,
 } from '../src/rules/n3d/index.ts';
 import { parseFacing, parsePoint } from '../src/rules/n3d/calc.ts';
-import { CENTRE, DIRECTIONS, euclid, formatHex, move, onMap, parseHex, ring, START_RADIUS, type BattleSetup, type Direction } from '../src/rules/thunderdome/battle-setup/index.ts';
+import { CENTRE, DIRECTIONS, euclid, formatHex, move, onMap, parseHex, ring, START_RADIUS, type Direction } from '../src/rules/thunderdome/battle-setup/index.ts';
 import { battleByRef, openBattle, sideOfUser, speakerOf, unitName } from '../src/rules/thunderdome/battles/common.ts';
 import type { Battle, CampaignState } from '../src/rules/thunderdome/index.ts';
 import type { UnitCatalog } from '../src/rules/thunderdome/units.ts';
@@ -313,7 +313,7 @@ export function setupEngagement(state: CampaignState, b: Battle, catalog: UnitCa
     const e = placePickup(newEngagement(), units.filter((u) => u.side === sides[0]).map(strip), units.filter((u) => u.side === sides[1]).map(strip));
     return { engagement: e, how: 'pickup placement, S3D2.1' };
   }
-  const setup = b.setup as BattleSetup | null;
+  const setup = b.setup;
   if (!setup) refuse('n3d/no-setup-card', 'UTD7.45', `Battle ${b.id} has no setup card yet, so there are no start hexes.`, 'Wait for both fleets to be chosen, or use `pickup:true`.');
   let e = newEngagement();
   for (const side of [...new Set(units.map((u) => u.side))]) {

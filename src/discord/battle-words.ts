@@ -1,7 +1,6 @@
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { sectorLabel } from '../rules/thunderdome/index.ts';
 import { unitName } from '../rules/thunderdome/battles/common.ts';
-import type { QuickState } from '../rules/thunderdome/battles/quick.ts';
 
 const mention = (id: string) => `<@${id}>`;
 const at = (iso: string, style: 'R' | 'f' = 'f') => `<t:${Math.floor(new Date(iso).getTime() / 1000)}:${style}>`;
@@ -65,7 +64,7 @@ export function describeBattleEvent(stored: StoredEvent, state: CampaignState): 
     case 'BattleAppealVoteOpened':
       return null;
     case 'BattleQuickUpdated': {
-      const q = e.quick as unknown as QuickState | null;
+      const q = e.quick;
       if (!q) return null;
       const b = battle(e.battleId);
       const name = (letter: 'A' | 'B') => who(b?.sides[letter === 'A' ? 0 : 1] ?? letter);

@@ -1,7 +1,6 @@
 import type { CampaignState, UnitCatalog } from '../rules/thunderdome/index.ts';
 import { ImageCache, renderMap, renderNavySheet } from '../render/index.ts';
 import { renderBattleCard } from '../render/battle-card.ts';
-import type { BattleSetup } from '../rules/thunderdome/battle-setup/generate.ts';
 import { unitName } from '../rules/thunderdome/battles/common.ts';
 import { battleSetupInput } from '../rules/thunderdome/battles/setup-card.ts';
 
@@ -22,13 +21,14 @@ export function navyImage(state: CampaignState, version: number, playerId: strin
 /** The battle card (issue 5 §2, issue 7 §3): the setup never changes, so one image per battle. */
 export function battleCardImage(state: CampaignState, battleId: string): Promise<Buffer> | null {
   const b = state.battles.find((x) => x.id === battleId);
-  if (!b?.setup) return null;
+  const setup = b?.setup;
+  if (!b || !setup) return null;
   return cache.get(`battle:${battleId}`, state.id, 0, () => {
     const input = battleSetupInput(state, b);
     const fleets = b.sides.map((side) => ({
       label: input.sides.find((x) => x.id === side)!.label,
       units: (b.participants.find((p) => p.side === side)?.units ?? []).map((id) => unitName(state, id)),
     }));
-    return renderBattleCard(b.setup as BattleSetup, input, fleets, { subtitle: `${state.name} — battle ${b.id}, cycle ${state.halfCycles / 2}` });
+    return renderBattleCard(setup, input, fleets, { subtitle: `${state.name} — battle ${b.id}, cycle ${state.halfCycles / 2}` });
   });
 }

@@ -1,5 +1,4 @@
 import { battleCardText } from '../../rules/thunderdome/battle-setup/card-text.ts';
-import type { BattleSetup } from '../../rules/thunderdome/battle-setup/generate.ts';
 import { unitName } from '../../rules/thunderdome/battles/common.ts';
 import { battleSetupInput } from '../../rules/thunderdome/battles/setup-card.ts';
 import { sectorLabel, type Battle, type CampaignState } from '../../rules/thunderdome/index.ts';
@@ -59,7 +58,7 @@ export function battleShowText(state: CampaignState, b: Battle): string {
   if (b.failures.length) lines.push(`🚫 Failures: ${b.failures.map((f) => `${side(state, f.player)}${f.excused ? ' (excused)' : ''}`).join(', ')}.`);
   const open = b.proposals.find((p) => p.status === 'open');
   if (open) lines.push(`📝 Proposal #${open.id} by ${side(state, open.by)} (${open.kind}): ${side(state, open.result.winner)} wins; agreed by ${open.acceptedBy.map((x) => side(state, x)).join(', ')}.`);
-  if (b.setup) lines.push('', battleCardText(b.setup as BattleSetup, battleSetupInput(state, b)));
+  if (b.setup) lines.push('', battleCardText(b.setup, battleSetupInput(state, b)));
   if (b.status === 'resolved') lines.push(`🏁 Resolved (${b.resolution})${b.result ? `: ${side(state, b.result.winner)} holds the field` : ''}.`);
   return lines.join('\n');
 }

@@ -98,7 +98,7 @@ export type CampaignEvent =
   // Battles (UTD7.4, UTD3.4–3.5, UTD5.4)
   | { type: 'BattleOpened'; battle: Battle }
   | { type: 'BattleFleetChosen'; battleId: string; side: string; fleetId: string | null; units: string[]; heldOut: string[]; automatic: boolean }
-  | { type: 'BattleSetupRolled'; battleId: string; setup: unknown }
+  | { type: 'BattleSetupRolled'; battleId: string; setup: NonNullable<Battle['setup']> }
   | { type: 'BattleStageChanged'; battleId: string; stage: BattleStage; deadlines: Partial<BattleDeadlines>; reason: string }
   | { type: 'BattleContactMade'; battleId: string; playerId: string; kind: 'contact' | 'response' | 'session'; when: string | null }
   | { type: 'BattleFailureReported'; battleId: string; player: string; reportedBy: string; excused: boolean }

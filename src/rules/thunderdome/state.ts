@@ -1,4 +1,6 @@
 import type { EmpireKey } from './empires.ts';
+import type { AllocationStep, RolledRound, Side, SidcorsUnit } from '../sidcors/index.ts';
+import type { BattleSetup } from './battle-setup/generate.ts';
 import type { Settings } from './settings.ts';
 
 /**
@@ -242,7 +244,7 @@ export interface Battle {
   entry: Record<string, string | null>;
   participants: BattleParticipant[];
   /** The public setup card (UTD7.45), rolled once every side has chosen its fleet. */
-  setup: unknown | null;
+  setup: BattleSetup | null;
   deadlines: BattleDeadlines;
   contactedAt: string | null;
   respondedAt: string | null;
@@ -256,7 +258,7 @@ export interface Battle {
   npe: NpeBattle | null;
   appeal: { submissions: { side: string; proposalId: number; explanation: string; plan: string }[]; voteId: string | null; dueAt: string } | null;
   /** SIDCORS quick resolution (optional, both sides agree). */
-  quick: { agreed: string[]; intensity: Record<string, number>; rounds: unknown[]; state: unknown | null } | null;
+  quick: QuickState | null;
   result: BattleResult | null;
   resolution: 'negotiated' | 'confirmed' | 'appeal' | 'forced-retreat' | 'anschluss' | 'quick' | 'withdrawn' | null;
   resolvedAt: string | null;
@@ -264,6 +266,21 @@ export interface Battle {
   reminders?: string[];
   /** The Discord thread where the battle is discussed (issue 5 §3). */
   threadId?: string;
+}
+
+/** The stored progress of a SIDCORS resolution (issue 5 §7); plain JSON in the battle. */
+export interface QuickState {
+  agreed: string[];
+  /** Secret battle intensity factors of the coming round, by side; shown once both are in. */
+  intensity: Record<string, number>;
+  /** Allocation choices for the rolled round, by side (`auto` = the default allocation). */
+  allocations: Record<string, AllocationStep[] | 'auto'>;
+  units: SidcorsUnit[];
+  carry: Record<Side, number>;
+  rolled: RolledRound | null;
+  rounds: { round: number; bif: Record<Side, number>; damage: Record<Side, number>; crippled: string[]; destroyed: string[] }[];
+  /** Units crippled or destroyed so far (ids of the battle's ships, bases and NPE units). */
+  fates: Record<string, 'crippled' | 'destroyed'>;
 }
 
 export interface BattleParticipant {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleSetup } from '../../../src/rules/thunderdome/battle-setup/generate.ts';
 import { startedGame } from '../td3/harness.ts';
 import { explored, placeFleet } from './helpers.ts';
 
@@ -25,7 +24,7 @@ describe('UTD7.456 battles on another player\'s turn (TC-100)', () => {
     expect(b.sides.sort()).toEqual(['p1', 'p2']);
     // The earlier-seated participant is responsible for contact (requirements §6.3).
     expect(b.contactBy).toBe('p1');
-    const setup = b.setup as BattleSetup;
+    const setup = b.setup!;
     expect(setup.positionRoll).not.toBeNull();
     expect(g.state.turn!.playerId).toBe('p3');
     expect(g.state.turn!.phase).toBe('battles');
@@ -49,7 +48,7 @@ describe('UTD7.456 battles on another player\'s turn (TC-100)', () => {
     const b = g.state.battles[0]!;
     expect(b.kind).toBe('multi');
     expect(b.sides).toEqual(['p3', 'p1', 'p2']);
-    const setup = b.setup as BattleSetup;
+    const setup = b.setup!;
     expect(setup.ring).not.toBeNull();
     expect(setup.starts.map((s) => s.hex).sort()).toEqual(['1538', '3015', '4538']);
   });

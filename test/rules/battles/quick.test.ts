@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { QuickState } from '../../../src/rules/thunderdome/battles/quick.ts';
 import { battleInA, explored } from './helpers.ts';
 
 describe('issue 5 §7 SIDCORS quick resolution', () => {
@@ -8,20 +7,20 @@ describe('issue 5 §7 SIDCORS quick resolution', () => {
     const ship = (owner: string, unit: string) => g.state.ships.find((s) => s.owner === owner && s.unitId === unit)!.id;
     g.refused('p1', { type: 'battle-quick', battle, intensity: 5 }, 'SIDCORS (A.2.14) step 1');
     g.do('p1', { type: 'battle-quick', battle, intensity: 2 });
-    let q = g.state.battles[0]!.quick as unknown as QuickState;
+    let q = g.state.battles[0]!.quick!;
     expect(q.rolled).toBeNull();
     expect(q.agreed).toEqual(['p1']);
     g.refused('p1', { type: 'battle-quick', battle, intensity: 3 }, 'SIDCORS (A.2.14) step 1');
     // BIR 2+2 = 4; p1 (side A) rolls 6 → 30 %, p2 rolls 1 → 20 %; ComPot 8+4 = 12 each:
     // p1 scores RHU(12 × 30 %) = 4, p2 scores RHU(12 × 20 %) = 2.
     g.dice(6, 1).do('p2', { type: 'battle-quick', battle, intensity: 2 });
-    q = g.state.battles[0]!.quick as unknown as QuickState;
+    q = g.state.battles[0]!.quick!;
     expect(q.rolled!.bir).toBe(4);
     expect(q.rolled!.damage).toEqual({ A: 4, B: 2 });
     g.refused('p1', { type: 'battle-quick', battle, retreat: 'H1' }, 'SIDCORS (A.2.14)');
     g.do('p1', { type: 'battle-quick', battle, allocate: 'auto' });
     g.do('p2', { type: 'battle-quick', battle, allocate: `${ship('p2', 'KZI-FF')} cripple` });
-    q = g.state.battles[0]!.quick as unknown as QuickState;
+    q = g.state.battles[0]!.quick!;
     // 4 points cripple p2's frigate (D 4); 2 points against p1 must still take a step (2 ≥ ½ × 4): its frigate is crippled.
     expect(q.rounds[0]!.crippled.sort()).toEqual([ship('p1', 'LYR-FF'), ship('p2', 'KZI-FF')].sort());
     explored(g, 'C', 'dead');

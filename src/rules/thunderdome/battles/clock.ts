@@ -1,4 +1,3 @@
-import { bpv } from '../../exact/bpv.ts';
 import type { Decider } from '../decider.ts';
 import { adjacentSectors } from '../orders.ts';
 import type { Battle } from '../state.ts';
@@ -69,6 +68,5 @@ export function forcedRetreat(d: Decider, b: Battle, side: string, why: string):
     d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'stalled', deadlines: {}, reason: immobile ? `the fleets of a side that ${why} retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)` : `a side that ${why} retreats; the others settle the battle` });
     return;
   }
-  void bpv;
   applyResult(d, b.id, { winner, units: {}, retreats: { [side]: to }, provisional: [], planetDamage: 0, note: `forced retreat: ${why}` }, 'forced-retreat');
 }

@@ -25,19 +25,16 @@ const PLAYING: readonly Battle['stage'][] = ['awaiting-contact', 'awaiting-respo
 
 /** The side the acting user speaks for, refusing anyone else. */
 export function mySide(d: Decider, b: Battle): string {
-  const side = sideOfUser(b, d.ctx.actor.userId) ?? (() => {
-    const p = actingPlayer(d.state, d.ctx);
-    return b.sides.includes(p.id) ? p.id : null;
-  })();
-  if (!side) refuse('battle/not-a-side', 'UTD7.42', `You are not fighting in battle ${b.id}.`);
+  // The NPE runner speaks for the NPE; anyone else for the player they are (or are proxy of).
+  const side = sideOfUser(b, d.ctx.actor.userId) ?? actingPlayer(d.state, d.ctx).id;
+  if (!b.sides.includes(side)) refuse('battle/not-a-side', 'UTD7.42', `You are not fighting in battle ${b.id}.`);
   return side;
 }
 
-function unitRef(b: Battle, d: Decider, ref: string): string {
+function unitRef(b: Battle, ref: string): string {
   const id = ref.trim().toUpperCase();
   const all = b.participants.flatMap((p) => [...p.units, ...p.heldOut]);
   if (!all.includes(id)) refuse('result/unknown-unit', 'UTD7.4234', `\`${ref.slice(0, 20)}\` is not a unit of battle ${b.id}.`, `Units: ${b.participants.flatMap((p) => p.units).join(', ')}.`);
-  void d;
   return id;
 }
 
@@ -55,7 +52,7 @@ export function buildResult(d: Decider, b: Battle, input: ResultInput): BattleRe
   const units: BattleResult['units'] = {};
   const mark = (list: string[], fate: UnitFate) => {
     for (const ref of list) {
-      const id = unitRef(b, d, ref);
+      const id = unitRef(b, ref);
       if (units[id]) refuse('result/twice', 'UTD7.4', `${id} is named twice in the result.`);
       if (fate === 'captured') {
         const owner = b.participants.find((p) => p.units.includes(id))!.side;
@@ -80,7 +77,7 @@ export function buildResult(d: Decider, b: Battle, input: ResultInput): BattleRe
       retreats[player.id] = sector.key;
     }
   }
-  const provisional = input.provisional.map((r) => unitRef(b, d, r));
+  const provisional = input.provisional.map((r) => unitRef(b, r));
   return validateResult(d, b, { winner, units, retreats, provisional, planetDamage: input.planetDamage, note: input.note.slice(0, 500) });
 }
 

@@ -7,7 +7,7 @@ import { empireCode } from '../empires.ts';
 import type { EmpireKey } from '../empires.ts';
 import type { Ship } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
-import { hoursFrom, NPE, openBattle, sumBpv } from './common.ts';
+import { battleByRef, hoursFrom, NPE, openBattle, sumBpv } from './common.ts';
 import { afterSelection, continueTurnIfDone } from './progress.ts';
 
 /**
@@ -115,9 +115,9 @@ export function anschluss(d: Decider, battleId: string, reason: string): void {
 
 /** `/battle claim`: choose the Anschluss tribute ships yourself while they are not yet organized. */
 export function claimTribute(d: Decider, ref: string, unitIds: string[]): void {
-  const b = d.state.battles.find((x) => x.id === ref || x.id === `K${ref}`);
+  const b = battleByRef(d.state, ref);
   const p = actingPlayer(d.state, d.ctx);
-  if (!b || b.resolution !== 'anschluss' || !b.sides.includes(p.id)) refuse('npe/no-tribute', 'UTD5.4A1', 'You have no Anschluss tribute from that battle.');
+  if (b.resolution !== 'anschluss' || !b.sides.includes(p.id)) refuse('npe/no-tribute', 'UTD5.4A1', 'You have no Anschluss tribute from that battle.');
   const granted = d.state.ships.filter((s) => s.owner === p.id && s.unorganized && s.sector === b.sector && s.bpv === '0');
   if (granted.length === 0) refuse('npe/tribute-organized', 'UTD6.3I2', 'Your tribute ships are already organized; they can no longer be exchanged.');
   const units = unitIds.map((id) => {

@@ -101,7 +101,7 @@ function onlyChoice(d: Decider, b: Battle, side: string): { fleetId: string | nu
   if (fleets.length > 1) return null;
   const fleet = fleets[0] ?? null;
   const ships = fleet ? d.state.ships.filter((x) => x.fleetId === fleet.id).map((x) => x.id) : [];
-  const composed = composeDefendingFleet(d, side, b.sector, ships, bases.map((x) => x.id));
+  const composed = composeDefendingFleet(d, ships, bases.map((x) => x.id));
   if (composed.choice) return null;
   return { fleetId: fleet?.id ?? null, units: composed.units, heldOut: composed.heldOut };
 }
@@ -112,7 +112,7 @@ function onlyChoice(d: Decider, b: Battle, side: string): { fleetId: string | nu
  * cost against the limit of 5. `choice` is true when not everything fits, so the player must say
  * what fights (else the default keeps the fleet and adds defenses while they fit).
  */
-export function composeDefendingFleet(d: Decider, side: string, sector: string, shipIds: string[], baseIds: string[]): { units: string[]; heldOut: string[]; choice: boolean } {
+export function composeDefendingFleet(d: Decider, shipIds: string[], baseIds: string[]): { units: string[]; heldOut: string[]; choice: boolean } {
   const mc = (id: string) => {
     const unit = d.state.ships.find((x) => x.id === id) ?? d.state.bases.find((x) => x.id === id);
     return unit ? (d.ctx.catalog.get(unit.unitId)?.mc ?? 0) : 0;
@@ -128,8 +128,6 @@ export function composeDefendingFleet(d: Decider, side: string, sector: string, 
       units.push(id);
     } else heldOut.push(id);
   }
-  void side;
-  void sector;
   return { units, heldOut, choice: heldOut.length > 0 };
 }
 

@@ -1,26 +1,12 @@
 import { refuse } from '../../errors.ts';
-import { defaultAllocation, finishRound, rollRound, type AllocationStep, type RolledRound, type RoundResult, type Side, type SidcorsUnit } from '../../sidcors/index.ts';
+import { defaultAllocation, finishRound, rollRound, type AllocationStep, type RoundResult, type Side, type SidcorsUnit } from '../../sidcors/index.ts';
 import type { Decider } from '../decider.ts';
 import { adjacentSectors } from '../orders.ts';
-import type { Battle, BattleResult } from '../state.ts';
+import type { Battle, BattleResult, QuickState } from '../state.ts';
 import { NPE, openBattle, unitName } from './common.ts';
 import { mySide } from './negotiation.ts';
 import { applyResult, validateResult } from './outcome.ts';
 
-/** The stored progress of a SIDCORS resolution (issue 5 §7); plain JSON in the battle. */
-export interface QuickState {
-  agreed: string[];
-  /** Secret battle intensity factors of the coming round, by side; shown once both are in. */
-  intensity: Record<string, number>;
-  /** Allocation choices for the rolled round, by side (`auto` = the default allocation). */
-  allocations: Record<string, AllocationStep[] | 'auto'>;
-  units: SidcorsUnit[];
-  carry: Record<Side, number>;
-  rolled: RolledRound | null;
-  rounds: { round: number; bif: Record<Side, number>; damage: Record<Side, number>; crippled: string[]; destroyed: string[] }[];
-  /** Units crippled or destroyed so far (ids of the battle's ships, bases and NPE units). */
-  fates: Record<string, 'crippled' | 'destroyed'>;
-}
 
 const RULE = 'SIDCORS (A.2.14)';
 
@@ -51,12 +37,8 @@ function forces(d: Decider, b: Battle): SidcorsUnit[] {
   return units;
 }
 
-function quickOf(b: Battle): QuickState | null {
-  return b.quick as unknown as QuickState | null;
-}
-
 function save(d: Decider, b: Battle, q: QuickState): void {
-  d.emit({ type: 'BattleQuickUpdated', battleId: b.id, quick: q as unknown as Battle['quick'] });
+  d.emit({ type: 'BattleQuickUpdated', battleId: b.id, quick: q });
 }
 
 /**
@@ -70,8 +52,7 @@ export function quick(d: Decider, ref: string, action: { intensity?: number; all
   const side = mySide(d, b);
   if (b.sides.length !== 2) refuse('quick/two-sides', RULE, 'SIDCORS resolves battles between two sides.');
   if (!PLAYABLE.includes(b.stage)) refuse('quick/not-ready', RULE, `Battle ${b.id} is ${b.stage.replace('-', ' ')}; quick resolution starts once the fleets and setup are known.`);
-  let q = quickOf(b) ?? { agreed: [], intensity: {}, allocations: {}, units: forces(d, b), carry: { A: 0, B: 0 }, rolled: null, rounds: [], fates: {} };
-  const me = sideLetter(b, side);
+  let q = b.quick ?? { agreed: [], intensity: {}, allocations: {}, units: forces(d, b), carry: { A: 0, B: 0 }, rolled: null, rounds: [], fates: {} };
   if (action.retreat) return retreat(d, b, q, side, action.retreat);
   if (action.allocate) {
     if (!q.rolled) refuse('quick/no-round', RULE, 'No round is waiting for allocation; give your battle intensity first.');
@@ -89,7 +70,6 @@ export function quick(d: Decider, ref: string, action: { intensity?: number; all
   if (!b.sides.every((s) => q.intensity[s] !== undefined)) return save(d, b, q);
   // Both are in: roll the round (steps 2–5).
   const rolled = rollRound({ units: q.units, bif: { A: q.intensity[sideOf(b, 'A')]!, B: q.intensity[sideOf(b, 'B')]! }, round: q.rounds.length + 1, carry: q.carry, attacker: 'A' }, d.ctx.dice);
-  void me;
   save(d, b, { ...q, rolled, intensity: {}, allocations: {} });
 }
 

@@ -34,7 +34,7 @@ export function chooseFleet(d: Decider, ref: string, fleetRef: string | null, un
   const ships = fleet ? d.state.ships.filter((x) => x.fleetId === fleet.id).map((x) => x.id) : [];
   let units: string[];
   let heldOut: string[];
-  if (unitRefs.length === 0) ({ units, heldOut } = composeDefendingFleet(d, side, b.sector, ships, bases));
+  if (unitRefs.length === 0) ({ units, heldOut } = composeDefendingFleet(d, ships, bases));
   else {
     if (bases.length === 0) refuse('battle/no-reorganizing', 'UTD7.423', 'Without defenses the defender fights with the fleet as it is; only an attacker reorganizes, with order points before combat (UTD7.422).');
     const pool = [...ships, ...bases];
@@ -63,7 +63,7 @@ export function defaultSelections(d: Decider, b: Battle): void {
     const strongest = [...fleets].sort((x, y) => value(y.id).cmp(value(x.id)) || x.slot - y.slot)[0] ?? null;
     const ships = strongest ? d.state.ships.filter((x) => x.fleetId === strongest.id).map((x) => x.id) : [];
     const bases = d.state.bases.filter((x) => x.owner === part.side && x.sector === b.sector && !x.pending).map((x) => x.id);
-    const { units, heldOut } = composeDefendingFleet(d, part.side, b.sector, ships, bases);
+    const { units, heldOut } = composeDefendingFleet(d, ships, bases);
     d.emit({ type: 'BattleFleetChosen', battleId: b.id, side: part.side, fleetId: strongest?.id ?? null, units, heldOut, automatic: true });
   }
   afterSelection(d, b.id);
