@@ -48,7 +48,8 @@ import {
 } from '../src/rules/sfw/index.ts';
 import { battleByRef, openBattle, sideOfUser, unitName } from '../src/rules/thunderdome/battles/common.ts';
 import type { Battle } from '../src/rules/thunderdome/index.ts';
-import { battleRefOf, battleSubject, NO_BATTLE } from './n3d.ts';
+import {battleRefOf, NO_BATTLE} from './n3d.ts';
+import { battleSubject } from '../src/app/n3d.ts';
 
 /**
  * `/sfw` (issue 9, digest P-C1, P-C2): Starfleet Wars power and starfortress calculators

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { facingTowardCentre, parsePlot, placementHexes, setupEngagement } from '../../commands/n3d.ts';
+import { facingTowardCentre, parsePlot, placementHexes, setupEngagement } from '../../src/app/n3d.ts';
 import type { LineResult } from '../../src/playground/playground.ts';
 import { RuleViolation } from '../../src/rules/errors.ts';
 import { COLUMN_SPACING_KM } from '../../src/rules/n3d/index.ts';

@@ -1,7 +1,7 @@
 import { bpv } from '../../rules/exact/bpv.ts';
 import { FLEET_ROLES, type FleetCheck, type FleetRole, type FleetSystem, type FleetUnit } from '../../rules/fleet-size/index.ts';
 import type { UnitInfo } from '../../rules/thunderdome/units.ts';
-import { AID_COLUMN, aidColumn, type AidColumns } from './catalog-columns.ts';
+import { AID_COLUMN, aidColumn, type AidColumns } from '../../app/catalog-columns.ts';
 
 /**
  * `/fleet check` (issue 9 §3, digest P-A2): a campaign fleet or battle fleet as the VBSF

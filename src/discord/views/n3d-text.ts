@@ -1,3 +1,4 @@
+import type { EnergyPlot } from '../../app/n3d.ts';
 import {
   formatDegrees,
   formatHexes,
@@ -21,11 +22,6 @@ import { mention } from '../words.ts';
  * (`publicView`), except `plotConfirmText` and `myPlotsText`, which are sent only to the owner.
  * Positions are in hexes (x north, y up, z west, C1.12); angles in degrees (yaw + = left).
  */
-export interface EnergyPlot {
-  speed?: number;
-  thrust?: number;
-  tac?: Tac;
-}
 
 /** What the channel may see: `publicView(engagement)`, plots replaced by their lengths. */
 export type PublicEngagement = Engagement & { plotted: Record<string, number> };
