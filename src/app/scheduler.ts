@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { campaigns } from '../db/schema.ts';
+import { BATTLE_REMINDERS } from '../rules/thunderdome/battles/reminders.ts';
 import { SYSTEM_USER } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
 import { runCommand, type CommandResult } from './run-command.ts';
@@ -44,17 +45,20 @@ export async function runDue(app: AppContext): Promise<DueOutcome[]> {
     const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'remind' } });
     if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
   }
-  // Battle clocks (UTD3.4–3.5, 5.431, 7.421), their reminders (within 24/72/48 h, once each) and the
-  // record-keeping deadline for captured ships (UTD6.3I2).
-  const hoursAhead = (h: number) => new Date(app.clock.now().getTime() + h * 3_600_000).toISOString();
-  const [in24, in48, in72] = [hoursAhead(24), hoursAhead(48), hoursAhead(72)];
+  // Battle clocks (UTD3.4–3.5, 5.431, 7.421), their reminders (each once, as the rules list them in
+  // BATTLE_REMINDERS) and the record-keeping deadline for captured ships (UTD6.3I2).
+  const reminderDue = BATTLE_REMINDERS.map((r) => {
+    const by = new Date(app.clock.now().getTime() + r.hours * 3_600_000).toISOString();
+    const stages = sql.join(r.stages.map((x) => sql`${x}`), sql`, `);
+    return sql`(b ->> 'stage' in (${stages}) and b #>> ${`{deadlines,${r.deadline}}`} <= ${by} and not (coalesce(b -> 'reminders', '[]'::jsonb) ? ${r.key}))`;
+  });
   const battles = await app.database.db
     .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
     .from(campaigns)
     .where(
       and(
         eq(campaigns.status, 'active'),
-        sql`(exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'battles') b where b ->> 'status' = 'open' and (b #>> '{deadlines,selection}' <= ${now} or b #>> '{deadlines,contact}' <= ${now} or b #>> '{deadlines,resolve}' <= ${now} or b #>> '{deadlines,runner}' <= ${now} or b #>> '{deadlines,window}' <= ${now} or (b ->> 'stage' in ('awaiting-contact', 'awaiting-response') and b #>> '{deadlines,contact}' <= ${in24} and not (coalesce(b -> 'reminders', '[]'::jsonb) ? (b ->> 'stage'))) or (b ->> 'stage' in ('in-play', 'negotiating', 'result-proposed') and b #>> '{deadlines,resolve}' <= ${in72} and not (coalesce(b -> 'reminders', '[]'::jsonb) ? 'resolve')) or (b ->> 'stage' = 'awaiting-runner' and b #>> '{deadlines,runner}' <= ${in48} and not (coalesce(b -> 'reminders', '[]'::jsonb) ? 'runner')))) or ${campaigns.state} #>> '{turn,capturesDue}' <= ${now})`,
+        sql`(exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'battles') b where b ->> 'status' = 'open' and (b #>> '{deadlines,selection}' <= ${now} or b #>> '{deadlines,contact}' <= ${now} or b #>> '{deadlines,resolve}' <= ${now} or b #>> '{deadlines,runner}' <= ${now} or b #>> '{deadlines,window}' <= ${now} or ${sql.join(reminderDue, sql` or `)})) or ${campaigns.state} #>> '{turn,capturesDue}' <= ${now})`,
       ),
     );
   for (const c of battles) {
