@@ -283,6 +283,8 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     }
     case 'CapitalMoved': {
       for (const b of s.bases) if (e.baseIds.includes(b.id)) b.sector = e.to;
+      // UTD7.65: ships in dry dock are docked to the capital and go where it goes.
+      for (const x of s.ships) if (x.dock && e.baseIds.includes(x.dock.yardId)) x.sector = e.to;
       playerById(s, e.playerId).capitalMovedHalfCycle = s.halfCycles;
       order(s, stored, 'move-capital', `move capital ${e.from} → ${e.to}`, e.opCost, '0', true);
       return;
@@ -535,6 +537,7 @@ function undo(s: CampaignState, e: CampaignEvent): void {
     }
     case 'CapitalMoved':
       for (const b of s.bases) if (e.baseIds.includes(b.id)) b.sector = e.from;
+      for (const x of s.ships) if (x.dock && e.baseIds.includes(x.dock.yardId)) x.sector = e.from;
       playerById(s, e.playerId).capitalMovedHalfCycle = e.previousMoveHalfCycle;
       if (s.turn) s.turn.opsSpent -= e.opCost;
       return;

@@ -4,6 +4,7 @@ import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
 import { maxFleets, fleetMc } from '../setup.ts';
 import type { Fleet, Ship } from '../state.ts';
+import { freeDockIn } from '../shipyards/placement.ts';
 import { unitBpv } from './common.ts';
 import { continueTurnIfDone } from './progress.ts';
 
@@ -11,7 +12,7 @@ import { continueTurnIfDone } from './progress.ts';
  * UTD6.3I (free, UTD6.3I1): a captured ship is organized during record keeping into a friendly
  * fleet in the battle's sector, a new fleet, or scrapped for half its BPV (UTD6.3I6). Up to three
  * ships of the receiving fleet may be scrapped to make room, with no order point (UTD6.3I7).
- * Dry dock (UTD6.3I5) arrives with the shipyards.
+ * Dry dock (UTD6.3I5) is `/yard dock` (shipyards/dry-dock.ts).
  */
 export function organizeCaptured(d: Decider, shipRef: string, into: string, makeRoom: string[]): void {
   const p = actingPlayer(d.state, d.ctx);
@@ -51,7 +52,10 @@ function newFleetFor(d: Decider, owner: string, sector: string): Fleet | null {
   return { id: `F${d.state.nextId}`, owner, slot, sector, startSector: sector, pinned: false, establishing: false, trapped: null, releasedFromHalfCycle: null, claimSector: null };
 }
 
-/** At the record-keeping deadline: into a fleet with room, else a new fleet, else scrapped (UTD6.3I3). */
+/**
+ * ISS-A77, at the record-keeping deadline: into a fleet with room, else a new fleet, else a free
+ * dry-dock position at a yard of the sector (UTD6.3I5, 7.61), else scrapped (UTD6.3I3).
+ */
 export function organizeCapturedByDefault(d: Decider): void {
   for (const ship of d.state.ships.filter((s) => s.unorganized)) {
     const mc = d.ctx.catalog.get(ship.unitId)?.mc ?? 0;
@@ -61,7 +65,12 @@ export function organizeCapturedByDefault(d: Decider): void {
       continue;
     }
     const fresh = newFleetFor(d, ship.owner, ship.sector);
-    if (fresh) d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: fresh.id, newFleet: fresh, scrapped: false, refund: '0', scrappedToMakeRoom: [], automatic: true });
+    if (fresh) {
+      d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: fresh.id, newFleet: fresh, scrapped: false, refund: '0', scrappedToMakeRoom: [], automatic: true });
+      continue;
+    }
+    const dock = freeDockIn(d.state, d.ctx.catalog, ship.owner, ship.sector);
+    if (dock) d.emit({ type: 'CapturedShipDocked', shipId: ship.id, yardId: dock.yardId, position: dock.position });
     else d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: null, newFleet: null, scrapped: true, refund: bpvToString(unitBpv(d, ship.id).div(2)), scrappedToMakeRoom: [], automatic: true });
   }
   continueTurnIfDone(d);

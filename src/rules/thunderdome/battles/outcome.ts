@@ -106,6 +106,11 @@ export function applyResult(d: Decider, battleId: string, result: BattleResult, 
   for (const base of s.bases) {
     if (base.sector === b.sector && losers.includes(base.owner) && !destroyedBases.includes(base.id)) destroyedBases.push(base.id);
   }
+  // UTD7.65: ships in dry dock are part of their yard or capital, unpowered and never targeted
+  // apart from it; when it is destroyed they are lost with it (docs/rules-notes.md).
+  for (const ship of s.ships) {
+    if (ship.dock && destroyedBases.includes(ship.dock.yardId) && !destroyedShips.includes(ship.id)) destroyedShips.push(ship.id);
+  }
   if (destroyedShips.length || destroyedBases.length) {
     d.emit({ type: 'UnitsDestroyed', battleId, shipIds: destroyedShips, baseIds: destroyedBases });
     summary.push(`destroyed: ${[...destroyedShips, ...destroyedBases].map((id) => unitName(s, id)).join(', ')}`);
