@@ -52,6 +52,9 @@ export function battleShowText(state: CampaignState, b: Battle): string {
     const units = p.units.map((id) => unitName(state, id)).join(', ') || (p.selected ? 'nothing' : '*not chosen yet*');
     lines.push(`• **${side(state, p.side)}**: ${units}${p.heldOut.length ? ` — held out: ${p.heldOut.map((id) => unitName(state, id)).join(', ')}` : ''}`);
   }
+  // UTD7.65: docked ships are present with their yard, unpowered, and share its fate.
+  const docked = state.ships.filter((x) => x.dock && x.sector === b.sector);
+  if (docked.length) lines.push(`⚓ In dry dock (unpowered, take the yard's cargo hits, UTD7.65): ${docked.map((x) => `${unitName(state, x.id)} at ${x.dock!.yardId}`).join(', ')}.`);
   if (b.npe) lines.push(`👾 NPE ${b.npe.empire}: ${b.npe.available ? `may field ${b.npe.available} BPV against ${b.npe.attackerBpv}` : 'strength not yet known'}${b.npe.runner ? `, run by ${mention(b.npe.runner)}` : ''}.`);
   const next = nextDeadline(b);
   if (next) lines.push(`⏰ Next: ${next.what} by ${timestamp(next.at, 'f')} (${timestamp(next.at, 'R')}).`);
