@@ -7,8 +7,9 @@ import { execute, presentError, send } from '../src/discord/present.ts';
 import { battleListText, battleShowText } from '../src/discord/views/battle-text.ts';
 import { splitMessage } from '../src/discord/words.ts';
 import type { ResultInput } from '../src/rules/thunderdome/battles/negotiation.ts';
-import { unitName } from '../src/rules/thunderdome/battles/common.ts';
-import { adjacentSectors, sectorLabel, type CampaignState } from '../src/rules/thunderdome/index.ts';
+import { battleByRef, unitName } from '../src/rules/thunderdome/battles/common.ts';
+import { RuleViolation } from '../src/rules/errors.ts';
+import { adjacentSectors, sectorLabel, type Battle, type CampaignState } from '../src/rules/thunderdome/index.ts';
 
 const S = ApplicationCommandOptionType.String;
 const battleOption = { type: S, name: 'battle', description: 'The battle (e.g. K12)', required: true, autocomplete: true } as const;
@@ -147,9 +148,13 @@ async function view(i: ChatInputCommandInteraction, ctx: CommandContext, name: '
     await send(i, { content: battleListText(state), allowedMentions: { parse: [] } });
     return { ok: true };
   }
-  const ref = i.options.getString('battle', true).trim().toUpperCase();
-  const b = state.battles.find((x) => x.id === ref || x.id === `K${ref}`);
-  if (!b) return presentError(i, { code: 'battle/unknown', rule: 'UTD7.4', message: `There is no battle \`${ref.slice(0, 20)}\`.`, hint: 'See `/battle list`.' });
+  let b: Battle;
+  try {
+    b = battleByRef(state, i.options.getString('battle', true));
+  } catch (err) {
+    if (err instanceof RuleViolation) return presentError(i, err.error);
+    throw err;
+  }
   const png = await battleCardImage(state, b.id);
   const [first, ...rest] = splitMessage(battleShowText(state, b));
   await send(i, { content: first!, allowedMentions: { parse: [] }, ...(png ? { files: [new AttachmentBuilder(png, { name: `battle-${b.id}.png` })] } : {}) });
