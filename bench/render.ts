@@ -1,5 +1,5 @@
 /**
- * Map image figures (issue 8 §1, issue 7): `renderMap(state)` end to end (layout, drawing and
+ * Picture figures. Map image figures (issue 8 §1, issue 7): `renderMap(state)` end to end (layout, drawing and
  * PNG encoding), the layout alone (`mapScene`), and the PNG encoding alone — the same picture
  * decoded and encoded again at the compression level renderMap uses.
  */
@@ -7,8 +7,12 @@ import { createCanvas, loadImage } from 'canvas';
 import { performance } from 'node:perf_hooks';
 import { mapScene, renderMap } from '../src/render/index.ts';
 import { encodePng } from '../src/render/png.ts';
+import { renderLedger } from '../src/render/ledger-image.ts';
+import { renderNavySheet } from '../src/render/navy-sheet.ts';
+import { campaignLedger } from '../src/rules/thunderdome/ledger.ts';
+import { campaignWithSectors, tenFleetNavy } from './render-states.ts';
 import type { CampaignState } from '../src/rules/thunderdome/index.ts';
-import { stats, type Stats } from './stats.ts';
+import { ms, stats, type Stats } from './stats.ts';
 
 export interface RenderFigures {
   render: Stats;
@@ -40,4 +44,60 @@ export async function renderFigures(state: CampaignState, rounds: number): Promi
     encode.push(performance.now() - t0);
   }
   return { render: stats(render), layout: stats(layout), encode: stats(encode), width: image.width, height: image.height, bytes: png.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 7: every picture at several sizes, each beside the encoding of a blank canvas of the
+// same size (the part of the time that is PNG encoding of that many pixels, not drawing).
+
+export interface PictureFigures {
+  label: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** Drawing and encoding, end to end. */
+  render: Stats;
+  /** Encoding a blank canvas of the same size. */
+  blank: Stats;
+}
+
+async function pictureFigures(label: string, rounds: number, draw: () => Promise<Buffer>): Promise<PictureFigures> {
+  const png = await draw();
+  const image = await loadImage(png);
+  const blankCanvas = createCanvas(image.width, image.height);
+  const render: number[] = [];
+  const blank: number[] = [];
+  for (let k = 0; k < rounds; k++) {
+    let t0 = performance.now();
+    await draw();
+    render.push(performance.now() - t0);
+    t0 = performance.now();
+    await encodePng(blankCanvas);
+    blank.push(performance.now() - t0);
+  }
+  return { label, width: image.width, height: image.height, bytes: png.length, render: stats(render), blank: stats(blank) };
+}
+
+/** Maps of 30, 100 and 300 sectors, a navy sheet of 10 fleets and the ledger (issue 7). */
+export async function pictureSuite(rounds: number): Promise<PictureFigures[]> {
+  const out: PictureFigures[] = [];
+  for (const [players, per] of [[3, 10], [10, 10], [12, 25]] as const) {
+    const state = campaignWithSectors(players, per);
+    out.push(await pictureFigures(`map, ${state.map!.sectors.length} sectors`, rounds, () => renderMap(state)));
+  }
+  const navy = tenFleetNavy();
+  out.push(await pictureFigures(`navy sheet, ${navy.state.fleets.filter((f) => f.owner === navy.playerId).length} fleets`, rounds, () => renderNavySheet(navy.state, navy.playerId, navy.catalog)));
+  const big = campaignWithSectors(12, 25);
+  const ledger = campaignLedger(big, navy.catalog);
+  out.push(await pictureFigures(`ledger, ${ledger.rows.length} players`, rounds, () => renderLedger(big, ledger)));
+  return out;
+}
+
+export function printPictures(figures: readonly PictureFigures[]): void {
+  console.log('\nPictures (issue 7): medians over repeated runs; "blank" is encoding an empty canvas of the same size');
+  for (const f of figures) {
+    console.log(
+      `  ${f.label.padEnd(24)} ${`${f.width}×${f.height}`.padEnd(10)} ${String(Math.round(f.bytes / 1024)).padStart(4)} KiB  draw + encode ${ms(f.render, 1)}; blank encode ${ms(f.blank, 1)}`,
+    );
+  }
 }

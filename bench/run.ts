@@ -14,8 +14,8 @@
  * Environment: BENCH_ROUNDS (order rounds, default 60), BENCH_CAMPAIGNS (stored, default 1000),
  * BENCH_ACTIVE (campaigns in the throughput and memory runs, default 50), BENCH_PER_WORKER
  * (commands per concurrent player, default 10), BENCH_COLD_STARTS (default 3),
- * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ONLY (pglite or
- * postgres).
+ * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ONLY (pglite,
+ * postgres, or render: only the pictures of issue 7), BENCH_PICTURE_ROUNDS (default 10).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ import { buildBenchCampaign, exportBenchCampaign, importBenchCampaign, type Benc
 import { listCopies, storeCopies, tableSizes } from './copies.ts';
 import { orderFigures, type OrderFigures } from './order.ts';
 import { processFigures, type BotTarget } from './processes.ts';
-import { renderFigures } from './render.ts';
+import { pictureSuite, printPictures, renderFigures } from './render.ts';
 import { mib, ms, stats, timed } from './stats.ts';
 import { sustainedThroughput } from './throughput.ts';
 
@@ -152,6 +152,12 @@ async function benchDatabase(label: string, short: string, database: Database, b
 async function main(): Promise<void> {
   const t0 = performance.now();
   console.log(`Campaign Master bench — Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${ROUNDS} order rounds, ${STORED} campaigns stored, ${ACTIVE} active`);
+  // Issue 7: the pictures (maps of 30/100/300 sectors, a 10-fleet navy sheet, the ledger); alone with BENCH_ONLY=render.
+  printPictures(await pictureSuite(num('BENCH_PICTURE_ROUNDS', 10)));
+  if (ONLY === 'render') {
+    console.log(`\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    return;
+  }
   if (ONLY !== 'postgres') {
     const dir = mkdtempSync(join(tmpdir(), 'cm-bench-pglite-'));
     try {

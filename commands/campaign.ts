@@ -15,7 +15,9 @@ import {
   joinCampaign,
   leaveCampaign,
   startCampaign,
+  versionedCampaign,
 } from '../src/app/campaigns.ts';
+import { ledgerImage } from '../src/discord/images.ts';
 import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
 import { EMPIRES } from '../src/rules/thunderdome/index.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
@@ -69,7 +71,23 @@ const data = {
       description: 'Page through everything that happened, oldest first (anyone may look, UTD3.1)',
       options: [{ type: ApplicationCommandOptionType.Integer, name: 'page', description: 'Page number (default: the latest)', min_value: 1 }],
     },
-    { type: ApplicationCommandOptionType.Subcommand, name: 'ledger', description: 'The campaign ledger: treasury, income, sectors, fleets (with a CSV)' },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'ledger',
+      description: 'The campaign ledger: treasury, income, sectors, fleets, BPV afloat, forfeits',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'format',
+          description: 'A picture (default) or a CSV file for a spreadsheet',
+          choices: [
+            { name: 'image', value: 'image' },
+            { name: 'csv', value: 'csv' },
+          ],
+        },
+        { type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone (default: only you see it)' },
+      ],
+    },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'history',
@@ -138,11 +156,23 @@ async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
   return { ok: true };
 }
 
+/** Issue 7 §4: the ledger as a picture, or as CSV for those who want the real spreadsheet. */
 async function ledger(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
-  if (!state) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });
-  const rows = ledgerRows(state, await ctx.app.catalogs.get(state.catalogVersion));
-  await send(i, { content: ledgerText(state, rows).slice(0, 2000), files: [new AttachmentBuilder(Buffer.from(ledgerCsv(rows)), { name: 'ledger.csv' })], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  const current = await versionedCampaign(ctx.app, ctx.target.channelId);
+  if (!current) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });
+  const { state, version } = current;
+  const catalog = await ctx.app.catalogs.get(state.catalogVersion);
+  const rows = ledgerRows(state, catalog);
+  const pub = i.options.getBoolean('public') ?? false;
+  const visibility = pub ? {} : { flags: MessageFlags.Ephemeral as const };
+  if (i.options.getString('format') === 'csv') {
+    await send(i, { content: ledgerText(state, rows).slice(0, 2000), files: [new AttachmentBuilder(Buffer.from(ledgerCsv(rows)), { name: 'ledger.csv' })], allowedMentions: { parse: [] }, ...visibility });
+    return { ok: true };
+  }
+  // Rendering takes a moment: acknowledge first (Discord allows 3 s).
+  await i.deferReply(visibility);
+  const png = await ledgerImage(state, version, catalog);
+  await i.editReply({ content: `📒 **${state.name}** ledger — \`/campaign ledger format:csv\` for the spreadsheet.`, files: [new AttachmentBuilder(png, { name: 'ledger.png' })], allowedMentions: { parse: [] } });
   return { ok: true };
 }
 

@@ -3,18 +3,23 @@ import { MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInp
 import { campaignEvents, campaignInChannel } from '../src/app/campaigns.ts';
 import { auditDice } from '../src/app/dice-audit.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { send } from '../src/discord/present.ts';
+import { execute, send } from '../src/discord/present.ts';
 import { WORDS } from '../src/discord/words.ts';
 
 const data = {
   name: 'dice',
   description: 'Check the campaign’s dice: every roll comes from a seed committed at creation',
-  options: [{ type: ApplicationCommandOptionType.Subcommand, name: 'verify', description: 'Recompute every recorded roll from the revealed seed' }],
+  options: [
+    { type: ApplicationCommandOptionType.Subcommand, name: 'verify', description: 'Recompute every recorded roll from the revealed seed' },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'reveal', description: 'Ask the players to reveal the seed now (supermajority vote, UTD1.7)' },
+  ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  // Issue 6 §5: a reveal before the end is put to the players; the vote applies itself when it closes.
+  if (i.options.getSubcommand() === 'reveal') return execute(i, ctx, { type: 'vote-dice-reveal' });
   const state = await campaignInChannel(ctx.app, ctx.target.channelId);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
@@ -22,10 +27,11 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   }
   const audit = auditDice(state, await campaignEvents(ctx.app, ctx.target.channelId), sha256);
   const content = !audit.revealed
-    ? `🔒 The seed is still secret: its SHA-256 commitment is \`${state.seedCommitments.at(-1)?.hash}\`. It is revealed when the campaign ends; then \`/dice verify\` recomputes every roll.`
+    ? `🔒 The seed is still secret: its SHA-256 commitment is \`${state.seedCommitments.at(-1)?.hash}\`. It is revealed when the campaign ends, or earlier if the players vote for it (\`/dice reveal\`); then \`/dice verify\` recomputes every roll.`
     : [
         `${audit.commitmentsOk && audit.mismatches.length === 0 ? '✅' : '❌'} Seed ${audit.commitmentsOk ? 'matches' : 'does NOT match'} its commitment.`,
         `${audit.rolls} rolls (${audit.dice} dice): ${audit.fair} recomputed exactly, ${audit.forced} forced (test only), ${audit.mismatches.length} mismatches.`,
+        ...(audit.secret > 0 ? [`🔒 ${audit.secret} later rolls come from the fresh seed committed after the reveal (\`${state.seedCommitments.at(-1)?.hash}\`); they are checked when it is revealed.`] : []),
         ...audit.mismatches.slice(0, 10).map((m) => `• event ${m.seq}: ${m.purpose}`),
       ].join('\n');
   await send(i, { content, flags: MessageFlags.Ephemeral });

@@ -1,6 +1,7 @@
 import { ApplicationCommandOptionType, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
+import { confirmFirst } from '../src/discord/confirmations.ts';
 import { execute, presentError, send } from '../src/discord/present.ts';
 import { chooseFlagship, fleetCheckText, fleetUnitsFor, missingText, type CheckSource } from '../src/discord/views/fleet-check-text.ts';
 import { splitMessage } from '../src/discord/words.ts';
@@ -53,7 +54,18 @@ const data = {
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   if (i.options.getSubcommand() === 'check') return check(i, ctx);
-  if (i.options.getSubcommand() === 'scrap') return execute(i, ctx, { type: 'scrap', fleet: i.options.getString('fleet', true), ships: i.options.getString('ships', true) });
+  if (i.options.getSubcommand() === 'scrap') {
+    // Scrapped ships are gone for good: Confirm/Cancel first (issue 6 §6).
+    const fleet = i.options.getString('fleet', true);
+    const ships = i.options.getString('ships', true);
+    return confirmFirst(i, ctx, {
+      command: { type: 'scrap', fleet, ships },
+      question: `Scrap ${ships.trim().toLowerCase() === 'all' ? 'every ship' : `ships ${ships.slice(0, 200)}`} of fleet ${fleet.slice(0, 20)}?`,
+      consequence: 'They leave play for half their value, for 1 order point (UTD6.3F).',
+      rule: 'UTD6.3F',
+      again: '/fleet scrap',
+    });
+  }
   return execute(i, ctx, { type: 'organize', from: i.options.getString('from', true), to: i.options.getString('to', true), ships: i.options.getString('ships', true) });
 }
 

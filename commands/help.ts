@@ -16,6 +16,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/map generate` or `/map import file:` (creator) — then every player `/map approve` (UTD8.16, unanimous).',
       '`/campaign start` (creator or server manager): D1000 turn order (UTD8.14), homes, starting forces, 500 + 150·P BPV (UTD8.132).',
       '`/setup buy unit: [fleet:]`, `/setup return ship:`, `/setup ready` — initial ships (ISS-A103); play starts when all are ready.',
+      '`/catalog import units: [refits:] [conversions:]` (creator or server manager) — the real SFB data as CSV, before the first turn.',
     ],
   },
   {
@@ -29,6 +30,8 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/turn undo` — your last order, if it rolled no dice · `/turn end` — exploration, battles and the next player follow.',
       '`/turn extension real_life:true` — one automatic week (UTD3.32). A missed deadline forfeits the turn (UTD3.31).',
       '`/yard activate|build|overhaul|refit|convert|inspect|status` — shipyards (UTD6.37–6.38) · `/yard repair-fleet|repair-ships` (UTD7.5).',
+      '`/defense revise sector: [buy:] [scrap:]` (1 OP, UTD6.3A) · `/defense scrap` (half value, UTD6.3F) · `/defense status` — monitors, GBs, DefSats (UTD7.3).',
+      '`/ship status|report|note|expend|losses|breakout|selfrepair` — ship condition (UTD7.47, 6.3B1, 7.53) · `/ship replace` (UTD6.3B2) · `/ship refit-fleet` (UTD6.3J).',
     ],
   },
   {
@@ -46,8 +49,9 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
     title: '4. Any time',
     lines: [
       '`/campaign status`, `/map show`, `/sector info sector:`, `/navy [player:]` — anyone may look (UTD3.1).',
+      '`/catalog search [query:] [empire:] [year:]` · `/catalog show unit:` — every unit field, refits, conversions, CO pool (UTD7.A2).',
       '`/sector name` (first explorer, UTD4.12), `/sector object`, `/sector disavow` (UTD4.13), `/sector balancing` (UTD5.22).',
-      '`/proxy grant user: [days:]` / `/proxy revoke` (UTD3.2) · `/resign confirm:true` (UTD3.91)',
+      '`/proxy grant user: [days:]` / `/proxy revoke` (UTD3.2) · `/resign` (UTD3.91, asks Confirm/Cancel)',
       '`/roll dice:` — public dice, recorded and verifiable in a campaign channel · `/campaign export` / `import`.',
     ],
   },

@@ -4,7 +4,9 @@ import { buyCommand } from './buy.ts';
 import { calcCommand } from './calc.ts';
 import { campaignCommand } from './campaign.ts';
 import { capitalCommand } from './capital.ts';
+import { catalogCommand } from './catalog.ts';
 import { deaddropCommand } from './deaddrop.ts';
+import { defenseCommand } from './defense.ts';
 import { diceCommand } from './dice.ts';
 import { establishCommand } from './establish.ts';
 import { fleetCommand } from './fleet.ts';
@@ -23,6 +25,8 @@ import { siegeCommand } from './siege.ts';
 import { turnCommand } from './turn.ts';
 import { voteCommand } from './vote.ts';
 import { yardCommand } from './yard.ts';
+import { officerCommand } from './officer.ts';
+import { shipCommand } from './ship.ts';
 
 /** The one explicit list of commands: the deploy script and the router both read it (design §3.4). */
 export const COMMANDS: readonly SlashCommand[] = [
@@ -39,8 +43,16 @@ export const COMMANDS: readonly SlashCommand[] = [
   buyCommand,
   sectorCommand,
   navyCommand,
+  // Catalog import and lookups (issue 4 §1).
+  catalogCommand,
   battleCommand,
   yardCommand,
+  // Defenses (issue 4 §7)
+  defenseCommand,
+  // Officers and options (issue 4 §2, §8)
+  officerCommand,
+  // Ship condition (issue 4 §3, §8)
+  shipCommand,
   proxyCommand,
   voteCommand,
   resignCommand,

@@ -4,7 +4,7 @@ import { send } from '../src/discord/present.ts';
 import { navyImage } from '../src/discord/images.ts';
 import { versionedCampaign } from '../src/app/campaigns.ts';
 import { navyText } from '../src/discord/views/navy-text.ts';
-import { WORDS } from '../src/discord/words.ts';
+import { splitMessage, WORDS } from '../src/discord/words.ts';
 
 const data = {
   name: 'navy',
@@ -12,6 +12,7 @@ const data = {
   options: [
     { type: ApplicationCommandOptionType.User, name: 'player', description: 'Whose navy (default: yours)' },
     { type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone' },
+    { type: ApplicationCommandOptionType.Boolean, name: 'text', description: 'A text list instead of the picture (dry dock, builds, captures included)' },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -29,6 +30,12 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   if (!text) {
     await send(i, { content: 'That user does not play in this campaign.', flags: MessageFlags.Ephemeral });
     return { ok: false };
+  }
+  if (i.options.getBoolean('text')) {
+    const [first, ...rest] = splitMessage(text);
+    await send(i, { content: first!, allowedMentions: { parse: [] }, ...(pub ? {} : { flags: MessageFlags.Ephemeral }) });
+    for (const more of rest) await i.followUp({ content: more, allowedMentions: { parse: [] }, ...(pub ? {} : { flags: MessageFlags.Ephemeral }) });
+    return { ok: true };
   }
   await i.deferReply(pub ? {} : { flags: MessageFlags.Ephemeral });
   const png = await navyImage(state, current!.version, who, catalog);

@@ -1,5 +1,6 @@
 import { ApplicationCommandOptionType, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { confirmFirst } from '../src/discord/confirmations.ts';
 import { execute } from '../src/discord/present.ts';
 
 const data = {
@@ -23,7 +24,14 @@ const data = {
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   switch (i.options.getSubcommand()) {
     case 'end':
-      return execute(i, ctx, { type: 'end-turn' });
+      // Irreversible: asked with Confirm/Cancel buttons first (issue 6 §6).
+      return confirmFirst(i, ctx, {
+        command: { type: 'end-turn' },
+        question: 'End your turn?',
+        consequence: 'Your orders are final: exploration, battles and the rest of the turn follow, and the next player is called (UTD2.3).',
+        rule: 'UTD2.3',
+        again: '/turn end',
+      });
     case 'undo':
       return execute(i, ctx, { type: 'undo' });
     default: {

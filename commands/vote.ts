@@ -18,6 +18,12 @@ const data = {
         { type: ApplicationCommandOptionType.String, name: 'value', description: 'The new value', required: true, max_length: 60 },
       ],
     },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'restricted',
+      description: 'Propose allowing a restricted unit: conjectural, X-ship, battleship (UTD8.21)',
+      options: [{ type: ApplicationCommandOptionType.String, name: 'unit', description: 'The restricted unit class', required: true, autocomplete: true, max_length: 60 }],
+    },
     { type: ApplicationCommandOptionType.Subcommand, name: 'status', description: 'The open votes and their tallies' },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -26,6 +32,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   if (i.options.getSubcommand() === 'setting') {
     return execute(i, ctx, { type: 'vote-setting', key: i.options.getString('key', true), value: i.options.getString('value', true) });
   }
+  if (i.options.getSubcommand() === 'restricted') return execute(i, ctx, { type: 'vote-restricted', unitId: i.options.getString('unit', true) });
   const state = await stateFor(ctx);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
@@ -38,6 +45,13 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const state = await stateFor(ctx);
+  if (i.options.getSubcommand() === 'restricted') {
+    // UTD8.21: only the restricted units of the campaign's catalog that are not allowed yet.
+    if (!state) return respondChoices(i, []);
+    const catalog = await ctx.app.catalogs.get(state.catalogVersion);
+    const allowed = state.settings['units.allowedRestricted'] ?? [];
+    return respondChoices(i, catalog.all().filter((u) => u.restricted && !allowed.includes(u.unitId)).map((u) => ({ name: `${u.name} (${u.empire}, ${u.restricted})`, value: u.unitId })));
+  }
   const settings = (state?.settings ?? DEFAULT_SETTINGS) as Record<string, unknown>;
   return respondChoices(i, Object.keys(DEFAULT_SETTINGS).map((k) => ({ name: `${k} = ${JSON.stringify(settings[k])}`, value: k })));
 }

@@ -2,6 +2,7 @@ import { ApplicationCommandOptionType, MessageFlags, type APIApplicationCommandB
 import type { CommandInput } from '../src/app/run-command.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
+import { confirmFirst } from '../src/discord/confirmations.ts';
 import { execute, presentError, send } from '../src/discord/present.ts';
 import { WORDS } from '../src/discord/words.ts';
 import { yardStatusText } from '../src/discord/yard-words.ts';
@@ -14,6 +15,8 @@ const ships = (description: string) => ({ type: S, name: 'ships', description, r
 const to = (required: boolean) => ({ type: S, name: 'to', description: 'The configuration it becomes', required, autocomplete: true }) as const;
 const fleet = { type: S, name: 'fleet', description: 'Your fleet', required: true, autocomplete: true } as const;
 const cleared = { type: S, name: 'cleared', description: 'Ships the SFB repair left no longer crippled or wrecked', autocomplete: true, max_length: 100 } as const;
+// Officers and options: extra drones bought at build or refit (UTD7.A832), within the UTD7.A8321 limits.
+const drones = { type: ApplicationCommandOptionType.Integer, name: 'drones', description: 'Extra drones to buy with it (UTD7.A8321 limit by MC)', min_value: 1, max_value: 30 } as const;
 const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []) => ({ type: ApplicationCommandOptionType.Subcommand as const, name, description, options });
 
 const data = {
@@ -29,9 +32,10 @@ const data = {
       { type: S, name: 'unit', description: 'Ship class', required: true, autocomplete: true },
       yard,
       { type: ApplicationCommandOptionType.Integer, name: 'fleet', description: 'Fleet number to join (default: first with room)', min_value: 1, max_value: 20 },
+      drones,
     ]),
     sub('overhaul', 'Overhaul ships: full repair, D9.4 reset; refit or convert too (UTD6.374)', [ships('Ship ids, comma separated'), to(false), yard]),
-    sub('refit', 'Refit ships: half their MC of capacity (UTD6.375)', [ships('Ship ids, comma separated'), to(true), yard]),
+    sub('refit', 'Refit ships: half their MC of capacity (UTD6.375)', [ships('Ship ids, comma separated'), to(false), yard, drones]),
     sub('convert', 'Convert ships to another hull (UTD6.376)', [ships('Ship ids, comma separated'), to(true), yard]),
     sub('inspect', 'Inspect captured ships: 25% of BPV (UTD6.377)', [ships('Captured ship ids'), to(false), yard]),
     sub('status', 'Your yards: capacity used, condition, dry dock', [
@@ -69,11 +73,11 @@ function commandOf(i: ChatInputCommandInteraction): CommandInput | null {
     case 'activate':
       return given({ type: 'yard-activate' as const, sector: str('sector'), yard: str('yard'), forgoRepair: list(str('forgo_repair')) }) as CommandInput;
     case 'build':
-      return given({ type: 'yard-build' as const, unitId: req('unit'), yard: str('yard'), fleet: i.options.getInteger('fleet') }) as CommandInput;
+      return given({ type: 'yard-build' as const, unitId: req('unit'), yard: str('yard'), fleet: i.options.getInteger('fleet'), drones: i.options.getInteger('drones') }) as CommandInput;
     case 'overhaul':
       return given({ type: 'yard-overhaul' as const, ships: req('ships'), to: str('to'), yard: str('yard') }) as CommandInput;
     case 'refit':
-      return given({ type: 'yard-refit' as const, ships: req('ships'), to: req('to'), yard: str('yard') }) as CommandInput;
+      return given({ type: 'yard-refit' as const, ships: req('ships'), to: str('to'), yard: str('yard'), drones: i.options.getInteger('drones') }) as CommandInput;
     case 'convert':
       return given({ type: 'yard-convert' as const, ships: req('ships'), to: req('to'), yard: str('yard') }) as CommandInput;
     case 'inspect':
@@ -102,6 +106,10 @@ function commandOf(i: ChatInputCommandInteraction): CommandInput | null {
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   if (i.options.getSubcommand() === 'status') return status(i, ctx);
   const command = commandOf(i);
+  if (command?.type === 'yard-scrap') {
+    // A scrapped shipyard is gone for good: Confirm/Cancel first (issue 6 §6).
+    return confirmFirst(i, ctx, { command, question: `Scrap shipyard ${command.yard.slice(0, 40)}?`, consequence: 'It leaves play for half its value, for 1 order point (UTD6.3F).', rule: 'UTD6.3F', again: '/yard scrap' });
+  }
   if (!command) return presentError(i, { code: 'command/unknown', rule: 'UTD6.37', message: `\`/yard ${i.options.getSubcommand().slice(0, 30)}\` is not a yard order.`, hint: 'See `/help`.' });
   return execute(i, ctx, command);
 }

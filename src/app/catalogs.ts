@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { formatCatalogIssue, parseCatalog } from '../rules/thunderdome/catalog/index.ts';
+import { findCatalog } from '../db/catalog-repo.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { formatCatalogIssue, indexCatalog, parseCatalog, type CatalogFiles, type CatalogIndex } from '../rules/thunderdome/catalog/index.ts';
 import { unitCatalogOf, type UnitCatalog } from '../rules/thunderdome/units.ts';
 import type { CatalogSource } from './context.ts';
 
@@ -9,25 +11,79 @@ export const SAMPLE_CATALOG_VERSION = 'sample';
 
 const SAMPLE_DIR = fileURLToPath(new URL('../../assets/catalog/sample/', import.meta.url));
 
-let sample: UnitCatalog | null = null;
+/** A loaded version: both views, built once. */
+interface Loaded {
+  index: CatalogIndex;
+  units: UnitCatalog;
+}
 
-export function sampleCatalog(): UnitCatalog {
+function load(files: CatalogFiles, version: string, what: string): Loaded {
+  const parsed = parseCatalog(files, version);
+  if (!parsed.ok) throw new Error(`${what} is invalid: ${parsed.errors.slice(0, 5).map(formatCatalogIssue).join('; ')}`);
+  return { index: indexCatalog(parsed.catalog), units: unitCatalogOf(parsed.catalog) };
+}
+
+let sample: Loaded | null = null;
+
+function loadSample(): Loaded {
   if (!sample) {
     const read = (name: string) => readFileSync(`${SAMPLE_DIR}${name}`, 'utf8');
-    const parsed = parseCatalog({ units: read('units.csv'), refits: read('refits.csv'), conversions: read('conversions.csv') }, SAMPLE_CATALOG_VERSION);
-    if (!parsed.ok) throw new Error(`the bundled sample catalog is invalid: ${parsed.errors.map(formatCatalogIssue).join('; ')}`);
-    sample = unitCatalogOf(parsed.catalog);
+    sample = load({ units: read('units.csv'), refits: read('refits.csv'), conversions: read('conversions.csv') }, SAMPLE_CATALOG_VERSION, 'the bundled sample catalog');
   }
   return sample;
 }
 
-/** Catalogs by version: the bundled sample now; imported catalogs join with the navy issue. */
-export function builtInCatalogs(): CatalogSource {
+export function sampleCatalog(): UnitCatalog {
+  return loadSample().units;
+}
+
+/** The sample's three files as shipped, e.g. to import them like any other catalog. */
+export function sampleCatalogFiles(): Required<CatalogFiles> {
+  const read = (name: string) => readFileSync(`${SAMPLE_DIR}${name}`, 'utf8');
+  return { units: read('units.csv'), refits: read('refits.csv'), conversions: read('conversions.csv') };
+}
+
+/**
+ * Catalogs by version (issue 4 §1): the bundled sample, and the versions admins imported, read
+ * from the `catalogs` table. Versions never change once stored, so each is parsed once and kept
+ * in memory for the life of the process; an unknown version is a bug (a campaign only ever pins
+ * a stored one), so it throws. Without a database only the sample exists (worker processes).
+ */
+export function catalogSource(database: Database | null): CatalogSource {
+  const cache = new Map<string, Loaded>();
+  const pending = new Map<string, Promise<Loaded>>();
+  const fetch = async (version: string, via?: Executor): Promise<Loaded> => {
+    if (version === SAMPLE_CATALOG_VERSION || version === 'none') return loadSample();
+    const hit = cache.get(version);
+    if (hit) return hit;
+    // Reads through a caller's transaction are not shared: another caller may not see its rows yet.
+    if (via) return store(version, await read(version, via));
+    let loading = pending.get(version);
+    if (!loading) {
+      if (!database) throw new Error(`unknown catalog version ${version}`);
+      loading = read(version, database.db).then((l) => store(version, l));
+      pending.set(version, loading);
+      loading.finally(() => pending.delete(version)).catch(() => {});
+    }
+    return loading;
+  };
+  const read = async (version: string, via: Executor): Promise<Loaded> => {
+    const row = await findCatalog(via, version);
+    if (!row) throw new Error(`unknown catalog version ${version}`);
+    return load({ units: row.unitsCsv, refits: row.refitsCsv, conversions: row.conversionsCsv }, version, `stored catalog ${version}`);
+  };
+  const store = (version: string, l: Loaded): Loaded => {
+    cache.set(version, l);
+    return l;
+  };
   return {
     defaultVersion: SAMPLE_CATALOG_VERSION,
-    async get(version) {
-      if (version === SAMPLE_CATALOG_VERSION || version === 'none') return sampleCatalog();
-      throw new Error(`unknown catalog version ${version}`);
-    },
+    get: async (version, via) => (await fetch(version, via)).units,
+    index: async (version, via) => (await fetch(version, via)).index,
   };
+}
+
+/** Only the bundled sample: for processes without the campaign database. */
+export function builtInCatalogs(): CatalogSource {
+  return catalogSource(null);
 }

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
+import type { CatalogIndex } from '../rules/thunderdome/catalog/index.ts';
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 
 /**
@@ -22,7 +23,13 @@ export interface AppContext {
 
 export interface CatalogSource {
   defaultVersion: string;
-  get(version: string): Promise<UnitCatalog>;
+  /**
+   * What the rules read of a version. `via` is the transaction to read a stored version through
+   * when the caller holds one (PGlite runs one transaction at a time: a read outside it would wait forever).
+   */
+  get(version: string, via?: Executor): Promise<UnitCatalog>;
+  /** Every column of a version with its refit and conversion lookups (`/catalog show`, issue 4 §1). */
+  index(version: string, via?: Executor): Promise<CatalogIndex>;
 }
 
 export interface IdSource {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { systemClock } from '../clock.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { builtInCatalogs } from './catalogs.ts';
+import { catalogSource } from './catalogs.ts';
 import { randomIds, randomSeeds, type AppContext } from './context.ts';
 
 /** Opens the configured database: PostgreSQL with DATABASE_URL, else embedded PGlite in DATA_DIR. */
@@ -12,5 +12,5 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 
 /** The production context: system clock, random ids and seeds, no test hooks. */
 export function productionApp(database: Database, log: Logger): AppContext {
-  return { database, clock: systemClock, log, ids: randomIds, seeds: randomSeeds, catalogs: builtInCatalogs(), testHooks: null };
+  return { database, clock: systemClock, log, ids: randomIds, seeds: randomSeeds, catalogs: catalogSource(database), testHooks: null };
 }

@@ -1,8 +1,10 @@
 import { SeededDice, seedCommitment } from '../rules/dice.ts';
 import type { RuleError } from '../rules/errors.ts';
 import { applyEvent, decide, proxiedPlayer, type Actor, type CampaignCommand, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
 import { appendEvents, claimInteraction, insertCampaign, lockCampaignByChannel, saveCampaign, type CampaignRow } from '../db/campaign-repo.ts';
 import type { AppContext } from './context.ts';
+import type { Executor } from '../db/client.ts';
 
 export interface CommandTarget {
   guildId: string;
@@ -17,6 +19,16 @@ export interface CommandRequest {
   interactionId?: string;
   /** Set when a proxy acts for a player (UTD3.2). */
   asPlayer?: string;
+  /**
+   * Confirmation buttons (issue 6 §6): the campaign version the player saw when asked. If the
+   * campaign changed since, the command is refused under the lock and nothing happens.
+   */
+  expectedVersion?: number;
+  /**
+   * Catalog import (issue 4 §1): runs first inside the command's transaction, under the campaign
+   * lock, so what it writes (the catalog a `catalog-set` switches to) is rolled back with a refusal.
+   */
+  prepare?: (tx: Executor) => Promise<void>;
 }
 
 /** A command as callers give it: creation ids and the seed commitment are filled in here. */
@@ -39,9 +51,14 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
     return await app.database.db.transaction(async (tx) => {
       const now = app.clock.now();
       const row = await lockCampaignByChannel(tx, req.target.channelId);
+      if (req.expectedVersion !== undefined && (row?.version ?? 0) !== req.expectedVersion) {
+        refusal = { code: 'command/stale', rule: 'UTD1.6', message: `The campaign changed since you were asked to confirm (version ${req.expectedVersion} → ${row?.version ?? 0}). Nothing was done.` };
+        throw refused;
+      }
       if (req.interactionId && (await claimInteraction(tx, req.interactionId, row?.id ?? null, now))) {
         return { ok: true, duplicate: true } as const;
       }
+      if (req.prepare) await req.prepare(tx);
       const creating = req.command.type === 'create' && !row;
       const seed = creating ? nextSeed(app) : null;
       const command: CampaignCommand =
@@ -59,7 +76,9 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // Without a campaign the rules refuse everything but creation, so no real seed is needed.
       const secret = seed ?? (row ? currentSeed(row) : NO_SEED);
       const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
-      const catalog = await app.catalogs.get(row?.state.catalogVersion ?? app.catalogs.defaultVersion);
+      // A catalog switch (issue 4 §1) is decided with the catalog it switches to, so the rules can check the campaign's units against it.
+      const catalogVersion = req.command.type === 'catalog-set' ? req.command.version : (row?.state.catalogVersion ?? app.catalogs.defaultVersion);
+      const catalog = await app.catalogs.get(catalogVersion, tx);
       const decision = decide(row?.state ?? null, command, { actor: req.actor, now, dice, catalog, firstSeq: version + 1 });
       if (!decision.ok) {
         refusal = decision.error;
@@ -79,11 +98,23 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       let state: CampaignState | null = row?.state ?? null;
       for (const e of stored) state = applyEvent(state, e);
       if (!state) throw new Error('a command produced no state');
-      // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every roll.
-      if (state.status === 'finished' && state.revealedSeeds.length === 0 && row) {
-        const reveal: StoredEvent = { seq: version + stored.length + 1, at, actor, event: { type: 'SeedsRevealed', seeds: row.secretSeeds, reason: 'the campaign ended' }, rolls: [] };
+      // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every
+      // roll; a reveal voted by the players (issue 6 §5) publishes them too, and a fresh committed
+      // seed takes over so the rolls still to come stay unpredictable.
+      let secretSeeds = row?.secretSeeds ?? [{ fromSeq: 1, seed: secret }];
+      const ended = state.status === 'finished' && state.revealedSeeds.length < secretSeeds.length;
+      const voted = state.status !== 'finished' && revealVotePassed(state, stored);
+      if (row && (ended || voted)) {
+        const reveal: StoredEvent = { seq: version + stored.length + 1, at, actor, event: { type: 'SeedsRevealed', seeds: secretSeeds, reason: ended ? 'the campaign ended' : 'the players voted for it (UTD1.7)' }, rolls: [] };
         stored.push(reveal);
         state = applyEvent(state, reveal);
+        if (voted) {
+          const fresh = nextSeed(app);
+          const commit: StoredEvent = { seq: version + stored.length + 1, at, actor, event: { type: 'SeedCommitted', seedCommitment: seedCommitment(fresh) }, rolls: [] };
+          stored.push(commit);
+          state = applyEvent(state, commit);
+          secretSeeds = [...secretSeeds, { fromSeq: commit.seq, seed: fresh }];
+        }
       }
       const next: CampaignRow = {
         id: state.id,
@@ -91,7 +122,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         channelId: state.channelId,
         version: version + stored.length,
         state,
-        secretSeeds: row?.secretSeeds ?? [{ fromSeq: 1, seed: secret }],
+        secretSeeds,
       };
       if (row) await saveCampaign(tx, next, version, now);
       else await insertCampaign(tx, next, now);

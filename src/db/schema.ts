@@ -92,3 +92,21 @@ export const battleAids = pgTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.subject, t.kind] })],
 );
+
+/**
+ * Imported ship catalogs (issue 4 §1, requirements §4.2). A version is the SHA-256 of its
+ * canonical CSV text, so the same data imported twice is one row, and a row never changes once
+ * written: campaigns pin a version and every server process may cache it for good. The three
+ * files are kept in the import format as the bot writes it back (src/app/catalog-store.ts).
+ */
+export const catalogs = pgTable('catalogs', {
+  version: text('version').primaryKey(),
+  /** The server it was imported on. */
+  guildId: text('guild_id').notNull(),
+  importedBy: text('imported_by').notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull(),
+  unitCount: integer('unit_count').notNull(),
+  unitsCsv: text('units_csv').notNull(),
+  refitsCsv: text('refits_csv').notNull(),
+  conversionsCsv: text('conversions_csv').notNull(),
+});

@@ -8,6 +8,7 @@ import { afterVoteChange, postOpenedVotes, onVoteReaction, resyncOpenVotes } fro
 import { channelsWithOpenVotes } from '../app/campaigns.ts';
 import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
+import { attachMapPosts, discordMapPosts, type MapPostOptions } from './map-posts.ts';
 
 export interface Bot {
   client: Client;
@@ -29,12 +30,18 @@ export interface StartBotOptions extends RouterOptions {
   clientOptions?: Partial<ClientOptions>;
   /** How often the scheduler wakes; null: only when `tick()` is called (playground, tests). */
   schedulerIntervalMs?: number | null;
+  /** Issue 7 §1: post the map after changes, throttled (defaults in map-posts.ts); null: never. */
+  mapPosts?: MapPostOptions | null;
 }
 
 /** Logs in and wires the router; the same code path serves Discord and the local stand-in. */
 export async function startBot(opts: StartBotOptions): Promise<Bot> {
   const client = createDiscordClient(opts.clientOptions);
   const router = new Router(opts.app, opts.commands, { adminRoleName: opts.adminRoleName });
+  // Issue 7 §1 (map posts): one throttle per bot; results from interactions reach it through the client.
+  const mapPosts = opts.mapPosts === null ? null : discordMapPosts(opts.app, client, opts.mapPosts);
+  if (mapPosts) attachMapPosts(client, mapPosts);
+  const flushMapPosts = () => mapPosts?.flush().catch((err: unknown) => opts.app.log.error({ err }, 'map post failed'));
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   const reactions = new Set<Promise<unknown>>();
   let reactionsSeen = 0;
@@ -61,11 +68,15 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
         else await announce(client, o.channelId, o.result);
         await postBattleUpdates(opts.app, client, o.channelId, o.result);
         await postOpenedVotes(opts.app, client, o.channelId, o.result);
+        mapPosts?.note(o.result);
       }
+      await flushMapPosts();
       return outcomes.length;
     })().finally(() => (ticking = null));
     return ticking;
   };
+  // Map posts fall due a quiet period after the last change: checked every 5 s beside the scheduler.
+  const mapTimer = opts.schedulerIntervalMs && mapPosts ? setInterval(() => void flushMapPosts(), 5000) : null;
   const timer = opts.schedulerIntervalMs ? setInterval(() => void tick().catch((err: unknown) => opts.app.log.error({ err }, 'scheduler pass failed')), opts.schedulerIntervalMs) : null;
   // Reactions made while the bot was down still count (issue 6 §2); then catch up on what fell due.
   await resyncOpenVotes(opts.app, client, await channelsWithOpenVotes(opts.app));
@@ -83,6 +94,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     },
     stop: async () => {
       if (timer) clearInterval(timer);
+      if (mapTimer) clearInterval(mapTimer);
       await ticking;
       await router.whenIdle();
       await client.destroy();

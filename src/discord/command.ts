@@ -6,12 +6,15 @@ import type {
 import type { AppContext } from '../app/context.ts';
 import type { CommandTarget } from '../app/run-command.ts';
 import type { Actor } from '../rules/thunderdome/index.ts';
+import type { ConfirmationBook } from './confirmations.ts';
 
 /** What every command handler gets: the app, where it was invoked, and who invoked it. */
 export interface CommandContext {
   app: AppContext;
   target: CommandTarget;
   actor: Actor;
+  /** Prompts waiting for Confirm/Cancel (issue 6 §6); absent outside the router, where steps run directly. */
+  confirmations?: ConfirmationBook;
 }
 
 /** Did the command do what was asked? Recorded per interaction (the playground's `ok`). */

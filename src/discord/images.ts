@@ -3,6 +3,8 @@ import { ImageCache, renderMap, renderNavySheet } from '../render/index.ts';
 import { renderBattleCard } from '../render/battle-card.ts';
 import { unitName } from '../rules/thunderdome/battles/common.ts';
 import { battleSetupInput } from '../rules/thunderdome/battles/setup-card.ts';
+import { renderLedger } from '../render/ledger-image.ts';
+import { campaignLedger } from '../rules/thunderdome/ledger.ts';
 
 /**
  * Images are cached by campaign version (the last event's sequence number), so an unchanged state
@@ -31,4 +33,9 @@ export function battleCardImage(state: CampaignState, battleId: string): Promise
     }));
     return renderBattleCard(setup, input, fleets, { subtitle: `${state.name} — battle ${b.id}, cycle ${state.halfCycles / 2}` });
   });
+}
+
+/** The campaign ledger (issue 7 §4), cached by version like the map. */
+export function ledgerImage(state: CampaignState, version: number, catalog: UnitCatalog): Promise<Buffer> {
+  return cache.get('ledger', state.id, version, () => renderLedger(state, campaignLedger(state, catalog)));
 }

@@ -1,7 +1,8 @@
-import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction, type Client, type InteractionReplyOptions, type MessageCreateOptions, type SendableChannels } from 'discord.js';
+import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction, type Client, type InteractionReplyOptions, type MessageCreateOptions, type RepliableInteraction, type SendableChannels } from 'discord.js';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 import { postBattleUpdates } from './battle-threads.ts';
 import { mapImage } from './images.ts';
+import { noteMapChange } from './map-posts.ts';
 import { campaignsOfUser } from '../app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../app/run-command.ts';
 import type { RuleError } from '../rules/errors.ts';
@@ -14,7 +15,7 @@ import { describeError, describeEvent, mention, splitMessage, WORDS } from './wo
  * rule; a change is announced publicly in the reply, and turn starts are posted separately so
  * the next player is pinged (everything at campaign level is public, UTD3.1).
  */
-export async function presentResult(interaction: ChatInputCommandInteraction, result: CommandResult): Promise<CommandOutcome> {
+export async function presentResult(interaction: RepliableInteraction, result: CommandResult): Promise<CommandOutcome> {
   if (!result.ok) return presentError(interaction, result.error);
   if (result.duplicate) {
     await send(interaction, { content: WORDS.duplicate, flags: MessageFlags.Ephemeral });
@@ -36,16 +37,18 @@ export async function presentResult(interaction: ChatInputCommandInteraction, re
   for (const post of posts) {
     if (channel?.isSendable()) await (channel as SendableChannels).send(await turnStartPost(post, result.state, result.events.at(-1)!.seq));
   }
+  // Issue 7 §1 (map posts): a change of the map is posted later, once the campaign is quiet.
+  noteMapChange(interaction.client, result);
   return { ok: true };
 }
 
-export async function presentError(interaction: ChatInputCommandInteraction, error: RuleError): Promise<CommandOutcome> {
+export async function presentError(interaction: RepliableInteraction, error: RuleError): Promise<CommandOutcome> {
   await send(interaction, { content: describeError(error), flags: MessageFlags.Ephemeral });
   return { ok: false };
 }
 
 /** Replies, or edits the deferred reply, whichever the interaction needs. */
-export async function send(interaction: ChatInputCommandInteraction, options: InteractionReplyOptions): Promise<void> {
+export async function send(interaction: RepliableInteraction, options: InteractionReplyOptions): Promise<void> {
   if (interaction.deferred) {
     const { flags: _ephemeralIsFixedByDefer, ...rest } = options;
     await interaction.editReply(rest as never);

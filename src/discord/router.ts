@@ -4,6 +4,7 @@ import {
   MessageFlags,
   PermissionFlagsBits,
   type AutocompleteInteraction,
+  type ButtonInteraction,
   type ChatInputCommandInteraction,
   type GuildMember,
   type Interaction,
@@ -11,6 +12,7 @@ import {
 import type { AppContext } from '../app/context.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from './command.ts';
 import { DEFAULT_RATE_LIMIT, RateLimiter, slowDown, type RateLimitOptions } from './rate-limit.ts';
+import { ConfirmationBook, isConfirmButton, onConfirmButton } from './confirmations.ts';
 import { WORDS } from './words.ts';
 
 export interface RouterOptions {
@@ -35,6 +37,8 @@ export class Router {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly limiter: RateLimiter | null;
   readonly outcomes = new Map<string, CommandOutcome>();
+  /** Confirmation prompts waiting for a click (issue 6 §6). */
+  readonly confirmations = new ConfirmationBook();
 
   constructor(
     private readonly app: AppContext,
@@ -61,6 +65,17 @@ export class Router {
   private async dispatch(interaction: Interaction): Promise<void> {
     if (interaction.isChatInputCommand()) return this.runCommand(interaction);
     if (interaction.isAutocomplete()) return this.runAutocomplete(interaction);
+    if (interaction.isButton() && isConfirmButton(interaction.customId)) return this.runConfirmButton(interaction);
+  }
+
+  /** Confirm/Cancel on an irreversible step (issue 6 §6); failures go through the same funnel. */
+  private async runConfirmButton(interaction: ButtonInteraction): Promise<void> {
+    try {
+      this.outcomes.set(interaction.id, await onConfirmButton(interaction, this.confirmations, this.app));
+    } catch (err) {
+      this.outcomes.set(interaction.id, { ok: false });
+      await this.funnel(interaction, err);
+    }
   }
 
   private context(interaction: ChatInputCommandInteraction | AutocompleteInteraction): CommandContext | null {
@@ -74,6 +89,7 @@ export class Router {
         displayName: (interaction.member as GuildMember | null)?.displayName ?? interaction.user.globalName ?? interaction.user.username,
         isServerAdmin: this.isAdmin(interaction),
       },
+      confirmations: this.confirmations,
     };
   }
 
@@ -126,14 +142,15 @@ export class Router {
     }
   }
 
-  private async funnel(interaction: ChatInputCommandInteraction, err: unknown): Promise<void> {
+  private async funnel(interaction: ChatInputCommandInteraction | ButtonInteraction, err: unknown): Promise<void> {
     let content: string;
+    const command = interaction.isButton() ? `button ${interaction.customId.split(':').slice(0, 2).join(':')}` : interaction.commandName;
     if (err instanceof DiscordAPIError) {
-      this.app.log.warn({ code: err.code, status: err.status, command: interaction.commandName }, 'Discord refused a request');
+      this.app.log.warn({ code: err.code, status: err.status, command }, 'Discord refused a request');
       content = WORDS.discordError;
     } else {
       const incident = randomBytes(3).toString('hex');
-      this.app.log.error({ err, incident, command: interaction.commandName, user: interaction.user.id }, 'command failed');
+      this.app.log.error({ err, incident, command, user: interaction.user.id }, 'command failed');
       content = WORDS.incident(incident);
     }
     try {

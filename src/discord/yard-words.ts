@@ -21,12 +21,12 @@ export function describeYardEvent(stored: StoredEvent, state: CampaignState): st
     case 'YardShipOrdered': {
       const b = e.build;
       const where = b.planned.kind === 'fleet' ? `fleet ${b.planned.slot}` : `dry dock at ${yardName(b.planned.yardId)} (no fleet can take it, UTD7.61)`;
-      return `🔩 ${who(b.owner)} orders a **${b.unitId}** at ${yardName(b.yardId)} in ${sec(b.sector)} for ${b.cost} BPV, capacity ${formatCapacity(e.capacity)} (UTD6.3733); it joins ${where} at the end of the turn (UTD6.3734).`;
+      return `🔩 ${who(b.owner)} orders a **${b.unitId}**${b.extraDrones ? ` with ${b.extraDrones} extra drones (UTD7.A832)` : ''} at ${yardName(b.yardId)} in ${sec(b.sector)} for ${b.cost} BPV, capacity ${formatCapacity(e.capacity)} (UTD6.3733); it joins ${where} at the end of the turn (UTD6.3734).`;
     }
     case 'YardWorkDone': {
       const verb = { overhaul: 'overhauls', refit: 'refits', convert: 'converts', inspect: 'inspects' }[e.kind];
       const rule = { overhaul: 'UTD6.374', refit: 'UTD6.375', convert: 'UTD6.376', inspect: 'UTD6.377' }[e.kind];
-      const ships = e.ships.map((x) => (x.from === x.to ? `${x.from} (${x.shipId})` : `${x.from} → **${x.to}** (${x.shipId})`)).join(', ');
+      const ships = e.ships.map((x) => `${x.from === x.to ? `${x.from} (${x.shipId})` : `${x.from} → **${x.to}** (${x.shipId})`}${x.extraDrones !== undefined ? `, extra drones now ${x.extraDrones} (UTD7.A832)` : ''}`).join(', ');
       const exact = e.exactCost !== e.cost ? ` (exactly ${e.exactCost}, rounded per \`cost.rounding\`)` : '';
       const extra = e.kind === 'inspect' ? '; it is overhauled and may now be used normally (UTD6.3771)' : e.ships.some((x) => x.overhaul) ? '; fully repaired, D9.4 available again (UTD6.3741)' : '';
       return `🔧 ${who(e.playerId)}'s ${yardBare(e.yardId)} ${verb} ${ships} for ${e.cost} BPV${exact}, capacity ${formatCapacity(e.capacity)} (${rule})${extra}.`;

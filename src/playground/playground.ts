@@ -5,7 +5,7 @@ import pino, { type Logger } from 'pino';
 import { ApplicationCommandOptionType, PermissionFlagsBits, type APIApplicationCommandOption, type APIEmbed } from 'discord.js';
 import { COMMANDS } from '../../commands/index.ts';
 import { VirtualClock, parseDuration } from '../clock.ts';
-import { builtInCatalogs } from '../app/catalogs.ts';
+import { catalogSource } from '../app/catalogs.ts';
 import { sequentialIds, type AppContext } from '../app/context.ts';
 import type { Database } from '../db/client.ts';
 import { startBot, type Bot } from '../discord/bot.ts';
@@ -74,7 +74,7 @@ export class Playground {
       ids: sequentialIds(),
       // Reproducible by default: the same script gives the same rolls unless `!seed` says otherwise.
       seeds: { newSeed: () => createHash('sha256').update(`playground-seed:${++n}`).digest('hex') },
-      catalogs: builtInCatalogs(),
+      catalogs: catalogSource(opts.database),
       testHooks: { forcedDice: [], nextSeed: null },
     };
     const bot = await startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn) });
@@ -128,6 +128,10 @@ export class Playground {
     });
     await handle.firstResponse(10_000);
     await this.bot.whenIdle();
+    // An irreversible step answers with Confirm/Cancel (issue 6 §6); a script line means it, so the
+    // playground presses Confirm for the player and reports what the press did.
+    const confirmed = await this.pressConfirm(handle.original(), userId);
+    if (confirmed) return { ...confirmed, line, input, user: parsed.user, posts: this.postsSince(this.channelId, before, confirmed.replyId, line) };
     const original = handle.original();
     const responses = handle.responses();
     const ephemeral = responses.some((r) => (r.kind === 'reply' || r.kind === 'defer') && r.ephemeral);
@@ -142,6 +146,26 @@ export class Playground {
       embeds: (original?.embeds ?? []).map((e) => this.embed(e)),
       files: this.saveFiles(original?.attachments ?? [], line),
       posts: this.postsSince(this.channelId, before, original?.id ?? null, line),
+    };
+  }
+
+  /** Presses the Confirm button of a confirmation prompt, if the reply is one; null otherwise. */
+  private async pressConfirm(prompt: StoredMessage | undefined, userId: string): Promise<(Pick<LineResult, 'ok' | 'ephemeral' | 'content' | 'embeds' | 'files'> & { replyId: string | null }) | null> {
+    const customId = prompt ? findConfirmId(prompt.components) : null;
+    if (!prompt || !customId) return null;
+    const click = await this.standIn.clickButton({ channelId: prompt.channelId, messageId: prompt.id, userId, customId });
+    await click.firstResponse(10_000);
+    await this.bot.whenIdle();
+    // The press updates the prompt, then answers in a follow-up: public when done, private when refused.
+    const answer = click.responses().find((r) => r.kind === 'followup');
+    const message = answer?.messageId ? this.standIn.message(answer.messageId) : undefined;
+    return {
+      ok: this.bot.router.outcomes.get(click.id)?.ok ?? false,
+      ephemeral: answer?.ephemeral ?? true,
+      content: this.readable(message?.content ?? answer?.content ?? ''),
+      embeds: (message?.embeds ?? []).map((e) => this.embed(e)),
+      files: [],
+      replyId: message?.id ?? null,
     };
   }
 
@@ -306,6 +330,21 @@ export class Playground {
       .replace(/<#(\d+)>/g, (_m, id: string) => `#${channels.get(id) ?? id}`)
       .replace(/<t:(\d+)(?::[a-zA-Z])?>/g, (_m, s: string) => new Date(Number(s) * 1000).toISOString().replace('.000Z', 'Z'));
   }
+}
+
+/** The custom id of a Confirm button (issue 6 §6) among a message's components. */
+function findConfirmId(components: unknown): string | null {
+  if (Array.isArray(components)) {
+    for (const c of components) {
+      const found = findConfirmId(c);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (!components || typeof components !== 'object') return null;
+  const c = components as { custom_id?: unknown; components?: unknown };
+  if (typeof c.custom_id === 'string' && c.custom_id.startsWith('confirm:yes:')) return c.custom_id;
+  return findConfirmId(c.components);
 }
 
 /** Finds the subcommand group and subcommand named by the leading words, and the options they take. */

@@ -35,8 +35,14 @@ export interface NavySummary {
   orderPoints: string;
   fleetsLine: string;
   fleets: FleetSummary[];
-  /** Ships not in any fleet (none normally; kept so nothing is ever hidden). */
+  /** Ships not in any fleet, dock or capture list (none normally; kept so nothing is ever hidden). */
   loose: ShipRow[];
+  /** Ships in dry dock (UTD7.6): in no fleet, unpowered; the name says where and at which position. */
+  docked: ShipRow[];
+  /** Ships ordered at a shipyard this turn, arriving at step 10 (UTD6.3734); the id is the one reserved. */
+  building: ShipRow[];
+  /** Ships captured this turn and not yet organized into a fleet, dry dock or scrap (UTD6.3I2). */
+  unorganized: ShipRow[];
   bases: { sector: string; label: string; groups: { role: string; kind: IconKind; units: string[]; pending: number }[] }[];
 }
 
@@ -62,7 +68,7 @@ export interface ShipRow {
   conditions: { text: string; colour: string }[];
 }
 
-const CONDITION_COLOURS = { crippled: '#f0b232', wrecked: '#f23f43', uninspected: '#4a9df8', 'D9.4 used': '#b5bac1', captured: '#b26df2' } as const;
+const CONDITION_COLOURS = { crippled: '#f0b232', wrecked: '#f23f43', uninspected: '#4a9df8', 'D9.4 used': '#b5bac1', captured: '#b26df2', building: '#3ba55c' } as const;
 
 function shipRow(ship: Ship, catalog: UnitCatalog): ShipRow {
   const unit = catalog.get(ship.unitId);
@@ -121,7 +127,36 @@ export function navySummary(state: CampaignState, playerId: string, catalog: Uni
         ships: ships.map((s) => shipRow(s, catalog)),
       };
     });
-  const loose = state.ships.filter((s) => s.owner === p.id && s.fleetId === null).map((s) => shipRow(s, catalog));
+  // Ships outside fleets: in dry dock, captured and unorganized, or (never normally) neither.
+  const outside = state.ships.filter((s) => s.owner === p.id && s.fleetId === null);
+  const yardLabel = (yardId: string) => {
+    const yard = state.bases.find((b) => b.id === yardId);
+    if (!yard) return safeText(yardId);
+    // Short: the name column is narrow; the sector key is enough to tell two yards apart.
+    return `${yard.role === 'capital' ? 'capital' : `yard ${yard.id}`} (${safeText(yard.sector)})`;
+  };
+  const docked = outside
+    .filter((s) => s.dock)
+    .sort((a, b) => (a.dock!.yardId < b.dock!.yardId ? -1 : a.dock!.yardId > b.dock!.yardId ? 1 : a.dock!.position - b.dock!.position))
+    .map((s) => {
+      const row = shipRow(s, catalog);
+      return { ...row, name: `${row.name} · dock ${s.dock!.position}, ${yardLabel(s.dock!.yardId)}` };
+    });
+  const unorganized = outside.filter((s) => !s.dock && s.unorganized).map((s) => shipRow(s, catalog));
+  const loose = outside.filter((s) => !s.dock && !s.unorganized).map((s) => shipRow(s, catalog));
+  const building = (state.pendingBuilds ?? [])
+    .filter((b) => b.owner === p.id)
+    .map((b): ShipRow => {
+      const unit = catalog.get(b.unitId);
+      const to = b.planned.kind === 'fleet' ? `fleet ${b.planned.slot}` : 'dry dock';
+      return {
+        id: b.shipId,
+        name: `${safeText(unit?.name ?? b.unitId) || b.unitId} · ${yardLabel(b.yardId)} → ${to}`,
+        bpv: b.cost,
+        mc: unit ? formatMoveClass(mc(unit.mc)) : '?',
+        conditions: [{ text: 'building', colour: CONDITION_COLOURS.building }],
+      };
+    });
   const bySector = new Map<string, Base[]>();
   for (const b of state.bases.filter((x) => x.owner === p.id)) bySector.set(b.sector, [...(bySector.get(b.sector) ?? []), b]);
   const bases = [...bySector].map(([sector, list]) => ({
@@ -157,6 +192,9 @@ export function navySummary(state: CampaignState, playerId: string, catalog: Uni
     fleetsLine: `${fleets.length} of ${maxFleets}`,
     fleets,
     loose,
+    docked,
+    building,
+    unorganized,
     bases,
   };
 }
@@ -189,9 +227,19 @@ export function navySheetHeight(s: NavySummary): number {
   let h = HEADER_H + GAP;
   for (const f of s.fleets) h += cardHeight(f.ships.length) + GAP;
   if (s.fleets.length === 0) h += ROW + GAP;
-  if (s.loose.length) h += cardHeight(s.loose.length) + GAP;
+  for (const list of extraCards(s)) h += cardHeight(list.rows.length) + GAP;
   h += basesHeight(s) + (s.bases.length ? GAP : 0);
   return h + 12;
+}
+
+/** The cards after the fleets, in drawing order; empty ones are left out. */
+function extraCards(s: NavySummary): { title: string; rows: ShipRow[] }[] {
+  return [
+    { title: 'Being built (arrive at step 10)', rows: s.building },
+    { title: 'In dry dock', rows: s.docked },
+    { title: 'Captured, not yet organized', rows: s.unorganized },
+    { title: 'Not in a fleet', rows: s.loose },
+  ].filter((c) => c.rows.length > 0);
 }
 
 function baseRows(b: NavySummary['bases'][number]): number {
@@ -324,12 +372,13 @@ export async function renderNavySheet(state: CampaignState, playerId: string, ca
     text(ctx, 'No fleets.', PAD, y + ROW / 2, font(22), THEME.faint);
     y += ROW + GAP;
   }
-  if (!truncated && s.loose.length) {
-    const h = cardHeight(s.loose.length);
+  for (const extra of extraCards(s)) {
+    if (truncated) break;
+    const h = cardHeight(extra.rows.length);
     if (y + h <= limit) {
       card(h);
-      text(ctx, 'Not in a fleet', PAD + 20, y + CARD_HEAD / 2 + 4, font(26, 'bold'), THEME.text);
-      shipTable(s.loose, y + CARD_HEAD);
+      text(ctx, extra.title, PAD + 20, y + CARD_HEAD / 2 + 4, font(26, 'bold'), THEME.text);
+      shipTable(extra.rows, y + CARD_HEAD);
       y += h + GAP;
     } else truncated = true;
   }

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { createHash } from 'node:crypto';
 import { VirtualClock } from '../../src/clock.ts';
-import { builtInCatalogs } from '../../src/app/catalogs.ts';
+import { catalogSource } from '../../src/app/catalogs.ts';
 import { sequentialIds, type AppContext } from '../../src/app/context.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { Actor } from '../../src/rules/thunderdome/index.ts';
@@ -19,7 +19,7 @@ export function testApp(database: Database, opts: { start?: string; idPrefix?: s
     log: pino({ level: 'silent' }),
     ids: sequentialIds(prefix),
     seeds: { newSeed: () => createHash('sha256').update(`test-seed-${++n}`).digest('hex') },
-    catalogs: builtInCatalogs(),
+    catalogs: catalogSource(database),
     testHooks: { forcedDice: [], nextSeed: null },
   };
 }

@@ -88,8 +88,15 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
     }
   });
 
+  it('issue 7 §4 the ledger comes as a PNG picture', () => {
+    const r = results.find((x) => x.input === '@bob /campaign ledger')!;
+    expect([r.ok, r.ephemeral, r.files.length]).toEqual([true, true, 1]);
+    expect(r.files[0]!.endsWith('ledger.png')).toBe(true);
+    expect(readFileSync(r.files[0]!).subarray(1, 4).toString()).toBe('PNG');
+  });
+
   it('issue 7 §4 the ledger CSV adds up the same figures', () => {
-    const ledger = results.find((r) => r.input === '@bob /campaign ledger')!;
+    const ledger = results.find((r) => r.input === '@bob /campaign ledger format:csv')!;
     const csv = readFileSync(ledger.files[0]!, 'utf8').trim().split('\n');
     expect(csv[0]).toBe('seat,player,empire,status,bank,incomePerCycle,sectorsOwned,home,life,mineral,dead,colonies,mines,forts,fleets,ships,bpvAfloat,forfeits');
     expect(csv.slice(1)).toEqual(['1,alice,Lyran,active,1563,200,4,1,1,1,1,2,2,1,2,3,237,0', '2,bob,Kzinti,active,1354,100,2,1,0,0,1,1,1,2,1,2,196,1', '3,carol,Hydran,active,1754,200,2,1,0,1,0,1,2,1,1,2,196,0']);

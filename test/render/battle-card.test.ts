@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BATTLE_COLOURS, battleCardScene, BIG_DISC, hexesAround, hexPixel, renderBattleCard } from '../../src/render/battle-card.ts';
 import type { BattleFleet, SceneLabel } from '../../src/render/battle-card.ts';
@@ -7,7 +8,7 @@ import { SeededDice } from '../../src/rules/dice.ts';
 import { generateBattleSetup } from '../../src/rules/thunderdome/battle-setup/generate.ts';
 import { centreOf, formatHex, hexesWithin, parseHex } from '../../src/rules/thunderdome/battle-setup/hex.ts';
 import type { BattleSetupInput } from '../../src/rules/thunderdome/battle-setup/generate.ts';
-import { close, countColour, decode, hasColourNear, rgbAt } from './pixels.ts';
+import { close, compareSnapshot, countColour, decode, hasColourNear, rgbAt, shrink } from './pixels.ts';
 
 const SEED = 'f6'.repeat(32);
 
@@ -204,6 +205,12 @@ describe('renderBattleCard: the image', () => {
     expect(a.equals(b)).toBe(true);
     const other = generateBattleSetup(input, new SeededDice(SEED, 2));
     expect((await renderBattleCard(other, input, fleets, { subtitle: 'Cycle 2.0' })).equals(a)).toBe(false);
+  });
+
+  it('matches the stored snapshot (scaled to 700 px) within 0.5 % of pixels', async () => {
+    const { setup, input, fleets } = setupOf();
+    const png = await shrink(await renderBattleCard(setup, input, fleets, { subtitle: 'Cycle 2.0' }), 700);
+    expect(await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/battle-card-700.png', import.meta.url)))).toBeLessThan(0.005);
   });
 
   it('draws every terrain body: planet, black hole, pulsar and comet, with the two-sided A/B starts', async () => {

@@ -105,6 +105,11 @@ describe('renderMap: the warp-lane map image', () => {
     await expect(renderMap(g.state, { focus: 'nowhere' })).rejects.toThrow(RangeError);
   });
 
+  it('the zoomed map around X matches its stored snapshot within 0.5 %', async () => {
+    const png = await renderMap(g.state, { focus: 'X', width: 480 });
+    expect(await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/rich-map-X-480.png', import.meta.url)))).toBeLessThan(0.005);
+  });
+
   it('before a map exists: title and players, and "No map yet"', async () => {
     const h = new Game();
     h.do(who('p1'), { type: 'create', name: 'Fresh', campaignId: 'c2', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });

@@ -1,8 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { n3dViewLayout, ownerColours, renderN3dViews } from '../../src/render/n3d-view.ts';
 import { PALETTE, rgbOf } from '../../src/render/theme.ts';
 import { addBlackHole, addUnit, addWeb, hexesToKm, newEngagement, type Engagement } from '../../src/rules/n3d/index.ts';
-import { decode, hasColourNear } from './pixels.ts';
+import { compareSnapshot, decode, hasColourNear, shrink } from './pixels.ts';
 
 const hex = (h: number) => hexesToKm(h);
 const at = (x: number, y: number, z: number) => ({ x: hex(x), y: hex(y), z: hex(z) });
@@ -20,6 +21,11 @@ function scene(): Engagement {
 }
 
 describe('renderN3dViews', () => {
+  it('matches the stored snapshot (scaled to 600 px) within 0.5 % of pixels', async () => {
+    const png = await shrink(await renderN3dViews(scene()), 600);
+    expect(await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/n3d-views-600.png', import.meta.url)))).toBeLessThan(0.005);
+  });
+
   it('is deterministic: the same engagement gives identical PNG bytes', async () => {
     const a = await renderN3dViews(scene());
     const b = await renderN3dViews(scene());

@@ -1,9 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { glyphCoverage } from '../../src/render/fonts.ts';
 import { navySheetHeight, navySummary, renderNavySheet } from '../../src/render/navy-sheet.ts';
 import { playerColour, rgbOf, THEME } from '../../src/render/theme.ts';
 import { startedGame } from '../rules/td3/harness.ts';
-import { countOther, decode, rgbAt } from './pixels.ts';
+import { compareSnapshot, countOther, decode, rgbAt } from './pixels.ts';
 import { navyGame } from './scenarios.ts';
 
 /** p1's fleet 1 holding exactly these units (test surgery: the DN is not buildable in Y165). */
@@ -102,5 +103,11 @@ describe('renderNavySheet: the image', () => {
     expect(a.equals(b)).toBe(true);
     const half = await decode(await renderNavySheet(g.state, 'p2', g.catalog, { width: 500 }));
     expect(half.width).toBe(500);
+  });
+
+  it('matches the stored snapshot of p1\'s varied navy within 0.5 % of pixels', async () => {
+    const g = navyGame();
+    const png = await renderNavySheet(g.state, 'p1', g.catalog, { width: 500 });
+    expect(await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/navy-p1-500.png', import.meta.url)))).toBeLessThan(0.005);
   });
 });

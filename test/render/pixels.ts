@@ -78,3 +78,19 @@ export async function compareSnapshot(png: Buffer, path: string): Promise<number
   }
   return differingShare(await decode(png), await decode(readFileSync(path)));
 }
+
+/**
+ * The PNG scaled down to `width` (height in proportion), re-encoded: snapshots of the large
+ * fixed-size pictures (battle card, n3d views) are stored small, and averaging neighbouring
+ * pixels also evens out the rasteriser's small anti-aliasing differences.
+ */
+export async function shrink(png: Buffer, width: number): Promise<Buffer> {
+  const img = await loadImage(png);
+  const height = Math.round((img.height * width) / img.width);
+  const c = createCanvas(width, height);
+  const ctx = c.getContext('2d');
+  ctx.imageSmoothingEnabled = true;
+  ctx.quality = 'good';
+  ctx.drawImage(img, 0, 0, width, height);
+  return c.toBuffer('image/png', { compressionLevel: 9 });
+}

@@ -4,6 +4,9 @@ import type { CampaignEvent, StoredEvent } from './events.ts';
 import { fleetById, playerById, sectorByKey } from './lookup.ts';
 import { applyBattleEvent } from './battles/apply-battle.ts';
 import { applyYardEvent } from './shipyards/apply-yard.ts';
+import { applyDefenseEvent } from './defenses/apply-defense.ts';
+import { applyOfficerEvent, settleOfficerLosses } from './officers/apply-officers.ts';
+import { applyConditionEvent } from './condition/apply-condition.ts';
 import type { CampaignState, TurnOrder } from './state.ts';
 
 /**
@@ -48,6 +51,8 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
   if (!state) throw new Error(`event ${stored.seq} (${e.type}) before CampaignCreated`);
   const s = structuredClone(state);
   mutate(s, e, stored);
+  // Officers and options: officers and crews leave the navy with their ship (UTD7.26A, 7.26B).
+  settleOfficerLosses(state, s);
   return s;
 }
 
@@ -119,6 +124,10 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     case 'MapApproved':
       if (s.map && !s.map.approvals.includes(e.playerId)) s.map.approvals.push(e.playerId);
       if (s.map && e.unanimous) s.map.approved = true;
+      return;
+    // Catalog import (issue 4 §1).
+    case 'CatalogSet':
+      s.catalogVersion = e.version;
       return;
     case 'TurnOrderRolled':
       s.turnOrder = [...e.order];
@@ -500,6 +509,9 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     case 'SeedsRevealed':
       s.revealedSeeds = structuredClone(e.seeds);
       return;
+    case 'SeedCommitted':
+      s.seedCommitments.push({ fromSeq: stored.seq, hash: e.seedCommitment });
+      return;
     case 'CampaignImported':
       s.id = e.campaignId;
       s.guildId = e.guildId;
@@ -520,6 +532,25 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     case 'ShipsUndocked':
     case 'ShipsRepaired':
       applyYardEvent(s, e, stored);
+      return;
+    // Defenses (defenses/)
+    case 'DefensesRevised':
+    case 'DefensesScrapped':
+    case 'DefensesArrived':
+      applyDefenseEvent(s, e, stored);
+      return;
+    // Officers and options (officers/)
+    case 'OfficerBought':
+    case 'CrewBought':
+    case 'OfficerTransferred':
+      applyOfficerEvent(s, e, stored);
+      return;
+    // Ship condition (condition/)
+    case 'ShipConditionRecorded':
+    case 'ShipsResupplied':
+    case 'AttritionReplaced':
+    case 'FleetRefitted':
+      applyConditionEvent(s, e, stored);
       return;
   }
 }

@@ -4,6 +4,10 @@ import { Decider, actingPlayer, type Actor, type DecisionContext } from './decid
 import type { CampaignEvent } from './events.ts';
 import { runBattleCommand, type BattleCommand } from './battles/commands.ts';
 import { runYardCommand, type YardCommand } from './shipyards/commands.ts';
+import { runDefenseCommand, type DefenseCommand } from './defenses/commands.ts';
+import { runConditionCommand, type ConditionCommand } from './condition/commands.ts';
+import { setCatalog } from './catalog-switch.ts';
+import { runOfficerCommand, type OfficerCommand } from './officers/commands.ts';
 import { buyOrderPoints, dropContainer, establish, extendTurn, leaveDerelict, moveCapital, moveFleet, siegeRoll, undoLastOrder } from './orders.ts';
 import { buyFleets, organize, scrapShips } from './navy-orders.ts';
 import { grantProxy, resign, revokeProxy } from './players.ts';
@@ -13,6 +17,7 @@ import { approveMap, chooseDefendingShip, contestEmpire, join, leave, setMap, se
 import type { CampaignState, ExploreBalancing } from './state.ts';
 import { endTurn, expireTurn, remindOrders } from './turn.ts';
 import { attachVoteMessage, castBallot, closeDueVotes, proposeExtension, proposeSetting, syncBallots } from './votes.ts';
+import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
 
 export type { Actor, DecisionContext };
 
@@ -30,6 +35,8 @@ export type CampaignCommand =
   | { type: 'setup-return'; shipId: string }
   | { type: 'setup-defender'; unitId: string }
   | { type: 'setup-ready'; ready: boolean }
+  // Catalog import (issue 4 §1): switch to a stored catalog version before play starts.
+  | { type: 'catalog-set'; version: string }
   | { type: 'roll'; expression: string }
   | { type: 'buy-ops'; kind: 'temporary' | 'permanent'; count: number; as?: string }
   | { type: 'move'; fleet: string; to: string; as?: string }
@@ -54,12 +61,21 @@ export type CampaignCommand =
   | { type: 'resign' }
   | { type: 'vote-setting'; key: string; value: string }
   | { type: 'vote-extension'; days: number }
+  // Player votes of issue 6 (player-votes.ts)
+  | { type: 'vote-dice-reveal' }
+  | { type: 'vote-restricted'; unitId: string }
   | { type: 'vote-attach'; voteId: string; messageId: string }
   | { type: 'ballot'; messageId: string; choice: string; present: boolean }
   | { type: 'vote-close-due' }
   | { type: 'ballot-sync'; messageId: string; yes: string[]; no: string[]; /** Multi-option votes: reactors per option key. */ options?: Record<string, string[]> }
   | BattleCommand
-  | YardCommand;
+  | YardCommand
+  // Defenses (defenses/commands.ts)
+  | DefenseCommand
+  // Officers and options (officers/commands.ts)
+  | OfficerCommand
+  // Ship condition (condition/commands.ts)
+  | ConditionCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -103,6 +119,8 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
       return setupReturn(d, c.shipId);
     case 'setup-ready':
       return setupReady(d, c.ready);
+    case 'catalog-set':
+      return setCatalog(d, c.version);
     case 'roll':
       return roll(d, c.expression);
     case 'buy-ops':
@@ -151,6 +169,10 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
       return proposeSetting(d, c.key, c.value);
     case 'vote-extension':
       return proposeExtension(d, c.days);
+    case 'vote-dice-reveal':
+      return proposeDiceReveal(d);
+    case 'vote-restricted':
+      return proposeRestrictedUnit(d, c.unitId);
     case 'vote-attach':
       return attachVoteMessage(d, c.voteId, c.messageId);
     case 'ballot':
@@ -174,6 +196,24 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
     case 'repair-fleet':
     case 'repair-ships':
       return runYardCommand(d, c);
+    // Defenses (defenses/)
+    case 'defense-revise':
+    case 'defense-scrap':
+      return runDefenseCommand(d, c);
+    // Officers and options (officers/)
+    case 'officer-buy':
+    case 'officer-transfer':
+    case 'crew-buy':
+      return runOfficerCommand(d, c);
+    // Ship condition (condition/)
+    case 'ship-report':
+    case 'ship-losses':
+    case 'ship-breakout':
+    case 'ship-expend':
+    case 'ship-self-repair':
+    case 'ship-replace':
+    case 'refit-fleet':
+      return runConditionCommand(d, c);
     default:
       return runBattleCommand(d, c);
   }

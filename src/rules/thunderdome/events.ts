@@ -12,6 +12,8 @@ import type { Base, Battle, BattleDeadlines, BattleProposal, BattleResult, Battl
 export type DevelopmentKind = 'colony' | 'mine' | 'fort';
 
 export type CampaignEvent =
+  // Officers and options (officers/events.ts: UTD7.26A, 7.26B, 8.23)
+  | import('./officers/events.ts').OfficerEvent
   // Setup (UTD8)
   | {
       type: 'CampaignCreated';
@@ -43,6 +45,8 @@ export type CampaignEvent =
   | { type: 'DefendingShipChosen'; base: Base; allowanceLeft: string }
   | { type: 'ShipBought'; ship: Ship; fleet: Fleet | null; cost: string; during: 'setup' | 'build' }
   | { type: 'SetupPurchaseReturned'; shipId: string; refund: string }
+  // Catalog import (issue 4 §1): the campaign plays with another catalog version from now on.
+  | { type: 'CatalogSet'; version: string; previous: string; units: number }
   | { type: 'PlayerReady'; playerId: string; ready: boolean }
   | { type: 'CampaignStarted'; startingBpv: string; startYear: number }
   // The turn (UTD2.3)
@@ -131,6 +135,8 @@ export type CampaignEvent =
   | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' }
   | { type: 'CampaignWon'; playerId: string }
   | { type: 'SeedsRevealed'; seeds: { fromSeq: number; seed: string }[]; reason: string }
+  /** After a reveal by vote the rolls that follow come from a fresh seed, committed here (issue 6 §5). */
+  | { type: 'SeedCommitted'; seedCommitment: string }
   // Votes (UTD1.7)
   | { type: 'VoteOpened'; vote: Vote }
   | { type: 'VoteMessageAttached'; voteId: string; messageId: string }
@@ -149,6 +155,8 @@ export type CampaignEvent =
       /** Set when the import starts a new secret seed (the exported file did not carry the old one). */
       seedCommitment: string | null;
     }
+  // Ship condition (condition/): owner's records, step-3 resupply, fighter replacement, refit fleet (UTD6.3B, 6.3J, 7.53)
+  | import('./condition/events.ts').ConditionEvent
   // Shipyards, dry dock and repairs (UTD6.37–6.39, 6.3H, 6.3I5, 7.5, 7.6)
   | { type: 'YardActivated'; playerId: string; sector: string; yardIds: string[]; opCost: number; scope: 'sector' | 'shipyard'; /** Damaged yards that keep their works' capacity instead of self-repairing (ISS-A28). */ forgoRepair: string[] }
   | { type: 'YardShipOrdered'; build: import('./state.ts').PendingBuild; /** Sixtieths of the yard's capacity (UTD6.3733). */ capacity: number }
@@ -177,7 +185,24 @@ export type CampaignEvent =
       freighterId: string | null;
       /** Ships whose crippled or wrecked state the SFB repair cleared, as the owner reports. */
       cleared: string[];
-    };
+    }
+  // Defenses (defenses/: UTD6.3A revise, 6.3F scrap, step 10 arrival)
+  | {
+      type: 'DefensesRevised';
+      playerId: string;
+      sector: string;
+      opCost: number;
+      /** New units, pending until step 10 (UTD6.3A); their `bpv` is the price paid. */
+      bought: Base[];
+      scrapped: string[];
+      cost: string;
+      /** Half the scrapped units' BPV, fractions kept (UTD6.3A, 6.3F); it pays for the purchases first. */
+      refund: string;
+      /** The sector's arrived defenses the order overhauls (UTD6.3A). */
+      overhauled: string[];
+    }
+  | { type: 'DefensesScrapped'; playerId: string; sector: string; baseIds: string[]; refund: string; opCost: number }
+  | { type: 'DefensesArrived'; playerId: string; baseIds: string[]; /** Not delivered: the sector can no longer hold them; price returned. */ cancelled: { baseId: string; unitId: string; refund: string; reason: string }[] };
 
 /** The four instant shipyard actions (UTD6.374–6.377); a build arrives later (YardShipOrdered). */
 export type YardWorkKind = 'overhaul' | 'refit' | 'convert' | 'inspect';
@@ -192,6 +217,8 @@ export interface YardWorkShip {
   /** The ship's value after the action (the new configuration's BPV, ISS-A76). */
   bpv: string;
   exactCost: string;
+  /** Officers and options: the ship's extra drones after a refit that bought some (UTD7.A832). */
+  extraDrones?: number;
 }
 
 /** A build at step 10: into a fleet, dry dock, or cancelled and refunded when no place is left. */

@@ -3,9 +3,11 @@ import { bpv, bpvToString } from '../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
 import { actingPlayer, type Decider } from './decider.ts';
 import { ownFleet, spend } from './orders.ts';
-import { fleetMc, maxFleets } from './setup.ts';
+import { maxFleets } from './setup.ts';
+import { mcOfShips } from './condition/attrition.ts';
 import type { Fleet } from './state.ts';
 import { requireTurnOf } from './turn.ts';
+import { refuseSecondOfficer } from './officers/fleet-limit.ts';
 
 function shipsOf(d: Decider, f: Fleet, list: string): string[] {
   const inFleet = d.state.ships.filter((s) => s.fleetId === f.id).map((s) => s.id);
@@ -54,11 +56,13 @@ export function organize(d: Decider, fromSlot: string, toSlot: string, shipList:
     newFleet = { ...from, id: `F${d.state.nextId}`, slot, pinned: from.pinned, establishing: false, trapped: from.trapped, claimSector: from.claimSector };
   }
   const catalog = d.ctx.catalog;
-  const moving = ships.reduce((sum, id) => sum + (catalog.get(d.state.ships.find((s) => s.id === id)!.unitId)?.mc ?? 0), 0);
-  const receiving = existing ? fleetMc(d.state, existing.id, catalog) : 0;
-  if (receiving + moving > FLEET_LIMIT) {
-    refuse('fleet/move-cost-limit', 'UTD7.23', `Fleet ${slot} would hold MC ${formatMoveClass((receiving + moving) as never)}; a fleet holds at most 5.`);
+  // Ship condition: fighters and PFs pool in the receiving fleet (UTD7.24), so count the fleet as it will be.
+  const after = mcOfShips(d.state.ships.filter((s) => ships.includes(s.id) || (existing !== undefined && s.fleetId === existing.id)), catalog);
+  if (after > FLEET_LIMIT) {
+    refuse('fleet/move-cost-limit', 'UTD7.23', `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`);
   }
+  // Officers and options: at most one legendary officer per fleet (UTD7.26A).
+  refuseSecondOfficer(d.state, existing?.id ?? null, ships);
   spend(turn, 1, 'Organizing fleets', 'UTD6.33');
   d.emit({ type: 'FleetsOrganized', playerId: p.id, from: from.id, to: existing?.id ?? newFleet!.id, shipIds: ships, newFleet, opCost: 1 });
 }

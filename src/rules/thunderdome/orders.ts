@@ -7,6 +7,8 @@ import { buildGraph, neighbours, type MapGraph } from './map/index.ts';
 import { findSector, sectorLabel } from './lookup.ts';
 import type { CampaignState, Fleet, Player, Sector, TurnState } from './state.ts';
 import { requireTurnOf } from './turn.ts';
+import { checkTow } from './condition/towing.ts';
+import { checkCapitalDefensesMove } from './defenses/capital-move.ts';
 
 /** Order points left this turn (UTD6.2, 6.21, 6.22). */
 export function opsLeft(turn: TurnState): number {
@@ -118,7 +120,8 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, as?: stri
     }
     freedFromTrap = true;
   }
-  const wrecks = state.ships.filter((s) => s.fleetId === f.id && s.wrecked).length;
+  // Ship condition: wrecks need a healthy ship and tractor beams to be towed (UTD6.3E, condition/towing.ts).
+  const wrecks = checkTow(d, f);
   const ownColony = here.colony?.owner === p.id && here.colony.status === 'active';
   const ownsSector = !state.settings['move.freeMoveRequiresSectorOwnership'] || here.owner === p.id;
   const free = ownColony && ownsSector && !freedFromTrap;
@@ -156,14 +159,8 @@ export function moveCapital(d: Decider, toRef: string, withDefenses: boolean, as
   const enemy = enemyPresence(state, p.id, to.key);
   if (enemy.fleet || enemy.base || enemy.fort || enemy.npe) refuse('capital/enemy-sector', 'ISS-A132', `The capital may not move into ${label(to.key)}: enemy units or an enemy fortification are there.`);
   const moving = state.bases.filter((b) => b.owner === p.id && b.sector === capital.sector && (b.role === 'capital' || b.role === 'capital-rf' || (withDefenses && b.role === 'defense')));
-  if (withDefenses) {
-    const after = [...state.bases.filter((b) => b.sector === to.key && b.role === 'defense'), ...moving.filter((b) => b.role === 'defense')];
-    const kinds = after.map((b) => d.ctx.catalog.get(b.unitId));
-    const monitors = kinds.filter((u) => u?.unitKind === 'monitor').length;
-    const grounds = kinds.filter((u) => u?.unitKind === 'ground_base').length;
-    const defsats = kinds.filter((u) => u?.unitKind === 'defsat').length;
-    if (monitors > 1 || grounds > 6 || defsats > 5) refuse('defenses/limit', 'UTD6.325', `The defenses in ${label(to.key)} would exceed 1 monitor, 6 ground bases and 5 DefSats (UTD7.34).`);
-  }
+  // Defenses (defenses/): the destination must be able to hold the moved defenses (UTD6.325, 7.33, 7.34, ISS-A119).
+  if (withDefenses) checkCapitalDefensesMove(d, p, to, moving.filter((b) => b.role === 'defense'));
   const opCost = withDefenses ? 4 : 3;
   spend(turn, opCost, withDefenses ? 'Moving the capital with its defenses' : 'Moving the capital', 'UTD6.32');
   d.emit({ type: 'CapitalMoved', playerId: p.id, from: capital.sector, to: to.key, opCost, baseIds: moving.map((b) => b.id), previousMoveHalfCycle: p.capitalMovedHalfCycle });
@@ -197,7 +194,8 @@ export function establish(d: Decider, fleetRef: string, kind: 'colony' | 'mine' 
     if (enemyFort && kind !== 'fort') refuse('establish/enemy-fort', 'ISS-A43', `An enemy fortification stands in ${label}.`);
     if (sector.npe?.status === 'active') refuse('establish/npe', 'ISS-A43', `${label} holds a non-player empire.`);
   }
-  const ships = state.ships.filter((s) => s.fleetId === f.id).map((s) => d.ctx.catalog.get(s.unitId));
+  // Ship condition: a captured ship not yet inspected uses no system, so it makes nothing free (UTD6.3773).
+  const ships = state.ships.filter((s) => s.fleetId === f.id && !s.uninspected).map((s) => d.ctx.catalog.get(s.unitId));
   const freighter = ships.find((u) => u && u.isLargeFreighter && !u.isQShip && u.cargoBoxes >= 50);
   const sweeper = ships.find((u) => u?.isMinesweeper);
   const freeBy = kind === 'fort' ? (sweeper?.name ?? null) : (freighter?.name ?? null);

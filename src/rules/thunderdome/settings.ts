@@ -66,6 +66,20 @@ export const DEFAULT_SETTINGS = {
   'siege.autoSuccessWithinAttempt': true,
   'map.sectorsPerPlayer': 8,
   'victory.endByVote': 'supermajority',
+  // Ship condition (condition/): functional tractor beams needed per wrecked ship in tow (UTD6.3E, ISS-A73).
+  'tow.tractorsPerWreck': 1,
+  // Officers and options (officers/, docs/rules-notes.md "Officers and options").
+  'co.poolPct': 20,
+  'lo.costModel': 'fixed',
+  'lo.cost': 10,
+  'oc.cost': 10,
+  'drones.extraBpvEach': 1,
+  // Defenses (defenses/, docs/rules-notes.md "Defenses"): a fortification is needed outside a home
+  // sector (ISS-A35) and one supporting repair freighter per life or home sector (ISS-A34).
+  'defense.requireFortification': true,
+  'defense.maxSupportingRf': 1,
+  /** UTD8.21: restricted units (catalog ids) the players voted in with `/vote restricted`. */
+  'units.allowedRestricted': [] as readonly string[],
 } as const;
 
 type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T extends readonly number[] ? number[] : T;

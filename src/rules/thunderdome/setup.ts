@@ -9,6 +9,8 @@ import { fairnessReport, generateMap, parseMapJson, type MapSpec } from './map/i
 import type { Base, CampaignMap, CampaignState, Fleet, Player, Sector, Ship } from './state.ts';
 import { beginTurn } from './turn.ts';
 import { isFleetUnit, type UnitInfo } from './units.ts';
+import { restrictedUnitAllowed } from './player-votes.ts';
+import { mcOfShips, mcWithNewShip } from './condition/attrition.ts';
 
 /** UTD8.132: each player starts with 500 + 150·P BPV, P the number of players. */
 export function startingBpv(players: number): Bpv {
@@ -221,7 +223,8 @@ export function maxFleets(state: CampaignState, p: Player): number {
 }
 
 export function fleetMc(state: CampaignState, fleetId: string, catalog: Decider['ctx']['catalog']): number {
-  return state.ships.filter((s) => s.fleetId === fleetId).reduce((sum, s) => sum + (catalog.get(s.unitId)?.mc ?? 0), 0);
+  // Ship condition: hulls plus the fleet's pooled fighters and PFs (UTD7.24, condition/attrition.ts).
+  return mcOfShips(state.ships.filter((s) => s.fleetId === fleetId), catalog);
 }
 
 /** Checks that a unit may join this player's navy now (UTD8.12 year, UTD8.21 restricted, UTD8.113 empire). */
@@ -235,7 +238,7 @@ export function checkBuildable(d: Decider, p: Player, unitId: string): UnitInfo 
   if (unit.yearAvailable !== null && unit.yearAvailable * 2 > yearTimesTwo) {
     refuse('unit/not-yet-available', 'UTD8.12', `${unit.name} is available from Y${unit.yearAvailable}; the campaign is in Y${yearTimesTwo / 2}.`);
   }
-  if (unit.restricted) refuse('unit/restricted', 'UTD8.21', `${unit.name} is a restricted unit (${unit.restricted}); it needs a supermajority vote to be allowed.`);
+  if (unit.restricted && !restrictedUnitAllowed(d.state, unit.unitId)) refuse('unit/restricted', 'UTD8.21', `${unit.name} is a restricted unit (${unit.restricted}); it needs a supermajority vote to be allowed.`, `Put it to the players with \`/vote restricted unit:${unit.unitId}\`.`);
   return unit;
 }
 
@@ -243,7 +246,7 @@ export function checkBuildable(d: Decider, p: Player, unitId: string): UnitInfo 
 export function placeInFleet(d: Decider, p: Player, unit: UnitInfo, sector: string, slot: number | null): { fleet: Fleet | null; fleetId: string } {
   const state = d.state;
   const mine = state.fleets.filter((f) => f.owner === p.id);
-  const room = (f: Fleet) => fleetMc(state, f.id, d.ctx.catalog) + unit.mc <= FLEET_LIMIT;
+  const room = (f: Fleet) => mcWithNewShip(state.ships.filter((s) => s.fleetId === f.id), unit.unitId, d.ctx.catalog) <= FLEET_LIMIT;
   const max = maxFleets(state, p);
   if (slot !== null) {
     if (!Number.isInteger(slot) || slot < 1 || slot > max) refuse('fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`);

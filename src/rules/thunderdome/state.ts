@@ -90,6 +90,10 @@ export interface Player {
   proxies: { userId: string; grantedAt: string; expiresAt: string | null }[];
   /** The capital moved this cycle (UTD6.322): the half-cycle of the last move. */
   capitalMovedHalfCycle: number | null;
+  // Officers and options (officers/): lost legendary-officer types and a lost outstanding crew
+  // can never be replaced (UTD7.26A, 7.26B, 8.23).
+  officersLost?: string[];
+  crewLost?: boolean;
 }
 
 export type ExploreBalancing = 'none' | 'mineral' | 'life' | 'choose-life' | 'choose-mineral';
@@ -197,6 +201,13 @@ export interface Ship {
   dock?: { yardId: string; position: number } | null;
   /** A repair freighter: the half-cycle it last repaired ships outside a colony (UTD6.39#2, once a cycle). */
   rfUsedHalfCycle?: number | null;
+  /** Ship condition (condition/): attrition units, reported damage, expendables, note; absent = as built. */
+  condition?: import('./condition/types.ts').ShipCondition;
+  // Officers and options (officers/): the legendary officer aboard (UTD7.26A, 8.23), the
+  // outstanding crew (UTD7.26B) and the extra drones bought at build or refit (UTD7.A832).
+  legendaryOfficer?: { type: string; /** BPV paid for it so far, purchase and transfer surcharges. */ paid: string } | null;
+  outstandingCrew?: boolean;
+  extraDrones?: number;
 }
 
 export interface Base {
@@ -420,7 +431,10 @@ export type VotePayload =
   /** UTF3.45: the players outside the battle choose one side's proposed result. */
   | { kind: 'appeal'; battleId: string }
   /** UTD5.47: an objection to a negotiated NPE result; yes = let the result stand. */
-  | { kind: 'npe-result'; battleId: string; proposalId: number };
+  | { kind: 'npe-result'; battleId: string; proposalId: number }
+  // Player votes of issue 6 (player-votes.ts): reveal the dice seed now; allow a restricted unit (UTD8.21).
+  | { kind: 'dice-reveal' }
+  | { kind: 'restricted-unit'; unitId: string };
 
 export interface Vote {
   id: string;
@@ -457,4 +471,6 @@ export interface PendingBuild {
   /** Where it was planned when ordered: a fleet slot, or a dry-dock position at a yard (UTD7.61). */
   planned: { kind: 'fleet'; slot: number } | { kind: 'dock'; yardId: string };
   orderedHalfCycle: number;
+  /** Extra drones bought with the ship (UTD7.A832); their price is in `cost`. */
+  extraDrones?: number;
 }

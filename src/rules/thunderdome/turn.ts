@@ -6,9 +6,11 @@ import { openBattles } from './battles/open.ts';
 import { chargeRetreats, executeRetreats } from './battles/retreats.ts';
 import { explorationStep } from './exploration-step.ts';
 import { newConstructionStep } from './shipyards/index.ts';
+import { defensesArriveStep } from './defenses/step.ts';
 import { activePlayers } from './lookup.ts';
 import type { CampaignState, Player } from './state.ts';
 import { developmentStep } from './territory.ts';
+import { resupplyStep } from './condition/resupply.ts';
 
 /**
  * The sequence of a player turn (UTD2.3). Steps 1–3 run when the turn starts; the player then
@@ -31,6 +33,8 @@ export function beginTurn(d: Decider, seatIndex: number, halfCycles: number, now
   stepOneDevelopments(d, p);
   stepOneClaims(d, p);
   stepTwoIncome(d, p);
+  // Ship condition: step 3, resupply (UTD2.3(3), 6.3B1; condition/resupply.ts).
+  resupplyStep(d, p);
 }
 
 /** Step 1: what was established last turn appears if its fleet stayed (UTD4.331, ISS-A43). */
@@ -128,6 +132,8 @@ export function finishTurn(d: Decider, forfeited: boolean): void {
   const playerId = d.state.turn!.playerId;
   developmentStep(d);
   newConstructionStep(d, playerId);
+  // Defenses (defenses/): units bought with Revise Defenses arrive at step 10 too (UTD6.3A).
+  defensesArriveStep(d, playerId);
   recordKeeping(d, playerId);
   if (d.state.status === 'finished') return;
   advance(d, playerId, forfeited);

@@ -1,3 +1,5 @@
+import { isCoEligible } from './catalog/rules.ts';
+
 /**
  * What the rules need to know about a unit class, whatever catalog it came from (requirements
  * §4.1). The catalog module parses the admin's CSV; the app hands the rules a lookup.
@@ -48,6 +50,37 @@ export interface UnitInfo {
   leaderKind?: string | null;
   battlePods?: number | null;
   carriesSmallCraft?: boolean | null;
+  // Ship condition (condition/): speed, damage control, tractors and attrition units of the class.
+  /** SFB maximum tactical speed; wrecked at or below floor(max/4) (UTD6.3E, 7.47). */
+  maxSpeed?: number | null;
+  /** SFB damage-control rating: the campaign self-repair cap (UTD7.53). */
+  damageControl?: number | null;
+  /** Tractor beams: tow capacity (UTD6.3E). */
+  tractorBeams?: number;
+  /** Standard fighter complement and spares, in fighter equivalents (requirements §4.2.1). */
+  fighters?: number;
+  fighterSpares?: number;
+  fighterTypeId?: string | null;
+  pfs?: number | null;
+  pfSpares?: number | null;
+  pfTypeId?: string | null;
+  /** Fighter rows: fighter equivalents per craft, normal 1, heavy 2 (UTD7.24). */
+  fighterEquivalents?: number | null;
+  // Officers and options (officers/): hull flags of UTD7.26A, 7.26B, 8.23, drones of UTD7.A8
+  // and CO eligibility of UTD7.A (absent in hand-made test catalogs: read as false/true).
+  isDreadnought?: boolean;
+  isBattleship?: boolean;
+  isBattleTug?: boolean;
+  isXShip?: boolean;
+  isStasisShip?: boolean;
+  droneUser?: boolean;
+  isDroneBombardment?: boolean;
+  coEligible?: boolean;
+  // Defenses (defenses/): the SC3 command ship of UTD7.34, the ground-base site of UTD7.34 and
+  // the phaser-IV ground base an NPE may not field (UTD5.4674); absent in hand-made test catalogs.
+  isCommandShip?: boolean;
+  needsPlanetSite?: boolean;
+  hasPhaserIv?: boolean;
 }
 
 export interface UnitCatalog {
@@ -103,11 +136,32 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       leaderKind: u.leaderKind,
       battlePods: u.battlePods,
       carriesSmallCraft: u.carriesSmallCraft,
+      maxSpeed: u.maxSpeed,
+      damageControl: u.damageControl,
+      tractorBeams: u.tractorBeams,
+      fighters: u.fighters,
+      fighterSpares: u.fighterSpares,
+      fighterTypeId: u.fighterTypeId,
+      pfs: u.pfs,
+      pfSpares: u.pfSpares,
+      pfTypeId: u.pfTypeId,
+      fighterEquivalents: u.fighterEquivalents,
       isMauler: u.isMauler,
       shipyardCapacity: u.shipyardCapacity,
       dryDockPositions: u.dryDockPositions,
       worksBoxes: u.worksBoxes,
       hullFamily: u.hullFamily,
+      isDreadnought: u.isDreadnought,
+      isBattleship: u.isBattleship,
+      isBattleTug: u.isBattleTug,
+      isXShip: u.isXShip,
+      isStasisShip: u.isStasisShip,
+      droneUser: u.droneUser,
+      isDroneBombardment: u.isDroneBombardment,
+      coEligible: isCoEligible(u),
+      isCommandShip: u.isCommandShip,
+      needsPlanetSite: u.needsPlanetSite,
+      hasPhaserIv: u.hasPhaserIv,
       restricted: u.isBattleship ? 'battleship' : u.isXShip ? 'X-ship' : u.isConjectural ? 'conjectural' : u.unitKind === 'base_large' ? 'large base' : null,
     }),
   );

@@ -5,6 +5,7 @@ import { actingPlayer, type Decider } from './decider.ts';
 import { activePlayers } from './lookup.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 import { onVoteClosed } from './battles/votes.ts';
+import { onPlayerVoteClosed } from './player-votes.ts';
 import type { Vote, VotePayload } from './state.ts';
 
 /**
@@ -128,6 +129,7 @@ function settleOptions(d: Decider, v: Vote, atDeadline: boolean): void {
 function close(d: Decider, v: Vote, passed: boolean, yes: number, no: number, reason: string, chosen?: string): void {
   d.emit(chosen ? { type: 'VoteClosed', voteId: v.id, passed, yes, no, reason, chosen } : { type: 'VoteClosed', voteId: v.id, passed, yes, no, reason });
   onVoteClosed(d, v, passed, chosen);
+  onPlayerVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {

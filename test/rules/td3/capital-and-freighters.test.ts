@@ -14,6 +14,11 @@ describe('UTD6.32 move the capital (TC-053)', () => {
 
   it('UTD6.325 with its defenses for 4 OP: 3 are not enough, one bought point makes it', () => {
     const g = startedGame();
+    // ISS-A119: the destination must be able to hold the defenses (UTD7.33 fortified, UTD7.34 a planet for the GBs).
+    g.patch((s) => {
+      const a = s.map!.sectors.find((x) => x.key === 'A')!;
+      Object.assign(a, { type: 'dead', terrain: ['class-m-planet'], exploredBy: 'p1', owner: 'p1', fort: { owner: 'p1', status: 'active', fleetId: null, orderedHalfCycle: 2, exposedTo: null } });
+    });
     g.do('p1', { type: 'move', fleet: '1', to: 'A' }); // free from the home colony
     expect(g.refused('p1', { type: 'move-capital', to: 'A', withDefenses: true }, 'UTD6.32').message).toContain('costs 4 order points; you have 3 left');
     g.do('p1', { type: 'buy-ops', kind: 'temporary', count: 1 });

@@ -9,6 +9,7 @@ import type { Ship } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 import { battleByRef, hoursFrom, NPE, openBattle, sumBpv } from './common.ts';
 import { afterSelection, continueTurnIfDone } from './progress.ts';
+import { defenseBattleMc } from '../defenses/kinds.ts';
 
 /**
  * UTD5.462–5.465 (TC-040): the NPE's baseline is the attacker's BPV held between 250 and 600,
@@ -77,7 +78,7 @@ export function submitNpeForce(d: Decider, ref: string, unitIds: string[]): void
     if (!unit) refuse('catalog/unknown-unit', 'UTD1.6', `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`);
     checkNpeUnit(unit, code, year2);
     total = total.add(unit.bpv);
-    mc += unit.mc;
+    mc += defenseBattleMc(unit);
     return { id: `N${d.state.nextId + i}`, unitId: unit.unitId, bpv: unit.bpv };
   });
   if (total.gt(b.npe.available ?? 0)) refuse('npe/over-budget', 'UTD5.465', `The force costs ${bpvToString(total)} BPV; the NPE may field ${b.npe.available}.`);
@@ -92,6 +93,9 @@ function checkNpeUnit(unit: UnitInfo, code: string, year2: number): void {
   if (unit.yearAvailable !== null && unit.yearAvailable * 2 > year2) refuse('npe/not-yet-available', 'UTD5.4672', `${unit.name} is available from Y${unit.yearAvailable}; the campaign is in Y${year2 / 2}.`);
   if (unit.restricted) refuse('npe/restricted', 'UTD5.4674', `${unit.name} is restricted (${unit.restricted}).`);
   if (unit.unitKind === 'monitor' || unit.unitKind === 'base_large') refuse('npe/forbidden-defense', 'UTD5.4674', `An NPE may not field ${unit.name}.`);
+  // Defenses (TC-093): no large ground base, and no small ground base armed with a phaser-IV.
+  if (unit.unitKind === 'ground_base' && unit.groundBaseSize === 'large') refuse('npe/forbidden-defense', 'UTD5.4674', `An NPE may not field ${unit.name}: large ground bases are not allowed (UTD7.25#2).`);
+  if (unit.unitKind === 'ground_base' && unit.groundBaseSize === 'small' && unit.hasPhaserIv) refuse('npe/forbidden-defense', 'UTD5.4674', `An NPE may not field ${unit.name}: no small ground base with a phaser-IV.`);
 }
 
 /**

@@ -3,6 +3,7 @@ import { FLEET_LIMIT } from '../../exact/move-class.ts';
 import type { Decider } from '../decider.ts';
 import type { Battle, BattleParticipant, Sector } from '../state.ts';
 import { hoursFrom, NPE } from './common.ts';
+import { battleMcOf } from '../defenses/kinds.ts';
 import { afterSelection } from './progress.ts';
 
 /**
@@ -107,16 +108,14 @@ function onlyChoice(d: Decider, b: Battle, side: string): { fleetId: string | nu
 }
 
 /**
- * UTD7.4233–7.4235: the defender's legal battle fleet from the chosen fleet plus the defenses.
+ * UTD7.4233–7.4236: the defender's legal battle fleet from the chosen fleet plus the defenses.
  * Shipyards, the capital and permanent repair freighters join free; the others count their move
  * cost against the limit of 5. `choice` is true when not everything fits, so the player must say
  * what fights (else the default keeps the fleet and adds defenses while they fit).
  */
 export function composeDefendingFleet(d: Decider, shipIds: string[], baseIds: string[]): { units: string[]; heldOut: string[]; choice: boolean } {
-  const mc = (id: string) => {
-    const unit = d.state.ships.find((x) => x.id === id) ?? d.state.bases.find((x) => x.id === id);
-    return unit ? (d.ctx.catalog.get(unit.unitId)?.mc ?? 0) : 0;
-  };
+  // Defenses count the rule MC of UTD7.4236 (monitor 1/2, small GB 1/5, medium GB 1/3, DefSat 1/5), not the catalog's (defenses/kinds.ts).
+  const mc = (id: string) => battleMcOf(d.state, d.ctx.catalog, id);
   const free = baseIds.filter((id) => isFreeJoiner(d, id));
   const counted = [...shipIds, ...baseIds.filter((id) => !free.includes(id))];
   let used = 0;

@@ -9,6 +9,7 @@ import { mySide } from './negotiation.ts';
 import { submitNpeForce } from './npe.ts';
 import { composeDefendingFleet, isFreeJoiner } from './open.ts';
 import { afterSelection } from './progress.ts';
+import { battleMcOf } from '../defenses/kinds.ts';
 
 /**
  * `/battle fleet` (UTD7.421–7.4235): each side names the fleet that fights, as it is. A defender
@@ -49,9 +50,9 @@ export function chooseFleet(d: Decider, ref: string, fleetRef: string | null, un
   afterSelection(d, b.id);
 }
 
+/** A unit's move cost in the battle fleet; defenses count their rule MC (UTD7.4236, defenses/kinds.ts). */
 function mcOf(d: Decider, id: string): number {
-  const unit = d.state.ships.find((x) => x.id === id) ?? d.state.bases.find((x) => x.id === id);
-  return unit ? (d.ctx.catalog.get(unit.unitId)?.mc ?? 0) : 0;
+  return battleMcOf(d.state, d.ctx.catalog, id);
 }
 
 /** UTD7.421 default (requirements §6.3): a side that did not choose in 24 h fights with its strongest fleet. */

@@ -1,5 +1,6 @@
 import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { credit, idNumber } from '../apply.ts';
+import { clearedCondition, overhauledCondition } from '../condition/apply-condition.ts';
 import type { CampaignEvent, StoredEvent } from '../events.ts';
 import { playerById } from '../lookup.ts';
 import type { CampaignState, TurnOrder } from '../state.ts';
@@ -65,10 +66,12 @@ export function applyYardEvent(s: CampaignState, e: YardEvent, stored: StoredEve
         const ship = s.ships.find((x) => x.id === part.shipId)!;
         ship.unitId = part.to;
         ship.bpv = part.bpv;
+        if (part.extraDrones !== undefined) ship.extraDrones = part.extraDrones;
         if (part.overhaul) {
           ship.crippled = false;
           ship.wrecked = false;
           ship.d94Used = false;
+          overhauledCondition(ship);
         }
         if (e.kind === 'inspect') ship.uninspected = false;
       }
@@ -142,6 +145,7 @@ export function applyYardEvent(s: CampaignState, e: YardEvent, stored: StoredEve
         if (e.cleared.includes(ship.id)) {
           ship.crippled = false;
           ship.wrecked = false;
+          clearedCondition(ship);
         }
       }
       if (e.mode === 'freighter' && e.freighterId) {

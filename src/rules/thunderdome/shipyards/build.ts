@@ -1,5 +1,6 @@
 import { refuse } from '../../errors.ts';
-import { bpv } from '../../exact/bpv.ts';
+import { bpv, bpvToString } from '../../exact/bpv.ts';
+import { extraDronePrice } from '../officers/drone-purchase.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
 import { checkBuildable } from '../setup.ts';
@@ -18,7 +19,7 @@ const BUILT_AT_YARDS = ['warship', 'auxiliary', 'freighter'];
  * turn (step 10) in a fleet of the yard's sector, or in dry dock when no fleet can take it
  * (UTD6.3734–6.3735); its place is checked and held now, so the order is refused if there is none.
  */
-export function buildShip(d: Decider, unitId: string, yardRef: string | undefined, slot: number | null, as?: string): void {
+export function buildShip(d: Decider, unitId: string, yardRef: string | undefined, slot: number | null, as?: string, drones = 0): void {
   const p = actingPlayer(d.state, d.ctx, as);
   const turn = requireTurnOf(d, p);
   const state = d.state;
@@ -38,7 +39,9 @@ export function buildShip(d: Decider, unitId: string, yardRef: string | undefine
   }
   const what = `building ${unit.name}`;
   const y = chooseYard(d, p, turn, sector, { what, sizeClass: unit.sizeClass, whereMc: unit.mc, capacity: unit.mc, sizeRule: 'UTD6.3732', whereRule: 'UTD6.3733' }, yardRef);
-  if (bpv(unit.bpv).gt(p.bank)) refuse('bank/insufficient', 'UTD6.3733', `${unit.name} costs ${unit.bpv} BPV; your bank holds ${p.bank}.`);
+  // Officers and options: extra drones bought with the ship add their price to its BPV (UTD7.A81, 7.A832).
+  const cost = bpv(unit.bpv).add(extraDronePrice(state.settings, unit, unit.name, 0, drones));
+  if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.3733', `${unit.name}${drones ? ` with ${drones} extra drones` : ''} costs ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
   const reservations = state.pendingBuilds ?? [];
   const placed = planPlacement(state, catalog, p, y.base.sector, unit.mc, { slot, preferYard: y.base.id, reservations });
   if (isProblem(placed)) refuse(...placed.problem);
@@ -48,10 +51,11 @@ export function buildShip(d: Decider, unitId: string, yardRef: string | undefine
     unitId: unit.unitId,
     yardId: y.base.id,
     sector: y.base.sector,
-    cost: unit.bpv,
+    cost: bpvToString(cost),
     slot,
     planned: placed.kind === 'fleet' ? { kind: 'fleet', slot: placed.slot } : { kind: 'dock', yardId: placed.yardId },
     orderedHalfCycle: state.halfCycles,
+    ...(drones ? { extraDrones: drones } : {}),
   };
   d.emit({ type: 'YardShipOrdered', build, capacity: unit.mc });
 }

@@ -13,9 +13,9 @@ import { convertShips, inspectShips, overhaulShips, refitShips } from './work.ts
  */
 export type YardCommand =
   | { type: 'yard-activate'; sector?: string; yard?: string; forgoRepair?: string[]; as?: string }
-  | { type: 'yard-build'; unitId: string; yard?: string; fleet?: number; as?: string }
+  | { type: 'yard-build'; unitId: string; yard?: string; fleet?: number; /** Extra drones bought with the ship (UTD7.A832). */ drones?: number; as?: string }
   | { type: 'yard-overhaul'; ships: string; to?: string; yard?: string; as?: string }
-  | { type: 'yard-refit'; ships: string; to: string; yard?: string; as?: string }
+  | { type: 'yard-refit'; ships: string; /** Left out (or the ship's own configuration) with `drones`: a drone-only refit. */ to?: string; yard?: string; /** Extra drones added per ship (UTD7.A832). */ drones?: number; as?: string }
   | { type: 'yard-convert'; ships: string; to: string; yard?: string; as?: string }
   | { type: 'yard-inspect'; ships: string; to?: string; yard?: string; as?: string }
   | { type: 'yard-construct'; sector: string; unitId: string; as?: string }
@@ -38,11 +38,11 @@ export function runYardCommand(d: Decider, c: YardCommand): void {
       return activateYards(d, where, c.forgoRepair ?? [], c.as);
     }
     case 'yard-build':
-      return buildShip(d, c.unitId, c.yard, c.fleet ?? null, c.as);
+      return buildShip(d, c.unitId, c.yard, c.fleet ?? null, c.as, c.drones ?? 0);
     case 'yard-overhaul':
       return overhaulShips(d, c.ships, c.to, c.yard, c.as);
     case 'yard-refit':
-      return refitShips(d, c.ships, c.to, c.yard, c.as);
+      return refitShips(d, c.ships, c.to ?? '', c.yard, c.as, c.drones ?? 0);
     case 'yard-convert':
       return convertShips(d, c.ships, c.to, c.yard, c.as);
     case 'yard-inspect':

@@ -10,6 +10,7 @@ import { requireTurnOf } from '../turn.ts';
 import { oneSector, ownShips } from './choose.ts';
 import { freeDockPosition, isProblem, planPlacement } from './placement.ts';
 import { yardByRef, yardLabel, yardsOf } from './yards.ts';
+import { refuseSecondOfficer } from '../officers/fleet-limit.ts';
 
 /**
  * UTD6.3I5 with UTD7.61 (ISS-A78): a captured ship taken in a sector with a friendly shipyard may
@@ -69,6 +70,8 @@ export function undockShips(d: Decider, list: string, fleetRef: string, as?: str
   const adding = ships.reduce((sum, s) => sum + (d.ctx.catalog.get(s.unitId)?.mc ?? 0), 0);
   const after = (existing ? fleetMc(state, existing.id, d.ctx.catalog) : 0) + adding;
   if (after > FLEET_LIMIT) refuse('fleet/move-cost-limit', 'UTD7.23', `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`);
+  // Officers and options: at most one legendary officer per fleet (UTD7.26A).
+  refuseSecondOfficer(state, existing?.id ?? null, ships.map((s) => s.id));
   spend(turn, 1, 'Organizing ships out of dry dock', 'UTD7.66');
   d.emit({ type: 'ShipsUndocked', playerId: p.id, shipIds: ships.map((s) => s.id), fleetId: existing?.id ?? newFleet!.id, newFleet, opCost: 1 });
 }

@@ -39,7 +39,7 @@ function deliver(d: Decider, build: PendingBuild): void {
   let plan = planPlacement(state, d.ctx.catalog, p, build.sector, mc, { slot: build.slot, preferYard: build.yardId, reservations });
   if (isProblem(plan) && build.slot !== null) plan = planPlacement(state, d.ctx.catalog, p, build.sector, mc, { slot: null, preferYard: build.yardId, reservations });
   if (isProblem(plan)) return cancel('no fleet and no dry-dock position was left for it (UTD7.63)');
-  const ship: Ship = { id: build.shipId, owner: build.owner, unitId: build.unitId, fleetId: null, sector: build.sector, crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv: build.cost };
+  const ship: Ship = { id: build.shipId, owner: build.owner, unitId: build.unitId, fleetId: null, sector: build.sector, crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv: build.cost, ...(build.extraDrones ? { extraDrones: build.extraDrones } : {}) };
   let newFleet: Fleet | null = null;
   if (plan.kind === 'fleet') {
     if (plan.fleetId) ship.fleetId = plan.fleetId;

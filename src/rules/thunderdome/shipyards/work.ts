@@ -10,6 +10,8 @@ import type { UnitInfo } from '../units.ts';
 import { chooseYard, oneSector, ownShips } from './choose.ts';
 import { chargeLine, conversionCapacity, conversionCost, costSettings, inspectionCost, overhaulCost, refitCapacity, refitCost } from './costs.ts';
 import { changeKind, conversionTo, refitTo, unitOf } from './edges.ts';
+import { extraDronePrice } from '../officers/drone-purchase.ts';
+import { extraDroneCost } from '../officers/drones.ts';
 
 /** One ship's part of a line: what it becomes, the capacity it takes and its exact cost. */
 interface Part {
@@ -19,6 +21,8 @@ interface Part {
   overhaul: boolean;
   capacity: number;
   cost: Bpv;
+  /** Officers and options: extra drones bought with this refit and their price, part of `cost` (UTD7.A832). */
+  drones?: { count: number; price: Bpv };
 }
 
 const RULES: Record<YardWorkKind, { size: string; where: string; money: string }> = {
@@ -56,14 +60,29 @@ export function overhaulShips(d: Decider, list: string, toId: string | undefined
   });
 }
 
-/** UTD6.375 REFIT: capacity = half the MC; cost = the rise in BPV, free if none (ISS-A02 minimum). */
-export function refitShips(d: Decider, list: string, toId: string, yardRef: string | undefined, as?: string): void {
+/**
+ * UTD6.375 REFIT: capacity = half the MC; cost = the rise in BPV, free if none (ISS-A02 minimum).
+ * `drones` extra drones per ship may be bought with it (UTD7.A832); with no new configuration
+ * (`toId` empty or the ship's own) the refit buys only the drones (UTD6.3753: buying more counts
+ * as a refit).
+ */
+export function refitShips(d: Decider, list: string, toId: string, yardRef: string | undefined, as?: string, drones = 0): void {
   const settings = costSettings(d.state);
   run(d, 'refit', list, yardRef, as, (ship) => {
     refuseUninspected(ship);
     const from = unitOf(d, ship);
-    const { edge, to } = refitTo(d, ship, toId);
-    return { ship, from, to, overhaul: false, capacity: refitCapacity(from.mc), cost: refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride) };
+    const target = toId.trim();
+    if (drones > 0 && (target === '' || target === ship.unitId)) {
+      if (ship.captured) refuse('yard/captured-refit', 'UTD6.3772', `${ship.unitId} (${ship.id}) is a captured ship: it may not be refitted, except to faster drones or improved plasma torpedoes.`);
+      const price = extraDronePrice(d.state.settings, from, `${from.hullCode || from.name} (${ship.id})`, ship.extraDrones ?? 0, drones);
+      return { ship, from, to: from, overhaul: false, capacity: refitCapacity(from.mc), cost: price, drones: { count: drones, price } };
+    }
+    if (target === '') refuse('yard/no-refit', 'UTD6.3753', 'Name the configuration the ships are refitted to, or give extra drones to buy.');
+    const { edge, to } = refitTo(d, ship, target);
+    const base = refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride);
+    if (drones === 0) return { ship, from, to, overhaul: false, capacity: refitCapacity(from.mc), cost: base };
+    const price = extraDronePrice(d.state.settings, to, `${to.hullCode || to.name} (${ship.id})`, ship.extraDrones ?? 0, drones);
+    return { ship, from, to, overhaul: false, capacity: refitCapacity(from.mc), cost: base.add(price), drones: { count: drones, price } };
   });
 }
 
@@ -118,8 +137,19 @@ function run(d: Decider, kind: YardWorkKind, list: string, yardRef: string | und
   const charge = chargeLine(parts.map((x) => x.cost), settings.rounding);
   if (charge.gt(p.bank)) refuse('bank/insufficient', rules.money, `${VERB[kind][0]!.toUpperCase()}${VERB[kind].slice(1)} ${names} costs ${bpvToString(charge)} BPV; your bank holds ${p.bank}.`);
   const exact = parts.reduce((sum, x) => sum.add(x.cost), bpv(0));
-  const shipsDone: YardWorkShip[] = parts.map((x) => ({ shipId: x.ship.id, from: x.from.unitId, to: x.to.unitId, overhaul: x.overhaul, bpv: x.to.unitId === x.from.unitId ? x.ship.bpv : x.to.bpv, exactCost: bpvToString(x.cost) }));
+  const shipsDone: YardWorkShip[] = parts.map((x) => ({ shipId: x.ship.id, from: x.from.unitId, to: x.to.unitId, overhaul: x.overhaul, bpv: bpvToString(valueAfter(d, x)), exactCost: bpvToString(x.cost), ...(x.drones ? { extraDrones: (x.ship.extraDrones ?? 0) + x.drones.count } : {}) }));
   d.emit({ type: 'YardWorkDone', playerId: p.id, yardId: y.base.id, kind, ships: shipsDone, capacity, cost: bpvToString(charge), exactCost: bpvToString(exact) });
+}
+
+/**
+ * The ship's value after the action (ISS-A76): its own value when the configuration stays, else
+ * the new configuration's BPV plus the extra drones it already carried (UTD7.A81); drones bought
+ * now add their price.
+ */
+function valueAfter(d: Decider, x: Part): Bpv {
+  const carried = x.ship.extraDrones ? extraDroneCost(x.ship.extraDrones, d.state.settings['drones.extraBpvEach']) : bpv(0);
+  const base = x.to.unitId === x.from.unitId ? bpv(x.ship.bpv) : bpv(x.to.bpv).add(carried);
+  return x.drones ? base.add(x.drones.price) : base;
 }
 
 /** UTD7.23: a conversion that raises a ship's MC must leave its fleet within 5. */

@@ -1,0 +1,41 @@
+import { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+const file = JSON.parse(readFileSync('/tmp/cm-bench-campaign.json', 'utf8'));
+const state = JSON.stringify(file.campaign ?? file.state ?? file);
+console.log('state text', state.length);
+const extra = (process.env.PARAMS ?? '').split(' ').filter(Boolean).flatMap((p) => ['-c', p]);
+const db = await PGlite.create(mkdtempSync(join(tmpdir(), 'sqlb-')), extra.length ? { startParams: [...PGlite.defaultStartParams, ...extra] } : {});
+for (const q of ['show shared_buffers', 'show wal_buffers', 'show work_mem', 'show default_toast_compression', 'show fsync', 'show synchronous_commit', 'show full_page_writes', 'show wal_level', 'show max_wal_size', 'show temp_buffers', 'show maintenance_work_mem']) console.log(q, JSON.stringify((await db.query(q)).rows[0]));
+try { await db.query(`set default_toast_compression = 'lz4'`); console.log('lz4 ok'); await db.query(`reset default_toast_compression`); } catch (e) { console.log('lz4:', (e as Error).message); }
+await db.exec(`create table c (id int primary key, version int, state ${process.env.TYPE ?? 'jsonb'} not null)`);
+if (process.env.COMP) await db.exec(`set default_toast_compression = '${process.env.COMP}'`);
+if (process.env.STORAGE) await db.exec(`alter table c alter column state set storage ${process.env.STORAGE}`);
+await db.query('insert into c values (1, 0, $1)', [state]);
+const N = 300;
+const t = (label: string, a: number[]) => { a.sort((x, y) => x - y); console.log(label, 'median', a[a.length >> 1]!.toFixed(3), 'ms'); };
+const cpu = async (label: string, fn: () => Promise<unknown>) => { for (let i = 0; i < 20; i++) await fn(); const c0 = process.cpuUsage(); for (let i = 0; i < N; i++) await fn(); const c = process.cpuUsage(c0); console.log('CPU', label, ((c.user + c.system) / 1000 / N).toFixed(3), 'ms'); };
+await cpu('select', () => db.query('select state from c where id = 1'));
+await cpu('update', () => db.query('update c set state = $1, version = version + 1 where id = 1', [state]));
+await cpu('empty tx', () => db.transaction(async (tx) => { await tx.query('select 1'); }));
+await cpu('lock+update tx', () => db.transaction(async (tx) => { await tx.query('select * from c where id = 1 for update'); await tx.query('update c set state = $1, version = version + 1 where id = 1', [state]); }));
+const sel: number[] = [], upd: number[] = [], emp: number[] = [], full: number[] = [];
+for (let i = 0; i < N; i++) {
+  let t0 = performance.now();
+  await db.query('select state from c where id = 1');
+  sel.push(performance.now() - t0);
+  t0 = performance.now();
+  await db.query('update c set state = $1, version = version + 1 where id = 1', [state]);
+  upd.push(performance.now() - t0);
+  t0 = performance.now();
+  await db.transaction(async (tx) => { await tx.query('select 1'); });
+  emp.push(performance.now() - t0);
+  t0 = performance.now();
+  await db.transaction(async (tx) => { await tx.query('select * from c where id = 1 for update'); await tx.query('update c set state = $1, version = version + 1 where id = 1', [state]); });
+  full.push(performance.now() - t0);
+}
+t('select', sel); t('update', upd); t('empty tx', emp); t('lock+update tx', full);
+console.log('rss', (process.memoryUsage().rss / 1048576).toFixed(0));
+await db.close();

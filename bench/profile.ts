@@ -1,0 +1,129 @@
+/**
+ * A profiling aid for the app path (not part of `npm run bench`): builds the bench campaign once,
+ * then times `runCommand` for the order (`buy-ops` + its undo) many times, and optionally the
+ * sustained-throughput run over a few copies. Run it under the CPU profiler to see where a
+ * command's time goes:
+ *
+ *   node --cpu-prof --cpu-prof-dir=/tmp/cm-prof --import tsx bench/profile.ts
+ *
+ * Environment: PROFILE_DB (pglite, the default, or postgres), PROFILE_ROUNDS (order rounds,
+ * default 300), PROFILE_ACTIVE (campaigns in a throughput run after the rounds; 0, the default,
+ * skips it), PROFILE_PER_WORKER (default 10), PROFILE_CACHE (a file to keep the exported bench
+ * campaign in between runs, so later runs import it instead of building it again),
+ * PROFILE_CPU (a folder: a CPU profile of the timed rounds, and one of the throughput run, is
+ * written there, leaving out the setup), BENCH_POSTGRES_URL as for the bench.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import postgres from 'postgres';
+import { runCommand } from '../src/app/run-command.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { Playground } from '../src/playground/playground.ts';
+import { buildBenchCampaign, exportBenchCampaign, importBenchCampaign } from './campaign.ts';
+import { listCopies, storeCopies } from './copies.ts';
+import { ms, stats } from './stats.ts';
+import { sustainedThroughput } from './throughput.ts';
+
+const DB = process.env.PROFILE_DB ?? 'pglite';
+const ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 300);
+const ACTIVE = Number(process.env.PROFILE_ACTIVE ?? 0);
+const PER_WORKER = Number(process.env.PROFILE_PER_WORKER ?? 10);
+const CACHE = process.env.PROFILE_CACHE;
+const CPU_DIR = process.env.PROFILE_CPU;
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Runs `fn` under the CPU profiler when PROFILE_CPU names a folder; the profile goes to `<folder>/<name>.cpuprofile`. */
+async function cpuProfiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  if (!CPU_DIR) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(CPU_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+async function profile(database: Database): Promise<void> {
+  const out = mkdtempSync(join(tmpdir(), 'cm-profile-'));
+  const play = await Playground.start({ database, outDir: out, clockStart: '2026-11-21T12:00:00Z' });
+  try {
+    const t0 = performance.now();
+    const c = CACHE && existsSync(CACHE) ? await importBenchCampaign(play, readFileSync(CACHE, 'utf8')) : await buildBenchCampaign(play);
+    if (CACHE && !existsSync(CACHE)) writeFileSync(CACHE, await exportBenchCampaign(play));
+    console.log(`bench campaign ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${c.events} events, state ${Math.round(c.stateBytes / 1024)} KiB`);
+    const target = { guildId: c.guildId, channelId: c.channelId };
+    const actor = { userId: c.turnPlayer.userId, displayName: c.turnPlayer.name, isServerAdmin: false };
+    const orders: number[] = [];
+    const undos: number[] = [];
+    await cpuProfiled(`orders-${DB}`, async () => {
+      for (let k = 0; k < ROUNDS; k++) {
+        let t = performance.now();
+        const a = await runCommand(play.app, { target, actor, command: { type: 'buy-ops', kind: 'temporary', count: 1 }, interactionId: `profile-${process.pid}-${k}` });
+        orders.push(performance.now() - t);
+        if (!a.ok) throw new Error('buy-ops refused');
+        t = performance.now();
+        if (!(await runCommand(play.app, { target, actor, command: { type: 'undo' } })).ok) throw new Error('undo refused');
+        undos.push(performance.now() - t);
+      }
+    });
+    console.log(`runCommand buy-ops: ${ms(stats(orders))}; undo: ${ms(stats(undos))} (${ROUNDS} rounds)`);
+    if (ACTIVE > 0) {
+      await storeCopies(database, c.campaignId, 1, ACTIVE);
+      const active = await listCopies(database, ACTIVE);
+      const others = c.players.filter((p) => p.userId !== c.turnPlayer.userId).slice(0, 2).map((p) => p.userId);
+      const tp = await cpuProfiled(`throughput-${DB}`, () => sustainedThroughput(play.app, active, { turn: c.turnPlayer.userId, others }, PER_WORKER));
+      console.log(`throughput: ${tp.perSecond.toFixed(0)} commands/s (${tp.commands} commands, ${tp.campaigns} campaigns, ${tp.seconds.toFixed(1)} s); latency ${ms(tp.latency)}`);
+    }
+    const m = process.memoryUsage();
+    console.log(`rss ${(m.rss / 1048576).toFixed(0)} MiB, heap ${(m.heapUsed / 1048576).toFixed(0)} MiB`);
+  } finally {
+    await play.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (DB === 'postgres') {
+    const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+    const name = `cm_profile_${process.pid}`;
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    try {
+      const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+      try {
+        await profile(database);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'cm-profile-pglite-'));
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+    try {
+      await profile(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import { findCampaignByChannel } from '../db/campaign-repo.ts';
+import { SeededDice } from '../rules/dice.ts';
+import type { RuleError } from '../rules/errors.ts';
+import { decide, type Actor, type CampaignCommand } from '../rules/thunderdome/index.ts';
+import type { AppContext } from './context.ts';
+import type { CommandTarget } from './run-command.ts';
+
+export type Preview = { ok: true; version: number } | { ok: false; error: RuleError } | { ok: true; version: null };
+
+/** A throwaway seed: the preview never stores anything, so its dice only need to exist. */
+const PREVIEW_SEED = 'ff'.repeat(32);
+
+/**
+ * Asks the rules whether a command would be refused right now, without storing anything
+ * (confirmation buttons, issue 6 §6): a player who may not end the turn hears why at once
+ * instead of after pressing Confirm. It also gives the campaign version the confirmation
+ * carries. Dice come from a throwaway seed and forced test dice are left alone, so the preview
+ * cannot change what the real command rolls; only refusals are read from it.
+ */
+export async function previewCommand(app: AppContext, target: CommandTarget, actor: Actor, command: Exclude<CampaignCommand, { type: 'create' }>): Promise<Preview> {
+  const row = await findCampaignByChannel(app.database.db, target.channelId);
+  if (!row) return { ok: true, version: null };
+  const catalog = await app.catalogs.get(row.state.catalogVersion);
+  const decision = decide(row.state, command, { actor, now: app.clock.now(), dice: new SeededDice(PREVIEW_SEED, row.version + 1), catalog, firstSeq: row.version + 1 });
+  return decision.ok ? { ok: true, version: row.version } : { ok: false, error: decision.error };
+}

@@ -1,0 +1,56 @@
+import { bpv } from '../rules/exact/bpv.ts';
+import { opsLeft, type CampaignState, type StoredEvent, type UnitCatalog } from '../rules/thunderdome/index.ts';
+import { coPool, extraDroneLimit, minesweeperAllowance, officerName, unitCoPool } from '../rules/thunderdome/officers/index.ts';
+
+/**
+ * Announcement lines for legendary officers and outstanding crews (UTD7.26A, 7.26B, 8.23);
+ * `undefined` when the event is not one of them, so `describeEvent` can chain it.
+ */
+export function describeOfficerEvent(stored: StoredEvent, state: CampaignState): string | null | undefined {
+  const e = stored.event;
+  const who = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
+  const shipName = (id: string) => `${state.ships.find((s) => s.id === id)?.unitId ?? 'ship'} (${id})`;
+  const yardName = (id: string) => (state.bases.find((x) => x.id === id)?.role === 'capital' ? 'the capital' : `shipyard ${id}`);
+  const left = () => (state.turn ? ` · ${opsLeft(state.turn)} OP left` : '');
+  const exact = (cost: string, exactCost: string) => (cost !== exactCost ? ` (exactly ${exactCost}, rounded per \`cost.rounding\`)` : '');
+  switch (e.type) {
+    case 'OfficerBought':
+      return `🎖️ ${who(e.playerId)} assigns a **${officerName(e.officer)}** to ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)}, a refit's capacity (UTD6.376, 7.26A).`;
+    case 'CrewBought':
+      return `⭐ ${who(e.playerId)} gives ${shipName(e.shipId)} an **outstanding crew** at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)} (UTD7.26B).`;
+    case 'OfficerTransferred': {
+      const price = bpv(e.surcharge).gt(0) ? `a surcharge of ${e.surcharge} BPV (to a ship of higher BPV, UTD7.26A)` : 'no surcharge';
+      return `🔁 ${who(e.playerId)} moves the **${officerName(e.officer)}** from ${shipName(e.from)} to ${shipName(e.to)}: ${e.opCost} OP (Organize Fleets, UTD6.33), ${price}${left()}.`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `/officer list`: a player's officers, crew, lost ones, and every ship's CO pool (UTD7.A2) with
+ * its extra-drone limit (UTD7.A8321) and minesweeper mine allowance (UTD8.253).
+ */
+export function officerListText(state: CampaignState, playerId: string, catalog: UnitCatalog): string {
+  const p = state.players.find((x) => x.id === playerId);
+  if (!p) return 'That player is not in this campaign.';
+  const pct = state.settings['co.poolPct'];
+  const ships = state.ships.filter((s) => s.owner === playerId);
+  const where = (s: (typeof ships)[number]) => (s.fleetId ? `fleet ${state.fleets.find((f) => f.id === s.fleetId)?.slot ?? '?'}` : s.dock ? 'dry dock' : 'no fleet');
+  const lines = [`**${p.name}** — officers, crew and commander's options`];
+  const officers = ships.filter((s) => s.legendaryOfficer);
+  lines.push(officers.length ? `Legendary officers: ${officers.map((s) => `${officerName(s.legendaryOfficer!.type)} on ${s.unitId} (${s.id}, ${where(s)})`).join('; ')}.` : 'Legendary officers: none.');
+  const crew = ships.find((s) => s.outstandingCrew);
+  lines.push(crew ? `Outstanding crew: ${crew.unitId} (${crew.id}).` : `Outstanding crew: ${p.crewLost ? 'lost, cannot be replaced (UTD7.26B)' : 'none'}.`);
+  if (p.officersLost?.length) lines.push(`Lost for good (UTD8.23): ${p.officersLost.map(officerName).join(', ')}.`);
+  lines.push(`CO pools (${pct}% of BPV, rounded up, UTD7.A2):`);
+  for (const s of ships) {
+    const unit = catalog.get(s.unitId);
+    const pool = unit ? unitCoPool(unit, s.bpv, pct) : coPool(s.bpv, pct);
+    const drones = unit ? extraDroneLimit(unit) : 0;
+    const mines = unit ? minesweeperAllowance(unit) : bpv(0);
+    const extras = [drones ? `extra drones ${s.extraDrones ?? 0}/${drones}` : '', mines.gt(0) ? `mines ≤ ${mines.toFixed()} BPV (UTD8.253)` : ''].filter(Boolean).join(', ');
+    lines.push(`• ${s.unitId} (${s.id}) ${s.bpv} BPV → pool **${pool}**${extras ? ` · ${extras}` : ''}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,79 @@
+import { bpv, bpvToString } from '../../exact/bpv.ts';
+import type { StoredEvent } from '../events.ts';
+import { playerById } from '../lookup.ts';
+import type { CampaignState, Ship, TurnOrder } from '../state.ts';
+import type { ConditionEvent } from './events.ts';
+import type { ShipCondition } from './types.ts';
+
+/** Stores a condition, dropping the field when nothing differs from "as built". */
+export function setCondition(ship: Ship, c: ShipCondition): void {
+  const kept = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0) && v !== '')) as ShipCondition;
+  if (Object.keys(kept).length === 0) delete ship.condition;
+  else ship.condition = structuredClone(kept);
+}
+
+/**
+ * An overhaul repairs the ship fully (UTD6.3741): the reported damage, damage control, speed and
+ * tractors are as built again. Fighters, spares and expendables are not repairs (UTD6.3B, 2.3(3)).
+ */
+export function overhauledCondition(ship: Ship): void {
+  if (!ship.condition) return;
+  const { boxesDestroyed: _b, damageControl: _d, speed: _s, tractors: _t, ...rest } = ship.condition;
+  setCondition(ship, rest);
+}
+
+/** A repair that cleared crippled or wrecked leaves the last reported speed out of date. */
+export function clearedCondition(ship: Ship): void {
+  if (!ship.condition?.speed) return;
+  const { speed: _s, ...rest } = ship.condition;
+  setCondition(ship, rest);
+}
+
+function order(s: CampaignState, stored: StoredEvent, kind: string, summary: string, opCost: number, bpvCost: string): void {
+  if (!s.turn) return;
+  s.turn.opsSpent += opCost;
+  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, undoable: false, event: null };
+  s.turn.orders.push(o);
+}
+
+function shipById(s: CampaignState, id: string): Ship {
+  const ship = s.ships.find((x) => x.id === id);
+  if (!ship) throw new Error(`no ship ${id}`);
+  return ship;
+}
+
+/** Folds the ship-condition events into the state; like applyEvent it checks no rule. */
+export function applyConditionEvent(s: CampaignState, e: ConditionEvent, stored: StoredEvent): void {
+  switch (e.type) {
+    case 'ShipConditionRecorded': {
+      const ship = shipById(s, e.shipId);
+      setCondition(ship, e.condition);
+      ship.crippled = e.crippled;
+      ship.wrecked = e.wrecked;
+      return;
+    }
+    case 'ShipsResupplied':
+      for (const x of e.ships) setCondition(shipById(s, x.shipId), x.condition);
+      return;
+    case 'AttritionReplaced': {
+      for (const x of e.ships) setCondition(shipById(s, x.shipId), x.condition);
+      const p = playerById(s, e.playerId);
+      p.bank = bpvToString(bpv(p.bank).sub(e.cost));
+      const units = e.ships.reduce((n, x) => n + x.fighters + x.pfs, 0);
+      order(s, stored, 'replace-attrition', `replace ${units} fighter${units === 1 ? '' : 's'}/PFs`, e.opCost, e.cost);
+      return;
+    }
+    case 'FleetRefitted': {
+      for (const x of e.ships) {
+        const ship = shipById(s, x.shipId);
+        ship.unitId = x.to;
+        ship.bpv = x.bpv;
+      }
+      if (s.turn && e.yardId) s.turn.yardUse = { ...(s.turn.yardUse ?? {}), [e.yardId]: (s.turn.yardUse?.[e.yardId] ?? 0) + e.capacity };
+      const p = playerById(s, e.playerId);
+      p.bank = bpvToString(bpv(p.bank).sub(e.cost));
+      order(s, stored, 'refit-fleet', `refit ${e.ships.map((x) => `${x.from} → ${x.to}`).join(', ')}`, e.opCost, e.cost);
+      return;
+    }
+  }
+}

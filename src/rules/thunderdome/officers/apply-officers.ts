@@ -1,0 +1,80 @@
+import { bpv, bpvToString } from '../../exact/bpv.ts';
+import type { StoredEvent } from '../events.ts';
+import { playerById } from '../lookup.ts';
+import type { CampaignState, TurnOrder } from '../state.ts';
+import type { OfficerEvent } from './events.ts';
+import { officerName } from './types.ts';
+
+function debit(s: CampaignState, playerId: string, amount: string): void {
+  const p = playerById(s, playerId);
+  p.bank = bpvToString(bpv(p.bank).sub(amount));
+}
+
+/** Records the order of the current turn, as apply.ts does; these orders are final (no undo). */
+function order(s: CampaignState, stored: StoredEvent, kind: string, summary: string, opCost: number, bpvCost: string): void {
+  if (!s.turn) return;
+  s.turn.opsSpent += opCost;
+  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, undoable: false, event: null };
+  s.turn.orders.push(o);
+}
+
+function useYard(s: CampaignState, yardId: string, capacity: number): void {
+  if (!s.turn) return;
+  s.turn.yardUse = { ...(s.turn.yardUse ?? {}), [yardId]: (s.turn.yardUse?.[yardId] ?? 0) + capacity };
+}
+
+function shipById(s: CampaignState, id: string) {
+  const ship = s.ships.find((x) => x.id === id);
+  if (!ship) throw new Error(`no ship ${id}`);
+  return ship;
+}
+
+/** Folds the officer events into the state; like applyEvent it checks no rule. */
+export function applyOfficerEvent(s: CampaignState, e: OfficerEvent, stored: StoredEvent): void {
+  switch (e.type) {
+    case 'OfficerBought':
+      shipById(s, e.shipId).legendaryOfficer = { type: e.officer, paid: e.cost };
+      useYard(s, e.yardId, e.capacity);
+      debit(s, e.playerId, e.cost);
+      order(s, stored, 'officer-buy', `${officerName(e.officer)} on ${e.shipId}`, 0, e.cost);
+      return;
+    case 'CrewBought':
+      shipById(s, e.shipId).outstandingCrew = true;
+      useYard(s, e.yardId, e.capacity);
+      debit(s, e.playerId, e.cost);
+      order(s, stored, 'crew-buy', `outstanding crew on ${e.shipId}`, 0, e.cost);
+      return;
+    case 'OfficerTransferred': {
+      const from = shipById(s, e.from);
+      const to = shipById(s, e.to);
+      const paid = bpv(from.legendaryOfficer?.paid ?? '0').add(e.surcharge);
+      delete from.legendaryOfficer;
+      to.legendaryOfficer = { type: e.officer, paid: bpvToString(paid) };
+      debit(s, e.playerId, e.surcharge);
+      order(s, stored, 'officer-transfer', `${officerName(e.officer)} ${e.from} → ${e.to}`, e.opCost, e.surcharge);
+      return;
+    }
+  }
+}
+
+/**
+ * UTD7.26A, 7.26B, 8.23: a legendary officer or an outstanding crew is lost with its ship, for
+ * good. Run after every event: a ship that left its owner's navy (destroyed, scrapped, captured,
+ * or its owner removed) takes its officer and crew along, and the owner may never replace them.
+ * Doing it here rather than in each decider keeps every present and future way of losing a ship
+ * covered. A captured ship's new owner gets neither.
+ */
+export function settleOfficerLosses(before: CampaignState, after: CampaignState): void {
+  for (const old of before.ships) {
+    if (!old.legendaryOfficer && !old.outstandingCrew) continue;
+    const now = after.ships.find((x) => x.id === old.id);
+    if (now && now.owner === old.owner) continue;
+    const owner = after.players.find((x) => x.id === old.owner);
+    if (owner && old.legendaryOfficer) owner.officersLost = [...new Set([...(owner.officersLost ?? []), old.legendaryOfficer.type])];
+    if (owner && old.outstandingCrew) owner.crewLost = true;
+    if (now) {
+      delete now.legendaryOfficer;
+      delete now.outstandingCrew;
+    }
+  }
+}
