@@ -27,7 +27,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/establish kind: fleet:` (colony, mine, fort; UTD4.331) · `/siege fleet: [desperation:]` (UTD4.3561)',
       '`/deaddrop container|derelict` (UTD6.3D) · `/buy ops count: [permanent:]` (UTD6.21–6.23) · `/buy fleets count:` (UTD7.22)',
       '`/fleet organize from: to: ships:` (1 OP, UTD6.33) · `/fleet scrap fleet: ships:` (half value, UTD6.3F)',
-      '`/turn undo` — your last order, if it rolled no dice · `/turn end` — exploration, battles and the next player follow.',
+      '`/turn undo` — your last order, if it rolled no dice · `/turn end` (asks Confirm/Cancel) — exploration, battles and the next player follow.',
       '`/turn extension real_life:true` — one automatic week (UTD3.32). A missed deadline forfeits the turn (UTD3.31).',
       '`/yard activate|build|overhaul|refit|convert|inspect|status` — shipyards (UTD6.37–6.38) · `/yard repair-fleet|repair-ships` (UTD7.5).',
       '`/defense revise sector: [buy:] [scrap:]` (1 OP, UTD6.3A) · `/defense scrap` (half value, UTD6.3F) · `/defense status` — monitors, GBs, DefSats (UTD7.3).',
@@ -53,6 +53,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/sector name` (first explorer, UTD4.12), `/sector object`, `/sector disavow` (UTD4.13), `/sector balancing` (UTD5.22).',
       '`/proxy grant user: [days:]` / `/proxy revoke` (UTD3.2) · `/resign` (UTD3.91, asks Confirm/Cancel)',
       '`/roll dice:` — public dice, recorded and verifiable in a campaign channel · `/campaign export` / `import`.',
+      '`/vote setting|restricted|status` — supermajority votes (UTD1.7, 8.21) · `/dice verify` · `/dice reveal` (vote to publish the seed now).',
     ],
   },
   {

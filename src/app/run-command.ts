@@ -1,6 +1,7 @@
 import { SeededDice, seedCommitment } from '../rules/dice.ts';
 import type { RuleError } from '../rules/errors.ts';
-import { applyEvent, decide, proxiedPlayer, type Actor, type CampaignCommand, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+import { sameJson } from '../rules/json-data.ts';
+import { applyEvent, decideWithState, proxiedPlayer, type Actor, type CampaignCommand, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
 import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
 import { appendEvents, claimInteraction, insertCampaign, lockCampaignByChannel, saveCampaign, type CampaignRow } from '../db/campaign-repo.ts';
 import type { AppContext } from './context.ts';
@@ -79,7 +80,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // A catalog switch (issue 4 §1) is decided with the catalog it switches to, so the rules can check the campaign's units against it.
       const catalogVersion = req.command.type === 'catalog-set' ? req.command.version : (row?.state.catalogVersion ?? app.catalogs.defaultVersion);
       const catalog = await app.catalogs.get(catalogVersion, tx);
-      const decision = decide(row?.state ?? null, command, { actor: req.actor, now, dice, catalog, firstSeq: version + 1 });
+      const decision = decideWithState(row?.state ?? null, command, { actor: req.actor, now, dice, catalog, firstSeq: version + 1 });
       if (!decision.ok) {
         refusal = decision.error;
         throw refused;
@@ -88,15 +89,17 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // UTD3.2: an action by a proxy is marked with the player it was for, in the log and the announcement.
       const asPlayer = req.asPlayer ?? (row ? proxiedPlayer(row.state, req.actor.userId, now)?.id : undefined);
       const actor: StoredEvent['actor'] = asPlayer ? { userId: req.actor.userId, asPlayer } : { userId: req.actor.userId };
-      const stored: StoredEvent[] = decision.value.map((event, i) => ({
+      const stored: StoredEvent[] = decision.value.events.map((event, i) => ({
         seq: version + 1 + i,
         at,
         actor,
         event,
         rolls: i === 0 ? dice.records : [],
       }));
-      let state: CampaignState | null = row?.state ?? null;
-      for (const e of stored) state = applyEvent(state, e);
+      // Performance (issue 8): the rules hand back the state they applied the events to while deciding
+      // (applying ignores the actor and rolls, the only fields stored differently here); creation is applied here.
+      let state: CampaignState | null = decision.value.state;
+      if (!state) for (const e of stored) state = applyEvent(state, e);
       if (!state) throw new Error('a command produced no state');
       // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every
       // roll; a reveal voted by the players (issue 6 §5) publishes them too, and a fresh committed
@@ -124,7 +127,9 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         state,
         secretSeeds,
       };
-      if (row) await saveCampaign(tx, next, version, now);
+      // Performance (issue 8): a command whose events change nothing in the state (a dice roll) writes
+      // only the new version, not the whole unchanged document again.
+      if (row) await saveCampaign(tx, next, version, now, { stateUnchanged: secretSeeds === row.secretSeeds && sameJson(row.state, state) });
       else await insertCampaign(tx, next, now);
       await appendEvents(tx, next.id, stored);
       return { ok: true, duplicate: false, events: stored, state, before: row?.state ?? null } as const;

@@ -63,18 +63,27 @@ export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date): 
   });
 }
 
-/** Writes the new state only if nobody else moved the version on (optimistic check on top of the lock). */
-export async function saveCampaign(tx: Executor, row: CampaignRow, expectedVersion: number, at: Date): Promise<void> {
+/**
+ * Writes the new state only if nobody else moved the version on (optimistic check on top of the lock).
+ * With `stateUnchanged` (the caller has checked that the state and the secret seeds are those
+ * stored, as after a dice roll) only the version and the time are written: rewriting an unchanged
+ * 65 KiB document is most of what a command costs the database (issue 8).
+ */
+export async function saveCampaign(tx: Executor, row: CampaignRow, expectedVersion: number, at: Date, opts: { stateUnchanged?: boolean } = {}): Promise<void> {
   const updated = await tx
     .update(campaigns)
-    .set({
-      name: row.state.name,
-      status: row.state.status,
-      version: row.version,
-      state: row.state,
-      secretSeeds: row.secretSeeds,
-      updatedAt: at,
-    })
+    .set(
+      opts.stateUnchanged
+        ? { version: row.version, updatedAt: at }
+        : {
+            name: row.state.name,
+            status: row.state.status,
+            version: row.version,
+            state: row.state,
+            secretSeeds: row.secretSeeds,
+            updatedAt: at,
+          },
+    )
     .where(and(eq(campaigns.id, row.id), eq(campaigns.version, expectedVersion)))
     .returning({ id: campaigns.id });
   if (updated.length !== 1) throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);

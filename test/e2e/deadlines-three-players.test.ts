@@ -28,7 +28,7 @@ describe('three players, deadlines and votes through Discord', () => {
 
   /** The scheduler wakes only on `tick()`, except when a test boots with `atBoot` (catch-up on boot). */
   const start = (atBoot = false) =>
-    startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn), schedulerIntervalMs: atBoot ? 365 * DAY : null });
+    startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn), schedulerIntervalMs: atBoot ? 20 * DAY : null });
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase();
@@ -61,7 +61,7 @@ describe('three players, deadlines and votes through Discord', () => {
   const state = async () => (await campaignInChannel(app, channelId))!;
   const messages = () => standIn.channelMessages(channelId);
   const reminders = (name: string) => messages().filter((m) => m.content.startsWith(`⏰ <@${users[name]}>, your orders are due`));
-  const forfeits = (name: string) => messages().filter((m) => m.content.includes(`missed the orders deadline`) && m.content.includes(name));
+  const forfeits = (name: string) => messages().filter((m) => m.content.includes(`⌛ <@${users[name]}> missed the orders deadline`));
   const voteMessage = (): StoredMessage => [...messages()].reverse().find((m) => m.content.startsWith('🗳️ **Vote'))!;
 
   async function command(name: string, command: string, subcommand: string, args: Record<string, string | number | boolean> = {}) {
@@ -159,7 +159,7 @@ describe('three players, deadlines and votes through Discord', () => {
     expect(standIn.message(msg.id)!.content).toContain('**passed**');
   });
 
-  it('UTD3.31 alice misses her second deadline: forfeited again, two in a row, and she is called no more this turn', async () => {
+  it('UTD3.31 alice misses her second deadline: forfeited again, two in a row, and the turn passes on', async () => {
     // bob and carol end their turns (confirming the buttons); then it is alice's turn again.
     for (const name of ['bob', 'carol']) {
       const h = await command(name, 'turn', 'end');
@@ -179,6 +179,20 @@ describe('three players, deadlines and votes through Discord', () => {
     expect(after.players.find((p) => p.id === users['alice'])!.consecutiveForfeits).toBe(2);
     expect(after.players.find((p) => p.id === users['alice'])!.status).toBe('active');
     expect(after.turn!.playerId).not.toBe(users['alice']);
+  });
+
+  it('issue 6 §5 /dice reveal by reactions publishes the seed and commits a fresh one; /dice verify then checks every roll', async () => {
+    const secret = await command('carol', 'dice', 'verify');
+    expect(secret.original()!.content).toContain('🔒 The seed is still secret');
+    await command('carol', 'dice', 'reveal');
+    const msg = voteMessage();
+    expect(msg.content).toContain('Reveal the secret dice seed now');
+    await react('alice', msg.id, '✅');
+    await react('bob', msg.id, '✅');
+    expect(messages().some((m) => m.content.includes('🔓 The secret dice seed is revealed (the players voted for it (UTD1.7))'))).toBe(true);
+    expect(messages().some((m) => m.content.includes('🔒 A fresh secret dice seed is committed'))).toBe(true);
+    const verify = await command('carol', 'dice', 'verify');
+    expect(verify.original()!.content).toMatch(/^✅ Seed matches its commitment\.\n\d+ rolls \(\d+ dice\): \d+ recomputed exactly, 3 forced \(test only\), 0 mismatches\./);
   });
 
   it('the bot made no request the stand-in does not know', () => {

@@ -83,12 +83,23 @@ export type CampaignCommand =
  * error. Pure.
  */
 export function decide(state: CampaignState | null, command: CampaignCommand, ctx: DecisionContext): Result<CampaignEvent[]> {
+  const decided = decideWithState(state, command, ctx);
+  return decided.ok ? ok(decided.value.events) : decided;
+}
+
+/**
+ * Performance (issue 8): `decide`, also giving the state after the events. The Decider has
+ * already applied each event to its working copy as it was emitted (with the same sequence
+ * numbers and time the caller stores), so the caller need not copy and apply them all again.
+ * `state` is null for creation, which has no Decider: the caller applies those events itself.
+ */
+export function decideWithState(state: CampaignState | null, command: CampaignCommand, ctx: DecisionContext): Result<{ events: CampaignEvent[]; state: CampaignState | null }> {
   try {
-    if (command.type === 'create') return ok(create(state, command, ctx.actor, ctx.catalog.version));
+    if (command.type === 'create') return ok({ events: create(state, command, ctx.actor, ctx.catalog.version), state: null });
     if (!state) refuse('campaign/none', 'UTD8.1', 'There is no campaign in this channel.', 'Start one with `/campaign create name:<text>`.');
     const d = new Decider(state, ctx);
     run(d, command);
-    return ok(d.events);
+    return ok({ events: d.events, state: d.state });
   } catch (err) {
     if (err instanceof RuleViolation) return { ok: false, error: err.error };
     throw err;

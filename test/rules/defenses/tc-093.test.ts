@@ -106,6 +106,8 @@ describe('UTD7.4236 move cost of defenses (the second UTD7.4235, ISS-18)', () =>
  */
 function homeBattle(): { g: Game; battle: string; cas: string[]; defenses: string[] } {
   const g = defenseGame({ p2: ['KZI-CA', 'KZI-CA', 'KZI-CA', 'KZI-CA', 'KZI-CA'] });
+  // p2 also has an SC4 shipyard at home: like the capital and its F-RL it joins free (UTD7.4235).
+  g.patch((s) => s.bases.push({ id: 'B900', owner: 'p2', unitId: 'NEU-SY4', sector: 'H2', role: 'shipyard', bpv: '150', pending: false }));
   placeFleet(g, 'p1', 1, 'C');
   g.do('p1', { type: 'move', fleet: '1', to: 'H2' });
   g.do('p1', { type: 'end-turn' });
@@ -123,7 +125,8 @@ describe('TC-093 defenses in a defending battle fleet (UTD7.4233–7.4236, 7.423
     g.refused('p2', { type: 'battle-fleet', battle, fleet: '1', units: [...cas.slice(0, 4), ...defenses] }, 'UTD7.4233'); // 240 + 102 = 342
     g.do('p2', { type: 'battle-fleet', battle, fleet: '1', units: [...cas.slice(0, 3), ...defenses] });
     const part = g.state.battles[0]!.participants.find((p) => p.side === 'p2')!;
-    const free = ids(basesOf(g, 'p2', 'H2').filter((x) => x.role === 'capital' || x.role === 'capital-rf'));
+    const free = ids(basesOf(g, 'p2', 'H2').filter((x) => x.role === 'capital' || x.role === 'capital-rf' || x.role === 'shipyard'));
+    expect(free).toHaveLength(3);
     expect(part.units.sort()).toEqual([...cas.slice(0, 3), ...defenses, ...free].sort());
     expect(part.heldOut.sort()).toEqual(cas.slice(3).sort());
   });

@@ -1,0 +1,1 @@
+import 'canvas'; console.log('canvas', (process.memoryUsage().rss/1048576).toFixed(0))

@@ -1,0 +1,62 @@
+/**
+ * Copying and comparing plain JSON data (objects, arrays, strings, numbers, booleans, null), such
+ * as a campaign state as stored and loaded. These do the job of `structuredClone` and of
+ * comparing two `JSON.stringify`s, several times faster, because they need not handle anything
+ * else: every command copies the whole state (about 65 KiB of JSON in a grown campaign) once, and
+ * issue 8's throughput target leaves a few milliseconds of CPU per command.
+ */
+
+/**
+ * A deep copy of JSON data. A property set to `undefined` is kept, as `structuredClone` keeps it.
+ * Anything that is not a plain object or array (a Date, a Map, a class instance) is handed to
+ * `structuredClone`, so a value outside JSON is still copied, only slower.
+ */
+export function cloneJson<T>(value: T): T {
+  return copy(value) as T;
+}
+
+function copy(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) {
+    const n = v.length;
+    const out = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) out[i] = copy(v[i]);
+    return out;
+  }
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(v)) out[key] = copy((v as Record<string, unknown>)[key]);
+  return out;
+}
+
+/**
+ * True only when `a` and `b` would be stored as the same JSON document: the same keys with equal
+ * values, whatever the order of the keys (as `jsonb` stores them). It may answer false for two
+ * values that would store alike (a key set to `undefined` on one side only, NaN, a non-plain
+ * object), never true for two that would not; so a caller that skips a write when this is true
+ * never loses a change.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const key of ka) {
+    if (!Object.hasOwn(b, key)) return false;
+    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+function isPlain(v: object): boolean {
+  if (Array.isArray(v)) return true;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
