@@ -63,6 +63,7 @@ async function profile(database: Database): Promise<void> {
     const actor = { userId: c.turnPlayer.userId, displayName: c.turnPlayer.name, isServerAdmin: false };
     const orders: number[] = [];
     const undos: number[] = [];
+    const cpuRounds = process.cpuUsage();
     await cpuProfiled(`orders-${DB}`, async () => {
       for (let k = 0; k < ROUNDS; k++) {
         let t = performance.now();
@@ -74,13 +75,18 @@ async function profile(database: Database): Promise<void> {
         undos.push(performance.now() - t);
       }
     });
-    console.log(`runCommand buy-ops: ${ms(stats(orders))}; undo: ${ms(stats(undos))} (${ROUNDS} rounds)`);
+    const cpu = process.cpuUsage(cpuRounds);
+    console.log(`runCommand buy-ops: ${ms(stats(orders))}; undo: ${ms(stats(undos))} (${ROUNDS} rounds); CPU ${((cpu.user + cpu.system) / 1000 / ROUNDS / 2).toFixed(2)} ms a command`);
     if (ACTIVE > 0) {
       await storeCopies(database, c.campaignId, 1, ACTIVE);
       const active = await listCopies(database, ACTIVE);
       const others = c.players.filter((p) => p.userId !== c.turnPlayer.userId).slice(0, 2).map((p) => p.userId);
+      const cpu0 = process.cpuUsage();
       const tp = await cpuProfiled(`throughput-${DB}`, () => sustainedThroughput(play.app, active, { turn: c.turnPlayer.userId, others }, PER_WORKER));
-      console.log(`throughput: ${tp.perSecond.toFixed(0)} commands/s (${tp.commands} commands, ${tp.campaigns} campaigns, ${tp.seconds.toFixed(1)} s); latency ${ms(tp.latency)}`);
+      const cpu = process.cpuUsage(cpu0);
+      // CPU time of this process per command: steadier than the rate when other work shares the cores.
+      const cpuMs = (cpu.user + cpu.system) / 1000 / tp.commands;
+      console.log(`throughput: ${tp.perSecond.toFixed(0)} commands/s (${tp.commands} commands, ${tp.campaigns} campaigns, ${tp.seconds.toFixed(1)} s); latency ${ms(tp.latency)}; CPU ${cpuMs.toFixed(2)} ms a command`);
     }
     const m = process.memoryUsage();
     console.log(`rss ${(m.rss / 1048576).toFixed(0)} MiB, heap ${(m.heapUsed / 1048576).toFixed(0)} MiB`);

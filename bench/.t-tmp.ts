@@ -1,1 +1,0 @@
-import 'canvas'; console.log('canvas', (process.memoryUsage().rss/1048576).toFixed(0))
