@@ -29,9 +29,15 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/fleet organize from: to: ships:` (1 OP, UTD6.33) · `/fleet scrap fleet: ships:` (half value, UTD6.3F)',
       '`/turn undo` — your last order, if it rolled no dice · `/turn end` (asks Confirm/Cancel) — exploration, battles and the next player follow.',
       '`/turn extension real_life:true` — one automatic week (UTD3.32). A missed deadline forfeits the turn (UTD3.31).',
+    ],
+  },
+  {
+    title: '2b. Your navy on your turn (UTD6.3, 7)',
+    lines: [
       '`/yard activate|build|overhaul|refit|convert|inspect|status` — shipyards (UTD6.37–6.38) · `/yard repair-fleet|repair-ships` (UTD7.5).',
       '`/defense revise sector: [buy:] [scrap:]` (1 OP, UTD6.3A) · `/defense scrap` (half value, UTD6.3F) · `/defense status` — monitors, GBs, DefSats (UTD7.3).',
       '`/ship status|report|note|expend|losses|breakout|selfrepair` — ship condition (UTD7.47, 6.3B1, 7.53) · `/ship replace` (UTD6.3B2) · `/ship refit-fleet` (UTD6.3J).',
+      '`/officer buy|transfer|crew|list` — legendary officers and outstanding crews (UTD7.26A–B), CO pools (UTD7.A2) · extra drones with `/yard build|refit drones:` (UTD7.A832).',
     ],
   },
   {
@@ -66,7 +72,8 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
 
 async function execute(i: ChatInputCommandInteraction, _ctx: CommandContext): Promise<CommandOutcome> {
   const embed = new EmbedBuilder().setTitle('Campaign Master — Thunderdome III').setColor(0x5865f2);
-  for (const s of HELP_SECTIONS) embed.addFields({ name: s.title, value: s.lines.join('\n').slice(0, 1024) });
+  // Discord refuses an embed field over 1,024 characters; a test keeps every section under it.
+  for (const s of HELP_SECTIONS) embed.addFields({ name: s.title, value: s.lines.join('\n') });
   await send(i, { embeds: [embed], flags: MessageFlags.Ephemeral });
   return { ok: true };
 }
