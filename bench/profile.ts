@@ -7,7 +7,8 @@
  *   node --cpu-prof --cpu-prof-dir=/tmp/cm-prof --import tsx bench/profile.ts
  *
  * Environment: PROFILE_DB (pglite, the default, or postgres), PROFILE_ROUNDS (order rounds,
- * default 300), PROFILE_ACTIVE (campaigns in a throughput run after the rounds; 0, the default,
+ * default 300), PROFILE_DISCORD_ROUNDS (rounds of the bench's order figure through the Discord
+ * stand-in, bench/order.ts; 0, the default, skips them), PROFILE_ACTIVE (campaigns in a throughput run after the rounds; 0, the default,
  * skips it), PROFILE_PER_WORKER (default 10), PROFILE_CACHE (a file to keep the exported bench
  * campaign in between runs, so later runs import it instead of building it again),
  * PROFILE_CPU (a folder: a CPU profile of the timed rounds, and one of the throughput run, is
@@ -24,6 +25,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { Playground } from '../src/playground/playground.ts';
 import { buildBenchCampaign, exportBenchCampaign, importBenchCampaign } from './campaign.ts';
 import { listCopies, storeCopies } from './copies.ts';
+import { orderFigures } from './order.ts';
 import { ms, stats } from './stats.ts';
 import { sustainedThroughput } from './throughput.ts';
 
@@ -33,6 +35,7 @@ const ACTIVE = Number(process.env.PROFILE_ACTIVE ?? 0);
 const PER_WORKER = Number(process.env.PROFILE_PER_WORKER ?? 10);
 const CACHE = process.env.PROFILE_CACHE;
 const CPU_DIR = process.env.PROFILE_CPU;
+const DISCORD_ROUNDS = Number(process.env.PROFILE_DISCORD_ROUNDS ?? 0);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Runs `fn` under the CPU profiler when PROFILE_CPU names a folder; the profile goes to `<folder>/<name>.cpuprofile`. */
@@ -77,6 +80,13 @@ async function profile(database: Database): Promise<void> {
     });
     const cpu = process.cpuUsage(cpuRounds);
     console.log(`runCommand buy-ops: ${ms(stats(orders))}; undo: ${ms(stats(undos))} (${ROUNDS} rounds); CPU ${((cpu.user + cpu.system) / 1000 / ROUNDS / 2).toFixed(2)} ms a command`);
+    if (DISCORD_ROUNDS > 0) {
+      const o = await cpuProfiled(`discord-${DB}`, () => orderFigures(play, c, DISCORD_ROUNDS));
+      const med = (x: { median: number }) => x.median.toFixed(2);
+      console.log(
+        `order through Discord (bench/order.ts, ${DISCORD_ROUNDS} rounds, medians): end to end ${med(o.endToEnd)} ms (p99 ${o.endToEnd.p99.toFixed(1)}), empty transaction ${med(o.empty)} ms, ratio ${(o.endToEnd.median / o.empty.median).toFixed(1)}×; app path ${med(o.appPath)}, load row ${med(o.loadRow)}, rules ${med(o.rules)}`,
+      );
+    }
     if (ACTIVE > 0) {
       await storeCopies(database, c.campaignId, 1, ACTIVE);
       const active = await listCopies(database, ACTIVE);

@@ -16,7 +16,7 @@ const sub = (name: string, description: string, options: APIApplicationCommandBa
 
 const data = {
   name: 'officer',
-  description: "Legendary officers, outstanding crew, CO pools (UTD7.26A, 7.26B, 7.A2)",
+  description: "Legendary officers, outstanding crew, CO pools, minesweeper mines (UTD7.26A, 7.26B, 7.A2, 8.253)",
   options: [
     sub('buy', 'Assign a legendary officer at an activated yard, as a refit (UTD6.376, 7.26A)', [
       ship('ship', 'The SC3/SC4 warship that gets the officer'),
@@ -25,7 +25,13 @@ const data = {
     ]),
     sub('transfer', 'Move an officer to another ship: an Organize Fleets order (1 OP, UTD6.33, 7.26A)', [ship('from', 'The ship the officer leaves'), ship('to', 'The ship that receives it')]),
     sub('crew', 'Give a ship your one outstanding crew at an activated yard (UTD7.26B)', [ship('ship', 'MC ≤ 1, not DN, tug, SC2, X, stasis or mauler'), yard]),
-    sub('list', 'Officers, crew, CO pools and drone limits of a navy', [
+    // Navy loose ends: minesweeper mines (UTD8.253), bought as a refit like an officer.
+    sub('mines', 'Buy mines for a minesweeper at an activated yard, as a refit (UTD8.253, 6.376)', [
+      ship('ship', 'The minesweeper (SC4: 25 BPV of mines in all, SC3: 50)'),
+      { type: S, name: 'bpv', description: 'BPV of mines to add, paid from the bank (e.g. 25)', required: true, max_length: 12 },
+      yard,
+    ]),
+    sub('list', 'Officers, crew, CO pools, drone limits and mines of a navy', [
       { type: ApplicationCommandOptionType.User, name: 'player', description: 'Whose navy (default: yours)' },
       { type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone' },
     ]),
@@ -43,6 +49,8 @@ function commandOf(i: ChatInputCommandInteraction): CommandInput | null {
       return { type: 'officer-transfer', from: req('from'), to: req('to') };
     case 'crew':
       return { type: 'crew-buy', ship: req('ship'), ...at };
+    case 'mines':
+      return { type: 'mines-buy', ship: req('ship'), bpv: req('bpv'), ...at };
     default:
       return null;
   }
@@ -73,7 +81,7 @@ async function list(i: ChatInputCommandInteraction, ctx: CommandContext): Promis
 
 function shipChoice(state: CampaignState, s: CampaignState['ships'][number]): ApplicationCommandOptionChoiceData<string> {
   const where = s.dock ? `dry dock ${sectorLabel(state, s.sector)}` : `fleet ${state.fleets.find((f) => f.id === s.fleetId)?.slot ?? '?'} in ${sectorLabel(state, s.sector)}`;
-  const marks = [s.legendaryOfficer ? 'officer' : '', s.outstandingCrew ? 'OC' : ''].filter(Boolean).join(', ');
+  const marks = [s.legendaryOfficer ? 'officer' : '', s.outstandingCrew ? 'OC' : '', s.minesBpv ? `${s.minesBpv} BPV mines` : ''].filter(Boolean).join(', ');
   return { name: `${s.id} ${s.unitId} — ${s.bpv} BPV, ${where}${marks ? ` (${marks})` : ''}`, value: s.id };
 }
 
@@ -91,6 +99,7 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
   };
   switch (focused) {
     case 'ship':
+      if (kind === 'mines') return respondChoices(i, mine.filter((s) => catalog.get(s.unitId)?.isMinesweeper).map((s) => shipChoice(state, s)));
       return respondChoices(i, mine.filter((s) => fits(s, kind === 'crew' ? crewIneligible : officerIneligible)).map((s) => shipChoice(state, s)));
     case 'from':
       return respondChoices(i, mine.filter((s) => s.legendaryOfficer).map((s) => shipChoice(state, s)));

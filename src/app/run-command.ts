@@ -3,8 +3,9 @@ import type { RuleError } from '../rules/errors.ts';
 import { sameJson } from '../rules/json-data.ts';
 import { applyEvent, decideWithState, proxiedPlayer, type Actor, type CampaignCommand, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
 import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
-import { appendEvents, claimInteraction, insertCampaign, lockCampaignByChannel, saveCampaign, type CampaignRow } from '../db/campaign-repo.ts';
+import { appendEvents, claimInteraction, insertCampaign, lockCampaignByChannelKnowing, saveCampaign, type CampaignRow } from '../db/campaign-repo.ts';
 import type { AppContext } from './context.ts';
+import { stateCacheOf } from './state-cache.ts';
 import type { Executor } from '../db/client.ts';
 
 export interface CommandTarget {
@@ -48,10 +49,15 @@ export type CommandResult =
 export async function runCommand(app: AppContext, req: CommandRequest): Promise<CommandResult> {
   const refused = Symbol('refused');
   let refusal: RuleError | null = null;
+  // Performance (issue 8): the state this process last committed for a campaign is kept, and used
+  // while the row is still that version, instead of reading the whole state back (state-cache.ts).
+  const cache = stateCacheOf(app.database);
+  const committed: { id: string; xmin: string; state: CampaignState }[] = [];
   try {
-    return await app.database.db.transaction(async (tx) => {
+    const result = await app.database.db.transaction(async (tx) => {
       const now = app.clock.now();
-      const row = await lockCampaignByChannel(tx, req.target.channelId);
+      const locked = await lockCampaignByChannelKnowing(tx, req.target.channelId, (id, xmin) => cache.get(id, xmin));
+      const row = locked?.row ?? null;
       if (req.expectedVersion !== undefined && (row?.version ?? 0) !== req.expectedVersion) {
         refusal = { code: 'command/stale', rule: 'UTD1.6', message: `The campaign changed since you were asked to confirm (version ${req.expectedVersion} → ${row?.version ?? 0}). Nothing was done.` };
         throw refused;
@@ -129,11 +135,16 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       };
       // Performance (issue 8): a command whose events change nothing in the state (a dice roll) writes
       // only the new version, not the whole unchanged document again.
-      if (row) await saveCampaign(tx, next, version, now, { stateUnchanged: secretSeeds === row.secretSeeds && sameJson(row.state, state) });
-      else await insertCampaign(tx, next, now);
+      if (row) {
+        const xmin = await saveCampaign(tx, next, version, now, { stateUnchanged: secretSeeds === row.secretSeeds && sameJson(row.state, state) });
+        committed.push({ id: next.id, xmin, state });
+      } else await insertCampaign(tx, next, now);
       await appendEvents(tx, next.id, stored);
       return { ok: true, duplicate: false, events: stored, state, before: row?.state ?? null } as const;
     });
+    // Only now is the state committed (a transaction that failed to commit threw above).
+    for (const c of committed) cache.put(c.id, c.xmin, c.state);
+    return result;
   } catch (err) {
     if (err === refused && refusal) return { ok: false, error: refusal };
     if (req.command.type === 'create' && isUniqueViolation(err)) {

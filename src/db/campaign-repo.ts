@@ -27,6 +27,37 @@ export async function lockCampaignByChannel(tx: Executor, channelId: string): Pr
   return rows[0] ? toRow(rows[0]) : null;
 }
 
+/**
+ * `lockCampaignByChannel` for a caller that may already hold the state (issue 8: reading a grown
+ * campaign's 65 KiB state back was the largest cost left in a command). It locks the row and reads
+ * everything but the state, with the row version's `xmin` (the id of the transaction that wrote
+ * it, never the same for two writes); `known` returns the state committed as that row version if
+ * the caller holds it, and only otherwise is the state read.
+ */
+export async function lockCampaignByChannelKnowing(
+  tx: Executor,
+  channelId: string,
+  known: (id: string, xmin: string) => CampaignState | null,
+): Promise<{ row: CampaignRow; xmin: string } | null> {
+  const heads = await tx
+    .select({ id: campaigns.id, guildId: campaigns.guildId, channelId: campaigns.channelId, version: campaigns.version, secretSeeds: campaigns.secretSeeds, xmin: sql<string>`xmin::text` })
+    .from(campaigns)
+    .where(eq(campaigns.channelId, channelId))
+    .for('update');
+  const head = heads[0];
+  if (!head) return null;
+  let state = known(head.id, head.xmin);
+  if (!state) {
+    const rows = await tx.select({ state: campaigns.state }).from(campaigns).where(eq(campaigns.id, head.id));
+    if (!rows[0]) throw new Error(`campaign ${head.id} vanished under its row lock`);
+    state = rows[0].state as CampaignState;
+  }
+  return {
+    row: { id: head.id, guildId: head.guildId, channelId: head.channelId, version: head.version, state, secretSeeds: head.secretSeeds as SecretSeed[] },
+    xmin: head.xmin,
+  };
+}
+
 export async function findCampaignByChannel(tx: Executor, channelId: string): Promise<CampaignRow | null> {
   const rows = await tx.select().from(campaigns).where(eq(campaigns.channelId, channelId));
   return rows[0] ? toRow(rows[0]) : null;
@@ -65,11 +96,12 @@ export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date): 
 
 /**
  * Writes the new state only if nobody else moved the version on (optimistic check on top of the lock).
+ * Returns the `xmin` of the row version written (see lockCampaignByChannelKnowing).
  * With `stateUnchanged` (the caller has checked that the state and the secret seeds are those
  * stored, as after a dice roll) only the version and the time are written: rewriting an unchanged
  * 65 KiB document is most of what a command costs the database (issue 8).
  */
-export async function saveCampaign(tx: Executor, row: CampaignRow, expectedVersion: number, at: Date, opts: { stateUnchanged?: boolean } = {}): Promise<void> {
+export async function saveCampaign(tx: Executor, row: CampaignRow, expectedVersion: number, at: Date, opts: { stateUnchanged?: boolean } = {}): Promise<string> {
   const updated = await tx
     .update(campaigns)
     .set(
@@ -85,8 +117,9 @@ export async function saveCampaign(tx: Executor, row: CampaignRow, expectedVersi
           },
     )
     .where(and(eq(campaigns.id, row.id), eq(campaigns.version, expectedVersion)))
-    .returning({ id: campaigns.id });
+    .returning({ id: campaigns.id, xmin: sql<string>`xmin::text` });
   if (updated.length !== 1) throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);
+  return updated[0]!.xmin;
 }
 
 export async function appendEvents(tx: Executor, campaignId: string, events: readonly StoredEvent[]): Promise<void> {

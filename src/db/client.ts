@@ -1,8 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { fileURLToPath } from 'node:url';
@@ -42,11 +39,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const release = target.dataDir ? acquireDataDirLock(target.dataDir) : () => {};
   try {
-    const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Loaded only here, so a bot on PostgreSQL never loads PGlite (issue 8: its code alone is tens of MB of memory).
+    const { openPglite } = await import('./pglite-client.ts');
+    const client = await openPglite(target.dataDir, MIGRATIONS_FOLDER);
     return {
-      db,
+      db: client.db,
       kind: 'pglite',
       where: target.dataDir ?? 'memory',
       close: async () => {

@@ -100,7 +100,7 @@ export function describeBattleEvent(stored: StoredEvent, state: CampaignState): 
       return null;
     case 'RetreatsCharged':
       if (e.ops === 0) return `🔓 ${who(e.playerId)} now covers the retreat order points and may give orders (UTD7.46724).`;
-      return `↩️ ${who(e.playerId)} spends ${e.ops} order point${e.ops === 1 ? '' : 's'} first on retreats (UTD7.4663)${e.locked ? ' — more than available: no orders this turn, not even free ones, unless bought order points cover it (UTD7.46723–4)' : ''}.`;
+      return `↩️ ${who(e.playerId)} spends ${e.ops} order point${e.ops === 1 ? '' : 's'} first on retreats (UTD7.4663${e.wreckOps ? `; ${e.wreckOps} of them for wrecks, ISS-A74` : ''})${e.locked ? ' — more than available: no orders this turn, not even free ones, unless bought order points cover it (UTD7.46723–4)' : ''}.`;
     case 'RetreatExecuted':
       return e.fleetIds.length ? `↩️ ${e.fleetIds.length} retreating fleet${e.fleetIds.length === 1 ? ' arrives' : 's arrive'} in ${sec(e.to)} from ${sec(e.from)} (UTD7.4665).` : null;
     case 'CapturedShipOrganized':

@@ -9,6 +9,8 @@ import { channelsWithOpenVotes } from '../app/campaigns.ts';
 import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
 import { attachMapPosts, discordMapPosts, type MapPostOptions } from './map-posts.ts';
+// Map approval by reaction (issue 6 §2)
+import { onMapApprovalReaction, resyncMapApprovals } from './map-approval.ts';
 
 export interface Bot {
   client: Client;
@@ -50,7 +52,8 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     reactions.add(p);
     void p.catch((err: unknown) => opts.app.log.error({ err }, 'reaction handling failed')).finally(() => reactions.delete(p));
   };
-  client.on(Events.MessageReactionAdd, (reaction, user) => track(onVoteReaction(opts.app, client, reaction, user, true)));
+  // A ✅ on a map approval message approves (issue 6 §2); removing it withdraws nothing, so only additions.
+  client.on(Events.MessageReactionAdd, (reaction, user) => track(Promise.all([onVoteReaction(opts.app, client, reaction, user, true), onMapApprovalReaction(opts.app, client, reaction, user)])));
   client.on(Events.MessageReactionRemove, (reaction, user) => track(onVoteReaction(opts.app, client, reaction, user, false)));
   client.on(Events.Error, (err) => opts.app.log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => opts.app.log.warn({ message }, 'discord client warning'));
@@ -80,6 +83,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   const timer = opts.schedulerIntervalMs ? setInterval(() => void tick().catch((err: unknown) => opts.app.log.error({ err }, 'scheduler pass failed')), opts.schedulerIntervalMs) : null;
   // Reactions made while the bot was down still count (issue 6 §2); then catch up on what fell due.
   await resyncOpenVotes(opts.app, client, await channelsWithOpenVotes(opts.app));
+  await resyncMapApprovals(opts.app, client);
   if (opts.schedulerIntervalMs) await tick();
   return {
     client,

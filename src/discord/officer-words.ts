@@ -1,6 +1,6 @@
 import { bpv } from '../rules/exact/bpv.ts';
 import { opsLeft, type CampaignState, type StoredEvent, type UnitCatalog } from '../rules/thunderdome/index.ts';
-import { coPool, extraDroneLimit, minesweeperAllowance, officerName, unitCoPool } from '../rules/thunderdome/officers/index.ts';
+import { carriedMines, coPool, extraDroneLimit, minesweeperAllowance, officerName, unitCoPool, type OfficerLoss } from '../rules/thunderdome/officers/index.ts';
 
 /**
  * Announcement lines for legendary officers and outstanding crews (UTD7.26A, 7.26B, 8.23);
@@ -22,14 +22,26 @@ export function describeOfficerEvent(stored: StoredEvent, state: CampaignState):
       const price = bpv(e.surcharge).gt(0) ? `a surcharge of ${e.surcharge} BPV (to a ship of higher BPV, UTD7.26A)` : 'no surcharge';
       return `🔁 ${who(e.playerId)} moves the **${officerName(e.officer)}** from ${shipName(e.from)} to ${shipName(e.to)}: ${e.opCost} OP (Organize Fleets, UTD6.33), ${price}${left()}.`;
     }
+    case 'MinesBought':
+      return `💣 ${who(e.playerId)} loads **${e.mines} BPV of mines** on the minesweeper ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)}, a refit's capacity; it now carries ${e.carried} BPV, restocked for free at each step 3 (UTD8.253, 6.376).`;
+    case 'OfficersLost':
+      return e.losses.map((x) => lossLine(x, who)).join('\n');
     default:
       return undefined;
   }
 }
 
+/** "🕯️ Ann's Legendary Captain is lost with LYR-CA (S12), captured by Bob: never to be replaced." */
+function lossLine(x: OfficerLoss, who: (id: string) => string): string {
+  const what = [x.officer ? `**${officerName(x.officer)}**` : '', x.crew ? '**outstanding crew**' : ''].filter(Boolean).join(' and ');
+  const how = x.capturedBy ? `, captured by ${who(x.capturedBy)} (the captor gets neither)` : '';
+  const rules = [x.officer ? 'UTD7.26A, 8.23' : '', x.crew ? 'UTD7.26B' : ''].filter(Boolean).join('; ');
+  return `🕯️ ${who(x.playerId)}'s ${what} ${x.officer && x.crew ? 'are' : 'is'} lost with ${x.unitId} (${x.shipId})${how}: never to be replaced (${rules}).`;
+}
+
 /**
  * `/officer list`: a player's officers, crew, lost ones, and every ship's CO pool (UTD7.A2) with
- * its extra-drone limit (UTD7.A8321) and minesweeper mine allowance (UTD8.253).
+ * its extra-drone limit (UTD7.A8321) and minesweeper mines carried against the allowance (UTD8.253).
  */
 export function officerListText(state: CampaignState, playerId: string, catalog: UnitCatalog): string {
   const p = state.players.find((x) => x.id === playerId);
@@ -49,7 +61,9 @@ export function officerListText(state: CampaignState, playerId: string, catalog:
     const pool = unit ? unitCoPool(unit, s.bpv, pct) : coPool(s.bpv, pct);
     const drones = unit ? extraDroneLimit(unit) : 0;
     const mines = unit ? minesweeperAllowance(unit) : bpv(0);
-    const extras = [drones ? `extra drones ${s.extraDrones ?? 0}/${drones}` : '', mines.gt(0) ? `mines ≤ ${mines.toFixed()} BPV (UTD8.253)` : ''].filter(Boolean).join(', ');
+    const carried = carriedMines(s);
+    const mineText = mines.gt(0) || carried.gt(0) ? `mines ${carried.toFixed()}/${mines.toFixed()} BPV (UTD8.253)` : '';
+    const extras = [drones ? `extra drones ${s.extraDrones ?? 0}/${drones}` : '', mineText].filter(Boolean).join(', ');
     lines.push(`• ${s.unitId} (${s.id}) ${s.bpv} BPV → pool **${pool}**${extras ? ` · ${extras}` : ''}`);
   }
   return lines.join('\n');

@@ -8,6 +8,8 @@ import { runCommand, type CommandInput, type CommandResult } from '../app/run-co
 import type { RuleError } from '../rules/errors.ts';
 import type { CommandContext, CommandOutcome } from './command.ts';
 import { postOpenedVotes } from './votes.ts';
+// Map approval by reaction (issue 6 §2)
+import { postMapApproval, updateMapApprovalMessage } from './map-approval.ts';
 import { describeError, describeEvent, mention, splitMessage, WORDS } from './words.ts';
 
 /**
@@ -39,6 +41,8 @@ export async function presentResult(interaction: RepliableInteraction, result: C
   }
   // Issue 7 §1 (map posts): a change of the map is posted later, once the campaign is quiet.
   noteMapChange(interaction.client, result);
+  // Issue 6 §2 (map approval): the live tally on the approval message follows every approval.
+  await updateMapApprovalMessage(interaction.client, result);
   return { ok: true };
 }
 
@@ -94,5 +98,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Com
   const outcome = await presentResult(interaction, result);
   await postBattleUpdates(ctx.app, interaction.client, ctx.target.channelId, result);
   await postOpenedVotes(ctx.app, interaction.client, ctx.target.channelId, result);
+  // Issue 6 §2 (map approval): a new map is posted with its approval message.
+  await postMapApproval(ctx.app, interaction.client, ctx.target.channelId, result);
   return outcome;
 }

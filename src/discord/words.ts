@@ -7,6 +7,8 @@ import { describeDefenseEvent } from './defense-words.ts';
 import { describeOfficerEvent } from './officer-words.ts';
 import { describeConditionEvent } from './condition-words.ts';
 import { describeCatalogEvent } from './catalog-words.ts';
+// Navy loose ends: wrecks of fleets forced to retreat (ISS-A74)
+import { describeRetreatWreckEvent } from './retreat-wreck-words.ts';
 import {
   cycleLabel,
   empireName,
@@ -44,7 +46,7 @@ function playerName(state: CampaignState, id: string): string {
 export function describeEvent(stored: StoredEvent, state: CampaignState): string | null {
   // Catalog import (issue 4 §1) chains after the battle and yard words.
   // Ship condition (issue 4 §3) chains after them too.
-  const battleLine = describeBattleEvent(stored, state) ?? describeYardEvent(stored, state) ?? describeCatalogEvent(stored, state) ?? describeConditionEvent(stored, state) ?? describeOfficerEvent(stored, state) ?? describeDefenseEvent(stored, state);
+  const battleLine = describeBattleEvent(stored, state) ?? describeYardEvent(stored, state) ?? describeCatalogEvent(stored, state) ?? describeConditionEvent(stored, state) ?? describeOfficerEvent(stored, state) ?? describeDefenseEvent(stored, state) ?? describeRetreatWreckEvent(stored, state);
   if (battleLine !== undefined) return battleLine;
   const e = stored.event;
   const who = (id: string) => playerName(state, id);
@@ -59,7 +61,7 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
     case 'CampaignCreated':
       return [
         `📜 ${mention(e.createdBy)} created the Thunderdome III campaign **${e.name}** in this channel.`,
-        'Join with `/campaign join empire:<empire>`; the creator sets the map (`/map generate` or `/map import`), everyone approves it (`/map approve`), then `/campaign start`.',
+        'Join with `/campaign join empire:<empire>`; the creator sets the map (`/map generate` or `/map import`), everyone approves it (✅ on the map approval message, or `/map approve`), then `/campaign start`.',
         `🔒 Dice seed commitment (SHA-256): \`${e.seedCommitment}\` — every roll can be checked against it when the seed is revealed.`,
       ].join('\n');
     case 'PlayerJoined':
@@ -75,7 +77,7 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
         : `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${who(e.holder)}** keeps it.`;
     }
     case 'MapSet':
-      return `🗺️ New map (${e.map.source}): ${e.map.sectors.length} sectors, ${e.map.lanes.length} warp lanes, ${e.map.sectors.filter((x) => x.homeSlot !== null).length} home sectors.\n${e.map.fairness}\nEvery player must approve it with \`/map approve\` (UTD8.16: unanimous).`;
+      return `🗺️ New map (${e.map.source}): ${e.map.sectors.length} sectors, ${e.map.lanes.length} warp lanes, ${e.map.sectors.filter((x) => x.homeSlot !== null).length} home sectors.\n${e.map.fairness}\nEvery player must approve it: ✅ on the approval message, or \`/map approve\` (UTD8.16: unanimous).`;
     case 'MapApproved':
       return e.unanimous ? `✅ **${who(e.playerId)}** approves the map — approved unanimously (UTD8.16). The campaign can start.` : `👍 **${who(e.playerId)}** approves the map (${state.map?.approvals.length ?? 0} of ${state.players.length}).`;
     case 'TurnOrderRolled': {

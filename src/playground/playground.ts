@@ -62,14 +62,17 @@ export class Playground {
   }
 
   static async start(opts: PlaygroundOptions): Promise<Playground> {
-    const standIn = await DiscordStandIn.start();
+    const clock = new VirtualClock(opts.clockStart ?? '2026-11-21T12:00:00Z');
+    // Message ids minted on the virtual clock, so the ids the bot records (vote and map approval
+    // messages) are the same on every run of a script and on every database.
+    const standIn = await DiscordStandIn.start({ idClock: () => clock.now().getTime() });
     const guild = standIn.addGuild({ id: stableSnowflake('guild:Playground'), name: 'Playground' });
     const channel = standIn.addChannel(guild.id, { id: stableSnowflake('channel:campaign'), name: 'campaign' });
     standIn.registerCommands(COMMANDS.map((c) => c.data), guild.id);
     let n = 0;
     const app: AppContext & { clock: VirtualClock } = {
       database: opts.database,
-      clock: new VirtualClock(opts.clockStart ?? '2026-11-21T12:00:00Z'),
+      clock,
       log: opts.log ?? pino({ level: 'silent' }),
       ids: sequentialIds(),
       // Reproducible by default: the same script gives the same rolls unless `!seed` says otherwise.

@@ -70,6 +70,11 @@ export interface StandInOptions {
   botUser?: { id?: string | undefined; username?: string | undefined } | undefined;
   /** Bot token to accept; generated if omitted. */
   token?: string | undefined;
+  /**
+   * The time snowflake ids are minted from (default: real time). A virtual clock makes the ids of a
+   * scripted run the same on every run, e.g. the message ids the bot records in a campaign's log.
+   */
+  idClock?: (() => number) | undefined;
   /** Gateway heartbeat interval sent in HELLO (Discord: 41250 ms). */
   heartbeatIntervalMs?: number | undefined;
   /** Time the bot has to acknowledge an interaction (Discord: 3000 ms); null disables the limit. */
@@ -151,10 +156,10 @@ export class DiscordStandIn {
   readonly #everywhereUsers = new Set<string>();
 
   static async start(opts: StandInOptions = {}): Promise<DiscordStandIn> {
-    const ids = new SnowflakeGenerator(7);
+    const ids = new SnowflakeGenerator(7, opts.idClock);
     const botId = opts.botUser?.id ?? ids.next();
     const botUser: UserRecord = { id: botId, username: opts.botUser?.username ?? 'Campaign Master', globalName: null, bot: true };
-    const store = new StandInStore(opts.applicationId ?? botId, botUser);
+    const store = new StandInStore(opts.applicationId ?? botId, botUser, opts.idClock);
     const settings: StandInSettings = {
       token: opts.token ?? makeToken(botId),
       ackTimeoutMs: opts.ackTimeoutMs === undefined ? 3_000 : opts.ackTimeoutMs,

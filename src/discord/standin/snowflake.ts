@@ -8,12 +8,15 @@ export const DISCORD_EPOCH = 1_420_070_400_000n;
 export class SnowflakeGenerator {
   #last = 0n;
   readonly #worker: bigint;
+  readonly #clock: () => number;
 
-  constructor(worker = 1) {
+  /** `clock` gives the time ids are minted at; a clock that stands still makes them a plain sequence. */
+  constructor(worker = 1, clock: () => number = Date.now) {
     this.#worker = BigInt(worker & 0x1f);
+    this.#clock = clock;
   }
 
-  next(at: number = Date.now()): string {
+  next(at: number = this.#clock()): string {
     let id = ((BigInt(at) - DISCORD_EPOCH) << 22n) | (this.#worker << 17n) | (1n << 12n);
     // Several ids in the same millisecond (or a clock step backwards): keep them strictly increasing.
     if (id <= this.#last) id = this.#last + 1n;

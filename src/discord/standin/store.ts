@@ -30,7 +30,7 @@ export interface CommandRecord {
 }
 
 export class StandInStore {
-  readonly ids = new SnowflakeGenerator();
+  readonly ids: SnowflakeGenerator;
   readonly users = new Map<string, UserRecord>();
   readonly guilds = new Map<string, GuildRecord>();
   readonly channels = new Map<string, ChannelRecord>();
@@ -50,7 +50,9 @@ export class StandInStore {
   constructor(
     readonly applicationId: string,
     readonly botUser: UserRecord,
+    idClock?: () => number,
   ) {
+    this.ids = new SnowflakeGenerator(1, idClock);
     this.users.set(botUser.id, botUser);
   }
 

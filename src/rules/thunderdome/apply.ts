@@ -8,6 +8,7 @@ import { applyYardEvent } from './shipyards/apply-yard.ts';
 import { applyDefenseEvent } from './defenses/apply-defense.ts';
 import { applyOfficerEvent, settleOfficerLosses } from './officers/apply-officers.ts';
 import { applyConditionEvent } from './condition/apply-condition.ts';
+import { applyRetreatWrecks } from './battles/retreat-wreck-event.ts';
 import type { CampaignState, TurnOrder } from './state.ts';
 
 /**
@@ -126,6 +127,10 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     case 'MapApproved':
       if (s.map && !s.map.approvals.includes(e.playerId)) s.map.approvals.push(e.playerId);
       if (s.map && e.unanimous) s.map.approved = true;
+      return;
+    // Map approval by reaction (issue 6 §2)
+    case 'MapApprovalPosted':
+      if (s.map) s.map.approvalMessageId = e.messageId;
       return;
     // Catalog import (issue 4 §1).
     case 'CatalogSet':
@@ -545,7 +550,15 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     case 'OfficerBought':
     case 'CrewBought':
     case 'OfficerTransferred':
+    // Navy loose ends: minesweeper mines (UTD8.253) and the announcement of officer losses
+    case 'MinesBought':
+    case 'OfficersLost':
       applyOfficerEvent(s, e, stored);
+      return;
+    // Navy loose ends: wrecks of fleets forced to retreat (ISS-A74)
+    case 'RetreatWrecksSettled':
+      applyRetreatWrecks(s, e);
+      dropEmptyFleets(s);
       return;
     // Ship condition (condition/)
     case 'ShipConditionRecorded':

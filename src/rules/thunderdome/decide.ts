@@ -18,6 +18,8 @@ import type { CampaignState, ExploreBalancing } from './state.ts';
 import { endTurn, expireTurn, remindOrders } from './turn.ts';
 import { attachVoteMessage, castBallot, closeDueVotes, proposeExtension, proposeSetting, syncBallots } from './votes.ts';
 import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
+// Map approval by reaction (issue 6 §2)
+import { runMapApprovalCommand, type MapApprovalCommand } from './map-approval.ts';
 
 export type { Actor, DecisionContext };
 
@@ -30,6 +32,8 @@ export type CampaignCommand =
   | { type: 'map-generate'; sectorsPerPlayer?: number }
   | { type: 'map-import'; json: string }
   | { type: 'map-approve' }
+  // Map approval by reaction (issue 6 §2, map-approval.ts)
+  | MapApprovalCommand
   | { type: 'start' }
   | { type: 'setup-buy'; unitId: string; fleetSlot: number | null }
   | { type: 'setup-return'; shipId: string }
@@ -120,6 +124,9 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
       return setMap(d, { kind: 'import', json: c.json });
     case 'map-approve':
       return approveMap(d);
+    // Map approval by reaction (issue 6 §2)
+    case 'map-approval-attach':
+      return runMapApprovalCommand(d, c);
     case 'start':
       return start(d);
     case 'setup-buy':
@@ -215,6 +222,8 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
     case 'officer-buy':
     case 'officer-transfer':
     case 'crew-buy':
+    // Navy loose ends: minesweeper mines (UTD8.253)
+    case 'mines-buy':
       return runOfficerCommand(d, c);
     // Ship condition (condition/)
     case 'ship-report':

@@ -3,6 +3,7 @@ import { refuse } from '../errors.ts';
 import { applyEvent } from './apply.ts';
 import type { CampaignEvent } from './events.ts';
 import { proxiedPlayer } from './lookup.ts';
+import { officerLosses } from './officers/apply-officers.ts';
 import type { CampaignState, Player } from './state.ts';
 import type { UnitCatalog } from './units.ts';
 
@@ -47,8 +48,15 @@ export class Decider {
 
   emit(event: CampaignEvent): void {
     const seq = this.ctx.firstSeq + this.events.length;
+    const before = this.working;
     this.working = applyEvent(this.working, { seq, at: this.ctx.now.toISOString(), actor: { userId: this.ctx.actor.userId }, event, rolls: [] });
     this.events.push(event);
+    // Officers and options: a legendary officer or outstanding crew lost with its ship, by whatever
+    // event, is recorded right after it so the loss is announced (UTD7.26A, 7.26B, 8.23).
+    if (event.type !== 'OfficersLost') {
+      const losses = officerLosses(before, this.working);
+      if (losses.length) this.emit({ type: 'OfficersLost', losses });
+    }
   }
 
   get seq(): number {

@@ -32,6 +32,8 @@ export type CampaignEvent =
   | { type: 'EmpireContested'; empire: EmpireKey; holder: string; challenger: string; challengerName: string; rolls: [number, number][]; winner: string }
   | { type: 'MapSet'; map: Omit<CampaignMap, 'approvals' | 'approved'> }
   | { type: 'MapApproved'; playerId: string; unanimous: boolean }
+  // Map approval by reaction (issue 6 §2, map-approval.ts)
+  | { type: 'MapApprovalPosted'; messageId: string }
   | { type: 'TurnOrderRolled'; rolls: { playerId: string; rolls: number[] }[]; order: string[] }
   | {
       type: 'SetupBegan';
@@ -126,7 +128,9 @@ export type CampaignEvent =
   | { type: 'NpeStatusChanged'; sector: string; status: 'active' | 'conquered' | 'anschluss' }
   | { type: 'DevelopmentGranted'; sector: string; kind: 'colony' | 'mine'; owner: string; reason: string }
   | { type: 'RetreatOrdered'; retreat: RetreatObligation }
-  | { type: 'RetreatsCharged'; playerId: string; retreatIds: string[]; ops: number; locked: boolean }
+  | { type: 'RetreatsCharged'; playerId: string; retreatIds: string[]; ops: number; locked: boolean; /** Of `ops`, those for wrecks (ISS-A74). */ wreckOps?: number }
+  // Navy loose ends: wrecks of fleets forced to retreat (battles/retreat-wrecks.ts, ISS-A74)
+  | import('./battles/retreat-wreck-event.ts').RetreatWrecksSettled
   | { type: 'RetreatExecuted'; retreatId: string; fleetIds: string[]; from: string; to: string }
   | { type: 'CapturedShipOrganized'; shipId: string; into: string | null; newFleet: Fleet | null; scrapped: boolean; refund: string; scrappedToMakeRoom: string[]; automatic: boolean }
   // Players (UTD3)

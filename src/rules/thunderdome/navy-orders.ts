@@ -8,6 +8,7 @@ import { mcOfShips } from './condition/attrition.ts';
 import type { Fleet } from './state.ts';
 import { requireTurnOf } from './turn.ts';
 import { refuseSecondOfficer } from './officers/fleet-limit.ts';
+import { scrapRefund } from './officers/mines.ts';
 
 function shipsOf(d: Decider, f: Fleet, list: string): string[] {
   const inFleet = d.state.ships.filter((s) => s.fleetId === f.id).map((s) => s.id);
@@ -74,6 +75,7 @@ export function scrapShips(d: Decider, fleetSlot: string, shipList: string): voi
   const f = ownFleet(d, p, fleetSlot);
   const ids = shipsOf(d, f, shipList);
   spend(turn, 1, 'Scrapping', 'UTD6.3F');
-  const value = ids.reduce((sum, id) => sum.add(d.state.ships.find((s) => s.id === id)!.bpv), bpv(0));
-  d.emit({ type: 'ShipsScrapped', playerId: p.id, fleetId: f.id, shipIds: ids, refund: bpvToString(value.div(2)), opCost: 1 });
+  // Navy loose ends: half the ships' value and half their BPV-bought mines (UTD6.3F, ISS-A38).
+  const refund = scrapRefund(ids.map((id) => d.state.ships.find((s) => s.id === id)!));
+  d.emit({ type: 'ShipsScrapped', playerId: p.id, fleetId: f.id, shipIds: ids, refund: bpvToString(refund), opCost: 1 });
 }

@@ -165,7 +165,7 @@ export function start(d: Decider): void {
   if (homes.length !== P) refuse('map/homes', 'UTD8.15', `The map has ${homes.length} home sectors but there are ${P} players.`, 'Set the map again for the players who joined.');
   if (!map.approved) {
     const missing = state.players.filter((p) => !map.approvals.includes(p.id)).map((p) => p.name);
-    refuse('map/not-approved', 'UTD8.16', `The map is not approved unanimously yet: waiting for ${missing.join(', ')}.`, 'Each player runs `/map approve`.');
+    refuse('map/not-approved', 'UTD8.16', `The map is not approved unanimously yet: waiting for ${missing.join(', ')}.`, 'Each player runs `/map approve` or reacts ✅ on the map approval message.');
   }
   const order = rollTurnOrder(state, d);
   d.emit(order);

@@ -107,6 +107,8 @@ export interface CampaignMap {
   /** Player ids who approved this map; any change clears it. Unanimity is required (UTD8.16). */
   approvals: string[];
   approved: boolean;
+  /** Map approval by reaction (issue 6 §2): the bot's approval message of this map, once posted. */
+  approvalMessageId?: string;
   /** The generator's or the importer's fairness summary, shown with the approval request. */
   fairness: string;
 }
@@ -208,6 +210,8 @@ export interface Ship {
   legendaryOfficer?: { type: string; /** BPV paid for it so far, purchase and transfer surcharges. */ paid: string } | null;
   outstandingCrew?: boolean;
   extraDrones?: number;
+  // Navy loose ends (officers/mines.ts): BPV of mines a minesweeper carries as extra COs (UTD8.253).
+  minesBpv?: string;
 }
 
 export interface Base {
@@ -372,6 +376,12 @@ export interface RetreatObligation {
   incurredSeat: number;
   moved: boolean;
   charged: boolean;
+  // Navy loose ends (battles/retreat-wrecks.ts, ISS-A74): wrecks towed along, and the pre-spent
+  // order points they added (1 per towed wreck, 1 per fleet whose untowable wrecks were scrapped).
+  towedWrecks?: string[];
+  wreckOps?: number;
+  /** Of `wreckOps`, how many a RetreatsCharged already spent. */
+  wreckOpsCharged?: number;
 }
 
 export type TurnPhase = 'orders' | 'battles' | 'captures' | 'done';

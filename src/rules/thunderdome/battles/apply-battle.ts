@@ -192,7 +192,12 @@ export function applyBattleEvent(s: CampaignState, e: BattleEvent, at: string): 
       s.nextId = Math.max(s.nextId, idNumber(e.retreat.id) + 1);
       return;
     case 'RetreatsCharged': {
-      for (const r of s.retreats) if (e.retreatIds.includes(r.id)) r.charged = true;
+      for (const r of s.retreats) {
+        if (!e.retreatIds.includes(r.id)) continue;
+        r.charged = true;
+        // Navy loose ends: the wrecks' pre-spent points are spent with it (ISS-A74).
+        if (r.wreckOps) r.wreckOpsCharged = r.wreckOps;
+      }
       if (s.turn && s.turn.playerId === e.playerId) {
         s.turn.opsSpent += e.ops;
         s.turn.locked = e.locked;

@@ -1,8 +1,10 @@
 import { refuse } from '../../errors.ts';
-import { bpv, bpvToString } from '../../exact/bpv.ts';
+import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
-import { maxFleets, fleetMc } from '../setup.ts';
+import { maxFleets } from '../setup.ts';
+import { mcOfShips } from '../condition/attrition.ts';
+import { carriedMines } from '../officers/mines.ts';
 import type { Fleet, Ship } from '../state.ts';
 import { freeDockIn } from '../shipyards/placement.ts';
 import { unitBpv } from './common.ts';
@@ -23,7 +25,7 @@ export function organizeCaptured(d: Decider, shipRef: string, into: string, make
   }
   const where = into.trim().toLowerCase();
   if (where === 'scrap') {
-    d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: null, newFleet: null, scrapped: true, refund: bpvToString(unitBpv(d, ship.id).div(2)), scrappedToMakeRoom: [], automatic: false });
+    d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: null, newFleet: null, scrapped: true, refund: bpvToString(capturedScrapRefund(d, ship)), scrappedToMakeRoom: [], automatic: false });
   } else if (where === 'new') {
     if (makeRoom.length) refuse('capture/room-in-new', 'UTD6.3I7', 'Ships are scrapped to make room only in the capturing fleet.');
     const fleet = newFleetFor(d, p.id, ship.sector);
@@ -35,13 +37,21 @@ export function organizeCaptured(d: Decider, shipRef: string, into: string, make
     const room = [...new Set(makeRoom.map((x) => x.trim().toUpperCase()))];
     if (room.length > 3) refuse('capture/too-many-scrapped', 'UTD6.3I7', 'At most three ships may be scrapped to make room.');
     for (const id of room) if (!d.state.ships.some((s) => s.id === id && s.fleetId === fleet.id)) refuse('capture/not-in-fleet', 'UTD6.3I7', `${id} is not in fleet ${fleet.slot}.`);
-    const mc = (s: Ship | undefined) => (s ? (d.ctx.catalog.get(s.unitId)?.mc ?? 0) : 0);
-    const after = fleetMc(d.state, fleet.id, d.ctx.catalog) - room.reduce((sum, id) => sum + mc(d.state.ships.find((s) => s.id === id)), 0) + mc(ship);
+    // The captured ship counts with the fighters and PFs it carries, pooled with the fleet's (UTD7.24).
+    const after = mcOfShips([...d.state.ships.filter((s) => s.fleetId === fleet.id && !room.includes(s.id)), ship], d.ctx.catalog);
     if (after > FLEET_LIMIT) refuse('fleet/move-cost-limit', 'UTD6.3I3', `Fleet ${fleet.slot} would hold MC ${formatMoveClass(after as never)}; the limit is 5.`, 'Scrap up to three of its ships to make room, use a new fleet, or scrap the captured ship.');
-    const refund = room.reduce((sum, id) => sum.add(unitBpv(d, id).div(2)), bpv(0));
+    const refund = room.reduce((sum, id) => sum.add(capturedScrapRefund(d, d.state.ships.find((s) => s.id === id)!)), bpv(0));
     d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: fleet.id, newFleet: null, scrapped: false, refund: bpvToString(refund), scrappedToMakeRoom: room, automatic: false });
   }
   continueTurnIfDone(d);
+}
+
+/**
+ * UTD6.3I6, 6.3I7: scrapping a captured ship, or a ship to make room for it, returns half its BPV
+ * (as `unitBpv` values it) plus half the BPV-bought extra COs it carried, its mines (UTD8.253, ISS-A38).
+ */
+function capturedScrapRefund(d: Decider, ship: Ship): Bpv {
+  return unitBpv(d, ship.id).add(carriedMines(ship)).div(2);
 }
 
 function newFleetFor(d: Decider, owner: string, sector: string): Fleet | null {
@@ -58,8 +68,8 @@ function newFleetFor(d: Decider, owner: string, sector: string): Fleet | null {
  */
 export function organizeCapturedByDefault(d: Decider): void {
   for (const ship of d.state.ships.filter((s) => s.unorganized)) {
-    const mc = d.ctx.catalog.get(ship.unitId)?.mc ?? 0;
-    const fleet = d.state.fleets.find((f) => f.owner === ship.owner && f.sector === ship.sector && fleetMc(d.state, f.id, d.ctx.catalog) + mc <= FLEET_LIMIT);
+    // Room counts the ship's fighters and PFs pooled with the fleet's (UTD7.24).
+    const fleet = d.state.fleets.find((f) => f.owner === ship.owner && f.sector === ship.sector && mcOfShips([...d.state.ships.filter((s) => s.fleetId === f.id), ship], d.ctx.catalog) <= FLEET_LIMIT);
     if (fleet) {
       d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: fleet.id, newFleet: null, scrapped: false, refund: '0', scrappedToMakeRoom: [], automatic: true });
       continue;
@@ -71,7 +81,7 @@ export function organizeCapturedByDefault(d: Decider): void {
     }
     const dock = freeDockIn(d.state, d.ctx.catalog, ship.owner, ship.sector);
     if (dock) d.emit({ type: 'CapturedShipDocked', shipId: ship.id, yardId: dock.yardId, position: dock.position });
-    else d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: null, newFleet: null, scrapped: true, refund: bpvToString(unitBpv(d, ship.id).div(2)), scrappedToMakeRoom: [], automatic: true });
+    else d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: null, newFleet: null, scrapped: true, refund: bpvToString(capturedScrapRefund(d, ship)), scrappedToMakeRoom: [], automatic: true });
   }
   continueTurnIfDone(d);
 }

@@ -1,17 +1,24 @@
 import type { Decider } from '../decider.ts';
 import type { Player } from '../state.ts';
+import { settleRetreatWrecks, wreckOpsDue } from './retreat-wrecks.ts';
 
 /**
  * UTD7.4663, 7.46723–5 (TC-102, TC-103): at the start of the owner's next turn each retreat costs
- * one order point, spent first. More than the player has locks the turn (no orders, not even free
+ * one order point, spent first, plus the pre-spent points of its wrecks (ISS-A74). More than the player has locks the turn (no orders, not even free
  * ones) unless bought order points cover it; nothing carries over to a later turn.
  */
 export function chargeRetreats(d: Decider, p: Player): void {
+  // Navy loose ends (ISS-A74): wrecks of fleets not yet moved are towed or scrapped first, so
+  // their pre-spent order points join this charge.
+  for (const r of d.state.retreats.filter((x) => x.playerId === p.id && !x.charged && !x.moved)) settleRetreatWrecks(d, r);
   const due = d.state.retreats.filter((r) => r.playerId === p.id && !r.charged);
-  if (due.length === 0) return;
+  const wrecksDue = d.state.retreats.filter((r) => r.playerId === p.id && wreckOpsDue(r) > 0);
+  if (due.length === 0 && wrecksDue.length === 0) return;
   const turn = d.state.turn!;
-  const ops = due.length;
-  d.emit({ type: 'RetreatsCharged', playerId: p.id, retreatIds: due.map((r) => r.id), ops, locked: ops > turn.opsBase + turn.opsTempBought });
+  const wreckOps = wrecksDue.reduce((n, r) => n + wreckOpsDue(r), 0);
+  const ops = due.length + wreckOps;
+  const retreatIds = [...new Set([...due, ...wrecksDue].map((r) => r.id))];
+  d.emit({ type: 'RetreatsCharged', playerId: p.id, retreatIds, ops, locked: ops > turn.opsBase + turn.opsTempBought, ...(wreckOps ? { wreckOps } : {}) });
 }
 
 /** UTD7.46724: order points bought while locked may cover the retreats and lift the penalty. */
@@ -31,6 +38,8 @@ export function executeRetreats(d: Decider): void {
   if (!turn) return;
   for (const r of d.state.retreats) {
     if (r.moved || (r.incurredHalfCycle === d.state.halfCycles && r.incurredSeat === turn.seat)) continue;
+    // Navy loose ends (ISS-A74): wrecks reported since the charge are towed or scrapped before the move.
+    settleRetreatWrecks(d, r);
     const fleetIds = r.fleetIds.filter((id) => d.state.fleets.some((f) => f.id === id && f.sector === r.from));
     d.emit({ type: 'RetreatExecuted', retreatId: r.id, fleetIds, from: r.from, to: r.to });
   }

@@ -64,10 +64,14 @@ export function mcOfShips(ships: readonly Ship[], catalog: UnitCatalog): number 
   return ships.reduce((sum, s) => sum + (catalog.get(s.unitId)?.mc ?? 0), 0) + attritionMc(ships, catalog);
 }
 
+/** A ship of `unitId` about to be built, as the fleet-MC count sees it: full of fighters and PFs, no condition recorded. */
+export function newShipRecord(unitId: string): Ship {
+  return { id: '', owner: '', unitId, fleetId: null, sector: '', crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv: '0' };
+}
+
 /** Fleet move class once a new ship of `unitId`, full of fighters and PFs, joins `ships` (UTD7.23 with 7.24 pooling). */
 export function mcWithNewShip(ships: readonly Ship[], unitId: string, catalog: UnitCatalog): number {
-  const newcomer: Ship = { id: '', owner: '', unitId, fleetId: null, sector: '', crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv: '0' };
-  return mcOfShips([...ships, newcomer], catalog);
+  return mcOfShips([...ships, newShipRecord(unitId)], catalog);
 }
 
 /**

@@ -4,6 +4,6 @@ export { applyConditionEvent } from './apply-condition.ts';
 export type { ConditionEvent } from './events.ts';
 export { attritionMc, attritionOf, carriesAttrition, complementOf, mcOfShips, type Attrition } from './attrition.ts';
 export { conditionLabels } from './labels.ts';
-export { checkTow } from './towing.ts';
+export { checkTow, towCapacity } from './towing.ts';
 export { currentDamageControl, isWreckSpeed, towingTractors, wreckThreshold } from './wreck.ts';
 export type { ShipCondition } from './types.ts';

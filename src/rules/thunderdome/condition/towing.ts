@@ -1,6 +1,7 @@
 import { refuse } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
-import type { Fleet } from '../state.ts';
+import type { CampaignState, Fleet, Ship } from '../state.ts';
+import type { UnitCatalog } from '../units.ts';
 import { towingTractors } from './wreck.ts';
 
 /**
@@ -17,9 +18,8 @@ export function checkTow(d: Decider, f: Fleet): number {
   if (wrecks.length === ships.length) {
     refuse('tow/only-wrecks', 'UTD6.3E', `Fleet ${f.slot} holds only wrecked ships: at least one ship that is not wrecked must tow them, so the fleet cannot move.`, 'Organize a healthy ship into the fleet on a later turn (UTD6.33), or scrap the wrecks.');
   }
-  // Campaigns created before the setting existed read the default.
-  const perWreck = (d.state.settings['tow.tractorsPerWreck'] as number | undefined) ?? 1;
-  const tractors = ships.reduce((sum, s) => sum + towingTractors(s, d.ctx.catalog.get(s.unitId)), 0);
+  const perWreck = tractorsPerWreck(d.state);
+  const tractors = towingTractorsOf(ships, d.ctx.catalog);
   const needed = wrecks.length * perWreck;
   if (tractors < needed) {
     refuse(
@@ -30,4 +30,26 @@ export function checkTow(d: Decider, f: Fleet): number {
     );
   }
   return wrecks.length;
+}
+
+/**
+ * UTD6.3E as `checkTow` counts it, without refusing: how many wrecks the ships that are not
+ * wrecked among `ships` can tow, `tow.tractorsPerWreck` functional tractor beams each (ISS-A73).
+ * None when every ship is a wreck. Used where the fleet must move anyway (an involuntary retreat,
+ * ISS-A74) and the wrecks beyond this number are scrapped.
+ */
+export function towCapacity(state: CampaignState, catalog: UnitCatalog, ships: readonly Ship[]): number {
+  if (!ships.some((s) => !s.wrecked)) return 0;
+  const perWreck = tractorsPerWreck(state);
+  return perWreck <= 0 ? ships.length : Math.floor(towingTractorsOf(ships, catalog) / perWreck);
+}
+
+/** `tow.tractorsPerWreck`; campaigns created before the setting existed read the default, 1. */
+function tractorsPerWreck(state: CampaignState): number {
+  return (state.settings['tow.tractorsPerWreck'] as number | undefined) ?? 1;
+}
+
+/** Functional tractor beams the ships can lend to a tow (wrecks and uninspected ships lend none). */
+function towingTractorsOf(ships: readonly Ship[], catalog: UnitCatalog): number {
+  return ships.reduce((sum, s) => sum + towingTractors(s, catalog.get(s.unitId)), 0);
 }

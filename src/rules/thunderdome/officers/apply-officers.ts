@@ -2,7 +2,7 @@ import { bpv, bpvToString } from '../../exact/bpv.ts';
 import type { StoredEvent } from '../events.ts';
 import { playerById } from '../lookup.ts';
 import type { CampaignState, TurnOrder } from '../state.ts';
-import type { OfficerEvent } from './events.ts';
+import type { OfficerEvent, OfficerLoss } from './events.ts';
 import { officerName } from './types.ts';
 
 function debit(s: CampaignState, playerId: string, amount: string): void {
@@ -54,7 +54,39 @@ export function applyOfficerEvent(s: CampaignState, e: OfficerEvent, stored: Sto
       order(s, stored, 'officer-transfer', `${officerName(e.officer)} ${e.from} → ${e.to}`, e.opCost, e.surcharge);
       return;
     }
+    case 'MinesBought':
+      shipById(s, e.shipId).minesBpv = e.carried;
+      useYard(s, e.yardId, e.capacity);
+      debit(s, e.playerId, e.cost);
+      order(s, stored, 'mines-buy', `${e.mines} BPV of mines on ${e.shipId}`, 0, e.cost);
+      return;
+    case 'OfficersLost':
+      // Already settled by `settleOfficerLosses` with the event that lost the ship; this one only tells.
+      return;
   }
+}
+
+/**
+ * The officers and crews that left their owner's navy between two states: their ship is gone
+ * (destroyed, scrapped) or has another owner (captured). Pure; used to settle the loss and, by
+ * the Decider, to announce it.
+ */
+export function officerLosses(before: CampaignState, after: CampaignState): OfficerLoss[] {
+  const losses: OfficerLoss[] = [];
+  for (const old of before.ships) {
+    if (!old.legendaryOfficer && !old.outstandingCrew) continue;
+    const now = after.ships.find((x) => x.id === old.id);
+    if (now && now.owner === old.owner) continue;
+    losses.push({
+      playerId: old.owner,
+      shipId: old.id,
+      unitId: old.unitId,
+      ...(old.legendaryOfficer ? { officer: old.legendaryOfficer.type } : {}),
+      ...(old.outstandingCrew ? { crew: true } : {}),
+      ...(now ? { capturedBy: now.owner } : {}),
+    });
+  }
+  return losses;
 }
 
 /**
@@ -65,13 +97,11 @@ export function applyOfficerEvent(s: CampaignState, e: OfficerEvent, stored: Sto
  * covered. A captured ship's new owner gets neither.
  */
 export function settleOfficerLosses(before: CampaignState, after: CampaignState): void {
-  for (const old of before.ships) {
-    if (!old.legendaryOfficer && !old.outstandingCrew) continue;
-    const now = after.ships.find((x) => x.id === old.id);
-    if (now && now.owner === old.owner) continue;
-    const owner = after.players.find((x) => x.id === old.owner);
-    if (owner && old.legendaryOfficer) owner.officersLost = [...new Set([...(owner.officersLost ?? []), old.legendaryOfficer.type])];
-    if (owner && old.outstandingCrew) owner.crewLost = true;
+  for (const loss of officerLosses(before, after)) {
+    const owner = after.players.find((x) => x.id === loss.playerId);
+    if (owner && loss.officer) owner.officersLost = [...new Set([...(owner.officersLost ?? []), loss.officer])];
+    if (owner && loss.crew) owner.crewLost = true;
+    const now = after.ships.find((x) => x.id === loss.shipId);
     if (now) {
       delete now.legendaryOfficer;
       delete now.outstandingCrew;

@@ -18,7 +18,7 @@ import { LEGENDARY_OFFICER_TYPES, officerName, parseOfficerType } from './types.
  * yard must be able to refit the ship (size class and capacity, UTD6.3754) and spends a refit's
  * capacity, half the ship's MC (UTD6.3755; UTD6.3753 counts buying COs as a refit).
  */
-interface Purchase {
+export interface Purchase {
   p: Player;
   ship: Ship;
   unit: UnitInfo;
@@ -28,7 +28,7 @@ interface Purchase {
   charge: Bpv;
 }
 
-function atYard(d: Decider, shipRef: string, what: string, price: (unit: UnitInfo, ship: Ship) => Bpv, check: (p: Player, ship: Ship, unit: UnitInfo) => void, yardRef: string | undefined, as: string | undefined): Purchase {
+export function atYard(d: Decider, shipRef: string, what: string, price: (unit: UnitInfo, ship: Ship) => Bpv, check: (p: Player, ship: Ship, unit: UnitInfo) => void, yardRef: string | undefined, as: string | undefined): Purchase {
   const p = actingPlayer(d.state, d.ctx, as);
   const turn = requireTurnOf(d, p);
   const [ship] = ownShips(d, p, shipRef, 'UTD6.376');

@@ -1,5 +1,6 @@
 import type { Decider } from '../decider.ts';
 import { buyCrew, buyOfficer } from './buy.ts';
+import { buyMines } from './mine-purchase.ts';
 import { transferOfficer } from './transfer.ts';
 
 /**
@@ -9,11 +10,13 @@ import { transferOfficer } from './transfer.ts';
 export type OfficerCommand =
   | { type: 'officer-buy'; ship: string; officer: string; yard?: string; as?: string }
   | { type: 'officer-transfer'; from: string; to: string; as?: string }
-  | { type: 'crew-buy'; ship: string; yard?: string; as?: string };
+  | { type: 'crew-buy'; ship: string; yard?: string; as?: string }
+  /** UTD8.253: `bpv` of mines for a minesweeper, as text ("25", "12.5"). */
+  | { type: 'mines-buy'; ship: string; bpv: string; yard?: string; as?: string };
 
 export type OfficerCommandType = OfficerCommand['type'];
 
-export const OFFICER_COMMAND_TYPES: readonly OfficerCommandType[] = ['officer-buy', 'officer-transfer', 'crew-buy'];
+export const OFFICER_COMMAND_TYPES: readonly OfficerCommandType[] = ['officer-buy', 'officer-transfer', 'crew-buy', 'mines-buy'];
 
 export function runOfficerCommand(d: Decider, c: OfficerCommand): void {
   switch (c.type) {
@@ -23,5 +26,7 @@ export function runOfficerCommand(d: Decider, c: OfficerCommand): void {
       return transferOfficer(d, c.from, c.to, c.as);
     case 'crew-buy':
       return buyCrew(d, c.ship, c.yard, c.as);
+    case 'mines-buy':
+      return buyMines(d, c.ship, c.bpv, c.yard, c.as);
   }
 }

@@ -1,4 +1,5 @@
 import { bpv, type Bpv } from '../../exact/bpv.ts';
+import type { Ship } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 
 /**
@@ -10,4 +11,17 @@ export function minesweeperAllowance(unit: Pick<UnitInfo, 'isMinesweeper' | 'siz
   if (unit.sizeClass === 4) return bpv(25);
   if (unit.sizeClass === 3) return bpv(50);
   return bpv(0);
+}
+
+/** BPV of mines the ship carries (UTD8.253): bought with `/officer mines`, never used up. */
+export function carriedMines(ship: Pick<Ship, 'minesBpv'>): Bpv {
+  return bpv(ship.minesBpv ?? '0');
+}
+
+/**
+ * What scrapping ships returns to the bank (UTD6.3F, 6.3I6 with ISS-A38): half the ship's value
+ * and half the BPV-bought extra COs it carries, here its mines; every fraction kept.
+ */
+export function scrapRefund(ships: readonly Pick<Ship, 'bpv' | 'minesBpv'>[]): Bpv {
+  return ships.reduce((sum, s) => sum.add(s.bpv).add(carriedMines(s)), bpv(0)).div(2);
 }

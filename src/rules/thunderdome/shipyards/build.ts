@@ -8,6 +8,7 @@ import type { PendingBuild } from '../state.ts';
 import { requireTurnOf } from '../turn.ts';
 import { chooseYard } from './choose.ts';
 import { isProblem, planPlacement } from './placement.ts';
+import { newShipRecord } from '../condition/attrition.ts';
 import { isActivated, yardByRef, yardsOf } from './yards.ts';
 
 /** UTD6.3731: shipyards build warships and freighters (auxiliaries are freighter hulls); nothing else. */
@@ -43,7 +44,8 @@ export function buildShip(d: Decider, unitId: string, yardRef: string | undefine
   const cost = bpv(unit.bpv).add(extraDronePrice(state.settings, unit, unit.name, 0, drones));
   if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.3733', `${unit.name}${drones ? ` with ${drones} extra drones` : ''} costs ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
   const reservations = state.pendingBuilds ?? [];
-  const placed = planPlacement(state, catalog, p, y.base.sector, unit.mc, { slot, preferYard: y.base.id, reservations });
+  // A carrier arrives with its fighters and PFs, pooled with the fleet's (UTD7.24).
+  const placed = planPlacement(state, catalog, p, y.base.sector, newShipRecord(unit.unitId), { slot, preferYard: y.base.id, reservations });
   if (isProblem(placed)) refuse(...placed.problem);
   const build: PendingBuild = {
     shipId: `S${state.nextId}`,

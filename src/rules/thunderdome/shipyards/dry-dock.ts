@@ -4,7 +4,8 @@ import { continueTurnIfDone } from '../battles/progress.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
 import { spend } from '../orders.ts';
-import { fleetMc, maxFleets } from '../setup.ts';
+import { maxFleets } from '../setup.ts';
+import { mcOfShips } from '../condition/attrition.ts';
 import type { Fleet } from '../state.ts';
 import { requireTurnOf } from '../turn.ts';
 import { oneSector, ownShips } from './choose.ts';
@@ -28,10 +29,10 @@ export function dockCaptured(d: Decider, shipRef: string, yardRef?: string): voi
   const label = sectorLabel(state, ship.sector);
   const yards = yardsOf(state, p.id, d.ctx.catalog, { sector: ship.sector });
   if (yards.length === 0) refuse('capture/no-yard', 'UTD6.3I5', `You have no shipyard in ${label}, where the ship was captured.`, 'Organize it into a fleet or scrap it with `/battle organize`.');
-  const mc = d.ctx.catalog.get(ship.unitId)?.mc ?? 0;
   const optional = (state.settings as Record<string, unknown>)['capture.dryDockOptional'] === true;
   if (!optional) {
-    const plan = planPlacement(state, d.ctx.catalog, p, ship.sector, mc, { slot: null, preferYard: null, reservations: state.pendingBuilds ?? [] });
+    // The captured ship counts with what it carries, pooled with each fleet's fighters and PFs (UTD7.24).
+    const plan = planPlacement(state, d.ctx.catalog, p, ship.sector, ship, { slot: null, preferYard: null, reservations: state.pendingBuilds ?? [] });
     if (!isProblem(plan) && plan.kind === 'fleet') {
       refuse('dock/fleet-available', 'UTD7.61', `Dry dock is for urgent cases only: ${plan.fleetId ? `fleet ${plan.slot} in ${label} has room` : `fleet slot ${plan.slot} is free`} for it.`, 'Organize it into that fleet with `/battle organize`.');
     }
@@ -67,8 +68,8 @@ export function undockShips(d: Decider, list: string, fleetRef: string, as?: str
     if (!Number.isInteger(slot) || slot < 1 || slot > max) refuse('fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`);
     newFleet = { id: `F${state.nextId}`, owner: p.id, slot, sector, startSector: sector, pinned: false, establishing: false, trapped: null, releasedFromHalfCycle: null, claimSector: null };
   }
-  const adding = ships.reduce((sum, s) => sum + (d.ctx.catalog.get(s.unitId)?.mc ?? 0), 0);
-  const after = (existing ? fleetMc(state, existing.id, d.ctx.catalog) : 0) + adding;
+  // Fighters and PFs aboard the undocked ships pool with the fleet's (UTD7.24).
+  const after = mcOfShips([...(existing ? state.ships.filter((s) => s.fleetId === existing.id) : []), ...ships], d.ctx.catalog);
   if (after > FLEET_LIMIT) refuse('fleet/move-cost-limit', 'UTD7.23', `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`);
   // Officers and options: at most one legendary officer per fleet (UTD7.26A).
   refuseSecondOfficer(state, existing?.id ?? null, ships.map((s) => s.id));

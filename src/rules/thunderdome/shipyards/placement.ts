@@ -1,6 +1,7 @@
 import { FLEET_LIMIT } from '../../exact/move-class.ts';
 import { sectorLabel } from '../lookup.ts';
-import { fleetMc, maxFleets } from '../setup.ts';
+import { maxFleets } from '../setup.ts';
+import { mcOfShips, newShipRecord } from '../condition/attrition.ts';
 import type { CampaignState, PendingBuild, Player, Ship } from '../state.ts';
 import type { UnitCatalog } from '../units.ts';
 import { yardsOf, type YardInfo } from './yards.ts';
@@ -40,31 +41,39 @@ export function freeDockIn(state: CampaignState, catalog: UnitCatalog, playerId:
   return null;
 }
 
+/**
+ * `arriving` is the ship to place: a new build (`newShipRecord`, full of fighters and PFs) or an
+ * existing ship (a captured one, with what it carries). A fleet has room when its hulls, the
+ * builds already ordered into it and the arriving ship, with all their fighters and PFs pooled
+ * (UTD7.24: "the combined number of attrition units in the fleet, regardless of which ship houses
+ * them"), stay within MC 5 (UTD7.23).
+ */
 export function planPlacement(
   state: CampaignState,
   catalog: UnitCatalog,
   p: Player,
   sector: string,
-  mc: number,
+  arriving: Ship,
   opts: { slot: number | null; preferYard: string | null; reservations: readonly PendingBuild[] },
 ): Placement | PlacementProblem {
   const max = maxFleets(state, p);
-  const slots = new Map<number, { sector: string; mc: number; fleetId: string | null }>();
-  for (const f of state.fleets.filter((x) => x.owner === p.id)) slots.set(f.slot, { sector: f.sector, mc: fleetMc(state, f.id, catalog), fleetId: f.id });
+  const slots = new Map<number, { sector: string; ships: Ship[]; fleetId: string | null }>();
+  for (const f of state.fleets.filter((x) => x.owner === p.id)) slots.set(f.slot, { sector: f.sector, ships: state.ships.filter((s) => s.fleetId === f.id), fleetId: f.id });
   for (const r of opts.reservations) {
     if (r.owner !== p.id || r.planned.kind !== 'fleet') continue;
-    const entry = slots.get(r.planned.slot) ?? { sector: r.sector, mc: 0, fleetId: null };
-    entry.mc += catalog.get(r.unitId)?.mc ?? 0;
+    const entry = slots.get(r.planned.slot) ?? { sector: r.sector, ships: [], fleetId: null };
+    entry.ships.push(newShipRecord(r.unitId));
     slots.set(r.planned.slot, entry);
   }
+  const fits = (e: { ships: Ship[] }) => mcOfShips([...e.ships, arriving], catalog) <= FLEET_LIMIT;
   if (opts.slot !== null) {
     if (!Number.isInteger(opts.slot) || opts.slot < 1 || opts.slot > max) return { problem: ['fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`] };
     const e = slots.get(opts.slot);
     if (e && e.sector !== sector) return { problem: ['fleet/elsewhere', 'UTD6.3734', `Fleet ${opts.slot} is in ${sectorLabel(state, e.sector)}, not at the yard in ${sectorLabel(state, sector)}.`, 'A new ship joins a fleet in the yard’s sector or a new fleet there (ISS-A79).'] };
-    if (e && e.mc + mc > FLEET_LIMIT) return { problem: ['fleet/move-cost-limit', 'UTD7.23', `Fleet ${opts.slot} has no room for a ship of this move class (a fleet holds at most MC 5, ships already ordered included).`] };
+    if (e && !fits(e)) return { problem: ['fleet/move-cost-limit', 'UTD7.23', `Fleet ${opts.slot} has no room for a ship of this move class (a fleet holds at most MC 5, ships already ordered and all fighters and PFs included, UTD7.24).`] };
     return { kind: 'fleet', slot: opts.slot, fleetId: e?.fleetId ?? null };
   }
-  const withRoom = [...slots.entries()].sort((a, b) => a[0] - b[0]).find(([, e]) => e.sector === sector && e.mc + mc <= FLEET_LIMIT);
+  const withRoom = [...slots.entries()].sort((a, b) => a[0] - b[0]).find(([, e]) => e.sector === sector && fits(e));
   if (withRoom) return { kind: 'fleet', slot: withRoom[0], fleetId: withRoom[1].fleetId };
   const free = Array.from({ length: max }, (_, i) => i + 1).find((n) => !slots.has(n));
   if (free !== undefined) return { kind: 'fleet', slot: free, fleetId: null };

@@ -2,6 +2,7 @@ import type { Decider } from '../decider.ts';
 import type { YardDelivery } from '../events.ts';
 import type { Fleet, PendingBuild, Ship } from '../state.ts';
 import { isProblem, planPlacement } from './placement.ts';
+import { newShipRecord } from '../condition/attrition.ts';
 import { yardsOf } from './yards.ts';
 
 /**
@@ -34,10 +35,11 @@ function deliver(d: Decider, build: PendingBuild): void {
   };
   const p = state.players.find((x) => x.id === build.owner)!;
   if (!state.bases.some((b) => b.id === build.yardId)) return cancel('the shipyard was destroyed before the ship was finished');
-  const mc = d.ctx.catalog.get(build.unitId)?.mc ?? 0;
+  // The new ship arrives full of fighters and PFs, pooled with the fleet's (UTD7.24).
+  const arriving = newShipRecord(build.unitId);
   const reservations = (state.pendingBuilds ?? []).filter((b) => b.shipId !== build.shipId);
-  let plan = planPlacement(state, d.ctx.catalog, p, build.sector, mc, { slot: build.slot, preferYard: build.yardId, reservations });
-  if (isProblem(plan) && build.slot !== null) plan = planPlacement(state, d.ctx.catalog, p, build.sector, mc, { slot: null, preferYard: build.yardId, reservations });
+  let plan = planPlacement(state, d.ctx.catalog, p, build.sector, arriving, { slot: build.slot, preferYard: build.yardId, reservations });
+  if (isProblem(plan) && build.slot !== null) plan = planPlacement(state, d.ctx.catalog, p, build.sector, arriving, { slot: null, preferYard: build.yardId, reservations });
   if (isProblem(plan)) return cancel('no fleet and no dry-dock position was left for it (UTD7.63)');
   const ship: Ship = { id: build.shipId, owner: build.owner, unitId: build.unitId, fleetId: null, sector: build.sector, crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv: build.cost, ...(build.extraDrones ? { extraDrones: build.extraDrones } : {}) };
   let newFleet: Fleet | null = null;

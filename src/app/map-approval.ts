@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { campaigns } from '../db/schema.ts';
+import type { AppContext } from './context.ts';
+
+/**
+ * Channels of campaigns whose map still waits for its unanimous approval (UTD8.16), for the bot
+ * to re-read the ✅ reactions on the approval message at boot (issue 6 §2).
+ */
+export async function channelsAwaitingMapApproval(app: AppContext): Promise<string[]> {
+  const rows = await app.database.db
+    .select({ channelId: campaigns.channelId })
+    .from(campaigns)
+    .where(sql`${campaigns.state} ->> 'status' = 'registration' and jsonb_typeof(${campaigns.state} -> 'map') = 'object' and (${campaigns.state} -> 'map' ->> 'approved') = 'false'`);
+  return rows.map((r) => r.channelId);
+}

@@ -1,0 +1,60 @@
+import { cloneJson } from '../rules/json-data.ts';
+import type { CampaignState } from '../rules/thunderdome/index.ts';
+
+/**
+ * The campaign states this process wrote last, so the next command on a campaign need not read
+ * its whole state (about 65 KiB of JSON in a grown campaign) back from the database: sending and
+ * parsing it was the largest cost left in a command (issue 8, docs/performance.md).
+ *
+ * An entry is keyed by the campaign id and the `xmin` of the row version it belongs to: the id of
+ * the transaction that wrote that row version, which PostgreSQL (and PGlite) never gives to two
+ * writes. The command reads the row's `xmin` under its row lock and uses the entry only when it
+ * matches, so a row changed since by anyone (another process sharing PostgreSQL, an import, a
+ * test writing SQL) is simply read again. Entries go in only after their transaction committed.
+ *
+ * Callers get and give copies: the states handed out are often changed by their users (the rules
+ * copy before changing, but announcement code may sort a list in place), and an entry must stay
+ * exactly what was committed.
+ */
+export class StateCache {
+  private readonly entries = new Map<string, { xmin: string; state: CampaignState }>();
+
+  constructor(private readonly capacity = 64) {}
+
+  /** A copy of the state committed as row version `xmin` of campaign `id`, if this process holds it. */
+  get(id: string, xmin: string): CampaignState | null {
+    const entry = this.entries.get(id);
+    if (!entry || entry.xmin !== xmin) return null;
+    // Most recently used last, so the least recently used is the first to go.
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    return cloneJson(entry.state);
+  }
+
+  /** Records a committed state (a copy of it). */
+  put(id: string, xmin: string, state: CampaignState): void {
+    this.entries.delete(id);
+    this.entries.set(id, { xmin, state: cloneJson(state) });
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** One cache per open database (tests and the bench open several in one process). */
+const caches = new WeakMap<object, StateCache>();
+
+export function stateCacheOf(database: object): StateCache {
+  let cache = caches.get(database);
+  if (!cache) {
+    cache = new StateCache();
+    caches.set(database, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,82 @@
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { Db } from './client.ts';
+import * as schema from './schema.ts';
+
+/**
+ * Embedded PGlite, opened for the bot (issue 8: memory and throughput). client.ts loads this module
+ * only when PGlite is used, so a bot on PostgreSQL never loads PGlite's code.
+ *
+ * Memory. PGlite runs PostgreSQL inside the bot's process, with PostgreSQL's default 128 MB of
+ * shared buffers, which it touches as it starts: most of the bot's resident memory on PGlite. A
+ * campaign bot's working set is small (a command reads one campaign row, and the states it wrote
+ * last are kept in the process, src/app/state-cache.ts); pages beyond the buffers are read from
+ * the operating system's file cache, which is not the process's memory. So the buffers are cut
+ * to 16 MB (docs/performance.md has the figures), the WAL buffers with them (PostgreSQL sizes
+ * those from the shared buffers), and PostgreSQL's 100 connection slots to the few a
+ * single-user PGlite can use.
+ */
+const START_PARAMS = process.env.H7_TMP_PARAMS !== undefined ? process.env.H7_TMP_PARAMS.split(' ').filter(Boolean).flatMap((p) => ['-c', p]) : ['-c', 'shared_buffers=16MB', '-c', 'max_connections=8']; // H7 TEMP
+
+/**
+ * Drizzle hands PGlite the same result parsers with every query (timestamps, intervals and dates
+ * left as text, which drizzle converts itself), and PGlite merges them into its 300-odd type
+ * parsers for every result: about a quarter of a millisecond of CPU a query, a fifth of what a
+ * command costs (issue 8). So PGlite gets these parsers once, when it is created, and drizzle
+ * talks to it through an adapter that leaves them out of each query. The parsers are the ones of
+ * drizzle-orm's pglite session; a query that brings any other parser keeps its options whole.
+ */
+const asText = (value: string) => value;
+const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
+  [types.TIMESTAMP]: asText,
+  [types.TIMESTAMPTZ]: asText,
+  [types.INTERVAL]: asText,
+  [types.DATE]: asText,
+  1231: asText, // numeric[]
+  1115: asText, // timestamp[]
+  1185: asText, // timestamptz[]
+  1187: asText, // interval[]
+  1182: asText, // date[]
+};
+
+function withoutDrizzleParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+  const parsers = options?.parsers;
+  if (!options || !parsers) return options;
+  for (const key of Object.keys(parsers)) if (!(Number(key) in DRIZZLE_PARSERS)) return options;
+  const { parsers: _installed, ...rest } = options;
+  return rest;
+}
+
+/** What drizzle-orm's pglite session uses of a client: `query`, and `transaction` on the database. */
+interface DrizzleFacing {
+  query: Transaction['query'];
+  transaction?: <T>(fn: (tx: DrizzleFacing) => Promise<T>) => Promise<T>;
+}
+
+function facing(client: PGlite | Transaction): DrizzleFacing {
+  const adapter: DrizzleFacing = {
+    query: (query, params, options) => client.query(query, params, withoutDrizzleParsers(options)),
+  };
+  if (client instanceof PGlite) adapter.transaction = (fn) => client.transaction((tx) => fn(facing(tx)));
+  return adapter;
+}
+
+export interface OpenedPglite {
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Opens PGlite (in `dataDir`, or in memory) and applies the migrations in `migrationsFolder`. */
+export async function openPglite(dataDir: string | null, migrationsFolder: string): Promise<OpenedPglite> {
+  const options = { startParams: [...PGlite.defaultStartParams, ...START_PARAMS], parsers: DRIZZLE_PARSERS };
+  const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
+  try {
+    const db = drizzle(facing(client) as unknown as PGlite, { schema }) as unknown as Db;
+    await migrate(db as never, { migrationsFolder });
+    return { db, close: () => client.close() };
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+}
