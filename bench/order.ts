@@ -14,10 +14,11 @@
 import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { runCommand } from '../src/app/run-command.ts';
-import { claimInteraction, lockCampaignByChannel } from '../src/db/campaign-repo.ts';
+import { stateCacheOf } from '../src/app/state-cache.ts';
+import { claimInteraction, lockCampaignByChannel, lockCampaignByChannelKnowing } from '../src/db/campaign-repo.ts';
 import type { Playground } from '../src/playground/playground.ts';
 import { SeededDice } from '../src/rules/dice.ts';
-import { applyEvent, decide, type StoredEvent } from '../src/rules/thunderdome/index.ts';
+import { decideWithState } from '../src/rules/thunderdome/index.ts';
 import type { BenchCampaign } from './campaign.ts';
 import { stats, type Stats } from './stats.ts';
 
@@ -65,18 +66,17 @@ export async function orderFigures(play: Playground, c: BenchCampaign, rounds: n
     must(a.ok, 'buy-ops');
     must((await runCommand(app, { target, actor, command: { type: 'undo' } })).ok, 'undo');
 
+    // As runCommand loads it: the row locked, and the state this process committed last used
+    // while the row is still that version (src/app/state-cache.ts), else read.
     t0 = performance.now();
-    const row = await db.transaction((tx) => lockCampaignByChannel(tx, c.channelId));
+    const cache = stateCacheOf(app.database);
+    const row = (await db.transaction((tx) => lockCampaignByChannelKnowing(tx, c.channelId, (id, xmin) => cache.get(id, xmin))))!.row;
     loadRow.push(performance.now() - t0);
     t0 = performance.now();
     const now = app.clock.now();
-    const decision = decide(row!.state, { type: 'buy-ops', kind: 'temporary', count: 1 }, { actor, now, dice: new SeededDice('00'.repeat(32), row!.version + 1, []), catalog, firstSeq: row!.version + 1 });
+    // The rules decide and apply the event to their copy of the state at once (decideWithState).
+    const decision = decideWithState(row.state, { type: 'buy-ops', kind: 'temporary', count: 1 }, { actor, now, dice: new SeededDice('00'.repeat(32), row.version + 1, []), catalog, firstSeq: row.version + 1 });
     if (!decision.ok) throw new Error(`bench: ${decision.error.message}`);
-    let state = row!.state;
-    for (const [i, event] of decision.value.entries()) {
-      const stored: StoredEvent = { seq: row!.version + 1 + i, at: now.toISOString(), actor: { userId: actor.userId }, event, rolls: [] };
-      state = applyEvent(state, stored);
-    }
     rules.push(performance.now() - t0);
 
     t0 = performance.now();

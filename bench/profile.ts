@@ -1,18 +1,23 @@
 /**
- * A profiling aid for the app path (not part of `npm run bench`): builds the bench campaign once,
- * then times `runCommand` for the order (`buy-ops` + its undo) many times, and optionally the
- * sustained-throughput run over a few copies. Run it under the CPU profiler to see where a
- * command's time goes:
+ * A profiling aid for the command path (not part of `npm run bench`; docs/performance.md): builds
+ * the bench campaign once, then times `runCommand` for the order (`buy-ops` and its undo) in a
+ * loop, and optionally the bench's order figure through Discord and the sustained-throughput mix.
+ * Besides wall times it prints the process's CPU time per command, which stays steady when other
+ * work shares the machine, and it can write CPU profiles of the timed parts alone:
  *
- *   node --cpu-prof --cpu-prof-dir=/tmp/cm-prof --import tsx bench/profile.ts
+ *   PROFILE_ROUNDS=300 PROFILE_ACTIVE=50 PROFILE_CPU=/tmp/prof npx tsx bench/profile.ts
  *
- * Environment: PROFILE_DB (pglite, the default, or postgres), PROFILE_ROUNDS (order rounds,
- * default 300), PROFILE_DISCORD_ROUNDS (rounds of the bench's order figure through the Discord
- * stand-in, bench/order.ts; 0, the default, skips them), PROFILE_ACTIVE (campaigns in a throughput run after the rounds; 0, the default,
- * skips it), PROFILE_PER_WORKER (default 10), PROFILE_CACHE (a file to keep the exported bench
- * campaign in between runs, so later runs import it instead of building it again),
- * PROFILE_CPU (a folder: a CPU profile of the timed rounds, and one of the throughput run, is
- * written there, leaving out the setup), BENCH_POSTGRES_URL as for the bench.
+ * Environment, all optional:
+ *   PROFILE_DB              pglite (the default; a data folder on disk) or postgres
+ *   PROFILE_ROUNDS          order rounds through runCommand (default 300)
+ *   PROFILE_STORED          campaigns stored before the rounds, copies as in the bench (default 1)
+ *   PROFILE_DISCORD_ROUNDS  rounds of bench/order.ts through the Discord stand-in (default 0: none)
+ *   PROFILE_ACTIVE          campaigns in a throughput run after the rounds (default 0: none)
+ *   PROFILE_PER_WORKER      commands per concurrent player in it (default 10)
+ *   PROFILE_CACHE           a file keeping the exported bench campaign between runs, so later
+ *                           runs import it instead of building it again
+ *   PROFILE_CPU             a folder for CPU profiles (orders-, discord-, throughput-<db>.cpuprofile)
+ *   BENCH_POSTGRES_URL      as for the bench
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -36,6 +41,7 @@ const PER_WORKER = Number(process.env.PROFILE_PER_WORKER ?? 10);
 const CACHE = process.env.PROFILE_CACHE;
 const CPU_DIR = process.env.PROFILE_CPU;
 const DISCORD_ROUNDS = Number(process.env.PROFILE_DISCORD_ROUNDS ?? 0);
+const STORED = Number(process.env.PROFILE_STORED ?? 1);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Runs `fn` under the CPU profiler when PROFILE_CPU names a folder; the profile goes to `<folder>/<name>.cpuprofile`. */
@@ -62,6 +68,7 @@ async function profile(database: Database): Promise<void> {
     const c = CACHE && existsSync(CACHE) ? await importBenchCampaign(play, readFileSync(CACHE, 'utf8')) : await buildBenchCampaign(play);
     if (CACHE && !existsSync(CACHE)) writeFileSync(CACHE, await exportBenchCampaign(play));
     console.log(`bench campaign ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${c.events} events, state ${Math.round(c.stateBytes / 1024)} KiB`);
+    if (STORED > 1) await storeCopies(database, c.campaignId, 1, STORED - 1);
     const target = { guildId: c.guildId, channelId: c.channelId };
     const actor = { userId: c.turnPlayer.userId, displayName: c.turnPlayer.name, isServerAdmin: false };
     const orders: number[] = [];
@@ -88,7 +95,7 @@ async function profile(database: Database): Promise<void> {
       );
     }
     if (ACTIVE > 0) {
-      await storeCopies(database, c.campaignId, 1, ACTIVE);
+      if (STORED <= ACTIVE) await storeCopies(database, c.campaignId, STORED, ACTIVE);
       const active = await listCopies(database, ACTIVE);
       const others = c.players.filter((p) => p.userId !== c.turnPlayer.userId).slice(0, 2).map((p) => p.userId);
       const cpu0 = process.cpuUsage();

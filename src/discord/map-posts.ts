@@ -77,6 +77,13 @@ export class MapPostThrottle {
       return;
     }
     if (!state.map) return;
+    if (state.status === 'registration') {
+      // Before the start the map is shown by its approval message (map-approval.ts), which is
+      // posted with each new map and keeps its tally there: a second picture would only repeat it.
+      this.shown.set(state.id, mapFingerprint(state));
+      this.pending.delete(state.id);
+      return;
+    }
     const after = mapFingerprint(state);
     const before = result.before ? mapFingerprint(result.before) : null;
     if (before === after) return;

@@ -7,6 +7,7 @@ import { ensureFonts, font, safeText } from './fonts.ts';
 import { drawIcon, ICON_LABELS } from './icons.ts';
 import type { IconKind, IconState } from './icons.ts';
 import { layoutMap, zoomLayout } from './map-layout.ts';
+import { drawMoveArrows, turnMoves } from './map-moves.ts';
 import type { LayoutMapInput, LayoutOptions, MapLayout, MeasureText, NodeBox, Rect } from './map-layout.ts';
 import { playerText, roundRect, sectorText } from './common.ts';
 import { encodePng } from './png.ts';
@@ -282,6 +283,8 @@ function drawMap(ctx: CanvasRenderingContext2D, state: CampaignState, layout: Ma
     ctx.lineTo(l.x2, l.y2);
     ctx.stroke();
   }
+  // This turn's moves, beside the lanes, under the discs.
+  drawMoveArrows(ctx, turnMoves(state), layout, (owner) => playerColour(state, owner), THEME.outline);
   for (const node of layout.nodes) {
     const s = sectors.get(node.key);
     if (s) drawSector(ctx, state, s, node);
@@ -452,6 +455,7 @@ function drawLegend(ctx: CanvasRenderingContext2D, state: CampaignState, scene: 
   }));
   items.push({ draw: (cx, cy) => drawIcon(ctx, 'colony', cx, cy, 20 * k, sample, 'pending'), text: 'Ordered' });
   items.push({ draw: (cx, cy) => drawBadge(ctx, cx, cy, 10 * k, sample, '2'), text: 'Fleets' });
+  items.push({ draw: (cx, cy) => drawLegendArrow(ctx, cx, cy, k, sample), text: 'Moved' });
   items.forEach((item, i) => {
     const cx = L.x + pad + (i % 2) * colW + 13 * k;
     const cy = y + Math.floor(i / 2) * cellH + cellH / 2;
@@ -466,4 +470,25 @@ function legendText(ctx: CanvasRenderingContext2D, text: string, x: number, y: n
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   ctx.fillText(text, x, y);
+}
+
+/** The legend's sample of a move arrow (this turn's moves, map-moves.ts). */
+function drawLegendArrow(ctx: CanvasRenderingContext2D, cx: number, cy: number, k: number, colour: string): void {
+  const w = 4 * k;
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.fillStyle = colour;
+  ctx.lineWidth = w;
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(cx - 12 * k, cy);
+  ctx.lineTo(cx + 2 * k, cy);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(cx + 13 * k, cy);
+  ctx.lineTo(cx + 2 * k, cy - 7 * k);
+  ctx.lineTo(cx + 2 * k, cy + 7 * k);
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
 }

@@ -4,7 +4,7 @@ import { VirtualClock } from '../../src/clock.ts';
 import { mapPostCaption, MapPostThrottle } from '../../src/discord/map-posts.ts';
 import { mapFingerprint } from '../../src/render/map-fingerprint.ts';
 import type { CampaignCommand, CampaignState } from '../../src/rules/thunderdome/index.ts';
-import { startedGame, type Game } from '../rules/td3/harness.ts';
+import { registeredGame, startedGame, type Game } from '../rules/td3/harness.ts';
 
 /** The throttle of issue 7 §1 with a virtual clock and a fake channel: what would be posted, when. */
 function rig(g: Game, opts = { quietMs: 30_000, maxWaitMs: 180_000 }) {
@@ -56,6 +56,17 @@ describe('map posts after changes of the map, throttled (issue 7 §1)', () => {
     clock.advance(3_600_000);
     expect(await throttle.flush()).toBe(0);
     expect(throttle.waiting).toBe(0);
+  });
+
+  it('before the start a new map and its approvals post nothing: the approval message shows the map', async () => {
+    const g = registeredGame();
+    const { clock, throttle, run } = rig(g);
+    run('p1', { type: 'map-generate' });
+    for (const p of ['p1', 'p2', 'p3']) run(p, { type: 'map-approve' });
+    expect(g.state.map!.approved).toBe(true);
+    clock.advance(3_600_000);
+    expect(throttle.waiting).toBe(0);
+    expect(await throttle.flush()).toBe(0);
   });
 
   it('a change the map does not show (buying order points) posts nothing', async () => {

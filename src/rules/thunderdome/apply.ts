@@ -14,6 +14,8 @@ import type { CampaignState, TurnOrder } from './state.ts';
 /**
  * Folds one stored event into the state. Pure and total: it never checks a rule (that was done
  * when the event was decided) and it never rolls dice (rolls are inside the event).
+ * It reads only the event, its `seq` and its `at`, never `actor` or `rolls`: the Decider applies
+ * events without those while deciding, and runCommand stores the state it got so (issue 8).
  */
 export function applyEvent(state: CampaignState | null, stored: StoredEvent): CampaignState {
   const e = stored.event;
