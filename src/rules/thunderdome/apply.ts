@@ -1,4 +1,5 @@
 import { bpv, bpvToString } from '../exact/bpv.ts';
+import { credit, debit, idNumber, recordOrder as order } from './apply-common.ts';
 import { cloneJson } from '../json-data.ts';
 import { FIRST_HALF_CYCLE } from './calendar.ts';
 import type { CampaignEvent, StoredEvent } from './events.ts';
@@ -9,7 +10,7 @@ import { applyDefenseEvent } from './defenses/apply-defense.ts';
 import { applyOfficerEvent, settleOfficerLosses } from './officers/apply-officers.ts';
 import { applyConditionEvent } from './condition/apply-condition.ts';
 import { applyRetreatWrecks } from './battles/retreat-wreck-event.ts';
-import type { CampaignState, TurnOrder } from './state.ts';
+import type { CampaignState } from './state.ts';
 
 /**
  * Folds one stored event into the state. Pure and total: it never checks a rule (that was done
@@ -59,24 +60,6 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
   // Officers and options: officers and crews leave the navy with their ship (UTD7.26A, 7.26B).
   settleOfficerLosses(state, s);
   return s;
-}
-
-export function credit(s: CampaignState, playerId: string, amount: string): void {
-  const p = playerById(s, playerId);
-  p.bank = bpvToString(bpv(p.bank).add(amount));
-}
-
-function debit(s: CampaignState, playerId: string, amount: string): void {
-  const p = playerById(s, playerId);
-  p.bank = bpvToString(bpv(p.bank).sub(amount));
-}
-
-/** Records an order of the current turn for the order history and undo. */
-function order(s: CampaignState, stored: StoredEvent, kind: string, summary: string, opCost: number, bpvCost: string, undoable: boolean): void {
-  if (!s.turn) return;
-  s.turn.opsSpent += opCost;
-  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, undoable, event: undoable ? structuredClone(stored.event) : null };
-  s.turn.orders.push(o);
 }
 
 function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
@@ -646,13 +629,10 @@ function voteById(s: CampaignState, id: string) {
   return v;
 }
 
-export function idNumber(id: string): number {
-  const n = Number(id.replace(/^\D+/, ''));
-  return Number.isFinite(n) ? n : 0;
-}
-
 export function replay(events: readonly StoredEvent[]): CampaignState | null {
   let state: CampaignState | null = null;
   for (const e of events) state = applyEvent(state, e);
   return state;
 }
+
+export { credit, idNumber };

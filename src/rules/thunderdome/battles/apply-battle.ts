@@ -1,5 +1,5 @@
 import { bpv, bpvToString } from '../../exact/bpv.ts';
-import { credit, idNumber } from '../apply.ts';
+import { credit, idNumber } from '../apply-common.ts';
 import type { CampaignEvent } from '../events.ts';
 import { fleetById, playerById, sectorByKey } from '../lookup.ts';
 import type { Battle, CampaignState } from '../state.ts';

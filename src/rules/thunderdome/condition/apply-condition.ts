@@ -1,7 +1,8 @@
 import { bpv, bpvToString } from '../../exact/bpv.ts';
+import { recordOrder as order, shipById } from '../apply-common.ts';
 import type { StoredEvent } from '../events.ts';
 import { playerById } from '../lookup.ts';
-import type { CampaignState, Ship, TurnOrder } from '../state.ts';
+import type { CampaignState, Ship } from '../state.ts';
 import type { ConditionEvent } from './events.ts';
 import type { ShipCondition } from './types.ts';
 
@@ -27,19 +28,6 @@ export function clearedCondition(ship: Ship): void {
   if (!ship.condition?.speed) return;
   const { speed: _s, ...rest } = ship.condition;
   setCondition(ship, rest);
-}
-
-function order(s: CampaignState, stored: StoredEvent, kind: string, summary: string, opCost: number, bpvCost: string): void {
-  if (!s.turn) return;
-  s.turn.opsSpent += opCost;
-  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, undoable: false, event: null };
-  s.turn.orders.push(o);
-}
-
-function shipById(s: CampaignState, id: string): Ship {
-  const ship = s.ships.find((x) => x.id === id);
-  if (!ship) throw new Error(`no ship ${id}`);
-  return ship;
 }
 
 /** Folds the ship-condition events into the state; like applyEvent it checks no rule. */

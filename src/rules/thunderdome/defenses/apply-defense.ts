@@ -1,18 +1,10 @@
 import { bpv, bpvToString } from '../../exact/bpv.ts';
-import { credit, idNumber } from '../apply.ts';
+import { credit, idNumber, recordOrder as order } from '../apply-common.ts';
 import type { CampaignEvent, StoredEvent } from '../events.ts';
 import { playerById } from '../lookup.ts';
-import type { CampaignState, TurnOrder } from '../state.ts';
+import type { CampaignState } from '../state.ts';
 
 export type DefenseEvent = Extract<CampaignEvent, { type: 'DefensesRevised' | 'DefensesScrapped' | 'DefensesArrived' }>;
-
-/** Records an order of the current turn and its order points, like apply.ts; defense orders are final (no undo). */
-function order(s: CampaignState, stored: StoredEvent, kind: string, summary: string, opCost: number, bpvCost: string): void {
-  if (!s.turn) return;
-  s.turn.opsSpent += opCost;
-  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, undoable: false, event: null };
-  s.turn.orders.push(o);
-}
 
 /** Folds the defense events into the state; like applyEvent it checks no rule. */
 export function applyDefenseEvent(s: CampaignState, e: DefenseEvent, stored: StoredEvent): void {

@@ -1,33 +1,9 @@
 import { bpv, bpvToString } from '../../exact/bpv.ts';
+import { debit, recordOrder as order, useYardCapacity as useYard, shipById } from '../apply-common.ts';
 import type { StoredEvent } from '../events.ts';
-import { playerById } from '../lookup.ts';
-import type { CampaignState, TurnOrder } from '../state.ts';
+import type { CampaignState } from '../state.ts';
 import type { OfficerEvent, OfficerLoss } from './events.ts';
 import { officerName } from './types.ts';
-
-function debit(s: CampaignState, playerId: string, amount: string): void {
-  const p = playerById(s, playerId);
-  p.bank = bpvToString(bpv(p.bank).sub(amount));
-}
-
-/** Records the order of the current turn, as apply.ts does; these orders are final (no undo). */
-function order(s: CampaignState, stored: StoredEvent, kind: string, summary: string, opCost: number, bpvCost: string): void {
-  if (!s.turn) return;
-  s.turn.opsSpent += opCost;
-  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, undoable: false, event: null };
-  s.turn.orders.push(o);
-}
-
-function useYard(s: CampaignState, yardId: string, capacity: number): void {
-  if (!s.turn) return;
-  s.turn.yardUse = { ...(s.turn.yardUse ?? {}), [yardId]: (s.turn.yardUse?.[yardId] ?? 0) + capacity };
-}
-
-function shipById(s: CampaignState, id: string) {
-  const ship = s.ships.find((x) => x.id === id);
-  if (!ship) throw new Error(`no ship ${id}`);
-  return ship;
-}
 
 /** Folds the officer events into the state; like applyEvent it checks no rule. */
 export function applyOfficerEvent(s: CampaignState, e: OfficerEvent, stored: StoredEvent): void {

@@ -1,9 +1,8 @@
-import { bpv, bpvToString } from '../../exact/bpv.ts';
-import { credit, idNumber } from '../apply.ts';
+import { bpv } from '../../exact/bpv.ts';
+import { credit, idNumber, debit, recordOrder as order, useYardCapacity as use } from '../apply-common.ts';
 import { clearedCondition, overhauledCondition } from '../condition/apply-condition.ts';
 import type { CampaignEvent, StoredEvent } from '../events.ts';
-import { playerById } from '../lookup.ts';
-import type { CampaignState, TurnOrder } from '../state.ts';
+import type { CampaignState } from '../state.ts';
 
 export type YardEvent = Extract<
   CampaignEvent,
@@ -24,24 +23,6 @@ export type YardEvent = Extract<
       | 'ShipsRepaired';
   }
 >;
-
-function debit(s: CampaignState, playerId: string, amount: string): void {
-  const p = playerById(s, playerId);
-  p.bank = bpvToString(bpv(p.bank).sub(amount));
-}
-
-/** Records an order of the current turn and its order points, like apply.ts does; yard orders are final (no undo). */
-function order(s: CampaignState, stored: StoredEvent, kind: string, summary: string, opCost: number, bpvCost: string): void {
-  if (!s.turn) return;
-  s.turn.opsSpent += opCost;
-  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, undoable: false, event: null };
-  s.turn.orders.push(o);
-}
-
-function use(s: CampaignState, yardId: string, capacity: number): void {
-  if (!s.turn) return;
-  s.turn.yardUse = { ...(s.turn.yardUse ?? {}), [yardId]: (s.turn.yardUse?.[yardId] ?? 0) + capacity };
-}
 
 /** Folds the shipyard, dry-dock and repair events into the state; like applyEvent it checks no rule. */
 export function applyYardEvent(s: CampaignState, e: YardEvent, stored: StoredEvent): void {

@@ -1,0 +1,45 @@
+import { bpv, bpvToString } from '../exact/bpv.ts';
+import type { StoredEvent } from './events.ts';
+import { playerById } from './lookup.ts';
+import type { CampaignState, Ship, TurnOrder } from './state.ts';
+
+/** Small steps every event fold shares (apply.ts and the sub-systems' apply files); they check no rule. */
+
+export function credit(s: CampaignState, playerId: string, amount: string): void {
+  const p = playerById(s, playerId);
+  p.bank = bpvToString(bpv(p.bank).add(amount));
+}
+
+export function debit(s: CampaignState, playerId: string, amount: string): void {
+  const p = playerById(s, playerId);
+  p.bank = bpvToString(bpv(p.bank).sub(amount));
+}
+
+/**
+ * Records an order of the current turn and its order points for the order history; an undoable
+ * order keeps its event so `/turn undo` can reverse it. Sub-system orders are final (no undo).
+ */
+export function recordOrder(s: CampaignState, stored: StoredEvent, kind: string, summary: string, opCost: number, bpvCost: string, undoable = false): void {
+  if (!s.turn) return;
+  s.turn.opsSpent += opCost;
+  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, undoable, event: undoable ? structuredClone(stored.event) : null };
+  s.turn.orders.push(o);
+}
+
+/** Shipyard capacity used this turn (UTD6.372), by yard id. */
+export function useYardCapacity(s: CampaignState, yardId: string, capacity: number): void {
+  if (!s.turn) return;
+  s.turn.yardUse = { ...(s.turn.yardUse ?? {}), [yardId]: (s.turn.yardUse?.[yardId] ?? 0) + capacity };
+}
+
+export function shipById(s: CampaignState, id: string): Ship {
+  const ship = s.ships.find((x) => x.id === id);
+  if (!ship) throw new Error(`no ship ${id}`);
+  return ship;
+}
+
+/** The number in an id such as `S123`, for `nextId`. */
+export function idNumber(id: string): number {
+  const n = Number(id.replace(/^\D+/, ''));
+  return Number.isFinite(n) ? n : 0;
+}
