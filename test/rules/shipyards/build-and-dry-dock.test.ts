@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CampaignState } from '../../../src/rules/thunderdome/index.ts';
 import { freeDockIn } from '../../../src/rules/thunderdome/shipyards/index.ts';
 import { startedGame } from '../td3/harness.ts';
-import { addShip, addYard, runNewConstruction, shipsOf } from './yard-harness.ts';
-
-/** All six fleet slots of p1 used, each at H1 with five CAs (MC 5): no fleet can take a ship. */
-function fullFleets(s: CampaignState): void {
-  const template = s.fleets.find((f) => f.owner === 'p1')!;
-  s.ships = s.ships.filter((x) => x.owner !== 'p1');
-  s.fleets = s.fleets.filter((f) => f.owner !== 'p1');
-  for (let slot = 1; slot <= 6; slot++) {
-    s.fleets.push({ ...template, id: `F8${slot}`, slot, sector: 'H1' });
-    for (let i = 0; i < 5; i++) addShip(s, { id: `S8${slot}${i}`, owner: 'p1', unitId: 'LYR-CA', sector: 'H1' }, slot, '133');
-  }
-  s.players.find((p) => p.id === 'p1')!.bank = '5000';
-  s.nextId = 1000;
-}
+import { addShip, addYard, fullFleets, runNewConstruction, shipsOf } from './yard-harness.ts';
 
 describe('UTD6.373 building ships', () => {
   it('UTD6.3733/6.3734: the ship costs its BPV now and joins a fleet of the yard’s sector at step 10', () => {

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/rules/dice.ts';
-import { applyEvent, type CampaignState } from '../../../src/rules/thunderdome/index.ts';
+import { applyEvent } from '../../../src/rules/thunderdome/index.ts';
 import { Decider } from '../../../src/rules/thunderdome/decider.ts';
 import { organizeCapturedByDefault } from '../../../src/rules/thunderdome/battles/captures.ts';
 import { battleInA, result } from '../battles/helpers.ts';
 import { startedGame, who, type Game } from '../td3/harness.ts';
-import { addShip, addYard, ship } from './yard-harness.ts';
-
-/** Every one of p1's six fleet slots holds five CAs at H1: no fleet can take another ship. */
-function fullFleets(s: CampaignState): void {
-  const template = s.fleets.find((f) => f.owner === 'p1')!;
-  s.ships = s.ships.filter((x) => x.owner !== 'p1');
-  s.fleets = s.fleets.filter((f) => f.owner !== 'p1');
-  for (let slot = 1; slot <= 6; slot++) {
-    s.fleets.push({ ...template, id: `F8${slot}`, slot, sector: 'H1' });
-    for (let i = 0; i < 5; i++) addShip(s, { id: `S8${slot}${i}`, owner: 'p1', unitId: 'LYR-CA', sector: 'H1' }, slot, '133');
-  }
-  s.nextId = 1000;
-}
+import { addShip, addYard, fullFleets, ship } from './yard-harness.ts';
 
 /** Runs the record-keeping default (ISS-A77) as the battle clock does when the window closes. */
 function runDefault(g: Game): void {

@@ -29,6 +29,19 @@ export function addShip(s: CampaignState, ship: Partial<Ship> & { id: string; ow
   s.ships.push({ fleetId: fleet?.id ?? null, crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv, ...ship });
 }
 
+/** All six fleet slots of p1 used, each at H1 with five CAs (MC 5): no fleet can take a ship. Bank 5000. */
+export function fullFleets(s: CampaignState): void {
+  const template = s.fleets.find((f) => f.owner === 'p1')!;
+  s.ships = s.ships.filter((x) => x.owner !== 'p1');
+  s.fleets = s.fleets.filter((f) => f.owner !== 'p1');
+  for (let slot = 1; slot <= 6; slot++) {
+    s.fleets.push({ ...template, id: `F8${slot}`, slot, sector: 'H1' });
+    for (let i = 0; i < 5; i++) addShip(s, { id: `S8${slot}${i}`, owner: 'p1', unitId: 'LYR-CA', sector: 'H1' }, slot, '133');
+  }
+  s.players.find((p) => p.id === 'p1')!.bank = '5000';
+  s.nextId = 1000;
+}
+
 export function addYard(s: CampaignState, id: string, owner: string, unitId: string, sector: string, extra: { worksDestroyed?: number; pending?: boolean } = {}): void {
   s.bases.push({ id, owner, unitId, sector, role: 'shipyard', bpv: '0', pending: extra.pending ?? false, ...(extra.worksDestroyed ? { worksDestroyed: extra.worksDestroyed } : {}) });
 }
