@@ -8,7 +8,7 @@ import { mcOfShips } from './condition/attrition.ts';
 import type { Fleet } from './state.ts';
 import { requireTurnOf } from './turn.ts';
 import { refuseSecondOfficer } from './officers/fleet-limit.ts';
-import { scrapRefund } from './officers/mines.ts';
+import { scrapRefund } from './scrap-value.ts';
 
 function shipsOf(d: Decider, f: Fleet, list: string): string[] {
   const inFleet = d.state.ships.filter((s) => s.fleetId === f.id).map((s) => s.id);
@@ -75,7 +75,7 @@ export function scrapShips(d: Decider, fleetSlot: string, shipList: string): voi
   const f = ownFleet(d, p, fleetSlot);
   const ids = shipsOf(d, f, shipList);
   spend(turn, 1, 'Scrapping', 'UTD6.3F');
-  // Navy loose ends: half the ships' value and half their BPV-bought mines (UTD6.3F, ISS-A38).
-  const refund = scrapRefund(ids.map((id) => d.state.ships.find((s) => s.id === id)!));
+  // Half the ships' value, their fighters and PFs, and their BPV-bought mines (UTD6.3F, ISS-A38).
+  const refund = scrapRefund(ids.map((id) => d.state.ships.find((s) => s.id === id)!), d.ctx.catalog);
   d.emit({ type: 'ShipsScrapped', playerId: p.id, fleetId: f.id, shipIds: ids, refund: bpvToString(refund), opCost: 1 });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fleetMc, maxFleets } from '../../../src/rules/thunderdome/index.ts';
 import { battleInA, result, shipsOf } from '../battles/helpers.ts';
-import { addYard } from '../shipyards/yard-harness.ts';
+import { addShip, addYard } from '../shipyards/yard-harness.ts';
 import { mappedGame, startedGame, type Game } from './harness.ts';
 
 /**
@@ -65,6 +65,20 @@ describe('TC-073 scrap (UTD6.3F)', () => {
     g.do('p1', { type: 'scrap', fleet: '1', ships: ids.join(',') });
     expect(Number(g.player('p1').bank) - Number(bank)).toBe(106);
     expect(g.state.turn!.opsSpent).toBe(1);
+  });
+
+  it('UTD6.3F a carrier is scrapped with its fighters: HYD-CV (150) with 6 + 6 spare fighters at 6 → +111; two fighters lost → +105', () => {
+    const g = startedGame();
+    g.patch((s) => {
+      addShip(s, { id: 'S990', owner: 'p1', unitId: 'HYD-CV', sector: 'H1' }, 1, '150');
+      addShip(s, { id: 'S991', owner: 'p1', unitId: 'HYD-CV', sector: 'H1', condition: { fighters: 4 } }, 1, '150');
+    });
+    let bank = Number(g.player('p1').bank);
+    g.do('p1', { type: 'scrap', fleet: '1', ships: 'S990' });
+    expect(Number(g.player('p1').bank) - bank).toBe((150 + 12 * 6) / 2);
+    bank = Number(g.player('p1').bank);
+    g.do('p1', { type: 'scrap', fleet: '1', ships: 'S991' });
+    expect(Number(g.player('p1').bank) - bank).toBe((150 + 10 * 6) / 2);
   });
 
   it('UTD6.3F scrapping two shipyards takes two order points; the capital is never scrapped (ISS-A75)', () => {

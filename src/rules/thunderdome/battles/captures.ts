@@ -4,7 +4,7 @@ import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
 import { maxFleets } from '../setup.ts';
 import { mcOfShips } from '../condition/attrition.ts';
-import { carriedMines } from '../officers/mines.ts';
+import { scrapRefund } from '../scrap-value.ts';
 import type { Fleet, Ship } from '../state.ts';
 import { freeDockIn } from '../shipyards/placement.ts';
 import { unitBpv } from './common.ts';
@@ -48,10 +48,10 @@ export function organizeCaptured(d: Decider, shipRef: string, into: string, make
 
 /**
  * UTD6.3I6, 6.3I7: scrapping a captured ship, or a ship to make room for it, returns half its BPV
- * (as `unitBpv` values it) plus half the BPV-bought extra COs it carried, its mines (UTD8.253, ISS-A38).
+ * (as `unitBpv` values it), of the fighters and PFs it carried and of its mines (UTD8.253, ISS-A38).
  */
 function capturedScrapRefund(d: Decider, ship: Ship): Bpv {
-  return unitBpv(d, ship.id).add(carriedMines(ship)).div(2);
+  return scrapRefund([ship], d.ctx.catalog, (s) => unitBpv(d, s.id));
 }
 
 function newFleetFor(d: Decider, owner: string, sector: string): Fleet | null {

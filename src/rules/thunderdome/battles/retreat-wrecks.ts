@@ -1,7 +1,7 @@
 import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { towCapacity } from '../condition/towing.ts';
 import type { Decider } from '../decider.ts';
-import { scrapRefund } from '../officers/mines.ts';
+import { scrapRefund } from '../scrap-value.ts';
 import type { RetreatObligation, Ship } from '../state.ts';
 
 /**
@@ -44,7 +44,7 @@ export function settleRetreatWrecks(d: Decider, r: RetreatObligation): void {
     playerId: r.playerId,
     towed: towed.map(line),
     scrapped: scrapped.map(line),
-    refund: bpvToString(scrapRefund(scrapped)),
+    refund: bpvToString(scrapRefund(scrapped, d.ctx.catalog)),
     towOps: towed.length,
     scrapOps,
   });

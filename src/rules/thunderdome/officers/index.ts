@@ -4,7 +4,7 @@ export { applyOfficerEvent, officerLosses, settleOfficerLosses } from './apply-o
 export type { OfficerEvent, OfficerLoss } from './events.ts';
 export { coPool, squadronCoPool, unitCoPool, CO_POOL_PCT } from './co-pool.ts';
 export { baseDroneLimit, explainDroneLimit, extraDroneCost, extraDroneLimit } from './drones.ts';
-export { carriedMines, minesweeperAllowance, scrapRefund } from './mines.ts';
+export { carriedMines, minesweeperAllowance } from './mines.ts';
 export { crewIneligible, officerIneligible } from './eligibility.ts';
 export { crewCost, officerCost, transferSurcharge } from './costs.ts';
 export { officersInFleet, refuseSecondOfficer } from './fleet-limit.ts';

@@ -17,11 +17,3 @@ export function minesweeperAllowance(unit: Pick<UnitInfo, 'isMinesweeper' | 'siz
 export function carriedMines(ship: Pick<Ship, 'minesBpv'>): Bpv {
   return bpv(ship.minesBpv ?? '0');
 }
-
-/**
- * What scrapping ships returns to the bank (UTD6.3F, 6.3I6 with ISS-A38): half the ship's value
- * and half the BPV-bought extra COs it carries, here its mines; every fraction kept.
- */
-export function scrapRefund(ships: readonly Pick<Ship, 'bpv' | 'minesBpv'>[]): Bpv {
-  return ships.reduce((sum, s) => sum.add(s.bpv).add(carriedMines(s)), bpv(0)).div(2);
-}
