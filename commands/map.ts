@@ -69,7 +69,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       if (focus && !state.map.sectors.some((s) => s.key === focus)) return presentError(i, { code: 'sector/unknown', rule: 'UTD4.1', message: `There is no sector \`${focus.slice(0, 32)}\` on the map.` });
       // Rendering takes a tenth of a second: acknowledge first (Discord allows 3 s).
       await i.deferReply(pub ? {} : { flags: MessageFlags.Ephemeral });
-      const png = await mapImage(state, current!.version, focus);
+      const png = await mapImage(state, current!.version, await ctx.app.catalogs.get(state.catalogVersion), focus);
       await i.editReply({ files: [new AttachmentBuilder(png, { name: focus ? `map-${focus}.png` : 'map.png' })] });
       return { ok: true };
     }

@@ -1,6 +1,7 @@
 import { Events, type Client, type ClientOptions } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
 import { runDue } from '../app/scheduler.ts';
+import { pgliteVacuum } from '../app/vacuum.ts';
 import { createDiscordClient } from './client.ts';
 import { announce } from './present.ts';
 import { postBattleUpdates } from './battle-threads.ts';
@@ -9,6 +10,7 @@ import { channelsWithOpenVotes } from '../app/campaigns.ts';
 import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
 import { attachMapPosts, discordMapPosts, type MapPostOptions } from './map-posts.ts';
+import { attachCatalogs } from './images.ts';
 // Map approval by reaction (issue 6 §2)
 import { onMapApprovalReaction, resyncMapApprovals } from './map-approval.ts';
 
@@ -43,6 +45,8 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   // Issue 7 §1 (map posts): one throttle per bot; results from interactions reach it through the client.
   const mapPosts = opts.mapPosts === null ? null : discordMapPosts(opts.app, client, opts.mapPosts);
   if (mapPosts) attachMapPosts(client, mapPosts);
+  // Issue 7 §1 (fleet BPV on the map): the turn-start post prices its map's fleets with these.
+  attachCatalogs(client, opts.app.catalogs);
   const flushMapPosts = () => mapPosts?.flush().catch((err: unknown) => opts.app.log.error({ err }, 'map post failed'));
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   const reactions = new Set<Promise<unknown>>();
@@ -62,6 +66,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   await ready;
   opts.app.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
   let ticking: Promise<number> | null = null;
+  const vacuum = pgliteVacuum(opts.app);
   const tick = () => {
     // One pass at a time in this process; other processes are kept apart by the campaign row lock.
     ticking ??= (async () => {
@@ -74,6 +79,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
         mapPosts?.note(o.result);
       }
       await flushMapPosts();
+      await vacuum().catch((err: unknown) => opts.app.log.warn({ err }, 'PGlite vacuum failed'));
       return outcomes.length;
     })().finally(() => (ticking = null));
     return ticking;

@@ -1,3 +1,5 @@
+import type { Client } from 'discord.js';
+import type { CatalogSource } from '../app/context.ts';
 import type { CampaignState, UnitCatalog } from '../rules/thunderdome/index.ts';
 import { ImageCache, renderMap, renderNavySheet } from '../render/index.ts';
 import { renderBattleCard } from '../render/battle-card.ts';
@@ -12,8 +14,24 @@ import { campaignLedger } from '../rules/thunderdome/ledger.ts';
  */
 const cache = new ImageCache({ maxEntries: 64 });
 
-export function mapImage(state: CampaignState, version: number, focus?: string): Promise<Buffer> {
-  return cache.get(focus ? `map:focus=${focus}` : 'map', state.id, version, () => renderMap(state, focus ? { focus } : {}));
+/** The warp-lane map; the catalog prices the fleet badges (issue 7 §1: fleets with their BPV). */
+export function mapImage(state: CampaignState, version: number, catalog: UnitCatalog, focus?: string): Promise<Buffer> {
+  return cache.get(focus ? `map:focus=${focus}` : 'map', state.id, version, () => renderMap(state, focus ? { focus, catalog } : { catalog }));
+}
+
+// Issue 7 §1 (fleet BPV on the map): code that only has the Discord client (the turn-start post)
+// reaches the bot's catalogs through it, as map posts reach their throttle (map-posts.ts).
+const catalogsByClient = new WeakMap<Client, CatalogSource>();
+
+export function attachCatalogs(client: Client, catalogs: CatalogSource): void {
+  catalogsByClient.set(client, catalogs);
+}
+
+/** The map for a client's campaign post; null when the client was not started by `startBot` (bare test clients). */
+export async function mapImageFor(client: Client, state: CampaignState, version: number): Promise<Buffer | null> {
+  const catalogs = catalogsByClient.get(client);
+  if (!catalogs) return null;
+  return mapImage(state, version, await catalogs.get(state.catalogVersion));
 }
 
 export function navyImage(state: CampaignState, version: number, playerId: string, catalog: UnitCatalog): Promise<Buffer> {

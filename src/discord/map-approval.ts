@@ -92,7 +92,7 @@ async function approveAs(app: AppContext, client: Client, channelId: string, use
 async function postApprovalMessage(app: AppContext, client: Client, channelId: string, state: CampaignState, version: number): Promise<void> {
   const channel = await client.channels.fetch(channelId).catch(() => null);
   if (!channel?.isSendable()) return;
-  const png = await mapImage(state, version);
+  const png = await mapImage(state, version, await app.catalogs.get(state.catalogVersion));
   const message = await (channel as SendableChannels).send({ content: mapApprovalText(state), files: [new AttachmentBuilder(png, { name: 'map.png' })], allowedMentions: { parse: [] } });
   // Recorded before the ✅ is offered, so the first clicks on it already find the message.
   const attached = await runCommand(app, { target: { guildId: state.guildId, channelId }, actor: SYSTEM, command: { type: 'map-approval-attach', messageId: message.id } });

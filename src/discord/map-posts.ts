@@ -132,7 +132,7 @@ export function discordMapPosts(app: AppContext, client: Client, options: MapPos
       post: async (channelId, state, version) => {
         const channel = await client.channels.fetch(channelId).catch(() => null);
         if (!channel?.isSendable()) return;
-        const png = await mapImage(state, version);
+        const png = await mapImage(state, version, await app.catalogs.get(state.catalogVersion));
         await (channel as SendableChannels).send({ content: mapPostCaption(state), files: [new AttachmentBuilder(png, { name: 'map.png' })], allowedMentions: { parse: [] } });
       },
     },

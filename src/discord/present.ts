@@ -1,7 +1,7 @@
 import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction, type Client, type InteractionReplyOptions, type MessageCreateOptions, type RepliableInteraction, type SendableChannels } from 'discord.js';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 import { postBattleUpdates } from './battle-threads.ts';
-import { mapImage } from './images.ts';
+import { mapImageFor } from './images.ts';
 import { noteMapChange } from './map-posts.ts';
 import { campaignsOfUser } from '../app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../app/run-command.ts';
@@ -37,7 +37,7 @@ export async function presentResult(interaction: RepliableInteraction, result: C
   for (const more of rest) await interaction.followUp({ content: more, allowedMentions: { parse: ['users'] } });
   const channel = interaction.channel;
   for (const post of posts) {
-    if (channel?.isSendable()) await (channel as SendableChannels).send(await turnStartPost(post, result.state, result.events.at(-1)!.seq));
+    if (channel?.isSendable()) await (channel as SendableChannels).send(await turnStartPost(interaction.client, post, result.state, result.events.at(-1)!.seq));
   }
   // Issue 7 §1 (map posts): a change of the map is posted later, once the campaign is quiet.
   noteMapChange(interaction.client, result);
@@ -77,13 +77,13 @@ export async function announce(client: Client, channelId: string, result: Comman
   for (const text of splitMessage(lines.join('\n\n'))) {
     if (text) await (channel as SendableChannels).send({ content: text, allowedMentions: { parse: ['users'] } });
   }
-  for (const text of turnStarts) await (channel as SendableChannels).send(await turnStartPost(text, result.state, result.events.at(-1)!.seq));
+  for (const text of turnStarts) await (channel as SendableChannels).send(await turnStartPost(client, text, result.state, result.events.at(-1)!.seq));
 }
 
 
 /** Issue 6 §4: each player's turn is announced with its deadline and the current map. */
-async function turnStartPost(content: string, state: CampaignState, version: number): Promise<MessageCreateOptions> {
-  const png = state.map ? await mapImage(state, version) : null;
+async function turnStartPost(client: Client, content: string, state: CampaignState, version: number): Promise<MessageCreateOptions> {
+  const png = state.map ? await mapImageFor(client, state, version) : null;
   return { content, allowedMentions: { parse: ['users'] }, ...(png ? { files: [new AttachmentBuilder(png, { name: 'map.png' })] } : {}) };
 }
 

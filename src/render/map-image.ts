@@ -8,20 +8,31 @@ import { drawIcon, ICON_LABELS } from './icons.ts';
 import type { IconKind, IconState } from './icons.ts';
 import { layoutMap, zoomLayout } from './map-layout.ts';
 import { drawMoveArrows, turnMoves } from './map-moves.ts';
-import type { LayoutMapInput, LayoutOptions, MapLayout, MeasureText, NodeBox, Rect } from './map-layout.ts';
+import type { LabelBox, LayoutMapInput, LayoutOptions, MapLayout, MeasureText, NodeBox, Rect } from './map-layout.ts';
+import { catalogShipBpv, fleetBadges } from './map-fleets.ts';
+import type { ShipBpv } from './map-fleets.ts';
+import { drawTerrainGlyph, GLYPH_LABELS, GLYPH_ORDER, terrainGlyphs } from './terrain-glyphs.ts';
+import type { GlyphKind } from './terrain-glyphs.ts';
+import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 import { playerText, roundRect, sectorText } from './common.ts';
 import { encodePng } from './png.ts';
 import { contrastText, playerColour, THEME } from './theme.ts';
 
 /**
  * The warp-lane map (issue 7): every sector coloured by its owner, marked by type, with its
- * developments, bases, fleets and open battles; a title with the calendar and whose turn it is;
- * a legend of players and symbols. 1600×1000 by default, sized to stay readable in Discord's
- * ~550 px preview. `focus` draws one sector and its neighbours only, larger.
+ * terrain glyphs, developments, bases, fleets (count and BPV per owner) and open battles; a title
+ * with the calendar and whose turn it is; a legend of players, symbols and the terrain shown.
+ * 1600×1000 by default, sized to stay readable in Discord's ~550 px preview. `focus` draws one
+ * sector and its neighbours only, larger.
  */
 export interface MapImageOptions {
   /** Sector key: draw only this sector and its neighbours. */
   focus?: string;
+  /**
+   * The campaign's catalog, for the fleet badges' BPV (ships at their catalog BPV, as on the navy
+   * sheet). Without one (benchmarks) a ship counts at the price recorded when it was bought.
+   */
+  catalog?: Pick<UnitCatalog, 'get'> | null;
   /** Image width in pixels (default 1600); the height is 5/8 of it unless given. */
   width?: number;
   height?: number;
@@ -61,7 +72,7 @@ function measureWith(ctx: CanvasRenderingContext2D, text: string, f: string): nu
 }
 
 /** The layout input of a campaign map. */
-export function layoutInput(state: CampaignState): LayoutMapInput | null {
+export function layoutInput(state: CampaignState, shipBpv: ShipBpv = catalogShipBpv(null)): LayoutMapInput | null {
   const map = state.map;
   if (!map) return null;
   return {
@@ -75,7 +86,8 @@ export function layoutInput(state: CampaignState): LayoutMapInput | null {
         home: s.type === 'home' || s.homeSlot !== null,
         homeSlot: s.homeSlot,
         icons: marks.length,
-        badges: fleetBadges(state, s.key).length,
+        glyphs: terrainGlyphs(s).length,
+        tags: fleetBadges(state, s.key, shipBpv).map((b) => b.text),
         ring: marks.some((m) => m.kind === 'battle'),
       };
     }),
@@ -95,7 +107,7 @@ export function mapScene(state: CampaignState, opts: MapImageOptions = {}): MapS
   const title: Rect = { x: 0, y: 0, w: width, h: titleH };
   const legend: Rect = { x: width - legendW - pad, y: titleH, w: legendW, h: height - titleH - pad };
   const mapArea: Rect = { x: pad, y: titleH, w: legend.x - 2 * pad, h: height - titleH - pad };
-  const input = layoutInput(state);
+  const input = layoutInput(state, catalogShipBpv(opts.catalog));
   let layout: MapLayout | null = null;
   if (input) {
     const base: LayoutOptions = {
@@ -123,7 +135,7 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
   ctx.fillRect(0, 0, scene.width, scene.height);
   drawTitle(ctx, state, scene, opts.focus);
   drawLegend(ctx, state, scene);
-  if (scene.layout) drawMap(ctx, state, scene.layout, scene.k);
+  if (scene.layout) drawMap(ctx, state, scene.layout, scene.k, catalogShipBpv(opts.catalog));
   else {
     ctx.fillStyle = THEME.muted;
     ctx.font = font(28 * scene.k, 'bold');
@@ -233,16 +245,6 @@ export function sectorMarks(state: CampaignState, s: Sector): Mark[] {
   return marks;
 }
 
-/** Fleets in a sector: one badge per owner, in seat order, with the number of fleets. */
-export function fleetBadges(state: CampaignState, sectorKey: string): { owner: string; count: number; colour: string }[] {
-  const counts = new Map<string, number>();
-  for (const f of state.fleets) if (f.sector === sectorKey) counts.set(f.owner, (counts.get(f.owner) ?? 0) + 1);
-  const seat = (id: string) => state.players.find((p) => p.id === id)?.seat ?? 99;
-  return [...counts]
-    .sort((a, b) => seat(a[0]) - seat(b[0]) || (a[0] < b[0] ? -1 : 1))
-    .map(([owner, count]) => ({ owner, count, colour: playerColour(state, owner) }));
-}
-
 /** Disc fill of a sector: its owner's colour, else grey (darker while unexplored). */
 export function sectorFill(state: CampaignState, s: Sector): string {
   if (s.owner) return playerColour(state, s.owner);
@@ -254,7 +256,7 @@ function withAlpha(hex: string, alpha: number): string {
   return `rgba(${(v >> 16) & 255}, ${(v >> 8) & 255}, ${v & 255}, ${alpha})`;
 }
 
-function drawMap(ctx: CanvasRenderingContext2D, state: CampaignState, layout: MapLayout, k: number): void {
+function drawMap(ctx: CanvasRenderingContext2D, state: CampaignState, layout: MapLayout, k: number, shipBpv: ShipBpv): void {
   const sectors = new Map(state.map!.sectors.map((s) => [s.key, s]));
   const R = layout.nodes[0]?.R ?? 20;
   const laneWidth = Math.max(2, R * 0.09);
@@ -289,35 +291,51 @@ function drawMap(ctx: CanvasRenderingContext2D, state: CampaignState, layout: Ma
     const s = sectors.get(node.key);
     if (s) drawSector(ctx, state, s, node);
   }
-  // Labels last, with a halo so lanes under them do not cut the letters.
+  // Labels last: terrain glyphs, the name with a halo so lanes under it do not cut the letters,
+  // and the fleet badges below.
   for (const lb of layout.labels) {
-    if (lb.leader) {
-      ctx.strokeStyle = THEME.faint;
-      ctx.lineWidth = Math.max(1, 1.5 * k);
-      ctx.beginPath();
-      ctx.moveTo(lb.leader.x1, lb.leader.y1);
-      ctx.lineTo(lb.leader.x2, lb.leader.y2);
-      ctx.stroke();
-    }
-    ctx.font = font(lb.px, 'bold');
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.lineJoin = 'round';
-    ctx.strokeStyle = THEME.background;
-    ctx.lineWidth = Math.max(2, lb.px * 0.28);
-    const cx = lb.x + lb.w / 2;
-    const cy = lb.y + lb.h / 2 + lb.px * 0.04;
-    ctx.strokeText(lb.text, cx, cy);
-    ctx.fillStyle = THEME.text;
-    ctx.fillText(lb.text, cx, cy);
+    const s = sectors.get(lb.key);
+    if (s) drawLabel(ctx, state, s, lb, k, shipBpv);
   }
 }
 
-/** Draws one sector: battle ring, disc, type ring and letter, icons and fleet badges. */
+function drawLabel(ctx: CanvasRenderingContext2D, state: CampaignState, s: Sector, lb: LabelBox, k: number, shipBpv: ShipBpv): void {
+  if (lb.leader) {
+    ctx.strokeStyle = THEME.faint;
+    ctx.lineWidth = Math.max(1, 1.5 * k);
+    ctx.beginPath();
+    ctx.moveTo(lb.leader.x1, lb.leader.y1);
+    ctx.lineTo(lb.leader.x2, lb.leader.y2);
+    ctx.stroke();
+  }
+  const glyphs = terrainGlyphs(s);
+  lb.glyphs.forEach((g, i) => {
+    const kind = glyphs[i];
+    if (kind) drawTerrainGlyph(ctx, kind, g.x + g.w / 2, g.y + g.h / 2, g.w);
+  });
+  ctx.font = font(lb.px, 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  ctx.strokeStyle = THEME.background;
+  ctx.lineWidth = Math.max(2, lb.px * 0.28);
+  const cx = lb.textBox.x + lb.textBox.w / 2;
+  const cy = lb.textBox.y + lb.textBox.h / 2 + lb.px * 0.04;
+  ctx.strokeText(lb.text, cx, cy);
+  ctx.fillStyle = THEME.text;
+  ctx.fillText(lb.text, cx, cy);
+  // The layout wrapped the badges in the order fleetBadges gives them (seat order).
+  const badges = fleetBadges(state, s.key, shipBpv);
+  lb.tags.forEach((t, i) => {
+    const owner = badges[i]?.owner ?? null;
+    drawPill(ctx, t, t.text, lb.tagPx, playerColour(state, owner));
+  });
+}
+
+/** Draws one sector: battle ring, disc, type ring and letter, and its icons. */
 function drawSector(ctx: CanvasRenderingContext2D, state: CampaignState, s: Sector, node: NodeBox): void {
   const { x, y, r, orbit, icon } = node;
   const marks = sectorMarks(state, s);
-  const fleets = fleetBadges(state, s.key);
   if (marks.some((m) => m.kind === 'battle')) {
     ctx.strokeStyle = THEME.battle;
     ctx.lineWidth = Math.max(2, icon * 0.3);
@@ -326,14 +344,10 @@ function drawSector(ctx: CanvasRenderingContext2D, state: CampaignState, s: Sect
     ctx.stroke();
   }
   drawDisc(ctx, x, y, r, s.type, sectorFill(state, s));
-  // The layout placed the slots: icons first (anticlockwise from the top), then fleet badges.
+  // The layout placed the icon slots, anticlockwise from the top.
   marks.forEach((m, i) => {
     const at = node.slots[i];
     if (at) drawIcon(ctx, m.kind, at.x, at.y, icon, m.colour, m.state);
-  });
-  fleets.forEach((f, i) => {
-    const at = node.slots[marks.length + i];
-    if (at) drawBadge(ctx, at.x, at.y, icon / 2, f.colour, f.count > 9 ? '9+' : String(f.count));
   });
 }
 
@@ -359,19 +373,21 @@ export function drawDisc(ctx: CanvasRenderingContext2D, x: number, y: number, r:
   ctx.fillText(TYPE_LETTER[type], x, y + r * 0.04);
 }
 
-function drawBadge(ctx: CanvasRenderingContext2D, x: number, y: number, radius: number, colour: string, text: string): void {
-  ctx.beginPath();
-  ctx.arc(x, y, radius, 0, Math.PI * 2);
+/** A fleet badge: a pill in the owner's colour with `count · BPV` in it. */
+function drawPill(ctx: CanvasRenderingContext2D, r: Rect, text: string, px: number, colour: string): void {
+  ctx.save();
+  roundRect(ctx, r.x, r.y, r.w, r.h, r.h / 2);
   ctx.fillStyle = colour;
   ctx.fill();
-  ctx.lineWidth = Math.max(1, radius * 0.22);
+  ctx.lineWidth = Math.max(1, r.h * 0.1);
   ctx.strokeStyle = THEME.outline;
   ctx.stroke();
   ctx.fillStyle = contrastText(colour);
-  ctx.font = font(radius * (text.length > 1 ? 1.1 : 1.45), 'bold');
+  ctx.font = font(px, 'bold');
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, x, y + radius * 0.06);
+  ctx.fillText(text, r.x + r.w / 2, r.y + r.h / 2 + px * 0.05);
+  ctx.restore();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,10 +409,19 @@ function drawLegend(ctx: CanvasRenderingContext2D, state: CampaignState, scene: 
     ctx.fillText(text.toUpperCase(), L.x + pad, y);
     y += 30 * k;
   };
-  // Players, in seat order.
+  // Players, in seat order. Rows shrink (to 22 px at full size) to leave the terrain room.
   heading('Players');
   const players = [...state.players].sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99));
-  const rowH = Math.min(34 * k, (L.h * 0.5) / Math.max(1, players.length));
+  const cellH = 34 * k;
+  const glyphKinds = legendGlyphs(state, scene);
+  const glyphRows = Math.ceil(glyphKinds.length / 2);
+  const terrainCell = 30 * k;
+  // Everything below the players: two headings with their gaps, 3 rows of sector types, 6 of
+  // symbols, and the terrain (heading and rows) when the map shows any.
+  const below = 2 * (14 * k + 30 * k) + 3 * cellH + 6 * cellH + (glyphRows ? 14 * k + 30 * k + glyphRows * terrainCell : 0) + pad;
+  const room = L.y + L.h - y - below;
+  const n = Math.max(1, players.length);
+  const rowH = Math.min(34 * k, (L.h * 0.5) / n, Math.max(22 * k, room / n));
   const nameF = font(Math.min(21 * k, rowH * 0.64), 'bold');
   const smallF = font(Math.min(17 * k, rowH * 0.52));
   for (const p of players) {
@@ -437,7 +462,6 @@ function drawLegend(ctx: CanvasRenderingContext2D, state: CampaignState, scene: 
   // Sector types.
   heading('Sectors');
   const colW = (L.w - 2 * pad) / 2;
-  const cellH = 34 * k;
   const types: SectorType[] = ['home', 'life', 'mineral', 'dead', 'unknown'];
   types.forEach((t, i) => {
     const cx = L.x + pad + (i % 2) * colW + 13 * k;
@@ -454,7 +478,6 @@ function drawLegend(ctx: CanvasRenderingContext2D, state: CampaignState, scene: 
     text: kind === 'fort' ? 'Fort' : ICON_LABELS[kind],
   }));
   items.push({ draw: (cx, cy) => drawIcon(ctx, 'colony', cx, cy, 20 * k, sample, 'pending'), text: 'Ordered' });
-  items.push({ draw: (cx, cy) => drawBadge(ctx, cx, cy, 10 * k, sample, '2'), text: 'Fleets' });
   items.push({ draw: (cx, cy) => drawLegendArrow(ctx, cx, cy, k, sample), text: 'Moved' });
   items.forEach((item, i) => {
     const cx = L.x + pad + (i % 2) * colW + 13 * k;
@@ -462,6 +485,45 @@ function drawLegend(ctx: CanvasRenderingContext2D, state: CampaignState, scene: 
     item.draw(cx, cy);
     legendText(ctx, item.text, cx + 22 * k, cy, k);
   });
+  y += Math.ceil(items.length / 2) * cellH;
+  // The fleet badge, on a row of its own: it is wider than an icon.
+  {
+    const px = 15 * k;
+    const sampleText = '2 · 640';
+    ctx.font = font(px, 'bold');
+    const w = ctx.measureText(sampleText).width + 2 * Math.ceil(px * 0.45);
+    const pill: Rect = { x: L.x + pad, y: y + cellH / 2 - px * 0.7, w, h: px * 1.4 };
+    drawPill(ctx, pill, sampleText, px, sample);
+    legendText(ctx, 'Fleets · their BPV', pill.x + w + 9 * k, y + cellH / 2, k);
+    y += cellH;
+  }
+  // Terrain: only the kinds this picture shows, to keep the legend short.
+  if (glyphKinds.length === 0) return;
+  y += 14 * k;
+  heading('Terrain');
+  const bottom = L.y + L.h - pad;
+  const cell = Math.min(terrainCell, (bottom - y) / glyphRows);
+  const glyphSize = Math.min(24 * k, cell * 0.9);
+  const textF = font(Math.min(17 * k, cell * 0.62));
+  glyphKinds.forEach((g, i) => {
+    const cx = L.x + pad + (i % 2) * colW + 12 * k;
+    const cy = y + Math.floor(i / 2) * cell + cell / 2;
+    drawTerrainGlyph(ctx, g, cx, cy, glyphSize);
+    ctx.fillStyle = THEME.text;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    const tx = cx + 18 * k;
+    ctx.font = textF;
+    ctx.fillText(fitText(ctx, GLYPH_LABELS[g], textF, L.x + pad + (i % 2) * colW + colW - tx - 4 * k), tx, cy);
+  });
+}
+
+/** The terrain glyphs of the sectors this picture draws, in legend order. */
+export function legendGlyphs(state: CampaignState, scene: Pick<MapScene, 'layout'>): GlyphKind[] {
+  const shown = new Set(scene.layout?.nodes.map((n) => n.key) ?? []);
+  const present = new Set<GlyphKind>();
+  for (const s of state.map?.sectors ?? []) if (shown.has(s.key)) for (const g of terrainGlyphs(s)) present.add(g);
+  return GLYPH_ORDER.filter((g) => present.has(g));
 }
 
 function legendText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, k: number): void {

@@ -18,8 +18,11 @@ import type { MapGraph } from '../rules/thunderdome/map/graph.ts';
  *    touches a node footprint, another label or the area's edge, and preferring boxes that cross
  *    no lane; when some label finds no place the whole step is redone one font size smaller.
  *
- * A node's footprint (`R`) includes everything drawn around the sector (development icons, fleet
- * badges, battle ring); `r` is the coloured disc inside it. All numbers are image pixels.
+ * A node's footprint (`R`) includes everything drawn around the sector (development icons, battle
+ * ring); `r` is the coloured disc inside it. A label holds the sector's name with its terrain
+ * glyphs before it and, on the lines below, its fleet badges (issue 7 §1): they are part of the
+ * label box, so every check that keeps labels clear of nodes and of each other covers them too.
+ * All numbers are image pixels.
  */
 
 export interface LayoutSector {
@@ -32,8 +35,10 @@ export interface LayoutSector {
   homeSlot?: number | null;
   /** Icons drawn round the disc from the top, anticlockwise (developments, bases, battle…). */
   icons?: number;
-  /** Badges drawn round the disc from the top, clockwise (fleets per owner). */
-  badges?: number;
+  /** Terrain glyphs drawn before the name, on the label's first line. */
+  glyphs?: number;
+  /** Fleet badge texts (one per owner), drawn as pills on the lines below the name. */
+  tags?: readonly string[];
   /** A ring drawn through the icon slots (an open battle): the whole footprint is taken. */
   ring?: boolean;
 }
@@ -82,13 +87,13 @@ export interface NodeBox {
   y: number;
   /** Radius of the sector disc. */
   r: number;
-  /** Radius of everything drawn for the sector (icons and badges around the disc). */
+  /** Radius of everything drawn for the sector (the icons around the disc, the battle ring). */
   R: number;
   home: boolean;
-  /** Radius of the circle the icon and badge slots sit on, and the size of one icon. */
+  /** Radius of the circle the icon slots sit on, and the size of one icon. */
   orbit: number;
   icon: number;
-  /** Slot centres: `icons` first (anticlockwise from the top), then `badges` (clockwise). */
+  /** Icon slot centres, anticlockwise from the top. */
   slots: Point[];
   /** What is actually drawn for the sector (disc, slots, ring): labels keep clear of these. */
   obstacles: Circle[];
@@ -101,6 +106,13 @@ export interface LabelBox extends Rect {
   text: string;
   /** Font size in pixels (bold). */
   px: number;
+  /** Where the name is written (centred in it), on the first line. */
+  textBox: Rect;
+  /** Terrain glyph squares, before the name on the first line. */
+  glyphs: Rect[];
+  /** Fleet badge pills on the lines below the name, and their font size (bold). */
+  tags: (Rect & { text: string })[];
+  tagPx: number;
   side: LabelSide;
   /** A line from the footprint's edge to the label when the label sits farther out. */
   leader: { x1: number; y1: number; x2: number; y2: number } | null;
@@ -158,6 +170,71 @@ export const estimateTextWidth: MeasureText = (text, px) => {
 
 export function labelHeight(px: number): number {
   return Math.ceil(px * 1.25);
+}
+
+/** Sizes inside a label at font size `px`: glyph squares and the fleet badge pills. */
+export function labelMetrics(px: number): { line: number; glyph: number; glyphGap: number; tagPx: number; tagH: number; tagPad: number; tagGap: number } {
+  const tagPx = Math.max(7, Math.round(px * 0.8));
+  return {
+    line: labelHeight(px),
+    glyph: Math.round(px * 1.2),
+    glyphGap: Math.max(2, Math.round(px * 0.2)),
+    tagPx,
+    tagH: Math.ceil(tagPx * 1.4),
+    tagPad: Math.ceil(tagPx * 0.45),
+    tagGap: Math.max(2, Math.round(px * 0.2)),
+  };
+}
+
+/** A label's content laid out from its top-left corner: size, name box, glyphs, badge pills. */
+interface LabelContent {
+  w: number;
+  h: number;
+  text: string;
+  textBox: Rect;
+  glyphs: Rect[];
+  tags: (Rect & { text: string })[];
+  tagPx: number;
+}
+
+function labelContent(s: LayoutSector, px: number, o: Opts): LabelContent {
+  const m = labelMetrics(px);
+  const text = truncate(s.label, px, o);
+  const textW = Math.ceil(o.measure(text, px)) + 2;
+  const nGlyphs = Math.max(0, s.glyphs ?? 0);
+  const line1W = nGlyphs * (m.glyph + m.glyphGap) + textW;
+  // Badge pills, wrapped into rows no wider than the name line (or one pill): a narrow, taller
+  // label finds a place between crowded sectors more easily than a wide one.
+  const pills = (s.tags ?? []).map((t) => ({ text: t, w: Math.ceil(o.measure(t, m.tagPx)) + 2 * m.tagPad }));
+  const maxRow = Math.max(line1W, ...pills.map((p) => p.w));
+  const rows: { text: string; w: number }[][] = [];
+  for (const p of pills) {
+    const row = rows.at(-1);
+    const used = row ? row.reduce((n, q) => n + q.w + m.tagGap, 0) : Infinity;
+    if (row && used + p.w <= maxRow) row.push(p);
+    else rows.push([p]);
+  }
+  const rowW = (row: { w: number }[]) => row.reduce((n, q) => n + q.w, 0) + m.tagGap * (row.length - 1);
+  const w = Math.max(line1W, ...rows.map(rowW));
+  const h = m.line + rows.length * (m.tagH + m.tagGap);
+  const x0 = (w - line1W) / 2;
+  const glyphs: Rect[] = [];
+  for (let i = 0; i < nGlyphs; i++) glyphs.push({ x: x0 + i * (m.glyph + m.glyphGap), y: (m.line - m.glyph) / 2, w: m.glyph, h: m.glyph });
+  const textBox: Rect = { x: x0 + nGlyphs * (m.glyph + m.glyphGap), y: 0, w: textW, h: m.line };
+  const tags: (Rect & { text: string })[] = [];
+  rows.forEach((row, r) => {
+    let x = (w - rowW(row)) / 2;
+    const y = m.line + m.tagGap + r * (m.tagH + m.tagGap);
+    for (const p of row) {
+      tags.push({ text: p.text, x, y, w: p.w, h: m.tagH });
+      x += p.w + m.tagGap;
+    }
+  });
+  return { w, h, text, textBox, glyphs, tags, tagPx: m.tagPx };
+}
+
+function shifted<T extends Rect>(r: T, dx: number, dy: number): T {
+  return { ...r, x: r.x + dx, y: r.y + dy };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -636,7 +713,7 @@ function finish(
   const stubLen = (r: number) => r * 1.9;
   for (let pass = 0; pass < 4; pass++) {
     const px = fontFor(R, o);
-    const widths = sectors.map((s) => o.measure(truncate(s.label, px, o), px)).sort((a, b) => a - b);
+    const widths = sectors.map((s) => labelContent(s, px, o).w).sort((a, b) => a - b);
     const median = widths.length ? widths[Math.floor(widths.length / 2)]! : 0;
     const extra = stubShare ? stubLen(R) - R : 0;
     const padX = Math.max(R + extra, median / 2) + 6;
@@ -692,14 +769,12 @@ function nodeBox(s: LayoutSector, p: Point, R: number): NodeBox {
   const orbit = (r + R) / 2;
   const icon = (R - r) * 0.95;
   const icons = Math.max(0, s.icons ?? 0);
-  const badges = Math.max(0, s.badges ?? 0);
-  const total = icons + badges;
+  const total = icons;
   let step = 2 * Math.asin(Math.min(1, (icon / 2 + Math.max(1, icon * 0.12)) / orbit));
   if (total * step > 2 * Math.PI) step = (2 * Math.PI) / total;
   const top = -Math.PI / 2;
   const slots: Point[] = [];
   for (let i = 0; i < icons; i++) slots.push({ x: p.x + orbit * Math.cos(top - i * step), y: p.y + orbit * Math.sin(top - i * step) });
-  for (let i = 0; i < badges; i++) slots.push({ x: p.x + orbit * Math.cos(top + (i + 1) * step), y: p.y + orbit * Math.sin(top + (i + 1) * step) });
   const obstacles: Circle[] = s.ring ? [{ x: p.x, y: p.y, r: R }] : [{ x: p.x, y: p.y, r }, ...slots.map((q) => ({ x: q.x, y: q.y, r: (R - r) / 2 }))];
   return { key: s.key, x: p.x, y: p.y, r, R, home: !!s.home, orbit, icon, slots, obstacles };
 }
@@ -849,8 +924,8 @@ function candidate(node: NodeBox, w: number, h: number, dx: number, dy: number, 
 
 function placeLabels(sectors: readonly LayoutSector[], nodes: NodeBox[], lines: LaneLine[], px: number, o: Opts, lastTry: boolean): { labels: LabelBox[]; unplaced: number; poor: number } {
   const h = labelHeight(px);
-  const texts = sectors.map((s) => truncate(s.label, px, o));
-  const widths = texts.map((t) => Math.ceil(o.measure(t, px)) + 2);
+  const contents = sectors.map((s) => labelContent(s, px, o));
+  const widths = contents.map((c) => c.w);
   const cell = Math.max(32, Math.ceil(2 * (nodes[0]?.R ?? 16) + h));
   const nodeGrid = new Grid<NodeBox>(cell);
   for (const nd of nodes) nodeGrid.add({ x: nd.x - nd.R, y: nd.y - nd.R, w: 2 * nd.R, h: 2 * nd.R }, nd);
@@ -861,7 +936,10 @@ function placeLabels(sectors: readonly LayoutSector[], nodes: NodeBox[], lines: 
   // Most crowded nodes choose first: they have the fewest free places.
   const reach = (widths.reduce((a, b) => Math.max(a, b), 0) + 2 * (nodes[0]?.R ?? 0)) * 0.75;
   const crowd = nodes.map((nd) => [...nodeGrid.near({ x: nd.x - reach, y: nd.y - reach, w: 2 * reach, h: 2 * reach })].filter((m) => m !== nd && Math.hypot(m.x - nd.x, m.y - nd.y) < reach).length);
-  const order = nodes.map((_, i) => i).sort((a, b) => crowd[b]! - crowd[a]! || a - b);
+  // Labels taller than one line (fleet badges) need more room: they weigh as one more neighbour
+  // per extra line.
+  const weight = contents.map((c, i) => crowd[i]! + (c.h - h) / h);
+  const order = nodes.map((_, i) => i).sort((a, b) => weight[b]! - weight[a]! || a - b);
 
   const labels: LabelBox[] = new Array(nodes.length);
   let unplaced = 0;
@@ -871,7 +949,9 @@ function placeLabels(sectors: readonly LayoutSector[], nodes: NodeBox[], lines: 
   const rings = footRings + (lastTry ? 5 : 3);
   for (const i of order) {
     const node = nodes[i]!;
-    const w = widths[i]!;
+    const content = contents[i]!;
+    const w = content.w;
+    const lh = content.h;
     type Spot = { rect: Rect; side: LabelSide; cost: number; far: boolean; ambiguous: boolean };
     let best = null as Spot | null;
     let fallback = null as Spot | null;
@@ -880,7 +960,7 @@ function placeLabels(sectors: readonly LayoutSector[], nodes: NodeBox[], lines: 
       for (const s of SIDES) {
         const shifts = s.dx === 0 ? [0, -0.3, 0.3] : s.dy === 0 ? [0, -0.6, 0.6] : [0];
         for (const shift of shifts) {
-          const rect = candidate(node, w, h, s.dx, s.dy, dist, shift);
+          const rect = candidate(node, w, lh, s.dx, s.dy, dist, shift);
           let cost = s.cost + ring * RING_COST + Math.abs(shift) * 2;
           if (!rectInside(rect, o.area)) continue;
           let clash = 0;
@@ -910,7 +990,7 @@ function placeLabels(sectors: readonly LayoutSector[], nodes: NodeBox[], lines: 
       unplaced++;
       if (!lastTry) return { labels: [], unplaced, poor: Infinity };
     }
-    const pick = best ?? fallback ?? { rect: candidate(node, w, h, 0, 1, node.R + LABEL_GAP, 0), side: 'below' as const, cost: 0, far: false, ambiguous: false };
+    const pick = best ?? fallback ?? { rect: candidate(node, w, lh, 0, 1, node.R + LABEL_GAP, 0), side: 'below' as const, cost: 0, far: false, ambiguous: false };
     const r = pick.rect;
     let leader: LabelBox['leader'] = null;
     if (pick.far) {
@@ -920,7 +1000,18 @@ function placeLabels(sectors: readonly LayoutSector[], nodes: NodeBox[], lines: 
       leader = { x1: node.x + ((tx - node.x) / d) * (node.r + 2), y1: node.y + ((ty - node.y) / d) * (node.r + 2), x2: tx, y2: ty };
     }
     if (pick.far || pick.ambiguous) poor++;
-    labels[i] = { key: node.key, text: texts[i]!, px, side: pick.side, leader, ...r };
+    labels[i] = {
+      key: node.key,
+      text: content.text,
+      px,
+      textBox: shifted(content.textBox, r.x, r.y),
+      glyphs: content.glyphs.map((g) => shifted(g, r.x, r.y)),
+      tags: content.tags.map((t) => shifted(t, r.x, r.y)),
+      tagPx: content.tagPx,
+      side: pick.side,
+      leader,
+      ...r,
+    };
     labelGrid.add(r, r);
   }
   return { labels, unplaced, poor };

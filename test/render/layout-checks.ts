@@ -1,5 +1,5 @@
 import { circleOverlapsRect, rectInside, rectsOverlap } from '../../src/render/map-layout.ts';
-import type { LayoutMapInput, MapLayout } from '../../src/render/map-layout.ts';
+import type { LabelBox, LayoutMapInput, MapLayout, Rect } from '../../src/render/map-layout.ts';
 import type { MapSpec } from '../../src/rules/thunderdome/map/types.ts';
 
 /** The layout input of a map spec, labelled by key (as an unexplored map is). */
@@ -11,10 +11,30 @@ export function inputOf(map: MapSpec, label: (key: string) => string = (k) => k)
 }
 
 /**
+ * The parts of a label (issue 7 §1): the name, the terrain glyphs before it and the fleet badge
+ * pills below it. Each lies inside its own label box, no two parts of a label overlap, and none
+ * touches anything drawn for any sector (disc, icon slots, battle ring) or another label.
+ */
+export function labelPartProblems(lb: LabelBox, layout: MapLayout): string[] {
+  const out: string[] = [];
+  const parts: [string, Rect][] = [['name', lb.textBox], ...lb.glyphs.map((g, i): [string, Rect] => [`glyph ${i}`, g]), ...lb.tags.map((t, i): [string, Rect] => [`badge ${i} (${t.text})`, t])];
+  for (const [what, r] of parts) {
+    if (!rectInside(r, lb)) out.push(`label ${lb.key}: ${what} leaves its label box`);
+    for (const n of layout.nodes) for (const c of n.obstacles) if (circleOverlapsRect(c.x, c.y, c.r, r)) out.push(`label ${lb.key}: ${what} overlaps sector ${n.key}`);
+    for (const other of layout.labels) if (other && other !== lb && rectsOverlap(r, other)) out.push(`label ${lb.key}: ${what} overlaps label ${other.key}`);
+  }
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) if (rectsOverlap(parts[i]![1], parts[j]![1])) out.push(`label ${lb.key}: ${parts[i]![0]} and ${parts[j]![0]} overlap`);
+  }
+  return out;
+}
+
+/**
  * Everything a readable layout must satisfy, as a list of human-readable problems (empty when
- * fine): no two node footprints overlap; no label overlaps another label or anything drawn for a
- * sector (disc, icon and badge slots, battle ring); every lane ends at its sectors' centres;
- * every node footprint and label lies inside the map area (and so inside the image).
+ * fine): no two node footprints overlap; no label (with its terrain glyphs and fleet badges)
+ * overlaps another label or anything drawn for a sector (disc, icon slots, battle ring); every
+ * lane ends at its sectors' centres; every node footprint and label lies inside the map area (and
+ * so inside the image).
  */
 export function layoutProblems(layout: MapLayout, input: LayoutMapInput): string[] {
   const out: string[] = [];
@@ -43,6 +63,7 @@ export function layoutProblems(layout: MapLayout, input: LayoutMapInput): string
     for (const n of nodes) for (const c of n.obstacles) if (circleOverlapsRect(c.x, c.y, c.r, lb)) out.push(`label ${lb.key} overlaps sector ${n.key}`);
     for (const other of labels) if (other && other !== lb && rectsOverlap(lb, other)) out.push(`labels ${lb.key} and ${other.key} overlap`);
     if (lb.text.length === 0) out.push(`label ${lb.key} is empty`);
+    out.push(...labelPartProblems(lb, layout));
   }
   const shown = new Set(nodes.map((n) => n.key));
   const expected = new Set<string>();

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { glyphCoverage } from '../../src/render/fonts.ts';
-import { layoutInput, mapScene, renderMap, titleLines } from '../../src/render/map-image.ts';
+import { layoutInput, legendGlyphs, mapScene, renderMap, titleLines } from '../../src/render/map-image.ts';
+import { catalogShipBpv } from '../../src/render/map-fleets.ts';
 import { PALETTE, playerColour, rgbOf, THEME } from '../../src/render/theme.ts';
 import { Game, who } from '../rules/td3/harness.ts';
 import { layoutProblems } from './layout-checks.ts';
@@ -24,9 +25,9 @@ describe('renderMap: the warp-lane map image', () => {
   });
 
   it('shows the content: background, owner colours on the homes, title text, battle ring, fleet badges, legend', async () => {
-    const png = await renderMap(g.state);
+    const png = await renderMap(g.state, { catalog: g.catalog });
     const img = await decode(png);
-    const scene = mapScene(g.state);
+    const scene = mapScene(g.state, { catalog: g.catalog });
     const layout = scene.layout!;
     // Background in the corners.
     for (const [x, y] of [[2, 2], [1597, 997], [2, 997]] as const) expect(rgbAt(img, x, y)).toEqual(BG);
@@ -42,9 +43,24 @@ describe('renderMap: the warp-lane map image', () => {
     // The open battle in X: a red ring through the icon slots.
     const x = layout.nodes.find((n) => n.key === 'X')!;
     expect(hasColourNear(img, x.x - x.orbit, x.y, 2, rgbOf(THEME.battle))).toBe(true);
-    // Fleet badges in X: one per owner (p2 has two fleets there), in the owners' colours.
-    const badges = x.slots.slice(-3);
-    ['p1', 'p2', 'p3'].forEach((p, i) => expect(hasColourNear(img, badges[i]!.x, badges[i]!.y, 3, rgbOf(playerColour(g.state, p))), p).toBe(true));
+    // Fleet badges in X, under its name: one pill per owner in seat order, in the owners' colours,
+    // with the number of fleets and their catalog BPV. p1's second fleet (F991) is empty: 0; p2
+    // has fleet 1 (KZI-CA 133 + KZI-FF 63 = 196) and the empty F990; p3 fleet 1 (HYD-CA + HYD-FF).
+    const xLabel = layout.labels.find((l) => l.key === 'X')!;
+    expect(xLabel.tags.map((t) => t.text)).toEqual(['1 · 0', '2 · 196', '1 · 196']);
+    ['p1', 'p2', 'p3'].forEach((p, i) => {
+      const t = xLabel.tags[i]!;
+      expect(hasColourNear(img, t.x + t.h * 0.25, t.y + t.h / 2, 1, rgbOf(playerColour(g.state, p))), p).toBe(true);
+    });
+    // Terrain glyphs before the names: the comet in X (pale head), the black hole in C (orange
+    // accretion ring), and the legend lists exactly the kinds on the map.
+    expect(xLabel.glyphs).toHaveLength(1);
+    const cLabel = layout.labels.find((l) => l.key === 'C')!;
+    expect(cLabel.glyphs).toHaveLength(1);
+    const cg = cLabel.glyphs[0]!;
+    expect(countColour(img, cg, rgbOf('#ff9b3d'), 40)).toBeGreaterThan(5);
+    expect(legendGlyphs(g.state, scene)).toEqual(['class-m-planet', 'gas-giant', 'asteroid-field', 'comet', 'nebula', 'radiation-zone', 'black-hole']);
+    expect(countColour(img, scene.legend, rgbOf('#ff9b3d'), 40)).toBeGreaterThan(5);
     // The legend shows every player's colour.
     for (const p of g.state.players) expect(countColour(img, scene.legend, rgbOf(playerColour(g.state, p.id)), 3)).toBeGreaterThan(100);
     // Unowned explored sectors are grey, unexplored ones darker.
@@ -55,14 +71,18 @@ describe('renderMap: the warp-lane map image', () => {
   });
 
   it('the layout it draws (measured with the bundled font) has no overlaps', () => {
-    const input = layoutInput(g.state)!;
-    const layout = mapScene(g.state).layout!;
+    const input = layoutInput(g.state, catalogShipBpv(g.catalog))!;
+    const layout = mapScene(g.state, { catalog: g.catalog }).layout!;
     expect(layoutProblems(layout, input)).toEqual([]);
-    // Icons and badges come from the state: X has the battle, and three fleet owners.
+    // Icons, glyphs and badges come from the state: X has the battle, a comet and three fleet owners.
     const x = input.sectors.find((s) => s.key === 'X')!;
-    expect([x.icons, x.badges, x.ring]).toEqual([1, 3, true]);
+    expect([x.icons, x.glyphs, x.tags?.length, x.ring]).toEqual([1, 1, 3, true]);
     const a = input.sectors.find((s) => s.key === 'A')!;
     expect(a.icons).toBe(3); // colony, ordered fort, ordered shipyard
+    expect(a.glyphs).toBe(2); // nebula and Class-M planet (UTD5.3 composite)
+    expect(a.tags).toEqual(['1 · 196']); // p1's fleet 1 moved there
+    expect(input.sectors.find((s) => s.key === 'B')!.glyphs).toBe(2); // radiation zone with the ‡ asteroid overlay
+    expect(input.sectors.find((s) => s.key === 'F')!.glyphs).toBe(0); // unexplored: no terrain yet
   });
 
   it('title: campaign, cycle, season, year, whose turn and the deadline as an ISO date', () => {
@@ -72,7 +92,8 @@ describe('renderMap: the warp-lane map image', () => {
 
   it('draws only characters the bundled font has (emoji dropped, other scripts as ?)', () => {
     const cover = glyphCoverage();
-    const texts = [...titleLines(g.state), ...mapScene(g.state).layout!.labels.map((l) => l.text)];
+    const labels = mapScene(g.state, { catalog: g.catalog }).layout!.labels;
+    const texts = [...titleLines(g.state), ...labels.map((l) => l.text), ...labels.flatMap((l) => l.tags.map((t) => t.text))];
     for (const t of texts) for (const ch of t) expect(cover.has(ch.codePointAt(0)!), `${t}: ${ch}`).toBe(true);
     expect(mapScene(g.state).layout!.labels.find((l) => l.key === 'E')!.text).toBe('Eridani');
   });
@@ -81,7 +102,7 @@ describe('renderMap: the warp-lane map image', () => {
     const a = await renderMap(g.state);
     const b = await renderMap(g.state);
     expect(a.equals(b)).toBe(true);
-    const small = await renderMap(g.state, { width: 480 });
+    const small = await renderMap(g.state, { width: 480, catalog: g.catalog });
     expect(small.length).toBeLessThan(100_000);
     expect(await compareSnapshot(small, SNAPSHOT)).toBeLessThan(0.005);
   });
@@ -106,7 +127,7 @@ describe('renderMap: the warp-lane map image', () => {
   });
 
   it('the zoomed map around X matches its stored snapshot within 0.5 %', async () => {
-    const png = await renderMap(g.state, { focus: 'X', width: 480 });
+    const png = await renderMap(g.state, { focus: 'X', width: 480, catalog: g.catalog });
     expect(await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/rich-map-X-480.png', import.meta.url)))).toBeLessThan(0.005);
   });
 
@@ -137,6 +158,12 @@ describe('renderMap: the warp-lane map image', () => {
       const img = await decode(png);
       const layout = mapScene(big.state).layout!;
       expect(layoutProblems(layout, layoutInput(big.state)!)).toEqual([]);
+      // Every home shows its planet glyph and its owner's fleet 1 (a CA and an FF).
+      for (const p of big.state.players) {
+        const lb = layout.labels.find((l) => l.key === p.homeSector)!;
+        expect(lb.glyphs, p.id).toHaveLength(1);
+        expect(lb.tags.map((t) => t.text), p.id).toEqual(['1 · 196']);
+      }
       for (const p of big.state.players) {
         const home = layout.nodes.find((n) => n.key === p.homeSector)!;
         expect(hasColourNear(img, home.x, home.y - home.r * 0.5, 2, rgbOf(playerColour(big.state, p.id))), p.id).toBe(true);

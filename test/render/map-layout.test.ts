@@ -51,17 +51,92 @@ describe('map layout from the map coordinates (generated maps, 2–13 players, 3
     }
   });
 
-  it('icons and fleet badges are slots around the disc, inside the footprint, and labels keep clear of them', () => {
+  it('icons are slots around the disc, inside the footprint, and labels keep clear of them', () => {
     const map = generated(5, 1);
     const base = inputOf(map);
-    const input: LayoutMapInput = { ...base, sectors: base.sectors.map((s, i) => ({ ...s, icons: i % 5, badges: i % 3, ring: i % 7 === 0 })) };
+    const input: LayoutMapInput = { ...base, sectors: base.sectors.map((s, i) => ({ ...s, icons: i % 7, ring: i % 7 === 0 })) };
     const layout = layoutMap(input, OPTS);
     expect(layoutProblems(layout, input)).toEqual([]);
     layout.nodes.forEach((n, i) => {
-      expect(n.slots).toHaveLength((i % 5) + (i % 3));
+      expect(n.slots).toHaveLength(i % 7);
       for (const s of n.slots) expect(Math.hypot(s.x - n.x, s.y - n.y) + n.icon / 2).toBeLessThanOrEqual(n.R + 0.5);
       if (i % 7 === 0) expect(n.obstacles).toEqual([{ x: n.x, y: n.y, r: n.R }]);
     });
+  });
+});
+
+/** Terrain glyphs and fleet badges on every sector of a map, in a varied, deterministic pattern. */
+function withGlyphsAndBadges(input: LayoutMapInput): LayoutMapInput {
+  return {
+    ...input,
+    sectors: input.sectors.map((s, i) => ({
+      ...s,
+      icons: i % 4,
+      glyphs: [1, 2, 0, 1, 3][i % 5]!,
+      // Homes carry a fleet (as at the start), every fifth sector one more; every twelfth
+      // holds fleets of three owners (a battle).
+      tags: s.home ? ['1 · 196'] : i % 12 === 6 ? ['2 · 908', '1 · 63', '3 · 1200'] : i % 5 === 1 ? ['1 · 133'] : [],
+      ring: i % 12 === 6,
+    })),
+  };
+}
+
+describe('terrain glyphs and fleet badges in the labels (issue 7 §1)', () => {
+  for (const players of [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) {
+    it(`${players} players: glyph and badge boxes overlap no node, no other label and no part of their own label`, () => {
+      for (const seed of [1, 2]) {
+        for (const map of [generated(players, seed), withoutCoordinates(generated(players, seed))]) {
+          const input = withGlyphsAndBadges(inputOf(map));
+          const layout = layoutMap(input, OPTS);
+          // layoutProblems includes labelPartProblems: glyphs, name and badges inside the label
+          // box, clear of every node's disc, icons and ring, of other labels and of each other.
+          expect(layoutProblems(layout, input), `seed ${seed} ${layout.positioning}`).toEqual([]);
+          layout.labels.forEach((lb, i) => {
+            const s = input.sectors[i]!;
+            expect(lb.key).toBe(s.key);
+            expect(lb.glyphs).toHaveLength(s.glyphs!);
+            expect(lb.tags.map((t) => t.text)).toEqual(s.tags);
+            // Glyphs sit before the name on its line; badges below it.
+            for (const g of lb.glyphs) {
+              expect(g.x + g.w).toBeLessThanOrEqual(lb.textBox.x);
+              expect(g.y).toBeGreaterThanOrEqual(lb.textBox.y);
+              expect(g.y + g.h).toBeLessThanOrEqual(lb.textBox.y + lb.textBox.h);
+            }
+            for (const t of lb.tags) expect(t.y).toBeGreaterThanOrEqual(lb.textBox.y + lb.textBox.h);
+          });
+        }
+      }
+    });
+  }
+
+  it('the checks catch a glyph or a badge drawn over a node or another label', () => {
+    const input = withGlyphsAndBadges(inputOf(generated(3, 1)));
+    const good = layoutMap(input, OPTS);
+    expect(layoutProblems(good, input)).toEqual([]);
+    const withGlyph = good.labels.findIndex((l) => l.glyphs.length > 0);
+    const withTag = good.labels.findIndex((l) => l.tags.length > 0);
+    const broken = structuredClone(good);
+    const node = broken.nodes.find((n) => n.key !== broken.labels[withGlyph]!.key)!;
+    Object.assign(broken.labels[withGlyph]!.glyphs[0]!, { x: node.x - 2, y: node.y - 2 });
+    expect(layoutProblems(broken, input).join()).toMatch(/glyph 0 leaves its label box.*glyph 0 overlaps sector/);
+    const broken2 = structuredClone(good);
+    const other = broken2.labels.find((l) => l.key !== broken2.labels[withTag]!.key)!;
+    Object.assign(broken2.labels[withTag]!.tags[0]!, { x: other.x + 1, y: other.y + 1 });
+    expect(layoutProblems(broken2, input).join()).toMatch(/badge 0 .* overlaps label/);
+  });
+
+  it('a label with glyphs and badges is wider and taller than the bare name, and centred on it', () => {
+    const bare: LayoutMapInput = { sectors: [{ key: 'A', label: 'Aldebaran', x: 0, y: 0 }, { key: 'B', label: 'B', x: 10, y: 0 }], lanes: [['A', 'B']] };
+    const rich: LayoutMapInput = { ...bare, sectors: [{ ...bare.sectors[0]!, glyphs: 2, tags: ['2 · 908', '1 · 63'] }, bare.sectors[1]!] };
+    const a = layoutMap(bare, OPTS).labels[0]!;
+    const b = layoutMap(rich, OPTS).labels[0]!;
+    expect(b.px).toBe(a.px);
+    expect(b.w).toBeGreaterThan(a.w);
+    expect(b.h).toBeGreaterThan(a.h);
+    expect(b.tags).toHaveLength(2);
+    // One row: both pills at the same height, side by side.
+    expect(b.tags[0]!.y).toBe(b.tags[1]!.y);
+    expect(b.tags[0]!.x + b.tags[0]!.w).toBeLessThan(b.tags[1]!.x);
   });
 });
 

@@ -32,6 +32,17 @@ export function richGame(): Game {
     Object.assign(sectorOf(s, 'D'), { type: 'life', owner: 'p2', colony: dev('p2', 'pending-removal'), mine: dev('p2', 'pending') });
     Object.assign(sectorOf(s, 'E'), { type: 'mineral', owner: null, npe: { empire: 'romulan', status: 'active' }, name: 'Eridani ✨', nameStatus: 'named' });
     Object.assign(sectorOf(s, 'X'), { type: 'life', owner: null });
+    // Terrain as exploration leaves it (UTD5.3; E keeps its NPE's planet, UTD5.41): every glyph
+    // kind of a composite, a `‡` overlay, a point hazard.
+    const terrain: Record<string, [string[], string[]]> = {
+      A: [['nebula-class-m'], []],
+      B: [['radiation-zone'], ['asteroid-field']],
+      C: [['black-hole'], []],
+      D: [['gas-giant-moons'], []],
+      E: [['class-m-planet'], []],
+      X: [['comet'], []],
+    };
+    for (const [key, [t, o]] of Object.entries(terrain)) Object.assign(sectorOf(s, key), { terrain: t, overlays: o });
     // p2 and p3 fleets meet p1 in X: an open battle there.
     for (const f of s.fleets.filter((x) => x.owner !== 'p1')) f.sector = 'X';
     s.fleets.push({ ...s.fleets.find((f) => f.owner === 'p2')!, id: 'F990', slot: 2, sector: 'X' });
