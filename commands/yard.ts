@@ -1,10 +1,10 @@
-import { ApplicationCommandOptionType, MessageFlags, type APIApplicationCommandBasicOption, type ApplicationCommandOptionChoiceData, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { ApplicationCommandOptionType, type APIApplicationCommandBasicOption, type ApplicationCommandOptionChoiceData, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { CommandInput } from '../src/app/run-command.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { sendPlayerView } from '../src/discord/player-view.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { confirmFirst } from '../src/discord/confirmations.ts';
-import { execute, presentError, send } from '../src/discord/present.ts';
-import { WORDS } from '../src/discord/words.ts';
+import { execute, presentError } from '../src/discord/present.ts';
 import { yardStatusText } from '../src/discord/yard-words.ts';
 import { empireCode, sectorLabel, type CampaignState, type UnitCatalog } from '../src/rules/thunderdome/index.ts';
 import { formatCapacity, yardsOf } from '../src/rules/thunderdome/shipyards/index.ts';
@@ -114,20 +114,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   return execute(i, ctx, command);
 }
 
-async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const state = await stateFor(ctx);
-  if (!state) {
-    await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
-    return { ok: false };
-  }
-  const who = i.options.getUser('player')?.id ?? ctx.actor.userId;
-  if (!state.players.some((p) => p.id === who)) {
-    await send(i, { content: 'That user does not play in this campaign.', flags: MessageFlags.Ephemeral });
-    return { ok: false };
-  }
-  const text = yardStatusText(state, who, await ctx.app.catalogs.get(state.catalogVersion));
-  await send(i, { content: text.slice(0, 2000), allowedMentions: { parse: [] }, ...(i.options.getBoolean('public') ? {} : { flags: MessageFlags.Ephemeral }) });
-  return { ok: true };
+function status(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  return sendPlayerView(i, ctx, yardStatusText);
 }
 
 /** Completes the last item of a comma list with the given choices. */
