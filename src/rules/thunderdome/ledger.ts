@@ -35,23 +35,8 @@ export interface LedgerRow {
   forfeits: number;
 }
 
-/** Column sums of the ledger (the image's last line). */
-export interface LedgerTotals {
-  bank: string;
-  incomePerCycle: string;
-  sectorsOwned: number;
-  home: number;
-  life: number;
-  mineral: number;
-  dead: number;
-  colonies: number;
-  mines: number;
-  forts: number;
-  fleets: number;
-  ships: number;
-  bpvAfloat: string;
-  forfeits: number;
-}
+/** Column sums of the ledger (the image's last line): every figure of a row. */
+export type LedgerTotals = Omit<LedgerRow, 'playerId' | 'seat' | 'player' | 'empire' | 'status'>;
 
 export interface Ledger {
   rows: LedgerRow[];
