@@ -1,8 +1,8 @@
+import { requireInYear } from './availability.ts';
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
 import { seededDie } from '../prng.ts';
-import { yearValueTimesTwo } from './calendar.ts';
 import { actingPlayer, requireAdmin, type Decider } from './decider.ts';
 import { EMPIRES, empireByKey, empireCode } from './empires.ts';
 import { fairnessReport, generateMap, parseMapJson, type MapSpec } from './map/index.ts';
@@ -234,10 +234,7 @@ export function checkBuildable(d: Decider, p: Player, unitId: string): UnitInfo 
   const code = empireCode(p.empire);
   if (unit.empire !== code && unit.empire !== 'NEU') refuse('unit/other-empire', 'UTD8.113', `${unit.name} belongs to another empire (${unit.empire}); you play ${code}.`);
   if (!isFleetUnit(unit)) refuse('unit/not-a-ship', 'UTD7.262', `${unit.name} is not a ship or freighter, so it cannot be in a fleet.`);
-  const yearTimesTwo = yearValueTimesTwo(d.state.settings.startYear, d.state.halfCycles);
-  if (unit.yearAvailable !== null && unit.yearAvailable * 2 > yearTimesTwo) {
-    refuse('unit/not-yet-available', 'UTD8.12', `${unit.name} is available from Y${unit.yearAvailable}; the campaign is in Y${yearTimesTwo / 2}.`);
-  }
+  requireInYear(d.state, unit, 'UTD8.12');
   if (unit.restricted && !restrictedUnitAllowed(d.state, unit.unitId)) refuse('unit/restricted', 'UTD8.21', `${unit.name} is a restricted unit (${unit.restricted}); it needs a supermajority vote to be allowed.`, `Put it to the players with \`/vote restricted unit:${unit.unitId}\`.`);
   return unit;
 }

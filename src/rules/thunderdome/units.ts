@@ -16,6 +16,8 @@ export interface UnitInfo {
   mc: number;
   sizeClass: number;
   yearAvailable: number | null;
+  /** Last year before retirement: not bought from this year on (UTD8.12). */
+  yearRetired?: number | null;
   isLargeFreighter: boolean;
   cargoBoxes: number;
   cargoContainers: number;
@@ -115,6 +117,7 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       mc: u.moveCost ?? 0,
       sizeClass: u.sizeClass,
       yearAvailable: u.yearAvailable,
+      yearRetired: u.yearRetired,
       isLargeFreighter: u.isLargeFreighter,
       cargoBoxes: u.cargoBoxes,
       cargoContainers: u.cargoContainers ?? 0,

@@ -1,11 +1,11 @@
+import { inYear, requireInYear } from '../availability.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import { FLEET_LIMIT } from '../../exact/move-class.ts';
-import { yearValueTimesTwo } from '../calendar.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import type { EmpireKey } from '../empires.ts';
-import type { Ship } from '../state.ts';
+import type { CampaignState, Ship } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 import { battleByRef, hoursFrom, NPE, openBattle, sumBpv } from './common.ts';
 import { afterSelection, continueTurnIfDone } from './progress.ts';
@@ -70,13 +70,12 @@ export function submitNpeForce(d: Decider, ref: string, unitIds: string[]): void
   if (b.stage !== 'fleet-selection') refuse('npe/force-set', 'UTD5.461', 'The NPE force is already built for this battle.');
   if (unitIds.length === 0) refuse('npe/empty-force', 'UTD5.461', 'Name at least one unit for the NPE force.');
   const code = empireCode(b.npe.empire as EmpireKey);
-  const year2 = yearValueTimesTwo(d.state.settings.startYear, d.state.halfCycles);
   let total = bpv(0);
   let mc = 0;
   const force = unitIds.map((unitId, i) => {
     const unit = d.ctx.catalog.get(unitId);
     if (!unit) refuse('catalog/unknown-unit', 'UTD1.6', `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`);
-    checkNpeUnit(unit, code, year2);
+    checkNpeUnit(d.state, unit, code);
     total = total.add(unit.bpv);
     mc += defenseBattleMc(unit);
     return { id: `N${d.state.nextId + i}`, unitId: unit.unitId, bpv: unit.bpv };
@@ -88,9 +87,9 @@ export function submitNpeForce(d: Decider, ref: string, unitIds: string[]): void
   afterSelection(d, b.id);
 }
 
-function checkNpeUnit(unit: UnitInfo, code: string, year2: number): void {
+function checkNpeUnit(state: CampaignState, unit: UnitInfo, code: string): void {
   if (unit.empire !== code && unit.empire !== 'NEU') refuse('npe/other-empire', 'UTD5.4671', `${unit.name} is not a ${code} unit.`);
-  if (unit.yearAvailable !== null && unit.yearAvailable * 2 > year2) refuse('npe/not-yet-available', 'UTD5.4672', `${unit.name} is available from Y${unit.yearAvailable}; the campaign is in Y${year2 / 2}.`);
+  requireInYear(state, unit, 'UTD5.4672', 'npe');
   if (unit.restricted) refuse('npe/restricted', 'UTD5.4674', `${unit.name} is restricted (${unit.restricted}).`);
   if (unit.unitKind === 'monitor' || unit.unitKind === 'base_large') refuse('npe/forbidden-defense', 'UTD5.4674', `An NPE may not field ${unit.name}.`);
   // Defenses (TC-093): no large ground base, and no small ground base armed with a phaser-IV.
@@ -140,8 +139,7 @@ export function claimTribute(d: Decider, ref: string, unitIds: string[]): void {
 
 function npeUnits(d: Decider, empire: string): UnitInfo[] {
   const code = empireCode(empire as EmpireKey);
-  const year2 = yearValueTimesTwo(d.state.settings.startYear, d.state.halfCycles);
-  return d.ctx.catalog.all().filter((u) => u.empire === code && (u.unitKind === 'warship' || u.unitKind === 'auxiliary') && !u.restricted && (u.yearAvailable === null || u.yearAvailable * 2 <= year2));
+  return d.ctx.catalog.all().filter((u) => u.empire === code && (u.unitKind === 'warship' || u.unitKind === 'auxiliary') && !u.restricted && inYear(d.state, u));
 }
 
 /** The one or two hulls worth the most without passing the cap; fewer hulls on a tie, then by id. */

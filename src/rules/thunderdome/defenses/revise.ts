@@ -1,6 +1,6 @@
+import { requireInYear } from '../availability.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
-import { yearValueTimesTwo } from '../calendar.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import { sectorLabel } from '../lookup.ts';
@@ -48,8 +48,7 @@ function defenseUnit(d: Decider, p: Player, unitId: string): UnitInfo {
     refuse('defense/large-base', 'UTD7.25#2', `${unit.name} is a large base; large ground bases (MB, BS or larger) are not allowed as defenses.`);
   }
   if (defenseCategory(unit) === null) refuse('defense/not-a-defense', 'UTD7.34', `${unit.name} cannot be a defense: defenses are monitors, ground bases, DefSats, a repair freighter and, where no ground base fits, defending ships.`);
-  const year2 = yearValueTimesTwo(d.state.settings.startYear, d.state.halfCycles);
-  if (unit.yearAvailable !== null && unit.yearAvailable * 2 > year2) refuse('unit/not-yet-available', 'UTD8.12', `${unit.name} is available from Y${unit.yearAvailable}; the campaign is in Y${Math.floor(year2 / 2)}.`);
+  requireInYear(d.state, unit, 'UTD8.12');
   if (unit.restricted) refuse('unit/restricted', 'UTD8.21', `${unit.name} is a restricted unit (${unit.restricted}); it needs a supermajority vote to be allowed.`);
   return unit;
 }

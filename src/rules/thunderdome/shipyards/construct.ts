@@ -1,7 +1,7 @@
+import { requireInYear } from '../availability.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { formatMoveClass } from '../../exact/move-class.ts';
-import { yearValueTimesTwo } from '../calendar.ts';
 import { actingPlayer, requireAdmin, type Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
 import { sectorOf, spend } from '../orders.ts';
@@ -28,7 +28,7 @@ export function constructYard(d: Decider, sectorRef: string, unitId: string, as?
   const label = sectorLabel(state, sector.key);
   const unit = d.ctx.catalog.get(unitId.trim());
   if (!unit || unit.unitKind !== 'shipyard') refuse('yard/not-a-yard', 'UTD6.38', `\`${unitId.slice(0, 40)}\` is not a shipyard in this campaign's catalog.`, 'Search the catalog for the yards (SC2, SC3, SC4).');
-  if (unit.yearAvailable !== null && unit.yearAvailable * 2 > yearValueTimesTwo(state.settings.startYear, state.halfCycles)) refuse('unit/not-yet-available', 'UTD8.12', `${unit.name} is available from Y${unit.yearAvailable}.`);
+  requireInYear(state, unit, 'UTD8.12');
   if (!sector.colony || sector.colony.owner !== p.id || sector.colony.status !== 'active') {
     refuse('yard/no-colony', 'UTD6.38', `A shipyard is built at a developed colony of yours; ${label} has ${sector.colony ? (sector.colony.owner === p.id ? 'a colony not yet developed' : 'another player’s colony') : 'no colony'}.`);
   }
