@@ -52,24 +52,11 @@ export class InteractionResponder {
       case InteractionResponseType.DeferredChannelMessageWithSource: {
         this.#requireNot(interaction, [InteractionType.ApplicationCommandAutocomplete], type);
         const deferred = type === InteractionResponseType.DeferredChannelMessageWithSource;
-        const ephemeral = ((typeof data['flags'] === 'number' ? data['flags'] : 0) & MessageFlags.Ephemeral) !== 0;
+        const ephemeral = isEphemeral(data);
         const fields = deferred
           ? { content: '', embeds: [], components: [], attachments: [], flags: 0, newFiles: [] as StoredAttachment[] }
           : newMessageFields(store, interaction.channelId, data, files, ['data']);
-        message = store.newMessage({
-          channelId: interaction.channelId,
-          authorId: store.botUser.id,
-          type: interaction.type === InteractionType.ApplicationCommand ? MessageType.ChatInputCommand : MessageType.Reply,
-          content: fields.content,
-          embeds: fields.embeds,
-          components: fields.components,
-          attachments: fields.attachments,
-          flags: fields.flags,
-          ephemeral,
-          loading: deferred,
-          interactionId: interaction.id,
-          webhookId: store.applicationId,
-        });
+        message = this.#botMessage(interaction, fields, ephemeral, deferred);
         // The response must be on the record before the message is announced to listeners.
         interaction.original = { kind: 'message', messageId: message.id, deferred, ephemeral };
         interaction.acknowledged = true;
@@ -130,6 +117,25 @@ export class InteractionResponder {
     };
   }
 
+  /** A message the bot posts in answer to an interaction (the reply or a follow-up). */
+  #botMessage(interaction: InteractionRecord, fields: Pick<MessageRecord, 'content' | 'embeds' | 'components' | 'attachments' | 'flags'>, ephemeral: boolean, loading: boolean): MessageRecord {
+    const { store } = this.ctx;
+    return store.newMessage({
+      channelId: interaction.channelId,
+      authorId: store.botUser.id,
+      type: interaction.type === InteractionType.ApplicationCommand ? MessageType.ChatInputCommand : MessageType.Reply,
+      content: fields.content,
+      embeds: fields.embeds,
+      components: fields.components,
+      attachments: fields.attachments,
+      flags: fields.flags,
+      ephemeral,
+      ...(loading ? { loading } : {}),
+      interactionId: interaction.id,
+      webhookId: store.applicationId,
+    });
+  }
+
   /** POST /webhooks/:app/:token — a follow-up message. */
   followUp(applicationId: string, token: string, query: URLSearchParams, json: unknown, files: UploadedFile[]): RouteResult {
     const { store } = this.ctx;
@@ -147,20 +153,7 @@ export class InteractionResponder {
       message = originalMessage;
     } else {
       const fields = newMessageFields(store, interaction.channelId, body, files);
-      const ephemeral = ((typeof body['flags'] === 'number' ? body['flags'] : 0) & MessageFlags.Ephemeral) !== 0;
-      message = store.newMessage({
-        channelId: interaction.channelId,
-        authorId: store.botUser.id,
-        type: interaction.type === InteractionType.ApplicationCommand ? MessageType.ChatInputCommand : MessageType.Reply,
-        content: fields.content,
-        embeds: fields.embeds,
-        components: fields.components,
-        attachments: fields.attachments,
-        flags: fields.flags,
-        ephemeral,
-        interactionId: interaction.id,
-        webhookId: store.applicationId,
-      });
+      message = this.#botMessage(interaction, fields, isEphemeral(body), false);
       newFiles = fields.newFiles;
       interaction.followupIds.push(message.id);
       store.addMessage(message);
@@ -260,4 +253,8 @@ export class InteractionResponder {
 
 function invalidCallbackType(type: unknown): DiscordHttpError {
   return invalidFormBody(['type'], 'INTERACTION_CALLBACK_TYPE_INVALID', `Interaction callback type ${String(type)} is invalid here`);
+}
+
+function isEphemeral(body: Record<string, unknown>): boolean {
+  return ((typeof body['flags'] === 'number' ? body['flags'] : 0) & MessageFlags.Ephemeral) !== 0;
 }
