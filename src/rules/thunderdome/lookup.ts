@@ -13,6 +13,11 @@ export function sectorByKey(s: CampaignState, key: string): Sector {
   return sector;
 }
 
+/** The sector holds a developed (active) colony of this player (UTD4.33): free moves, repairs, refits, yards. */
+export function hasDevelopedColony(sector: Sector, playerId: string): boolean {
+  return sector.colony?.owner === playerId && sector.colony.status === 'active';
+}
+
 export function fleetById(s: CampaignState, id: string): Fleet {
   const f = s.fleets.find((x) => x.id === id);
   if (!f) throw new Error(`no fleet ${id}`);

@@ -4,7 +4,7 @@ import { endOfDayAfter } from '../deadlines.ts';
 import { unlockIfCovered } from './battles/retreats.ts';
 import { actingPlayer, type Decider } from './decider.ts';
 import { buildGraph, neighbours, type MapGraph } from './map/index.ts';
-import { findSector, sectorLabel } from './lookup.ts';
+import { findSector, hasDevelopedColony, sectorLabel } from './lookup.ts';
 import type { CampaignState, Fleet, Player, Sector, TurnState } from './state.ts';
 import { requireTurnOf } from './turn.ts';
 import { checkTow } from './condition/towing.ts';
@@ -122,7 +122,7 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, as?: stri
   }
   // Ship condition: wrecks need a healthy ship and tractor beams to be towed (UTD6.3E, condition/towing.ts).
   const wrecks = checkTow(d, f);
-  const ownColony = here.colony?.owner === p.id && here.colony.status === 'active';
+  const ownColony = hasDevelopedColony(here, p.id);
   const ownsSector = !state.settings['move.freeMoveRequiresSectorOwnership'] || here.owner === p.id;
   const free = ownColony && ownsSector && !freedFromTrap;
   const opCost = (free ? 0 : 1) + wrecks;

@@ -2,7 +2,7 @@ import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
-import { sectorByKey, sectorLabel } from '../lookup.ts';
+import { hasDevelopedColony, sectorByKey, sectorLabel } from '../lookup.ts';
 import { ownFleet, spend } from '../orders.ts';
 import { chargeLine, costSettings, refitCapacity, refitCost } from '../shipyards/costs.ts';
 import { refitTo, unitOf } from '../shipyards/edges.ts';
@@ -55,7 +55,7 @@ export function refitFleet(d: Decider, fleetRef: string, refitsText: string, yar
   const state = d.state;
   const label = sectorLabel(state, f.sector);
   const sector = sectorByKey(state, f.sector);
-  if (!sector.colony || sector.colony.owner !== p.id || sector.colony.status !== 'active') {
+  if (!hasDevelopedColony(sector, p.id)) {
     refuse('refit/no-colony', 'UTD6.3J1', `Fleet ${f.slot} is in ${label}, which has no developed colony of yours; a fleet is refitted at a developed colony.`, 'A single ship can be refitted at an activated shipyard (`/yard refit`, UTD6.375).');
   }
   const settings = costSettings(state);

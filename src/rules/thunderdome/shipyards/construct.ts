@@ -3,7 +3,7 @@ import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { formatMoveClass } from '../../exact/move-class.ts';
 import { actingPlayer, requireAdmin, type Decider } from '../decider.ts';
-import { sectorLabel } from '../lookup.ts';
+import { hasDevelopedColony, sectorLabel } from '../lookup.ts';
 import { sectorOf, spend } from '../orders.ts';
 import type { Base } from '../state.ts';
 import { requireTurnOf } from '../turn.ts';
@@ -29,7 +29,7 @@ export function constructYard(d: Decider, sectorRef: string, unitId: string, as?
   const unit = d.ctx.catalog.get(unitId.trim());
   if (!unit || unit.unitKind !== 'shipyard') refuse('yard/not-a-yard', 'UTD6.38', `\`${unitId.slice(0, 40)}\` is not a shipyard in this campaign's catalog.`, 'Search the catalog for the yards (SC2, SC3, SC4).');
   requireInYear(state, unit, 'UTD8.12');
-  if (!sector.colony || sector.colony.owner !== p.id || sector.colony.status !== 'active') {
+  if (!hasDevelopedColony(sector, p.id)) {
     refuse('yard/no-colony', 'UTD6.38', `A shipyard is built at a developed colony of yours; ${label} has ${sector.colony ? (sector.colony.owner === p.id ? 'a colony not yet developed' : 'another player’s colony') : 'no colony'}.`);
   }
   const countsCapital = (state.settings as Record<string, unknown>)['capital.countsTowardColonyLimits'] !== false;

@@ -1,6 +1,6 @@
 import { refuse } from '../../errors.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
-import { sectorByKey, sectorLabel } from '../lookup.ts';
+import { hasDevelopedColony, sectorByKey, sectorLabel } from '../lookup.ts';
 import { ownFleet, spend } from '../orders.ts';
 import type { Ship } from '../state.ts';
 import { requireTurnOf } from '../turn.ts';
@@ -32,7 +32,7 @@ export function repairFleet(d: Decider, fleetRef: string, cleared: readonly stri
   const state = d.state;
   const sector = sectorByKey(state, f.sector);
   const label = sectorLabel(state, f.sector);
-  if (!sector.colony || sector.colony.owner !== p.id || sector.colony.status !== 'active') refuse('repair/no-colony', 'UTD4.335', `Fleet ${f.slot} is in ${label}, which has no developed colony of yours.`, 'Outside a colony a repair freighter in the fleet can repair one or two ships (`/yard repair-ships`, UTD6.39#2).');
+  if (!hasDevelopedColony(sector, p.id)) refuse('repair/no-colony', 'UTD4.335', `Fleet ${f.slot} is in ${label}, which has no developed colony of yours.`, 'Outside a colony a repair freighter in the fleet can repair one or two ships (`/yard repair-ships`, UTD6.39#2).');
   if (setting(d, 'repair.colonyRequiresStartOfTurn', true) && f.startSector !== f.sector) refuse('repair/not-started-here', 'UTD4.335', `Fleet ${f.slot} did not begin this turn in ${label}; a fleet repairs at a colony where it began its turn.`);
   const ships = state.ships.filter((s) => s.fleetId === f.id);
   const eligible = ships.filter((s) => !s.uninspected && !s.d94Used);
