@@ -10,6 +10,7 @@ import {
 import { readAid, updateAid, type AidKey, type AidResult } from '../src/app/aids.ts';
 import { campaignInChannel } from '../src/app/campaigns.ts';
 import { battleSubject, classMode, parseN3dAid, parsePlot, setupEngagement, type EnergyPlot, type N3dAid } from '../src/app/n3d.ts';
+import { battleOption, battleRefOf, NO_BATTLE } from '../src/discord/battle-ref.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices } from '../src/discord/autocomplete.ts';
 import { presentError, send } from '../src/discord/present.ts';
@@ -61,7 +62,6 @@ const S = ApplicationCommandOptionType.String;
 const I = ApplicationCommandOptionType.Integer;
 const B = ApplicationCommandOptionType.Boolean;
 
-const battleOption = { type: S, name: 'battle', description: 'The battle (e.g. K12); in a battle thread, that battle', autocomplete: true } as const;
 const unitOption = (name: string, description: string, required = true) => ({ type: S, name, description, required, autocomplete: true, max_length: 40 }) as const;
 const turnModeChoices = TURN_MODE_CLASSES.map((c) => ({ name: c, value: c }));
 const tacChoices = [
@@ -135,21 +135,6 @@ const data = {
     sub('render', 'Top and side views with a range and bearing table', []),
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
-
-/**
- * The battle a command is about: the `battle` option, or else the battle whose thread it was used
- * in (the router already maps a thread to its campaign channel, `ctx.target`).
- */
-export async function battleRefOf(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<string | null> {
-  const given = i.options.getString('battle')?.trim();
-  // A battle id is short and plain (K12); anything else is no battle and never reaches the database.
-  if (given) return /^#?[A-Za-z]{0,2}\d{1,9}$/.test(given) ? given : null;
-  if (i.channelId === ctx.target.channelId) return null;
-  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
-  return state?.battles.find((b) => b.threadId === i.channelId)?.id ?? null;
-}
-
-export const NO_BATTLE: RuleError = { code: 'battle/which', rule: 'UTD7.4', message: 'Which battle? Name it with `battle:`, or use the command in the battle’s thread.' };
 
 function noEngagement(b: Battle): never {
   refuse('n3d/no-engagement', 'A3.15', `Battle ${b.id} has no 'n3D engagement yet.`, 'Start one with `/n3d setup`.');

@@ -48,7 +48,7 @@ import {
 } from '../src/rules/sfw/index.ts';
 import { battleByRef, openBattle, sideOfUser, unitName } from '../src/rules/thunderdome/battles/common.ts';
 import type { Battle } from '../src/rules/thunderdome/index.ts';
-import {battleRefOf, NO_BATTLE} from './n3d.ts';
+import { battleOption, battleRefOf, NO_BATTLE } from '../src/discord/battle-ref.ts';
 import { battleSubject } from '../src/app/n3d.ts';
 
 /**
@@ -60,7 +60,6 @@ import { battleSubject } from '../src/app/n3d.ts';
 const S = ApplicationCommandOptionType.String;
 const I = ApplicationCommandOptionType.Integer;
 const factor = (name: string, description: string, required = false) => ({ type: I, name, description, required, min_value: 0, max_value: 1000 }) as const;
-const battleOption = { type: S, name: 'battle', description: 'The battle (e.g. K12); in a battle thread, that battle', autocomplete: true } as const;
 const shipOption = { type: S, name: 'ship', description: 'Your ship the roll is for', required: true, autocomplete: true, max_length: 40 } as const;
 const turnOption = { type: I, name: 'turn', description: 'The game turn', min_value: 1, max_value: 1000 } as const;
 const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []) => ({ type: ApplicationCommandOptionType.Subcommand as const, name, description, options });
