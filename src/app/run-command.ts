@@ -1,6 +1,5 @@
 import { SeededDice, seedCommitment } from '../rules/dice.ts';
 import type { RuleError } from '../rules/errors.ts';
-import { sameJson } from '../rules/json-data.ts';
 import { applyEvent, decideWithState, proxiedPlayer, type Actor, type CampaignCommand, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
 import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
 import { appendEvents, claimInteraction, insertCampaign, lockCampaignByChannelKnowing, saveCampaign, type CampaignRow } from '../db/campaign-repo.ts';
@@ -133,10 +132,10 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         state,
         secretSeeds,
       };
-      // Performance (issue 8): a command whose events change nothing in the state (a dice roll) writes
-      // only the new version, not the whole unchanged document again.
+      // Performance (issue 8): only the parts of the state that changed are written (a dice roll
+      // writes just the new version), not the whole unchanged document again.
       if (row) {
-        const xmin = await saveCampaign(tx, next, version, now, { stateUnchanged: secretSeeds === row.secretSeeds && sameJson(row.state, state) });
+        const xmin = await saveCampaign(tx, next, version, now, { before: row.state, secretSeedsUnchanged: secretSeeds === row.secretSeeds });
         committed.push({ id: next.id, xmin, state });
       } else await insertCampaign(tx, next, now);
       await appendEvents(tx, next.id, stored);

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { sameJson } from '../rules/json-data.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import type { Executor } from './client.ts';
 import { campaignEvents, campaigns, processedInteractions } from './schema.ts';
@@ -16,6 +17,37 @@ export interface SecretSeed {
   fromSeq: number;
   seed: string;
 }
+
+/**
+ * The state's large parts, stored in columns of their own (issue 8): an order that changes only a
+ * player's bank rewrites the rest of the state (a few KiB), not the map, the ships and the bases
+ * too; PostgreSQL keeps the unchanged columns' stored values. Which parts: the map (about 35 KiB
+ * for 100 sectors), the ships (about 190 bytes each, so 75 KiB for 400), the fleets and the bases.
+ */
+const PARTS = ['map', 'fleets', 'ships', 'bases'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The `state` column's document: the state without its parts. */
+function coreOf(state: CampaignState): Record<string, unknown> {
+  const { map: _map, fleets: _fleets, ships: _ships, bases: _bases, ...core } = state;
+  return core;
+}
+
+/** The state stored in a row's columns. */
+export function stateOfColumns(r: { state: unknown } & Record<Part, unknown>): CampaignState {
+  return { ...(r.state as object), map: r.map ?? null, fleets: r.fleets, ships: r.ships, bases: r.bases } as CampaignState;
+}
+
+/** The columns to write for `state`: all of them, or with `before` (the state stored now) only those that differ. */
+export function columnsOf(state: CampaignState, before?: CampaignState): Partial<Record<'state' | Part, unknown>> {
+  const core = coreOf(state);
+  const out: Partial<Record<'state' | Part, unknown>> = {};
+  if (!before || !sameJson(core, coreOf(before))) out.state = core;
+  for (const part of PARTS) if (!before || !sameJson(state[part], before[part])) out[part] = state[part];
+  return out;
+}
+
+const stateColumns = { state: campaigns.state, map: campaigns.map, fleets: campaigns.fleets, ships: campaigns.ships, bases: campaigns.bases };
 
 /**
  * Loads the campaign of a channel and locks its row until the transaction ends, so two
@@ -48,9 +80,9 @@ export async function lockCampaignByChannelKnowing(
   if (!head) return null;
   let state = known(head.id, head.xmin);
   if (!state) {
-    const rows = await tx.select({ state: campaigns.state }).from(campaigns).where(eq(campaigns.id, head.id));
+    const rows = await tx.select(stateColumns).from(campaigns).where(eq(campaigns.id, head.id));
     if (!rows[0]) throw new Error(`campaign ${head.id} vanished under its row lock`);
-    state = rows[0].state as CampaignState;
+    state = stateOfColumns(rows[0]);
   }
   return {
     row: { id: head.id, guildId: head.guildId, channelId: head.channelId, version: head.version, state, secretSeeds: head.secretSeeds as SecretSeed[] },
@@ -74,7 +106,7 @@ function toRow(r: typeof campaigns.$inferSelect): CampaignRow {
     guildId: r.guildId,
     channelId: r.channelId,
     version: r.version,
-    state: r.state as CampaignState,
+    state: stateOfColumns(r),
     secretSeeds: r.secretSeeds as SecretSeed[],
   };
 }
@@ -87,7 +119,8 @@ export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date): 
     name: row.state.name,
     status: row.state.status,
     version: row.version,
-    state: row.state,
+    ...columnsOf(row.state),
+    state: coreOf(row.state),
     secretSeeds: row.secretSeeds,
     createdAt: at,
     updatedAt: at,
@@ -97,25 +130,28 @@ export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date): 
 /**
  * Writes the new state only if nobody else moved the version on (optimistic check on top of the lock).
  * Returns the `xmin` of the row version written (see lockCampaignByChannelKnowing).
- * With `stateUnchanged` (the caller has checked that the state and the secret seeds are those
- * stored, as after a dice roll) only the version and the time are written: rewriting an unchanged
- * 65 KiB document is most of what a command costs the database (issue 8).
+ * With `before` (the state stored now, as the command loaded it) only the parts of the state that
+ * changed are written, so a dice roll writes only the version and the time, and an order that
+ * changes a bank only the state's small remainder: rewriting unchanged documents was most of what
+ * a command cost the database (issue 8). Without it, every part is written.
  */
-export async function saveCampaign(tx: Executor, row: CampaignRow, expectedVersion: number, at: Date, opts: { stateUnchanged?: boolean } = {}): Promise<string> {
+export async function saveCampaign(
+  tx: Executor,
+  row: CampaignRow,
+  expectedVersion: number,
+  at: Date,
+  opts: { before?: CampaignState; secretSeedsUnchanged?: boolean } = {},
+): Promise<string> {
+  const columns = columnsOf(row.state, opts.before);
   const updated = await tx
     .update(campaigns)
-    .set(
-      opts.stateUnchanged
-        ? { version: row.version, updatedAt: at }
-        : {
-            name: row.state.name,
-            status: row.state.status,
-            version: row.version,
-            state: row.state,
-            secretSeeds: row.secretSeeds,
-            updatedAt: at,
-          },
-    )
+    .set({
+      ...columns,
+      ...(columns.state ? { name: row.state.name, status: row.state.status } : {}),
+      ...(opts.secretSeedsUnchanged ? {} : { secretSeeds: row.secretSeeds }),
+      version: row.version,
+      updatedAt: at,
+    })
     .where(and(eq(campaigns.id, row.id), eq(campaigns.version, expectedVersion)))
     .returning({ id: campaigns.id, xmin: sql<string>`xmin::text` });
   if (updated.length !== 1) throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);

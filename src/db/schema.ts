@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -12,9 +13,23 @@ export const campaigns = pgTable('campaigns', {
   channelId: text('channel_id').notNull().unique(),
   name: text('name').notNull(),
   status: text('status').notNull(),
-  /** Sequence number of the last event applied to `state`. */
+  /** Sequence number of the last event applied to the state. */
   version: integer('version').notNull(),
+  /**
+   * The campaign state but for its large, seldom-changed parts, each in a column of its own (issue
+   * 8): an order rewrites only the parts it changed, and PostgreSQL keeps the others' stored values
+   * as they are. `src/db/campaign-repo.ts` splits and joins the state; nothing else should read
+   * these columns as a state.
+   */
   state: jsonb('state').notNull(),
+  /** `state.map` (SQL null before there is one): the warp-lane map, about 35 KiB for 100 sectors, changed by exploration and claims. */
+  map: jsonb('map'),
+  /** `state.fleets`. */
+  fleets: jsonb('fleets').notNull().default(sql`'[]'::jsonb`),
+  /** `state.ships` (about 190 bytes a ship). */
+  ships: jsonb('ships').notNull().default(sql`'[]'::jsonb`),
+  /** `state.bases`: capitals, shipyards, defenses. */
+  bases: jsonb('bases').notNull().default(sql`'[]'::jsonb`),
   /** Secret dice seeds (hex), newest last; never exported unless revealed or asked for by an admin. */
   secretSeeds: jsonb('secret_seeds').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),

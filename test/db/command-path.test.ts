@@ -4,6 +4,7 @@ import { campaignEvents as loadLog, campaignInChannel } from '../../src/app/camp
 import { canonicalJson } from '../../src/app/export.ts';
 import { runCommand, type CommandRequest } from '../../src/app/run-command.ts';
 import { StateCache } from '../../src/app/state-cache.ts';
+import { columnsOf, stateOfColumns } from '../../src/db/campaign-repo.ts';
 import { campaigns } from '../../src/db/schema.ts';
 import { replay, type CampaignState } from '../../src/rules/thunderdome/index.ts';
 import { actor, testApp } from '../helpers/app.ts';
@@ -34,10 +35,10 @@ forEachDriver('command path', (db, skip, driver) => {
     expect(rolled.ok).toBe(true);
     const after = await row();
     expect(after.version).toBe(before.version + 1);
-    expect(after.state).toEqual(before.state);
+    expect(stateOfColumns(after)).toEqual(stateOfColumns(before));
     const log = await loadLog(app, target.channelId);
     expect(log.at(-1)!.event.type).toBe('DiceRolled');
-    expect(canonicalJson(replay(log))).toBe(canonicalJson(after.state));
+    expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(after)));
   });
 
   it.skipIf(skip)('a change made to the row behind the bot is seen by the next command (the kept state is used only for its own row version)', async () => {
@@ -54,7 +55,7 @@ forEachDriver('command path', (db, skip, driver) => {
     const { run, row } = await setup();
     const joined = await run('u2', { type: 'join', empire: 'lyran' });
     if (!joined.ok || joined.duplicate) throw new Error('join refused');
-    const stored = (await row()).state as CampaignState;
+    const stored = stateOfColumns(await row());
     joined.state.players.reverse();
     joined.state.name = 'Scribbled on';
     const rolled = await run('u1', { type: 'roll', expression: '1d6' });
@@ -76,8 +77,8 @@ forEachDriver('command path', (db, skip, driver) => {
     const stored = await row();
     const log = await loadLog(app, target.channelId);
     expect(stored.version).toBe(log.length);
-    expect(canonicalJson(replay(log))).toBe(canonicalJson(stored.state));
-    expect((stored.state as CampaignState).players.map((p) => p.empire)).toEqual(['gorn', 'kzinti', 'hydran']);
+    expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(stored)));
+    expect(stateOfColumns(stored).players.map((p) => p.empire)).toEqual(['gorn', 'kzinti', 'hydran']);
   });
 
   it.skipIf(skip)('timestamps still come back as Dates (PGlite gets drizzle’s parsers once, not with every query)', async () => {
@@ -85,6 +86,38 @@ forEachDriver('command path', (db, skip, driver) => {
     const stored = await row();
     expect(stored.createdAt).toBeInstanceOf(Date);
     expect(stored.createdAt.toISOString()).toBe(app.clock.now().toISOString());
+  });
+});
+
+describe('state parts (columnsOf)', () => {
+  const state = () =>
+    ({
+      name: 'Parts',
+      players: [{ id: 'u1', bank: '100' }],
+      map: { sectors: [{ key: 'A1', owner: null }] },
+      fleets: [{ id: 'F1', sector: 'A1' }],
+      ships: [{ id: 'S1', crippled: false }],
+      bases: [],
+    }) as unknown as CampaignState;
+
+  it('a new campaign writes every part, and the state column holds the state without its parts', () => {
+    const columns = columnsOf(state());
+    expect(Object.keys(columns).sort()).toEqual(['bases', 'fleets', 'map', 'ships', 'state']);
+    expect(columns.state).toEqual({ name: 'Parts', players: [{ id: 'u1', bank: '100' }] });
+    expect(stateOfColumns(columns as never)).toEqual(state());
+  });
+
+  it('an order that changes only a bank writes only the state column; a ship change only the ships', () => {
+    const bank = state();
+    bank.players[0]!.bank = '90';
+    expect(Object.keys(columnsOf(bank, state()))).toEqual(['state']);
+    const ship = state();
+    ship.ships[0]!.crippled = true;
+    expect(Object.keys(columnsOf(ship, state()))).toEqual(['ships']);
+    const claim = state();
+    claim.map!.sectors[0]!.owner = 'u1';
+    expect(Object.keys(columnsOf(claim, state()))).toEqual(['map']);
+    expect(columnsOf(state(), state())).toEqual({});
   });
 });
 
