@@ -2,7 +2,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { seedCommitment } from '../rules/dice.ts';
 import { applyEvent, type Actor, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
 import { appendEvents, findCampaignByChannel, insertCampaign, loadEvents, type CampaignRow } from '../db/campaign-repo.ts';
+import { findCatalog, insertCatalog } from '../db/catalog-repo.ts';
+import type { Executor } from '../db/client.ts';
 import { campaigns, deadlines } from '../db/schema.ts';
+import { canonicalCatalog, parseCatalog } from '../rules/thunderdome/catalog/index.ts';
+import { SAMPLE_CATALOG_VERSION } from './catalogs.ts';
 import type { AppContext } from './context.ts';
 import { userError, type Outcome } from './errors.ts';
 import { EXPORT_FORMAT, parseExport, type CampaignExport } from './export.ts';
@@ -69,6 +73,8 @@ export async function exportCampaign(app: AppContext, channelId: string, opts: {
       })),
     };
     if (opts.includeSecret) file.secretSeeds = row.secretSeeds;
+    const catalog = await findCatalog(tx, row.state.catalogVersion);
+    if (catalog) file.catalog = { version: catalog.version, units: catalog.unitsCsv, refits: catalog.refitsCsv, conversions: catalog.conversionsCsv };
     return { ok: true, value: file };
   });
 }
@@ -87,6 +93,8 @@ export async function importCampaign(app: AppContext, target: CommandTarget, act
       return userError('import/channel-busy', 'UTD8.1', 'This channel already runs a campaign; import into an empty channel.');
     }
     const now = app.clock.now();
+    const catalogRefusal = await storeImportedCatalog(app, tx, file, target, actor, now);
+    if (catalogRefusal) return catalogRefusal;
     const id = app.ids.uuid();
     const keepSeeds = file.secretSeeds && file.secretSeeds.length > 0;
     const seed = keepSeeds ? null : app.seeds.newSeed();
@@ -135,6 +143,35 @@ export async function importCampaign(app: AppContext, target: CommandTarget, act
     }
     return { ok: true, value: { state, events: imported.seq } };
   });
+}
+
+/**
+ * An imported campaign keeps its ship catalog (issue 4 §1): the file's catalog is stored here, as
+ * `/catalog import` would store it, unless this database has it already. A campaign on a catalog
+ * that is neither here nor in the file is refused, since no order could be checked without it.
+ */
+async function storeImportedCatalog(app: AppContext, tx: Executor, file: CampaignExport, target: CommandTarget, actor: Actor, now: Date): Promise<Outcome<never> | null> {
+  const version = file.campaign.catalogVersion;
+  if (version === SAMPLE_CATALOG_VERSION || version === 'none' || (await findCatalog(tx, version))) return null;
+  if (!file.catalog) {
+    return userError('import/catalog-missing', 'UTD8.1', `Import refused: the campaign plays with ship catalog ${version.slice(0, 12)}…, which this bot does not have and the file does not carry.`, 'Export the campaign again with this version of the bot, which includes the catalog.');
+  }
+  const parsed = parseCatalog(file.catalog, 'import');
+  const canonical = parsed.ok ? canonicalCatalog(parsed.catalog) : null;
+  if (!parsed.ok || canonical!.version !== version) {
+    return userError('import/catalog-mismatch', 'UTD8.1', `Import refused: the ship catalog in the file is not the campaign's catalog ${version.slice(0, 12)}… (the file was edited or damaged).`);
+  }
+  await insertCatalog(tx, {
+    version,
+    guildId: target.guildId,
+    importedBy: actor.userId,
+    importedAt: now,
+    unitCount: parsed.catalog.units.length,
+    unitsCsv: canonical!.units,
+    refitsCsv: canonical!.refits,
+    conversionsCsv: canonical!.conversions,
+  });
+  return null;
 }
 
 export async function campaignEvents(app: AppContext, channelId: string): Promise<StoredEvent[]> {

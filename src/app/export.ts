@@ -17,6 +17,11 @@ export interface CampaignExport {
   events: StoredEvent[];
   deadlines: ExportedDeadline[];
   secretSeeds?: { fromSeq: number; seed: string }[];
+  /**
+   * The ship catalog the campaign plays with, when it is not the bundled sample: its three files as
+   * stored (an imported catalog exists only in the database it was imported into).
+   */
+  catalog?: { version: string; units: string; refits: string; conversions: string };
 }
 
 export interface ExportedDeadline {
@@ -66,6 +71,7 @@ const exportSchema = z.object({
     }),
   ),
   secretSeeds: z.array(z.object({ fromSeq: z.number().int().positive(), seed: z.string().regex(/^[0-9a-f]{64}$/) })).optional(),
+  catalog: z.object({ version: z.string(), units: z.string(), refits: z.string(), conversions: z.string() }).optional(),
 });
 
 export type ParsedExport = { ok: true; value: CampaignExport } | { ok: false; message: string };

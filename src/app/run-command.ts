@@ -4,7 +4,7 @@ import { applyEvent, decideWithState, proxiedPlayer, type Actor, type CampaignCo
 import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
 import { appendEvents, claimInteraction, insertCampaign, lockCampaignByChannelKnowing, saveCampaign, type CampaignRow } from '../db/campaign-repo.ts';
 import type { AppContext } from './context.ts';
-import { stateCacheOf } from './state-cache.ts';
+import { stateCacheOf, type KeptParts } from './state-cache.ts';
 import type { Executor } from '../db/client.ts';
 
 export interface CommandTarget {
@@ -51,7 +51,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
   // Performance (issue 8): the state this process last committed for a campaign is kept, and used
   // while the row is still that version, instead of reading the whole state back (state-cache.ts).
   const cache = stateCacheOf(app.database);
-  const committed: { id: string; xmin: string; state: CampaignState }[] = [];
+  const committed: { id: string; xmin: string; state: CampaignState; from: KeptParts }[] = [];
   try {
     const result = await app.database.db.transaction(async (tx) => {
       const now = app.clock.now();
@@ -135,14 +135,14 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // Performance (issue 8): only the parts of the state that changed are written (a dice roll
       // writes just the new version), not the whole unchanged document again.
       if (row) {
-        const xmin = await saveCampaign(tx, next, version, now, { before: row.state, secretSeedsUnchanged: secretSeeds === row.secretSeeds });
-        committed.push({ id: next.id, xmin, state });
+        const saved = await saveCampaign(tx, next, version, now, { before: row.state, secretSeedsUnchanged: secretSeeds === row.secretSeeds });
+        committed.push({ id: next.id, xmin: saved.xmin, state, from: { xmin: locked!.xmin, unchanged: saved.unchanged } });
       } else await insertCampaign(tx, next, now);
       await appendEvents(tx, next.id, stored);
       return { ok: true, duplicate: false, events: stored, state, before: row?.state ?? null } as const;
     });
     // Only now is the state committed (a transaction that failed to commit threw above).
-    for (const c of committed) cache.put(c.id, c.xmin, c.state);
+    for (const c of committed) cache.put(c.id, c.xmin, c.state, c.from);
     return result;
   } catch (err) {
     if (err === refused && refusal) return { ok: false, error: refusal };

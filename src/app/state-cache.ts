@@ -1,5 +1,12 @@
 import { cloneJson } from '../rules/json-data.ts';
+import type { Part } from '../db/campaign-repo.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
+
+/** Parts of a new state that are those of the row version `xmin`, as committed (saveCampaign tells). */
+export interface KeptParts {
+  xmin: string;
+  unchanged: readonly Part[];
+}
 
 /**
  * The campaign states this process wrote last, so the next command on a campaign need not read
@@ -31,10 +38,19 @@ export class StateCache {
     return cloneJson(entry.state);
   }
 
-  /** Records a committed state (a copy of it). */
-  put(id: string, xmin: string, state: CampaignState): void {
+  /**
+   * Records a committed state (a copy of it). With `from`, the parts it names unchanged since the
+   * row version the cache holds are taken from that entry rather than copied again: the entry's
+   * own copies are never handed out, so they are still exactly what was committed, and copying a
+   * grown state (400 ships) was a tenth of a command's time.
+   */
+  put(id: string, xmin: string, state: CampaignState, from?: KeptParts): void {
+    const previous = this.entries.get(id);
+    const reuse = from && previous?.xmin === from.xmin ? new Set<string>(from.unchanged) : new Set<string>();
+    const copy = {} as Record<string, unknown>;
+    for (const [key, value] of Object.entries(state)) copy[key] = reuse.has(key) ? (previous!.state as unknown as Record<string, unknown>)[key] : cloneJson(value);
     this.entries.delete(id);
-    this.entries.set(id, { xmin, state: cloneJson(state) });
+    this.entries.set(id, { xmin, state: copy as unknown as CampaignState });
     while (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

@@ -24,8 +24,8 @@ export interface SecretSeed {
  * too; PostgreSQL keeps the unchanged columns' stored values. Which parts: the map (about 35 KiB
  * for 100 sectors), the ships (about 190 bytes each, so 75 KiB for 400), the fleets and the bases.
  */
-const PARTS = ['map', 'fleets', 'ships', 'bases'] as const;
-type Part = (typeof PARTS)[number];
+export const PARTS = ['map', 'fleets', 'ships', 'bases'] as const;
+export type Part = (typeof PARTS)[number];
 
 /** The `state` column's document: the state without its parts. */
 function coreOf(state: CampaignState): Record<string, unknown> {
@@ -129,7 +129,8 @@ export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date): 
 
 /**
  * Writes the new state only if nobody else moved the version on (optimistic check on top of the lock).
- * Returns the `xmin` of the row version written (see lockCampaignByChannelKnowing).
+ * Returns the `xmin` of the row version written (see lockCampaignByChannelKnowing) and the parts
+ * it left as they were.
  * With `before` (the state stored now, as the command loaded it) only the parts of the state that
  * changed are written, so a dice roll writes only the version and the time, and an order that
  * changes a bank only the state's small remainder: rewriting unchanged documents was most of what
@@ -141,7 +142,7 @@ export async function saveCampaign(
   expectedVersion: number,
   at: Date,
   opts: { before?: CampaignState; secretSeedsUnchanged?: boolean } = {},
-): Promise<string> {
+): Promise<{ xmin: string; unchanged: Part[] }> {
   const columns = columnsOf(row.state, opts.before);
   const updated = await tx
     .update(campaigns)
@@ -155,7 +156,7 @@ export async function saveCampaign(
     .where(and(eq(campaigns.id, row.id), eq(campaigns.version, expectedVersion)))
     .returning({ id: campaigns.id, xmin: sql<string>`xmin::text` });
   if (updated.length !== 1) throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);
-  return updated[0]!.xmin;
+  return { xmin: updated[0]!.xmin, unchanged: PARTS.filter((part) => !(part in columns)) };
 }
 
 export async function appendEvents(tx: Executor, campaignId: string, events: readonly StoredEvent[]): Promise<void> {

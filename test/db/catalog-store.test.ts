@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
 import { importCatalog } from '../../src/app/catalog-import.ts';
 import { catalogSource, sampleCatalogFiles } from '../../src/app/catalogs.ts';
-import { campaignInChannel } from '../../src/app/campaigns.ts';
+import { campaignInChannel, exportCampaign, importCampaign } from '../../src/app/campaigns.ts';
 import { runCommand } from '../../src/app/run-command.ts';
 import { findCatalog } from '../../src/db/catalog-repo.ts';
 import { catalogs } from '../../src/db/schema.ts';
 import { canonicalCatalog, parseCatalog } from '../../src/rules/thunderdome/catalog/index.ts';
 import { actor, setupCampaign, testApp } from '../helpers/app.ts';
-import { forEachDriver } from '../helpers/databases.ts';
+import { createPgliteDatabase, forEachDriver } from '../helpers/databases.ts';
 
 const ADMIN = actor('admin', { isServerAdmin: true });
 
@@ -78,6 +78,41 @@ forEachDriver('stored catalogs: import, versions, the campaign switch (issue 4 Â
     const restarted = { ...testApp(db().database), catalogs: catalogSource(db().database) };
     const bought = await runCommand(restarted, { target, actor: actor('a'), command: { type: 'setup-buy', unitId: 'LYR-FF', fleetSlot: null } });
     expect(bought.ok).toBe(true);
+  });
+
+  it.skipIf(skip)('UTD8.1 a campaign exported with an imported catalog carries it: another database stores it on import and play goes on; a file without it, or with another, is refused', async () => {
+    const app = testApp(db().database);
+    const target = { guildId: 'g', channelId: `export-${driver}` };
+    await setupCampaign(app, target);
+    // A catalog only this database has: one unit renamed makes another version.
+    const files = { ...sampleCatalogFiles(), units: sampleCatalogFiles().units.replace('Lyran Heavy Cruiser,', 'Lyran Heavy Cruiser (export),') };
+    const switched = await importCatalog(app, { target, actor: actor('a'), files });
+    if (!switched.ok) throw new Error(switched.error.message);
+    const exported = await exportCampaign(app, target.channelId, { includeSecret: false });
+    if (!exported.ok) throw new Error('export refused');
+    expect(exported.value.catalog?.version).toBe(switched.value.version);
+
+    const elsewhere = await createPgliteDatabase();
+    try {
+      const other = testApp(elsewhere.database);
+      const to = (n: string) => ({ guildId: 'g2', channelId: `imported-${n}` });
+      const { catalog: _catalog, ...withoutCatalog } = exported.value;
+      const missing = await importCampaign(other, to('missing'), actor('a'), JSON.stringify(withoutCatalog));
+      expect(!missing.ok && [missing.error.code, missing.error.rule]).toEqual(['import/catalog-missing', 'UTD8.1']);
+      const tampered = { ...exported.value, catalog: { ...exported.value.catalog!, units: exported.value.catalog!.units.replace('(export)', '(edited)') } };
+      const mismatch = await importCampaign(other, to('mismatch'), actor('a'), JSON.stringify(tampered));
+      expect(!mismatch.ok && [mismatch.error.code, mismatch.error.rule]).toEqual(['import/catalog-mismatch', 'UTD8.1']);
+      expect(await campaignInChannel(other, to('missing').channelId)).toBeNull();
+      expect(await campaignInChannel(other, to('mismatch').channelId)).toBeNull();
+
+      const imported = await importCampaign(other, to('ok'), actor('a'), JSON.stringify(exported.value));
+      expect(imported.ok).toBe(true);
+      expect(await findCatalog(elsewhere.database.db, switched.value.version)).not.toBeNull();
+      const bought = await runCommand(other, { target: to('ok'), actor: actor('a'), command: { type: 'setup-buy', unitId: 'LYR-FF', fleetSlot: null } });
+      expect(bought.ok).toBe(true);
+    } finally {
+      await elsewhere.drop();
+    }
   });
 
   it.skipIf(skip)('UTD8.1 once play has started the switch is refused and the catalog is not stored either', async () => {

@@ -142,6 +142,21 @@ describe('StateCache', () => {
     expect(cache.get('c1', '7')!.name).toBe('one');
   });
 
+  it('a new row version takes the parts saveCampaign left unchanged from the entry it came from, and copies the rest', () => {
+    const cache = new StateCache();
+    const v1 = { name: 'one', ships: [{ id: 'S1' }], fleets: [{ id: 'F1' }] } as unknown as CampaignState;
+    cache.put('c1', '1', v1);
+    const v2 = { name: 'two', ships: [{ id: 'S1' }], fleets: [{ id: 'F2' }] } as unknown as CampaignState;
+    cache.put('c1', '2', v2, { xmin: '1', unchanged: ['ships'] });
+    v2.fleets.pop();
+    v2.ships.pop();
+    expect(cache.get('c1', '2')).toEqual({ name: 'two', ships: [{ id: 'S1' }], fleets: [{ id: 'F2' }] });
+    // From a row version the cache does not hold, nothing can be taken over: all is copied.
+    const v3 = { name: 'three', ships: [{ id: 'S3' }], fleets: [] } as unknown as CampaignState;
+    cache.put('c1', '3', v3, { xmin: '9', unchanged: ['ships'] });
+    expect(cache.get('c1', '3')!.ships).toEqual([{ id: 'S3' }]);
+  });
+
   it('holds at most its capacity, dropping the least recently used', () => {
     const cache = new StateCache(2);
     cache.put('a', '1', state('a'));
