@@ -7,6 +7,7 @@
  *
  *   tsx bench/bot-process.ts <pglite|postgres> <dataDir|url> <restBase> <token> <clockIso> [serve]
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { setFlagsFromString } from 'node:v8';
@@ -48,6 +49,7 @@ const bot = await startBot({
 const ready = performance.now();
 // `performance.now()` counts from the start of the process.
 console.log(`ready ${JSON.stringify({ modulesMs: modulesLoaded, databaseMs: databaseOpen - modulesLoaded, botMs: ready - databaseOpen, uptimeMs: ready })}`);
+if (process.env.BENCH_MEMORY_DETAIL) console.log(`ready-memory ${JSON.stringify(memoryDetail())}`);
 
 async function stop(): Promise<void> {
   await bot.stop();
@@ -66,9 +68,48 @@ for await (const line of createInterface({ input: process.stdin })) {
     await bot.whenIdle();
     gc();
     const m = process.memoryUsage();
-    console.log(`memory ${JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external })}`);
+    if (process.env.BENCH_SMAPS_DUMP) {
+      (await import('node:fs')).writeFileSync(`${process.env.BENCH_SMAPS_DUMP}-${process.pid}.smaps`, readFileSync('/proc/self/smaps'));
+      (await import('node:fs')).writeFileSync(`${process.env.BENCH_SMAPS_DUMP}-${process.pid}.heap.json`, JSON.stringify({ stats: (await import('node:v8')).getHeapStatistics(), spaces: (await import('node:v8')).getHeapSpaceStatistics(), code: (await import('node:v8')).getHeapCodeStatistics() }));
+    }
+    console.log(`memory ${JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, detail: memoryDetail() })}`);
   } else if (line === 'stop') {
     await stop();
     process.exit(0);
   }
+}
+
+/**
+ * Where the resident memory is, from /proc/self (Linux only; empty elsewhere), in MiB: the kernel's
+ * split into anonymous, file-backed and shared pages, and the resident pages of the largest
+ * mappings (PGlite's WebAssembly memory is the anonymous mapping of many GiB that V8 reserves for
+ * it; file mappings are named by their file).
+ */
+function memoryDetail(): Record<string, number> {
+  const out: Record<string, number> = {};
+  const mib = (kb: number) => Math.round(kb / 102.4) / 10;
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    for (const key of ['VmRSS', 'RssAnon', 'RssFile', 'RssShmem', 'VmHWM']) {
+      const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
+      if (m) out[key] = mib(Number(m[1]));
+    }
+    const groups = new Map<string, number>();
+    let name = '';
+    for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+      const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
+      if (head) {
+        const path = head[4]!.trim();
+        const sizeMib = Math.round(Number((BigInt(`0x${head[2]}`) - BigInt(`0x${head[1]}`)) / 1024n) / 1024);
+        name = path.startsWith('/') ? `file: ${path.split('/').pop()}` : path || `anon ${head[3]} ${sizeMib >= 64 ? `${sizeMib}M` : 'small'}`;
+        continue;
+      }
+      const rss = /^Rss:\s+(\d+) kB/.exec(line);
+      if (rss) groups.set(name, (groups.get(name) ?? 0) + Number(rss[1]));
+    }
+    for (const [k, kb] of [...groups].sort((a, b) => b[1] - a[1])) if (kb >= 1024) out[k] = mib(kb);
+  } catch {
+    // not Linux
+  }
+  return out;
 }

@@ -51,13 +51,20 @@ export async function orderFigures(play: Playground, c: BenchCampaign, rounds: n
   const rules: number[] = [];
   const empty: number[] = [];
   const write: number[] = [];
+  // The playground introduces the player to the stand-in on their first line.
+  must(Boolean((await play.run(`${who} /campaign status`, ++line))?.ok), '/campaign status');
   // The six measurements take turns within each round, so a burst of load on the machine
   // (autovacuum, a checkpoint, another process) falls on all of them alike.
   for (let k = 0; k < rounds; k++) {
+    // Interaction in, reply out: from the stand-in's gateway dispatch to the bot's reply reaching
+    // its REST endpoint. What the bot does after replying (announcements, the map post's timer) is
+    // waited for outside the timing, so it never falls on the next figure.
     let t0 = performance.now();
-    const r = await play.run(`${who} /buy ops count:1`, ++line);
+    const order = await play.standIn.invokeCommand({ ...target, userId: actor.userId, name: 'buy', subcommand: 'ops', args: { count: 1 } });
+    const reply = await order.firstResponse(10_000);
     endToEnd.push(performance.now() - t0);
-    must(Boolean(r?.ok), '/buy ops');
+    await play.bot.whenIdle();
+    must(reply.kind === 'reply' && play.bot.router.outcomes.get(order.id)?.ok === true, `/buy ops (${reply.kind}: ${JSON.stringify(order.original()?.content ?? '').slice(0, 200)})`);
     must(Boolean((await play.run(`${who} /turn undo`, ++line))?.ok), '/turn undo');
 
     t0 = performance.now();

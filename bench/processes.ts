@@ -38,6 +38,10 @@ export interface ProcessFigures {
   rss: number;
   heapUsed: number;
   activeCampaigns: number;
+  /** The child's memory line whole (process.memoryUsage() and the /proc breakdown of bench/bot-process.ts). */
+  memory: Record<string, unknown>;
+  /** The same breakdown right after `ready`, before any command, when BENCH_MEMORY_DETAIL is set. */
+  readyMemory: Record<string, unknown> | null;
 }
 
 class BotProcess {
@@ -112,6 +116,8 @@ export async function processFigures(
     }
 
     const bot = spawnBot(standIn, target, true);
+    const readyMemory = process.env.BENCH_MEMORY_DETAIL ? bot.line<Record<string, unknown>>('ready-memory') : null;
+    readyMemory?.catch(() => {}); // a failure surfaces where it is awaited, below
     await bot.line('ready');
     for (const c of world.campaigns) {
       for (const [name, subcommand, args] of [
@@ -127,7 +133,15 @@ export async function processFigures(
     const memory = await bot.line<{ rss: number; heapUsed: number }>('memory');
     bot.send('stop');
     await bot.exited;
-    return { coldStart: stats(starts), breakdown: breakdown!, rss: memory.rss, heapUsed: memory.heapUsed, activeCampaigns: world.campaigns.length };
+    return {
+      coldStart: stats(starts),
+      breakdown: breakdown!,
+      rss: memory.rss,
+      heapUsed: memory.heapUsed,
+      activeCampaigns: world.campaigns.length,
+      memory,
+      readyMemory: readyMemory ? await readyMemory : null,
+    };
   } finally {
     await standIn.stop();
   }

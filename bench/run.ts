@@ -90,7 +90,7 @@ async function benchDatabase(label: string, short: string, database: Database, b
     const built = await timed(() => (file ? importBenchCampaign(play, file) : buildBenchCampaign(play)));
     const c: BenchCampaign = built.value;
     benchFile ??= await exportBenchCampaign(play);
-    console.log(`  bench campaign: 8 players, ${c.events} events, state ${Math.round(c.stateBytes / 1024)} KiB (${file ? 'imported' : 'built'} in ${(built.ms / 1000).toFixed(1)} s)`);
+    console.log(`  bench campaign: 8 players, ${c.fleets} fleets, ${c.ships} ships, ${c.events} events, state ${Math.round(c.stateBytes / 1024)} KiB (${file ? 'imported' : 'built'} in ${(built.ms / 1000).toFixed(1)} s)`);
     const one = await orderFigures(play, c, ROUNDS);
     printOrder('1 campaign stored', one);
     rows.set('order end to end, 1 campaign', both(one.endToEnd));
@@ -164,7 +164,8 @@ async function main(): Promise<void> {
       const pglite = await openDatabase({ kind: 'pglite', dataDir: dir });
       await benchDatabase(`PGlite (data folder on disk, as DATA_DIR)`, 'PGlite', pglite, { kind: 'pglite', where: dir, clockIso: CLOCK }, true);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      if (process.env.BENCH_KEEP_PGLITE) console.log(`PGlite data folder kept: ${dir}`);
+      else rmSync(dir, { recursive: true, force: true });
     }
   }
   if (ONLY !== 'pglite') {
