@@ -4,6 +4,7 @@ import { applyEvent, decideWithState, proxiedPlayer, type Actor, type CampaignCo
 import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
 import { appendEvents, claimInteraction, insertCampaign, lockCampaignByChannelKnowing, saveCampaign, type CampaignRow } from '../db/campaign-repo.ts';
 import type { AppContext } from './context.ts';
+import { cloneJson } from '../rules/json-data.ts';
 import { stateCacheOf, type KeptParts } from './state-cache.ts';
 import type { Executor } from '../db/client.ts';
 
@@ -55,7 +56,9 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
   try {
     const result = await app.database.db.transaction(async (tx) => {
       const now = app.clock.now();
-      const locked = await lockCampaignByChannelKnowing(tx, req.target.channelId, (id, xmin) => cache.get(id, xmin));
+      // The kept state is shared and frozen (`peek`): the rules copy it before applying anything,
+      // and the caller gets its own copy of it as `before`, made only if asked for.
+      const locked = await lockCampaignByChannelKnowing(tx, req.target.channelId, (id, xmin) => cache.peek(id, xmin));
       const row = locked?.row ?? null;
       if (req.expectedVersion !== undefined && (row?.version ?? 0) !== req.expectedVersion) {
         refusal = { code: 'command/stale', rule: 'UTD1.6', message: `The campaign changed since you were asked to confirm (version ${req.expectedVersion} → ${row?.version ?? 0}). Nothing was done.` };
@@ -105,6 +108,8 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // (applying ignores the actor and rolls, the only fields stored differently here); creation is applied here.
       let state: CampaignState | null = decision.value.state;
       if (!state) for (const e of stored) state = applyEvent(state, e);
+      // A command with no events hands back the state it was given: the caller's must be its own.
+      else if (state === row?.state) state = cloneJson(state);
       if (!state) throw new Error('a command produced no state');
       // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every
       // roll; a reveal voted by the players (issue 6 §5) publishes them too, and a fresh committed
@@ -139,7 +144,18 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         committed.push({ id: next.id, xmin: saved.xmin, state, from: { xmin: locked!.xmin, unchanged: saved.unchanged } });
       } else await insertCampaign(tx, next, now);
       await appendEvents(tx, next.id, stored);
-      return { ok: true, duplicate: false, events: stored, state, before: row?.state ?? null } as const;
+      const loaded = row?.state ?? null;
+      let before: CampaignState | null | undefined;
+      return {
+        ok: true,
+        duplicate: false,
+        events: stored,
+        state,
+        get before(): CampaignState | null {
+          before ??= loaded && cloneJson(loaded);
+          return before;
+        },
+      } as const;
     });
     // Only now is the state committed (a transaction that failed to commit threw above).
     for (const c of committed) cache.put(c.id, c.xmin, c.state, c.from);

@@ -70,10 +70,7 @@ export interface OpenedPglite {
 
 /** Opens PGlite (in `dataDir`, or in memory) and applies the migrations in `migrationsFolder`. */
 export async function openPglite(dataDir: string | null, migrationsFolder: string): Promise<OpenedPglite> {
-  // EXPERIMENT (temporary)
-  if (process.env.PGLITE_V8_FLAGS) for (const f of process.env.PGLITE_V8_FLAGS.split(' ')) (await import('node:v8')).setFlagsFromString(f);
-  const extra = process.env.PGLITE_EXTRA_PARAMS ? process.env.PGLITE_EXTRA_PARAMS.split(' ').flatMap((p) => ['-c', p]) : [];
-  const options = { startParams: [...PGlite.defaultStartParams, ...START_PARAMS, ...extra], parsers: DRIZZLE_PARSERS };
+  const options = { startParams: [...PGlite.defaultStartParams, ...START_PARAMS], parsers: DRIZZLE_PARSERS };
   const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   try {
     const db = drizzle(facing(client) as unknown as PGlite, { schema }) as unknown as Db;

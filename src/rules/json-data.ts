@@ -31,6 +31,20 @@ function copy(v: unknown): unknown {
 }
 
 /**
+ * A deep copy of JSON data with every object and array in it frozen: a value many readers may
+ * share, which none of them can change by mistake (an attempt throws in strict code).
+ */
+export function frozenJson<T>(value: T): T {
+  return freeze(copy(value)) as T;
+}
+
+function freeze(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
+  for (const child of Object.values(v)) freeze(child);
+  return Object.freeze(v);
+}
+
+/**
  * True only when `a` and `b` would be stored as the same JSON document: the same keys with equal
  * values, whatever the order of the keys (as `jsonb` stores them). It may answer false for two
  * values that would store alike (a key set to `undefined` on one side only, NaN, a non-plain

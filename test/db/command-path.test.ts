@@ -157,6 +157,19 @@ describe('StateCache', () => {
     expect(cache.get('c1', '3')!.ships).toEqual([{ id: 'S3' }]);
   });
 
+  it('peek hands out the entry itself, frozen throughout, so a reader cannot change what was committed', () => {
+    const cache = new StateCache();
+    cache.put('c1', '7', { name: 'one', players: [{ id: 'u1', bank: '10' }] } as unknown as CampaignState);
+    const shared = cache.peek('c1', '7')!;
+    expect(cache.peek('c1', '7')).toBe(shared);
+    expect(() => {
+      shared.players[0]!.bank = '0';
+    }).toThrow(TypeError);
+    expect(() => shared.players.push({} as never)).toThrow(TypeError);
+    expect(cache.get('c1', '7')!.players[0]!.bank).toBe('10');
+    expect(cache.peek('c1', '8')).toBeNull();
+  });
+
   it('holds at most its capacity, dropping the least recently used', () => {
     const cache = new StateCache(2);
     cache.put('a', '1', state('a'));
