@@ -107,9 +107,9 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // Performance (issue 8): the rules hand back the state they applied the events to while deciding
       // (applying ignores the actor and rolls, the only fields stored differently here); creation is applied here.
       let state: CampaignState | null = decision.value.state;
+      // A command whose events change nothing (a dice roll) hands back the very state it was given,
+      // shared and frozen: nothing of it is written, and the caller's copy is made only if asked for.
       if (!state) for (const e of stored) state = applyEvent(state, e);
-      // A command with no events hands back the state it was given: the caller's must be its own.
-      else if (state === row?.state) state = cloneJson(state);
       if (!state) throw new Error('a command produced no state');
       // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every
       // roll; a reveal voted by the players (issue 6 §5) publishes them too, and a fresh committed
@@ -145,12 +145,18 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       } else await insertCampaign(tx, next, now);
       await appendEvents(tx, next.id, stored);
       const loaded = row?.state ?? null;
+      const after = state;
       let before: CampaignState | null | undefined;
+      let copy: CampaignState | undefined;
       return {
         ok: true,
         duplicate: false,
         events: stored,
-        state,
+        get state(): CampaignState {
+          if (after !== loaded) return after;
+          copy ??= cloneJson(after);
+          return copy;
+        },
         get before(): CampaignState | null {
           before ??= loaded && cloneJson(loaded);
           return before;

@@ -40,6 +40,7 @@ export function stateOfColumns(r: { state: unknown } & Record<Part, unknown>): C
 
 /** The columns to write for `state`: all of them, or with `before` (the state stored now) only those that differ. */
 export function columnsOf(state: CampaignState, before?: CampaignState): Partial<Record<'state' | Part, unknown>> {
+  if (state === before) return {};
   const core = coreOf(state);
   const out: Partial<Record<'state' | Part, unknown>> = {};
   if (!before || !sameJson(core, coreOf(before))) out.state = core;

@@ -54,6 +54,9 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
     };
   }
   if (!state) throw new Error(`event ${stored.seq} (${e.type}) before CampaignCreated`);
+  // A dice roll is only recorded in the log: the state stays the very same object, uncopied
+  // (issue 8: rolls are frequent, and copying a grown state is most of what applying one costs).
+  if (e.type === 'DiceRolled') return state;
   // Performance (issue 8): the state is plain JSON, which cloneJson copies several times faster than structuredClone.
   const s = cloneJson(state);
   mutate(s, e, stored);
