@@ -3,14 +3,16 @@
  * migrations), starts the real bot logged in to a Discord stand-in run by the bench (the address
  * and token come as arguments), lets the scheduler make its boot pass, and prints
  * `ready {…timings}`. With `serve` it then stays up: on the line `memory` it collects garbage and
- * prints `memory {rss, heapUsed}`; on `stop` it shuts down.
+ * prints `memory {rss, heapUsed, external, arrayBuffers, detail}` (detail: where the resident
+ * memory is, see memoryDetail; with BENCH_MEMORY_DETAIL set, the same also follows `ready`, as
+ * `ready-memory`); on `stop` it shuts down.
  *
  *   tsx bench/bot-process.ts <pglite|postgres> <dataDir|url> <restBase> <token> <clockIso> [serve]
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import pino from 'pino';
 import { COMMANDS } from '../commands/index.ts';
@@ -68,10 +70,6 @@ for await (const line of createInterface({ input: process.stdin })) {
     await bot.whenIdle();
     gc();
     const m = process.memoryUsage();
-    if (process.env.BENCH_SMAPS_DUMP) {
-      (await import('node:fs')).writeFileSync(`${process.env.BENCH_SMAPS_DUMP}-${process.pid}.smaps`, readFileSync('/proc/self/smaps'));
-      (await import('node:fs')).writeFileSync(`${process.env.BENCH_SMAPS_DUMP}-${process.pid}.heap.json`, JSON.stringify({ stats: (await import('node:v8')).getHeapStatistics(), spaces: (await import('node:v8')).getHeapSpaceStatistics(), code: (await import('node:v8')).getHeapCodeStatistics() }));
-    }
     console.log(`memory ${JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, detail: memoryDetail() })}`);
   } else if (line === 'stop') {
     await stop();
@@ -80,34 +78,50 @@ for await (const line of createInterface({ input: process.stdin })) {
 }
 
 /**
- * Where the resident memory is, from /proc/self (Linux only; empty elsewhere), in MiB: the kernel's
- * split into anonymous, file-backed and shared pages, and the resident pages of the largest
- * mappings (PGlite's WebAssembly memory is the anonymous mapping of many GiB that V8 reserves for
- * it; file mappings are named by their file).
+ * Where the resident memory is, in MiB, from /proc/self (Linux; only the V8 figures elsewhere):
+ * the kernel's split (VmRSS = RssAnon + RssFile + RssShmem; VmHWM the peak), then the resident
+ * pages by kind of mapping. `v8Pages`: the 256 KiB pages of every V8 heap in the process (with
+ * tsx, its module loader runs in a thread of its own with a heap of its own: tens of MiB);
+ * `newSpace`: the main heap's young generation, committed as it last grew; `mallocThreads` and
+ * `mallocMain`: glibc's arenas of the worker threads (V8's compiler zones for PGlite's
+ * WebAssembly, among others) and of the main thread, freed memory included that glibc keeps;
+ * `wasmMemory`: read-write anonymous mappings of 128 MiB or more (PGlite's WebAssembly memory,
+ * 128 MiB to start, of which only what PostgreSQL touched is resident); `jitCode`: executable
+ * anonymous memory (compiled WebAssembly and JavaScript); `files`: mapped files (the node
+ * binary, shared libraries), which are shared with the file cache.
  */
 function memoryDetail(): Record<string, number> {
-  const out: Record<string, number> = {};
   const mib = (kb: number) => Math.round(kb / 102.4) / 10;
+  const newSpace = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+  const out: Record<string, number> = { newSpace: mib((newSpace?.physical_space_size ?? 0) / 1024) };
   try {
     const status = readFileSync('/proc/self/status', 'utf8');
     for (const key of ['VmRSS', 'RssAnon', 'RssFile', 'RssShmem', 'VmHWM']) {
       const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
       if (m) out[key] = mib(Number(m[1]));
     }
-    const groups = new Map<string, number>();
-    let name = '';
+    const kinds: Record<string, number> = { v8Pages: 0, mallocThreads: 0, mallocMain: 0, wasmMemory: 0, jitCode: 0, files: 0, otherAnon: 0 };
+    let kind = 'otherAnon';
     for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
       const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
       if (head) {
-        const path = head[4]!.trim();
-        const sizeMib = Math.round(Number((BigInt(`0x${head[2]}`) - BigInt(`0x${head[1]}`)) / 1024n) / 1024);
-        name = path.startsWith('/') ? `file: ${path.split('/').pop()}` : path || `anon ${head[3]} ${sizeMib >= 64 ? `${sizeMib}M` : 'small'}`;
+        const start = BigInt(`0x${head[1]}`);
+        const size = BigInt(`0x${head[2]}`) - start;
+        const [perms, path] = [head[3]!, head[4]!.trim()];
+        if (path === '[heap]') kind = 'mallocMain';
+        else if (path) kind = path.startsWith('/') ? 'files' : 'otherAnon';
+        else if (perms.includes('x')) kind = 'jitCode';
+        else if (size === 256n << 10n) kind = 'v8Pages';
+        else if (size >= 128n << 20n) kind = 'wasmMemory';
+        // glibc's thread arenas are heaps of at most 64 MiB, each aligned on 64 MiB.
+        else if (start % (64n << 20n) === 0n) kind = 'mallocThreads';
+        else kind = 'otherAnon';
         continue;
       }
       const rss = /^Rss:\s+(\d+) kB/.exec(line);
-      if (rss) groups.set(name, (groups.get(name) ?? 0) + Number(rss[1]));
+      if (rss) kinds[kind]! += Number(rss[1]);
     }
-    for (const [k, kb] of [...groups].sort((a, b) => b[1] - a[1])) if (kb >= 1024) out[k] = mib(kb);
+    for (const [k, kb] of Object.entries(kinds)) out[k] = mib(kb);
   } catch {
     // not Linux
   }

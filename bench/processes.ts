@@ -1,14 +1,17 @@
 /**
  * Cold start and resident memory (issue 8 §1), measured on a separate bot process
- * (bench/bot-process.ts, started with `npx tsx` as an operator would start the bot) that logs in
- * to a Discord stand-in run here. Cold start is the wall time from spawning the process to its
+ * (bench/bot-process.ts, built and started as `npm start` builds and starts the bot: bundled by
+ * esbuild, run by plain `node` with the start script's GLIBC_TUNABLES) that logs in to a Discord
+ * stand-in run here. Cold start is the wall time from spawning the process to its
  * `ready` line (modules loaded, database opened and migrated, logged in, the scheduler's boot pass
  * done). Memory is the process's resident set after 50 campaigns have been put to use through
  * Discord (a status and an order in each), with 1,000 campaigns stored.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { COMMANDS } from '../commands/index.ts';
 import { DiscordStandIn } from '../src/discord/standin/index.ts';
 import type { CampaignCopy } from './copies.ts';
@@ -87,9 +90,40 @@ class BotProcess {
   }
 }
 
+/**
+ * `npm start` runs the bot built (`npm run build`: one esbuild bundle of our code, packages left
+ * to node_modules) with plain `node` and this glibc setting: glibc then hands memory that V8's
+ * WebAssembly compiler threads freed back to the system instead of keeping it in their arenas.
+ * Both lower the bot's resident memory (docs/performance.md): tsx compiles in a loader thread with
+ * a V8 heap of its own (about 55 MiB), and PGlite's compilation leaves 60–90 MiB in the arenas.
+ * Keep in step with package.json.
+ */
+export const START_ENV = { GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072' };
+
+/**
+ * To measure other ways of starting the bot (optional): BENCH_BOT_TSX=1 runs bench/bot-process.ts
+ * from source with `npx tsx` and without START_ENV, as `npm run start:dev` does;
+ * BENCH_BOT_NODE_FLAGS, space-separated Node flags for the bot process, e.g. --max-semi-space-size=4.
+ */
+const BOT_NODE_FLAGS = process.env.BENCH_BOT_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+const FROM_SOURCE = Boolean(process.env.BENCH_BOT_TSX);
+/** Two folders deep, as dist/bot/main.js, so the bundle's paths to drizzle/ and assets/ resolve. */
+const BUILT = fileURLToPath(new URL('../dist/bench/bot-process.js', import.meta.url));
+
+/** Builds bench/bot-process.ts as `npm run build` builds the bot. */
+async function buildBotProcess(): Promise<void> {
+  await build({ entryPoints: [SCRIPT], bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outdir: dirname(BUILT), logLevel: 'warning' });
+}
+
+export function botStartLabel(): string {
+  return FROM_SOURCE ? 'npx tsx, from source' : 'built, plain node, GLIBC_TUNABLES as npm start';
+}
+
 function spawnBot(standIn: DiscordStandIn, target: BotTarget, serve: boolean): BotProcess {
-  const args = ['tsx', SCRIPT, target.kind, target.where, standIn.restBase, standIn.token, target.clockIso, ...(serve ? ['serve'] : [])];
-  return new BotProcess(spawn('npx', args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] }));
+  const rest = [target.kind, target.where, standIn.restBase, standIn.token, target.clockIso, ...(serve ? ['serve'] : [])];
+  const [command, args] = FROM_SOURCE ? ['npx', ['tsx', ...BOT_NODE_FLAGS, SCRIPT, ...rest]] : ['node', [...BOT_NODE_FLAGS, BUILT, ...rest]];
+  const env = FROM_SOURCE ? process.env : { ...process.env, ...START_ENV };
+  return new BotProcess(spawn(command, args, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] }));
 }
 
 export async function processFigures(
@@ -97,6 +131,7 @@ export async function processFigures(
   world: { guildId: string; campaigns: readonly CampaignCopy[]; players: { name: string; userId: string }[]; turnUserId: string },
   coldStarts: number,
 ): Promise<ProcessFigures> {
+  if (!FROM_SOURCE) await buildBotProcess();
   const standIn = await DiscordStandIn.start();
   try {
     const guild = standIn.addGuild({ id: world.guildId, name: 'Bench' });

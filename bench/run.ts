@@ -29,7 +29,7 @@ import { Playground } from '../src/playground/playground.ts';
 import { buildBenchCampaign, exportBenchCampaign, importBenchCampaign, type BenchCampaign } from './campaign.ts';
 import { listCopies, storeCopies, tableSizes } from './copies.ts';
 import { orderFigures, type OrderFigures } from './order.ts';
-import { processFigures, type BotTarget } from './processes.ts';
+import { botStartLabel, processFigures, type BotTarget } from './processes.ts';
 import { pictureSuite, printPictures, renderFigures } from './render.ts';
 import { mib, ms, stats, timed } from './stats.ts';
 import { sustainedThroughput } from './throughput.ts';
@@ -135,7 +135,7 @@ async function benchDatabase(label: string, short: string, database: Database, b
     const turnUserId = c.turnPlayer.userId;
     const p = await processFigures(botTarget, { guildId: c.guildId, campaigns: active, players: c.players, turnUserId }, COLD_STARTS);
     console.log(
-      `  cold start to ready (npx tsx, ${sizes.campaigns} campaigns stored): ${ms(p.coldStart, 0)}; last start: modules ${p.breakdown.modulesMs.toFixed(0)} ms, database open ${p.breakdown.databaseMs.toFixed(0)} ms, login + boot pass ${p.breakdown.botMs.toFixed(0)} ms`,
+      `  cold start to ready (${botStartLabel()}, ${sizes.campaigns} campaigns stored): ${ms(p.coldStart, 0)}; last start: modules ${p.breakdown.modulesMs.toFixed(0)} ms, database open ${p.breakdown.databaseMs.toFixed(0)} ms, login + boot pass ${p.breakdown.botMs.toFixed(0)} ms`,
     );
     console.log(`  resident memory, ${sizes.campaigns} stored and ${p.activeCampaigns} in use through Discord: rss ${mib(p.rss)} (JS heap ${mib(p.heapUsed)})`);
     rows.set('cold start to ready', both(p.coldStart, 0));

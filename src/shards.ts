@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 
 /**
  * `npm run start:shards`: the bot as several discord.js shard processes (discord.js's own
- * sharding, issue 8 §6). Every shard runs `src/main.ts` against the same PostgreSQL server; each
+ * sharding, issue 8 §6). Every shard runs the bot's main module against the same PostgreSQL server; each
  * command, deadline and vote close is one transaction under the campaign's row lock, and the rules
  * refuse what was already done, so no two processes ever apply the same thing twice (see
  * test/multiprocess). PGlite cannot be shared between processes: sharding needs DATABASE_URL.
@@ -13,10 +13,12 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig(process.env, { token: true });
   if (!config.DATABASE_URL) throw new ConfigError('Sharding needs a PostgreSQL server: set DATABASE_URL (the embedded PGlite database belongs to one process).');
-  const manager = new ShardingManager(fileURLToPath(new URL('./main.ts', import.meta.url)), {
+  // Built (`npm run build`, dist/bot/shards.js) the shards run the built main.js; from source (tsx) main.ts.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const manager = new ShardingManager(fileURLToPath(new URL(fromSource ? './main.ts' : './main.js', import.meta.url)), {
     token: config.DISCORD_TOKEN!,
     totalShards: process.env.SHARDS ? Number(process.env.SHARDS) : 'auto',
-    execArgv: ['--import', 'tsx'],
+    execArgv: fromSource ? ['--import', 'tsx'] : [],
   });
   manager.on('shardCreate', (shard) => console.log(`shard ${shard.id} launched`));
   await manager.spawn();
