@@ -7,7 +7,10 @@
  * memory is, see memoryDetail; with BENCH_MEMORY_DETAIL set, the same also follows `ready`, as
  * `ready-memory`); on `stop` it shuts down.
  *
- *   tsx bench/bot-process.ts <pglite|postgres> <dataDir|url> <restBase> <token> <clockIso> [serve]
+ *   node dist/bench/bot-process.js <pglite|postgres> <dataDir|url> <restBase> <token> <clockIso> [serve]
+ *
+ * bench/processes.ts builds it there as `npm run build` builds the bot, and starts it as `npm start`
+ * does (BENCH_BOT_TSX=1: from source with tsx instead).
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';

@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   const manager = new ShardingManager(fileURLToPath(new URL(fromSource ? './main.ts' : './main.js', import.meta.url)), {
     token: config.DISCORD_TOKEN!,
     totalShards: process.env.SHARDS ? Number(process.env.SHARDS) : 'auto',
-    execArgv: fromSource ? ['--import', 'tsx'] : [],
+    // Built, each shard gets the Node flags `npm run start:shards` gave this process (package.json).
+    execArgv: fromSource ? ['--import', 'tsx'] : process.execArgv,
   });
   manager.on('shardCreate', (shard) => console.log(`shard ${shard.id} launched`));
   await manager.spawn();
