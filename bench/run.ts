@@ -11,7 +11,7 @@
  *     in use and 1,000 stored.
  * Once: map render and PNG encode times.
  *
- * Environment: BENCH_ROUNDS (order rounds, default 60), BENCH_CAMPAIGNS (stored, default 1000),
+ * Environment: BENCH_ROUNDS (order rounds, default 150, after 10 not counted), BENCH_CAMPAIGNS (stored, default 1000),
  * BENCH_ACTIVE (campaigns in the throughput and memory runs, default 50), BENCH_PER_WORKER
  * (commands per concurrent player, default 10), BENCH_COLD_STARTS (default 3),
  * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ONLY (pglite,
@@ -36,7 +36,7 @@ import { sustainedThroughput } from './throughput.ts';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-const ROUNDS = num('BENCH_ROUNDS', 60);
+const ROUNDS = num('BENCH_ROUNDS', 150);
 const STORED = num('BENCH_CAMPAIGNS', 1000);
 const ACTIVE = num('BENCH_ACTIVE', 50);
 const PER_WORKER = num('BENCH_PER_WORKER', 10);
