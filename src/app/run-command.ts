@@ -37,7 +37,16 @@ export interface CommandRequest {
 export type CommandInput = Exclude<CampaignCommand, { type: 'create' }> | { type: 'create'; name: string };
 
 export type CommandResult =
-  | { ok: true; duplicate: false; events: StoredEvent[]; state: CampaignState; before: CampaignState | null }
+  | {
+      ok: true;
+      duplicate: false;
+      events: StoredEvent[];
+      state: CampaignState;
+      /** The state before the command: the caller's own copy, made when first read. */
+      before: CampaignState | null;
+      /** The same state as loaded, shared with the kept states and frozen when it came from them: read it, never change it. */
+      sharedBefore: Readonly<CampaignState> | null;
+    }
   | { ok: true; duplicate: true }
   | { ok: false; error: RuleError };
 
@@ -157,6 +166,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
           copy ??= cloneJson(after);
           return copy;
         },
+        sharedBefore: loaded,
         get before(): CampaignState | null {
           before ??= loaded && cloneJson(loaded);
           return before;

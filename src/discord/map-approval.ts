@@ -28,7 +28,7 @@ const TALLY_EVENTS = new Set(['MapApproved', 'PlayerJoined', 'PlayerLeft', 'Play
  */
 export async function postMapApproval(app: AppContext, client: Client, channelId: string, result: CommandResult): Promise<void> {
   if (!result.ok || result.duplicate || !result.events.some((e) => e.event.type === 'MapSet')) return;
-  const old = result.before?.map?.approvalMessageId;
+  const old = result.sharedBefore?.map?.approvalMessageId;
   if (old) await editInOrder(client, channelId, old, result.events.at(-1)!.seq, mapApprovalSupersededText(result.state));
   await postApprovalMessage(app, client, channelId, result.state, result.events.at(-1)!.seq);
 }

@@ -85,7 +85,8 @@ export class MapPostThrottle {
       return;
     }
     const after = mapFingerprint(state);
-    const before = result.before ? mapFingerprint(result.before) : null;
+    // Read only: the shared state saves copying the whole state for every command.
+    const before = result.sharedBefore ? mapFingerprint(result.sharedBefore) : null;
     if (before === after) return;
     const p = this.pending.get(state.id);
     if (p) p.lastAt = now;

@@ -22,7 +22,7 @@ function rig(g: Game, opts = { quietMs: 30_000, maxWaitMs: 180_000 }) {
   const run = (user: string, command: CampaignCommand) => {
     const before: CampaignState = g.state;
     const events = g.do(user, command);
-    const result: CommandResult = { ok: true, duplicate: false, events, state: g.state, before };
+    const result: CommandResult = { ok: true, duplicate: false, events, state: g.state, before, sharedBefore: before };
     throttle.note(result);
   };
   return { clock, posts, throttle, run };
