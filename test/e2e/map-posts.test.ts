@@ -1,33 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LineResult } from '../../src/playground/playground.ts';
-import { playLines } from '../helpers/playground.ts';
+import { playLines, triangleCampaignLines } from '../helpers/playground.ts';
 
 /**
  * Issue 7 §1 end to end: the real bot on the Discord stand-in (through the playground, whose
  * `!advance` moves the virtual clock and runs the bot's tick). Five quick map changes by alice,
  * then the map is posted once in the channel after the quiet period, and not again.
  */
-const SETUP = [
-  '!seed 7',
-  '@alice /campaign create name:"Map Posts"',
-  '@alice /campaign join empire:lyran',
-  '@bob /campaign join empire:kzinti',
-  '@carol /campaign join empire:hydran',
-  '@alice /map import file:examples/maps/triangle.json',
-  '@alice /map approve',
-  '@bob /map approve',
-  '@carol /map approve',
-  '!dice 900 500 100',
-  '@alice /campaign start',
-  '@alice /setup buy unit:LYR-CA fleet:1',
-  '@alice /setup buy unit:LYR-FF fleet:2',
-  '@bob /setup buy unit:KZI-CA fleet:1',
-  '@carol /setup buy unit:HYD-CA fleet:1',
-  '@alice /setup ready',
-  '@bob /setup ready',
-  '@carol /setup ready',
-];
+const SETUP = triangleCampaignLines({ seed: 7, name: 'Map Posts', admin: false, aliceBuys: ['unit:LYR-CA fleet:1', 'unit:LYR-FF fleet:2'] });
 const BURST = ['@alice /move fleet:1 to:A', '@alice /move fleet:2 to:B', '@alice /turn undo', '@alice /move fleet:2 to:B', '@alice /move fleet:1 to:X'];
 const AFTER = ['!advance 10s', '!advance 25s', '!advance 1h'];
 

@@ -31,3 +31,32 @@ export async function playLines(lines: readonly string[]): Promise<{ results: Li
     await tdb.drop();
   }
 }
+
+/**
+ * Script lines that start a three-player campaign on the triangle map (examples/maps/triangle.json):
+ * alice (Lyran, the creator), bob (Kzinti) and carol (Hydran) join, approve the map and start, the
+ * turn-order dice put alice first, alice buys `aliceBuys` (`unit:… fleet:…`), bob and carol a
+ * cruiser each, and all declare ready. With `admin`, alice is made a server admin first.
+ */
+export function triangleCampaignLines(opts: { seed: number; name: string; admin?: boolean; aliceBuys: readonly string[] }): string[] {
+  return [
+    `!seed ${opts.seed}`,
+    ...(opts.admin === false ? [] : ['!admin @alice']),
+    `@alice /campaign create name:"${opts.name}"`,
+    '@alice /campaign join empire:lyran',
+    '@bob /campaign join empire:kzinti',
+    '@carol /campaign join empire:hydran',
+    '@alice /map import file:examples/maps/triangle.json',
+    '@alice /map approve',
+    '@bob /map approve',
+    '@carol /map approve',
+    '!dice 900 500 100',
+    '@alice /campaign start',
+    ...opts.aliceBuys.map((buy) => `@alice /setup buy ${buy}`),
+    '@bob /setup buy unit:KZI-CA fleet:1',
+    '@carol /setup buy unit:HYD-CA fleet:1',
+    '@alice /setup ready',
+    '@bob /setup ready',
+    '@carol /setup ready',
+  ];
+}

@@ -1,28 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../../commands/index.ts';
 import { shipCommand } from '../../../commands/ship.ts';
-import { playLines } from '../../helpers/playground.ts';
+import { playLines, triangleCampaignLines } from '../../helpers/playground.ts';
 
 const SCRIPT = [
-  '!seed 12',
-  '!admin @alice',
-  '@alice /campaign create name:"Tow"',
-  '@alice /campaign join empire:lyran',
-  '@bob /campaign join empire:kzinti',
-  '@carol /campaign join empire:hydran',
-  '@alice /map import file:examples/maps/triangle.json',
-  '@alice /map approve',
-  '@bob /map approve',
-  '@carol /map approve',
-  '!dice 900 500 100',
-  '@alice /campaign start',
-  '@alice /setup buy unit:LYR-CA fleet:1',
-  '@alice /setup buy unit:LYR-FF fleet:1',
-  '@bob /setup buy unit:KZI-CA fleet:1',
-  '@carol /setup buy unit:HYD-CA fleet:1',
-  '@alice /setup ready',
-  '@bob /setup ready',
-  '@carol /setup ready',
+  ...triangleCampaignLines({ seed: 12, name: 'Tow', aliceBuys: ['unit:LYR-CA fleet:1', 'unit:LYR-FF fleet:1'] }),
   '@alice /ship report ship:S30 speed:2',
   '@alice /ship report ship:S29 tractors:0',
   '@alice /move fleet:1 to:A',

@@ -5,28 +5,11 @@ import { defenseCommand } from '../../../commands/defense.ts';
 import { COMMANDS } from '../../../commands/index.ts';
 import { describeDefenseEvent, defenseStatusText } from '../../../src/discord/defense-words.ts';
 import type { CampaignState, StoredEvent } from '../../../src/rules/thunderdome/index.ts';
-import { playLines } from '../../helpers/playground.ts';
+import { playLines, triangleCampaignLines } from '../../helpers/playground.ts';
 import { basesOf, defenseGame, sectorOf } from './defense-harness.ts';
 
 const SCRIPT = [
-  '!seed 11',
-  '!admin @alice',
-  '@alice /campaign create name:"Walls"',
-  '@alice /campaign join empire:lyran',
-  '@bob /campaign join empire:kzinti',
-  '@carol /campaign join empire:hydran',
-  '@alice /map import file:examples/maps/triangle.json',
-  '@alice /map approve',
-  '@bob /map approve',
-  '@carol /map approve',
-  '!dice 900 500 100',
-  '@alice /campaign start',
-  '@alice /setup buy unit:LYR-CA fleet:1',
-  '@bob /setup buy unit:KZI-CA fleet:1',
-  '@carol /setup buy unit:HYD-CA fleet:1',
-  '@alice /setup ready',
-  '@bob /setup ready',
-  '@carol /setup ready',
+  ...triangleCampaignLines({ seed: 11, name: 'Walls', aliceBuys: ['unit:LYR-CA fleet:1'] }),
   '@alice /defense revise sector:H1 buy:"NEU-DEFSAT x2, NEU-GBDP"',
   '@alice /defense revise sector:H1 buy:NEU-MON',
   '@alice /defense scrap sector:H1 units:all',

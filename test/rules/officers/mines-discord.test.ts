@@ -1,27 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { playLines } from '../../helpers/playground.ts';
+import { playLines, triangleCampaignLines } from '../../helpers/playground.ts';
 
 /** TC-117 through Discord: Alice's SC4 minesweeper (S29, the first ship bought) buys mines at the capital. */
 const SCRIPT = [
-  '!seed 12',
-  '!admin @alice',
-  '@alice /campaign create name:"Mines"',
-  '@alice /campaign join empire:lyran',
-  '@bob /campaign join empire:kzinti',
-  '@carol /campaign join empire:hydran',
-  '@alice /map import file:examples/maps/triangle.json',
-  '@alice /map approve',
-  '@bob /map approve',
-  '@carol /map approve',
-  '!dice 900 500 100',
-  '@alice /campaign start',
-  '@alice /setup buy unit:LYR-MS fleet:1',
-  '@alice /setup buy unit:LYR-CA fleet:1',
-  '@bob /setup buy unit:KZI-CA fleet:1',
-  '@carol /setup buy unit:HYD-CA fleet:1',
-  '@alice /setup ready',
-  '@bob /setup ready',
-  '@carol /setup ready',
+  ...triangleCampaignLines({ seed: 12, name: 'Mines', aliceBuys: ['unit:LYR-MS fleet:1', 'unit:LYR-CA fleet:1'] }),
   '@alice /yard activate sector:H1',
   '@alice /officer mines ship:S29 bpv:30',
   '@alice /officer mines ship:S29 bpv:25',
