@@ -6,6 +6,7 @@ import { startBot, type Bot } from '../../src/discord/bot.ts';
 import { DiscordStandIn, standInClientOptions, type StoredMessage } from '../../src/discord/standin/index.ts';
 import { actor, testApp } from '../helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { reactAndSettle } from '../helpers/reactions.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -72,10 +73,7 @@ describe('three players, deadlines and votes through Discord', () => {
   }
 
   async function react(name: string, messageId: string, emoji: string) {
-    const seen = bot.reactionsSeen;
-    await standIn.addReaction({ channelId, messageId, userId: users[name]!, emoji });
-    for (let i = 0; bot.reactionsSeen === seen && i < 1000; i++) await new Promise((r) => setTimeout(r, 5));
-    await bot.whenIdle();
+    await reactAndSettle(standIn, bot, { channelId, messageId, userId: users[name]!, emoji });
   }
 
   /** Moves the virtual clock to `at` and lets the scheduler run once. */

@@ -6,6 +6,7 @@ import { startBot, type Bot } from '../../src/discord/bot.ts';
 import { MAP_APPROVAL_HEAD } from '../../src/discord/map-approval-words.ts';
 import { DiscordStandIn, standInClientOptions } from '../../src/discord/standin/index.ts';
 import { testApp } from '../helpers/app.ts';
+import { reactAndSettle } from '../helpers/reactions.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 
 /**
@@ -51,11 +52,7 @@ describe('map approval by ✅ reaction (issue 6 §2, UTD8.16)', () => {
   }
 
   async function react(user: string, messageId: string, emoji: string, add = true) {
-    const seen = bot.reactionsSeen;
-    if (add) await standIn.addReaction({ channelId, messageId, userId: users[user]!, emoji });
-    else await standIn.removeReaction({ channelId, messageId, userId: users[user]!, emoji });
-    for (let i = 0; bot.reactionsSeen === seen && i < 1000; i++) await new Promise((r) => setTimeout(r, 5));
-    await bot.whenIdle();
+    await reactAndSettle(standIn, bot, { channelId, messageId, userId: users[user]!, emoji }, add);
   }
 
   const approvalMessages = () => standIn.channelMessages(channelId).filter((m) => m.content.startsWith(MAP_APPROVAL_HEAD));

@@ -4,6 +4,7 @@ import { campaignInChannel } from '../../src/app/campaigns.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
 import { DiscordStandIn, standInClientOptions } from '../../src/discord/standin/index.ts';
 import { testApp } from '../helpers/app.ts';
+import { reactAndSettle } from '../helpers/reactions.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 
 /** Reaction votes through the real discord.js client and the stand-in (issue 6 §2). */
@@ -44,11 +45,7 @@ describe('reaction votes with supermajority', () => {
   }
 
   async function react(user: string, messageId: string, emoji: string, add = true) {
-    const seen = bot.reactionsSeen;
-    if (add) await standIn.addReaction({ channelId, messageId, userId: users[user]!, emoji });
-    else await standIn.removeReaction({ channelId, messageId, userId: users[user]!, emoji });
-    for (let i = 0; bot.reactionsSeen === seen && i < 1000; i++) await new Promise((r) => setTimeout(r, 5));
-    await bot.whenIdle();
+    await reactAndSettle(standIn, bot, { channelId, messageId, userId: users[user]!, emoji }, add);
   }
 
   const voteMessage = () => [...standIn.channelMessages(channelId)].reverse().find((m) => m.content.startsWith('🗳️ **Vote'))!;
