@@ -5,7 +5,7 @@ import { appendEvents, findCampaignByChannel, insertCampaign, loadEvents, type C
 import { findCatalog, insertCatalog } from '../db/catalog-repo.ts';
 import type { Executor } from '../db/client.ts';
 import { campaigns, deadlines } from '../db/schema.ts';
-import { canonicalCatalog, parseCatalog } from '../rules/thunderdome/catalog/index.ts';
+import { catalogRowOf } from './catalog-import.ts';
 import { SAMPLE_CATALOG_VERSION } from './catalogs.ts';
 import type { AppContext } from './context.ts';
 import { userError, type Outcome } from './errors.ts';
@@ -156,21 +156,11 @@ async function storeImportedCatalog(app: AppContext, tx: Executor, file: Campaig
   if (!file.catalog) {
     return userError('import/catalog-missing', 'UTD8.1', `Import refused: the campaign plays with ship catalog ${version.slice(0, 12)}…, which this bot does not have and the file does not carry.`, 'Export the campaign again with this version of the bot, which includes the catalog.');
   }
-  const parsed = parseCatalog(file.catalog, 'import');
-  const canonical = parsed.ok ? canonicalCatalog(parsed.catalog) : null;
-  if (!parsed.ok || canonical!.version !== version) {
+  const made = catalogRowOf(file.catalog, { guildId: target.guildId, userId: actor.userId, at: now });
+  if (!made.ok || made.row.version !== version) {
     return userError('import/catalog-mismatch', 'UTD8.1', `Import refused: the ship catalog in the file is not the campaign's catalog ${version.slice(0, 12)}… (the file was edited or damaged).`);
   }
-  await insertCatalog(tx, {
-    version,
-    guildId: target.guildId,
-    importedBy: actor.userId,
-    importedAt: now,
-    unitCount: parsed.catalog.units.length,
-    unitsCsv: canonical!.units,
-    refitsCsv: canonical!.refits,
-    conversionsCsv: canonical!.conversions,
-  });
+  await insertCatalog(tx, made.row);
   return null;
 }
 

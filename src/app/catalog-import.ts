@@ -40,22 +40,36 @@ const ERROR_TEXT_BUDGET = 1_500;
 /** Placeholder label while parsing: the real version is the content hash, known only afterwards. */
 const PARSING_LABEL = 'import';
 
-export async function importCatalog(app: AppContext, req: CatalogImportRequest): Promise<CatalogImportResult> {
-  const parsed = parseCatalog(req.files, PARSING_LABEL);
-  if (!parsed.ok) return { ok: false, error: invalidCatalogError(parsed) };
+/**
+ * Parses catalog files into the row that stores them: the canonical CSV and its content hash as
+ * the version. Shared by `/catalog import` and by a campaign import that brings its catalog along.
+ */
+export function catalogRowOf(
+  files: CatalogFiles,
+  by: { guildId: string; userId: string; at: Date },
+): { ok: true; row: CatalogRow; parsed: Extract<ReturnType<typeof parseCatalog>, { ok: true }> } | CatalogFailure {
+  const parsed = parseCatalog(files, PARSING_LABEL);
+  if (!parsed.ok) return parsed;
   const canonical = canonicalCatalog(parsed.catalog);
   const row: CatalogRow = {
     version: canonical.version,
-    guildId: req.target.guildId,
-    importedBy: req.actor.userId,
-    importedAt: app.clock.now(),
+    guildId: by.guildId,
+    importedBy: by.userId,
+    importedAt: by.at,
     unitCount: parsed.catalog.units.length,
     unitsCsv: canonical.units,
     refitsCsv: canonical.refits,
     conversionsCsv: canonical.conversions,
   };
+  return { ok: true, row, parsed };
+}
+
+export async function importCatalog(app: AppContext, req: CatalogImportRequest): Promise<CatalogImportResult> {
+  const made = catalogRowOf(req.files, { guildId: req.target.guildId, userId: req.actor.userId, at: app.clock.now() });
+  if (!made.ok) return { ok: false, error: invalidCatalogError(made) };
+  const { row, parsed } = made;
   const summary = {
-    version: canonical.version,
+    version: row.version,
     units: parsed.catalog.units.length,
     refits: parsed.catalog.refits.length,
     conversions: parsed.catalog.conversions.length,
@@ -78,7 +92,7 @@ export async function importCatalog(app: AppContext, req: CatalogImportRequest):
   const switched = await runCommand(app, {
     target: req.target,
     actor: req.actor,
-    command: { type: 'catalog-set', version: canonical.version },
+    command: { type: 'catalog-set', version: row.version },
     ...(req.interactionId ? { interactionId: req.interactionId } : {}),
     prepare: async (tx) => {
       await insertCatalog(tx, row);
