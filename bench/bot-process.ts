@@ -27,9 +27,12 @@ import { startBot } from '../src/discord/bot.ts';
 
 const modulesLoaded = performance.now();
 const [kind, where, restBase, token, clockIso, mode] = process.argv.slice(2);
-if (!kind || !where || !restBase || !token || !clockIso) throw new Error('usage: bot-process.ts <pglite|postgres> <dataDir|url> <restBase> <token> <clockIso> [serve]');
+if (!kind || !where || !restBase || !token || !clockIso)
+  throw new Error('usage: bot-process.ts <pglite|postgres> <dataDir|url> <restBase> <token> <clockIso> [serve]');
 
-const database = await openDatabase(kind === 'postgres' ? { kind: 'postgres', url: where } : { kind: 'pglite', dataDir: where });
+const database = await openDatabase(
+  kind === 'postgres' ? { kind: 'postgres', url: where } : { kind: 'pglite', dataDir: where },
+);
 const databaseOpen = performance.now();
 // Production wiring but for two things. The clock: the bench campaigns live at the playground's
 // date, so the scheduler's boot pass finds what a real restart would (nothing overdue) whatever
@@ -48,12 +51,17 @@ const bot = await startBot({
   app,
   token,
   commands: COMMANDS,
-  clientOptions: { rest: { api: restBase }, ws: { buildIdentifyThrottler: () => ({ waitForIdentify: async () => {} }) } },
+  clientOptions: {
+    rest: { api: restBase },
+    ws: { buildIdentifyThrottler: () => ({ waitForIdentify: async () => {} }) },
+  },
   schedulerIntervalMs: 30_000,
 });
 const ready = performance.now();
 // `performance.now()` counts from the start of the process.
-console.log(`ready ${JSON.stringify({ modulesMs: modulesLoaded, databaseMs: databaseOpen - modulesLoaded, botMs: ready - databaseOpen, uptimeMs: ready })}`);
+console.log(
+  `ready ${JSON.stringify({ modulesMs: modulesLoaded, databaseMs: databaseOpen - modulesLoaded, botMs: ready - databaseOpen, uptimeMs: ready })}`,
+);
 if (process.env.BENCH_MEMORY_DETAIL) console.log(`ready-memory ${JSON.stringify(memoryDetail())}`);
 
 async function stop(): Promise<void> {
@@ -73,7 +81,9 @@ for await (const line of createInterface({ input: process.stdin })) {
     await bot.whenIdle();
     gc();
     const m = process.memoryUsage();
-    console.log(`memory ${JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, detail: memoryDetail() })}`);
+    console.log(
+      `memory ${JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, detail: memoryDetail() })}`,
+    );
   } else if (line === 'stop') {
     await stop();
     process.exit(0);
@@ -103,7 +113,15 @@ function memoryDetail(): Record<string, number> {
       const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
       if (m) out[key] = mib(Number(m[1]));
     }
-    const kinds: Record<string, number> = { v8Pages: 0, mallocThreads: 0, mallocMain: 0, wasmMemory: 0, jitCode: 0, files: 0, otherAnon: 0 };
+    const kinds: Record<string, number> = {
+      v8Pages: 0,
+      mallocThreads: 0,
+      mallocMain: 0,
+      wasmMemory: 0,
+      jitCode: 0,
+      files: 0,
+      otherAnon: 0,
+    };
     let kind = 'otherAnon';
     for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
       const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);

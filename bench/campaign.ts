@@ -15,10 +15,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Playground, stableSnowflake } from '../src/playground/playground.ts';
+import { type Playground, stableSnowflake } from '../src/playground/playground.ts';
 
 const EMPIRES = ['lyran', 'kzinti', 'hydran', 'klingon', 'federation', 'romulan', 'gorn', 'isc'] as const;
-const CODES: Record<(typeof EMPIRES)[number], string> = { lyran: 'LYR', kzinti: 'KZI', hydran: 'HYD', klingon: 'KLI', federation: 'FED', romulan: 'ROM', gorn: 'GOR', isc: 'ISC' };
+const CODES: Record<(typeof EMPIRES)[number], string> = {
+  lyran: 'LYR',
+  kzinti: 'KZI',
+  hydran: 'HYD',
+  klingon: 'KLI',
+  federation: 'FED',
+  romulan: 'ROM',
+  gorn: 'GOR',
+  isc: 'ISC',
+};
 
 export interface BenchCampaign {
   guildId: string;
@@ -44,9 +53,20 @@ const SAMPLE = fileURLToPath(new URL('../assets/catalog/sample/', import.meta.ur
 function benchCatalog(dir: string): { units: string; refits: string; conversions: string } {
   const units = readFileSync(join(SAMPLE, 'units.csv'), 'utf8')
     .split('\n')
-    .map((line) => (/^[A-Z]{3}-FF,/.test(line) ? line.split(',').map((f, i) => (i === 8 ? '30' : f)).join(',') : line))
+    .map((line) =>
+      /^[A-Z]{3}-FF,/.test(line)
+        ? line
+            .split(',')
+            .map((f, i) => (i === 8 ? '30' : f))
+            .join(',')
+        : line,
+    )
     .join('\n');
-  const files = { units: join(dir, 'units.csv'), refits: join(dir, 'refits.csv'), conversions: join(dir, 'conversions.csv') };
+  const files = {
+    units: join(dir, 'units.csv'),
+    refits: join(dir, 'refits.csv'),
+    conversions: join(dir, 'conversions.csv'),
+  };
   writeFileSync(files.units, units);
   writeFileSync(files.refits, readFileSync(join(SAMPLE, 'refits.csv')));
   writeFileSync(files.conversions, readFileSync(join(SAMPLE, 'conversions.csv')));
@@ -75,7 +95,8 @@ export async function buildBenchCampaign(play: Playground, events = EVENTS): Pro
   for (let i = 1; i <= 8; i++) await run(`@p${i} /map approve`);
   await run('@p1 /campaign start');
   for (const [i, e] of EMPIRES.entries()) {
-    for (let k = 0; k < SHIPS_PER_PLAYER; k++) await run(`@p${i + 1} /setup buy unit:${CODES[e]}-FF fleet:${1 + (k % FLEETS_PER_PLAYER)}`);
+    for (let k = 0; k < SHIPS_PER_PLAYER; k++)
+      await run(`@p${i + 1} /setup buy unit:${CODES[e]}-FF fleet:${1 + (k % FLEETS_PER_PLAYER)}`);
   }
   for (let i = 1; i <= 8; i++) await run(`@p${i} /setup ready`);
   const target = benchTarget();
@@ -97,7 +118,12 @@ export async function exportBenchCampaign(play: Playground): Promise<string> {
 
 /** Loads an exported bench campaign into the playground's channel (the import path, one transaction). */
 export async function importBenchCampaign(play: Playground, file: string): Promise<BenchCampaign> {
-  const r = await importCampaign(play.app, benchTarget(), { userId: userIdOf('p1'), displayName: 'p1', isServerAdmin: true }, file);
+  const r = await importCampaign(
+    play.app,
+    benchTarget(),
+    { userId: userIdOf('p1'), displayName: 'p1', isServerAdmin: true },
+    file,
+  );
   if (!r.ok) throw new Error(`bench import failed: ${r.error.message}`);
   return describeBenchCampaign(play);
 }
@@ -113,5 +139,15 @@ async function describeBenchCampaign(play: Playground): Promise<BenchCampaign> {
   const players = row.state.players.map((p) => ({ name: p.name, userId: p.id }));
   const turn = players.find((p) => p.userId === turnUser);
   if (!turn) throw new Error('the bench campaign has no player on turn');
-  return { guildId, channelId, campaignId: row.id, turnPlayer: turn, players, events: row.version, stateBytes: JSON.stringify(row.state).length, ships: row.state.ships.length, fleets: row.state.fleets.length };
+  return {
+    guildId,
+    channelId,
+    campaignId: row.id,
+    turnPlayer: turn,
+    players,
+    events: row.version,
+    stateBytes: JSON.stringify(row.state).length,
+    ships: row.state.ships.length,
+    fleets: row.state.fleets.length,
+  };
 }

@@ -19,7 +19,13 @@ export const COPY_CHANNEL_BASE = 900_000_000_000_000_000n;
 export const copyChannel = (g: number) => (COPY_CHANNEL_BASE + BigInt(g)).toString();
 
 /** Adds copies `from`…`to` (inclusive) of the campaign `sourceId`, `batch` copies per statement. */
-export async function storeCopies(database: Database, sourceId: string, from: number, to: number, batch = 50): Promise<void> {
+export async function storeCopies(
+  database: Database,
+  sourceId: string,
+  from: number,
+  to: number,
+  batch = 50,
+): Promise<void> {
   for (let lo = from; lo <= to; lo += batch) {
     const hi = Math.min(to, lo + batch - 1);
     await database.db.transaction(async (tx) => {
@@ -46,14 +52,24 @@ export async function storeCopies(database: Database, sourceId: string, from: nu
 /** Copies 1…count as command targets (read back, so the ids are the database's own). */
 export async function listCopies(database: Database, count: number): Promise<CampaignCopy[]> {
   const channels = Array.from({ length: count }, (_, i) => copyChannel(i + 1));
-  const rows = await database.db.select({ campaignId: campaigns.id, guildId: campaigns.guildId, channelId: campaigns.channelId }).from(campaigns).where(inArray(campaigns.channelId, channels));
+  const rows = await database.db
+    .select({ campaignId: campaigns.id, guildId: campaigns.guildId, channelId: campaigns.channelId })
+    .from(campaigns)
+    .where(inArray(campaigns.channelId, channels));
   if (rows.length !== count) throw new Error(`expected ${count} stored copies, found ${rows.length}`);
   return rows.sort((a, b) => a.channelId.localeCompare(b.channelId));
 }
 
 /** Rows in the two big tables, to print beside the figures. */
 export async function tableSizes(database: Database): Promise<{ campaigns: number; events: number }> {
-  const result = await database.db.execute(sql`select (select count(*) from campaigns)::int as campaigns, (select count(*) from campaign_events)::int as events`);
-  const row = (((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as { campaigns: number; events: number }[])[0]!;
+  const result = await database.db.execute(
+    sql`select (select count(*) from campaigns)::int as campaigns, (select count(*) from campaign_events)::int as events`,
+  );
+  const row = (
+    ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
+      campaigns: number;
+      events: number;
+    }[]
+  )[0]!;
   return { campaigns: Number(row.campaigns), events: Number(row.events) };
 }

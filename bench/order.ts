@@ -63,15 +63,29 @@ export async function orderFigures(play: Playground, c: BenchCampaign, rounds: n
     // its REST endpoint. What the bot does after replying (announcements, the map post's timer) is
     // waited for outside the timing, so it never falls on the next figure.
     let t0 = performance.now();
-    const order = await play.standIn.invokeCommand({ ...target, userId: actor.userId, name: 'buy', subcommand: 'ops', args: { count: 1 } });
+    const order = await play.standIn.invokeCommand({
+      ...target,
+      userId: actor.userId,
+      name: 'buy',
+      subcommand: 'ops',
+      args: { count: 1 },
+    });
     const reply = await order.firstResponse(10_000);
     endToEnd.push(performance.now() - t0);
     await play.bot.whenIdle();
-    must(reply.kind === 'reply' && play.bot.router.outcomes.get(order.id)?.ok === true, `/buy ops (${reply.kind}: ${JSON.stringify(order.original()?.content ?? '').slice(0, 200)})`);
+    must(
+      reply.kind === 'reply' && play.bot.router.outcomes.get(order.id)?.ok === true,
+      `/buy ops (${reply.kind}: ${JSON.stringify(order.original()?.content ?? '').slice(0, 200)})`,
+    );
     must(Boolean((await play.run(`${who} /turn undo`, ++line))?.ok), '/turn undo');
 
     t0 = performance.now();
-    const a = await runCommand(app, { target, actor, command: { type: 'buy-ops', kind: 'temporary', count: 1 }, interactionId: `bench-app-${++line}` });
+    const a = await runCommand(app, {
+      target,
+      actor,
+      command: { type: 'buy-ops', kind: 'temporary', count: 1 },
+      interactionId: `bench-app-${++line}`,
+    });
     appPath.push(performance.now() - t0);
     must(a.ok, 'buy-ops');
     must((await runCommand(app, { target, actor, command: { type: 'undo' } })).ok, 'undo');
@@ -80,12 +94,18 @@ export async function orderFigures(play: Playground, c: BenchCampaign, rounds: n
     // while the row is still that version (src/app/state-cache.ts), else read.
     t0 = performance.now();
     const cache = stateCacheOf(app.database);
-    const row = (await db.transaction((tx) => lockCampaignByChannelKnowing(tx, c.channelId, (id, xmin) => cache.get(id, xmin))))!.row;
+    const row = (await db.transaction((tx) =>
+      lockCampaignByChannelKnowing(tx, c.channelId, (id, xmin) => cache.get(id, xmin)),
+    ))!.row;
     loadRow.push(performance.now() - t0);
     t0 = performance.now();
     const now = app.clock.now();
     // The rules decide and apply the event to their copy of the state at once (decideWithState).
-    const decision = decideWithState(row.state, { type: 'buy-ops', kind: 'temporary', count: 1 }, { actor, now, dice: new SeededDice('00'.repeat(32), row.version + 1, []), catalog, firstSeq: row.version + 1 });
+    const decision = decideWithState(
+      row.state,
+      { type: 'buy-ops', kind: 'temporary', count: 1 },
+      { actor, now, dice: new SeededDice('00'.repeat(32), row.version + 1, []), catalog, firstSeq: row.version + 1 },
+    );
     if (!decision.ok) throw new Error(`bench: ${decision.error.message}`);
     rules.push(performance.now() - t0);
 
@@ -100,5 +120,12 @@ export async function orderFigures(play: Playground, c: BenchCampaign, rounds: n
     write.push(performance.now() - t0);
   }
   const counted = (samples: number[]) => stats(samples.slice(WARM_UP));
-  return { endToEnd: counted(endToEnd), appPath: counted(appPath), loadRow: counted(loadRow), rules: counted(rules), empty: counted(empty), write: counted(write) };
+  return {
+    endToEnd: counted(endToEnd),
+    appPath: counted(appPath),
+    loadRow: counted(loadRow),
+    rules: counted(rules),
+    empty: counted(empty),
+    write: counted(write),
+  };
 }

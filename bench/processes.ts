@@ -73,8 +73,13 @@ class BotProcess {
 
   line<T>(prefix: string, timeoutMs = 120_000): Promise<T> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bot process: no "${prefix}" line within ${timeoutMs} ms\n${this.stderr}`)), timeoutMs);
-      void this.exited.then((code) => reject(new Error(`bot process exited (${code}) before "${prefix}"\n${this.stderr}`)));
+      const timer = setTimeout(
+        () => reject(new Error(`bot process: no "${prefix}" line within ${timeoutMs} ms\n${this.stderr}`)),
+        timeoutMs,
+      );
+      void this.exited.then((code) =>
+        reject(new Error(`bot process exited (${code}) before "${prefix}"\n${this.stderr}`)),
+      );
       this.waiting.push({
         prefix,
         resolve: (rest) => {
@@ -118,7 +123,17 @@ const BUILT = fileURLToPath(new URL('../dist/bench/bot-process.js', import.meta.
 
 /** Builds bench/bot-process.ts as `npm run build` builds the bot. */
 async function buildBotProcess(): Promise<void> {
-  await build({ entryPoints: [SCRIPT], bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outdir: dirname(BUILT), logLevel: 'warning' });
+  await build({
+    entryPoints: [SCRIPT],
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir: dirname(BUILT),
+    logLevel: 'warning',
+  });
 }
 
 export function botStartLabel(): string {
@@ -126,24 +141,42 @@ export function botStartLabel(): string {
 }
 
 function spawnBot(standIn: DiscordStandIn, target: BotTarget, serve: boolean): BotProcess {
-  const rest = [target.kind, target.where, standIn.restBase, standIn.token, target.clockIso, ...(serve ? ['serve'] : [])];
-  const [command, args] = FROM_SOURCE ? ['npx', ['tsx', ...BOT_NODE_FLAGS, SCRIPT, ...rest]] : ['node', [...START_NODE_FLAGS, ...BOT_NODE_FLAGS, BUILT, ...rest]];
+  const rest = [
+    target.kind,
+    target.where,
+    standIn.restBase,
+    standIn.token,
+    target.clockIso,
+    ...(serve ? ['serve'] : []),
+  ];
+  const [command, args] = FROM_SOURCE
+    ? ['npx', ['tsx', ...BOT_NODE_FLAGS, SCRIPT, ...rest]]
+    : ['node', [...START_NODE_FLAGS, ...BOT_NODE_FLAGS, BUILT, ...rest]];
   const env = FROM_SOURCE ? process.env : { ...process.env, ...START_ENV };
   return new BotProcess(spawn(command, args, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] }));
 }
 
 export async function processFigures(
   target: BotTarget,
-  world: { guildId: string; campaigns: readonly CampaignCopy[]; players: { name: string; userId: string }[]; turnUserId: string },
+  world: {
+    guildId: string;
+    campaigns: readonly CampaignCopy[];
+    players: { name: string; userId: string }[];
+    turnUserId: string;
+  },
   coldStarts: number,
 ): Promise<ProcessFigures> {
   if (!FROM_SOURCE) await buildBotProcess();
   const standIn = await DiscordStandIn.start();
   try {
     const guild = standIn.addGuild({ id: world.guildId, name: 'Bench' });
-    for (const c of world.campaigns) standIn.addChannel(guild.id, { id: c.channelId, name: `campaign-${c.channelId.slice(-3)}` });
+    for (const c of world.campaigns)
+      standIn.addChannel(guild.id, { id: c.channelId, name: `campaign-${c.channelId.slice(-3)}` });
     for (const p of world.players) standIn.addUser({ id: p.userId, username: p.name });
-    standIn.registerCommands(COMMANDS.map((c) => c.data), guild.id);
+    standIn.registerCommands(
+      COMMANDS.map((c) => c.data),
+      guild.id,
+    );
 
     const starts: number[] = [];
     let breakdown: ReadyTimings | null = null;
@@ -165,9 +198,17 @@ export async function processFigures(
         ['campaign', 'status', {}],
         ['buy', 'ops', { count: 1 }],
       ] as const) {
-        const h = await standIn.invokeCommand({ guildId: guild.id, channelId: c.channelId, userId: world.turnUserId, name, subcommand, args });
+        const h = await standIn.invokeCommand({
+          guildId: guild.id,
+          channelId: c.channelId,
+          userId: world.turnUserId,
+          name,
+          subcommand,
+          args,
+        });
         const first = await h.firstResponse(10_000);
-        if (first.kind !== 'reply' && first.kind !== 'defer') throw new Error(`bench: /${name} ${subcommand} was answered with ${first.kind}`);
+        if (first.kind !== 'reply' && first.kind !== 'defer')
+          throw new Error(`bench: /${name} ${subcommand} was answered with ${first.kind}`);
       }
     }
     bot.send('memory');
@@ -181,7 +222,7 @@ export async function processFigures(
       heapUsed: memory.heapUsed,
       activeCampaigns: world.campaigns.length,
       memory,
-      readyMemory: readyMemory ? await readyMemory : null,
+      readyMemory: readyMemory === null ? null : await readyMemory,
     };
   } finally {
     await standIn.stop();

@@ -65,9 +65,14 @@ async function profile(database: Database): Promise<void> {
   const play = await Playground.start({ database, outDir: out, clockStart: '2026-11-21T12:00:00Z' });
   try {
     const t0 = performance.now();
-    const c = CACHE && existsSync(CACHE) ? await importBenchCampaign(play, readFileSync(CACHE, 'utf8')) : await buildBenchCampaign(play);
+    const c =
+      CACHE && existsSync(CACHE)
+        ? await importBenchCampaign(play, readFileSync(CACHE, 'utf8'))
+        : await buildBenchCampaign(play);
     if (CACHE && !existsSync(CACHE)) writeFileSync(CACHE, await exportBenchCampaign(play));
-    console.log(`bench campaign ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${c.events} events, state ${Math.round(c.stateBytes / 1024)} KiB`);
+    console.log(
+      `bench campaign ready in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${c.events} events, state ${Math.round(c.stateBytes / 1024)} KiB`,
+    );
     if (STORED > 1) await storeCopies(database, c.campaignId, 1, STORED - 1);
     const target = { guildId: c.guildId, channelId: c.channelId };
     const actor = { userId: c.turnPlayer.userId, displayName: c.turnPlayer.name, isServerAdmin: false };
@@ -77,16 +82,24 @@ async function profile(database: Database): Promise<void> {
     await cpuProfiled(`orders-${DB}`, async () => {
       for (let k = 0; k < ROUNDS; k++) {
         let t = performance.now();
-        const a = await runCommand(play.app, { target, actor, command: { type: 'buy-ops', kind: 'temporary', count: 1 }, interactionId: `profile-${process.pid}-${k}` });
+        const a = await runCommand(play.app, {
+          target,
+          actor,
+          command: { type: 'buy-ops', kind: 'temporary', count: 1 },
+          interactionId: `profile-${process.pid}-${k}`,
+        });
         orders.push(performance.now() - t);
         if (!a.ok) throw new Error('buy-ops refused');
         t = performance.now();
-        if (!(await runCommand(play.app, { target, actor, command: { type: 'undo' } })).ok) throw new Error('undo refused');
+        if (!(await runCommand(play.app, { target, actor, command: { type: 'undo' } })).ok)
+          throw new Error('undo refused');
         undos.push(performance.now() - t);
       }
     });
     const cpu = process.cpuUsage(cpuRounds);
-    console.log(`runCommand buy-ops: ${ms(stats(orders))}; undo: ${ms(stats(undos))} (${ROUNDS} rounds); CPU ${((cpu.user + cpu.system) / 1000 / ROUNDS / 2).toFixed(2)} ms a command`);
+    console.log(
+      `runCommand buy-ops: ${ms(stats(orders))}; undo: ${ms(stats(undos))} (${ROUNDS} rounds); CPU ${((cpu.user + cpu.system) / 1000 / ROUNDS / 2).toFixed(2)} ms a command`,
+    );
     if (DISCORD_ROUNDS > 0) {
       const o = await cpuProfiled(`discord-${DB}`, () => orderFigures(play, c, DISCORD_ROUNDS));
       const med = (x: { median: number }) => x.median.toFixed(2);
@@ -97,13 +110,20 @@ async function profile(database: Database): Promise<void> {
     if (ACTIVE > 0) {
       if (STORED <= ACTIVE) await storeCopies(database, c.campaignId, STORED, ACTIVE);
       const active = await listCopies(database, ACTIVE);
-      const others = c.players.filter((p) => p.userId !== c.turnPlayer.userId).slice(0, 2).map((p) => p.userId);
+      const others = c.players
+        .filter((p) => p.userId !== c.turnPlayer.userId)
+        .slice(0, 2)
+        .map((p) => p.userId);
       const cpu0 = process.cpuUsage();
-      const tp = await cpuProfiled(`throughput-${DB}`, () => sustainedThroughput(play.app, active, { turn: c.turnPlayer.userId, others }, PER_WORKER));
+      const tp = await cpuProfiled(`throughput-${DB}`, () =>
+        sustainedThroughput(play.app, active, { turn: c.turnPlayer.userId, others }, PER_WORKER),
+      );
       const cpu = process.cpuUsage(cpu0);
       // CPU time of this process per command: steadier than the rate when other work shares the cores.
       const cpuMs = (cpu.user + cpu.system) / 1000 / tp.commands;
-      console.log(`throughput: ${tp.perSecond.toFixed(0)} commands/s (${tp.commands} commands, ${tp.campaigns} campaigns, ${tp.seconds.toFixed(1)} s); latency ${ms(tp.latency)}; CPU ${cpuMs.toFixed(2)} ms a command`);
+      console.log(
+        `throughput: ${tp.perSecond.toFixed(0)} commands/s (${tp.commands} commands, ${tp.campaigns} campaigns, ${tp.seconds.toFixed(1)} s); latency ${ms(tp.latency)}; CPU ${cpuMs.toFixed(2)} ms a command`,
+      );
     }
     const m = process.memoryUsage();
     console.log(`rss ${(m.rss / 1048576).toFixed(0)} MiB, heap ${(m.heapUsed / 1048576).toFixed(0)} MiB`);

@@ -7,7 +7,14 @@ import { sampleCatalog } from '../src/app/catalogs.ts';
 import { SeededDice } from '../src/rules/dice.ts';
 import { seededDie } from '../src/rules/prng.ts';
 import { EMPIRES } from '../src/rules/thunderdome/empires.ts';
-import { applyEvent, decide, type CampaignCommand, type CampaignState, type StoredEvent, type UnitCatalog } from '../src/rules/thunderdome/index.ts';
+import {
+  applyEvent,
+  decide,
+  type CampaignCommand,
+  type CampaignState,
+  type StoredEvent,
+  type UnitCatalog,
+} from '../src/rules/thunderdome/index.ts';
 import { generateMap } from '../src/rules/thunderdome/map/generate.ts';
 
 const SEED = '7b'.repeat(32);
@@ -21,7 +28,13 @@ class Builder {
 
   do(user: string, command: CampaignCommand): void {
     const dice = new SeededDice(SEED, this.seq + 1, this.forced);
-    const r = decide(this.state, command, { actor: { userId: user, displayName: user, isServerAdmin: false }, now: NOW, dice, catalog: this.catalog, firstSeq: this.seq + 1 });
+    const r = decide(this.state, command, {
+      actor: { userId: user, displayName: user, isServerAdmin: false },
+      now: NOW,
+      dice,
+      catalog: this.catalog,
+      firstSeq: this.seq + 1,
+    });
     if (!r.ok) throw new Error(`bench setup refused: ${r.error.rule} ${r.error.message}`);
     for (const event of r.value) {
       const stored: StoredEvent = { seq: ++this.seq, at: NOW.toISOString(), actor: { userId: user }, event, rolls: [] };
@@ -34,7 +47,14 @@ class Builder {
 export function campaignWithSectors(players: number, perPlayer: number): CampaignState {
   const b = new Builder(sampleCatalog());
   const ids = Array.from({ length: players }, (_, i) => `u${i + 1}`);
-  b.do('u1', { type: 'create', name: `Bench ${players * perPlayer} sectors`, campaignId: `bench-${players}-${perPlayer}`, guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
+  b.do('u1', {
+    type: 'create',
+    name: `Bench ${players * perPlayer} sectors`,
+    campaignId: `bench-${players}-${perPlayer}`,
+    guildId: 'g',
+    channelId: 'ch',
+    seedCommitment: 'h',
+  });
   ids.forEach((id, i) => b.do(id, { type: 'join', empire: EMPIRES[i]!.key }));
   const map = generateMap({ players, sectorsPerPlayer: perPlayer, rng: seededDie(players * 1009 + perPlayer) }).map;
   b.do('u1', { type: 'map-import', json: JSON.stringify(map) });
@@ -46,7 +66,8 @@ export function campaignWithSectors(players: number, perPlayer: number): Campaig
     for (const unit of [`${code}-CA`, `${code}-FF`]) b.do(id, { type: 'setup-buy', unitId: unit, fleetSlot: 1 });
   }
   for (const id of ids) {
-    if (b.state!.players.find((p) => p.id === id)!.defenseAllowance !== '0') b.do(id, { type: 'setup-defender', unitId: 'NEU-MON' });
+    if (b.state!.players.find((p) => p.id === id)!.defenseAllowance !== '0')
+      b.do(id, { type: 'setup-defender', unitId: 'NEU-MON' });
     b.do(id, { type: 'setup-ready', ready: true });
   }
   return b.state!;

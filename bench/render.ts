@@ -43,7 +43,14 @@ export async function renderFigures(state: CampaignState, rounds: number): Promi
     await encodePng(canvas);
     encode.push(performance.now() - t0);
   }
-  return { render: stats(render), layout: stats(layout), encode: stats(encode), width: image.width, height: image.height, bytes: png.length };
+  return {
+    render: stats(render),
+    layout: stats(layout),
+    encode: stats(encode),
+    width: image.width,
+    height: image.height,
+    bytes: png.length,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -75,18 +82,35 @@ async function pictureFigures(label: string, rounds: number, draw: () => Promise
     await encodePng(blankCanvas);
     blank.push(performance.now() - t0);
   }
-  return { label, width: image.width, height: image.height, bytes: png.length, render: stats(render), blank: stats(blank) };
+  return {
+    label,
+    width: image.width,
+    height: image.height,
+    bytes: png.length,
+    render: stats(render),
+    blank: stats(blank),
+  };
 }
 
 /** Maps of 30, 100 and 300 sectors, a navy sheet of 10 fleets and the ledger (issue 7). */
 export async function pictureSuite(rounds: number): Promise<PictureFigures[]> {
   const out: PictureFigures[] = [];
-  for (const [players, per] of [[3, 10], [10, 10], [12, 25]] as const) {
+  for (const [players, per] of [
+    [3, 10],
+    [10, 10],
+    [12, 25],
+  ] as const) {
     const state = campaignWithSectors(players, per);
     out.push(await pictureFigures(`map, ${state.map!.sectors.length} sectors`, rounds, () => renderMap(state)));
   }
   const navy = tenFleetNavy();
-  out.push(await pictureFigures(`navy sheet, ${navy.state.fleets.filter((f) => f.owner === navy.playerId).length} fleets`, rounds, () => renderNavySheet(navy.state, navy.playerId, navy.catalog)));
+  out.push(
+    await pictureFigures(
+      `navy sheet, ${navy.state.fleets.filter((f) => f.owner === navy.playerId).length} fleets`,
+      rounds,
+      () => renderNavySheet(navy.state, navy.playerId, navy.catalog),
+    ),
+  );
   const big = campaignWithSectors(12, 25);
   const ledger = campaignLedger(big, navy.catalog);
   out.push(await pictureFigures(`ledger, ${ledger.rows.length} players`, rounds, () => renderLedger(big, ledger)));

@@ -48,8 +48,12 @@ function printOrder(label: string, o: OrderFigures): void {
   console.log(`  ${label}`);
   console.log(`    order end to end (stand-in + discord.js + command): ${ms(o.endToEnd)}`);
   console.log(`    empty transaction:                                  ${ms(o.empty, 3)}`);
-  console.log(`    ratio of medians:                                   ${(o.endToEnd.median / o.empty.median).toFixed(1)}×`);
-  console.log(`    one-row write transaction (durable commit):         ${ms(o.write, 3)} (order / write: ${(o.endToEnd.median / o.write.median).toFixed(1)}×)`);
+  console.log(
+    `    ratio of medians:                                   ${(o.endToEnd.median / o.empty.median).toFixed(1)}×`,
+  );
+  console.log(
+    `    one-row write transaction (durable commit):         ${ms(o.write, 3)} (order / write: ${(o.endToEnd.median / o.write.median).toFixed(1)}×)`,
+  );
   console.log(
     `    where it goes (medians): app path (runCommand) ${o.appPath.median.toFixed(2)} ms = load locked row ${o.loadRow.median.toFixed(2)} + rules ${o.rules.median.toFixed(2)} + write and commit ≈${Math.max(0, o.appPath.median - o.loadRow.median - o.rules.median).toFixed(2)}; Discord round trips ≈${Math.max(0, o.endToEnd.median - o.appPath.median).toFixed(2)} ms`,
   );
@@ -74,14 +78,22 @@ function printSummary(): void {
   const keys = [...summary[0]!.rows.keys()];
   console.log(`\nSummary (median / p99)\n\n| figure | target | ${summary.map((s) => s.label).join(' | ')} |`);
   console.log(`|---|---|${summary.map(() => '---').join('|')}|`);
-  for (const k of keys) console.log(`| ${k} | ${TARGETS[k] ?? ''} | ${summary.map((s) => s.rows.get(k) ?? '').join(' | ')} |`);
+  for (const k of keys)
+    console.log(`| ${k} | ${TARGETS[k] ?? ''} | ${summary.map((s) => s.rows.get(k) ?? '').join(' | ')} |`);
 }
 
-async function benchDatabase(label: string, short: string, database: Database, botTarget: BotTarget, renderToo: boolean): Promise<void> {
+async function benchDatabase(
+  label: string,
+  short: string,
+  database: Database,
+  botTarget: BotTarget,
+  renderToo: boolean,
+): Promise<void> {
   console.log(`\n${label}`);
   const rows = new Map<string, string>();
   summary.push({ label: short, rows });
-  const both = (st: { median: number; p99: number }, digits = 1) => `${st.median.toFixed(digits)} / ${st.p99.toFixed(digits)} ms`;
+  const both = (st: { median: number; p99: number }, digits = 1) =>
+    `${st.median.toFixed(digits)} / ${st.p99.toFixed(digits)} ms`;
   const out = mkdtempSync(join(tmpdir(), 'cm-bench-'));
   let closed = false;
   const play = await Playground.start({ database, outDir: out, clockStart: CLOCK });
@@ -90,7 +102,9 @@ async function benchDatabase(label: string, short: string, database: Database, b
     const built = await timed(() => (file ? importBenchCampaign(play, file) : buildBenchCampaign(play)));
     const c: BenchCampaign = built.value;
     benchFile ??= await exportBenchCampaign(play);
-    console.log(`  bench campaign: 8 players, ${c.fleets} fleets, ${c.ships} ships, ${c.events} events, state ${Math.round(c.stateBytes / 1024)} KiB (${file ? 'imported' : 'built'} in ${(built.ms / 1000).toFixed(1)} s)`);
+    console.log(
+      `  bench campaign: 8 players, ${c.fleets} fleets, ${c.ships} ships, ${c.events} events, state ${Math.round(c.stateBytes / 1024)} KiB (${file ? 'imported' : 'built'} in ${(built.ms / 1000).toFixed(1)} s)`,
+    );
     const one = await orderFigures(play, c, ROUNDS);
     printOrder('1 campaign stored', one);
     rows.set('order end to end, 1 campaign', both(one.endToEnd));
@@ -101,13 +115,18 @@ async function benchDatabase(label: string, short: string, database: Database, b
 
     const copied = await timed(() => storeCopies(database, c.campaignId, 1, STORED - 1));
     const sizes = await tableSizes(database);
-    console.log(`  stored ${sizes.campaigns} campaigns, ${sizes.events} events (copied in ${(copied.ms / 1000).toFixed(1)} s)`);
+    console.log(
+      `  stored ${sizes.campaigns} campaigns, ${sizes.events} events (copied in ${(copied.ms / 1000).toFixed(1)} s)`,
+    );
     const many = await orderFigures(play, c, ROUNDS);
     printOrder(`${sizes.campaigns} campaigns stored`, many);
     rows.set(`order end to end, ${MANY} campaigns`, both(many.endToEnd));
 
     const active = await listCopies(database, ACTIVE);
-    const others = c.players.filter((p) => p.userId !== c.turnPlayer.userId).slice(0, 2).map((p) => p.userId);
+    const others = c.players
+      .filter((p) => p.userId !== c.turnPlayer.userId)
+      .slice(0, 2)
+      .map((p) => p.userId);
     const tp = await sustainedThroughput(play.app, active, { turn: c.turnPlayer.userId, others }, PER_WORKER);
     console.log(
       `  sustained throughput (app path, runCommand): ${tp.perSecond.toFixed(0)} commands/s — ${tp.commands} commands by ${tp.workers} concurrent players in ${tp.campaigns} campaigns in ${tp.seconds.toFixed(1)} s; latency ${ms(tp.latency)}${tp.refused ? `; ${tp.refused} refused` : ''}`,
@@ -116,13 +135,17 @@ async function benchDatabase(label: string, short: string, database: Database, b
     rows.set('latency during it', both(tp.latency, 0));
     const passes: number[] = [];
     for (let k = 0; k < 5; k++) passes.push((await timed(() => runDue(play.app))).ms);
-    console.log(`  scheduler pass (runDue) over ${sizes.campaigns} stored campaigns, nothing due: ${ms(stats(passes))}`);
+    console.log(
+      `  scheduler pass (runDue) over ${sizes.campaigns} stored campaigns, nothing due: ${ms(stats(passes))}`,
+    );
     rows.set(`scheduler pass over ${MANY} campaigns`, both(stats(passes), 0));
 
     if (renderToo) {
       const state = (await findCampaignByChannel(database.db, c.channelId))!.state;
       const r = await renderFigures(state, 10);
-      console.log(`\nMap image (${state.map?.sectors.length ?? 0} sectors, ${r.width}×${r.height}, ${Math.round(r.bytes / 1024)} KiB PNG)`);
+      console.log(
+        `\nMap image (${state.map?.sectors.length ?? 0} sectors, ${r.width}×${r.height}, ${Math.round(r.bytes / 1024)} KiB PNG)`,
+      );
       console.log(`  renderMap (layout + draw + encode): ${ms(r.render)}`);
       console.log(`  layout alone (mapScene):            ${ms(r.layout)}`);
       console.log(`  PNG encode alone:                   ${ms(r.encode)}`);
@@ -133,11 +156,17 @@ async function benchDatabase(label: string, short: string, database: Database, b
     await database.close();
     closed = true;
     const turnUserId = c.turnPlayer.userId;
-    const p = await processFigures(botTarget, { guildId: c.guildId, campaigns: active, players: c.players, turnUserId }, COLD_STARTS);
+    const p = await processFigures(
+      botTarget,
+      { guildId: c.guildId, campaigns: active, players: c.players, turnUserId },
+      COLD_STARTS,
+    );
     console.log(
       `  cold start to ready (${botStartLabel()}, ${sizes.campaigns} campaigns stored): ${ms(p.coldStart, 0)}; last start: modules ${p.breakdown.modulesMs.toFixed(0)} ms, database open ${p.breakdown.databaseMs.toFixed(0)} ms, login + boot pass ${p.breakdown.botMs.toFixed(0)} ms`,
     );
-    console.log(`  resident memory, ${sizes.campaigns} stored and ${p.activeCampaigns} in use through Discord: rss ${mib(p.rss)} (JS heap ${mib(p.heapUsed)})`);
+    console.log(
+      `  resident memory, ${sizes.campaigns} stored and ${p.activeCampaigns} in use through Discord: rss ${mib(p.rss)} (JS heap ${mib(p.heapUsed)})`,
+    );
     rows.set('cold start to ready', both(p.coldStart, 0));
     rows.set(`resident memory, ${MANY} stored, ${ACTIVE} in use`, mib(p.rss));
   } finally {
@@ -151,7 +180,9 @@ async function benchDatabase(label: string, short: string, database: Database, b
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  console.log(`Campaign Master bench — Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${ROUNDS} order rounds, ${STORED} campaigns stored, ${ACTIVE} active`);
+  console.log(
+    `Campaign Master bench — Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${ROUNDS} order rounds, ${STORED} campaigns stored, ${ACTIVE} active`,
+  );
   // Issue 7: the pictures (maps of 30/100/300 sectors, a 10-fleet navy sheet, the ledger); alone with BENCH_ONLY=render.
   printPictures(await pictureSuite(num('BENCH_PICTURE_ROUNDS', 10)));
   if (ONLY === 'render') {
@@ -162,7 +193,13 @@ async function main(): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'cm-bench-pglite-'));
     try {
       const pglite = await openDatabase({ kind: 'pglite', dataDir: dir });
-      await benchDatabase(`PGlite (data folder on disk, as DATA_DIR)`, 'PGlite', pglite, { kind: 'pglite', where: dir, clockIso: CLOCK }, true);
+      await benchDatabase(
+        `PGlite (data folder on disk, as DATA_DIR)`,
+        'PGlite',
+        pglite,
+        { kind: 'pglite', where: dir, clockIso: CLOCK },
+        true,
+      );
     } finally {
       if (process.env.BENCH_KEEP_PGLITE) console.log(`PGlite data folder kept: ${dir}`);
       else rmSync(dir, { recursive: true, force: true });
@@ -186,14 +223,22 @@ async function main(): Promise<void> {
       const pg = await openDatabase({ kind: 'postgres', url: url.toString() });
       const version = await admin`show server_version`;
       const pgLabel = `PostgreSQL ${String(version[0]?.server_version ?? '').split(' ')[0]}`;
-      await benchDatabase(`${pgLabel} (local server)`, pgLabel, pg, { kind: 'postgres', where: url.toString(), clockIso: CLOCK }, ONLY === 'postgres');
+      await benchDatabase(
+        `${pgLabel} (local server)`,
+        pgLabel,
+        pg,
+        { kind: 'postgres', where: url.toString(), clockIso: CLOCK },
+        ONLY === 'postgres',
+      );
     } finally {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
   }
   printSummary();
-  console.log(`\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s (load average now ${loadavg()[0]!.toFixed(1)}; other work on the machine inflates every figure)`);
+  console.log(
+    `\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s (load average now ${loadavg()[0]!.toFixed(1)}; other work on the machine inflates every figure)`,
+  );
 }
 
 main().catch((err: unknown) => {

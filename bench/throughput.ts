@@ -34,7 +34,12 @@ export async function sustainedThroughput(
   let n = 0;
   const act = async (target: CampaignCopy, userId: string, command: CommandInput) => {
     const t0 = performance.now();
-    const r = await runCommand(app, { target, actor: { userId, displayName: userId, isServerAdmin: false }, command, interactionId: `bench-tp-${process.pid}-${++n}` });
+    const r = await runCommand(app, {
+      target,
+      actor: { userId, displayName: userId, isServerAdmin: false },
+      command,
+      interactionId: `bench-tp-${process.pid}-${++n}`,
+    });
     latencies.push(performance.now() - t0);
     if (!r.ok) refused++;
   };
@@ -43,7 +48,8 @@ export async function sustainedThroughput(
   for (const c of campaigns) {
     workers.push(
       (async () => {
-        for (let k = 0; k < perWorker; k++) await act(c, players.turn, k % 2 === 0 ? { type: 'buy-ops', kind: 'temporary', count: 1 } : { type: 'undo' });
+        for (let k = 0; k < perWorker; k++)
+          await act(c, players.turn, k % 2 === 0 ? { type: 'buy-ops', kind: 'temporary', count: 1 } : { type: 'undo' });
       })(),
     );
     for (const other of players.others) {
@@ -56,5 +62,13 @@ export async function sustainedThroughput(
   }
   await Promise.all(workers);
   const seconds = (performance.now() - start) / 1000;
-  return { campaigns: campaigns.length, workers: workers.length, commands: latencies.length, refused, seconds, perSecond: latencies.length / seconds, latency: stats(latencies) };
+  return {
+    campaigns: campaigns.length,
+    workers: workers.length,
+    commands: latencies.length,
+    refused,
+    seconds,
+    perSecond: latencies.length / seconds,
+    latency: stats(latencies),
+  };
 }

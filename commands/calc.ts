@@ -1,8 +1,21 @@
-import { ApplicationCommandOptionType, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { presentError, send } from '../src/discord/present.ts';
 import { RuleViolation } from '../src/rules/errors.ts';
-import { CALC_TURN_MODES, calcArc, calcExplosion, calcOrbit, calcTurnMode, calcWeb, type CalcAnswer, type CalcTurnMode } from '../src/rules/n3d/calc.ts';
+import {
+  CALC_TURN_MODES,
+  calcArc,
+  calcExplosion,
+  calcOrbit,
+  calcTurnMode,
+  calcWeb,
+  type CalcAnswer,
+  type CalcTurnMode,
+} from '../src/rules/n3d/calc.ts';
 import type { Tac } from '../src/rules/n3d/turn-modes.ts';
 
 const S = ApplicationCommandOptionType.String;
@@ -15,9 +28,20 @@ const data = {
       name: 'explosion',
       description: 'D5.2: damage = strength ÷ distance², fractions dropped',
       options: [
-        { type: ApplicationCommandOptionType.Integer, name: 'strength', description: 'Explosion strength in points', required: true, min_value: 0, max_value: 1_000_000 },
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'strength',
+          description: 'Explosion strength in points',
+          required: true,
+          min_value: 0,
+          max_value: 1_000_000,
+        },
         { type: S, name: 'distance', description: 'Distance in hexes, e.g. 0.5', required: true, max_length: 20 },
-        { type: ApplicationCommandOptionType.Boolean, name: 'in_web', description: 'Explosion or victim inside a web (G10.72)' },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'in_web',
+          description: 'Explosion or victim inside a web (G10.72)',
+        },
       ],
     },
     {
@@ -25,9 +49,21 @@ const data = {
       name: 'turnmode',
       description: 'C3.31: most degrees per impulse on each axis',
       options: [
-        { type: S, name: 'mode', description: 'Turn-mode class', required: true, choices: CALC_TURN_MODES.map((m) => ({ name: m, value: m })) },
+        {
+          type: S,
+          name: 'mode',
+          description: 'Turn-mode class',
+          required: true,
+          choices: CALC_TURN_MODES.map((m) => ({ name: m, value: m })),
+        },
         { type: S, name: 'speed', description: 'Warp speed S, may be fractional', required: true, max_length: 20 },
-        { type: ApplicationCommandOptionType.Integer, name: 'hexes', description: 'For multi-hex: hexes T between turns', min_value: 0, max_value: 32 },
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'hexes',
+          description: 'For multi-hex: hexes T between turns',
+          min_value: 0,
+          max_value: 32,
+        },
         {
           type: S,
           name: 'tac',
@@ -39,7 +75,11 @@ const data = {
             { name: 'both (9°)', value: 'both' },
           ],
         },
-        { type: ApplicationCommandOptionType.Boolean, name: 'outstanding_crew', description: 'G21.224: 11° with a warp TAC' },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'outstanding_crew',
+          description: 'G21.224: 11° with a warp TAC',
+        },
       ],
     },
     {
@@ -47,8 +87,20 @@ const data = {
       name: 'arc',
       description: 'D2: range, bearing, pitch, yaw arcs and mounts of a target',
       options: [
-        { type: S, name: 'shooter', description: 'Shooter x, y, z in hexes (x north, y up, z west)', required: true, max_length: 80 },
-        { type: S, name: 'facing', description: 'Shooter pitch, yaw, roll in degrees (yaw + = left)', required: true, max_length: 80 },
+        {
+          type: S,
+          name: 'shooter',
+          description: 'Shooter x, y, z in hexes (x north, y up, z west)',
+          required: true,
+          max_length: 80,
+        },
+        {
+          type: S,
+          name: 'facing',
+          description: 'Shooter pitch, yaw, roll in degrees (yaw + = left)',
+          required: true,
+          max_length: 80,
+        },
         { type: S, name: 'target', description: 'Target x, y, z in hexes', required: true, max_length: 80 },
       ],
     },
@@ -56,7 +108,9 @@ const data = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'orbit',
       description: 'P8.413: yaw per impulse for a standard orbit',
-      options: [{ type: S, name: 'distance', description: 'Distance to the body in hexes', required: true, max_length: 20 }],
+      options: [
+        { type: S, name: 'distance', description: 'Distance to the body in hexes', required: true, max_length: 20 },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -65,7 +119,12 @@ const data = {
       options: [
         { type: S, name: 'length', description: 'Web length in hexes after laying', required: true, max_length: 20 },
         { type: S, name: 'from', description: 'Length already laid (default 0)', max_length: 20 },
-        { type: S, name: 'traditional_strength', description: 'Traditional SFB web strength, to convert', max_length: 20 },
+        {
+          type: S,
+          name: 'traditional_strength',
+          description: 'Traditional SFB web strength, to convert',
+          max_length: 20,
+        },
       ],
     },
   ],
@@ -75,7 +134,11 @@ function answer(i: ChatInputCommandInteraction): CalcAnswer {
   const str = (name: string) => i.options.getString(name) ?? undefined;
   switch (i.options.getSubcommand(true)) {
     case 'explosion':
-      return calcExplosion({ strength: i.options.getInteger('strength', true), distance: i.options.getString('distance', true), inWeb: i.options.getBoolean('in_web') ?? false });
+      return calcExplosion({
+        strength: i.options.getInteger('strength', true),
+        distance: i.options.getString('distance', true),
+        inWeb: i.options.getBoolean('in_web') ?? false,
+      });
     case 'turnmode': {
       const hexes = i.options.getInteger('hexes');
       return calcTurnMode({
@@ -87,13 +150,21 @@ function answer(i: ChatInputCommandInteraction): CalcAnswer {
       });
     }
     case 'arc':
-      return calcArc({ shooter: i.options.getString('shooter', true), facing: i.options.getString('facing', true), target: i.options.getString('target', true) });
+      return calcArc({
+        shooter: i.options.getString('shooter', true),
+        facing: i.options.getString('facing', true),
+        target: i.options.getString('target', true),
+      });
     case 'orbit':
       return calcOrbit({ distance: i.options.getString('distance', true) });
     default: {
       const from = str('from');
       const traditional = str('traditional_strength');
-      return calcWeb({ length: i.options.getString('length', true), ...(from !== undefined ? { from } : {}), ...(traditional !== undefined ? { traditionalStrength: traditional } : {}) });
+      return calcWeb({
+        length: i.options.getString('length', true),
+        ...(from !== undefined ? { from } : {}),
+        ...(traditional !== undefined ? { traditionalStrength: traditional } : {}),
+      });
     }
   }
 }

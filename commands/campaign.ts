@@ -35,7 +35,15 @@ const data = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'create',
       description: 'Create a Thunderdome III campaign in this channel',
-      options: [{ type: ApplicationCommandOptionType.String, name: 'name', description: 'Campaign name', required: true, max_length: 60 }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'name',
+          description: 'Campaign name',
+          required: true,
+          max_length: 60,
+        },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -55,21 +63,50 @@ const data = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'contest',
       description: 'Roll against the holder for an empire you both want (UTD8.113)',
-      options: [{ type: ApplicationCommandOptionType.String, name: 'empire', description: 'The contested empire', required: true, choices: EMPIRES.map((e) => ({ name: e.name, value: e.key })) }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'empire',
+          description: 'The contested empire',
+          required: true,
+          choices: EMPIRES.map((e) => ({ name: e.name, value: e.key })),
+        },
+      ],
     },
-    { type: ApplicationCommandOptionType.Subcommand, name: 'leave', description: 'Leave the campaign before it starts' },
-    { type: ApplicationCommandOptionType.Subcommand, name: 'start', description: 'Start: roll the turn order and pay starting BPV (creator or server manager)' },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'leave',
+      description: 'Leave the campaign before it starts',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'start',
+      description: 'Start: roll the turn order and pay starting BPV (creator or server manager)',
+    },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'status',
       description: 'Show the campaign: calendar, turn, players, banks',
-      options: [{ type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone (default: only you see it)' }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'public',
+          description: 'Post it for everyone (default: only you see it)',
+        },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'log',
       description: 'Page through everything that happened, oldest first (anyone may look, UTD3.1)',
-      options: [{ type: ApplicationCommandOptionType.Integer, name: 'page', description: 'Page number (default: the latest)', min_value: 1 }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'page',
+          description: 'Page number (default: the latest)',
+          min_value: 1,
+        },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -85,14 +122,26 @@ const data = {
             { name: 'csv', value: 'csv' },
           ],
         },
-        { type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone (default: only you see it)' },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'public',
+          description: 'Post it for everyone (default: only you see it)',
+        },
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'history',
       description: 'The campaign as it stood at the end of a past cycle',
-      options: [{ type: ApplicationCommandOptionType.Number, name: 'cycle', description: 'Cycle, e.g. 2 or 2.5', required: true, min_value: 1 }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.Number,
+          name: 'cycle',
+          description: 'Cycle, e.g. 2 or 2.5',
+          required: true,
+          min_value: 1,
+        },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -110,7 +159,14 @@ const data = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'import',
       description: 'Restore a campaign export into this (empty) channel (server managers)',
-      options: [{ type: ApplicationCommandOptionType.Attachment, name: 'file', description: 'A file made by /campaign export', required: true }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.Attachment,
+          name: 'file',
+          description: 'A file made by /campaign export',
+          required: true,
+        },
+      ],
     },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -152,7 +208,11 @@ async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
     return { ok: false };
   }
   const ephemeral = !i.options.getBoolean('public');
-  await send(i, { embeds: [statusEmbed(state)], allowedMentions: { parse: [] }, ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) });
+  await send(i, {
+    embeds: [statusEmbed(state)],
+    allowedMentions: { parse: [] },
+    ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
+  });
   return { ok: true };
 }
 
@@ -166,24 +226,43 @@ async function ledger(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
   const pub = i.options.getBoolean('public') ?? false;
   const visibility = pub ? {} : { flags: MessageFlags.Ephemeral as const };
   if (i.options.getString('format') === 'csv') {
-    await send(i, { content: ledgerText(state, rows).slice(0, 2000), files: [new AttachmentBuilder(Buffer.from(ledgerCsv(rows)), { name: 'ledger.csv' })], allowedMentions: { parse: [] }, ...visibility });
+    await send(i, {
+      content: ledgerText(state, rows).slice(0, 2000),
+      files: [new AttachmentBuilder(Buffer.from(ledgerCsv(rows)), { name: 'ledger.csv' })],
+      allowedMentions: { parse: [] },
+      ...visibility,
+    });
     return { ok: true };
   }
   // Rendering takes a moment: acknowledge first (Discord allows 3 s).
   await i.deferReply(visibility);
   const png = await ledgerImage(state, version, catalog);
-  await i.editReply({ content: `📒 **${state.name}** ledger — \`/campaign ledger format:csv\` for the spreadsheet.`, files: [new AttachmentBuilder(png, { name: 'ledger.png' })], allowedMentions: { parse: [] } });
+  await i.editReply({
+    content: `📒 **${state.name}** ledger — \`/campaign ledger format:csv\` for the spreadsheet.`,
+    files: [new AttachmentBuilder(png, { name: 'ledger.png' })],
+    allowedMentions: { parse: [] },
+  });
   return { ok: true };
 }
 
 async function history(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const cycle = i.options.getNumber('cycle', true);
   const half = Math.round(cycle * 2);
-  if (half !== cycle * 2) return presentError(i, { code: 'history/bad-cycle', rule: 'UTD2.2', message: 'Cycles step by 0.5: give a cycle like 2 or 2.5.' });
+  if (half !== cycle * 2)
+    return presentError(i, {
+      code: 'history/bad-cycle',
+      rule: 'UTD2.2',
+      message: 'Cycles step by 0.5: give a cycle like 2 or 2.5.',
+    });
   const state = await campaignAtCycle(ctx.app, ctx.target.channelId, half);
   if (!state) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });
   const text = state.map ? mapText(state) : 'No map yet at that time.';
-  await send(i, { content: `📜 At the end of cycle ${cycle.toFixed(1)}:\n${text}`.slice(0, 2000), embeds: [statusEmbed(state)], flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  await send(i, {
+    content: `📜 At the end of cycle ${cycle.toFixed(1)}:\n${text}`.slice(0, 2000),
+    embeds: [statusEmbed(state)],
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
   return { ok: true };
 }
 
@@ -196,7 +275,9 @@ async function log(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     return { ok: false };
   }
   const page = await campaignLog(ctx.app, ctx.target.channelId, i.options.getInteger('page') ?? first.pages, LOG_PAGE);
-  const lines = page!.events.map((e) => `\`#${e.seq}\` ${timestamp(e.at, 'd')} ${(describeEvent(e, page!.state) ?? e.event.type).split('\n')[0]}`);
+  const lines = page!.events.map(
+    (e) => `\`#${e.seq}\` ${timestamp(e.at, 'd')} ${(describeEvent(e, page!.state) ?? e.event.type).split('\n')[0]}`,
+  );
   const current = Math.ceil((page!.events[0]?.seq ?? 1) / LOG_PAGE);
   const text = [`📜 **${page!.state.name}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');
   await send(i, { content: splitMessage(text)[0]!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
@@ -206,13 +287,22 @@ async function log(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
 async function exportFile(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const includeSecret = i.options.getBoolean('include_secret') ?? false;
   if (includeSecret && !ctx.actor.isServerAdmin) {
-    return presentError(i, { code: 'permission/admin', rule: 'UTD1.5', message: 'Only a server manager may export the secret dice seed.', hint: 'Export without `include_secret`.' });
+    return presentError(i, {
+      code: 'permission/admin',
+      rule: 'UTD1.5',
+      message: 'Only a server manager may export the secret dice seed.',
+      hint: 'Export without `include_secret`.',
+    });
   }
   await i.deferReply(includeSecret ? { flags: MessageFlags.Ephemeral } : {});
   const exported = await exportCampaign(ctx.app, ctx.target.channelId, { includeSecret });
   if (!exported.ok) return presentError(i, exported.error);
   const file = exported.value;
-  const slug = file.campaign.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign';
+  const slug =
+    file.campaign.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'campaign';
   const name = `${slug}-v${file.events.length}.json`;
   await i.editReply({
     content: `📦 **${file.campaign.name}**: ${file.events.length} events, ${file.campaign.players.length} players${includeSecret ? ' — contains the SECRET dice seed, keep it private' : ''}.`,
@@ -222,17 +312,26 @@ async function exportFile(i: ChatInputCommandInteraction, ctx: CommandContext): 
 }
 
 async function importFile(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  if (!ctx.actor.isServerAdmin) return presentError(i, { code: 'permission/admin', rule: 'UTD1.6', message: WORDS.adminOnly });
+  if (!ctx.actor.isServerAdmin)
+    return presentError(i, { code: 'permission/admin', rule: 'UTD1.6', message: WORDS.adminOnly });
   const attachment = i.options.getAttachment('file', true);
   if (attachment.size > EXPORT_MAX_BYTES) {
-    return presentError(i, { code: 'import/too-large', rule: 'UTD1.6', message: `The file is ${attachment.size} bytes; exports are at most ${EXPORT_MAX_BYTES} bytes.` });
+    return presentError(i, {
+      code: 'import/too-large',
+      rule: 'UTD1.6',
+      message: `The file is ${attachment.size} bytes; exports are at most ${EXPORT_MAX_BYTES} bytes.`,
+    });
   }
   // Deferred privately: a refused file is the uploader's business; a success is announced to all.
   await i.deferReply({ flags: MessageFlags.Ephemeral });
   const response = await fetch(attachment.url);
   const body = Buffer.from(await response.arrayBuffer());
   if (!response.ok || body.length > EXPORT_MAX_BYTES) {
-    return presentError(i, { code: 'import/unreadable', rule: 'UTD1.6', message: 'The attachment could not be downloaded.' });
+    return presentError(i, {
+      code: 'import/unreadable',
+      rule: 'UTD1.6',
+      message: 'The attachment could not be downloaded.',
+    });
   }
   const result = await importCampaign(ctx.app, ctx.target, ctx.actor, body.toString('utf8'));
   if (!result.ok) return presentError(i, result.error);

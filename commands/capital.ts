@@ -1,4 +1,9 @@
-import { ApplicationCommandOptionType, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { adjacentChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -12,15 +17,29 @@ const data = {
       name: 'move',
       description: 'Move the capital one lane: 3 OP, once a cycle, its repair freighter comes free (UTD6.32)',
       options: [
-        { type: ApplicationCommandOptionType.String, name: 'to', description: 'A sector joined by a warp lane', required: true, autocomplete: true },
-        { type: ApplicationCommandOptionType.Boolean, name: 'with_defenses', description: 'Take the defenses along for 1 more OP (UTD6.325)' },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'to',
+          description: 'A sector joined by a warp lane',
+          required: true,
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'with_defenses',
+          description: 'Take the defenses along for 1 more OP (UTD6.325)',
+        },
       ],
     },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  return execute(i, ctx, { type: 'move-capital', to: i.options.getString('to', true), withDefenses: i.options.getBoolean('with_defenses') ?? false });
+  return execute(i, ctx, {
+    type: 'move-capital',
+    to: i.options.getString('to', true),
+    withDefenses: i.options.getBoolean('with_defenses') ?? false,
+  });
 }
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {

@@ -1,4 +1,9 @@
-import { ApplicationCommandOptionType, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -11,15 +16,35 @@ const data = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'container',
       description: 'A container worth 100 BPV, costing 110 (1 OP)',
-      options: [{ type: ApplicationCommandOptionType.String, name: 'fleet', description: 'The fleet that lays it', required: true, autocomplete: true }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'fleet',
+          description: 'The fleet that lays it',
+          required: true,
+          autocomplete: true,
+        },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'derelict',
       description: 'Leave one ship as an empty derelict (1 OP)',
       options: [
-        { type: ApplicationCommandOptionType.String, name: 'fleet', description: 'The ship’s fleet', required: true, autocomplete: true },
-        { type: ApplicationCommandOptionType.String, name: 'ship', description: 'The ship', required: true, autocomplete: true },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'fleet',
+          description: 'The ship’s fleet',
+          required: true,
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'ship',
+          description: 'The ship',
+          required: true,
+          autocomplete: true,
+        },
       ],
     },
   ],
@@ -34,9 +59,17 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const state = await stateFor(ctx);
   if (!state) return i.respond([]);
-  if (i.options.getFocused(true).name === 'fleet') return respondChoices(i, fleetChoices(state, ctx.actor.userId, await ctx.app.catalogs.get(state.catalogVersion)));
-  const fleet = state.fleets.find((f) => f.owner === ctx.actor.userId && String(f.slot) === i.options.getString('fleet'));
-  return respondChoices(i, state.ships.filter((s) => fleet && s.fleetId === fleet.id).map((s) => ({ name: `${s.id} ${s.unitId}`, value: s.id })));
+  if (i.options.getFocused(true).name === 'fleet')
+    return respondChoices(i, fleetChoices(state, ctx.actor.userId, await ctx.app.catalogs.get(state.catalogVersion)));
+  const fleet = state.fleets.find(
+    (f) => f.owner === ctx.actor.userId && String(f.slot) === i.options.getString('fleet'),
+  );
+  return respondChoices(
+    i,
+    state.ships
+      .filter((s) => fleet && s.fleetId === fleet.id)
+      .map((s) => ({ name: `${s.id} ${s.unitId}`, value: s.id })),
+  );
 }
 
 export const deaddropCommand: SlashCommand = { data, execute: run, autocomplete };

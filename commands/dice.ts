@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody, ApplicationCommandOptionType } from 'discord.js';
+import {
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  ApplicationCommandOptionType,
+} from 'discord.js';
 import { campaignEvents, campaignInChannel } from '../src/app/campaigns.ts';
 import { auditDice } from '../src/app/dice-audit.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
@@ -10,8 +15,16 @@ const data = {
   name: 'dice',
   description: 'Check the campaign’s dice: every roll comes from a seed committed at creation',
   options: [
-    { type: ApplicationCommandOptionType.Subcommand, name: 'verify', description: 'Recompute every recorded roll from the revealed seed' },
-    { type: ApplicationCommandOptionType.Subcommand, name: 'reveal', description: 'Ask the players to reveal the seed now (supermajority vote, UTD1.7)' },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'verify',
+      description: 'Recompute every recorded roll from the revealed seed',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'reveal',
+      description: 'Ask the players to reveal the seed now (supermajority vote, UTD1.7)',
+    },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -31,7 +44,11 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     : [
         `${audit.commitmentsOk && audit.mismatches.length === 0 ? '✅' : '❌'} Seed ${audit.commitmentsOk ? 'matches' : 'does NOT match'} its commitment.`,
         `${audit.rolls} rolls (${audit.dice} dice): ${audit.fair} recomputed exactly, ${audit.forced} forced (test only), ${audit.mismatches.length} mismatches.`,
-        ...(audit.secret > 0 ? [`🔒 ${audit.secret} later rolls come from the fresh seed committed after the reveal (\`${state.seedCommitments.at(-1)?.hash}\`); they are checked when it is revealed.`] : []),
+        ...(audit.secret > 0
+          ? [
+              `🔒 ${audit.secret} later rolls come from the fresh seed committed after the reveal (\`${state.seedCommitments.at(-1)?.hash}\`); they are checked when it is revealed.`,
+            ]
+          : []),
         ...audit.mismatches.slice(0, 10).map((m) => `• event ${m.seq}: ${m.purpose}`),
       ].join('\n');
   await send(i, { content, flags: MessageFlags.Ephemeral });

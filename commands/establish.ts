@@ -1,4 +1,9 @@
-import { ApplicationCommandOptionType, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -18,14 +23,29 @@ const data = {
         { name: 'Fortification (any explored sector, UTD4.351)', value: 'fort' },
       ],
     },
-    { type: ApplicationCommandOptionType.String, name: 'fleet', description: 'The fleet that stays for the turn', required: true, autocomplete: true },
-    { type: ApplicationCommandOptionType.Boolean, name: 'remove', description: 'Remove your own fortification instead (UTD4.352)' },
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'fleet',
+      description: 'The fleet that stays for the turn',
+      required: true,
+      autocomplete: true,
+    },
+    {
+      type: ApplicationCommandOptionType.Boolean,
+      name: 'remove',
+      description: 'Remove your own fortification instead (UTD4.352)',
+    },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const kind = i.options.getString('kind', true) as 'colony' | 'mine' | 'fort';
-  return execute(i, ctx, { type: 'establish', kind, fleet: i.options.getString('fleet', true), remove: i.options.getBoolean('remove') ?? false });
+  return execute(i, ctx, {
+    type: 'establish',
+    kind,
+    fleet: i.options.getString('fleet', true),
+    remove: i.options.getBoolean('remove') ?? false,
+  });
 }
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {

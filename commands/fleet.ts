@@ -1,9 +1,20 @@
-import { ApplicationCommandOptionType, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { confirmFirst } from '../src/discord/confirmations.ts';
 import { execute, presentError, send } from '../src/discord/present.ts';
-import { chooseFlagship, fleetCheckText, fleetUnitsFor, missingText, type CheckSource } from '../src/discord/views/fleet-check-text.ts';
+import {
+  chooseFlagship,
+  fleetCheckText,
+  fleetUnitsFor,
+  missingText,
+  type CheckSource,
+} from '../src/discord/views/fleet-check-text.ts';
 import { splitMessage } from '../src/discord/words.ts';
 import { RuleViolation } from '../src/rules/errors.ts';
 import { checkFleet, FLEET_SYSTEMS, type FleetSystem } from '../src/rules/fleet-size/index.ts';
@@ -20,9 +31,27 @@ const data = {
       name: 'organize',
       description: 'Move ships between two fleets in one sector, or into a new fleet: 1 OP (UTD6.33)',
       options: [
-        { type: ApplicationCommandOptionType.String, name: 'from', description: 'The fleet the ships leave', required: true, autocomplete: true },
-        { type: ApplicationCommandOptionType.String, name: 'to', description: 'The fleet number they join (a free number makes a new fleet)', required: true, autocomplete: true },
-        { type: ApplicationCommandOptionType.String, name: 'ships', description: 'Ship ids separated by commas, or all', required: true, max_length: 200 },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'from',
+          description: 'The fleet the ships leave',
+          required: true,
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'to',
+          description: 'The fleet number they join (a free number makes a new fleet)',
+          required: true,
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'ships',
+          description: 'Ship ids separated by commas, or all',
+          required: true,
+          max_length: 200,
+        },
       ],
     },
     {
@@ -30,8 +59,20 @@ const data = {
       name: 'scrap',
       description: 'Scrap ships of one fleet for half their value: 1 OP (UTD6.3F)',
       options: [
-        { type: ApplicationCommandOptionType.String, name: 'fleet', description: 'The fleet', required: true, autocomplete: true },
-        { type: ApplicationCommandOptionType.String, name: 'ships', description: 'Ship ids separated by commas, or all', required: true, max_length: 200 },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'fleet',
+          description: 'The fleet',
+          required: true,
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'ships',
+          description: 'Ship ids separated by commas, or all',
+          required: true,
+          max_length: 200,
+        },
       ],
     },
     {
@@ -39,14 +80,48 @@ const data = {
       name: 'check',
       description: 'Check a fleet or battle fleet against a VBSF fleet-size limit (BPV, Big Ships, FCP)',
       options: [
-        { type: ApplicationCommandOptionType.String, name: 'system', description: 'The fleet-size system', required: true, choices: FLEET_SYSTEMS.map((v) => ({ name: { bpv: 'BPV Capacity', bigships: 'Big Ships', fcp: 'Flexible Command' }[v], value: v })) },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'system',
+          description: 'The fleet-size system',
+          required: true,
+          choices: FLEET_SYSTEMS.map((v) => ({
+            name: { bpv: 'BPV Capacity', bigships: 'Big Ships', fcp: 'Flexible Command' }[v],
+            value: v,
+          })),
+        },
         { type: ApplicationCommandOptionType.String, name: 'fleet', description: 'A fleet number', autocomplete: true },
-        { type: ApplicationCommandOptionType.String, name: 'battle', description: 'Or a battle: its fighting fleet on your side (or the player’s)', autocomplete: true },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'battle',
+          description: 'Or a battle: its fighting fleet on your side (or the player’s)',
+          autocomplete: true,
+        },
         { type: ApplicationCommandOptionType.User, name: 'player', description: 'Whose fleet (default yours)' },
-        { type: ApplicationCommandOptionType.String, name: 'flagship', description: 'The flagship (default the highest command rating, else the largest)', autocomplete: true },
-        { type: ApplicationCommandOptionType.Integer, name: 'web', description: 'Web hexes laid before the battle', min_value: 0, max_value: 1000 },
-        { type: ApplicationCommandOptionType.String, name: 'crew', description: 'FCP: the flagship crew', choices: ['poor', 'normal', 'outstanding'].map((v) => ({ name: v, value: v })) },
-        { type: ApplicationCommandOptionType.Boolean, name: 'legendary', description: 'FCP: a legendary captain commands' },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'flagship',
+          description: 'The flagship (default the highest command rating, else the largest)',
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'web',
+          description: 'Web hexes laid before the battle',
+          min_value: 0,
+          max_value: 1000,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'crew',
+          description: 'FCP: the flagship crew',
+          choices: ['poor', 'normal', 'outstanding'].map((v) => ({ name: v, value: v })),
+        },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'legendary',
+          description: 'FCP: a legendary captain commands',
+        },
       ],
     },
   ],
@@ -66,45 +141,90 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       again: '/fleet scrap',
     });
   }
-  return execute(i, ctx, { type: 'organize', from: i.options.getString('from', true), to: i.options.getString('to', true), ships: i.options.getString('ships', true) });
+  return execute(i, ctx, {
+    type: 'organize',
+    from: i.options.getString('from', true),
+    to: i.options.getString('to', true),
+    ships: i.options.getString('ships', true),
+  });
 }
 
 /** The units `/fleet check` looks at: a fleet's ships, or one side of a battle. */
-function checkSources(state: CampaignState, i: ChatInputCommandInteraction | AutocompleteInteraction, who: string): { title: string; ids: string[] } | null {
+function checkSources(
+  state: CampaignState,
+  i: ChatInputCommandInteraction | AutocompleteInteraction,
+  who: string,
+): { title: string; ids: string[] } | null {
   const slot = i.options.getString('fleet');
   const ref = i.options.getString('battle');
   if (ref) {
     const b = battleByRef(state, ref);
     const side = sideOfUser(b, who);
     const p = side ? b.participants.find((x) => x.side === side) : undefined;
-    return p ? { title: `battle ${b.id} (${side === 'npe' ? 'NPE' : (state.players.find((x) => x.id === side)?.name ?? side)})`, ids: p.units } : null;
+    return p
+      ? {
+          title: `battle ${b.id} (${side === 'npe' ? 'NPE' : (state.players.find((x) => x.id === side)?.name ?? side)})`,
+          ids: p.units,
+        }
+      : null;
   }
   const fleet = state.fleets.find((f) => f.owner === who && String(f.slot) === slot?.trim());
-  return fleet ? { title: `fleet ${fleet.slot} of ${state.players.find((x) => x.id === who)?.name ?? who}`, ids: state.ships.filter((s) => s.fleetId === fleet.id).map((s) => s.id) } : null;
+  return fleet
+    ? {
+        title: `fleet ${fleet.slot} of ${state.players.find((x) => x.id === who)?.name ?? who}`,
+        ids: state.ships.filter((s) => s.fleetId === fleet.id).map((s) => s.id),
+      }
+    : null;
 }
 
 /** `/fleet check` (issue 9 §3): reads the campaign only; nothing is changed. */
 async function check(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const state = await stateFor(ctx);
-  if (!state) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: 'There is no campaign in this channel.' });
+  if (!state)
+    return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: 'There is no campaign in this channel.' });
   const system = i.options.getString('system', true) as FleetSystem;
   const who = i.options.getUser('player')?.id ?? ctx.actor.userId;
   if (!i.options.getString('fleet') === !i.options.getString('battle')) {
-    return presentError(i, { code: 'fleet/check-what', rule: 'VBSF fleet composition', message: 'Name either a `fleet:` or a `battle:` to check.' });
+    return presentError(i, {
+      code: 'fleet/check-what',
+      rule: 'VBSF fleet composition',
+      message: 'Name either a `fleet:` or a `battle:` to check.',
+    });
   }
   try {
     const found = checkSources(state, i, who);
-    if (!found || found.ids.length === 0) return presentError(i, { code: 'fleet/check-none', rule: 'VBSF fleet composition', message: 'There is no such fleet, or no units in it, to check.', hint: 'In a battle, only its sides have a fighting fleet.' });
+    if (!found || found.ids.length === 0)
+      return presentError(i, {
+        code: 'fleet/check-none',
+        rule: 'VBSF fleet composition',
+        message: 'There is no such fleet, or no units in it, to check.',
+        hint: 'In a battle, only its sides have a fighting fleet.',
+      });
     const catalog = await ctx.app.catalogs.get(state.catalogVersion);
     const sources: CheckSource[] = found.ids.map((id) => {
-      const unitId = state.ships.find((s) => s.id === id)?.unitId ?? state.bases.find((b) => b.id === id)?.unitId ?? state.battles.flatMap((b) => b.npe?.force ?? []).find((f) => f.id === id)?.unitId ?? unitName(state, id);
+      const unitId =
+        state.ships.find((s) => s.id === id)?.unitId ??
+        state.bases.find((b) => b.id === id)?.unitId ??
+        state.battles.flatMap((b) => b.npe?.force ?? []).find((f) => f.id === id)?.unitId ??
+        unitName(state, id);
       return { id, unitId, info: catalog.get(unitId) };
     });
     const named = i.options.getString('flagship')?.trim();
-    if (named && !found.ids.includes(named)) return presentError(i, { code: 'fleet/no-flagship', rule: 'VBSF fleet composition', message: `The flagship ${named.slice(0, 40)} is not in ${found.title}.`, hint: `Its units: ${found.ids.join(', ')}.` });
+    if (named && !found.ids.includes(named))
+      return presentError(i, {
+        code: 'fleet/no-flagship',
+        rule: 'VBSF fleet composition',
+        message: `The flagship ${named.slice(0, 40)} is not in ${found.title}.`,
+        hint: `Its units: ${found.ids.join(', ')}.`,
+      });
     const draft = fleetUnitsFor(system, sources, named ?? '');
     const flagship = named ? { id: named, why: null } : chooseFlagship(draft.units);
-    if (!flagship) return presentError(i, { code: 'fleet/check-none', rule: 'VBSF fleet composition', message: 'The fleet has no ship to lead it.' });
+    if (!flagship)
+      return presentError(i, {
+        code: 'fleet/check-none',
+        rule: 'VBSF fleet composition',
+        message: 'The fleet has no ship to lead it.',
+      });
     const { units, missing } = fleetUnitsFor(system, sources, flagship.id);
     let text: string;
     if (missing.some((m) => m.required)) text = missingText(system, found.title, missing);
@@ -112,10 +232,19 @@ async function check(i: ChatInputCommandInteraction, ctx: CommandContext): Promi
       const web = i.options.getInteger('web') ?? 0;
       const result =
         system === 'bpv'
-          ? checkFleet('bpv', units, { flagshipId: flagship.id, year: yearValueTimesTwo(state.settings.startYear, state.halfCycles) / 2, prelaidWebHexes: web })
+          ? checkFleet('bpv', units, {
+              flagshipId: flagship.id,
+              year: yearValueTimesTwo(state.settings.startYear, state.halfCycles) / 2,
+              prelaidWebHexes: web,
+            })
           : system === 'bigships'
             ? checkFleet('bigships', units, { flagshipId: flagship.id })
-            : checkFleet('fcp', units, { flagshipId: flagship.id, webHexes: web, legendaryCaptain: i.options.getBoolean('legendary') ?? false, crew: (i.options.getString('crew') ?? 'normal') as 'poor' | 'normal' | 'outstanding' });
+            : checkFleet('fcp', units, {
+                flagshipId: flagship.id,
+                webHexes: web,
+                legendaryCaptain: i.options.getBoolean('legendary') ?? false,
+                crew: (i.options.getString('crew') ?? 'normal') as 'poor' | 'normal' | 'outstanding',
+              });
       text = fleetCheckText(found.title, flagship, result, missing);
     }
     const [first, ...rest] = splitMessage(text);
@@ -134,7 +263,11 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
   if (i.options.getSubcommand() === 'check') {
     const focused = i.options.getFocused(true).name;
     const who = i.options.get('player')?.value?.toString() ?? ctx.actor.userId;
-    if (focused === 'battle') return respondChoices(i, state.battles.map((b) => ({ name: `${b.id} (${b.status})`, value: b.id })));
+    if (focused === 'battle')
+      return respondChoices(
+        i,
+        state.battles.map((b) => ({ name: `${b.id} (${b.status})`, value: b.id })),
+      );
     if (focused === 'flagship') {
       let ids: string[] = [];
       try {
@@ -142,7 +275,10 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
       } catch {
         ids = [];
       }
-      return respondChoices(i, ids.map((id) => ({ name: unitName(state, id), value: id })));
+      return respondChoices(
+        i,
+        ids.map((id) => ({ name: unitName(state, id), value: id })),
+      );
     }
     return respondChoices(i, fleetChoices(state, who, await ctx.app.catalogs.get(state.catalogVersion)));
   }

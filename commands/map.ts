@@ -1,4 +1,11 @@
-import { ApplicationCommandOptionType, AttachmentBuilder, MessageFlags, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  AttachmentBuilder,
+  MessageFlags,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import { readTextUpload } from '../src/app/uploads.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
@@ -18,23 +25,55 @@ const data = {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'generate',
       description: 'Generate a fair map for the players who joined (creator or server manager)',
-      options: [{ type: ApplicationCommandOptionType.Integer, name: 'sectors_per_player', description: 'Sectors per player, 3 to 40 (default 8)', min_value: 3, max_value: 40 }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'sectors_per_player',
+          description: 'Sectors per player, 3 to 40 (default 8)',
+          min_value: 3,
+          max_value: 40,
+        },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'import',
       description: 'Use a map file (JSON: sectors, lanes, homes; see docs/map-format.md)',
-      options: [{ type: ApplicationCommandOptionType.Attachment, name: 'file', description: 'The map JSON file', required: true }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.Attachment,
+          name: 'file',
+          description: 'The map JSON file',
+          required: true,
+        },
+      ],
     },
-    { type: ApplicationCommandOptionType.Subcommand, name: 'approve', description: 'Approve the proposed map (UTD8.16: every player must)' },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'approve',
+      description: 'Approve the proposed map (UTD8.16: every player must)',
+    },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'show',
       description: 'The warp-lane map as a picture, or one sector and its neighbours',
       options: [
-        { type: ApplicationCommandOptionType.String, name: 'sector', description: 'Zoom on this sector', autocomplete: true },
-        { type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone (default: only you see it)' },
-        { type: ApplicationCommandOptionType.Boolean, name: 'text', description: 'A text list of sectors and lanes instead of the picture' },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'sector',
+          description: 'Zoom on this sector',
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'public',
+          description: 'Post it for everyone (default: only you see it)',
+        },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'text',
+          description: 'A text list of sectors and lanes instead of the picture',
+        },
       ],
     },
   ],
@@ -47,7 +86,12 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       return execute(i, ctx, n === null ? { type: 'map-generate' } : { type: 'map-generate', sectorsPerPlayer: n });
     }
     case 'import': {
-      const upload = await readTextUpload(i.options.getAttachment('file', true), { maxBytes: MAP_MAX_BYTES, rule: 'UTD4.1', codePrefix: 'map', what: 'map' });
+      const upload = await readTextUpload(i.options.getAttachment('file', true), {
+        maxBytes: MAP_MAX_BYTES,
+        rule: 'UTD4.1',
+        codePrefix: 'map',
+        what: 'map',
+      });
       if (!upload.ok) return presentError(i, upload.error);
       return execute(i, ctx, { type: 'map-import', json: upload.value });
     }
@@ -57,16 +101,28 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       const current = await versionedCampaign(ctx.app, ctx.target.channelId);
       const state = current?.state;
       if (!state?.map) {
-        await send(i, { content: state ? 'This campaign has no map yet.' : WORDS.noCampaign, flags: MessageFlags.Ephemeral });
+        await send(i, {
+          content: state ? 'This campaign has no map yet.' : WORDS.noCampaign,
+          flags: MessageFlags.Ephemeral,
+        });
         return { ok: false };
       }
       const pub = i.options.getBoolean('public') ?? false;
       if (i.options.getBoolean('text')) {
-        await send(i, { content: mapText(state).slice(0, 2000), allowedMentions: { parse: [] }, ...(pub ? {} : { flags: MessageFlags.Ephemeral }) });
+        await send(i, {
+          content: mapText(state).slice(0, 2000),
+          allowedMentions: { parse: [] },
+          ...(pub ? {} : { flags: MessageFlags.Ephemeral }),
+        });
         return { ok: true };
       }
       const focus = i.options.getString('sector') ?? undefined;
-      if (focus && !state.map.sectors.some((s) => s.key === focus)) return presentError(i, { code: 'sector/unknown', rule: 'UTD4.1', message: `There is no sector \`${focus.slice(0, 32)}\` on the map.` });
+      if (focus && !state.map.sectors.some((s) => s.key === focus))
+        return presentError(i, {
+          code: 'sector/unknown',
+          rule: 'UTD4.1',
+          message: `There is no sector \`${focus.slice(0, 32)}\` on the map.`,
+        });
       // Rendering takes a tenth of a second: acknowledge first (Discord allows 3 s).
       await i.deferReply(pub ? {} : { flags: MessageFlags.Ephemeral });
       const png = await mapImage(state, current!.version, await ctx.app.catalogs.get(state.catalogVersion), focus);

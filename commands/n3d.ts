@@ -9,7 +9,15 @@ import {
 } from 'discord.js';
 import { readAid, updateAid, type AidKey, type AidResult } from '../src/app/aids.ts';
 import { campaignInChannel } from '../src/app/campaigns.ts';
-import { battleSubject, classMode, parseN3dAid, parsePlot, setupEngagement, type EnergyPlot, type N3dAid } from '../src/app/n3d.ts';
+import {
+  battleSubject,
+  classMode,
+  parseN3dAid,
+  parsePlot,
+  setupEngagement,
+  type EnergyPlot,
+  type N3dAid,
+} from '../src/app/n3d.ts';
 import { battleOption, battleRefOf, NO_BATTLE } from '../src/discord/battle-ref.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices } from '../src/discord/autocomplete.ts';
@@ -62,7 +70,8 @@ const S = ApplicationCommandOptionType.String;
 const I = ApplicationCommandOptionType.Integer;
 const B = ApplicationCommandOptionType.Boolean;
 
-const unitOption = (name: string, description: string, required = true) => ({ type: S, name, description, required, autocomplete: true, max_length: 40 }) as const;
+const unitOption = (name: string, description: string, required = true) =>
+  ({ type: S, name, description, required, autocomplete: true, max_length: 40 }) as const;
 const turnModeChoices = TURN_MODE_CLASSES.map((c) => ({ name: c, value: c }));
 const tacChoices = [
   { name: 'none', value: 'none' },
@@ -83,8 +92,17 @@ const data = {
   description: "SFB 'n3D 3-D movement for a battle: setup, secret plots, impulses, range, arcs, pictures",
   options: [
     sub('setup', "Start the battle's 3-D engagement from its setup card (S3D1) or a pickup placement", [
-      { type: B, name: 'pickup', description: 'Pickup placement instead: fleets at ±100 hexes facing each other (S3D2.1)' },
-      { type: S, name: 'turn_mode', description: 'Turn-mode class for units the catalog gives none (C3.31)', choices: turnModeChoices },
+      {
+        type: B,
+        name: 'pickup',
+        description: 'Pickup placement instead: fleets at ±100 hexes facing each other (S3D2.1)',
+      },
+      {
+        type: S,
+        name: 'turn_mode',
+        description: 'Turn-mode class for units the catalog gives none (C3.31)',
+        choices: turnModeChoices,
+      },
       { type: B, name: 'replace', description: 'Throw away the engagement this battle already has' },
     ]),
     {
@@ -93,16 +111,32 @@ const data = {
       description: 'Units of the engagement',
       options: [
         sub('add', 'Add a unit (x north, y up, z west, in hexes)', [
-              { type: S, name: 'id', description: 'A short id: letters, digits, dots, dashes', required: true, max_length: 40 },
+          {
+            type: S,
+            name: 'id',
+            description: 'A short id: letters, digits, dots, dashes',
+            required: true,
+            max_length: 40,
+          },
           { type: S, name: 'pos', description: 'x, y, z in hexes, e.g. "3, 0, -1.5"', required: true, max_length: 80 },
-          { type: S, name: 'turn_mode', description: 'Turn-mode class (C3.31)', required: true, choices: turnModeChoices },
+          {
+            type: S,
+            name: 'turn_mode',
+            description: 'Turn-mode class (C3.31)',
+            required: true,
+            choices: turnModeChoices,
+          },
           { type: S, name: 'name', description: 'Its name', max_length: 80 },
           { type: S, name: 'facing', description: 'pitch, yaw, roll in degrees (yaw + = left)', max_length: 80 },
           { type: S, name: 'speed', description: 'Warp speed in hexes per turn', max_length: 20 },
-          { type: ApplicationCommandOptionType.User, name: 'owner', description: 'Who plots it (a player of the battle; default you)' },
+          {
+            type: ApplicationCommandOptionType.User,
+            name: 'owner',
+            description: 'Who plots it (a player of the battle; default you)',
+          },
         ]),
         sub('set', "Change your unit's position, facing, speed, thrust or turn mode now (public)", [
-              unitOption('unit', 'Your unit'),
+          unitOption('unit', 'Your unit'),
           { type: S, name: 'pos', description: 'x, y, z in hexes', max_length: 80 },
           { type: S, name: 'facing', description: 'pitch, yaw, roll in degrees (yaw + = left)', max_length: 80 },
           { type: S, name: 'speed', description: 'Warp speed in hexes per turn', max_length: 20 },
@@ -115,7 +149,13 @@ const data = {
     },
     sub('plot', 'Your secret plot for a unit: a turn per impulse, and speed/thrust/TAC (C1.4)', [
       unitOption('unit', 'Your unit'),
-      { type: S, name: 'turns', description: 'Per impulse "pitch,yaw,roll" degrees, "straight", "het p,y,r"; "x4" repeats; ";" separates', required: true, max_length: 500 },
+      {
+        type: S,
+        name: 'turns',
+        description: 'Per impulse "pitch,yaw,roll" degrees, "straight", "het p,y,r"; "x4" repeats; ";" separates',
+        required: true,
+        max_length: 500,
+      },
       { type: S, name: 'speed', description: 'New warp speed from the next impulse, hexes per turn', max_length: 20 },
       { type: S, name: 'thrust', description: 'Impulse points for movement, 0 to 1 (C2.111)', max_length: 20 },
       { type: S, name: 'tac', description: 'Tactical maneuver (C5)', choices: tacChoices },
@@ -126,10 +166,23 @@ const data = {
       { type: B, name: 'force', description: 'Server managers: run anyway; a missing plot flies straight (C1.43)' },
     ]),
     sub('show', 'Every unit: position, facing, speed, and how many impulses are plotted', []),
-    sub('range', 'Range and bearing between units (D1.4)', [unitOption('from', 'Only from this unit', false), unitOption('to', 'Only to this unit', false)]),
-    sub('arcs', "Which of a shooter's arcs and mounts hold a target (D2)", [unitOption('shooter', 'The firing unit'), unitOption('target', 'The target')]),
+    sub('range', 'Range and bearing between units (D1.4)', [
+      unitOption('from', 'Only from this unit', false),
+      unitOption('to', 'Only to this unit', false),
+    ]),
+    sub('arcs', "Which of a shooter's arcs and mounts hold a target (D2)", [
+      unitOption('shooter', 'The firing unit'),
+      unitOption('target', 'The target'),
+    ]),
     sub('explode', 'Damage to every unit from an explosion (D5.2)', [
-      { type: I, name: 'strength', description: 'Explosion strength in points', required: true, min_value: 0, max_value: 1_000_000 },
+      {
+        type: I,
+        name: 'strength',
+        description: 'Explosion strength in points',
+        required: true,
+        min_value: 0,
+        max_value: 1_000_000,
+      },
       unitOption('at', 'A unit that explodes, or a point "x, y, z" in hexes'),
     ]),
     sub('render', 'Top and side views with a range and bearing table', []),
@@ -143,7 +196,11 @@ function noEngagement(b: Battle): never {
 /** Only the battle's players and the NPE's runner change its engagement. */
 function speaker(b: Battle, userId: string): void {
   if (sideOfUser(b, userId) === null) {
-    refuse('n3d/not-in-battle', 'UTD7.42', `Only the players of battle ${b.id} (and the NPE's runner) may change its 'n3D engagement.`);
+    refuse(
+      'n3d/not-in-battle',
+      'UTD7.42',
+      `Only the players of battle ${b.id} (and the NPE's runner) may change its 'n3D engagement.`,
+    );
   }
 }
 
@@ -153,7 +210,8 @@ function hexesOption(i: ChatInputCommandInteraction, name: string, rule: string,
   const text = i.options.getString(name);
   if (text === null) return undefined;
   const km = parseHexes(text);
-  if (km === null) refuse('n3d/bad-number', rule, `${what} must be a number, like 12 or 12.5 (got "${text.slice(0, 20)}").`);
+  if (km === null)
+    refuse('n3d/bad-number', rule, `${what} must be a number, like 12 or 12.5 (got "${text.slice(0, 20)}").`);
   return km;
 }
 
@@ -161,19 +219,34 @@ function energyOf(i: ChatInputCommandInteraction): EnergyPlot {
   const speed = hexesOption(i, 'speed', 'C1.4', 'Speed');
   const thrust = hexesOption(i, 'thrust', 'C2.111', 'Thrust');
   const tac = i.options.getString('tac') as Tac | null;
-  return { ...(speed !== undefined ? { speed } : {}), ...(thrust !== undefined ? { thrust } : {}), ...(tac ? { tac } : {}) };
+  return {
+    ...(speed !== undefined ? { speed } : {}),
+    ...(thrust !== undefined ? { thrust } : {}),
+    ...(tac ? { tac } : {}),
+  };
 }
 
 // ---- Running the use cases ----
 
 type Change<R> = (input: { state: CampaignState; aid: N3dAid | null }) => { payload?: N3dAid; value: R };
 
-async function changeAid<R>(i: ChatInputCommandInteraction, ctx: CommandContext, ref: string, change: Change<R>): Promise<AidResult<R>> {
+async function changeAid<R>(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  ref: string,
+  change: Change<R>,
+): Promise<AidResult<R>> {
   const key: AidKey = { channelId: ctx.target.channelId, subject: battleSubject(ref), kind: 'n3d' };
-  return updateAid(ctx.app, key, parseN3dAid, (input) => change({ state: input.state, aid: input.payload }), { interactionId: i.id });
+  return updateAid(ctx.app, key, parseN3dAid, (input) => change({ state: input.state, aid: input.payload }), {
+    interactionId: i.id,
+  });
 }
 
-async function present<R>(i: ChatInputCommandInteraction, result: AidResult<R>, show: (value: R) => Promise<CommandOutcome>): Promise<CommandOutcome> {
+async function present<R>(
+  i: ChatInputCommandInteraction,
+  result: AidResult<R>,
+  show: (value: R) => Promise<CommandOutcome>,
+): Promise<CommandOutcome> {
   if (!result.ok) return presentError(i, result.error);
   if (result.duplicate) {
     await send(i, { content: WORDS.duplicate, flags: MessageFlags.Ephemeral });
@@ -202,12 +275,21 @@ async function setup(i: ChatInputCommandInteraction, ctx: CommandContext, ref: s
   const current = await campaignInChannel(ctx.app, ctx.target.channelId);
   if (!current) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });
   const catalog = await ctx.app.catalogs.get(current.catalogVersion);
-  const opts = { pickup: i.options.getBoolean('pickup') ?? false, turnMode: (i.options.getString('turn_mode') as TurnModeClass | null) ?? null };
+  const opts = {
+    pickup: i.options.getBoolean('pickup') ?? false,
+    turnMode: (i.options.getString('turn_mode') as TurnModeClass | null) ?? null,
+  };
   const replace = i.options.getBoolean('replace') ?? false;
   const result = await changeAid(i, ctx, ref, ({ state, aid }) => {
     const b = openBattle(state, ref);
     speaker(b, ctx.actor.userId);
-    if (aid && !replace) refuse('n3d/exists', 'A3.15', `Battle ${b.id} already has an 'n3D engagement (${aid.engagement.units.length} units).`, 'Set `replace:true` to start it again.');
+    if (aid && !replace)
+      refuse(
+        'n3d/exists',
+        'A3.15',
+        `Battle ${b.id} already has an 'n3D engagement (${aid.engagement.units.length} units).`,
+        'Set `replace:true` to start it again.',
+      );
     const made = setupEngagement(state, b, catalog, opts);
     return { payload: { engagement: made.engagement, pending: {} }, value: { battle: b.id, ...made } };
   });
@@ -220,7 +302,8 @@ async function unitAdd(i: ChatInputCommandInteraction, ctx: CommandContext, ref:
     speaker(b, ctx.actor.userId);
     if (!aid) noEngagement(b);
     const owner = i.options.getUser('owner')?.id ?? ctx.actor.userId;
-    if (sideOfUser(b, owner) === null) refuse('n3d/not-in-battle', 'UTD7.42', `A unit's owner must be a player of battle ${b.id} or the NPE's runner.`);
+    if (sideOfUser(b, owner) === null)
+      refuse('n3d/not-in-battle', 'UTD7.42', `A unit's owner must be a player of battle ${b.id} or the NPE's runner.`);
     const id = i.options.getString('id', true).trim();
     const facing = i.options.getString('facing');
     const speed = hexesOption(i, 'speed', 'C1.4', 'Speed');
@@ -236,7 +319,12 @@ async function unitAdd(i: ChatInputCommandInteraction, ctx: CommandContext, ref:
     const engagement = addUnit(aid.engagement, spec);
     return { payload: { ...aid, engagement }, value: { battle: b.id, engagement, id } };
   });
-  return present(i, result, (v) => post(i, `➕ Unit **${v.id}** added at ${pointText(v.engagement.units.find((u) => u.id === v.id)!.pos)}.\n${engagementText(v.battle, publicView(v.engagement))}`));
+  return present(i, result, (v) =>
+    post(
+      i,
+      `➕ Unit **${v.id}** added at ${pointText(v.engagement.units.find((u) => u.id === v.id)!.pos)}.\n${engagementText(v.battle, publicView(v.engagement))}`,
+    ),
+  );
 }
 
 async function unitSet(i: ChatInputCommandInteraction, ctx: CommandContext, ref: string): Promise<CommandOutcome> {
@@ -258,11 +346,18 @@ async function unitSet(i: ChatInputCommandInteraction, ctx: CommandContext, ref:
       ...(turnMode ? { turnMode: classMode(turnMode) } : {}),
       ...(name ? { name: name.slice(0, 80) } : {}),
     };
-    if (Object.keys(patch).length === 0) refuse('n3d/nothing-to-set', 'A3.15', 'Nothing to change: give a position, facing, speed, thrust, TAC, turn mode or name.');
+    if (Object.keys(patch).length === 0)
+      refuse(
+        'n3d/nothing-to-set',
+        'A3.15',
+        'Nothing to change: give a position, facing, speed, thrust, TAC, turn mode or name.',
+      );
     const engagement = setUnit(aid.engagement, id, patch);
     return { payload: { ...aid, engagement }, value: { battle: b.id, engagement, id } };
   });
-  return present(i, result, (v) => post(i, `✏️ **${v.id}** changed (public).\n${engagementText(v.battle, publicView(v.engagement))}`));
+  return present(i, result, (v) =>
+    post(i, `✏️ **${v.id}** changed (public).\n${engagementText(v.battle, publicView(v.engagement))}`),
+  );
 }
 
 async function plotUnit(i: ChatInputCommandInteraction, ctx: CommandContext, ref: string): Promise<CommandOutcome> {
@@ -281,11 +376,23 @@ async function plotUnit(i: ChatInputCommandInteraction, ctx: CommandContext, ref
     const engagement: Engagement = { ...aid.engagement, plots: { ...aid.engagement.plots, [id]: plotted.plots[id]! } };
     const { [id]: _old, ...others } = aid.pending;
     const pending = hasEnergy ? { ...others, [id]: energy } : others;
-    return { payload: { engagement, pending }, value: { battle: b.id, engagement, unit: engagement.units.find((u) => u.id === id)!, plots, energy: hasEnergy ? energy : undefined } };
+    return {
+      payload: { engagement, pending },
+      value: {
+        battle: b.id,
+        engagement,
+        unit: engagement.units.find((u) => u.id === id)!,
+        plots,
+        energy: hasEnergy ? energy : undefined,
+      },
+    };
   });
   return present(i, result, async (v) => {
     await send(i, { content: plotConfirmText(v.battle, v.unit, v.plots, v.energy), flags: MessageFlags.Ephemeral });
-    await i.followUp({ content: plottedNoticeText(v.battle, me, v.unit.id, publicView(v.engagement)), allowedMentions: { parse: [] } });
+    await i.followUp({
+      content: plottedNoticeText(v.battle, me, v.unit.id, publicView(v.engagement)),
+      allowedMentions: { parse: [] },
+    });
     return { ok: true };
   });
 }
@@ -293,27 +400,50 @@ async function plotUnit(i: ChatInputCommandInteraction, ctx: CommandContext, ref
 async function impulse(i: ChatInputCommandInteraction, ctx: CommandContext, ref: string): Promise<CommandOutcome> {
   const count = i.options.getInteger('count') ?? 1;
   const force = i.options.getBoolean('force') ?? false;
-  if (force && !ctx.actor.isServerAdmin) return presentError(i, { code: 'n3d/force-admin', rule: 'C1.43', message: 'Only a server manager may run impulses before everyone has plotted.' });
+  if (force && !ctx.actor.isServerAdmin)
+    return presentError(i, {
+      code: 'n3d/force-admin',
+      rule: 'C1.43',
+      message: 'Only a server manager may run impulses before everyone has plotted.',
+    });
   const result = await changeAid(i, ctx, ref, ({ state, aid }) => {
     const b = openBattle(state, ref);
     if (!force) speaker(b, ctx.actor.userId);
     if (!aid) noEngagement(b);
     const status = plotStatus(aid.engagement, count);
     if (!force && status.missing.length > 0) {
-      refuse('n3d/plots-missing', 'C1.43', `Not everyone has plotted ${count} impulse${count === 1 ? '' : 's'} yet: ${status.missing.join(', ')}.`, `Waiting on ${status.waitingOn.map(mention).join(', ')}.`);
+      refuse(
+        'n3d/plots-missing',
+        'C1.43',
+        `Not everyone has plotted ${count} impulse${count === 1 ? '' : 's'} yet: ${status.missing.join(', ')}.`,
+        `Waiting on ${status.waitingOn.map(mention).join(', ')}.`,
+      );
     }
     let before = aid.engagement;
     // The secret speed, thrust and TAC choices take effect as the plotted impulses begin.
-    for (const [id, energy] of Object.entries(aid.pending)) if (before.units.some((u) => u.id === id)) before = setUnit(before, id, energy);
+    for (const [id, energy] of Object.entries(aid.pending))
+      if (before.units.some((u) => u.id === id)) before = setUnit(before, id, energy);
     const run = runImpulses(before, count, { force });
-    return { payload: { engagement: run.engagement, pending: {} }, value: { battle: b.id, before: aid.engagement, after: run.engagement, events: run.events } };
+    return {
+      payload: { engagement: run.engagement, pending: {} },
+      value: { battle: b.id, before: aid.engagement, after: run.engagement, events: run.events },
+    };
   });
   return present(i, result, (v) => post(i, impulseText(v.battle, publicView(v.before), publicView(v.after), v.events)));
 }
 
 /** Read-only answers: anyone may look (UTD3.1); nothing is locked or written. */
-async function withEngagement(i: ChatInputCommandInteraction, ctx: CommandContext, ref: string, answer: (b: Battle, e: Engagement, aid: N3dAid, state: CampaignState) => Promise<CommandOutcome>): Promise<CommandOutcome> {
-  const read = await readAid(ctx.app, { channelId: ctx.target.channelId, subject: battleSubject(ref), kind: 'n3d' }, parseN3dAid);
+async function withEngagement(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  ref: string,
+  answer: (b: Battle, e: Engagement, aid: N3dAid, state: CampaignState) => Promise<CommandOutcome>,
+): Promise<CommandOutcome> {
+  const read = await readAid(
+    ctx.app,
+    { channelId: ctx.target.channelId, subject: battleSubject(ref), kind: 'n3d' },
+    parseN3dAid,
+  );
   if (!read.ok) return presentError(i, read.error);
   const found = guarded(() => {
     const b = battleByRef(read.value.state, ref);
@@ -324,28 +454,46 @@ async function withEngagement(i: ChatInputCommandInteraction, ctx: CommandContex
   return answer(found.value.b, found.value.aid.engagement, found.value.aid, read.value.state);
 }
 
-async function readOnly(i: ChatInputCommandInteraction, ctx: CommandContext, ref: string, name: string): Promise<CommandOutcome> {
+async function readOnly(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  ref: string,
+  name: string,
+): Promise<CommandOutcome> {
   return withEngagement(i, ctx, ref, async (b, e, aid, state) => {
     const answer = guarded((): string | null => {
       switch (name) {
         case 'mine': {
           const me = ctx.actor.userId;
-          return myPlotsText(b.id, e.units.filter((u) => u.owner === me), plotsOf(e, me), Object.fromEntries(Object.entries(aid.pending).filter(([id]) => e.units.some((u) => u.id === id && u.owner === me))));
+          return myPlotsText(
+            b.id,
+            e.units.filter((u) => u.owner === me),
+            plotsOf(e, me),
+            Object.fromEntries(
+              Object.entries(aid.pending).filter(([id]) => e.units.some((u) => u.id === id && u.owner === me)),
+            ),
+          );
         }
         case 'show':
           return engagementText(b.id, publicView(e));
         case 'range': {
           const from = i.options.getString('from');
           const to = i.options.getString('to');
-          for (const id of [from, to]) if (id && !e.units.some((u) => u.id === id)) refuse('n3d/no-unit', 'A3.15', `There is no unit "${id.slice(0, 40)}" in this engagement.`);
-          return rangeText(b.id, rangeTable(e).filter((r) => (!from || r.from === from) && (!to || r.to === to)));
+          for (const id of [from, to])
+            if (id && !e.units.some((u) => u.id === id))
+              refuse('n3d/no-unit', 'A3.15', `There is no unit "${id.slice(0, 40)}" in this engagement.`);
+          return rangeText(
+            b.id,
+            rangeTable(e).filter((r) => (!from || r.from === from) && (!to || r.to === to)),
+          );
         }
         case 'arcs':
           return arcsText(b.id, arcsOf(e, i.options.getString('shooter', true), i.options.getString('target', true)));
         case 'explode': {
           const at = i.options.getString('at', true).trim();
           const strength = i.options.getInteger('strength', true);
-          if (e.units.some((u) => u.id === at)) return explosionText(b.id, at, strength, explosion(e, { unit: at }, strength));
+          if (e.units.some((u) => u.id === at))
+            return explosionText(b.id, at, strength, explosion(e, { unit: at }, strength));
           const point = parsePoint(at, 'The explosion point');
           return explosionText(b.id, pointText(point), strength, explosion(e, { point }, strength));
         }
@@ -363,13 +511,24 @@ async function readOnly(i: ChatInputCommandInteraction, ctx: CommandContext, ref
   });
 }
 
-async function render(i: ChatInputCommandInteraction, state: CampaignState, b: Battle, e: Engagement): Promise<CommandOutcome> {
+async function render(
+  i: ChatInputCommandInteraction,
+  state: CampaignState,
+  b: Battle,
+  e: Engagement,
+): Promise<CommandOutcome> {
   await i.deferReply();
   // The picture names owners by player name (the engagement keeps user ids, for plotting).
-  const name = (id: string) => (b.npe?.runner === id ? `${state.players.find((p) => p.id === id)?.name ?? id} (NPE)` : (state.players.find((p) => p.id === id)?.name ?? id));
+  const name = (id: string) =>
+    b.npe?.runner === id
+      ? `${state.players.find((p) => p.id === id)?.name ?? id} (NPE)`
+      : (state.players.find((p) => p.id === id)?.name ?? id);
   const view = publicView(e);
   const png = await renderN3dViews({ ...view, units: view.units.map((u) => ({ ...u, owner: name(u.owner) })) });
-  await send(i, { content: `🖼️ Battle ${b.id}: top view (north up, west left) and side view (seen from the west), with ranges and bearings.`, files: [new AttachmentBuilder(png, { name: `n3d-${b.id}.png` })] });
+  await send(i, {
+    content: `🖼️ Battle ${b.id}: top view (north up, west left) and side view (seen from the west), with ranges and bearings.`,
+    files: [new AttachmentBuilder(png, { name: `n3d-${b.id}.png` })],
+  });
   return { ok: true };
 }
 
@@ -399,15 +558,28 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
   if (focused === 'battle') {
     const state = await campaignInChannel(ctx.app, channelId);
     if (!state) return i.respond([]);
-    const shown = [...state.battles].filter((b) => b.status === 'open').sort((x, y) => Number(sideOfUser(y, me) !== null) - Number(sideOfUser(x, me) !== null));
-    return respondChoices(i, shown.map((b) => ({ name: `${b.id} — ${b.sides.map((s) => (s === 'npe' ? 'NPE' : (state.players.find((p) => p.id === s)?.name ?? s))).join(' vs ')}`, value: b.id })));
+    const shown = [...state.battles]
+      .filter((b) => b.status === 'open')
+      .sort((x, y) => Number(sideOfUser(y, me) !== null) - Number(sideOfUser(x, me) !== null));
+    return respondChoices(
+      i,
+      shown.map((b) => ({
+        name: `${b.id} — ${b.sides.map((s) => (s === 'npe' ? 'NPE' : (state.players.find((p) => p.id === s)?.name ?? s))).join(' vs ')}`,
+        value: b.id,
+      })),
+    );
   }
-  const ref = i.options.getString('battle') || (await campaignInChannel(ctx.app, channelId))?.battles.find((b) => b.threadId === i.channelId)?.id;
+  const ref =
+    i.options.getString('battle') ||
+    (await campaignInChannel(ctx.app, channelId))?.battles.find((b) => b.threadId === i.channelId)?.id;
   if (!ref) return i.respond([]);
   const read = await readAid(ctx.app, { channelId, subject: battleSubject(ref), kind: 'n3d' }, parseN3dAid);
   const units = read.ok && read.value.payload ? read.value.payload.engagement.units : [];
   const mineOnly = focused === 'unit';
-  return respondChoices(i, units.filter((u) => !mineOnly || u.owner === me).map((u) => ({ name: `${u.id} — ${u.name}`, value: u.id })));
+  return respondChoices(
+    i,
+    units.filter((u) => !mineOnly || u.owner === me).map((u) => ({ name: `${u.id} — ${u.name}`, value: u.id })),
+  );
 }
 
 export const n3dCommand: SlashCommand = { data, execute: run, autocomplete };

@@ -1,4 +1,10 @@
-import { ApplicationCommandOptionType, AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  AttachmentBuilder,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { send } from '../src/discord/present.ts';
 import { navyImage } from '../src/discord/images.ts';
@@ -12,7 +18,11 @@ const data = {
   options: [
     { type: ApplicationCommandOptionType.User, name: 'player', description: 'Whose navy (default: yours)' },
     { type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone' },
-    { type: ApplicationCommandOptionType.Boolean, name: 'text', description: 'A text list instead of the picture (dry dock, builds, captures included)' },
+    {
+      type: ApplicationCommandOptionType.Boolean,
+      name: 'text',
+      description: 'A text list instead of the picture (dry dock, builds, captures included)',
+    },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -33,13 +43,26 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   }
   if (i.options.getBoolean('text')) {
     const [first, ...rest] = splitMessage(text);
-    await send(i, { content: first!, allowedMentions: { parse: [] }, ...(pub ? {} : { flags: MessageFlags.Ephemeral }) });
-    for (const more of rest) await i.followUp({ content: more, allowedMentions: { parse: [] }, ...(pub ? {} : { flags: MessageFlags.Ephemeral }) });
+    await send(i, {
+      content: first!,
+      allowedMentions: { parse: [] },
+      ...(pub ? {} : { flags: MessageFlags.Ephemeral }),
+    });
+    for (const more of rest)
+      await i.followUp({
+        content: more,
+        allowedMentions: { parse: [] },
+        ...(pub ? {} : { flags: MessageFlags.Ephemeral }),
+      });
     return { ok: true };
   }
   await i.deferReply(pub ? {} : { flags: MessageFlags.Ephemeral });
   const png = await navyImage(state, current!.version, who, catalog);
-  await i.editReply({ content: text.split('\n')[0]!, files: [new AttachmentBuilder(png, { name: 'navy.png' })], allowedMentions: { parse: [] } });
+  await i.editReply({
+    content: text.split('\n')[0]!,
+    files: [new AttachmentBuilder(png, { name: 'navy.png' })],
+    allowedMentions: { parse: [] },
+  });
   return { ok: true };
 }
 

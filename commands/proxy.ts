@@ -1,4 +1,8 @@
-import { ApplicationCommandOptionType, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { execute, presentError } from '../src/discord/present.ts';
 
@@ -12,7 +16,13 @@ const data = {
       description: 'Name a proxy',
       options: [
         { type: ApplicationCommandOptionType.User, name: 'user', description: 'Who may act for you', required: true },
-        { type: ApplicationCommandOptionType.Integer, name: 'days', description: 'Until when (default: until revoked)', min_value: 1, max_value: 365 },
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'days',
+          description: 'Until when (default: until revoked)',
+          min_value: 1,
+          max_value: 365,
+        },
       ],
     },
     {
@@ -28,7 +38,12 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   const user = i.options.getUser('user', true).id;
   if (i.options.getSubcommand() === 'revoke') return execute(i, ctx, { type: 'proxy-revoke', userId: user });
   const days = i.options.getInteger('days');
-  if (days !== null && (days < 1 || days > 365)) return presentError(i, { code: 'proxy/bad-days', rule: 'UTD3.2', message: 'Grant a proxy for 1 to 365 days, or without an end.' });
+  if (days !== null && (days < 1 || days > 365))
+    return presentError(i, {
+      code: 'proxy/bad-days',
+      rule: 'UTD3.2',
+      message: 'Grant a proxy for 1 to 365 days, or without an end.',
+    });
   const expiresAt = days === null ? null : new Date(ctx.app.clock.now().getTime() + days * 86_400_000);
   return execute(i, ctx, { type: 'proxy-grant', userId: user, expiresAt });
 }

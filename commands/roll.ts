@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ApplicationCommandOptionType, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import { campaignInChannel, rollInCampaign } from '../src/app/campaigns.ts';
 import { SeededDice } from '../src/rules/dice.ts';
 import { formatExpression, parseDiceExpression, rollExpression } from '../src/rules/dice-expression.ts';
@@ -11,7 +15,13 @@ const data = {
   name: 'roll',
   description: 'Roll dice publicly (recorded and verifiable in a campaign channel)',
   options: [
-    { type: ApplicationCommandOptionType.String, name: 'dice', description: 'e.g. 1d6, 3d6+2, d1000', required: true, max_length: 100 },
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'dice',
+      description: 'e.g. 1d6, 3d6+2, d1000',
+      required: true,
+      max_length: 100,
+    },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -27,7 +37,9 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
   const parsed = parseDiceExpression(expression);
   if (!parsed.ok) return presentError(i, parsed.error);
   const rolled = rollExpression(parsed.value, new SeededDice(randomBytes(32).toString('hex'), 1), 'unrecorded');
-  const shown = rolled.terms.map((t) => (t.sides > 0 ? `[${t.results.join(', ')}]` : `${t.sign < 0 ? '-' : '+'}${t.value}`)).join(' ');
+  const shown = rolled.terms
+    .map((t) => (t.sides > 0 ? `[${t.results.join(', ')}]` : `${t.sign < 0 ? '-' : '+'}${t.value}`))
+    .join(' ');
   await send(i, {
     content: `🎲 ${mention(ctx.actor.userId)} rolled \`${formatExpression(parsed.value)}\`: ${shown} = **${rolled.total}** (no campaign here, so this roll is not recorded).`,
     allowedMentions: { parse: [] },

@@ -1,29 +1,63 @@
-import { ApplicationCommandOptionType, MessageFlags, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  MessageFlags,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute, send } from '../src/discord/present.ts';
 import { sectorText } from '../src/discord/views/sector-text.ts';
 import { WORDS } from '../src/discord/words.ts';
 
-const sectorOption = { type: ApplicationCommandOptionType.String, name: 'sector', description: 'The sector', required: true, autocomplete: true } as const;
+const sectorOption = {
+  type: ApplicationCommandOptionType.String,
+  name: 'sector',
+  description: 'The sector',
+  required: true,
+  autocomplete: true,
+} as const;
 
 const data = {
   name: 'sector',
   description: 'Sectors: look, name, object to a name, disavow, balancing',
   options: [
-    { type: ApplicationCommandOptionType.Subcommand, name: 'info', description: 'Everything about one sector', options: [sectorOption] },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'info',
+      description: 'Everything about one sector',
+      options: [sectorOption],
+    },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'name',
       description: 'Name a sector you explored first (UTD4.12)',
-      options: [sectorOption, { type: ApplicationCommandOptionType.String, name: 'name', description: 'Up to 32 characters, family friendly', required: true, max_length: 32 }],
+      options: [
+        sectorOption,
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'name',
+          description: 'Up to 32 characters, family friendly',
+          required: true,
+          max_length: 32,
+        },
+      ],
     },
-    { type: ApplicationCommandOptionType.Subcommand, name: 'object', description: 'Object to a sector name; its namer must rename it (UTD4.12)', options: [sectorOption] },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'object',
+      description: 'Object to a sector name; its namer must rename it (UTD4.12)',
+      options: [sectorOption],
+    },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'disavow',
       description: 'Refuse (or accept again) the automatic claim of a sector (UTD4.13)',
-      options: [sectorOption, { type: ApplicationCommandOptionType.Boolean, name: 'undo', description: 'Accept the claim again' }],
+      options: [
+        sectorOption,
+        { type: ApplicationCommandOptionType.Boolean, name: 'undo', description: 'Accept the claim again' },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -62,7 +96,11 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     default: {
       const state = await stateFor(ctx);
       const text = state?.map ? sectorText(state, sector) : null;
-      await send(i, { content: text ?? (state ? `No sector \`${sector.slice(0, 32)}\`.` : WORDS.noCampaign), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+      await send(i, {
+        content: text ?? (state ? `No sector \`${sector.slice(0, 32)}\`.` : WORDS.noCampaign),
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: { parse: [] },
+      });
       return { ok: text !== null };
     }
   }

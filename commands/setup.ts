@@ -1,4 +1,9 @@
-import { ApplicationCommandOptionType, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, stateFor, unitChoices } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -12,27 +17,57 @@ const data = {
       name: 'buy',
       description: 'Buy a ship from your bank into a fleet at home',
       options: [
-        { type: ApplicationCommandOptionType.String, name: 'unit', description: 'Ship class', required: true, autocomplete: true },
-        { type: ApplicationCommandOptionType.Integer, name: 'fleet', description: 'Fleet number (default: the first with room, else a new one)', min_value: 1, max_value: 20 },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'unit',
+          description: 'Ship class',
+          required: true,
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'fleet',
+          description: 'Fleet number (default: the first with room, else a new one)',
+          min_value: 1,
+          max_value: 20,
+        },
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'defender',
       description: 'No monitor in your empire: choose free defending ships up to 165 BPV (UTD8.134)',
-      options: [{ type: ApplicationCommandOptionType.String, name: 'unit', description: 'Warship class', required: true, autocomplete: true }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'unit',
+          description: 'Warship class',
+          required: true,
+          autocomplete: true,
+        },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'return',
       description: 'Give back a ship bought during the setup, for a full refund',
-      options: [{ type: ApplicationCommandOptionType.String, name: 'ship', description: 'Ship id (see /navy)', required: true, autocomplete: true }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'ship',
+          description: 'Ship id (see /navy)',
+          required: true,
+          autocomplete: true,
+        },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'ready',
       description: 'Declare your forces ready; play starts when everyone is',
-      options: [{ type: ApplicationCommandOptionType.Boolean, name: 'ready', description: 'false to change your forces again' }],
+      options: [
+        { type: ApplicationCommandOptionType.Boolean, name: 'ready', description: 'false to change your forces again' },
+      ],
     },
   ],
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -40,7 +75,11 @@ const data = {
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   switch (i.options.getSubcommand()) {
     case 'buy':
-      return execute(i, ctx, { type: 'setup-buy', unitId: i.options.getString('unit', true), fleetSlot: i.options.getInteger('fleet') });
+      return execute(i, ctx, {
+        type: 'setup-buy',
+        unitId: i.options.getString('unit', true),
+        fleetSlot: i.options.getInteger('fleet'),
+      });
     case 'defender':
       return execute(i, ctx, { type: 'setup-defender', unitId: i.options.getString('unit', true) });
     case 'return':
@@ -56,7 +95,9 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
   if (i.options.getFocused(true).name === 'unit') {
     return respondChoices(i, unitChoices(state, ctx.actor.userId, await ctx.app.catalogs.get(state.catalogVersion)));
   }
-  const ships = state.ships.filter((s) => s.owner === ctx.actor.userId).map((s) => ({ name: `${s.id} ${s.unitId}`, value: s.id }));
+  const ships = state.ships
+    .filter((s) => s.owner === ctx.actor.userId)
+    .map((s) => ({ name: `${s.id} ${s.unitId}`, value: s.id }));
   return respondChoices(i, ships);
 }
 

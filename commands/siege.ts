@@ -1,4 +1,9 @@
-import { ApplicationCommandOptionType, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -7,7 +12,13 @@ const data = {
   name: 'siege',
   description: 'Escape an enemy fortification: 1 OP, 1D6, 1-3 frees the fleet (UTD4.3561)',
   options: [
-    { type: ApplicationCommandOptionType.String, name: 'fleet', description: 'Your trapped fleet', required: true, autocomplete: true },
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'fleet',
+      description: 'Your trapped fleet',
+      required: true,
+      autocomplete: true,
+    },
     {
       type: ApplicationCommandOptionType.Integer,
       name: 'desperation',
@@ -30,8 +41,13 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
   const state = await stateFor(ctx);
   if (!state) return i.respond([]);
   const all = fleetChoices(state, ctx.actor.userId, await ctx.app.catalogs.get(state.catalogVersion));
-  const trapped = new Set(state.fleets.filter((f) => f.owner === ctx.actor.userId && f.trapped).map((f) => String(f.slot)));
-  return respondChoices(i, all.filter((c) => trapped.has(c.value)));
+  const trapped = new Set(
+    state.fleets.filter((f) => f.owner === ctx.actor.userId && f.trapped).map((f) => String(f.slot)),
+  );
+  return respondChoices(
+    i,
+    all.filter((c) => trapped.has(c.value)),
+  );
 }
 
 export const siegeCommand: SlashCommand = { data, execute: run, autocomplete };

@@ -1,4 +1,8 @@
-import { ApplicationCommandOptionType, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { confirmFirst } from '../src/discord/confirmations.ts';
 import { execute } from '../src/discord/present.ts';
@@ -7,15 +11,34 @@ const data = {
   name: 'turn',
   description: 'Your turn: end it, undo your last order, ask for an extension',
   options: [
-    { type: ApplicationCommandOptionType.Subcommand, name: 'end', description: 'End your turn: exploration, battles and the rest of the turn follow (UTD2.3)' },
-    { type: ApplicationCommandOptionType.Subcommand, name: 'undo', description: 'Undo your last order of this turn, if it rolled no dice and made no contact' },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'end',
+      description: 'End your turn: exploration, battles and the rest of the turn follow (UTD2.3)',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'undo',
+      description: 'Undo your last order of this turn, if it rolled no dice and made no contact',
+    },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'extension',
       description: 'One more week for your orders (automatic once for a real-life reason, UTD3.32)',
       options: [
-        { type: ApplicationCommandOptionType.Boolean, name: 'real_life', description: 'You have pressing real-life issues (no need to say which)', required: true },
-        { type: ApplicationCommandOptionType.Integer, name: 'days', description: 'More than the automatic week, or a second one: put to a vote', min_value: 1, max_value: 28 },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'real_life',
+          description: 'You have pressing real-life issues (no need to say which)',
+          required: true,
+        },
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'days',
+          description: 'More than the automatic week, or a second one: put to a vote',
+          min_value: 1,
+          max_value: 28,
+        },
       ],
     },
   ],
@@ -28,7 +51,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       return confirmFirst(i, ctx, {
         command: { type: 'end-turn' },
         question: 'End your turn?',
-        consequence: 'Your orders are final: exploration, battles and the rest of the turn follow, and the next player is called (UTD2.3).',
+        consequence:
+          'Your orders are final: exploration, battles and the rest of the turn follow, and the next player is called (UTD2.3).',
         rule: 'UTD2.3',
         again: '/turn end',
       });

@@ -1,4 +1,10 @@
-import { ApplicationCommandOptionType, MessageFlags, type AutocompleteInteraction, type ChatInputCommandInteraction, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  MessageFlags,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
 import { DEFAULT_SETTINGS } from '../src/rules/thunderdome/index.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
@@ -14,15 +20,36 @@ const data = {
       name: 'setting',
       description: 'Propose changing a campaign setting or house rule (from the next cycle)',
       options: [
-        { type: ApplicationCommandOptionType.String, name: 'key', description: 'The setting', required: true, autocomplete: true },
-        { type: ApplicationCommandOptionType.String, name: 'value', description: 'The new value', required: true, max_length: 60 },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'key',
+          description: 'The setting',
+          required: true,
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'value',
+          description: 'The new value',
+          required: true,
+          max_length: 60,
+        },
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'restricted',
       description: 'Propose allowing a restricted unit: conjectural, X-ship, battleship (UTD8.21)',
-      options: [{ type: ApplicationCommandOptionType.String, name: 'unit', description: 'The restricted unit class', required: true, autocomplete: true, max_length: 60 }],
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'unit',
+          description: 'The restricted unit class',
+          required: true,
+          autocomplete: true,
+          max_length: 60,
+        },
+      ],
     },
     { type: ApplicationCommandOptionType.Subcommand, name: 'status', description: 'The open votes and their tallies' },
   ],
@@ -30,16 +57,30 @@ const data = {
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   if (i.options.getSubcommand() === 'setting') {
-    return execute(i, ctx, { type: 'vote-setting', key: i.options.getString('key', true), value: i.options.getString('value', true) });
+    return execute(i, ctx, {
+      type: 'vote-setting',
+      key: i.options.getString('key', true),
+      value: i.options.getString('value', true),
+    });
   }
-  if (i.options.getSubcommand() === 'restricted') return execute(i, ctx, { type: 'vote-restricted', unitId: i.options.getString('unit', true) });
+  if (i.options.getSubcommand() === 'restricted')
+    return execute(i, ctx, { type: 'vote-restricted', unitId: i.options.getString('unit', true) });
   const state = await stateFor(ctx);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
     return { ok: false };
   }
   const open = state.votes.filter((v) => v.status === 'open');
-  await send(i, { content: open.length ? open.map((v) => voteText(v, state)).join('\n\n').slice(0, 2000) : 'No vote is open.', flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  await send(i, {
+    content: open.length
+      ? open
+          .map((v) => voteText(v, state))
+          .join('\n\n')
+          .slice(0, 2000)
+      : 'No vote is open.',
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
   return { ok: true };
 }
 
@@ -50,10 +91,19 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
     if (!state) return respondChoices(i, []);
     const catalog = await ctx.app.catalogs.get(state.catalogVersion);
     const allowed = state.settings['units.allowedRestricted'] ?? [];
-    return respondChoices(i, catalog.all().filter((u) => u.restricted && !allowed.includes(u.unitId)).map((u) => ({ name: `${u.name} (${u.empire}, ${u.restricted})`, value: u.unitId })));
+    return respondChoices(
+      i,
+      catalog
+        .all()
+        .filter((u) => u.restricted && !allowed.includes(u.unitId))
+        .map((u) => ({ name: `${u.name} (${u.empire}, ${u.restricted})`, value: u.unitId })),
+    );
   }
   const settings = (state?.settings ?? DEFAULT_SETTINGS) as Record<string, unknown>;
-  return respondChoices(i, Object.keys(DEFAULT_SETTINGS).map((k) => ({ name: `${k} = ${JSON.stringify(settings[k])}`, value: k })));
+  return respondChoices(
+    i,
+    Object.keys(DEFAULT_SETTINGS).map((k) => ({ name: `${k} = ${JSON.stringify(settings[k])}`, value: k })),
+  );
 }
 
 export const voteCommand: SlashCommand = { data, execute: run, autocomplete };

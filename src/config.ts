@@ -36,10 +36,15 @@ export class ConfigError extends Error {}
 
 /** Empty strings in .env mean "not set". */
 function clean(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''));
+  return Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== ''),
+  );
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, needs: { token?: boolean; appId?: boolean } = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  needs: { token?: boolean; appId?: boolean } = {},
+): Config {
   const parsed = schema.safeParse(clean(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -47,10 +52,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, needs: { token?
   }
   const config = parsed.data;
   if (needs.token && !config.DISCORD_TOKEN) {
-    throw new ConfigError('DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot token (Developer Portal → your app → Bot → Reset Token). To try the bot without Discord, run `npm run play`.');
+    throw new ConfigError(
+      'DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot token (Developer Portal → your app → Bot → Reset Token). To try the bot without Discord, run `npm run play`.',
+    );
   }
   if (needs.appId && !config.DISCORD_APP_ID) {
-    throw new ConfigError('DISCORD_APP_ID is not set: copy it from the Developer Portal (General Information → Application ID) into .env.');
+    throw new ConfigError(
+      'DISCORD_APP_ID is not set: copy it from the Developer Portal (General Information → Application ID) into .env.',
+    );
   }
   return config;
 }

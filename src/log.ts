@@ -5,7 +5,14 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options = {
     level,
     redact: {
-      paths: ['token', '*.token', 'config.DISCORD_TOKEN', 'DISCORD_TOKEN', 'headers.authorization', '*.headers.authorization'],
+      paths: [
+        'token',
+        '*.token',
+        'config.DISCORD_TOKEN',
+        'DISCORD_TOKEN',
+        'headers.authorization',
+        '*.headers.authorization',
+      ],
       censor: '[redacted]',
     },
   };

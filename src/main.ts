@@ -13,7 +13,13 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   log.info({ database: database.kind, where: database.where }, 'database ready');
   const app = productionApp(database, log);
-  const bot = await startBot({ app, token: config.DISCORD_TOKEN!, commands: COMMANDS, adminRoleName: config.CAMPAIGN_ADMIN_ROLE, schedulerIntervalMs: config.SCHEDULER_INTERVAL_SECONDS * 1000 });
+  const bot = await startBot({
+    app,
+    token: config.DISCORD_TOKEN!,
+    commands: COMMANDS,
+    adminRoleName: config.CAMPAIGN_ADMIN_ROLE,
+    schedulerIntervalMs: config.SCHEDULER_INTERVAL_SECONDS * 1000,
+  });
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await bot.stop();
@@ -28,7 +34,9 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(err.message);
   } else if ((err as { code?: string }).code === 'TokenInvalid') {
-    console.error('Discord rejected DISCORD_TOKEN: reset the token in the Developer Portal and paste the new one into .env.');
+    console.error(
+      'Discord rejected DISCORD_TOKEN: reset the token in the Developer Portal and paste the new one into .env.',
+    );
   } else {
     console.error(err);
   }

@@ -12,7 +12,10 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig(process.env, { token: true });
-  if (!config.DATABASE_URL) throw new ConfigError('Sharding needs a PostgreSQL server: set DATABASE_URL (the embedded PGlite database belongs to one process).');
+  if (!config.DATABASE_URL)
+    throw new ConfigError(
+      'Sharding needs a PostgreSQL server: set DATABASE_URL (the embedded PGlite database belongs to one process).',
+    );
   // Built (`npm run build`, dist/bot/shards.js) the shards run the built main.js; from source (tsx) main.ts.
   const fromSource = import.meta.url.endsWith('.ts');
   const manager = new ShardingManager(fileURLToPath(new URL(fromSource ? './main.ts' : './main.js', import.meta.url)), {

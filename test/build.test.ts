@@ -18,7 +18,11 @@ describe('the built bot (npm run build, as npm start runs it)', () => {
     const main = join(ROOT, 'dist/bot/main.js');
     expect(existsSync(main)).toBe(true);
     // The bundle's own paths (src/db/client.ts, src/app/catalogs.ts, src/render/fonts.ts) resolve from dist/bot/.
-    for (const path of ['../../drizzle/meta/_journal.json', '../../assets/catalog/sample/units.csv', '../../assets/fonts/DejaVuSans.ttf']) {
+    for (const path of [
+      '../../drizzle/meta/_journal.json',
+      '../../assets/catalog/sample/units.csv',
+      '../../assets/fonts/DejaVuSans.ttf',
+    ]) {
       expect(existsSync(new URL(path, pathToFileURL(main))), path).toBe(true);
     }
     const dir = mkdtempSync(join(tmpdir(), 'cm-built-'));

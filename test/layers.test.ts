@@ -17,7 +17,9 @@ function files(dir: string): string[] {
 
 function imports(path: string): string[] {
   const text = readFileSync(join(ROOT, path), 'utf8');
-  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (m) => m[1] ?? m[2]!,
+  );
 }
 
 function resolved(from: string, spec: string): string {
@@ -30,7 +32,8 @@ describe('layers (design §2)', () => {
     for (const f of files('src/rules')) {
       for (const spec of imports(f)) {
         const target = resolved(f, spec);
-        const ok = target.startsWith('src/rules/') || ['node:crypto', 'decimal.js', 'zod', 'csv-parse/sync'].includes(target);
+        const ok =
+          target.startsWith('src/rules/') || ['node:crypto', 'decimal.js', 'zod', 'csv-parse/sync'].includes(target);
         if (!ok) bad.push(`${f} → ${spec}`);
       }
       const text = readFileSync(join(ROOT, f), 'utf8');
@@ -43,19 +46,34 @@ describe('layers (design §2)', () => {
     const bad = files('src/db').flatMap((f) =>
       imports(f)
         .map((spec) => [spec, resolved(f, spec)] as const)
-        .filter(([, t]) => (t.startsWith('src/') && !t.startsWith('src/db/') && !t.startsWith('src/rules/')) || t.startsWith('discord') || t === 'canvas')
+        .filter(
+          ([, t]) =>
+            (t.startsWith('src/') && !t.startsWith('src/db/') && !t.startsWith('src/rules/')) ||
+            t.startsWith('discord') ||
+            t === 'canvas',
+        )
         .map(([spec]) => `${f} → ${spec}`),
     );
     expect(bad).toEqual([]);
   });
 
   it('src/app never imports Discord', () => {
-    const bad = files('src/app').flatMap((f) => imports(f).filter((spec) => spec.startsWith('discord') || resolved(f, spec).startsWith('src/discord/')).map((spec) => `${f} → ${spec}`));
+    const bad = files('src/app').flatMap((f) =>
+      imports(f)
+        .filter((spec) => spec.startsWith('discord') || resolved(f, spec).startsWith('src/discord/'))
+        .map((spec) => `${f} → ${spec}`),
+    );
     expect(bad).toEqual([]);
   });
 
   it('command files call the app and the Discord layer, never the database', () => {
-    const bad = files('commands').flatMap((f) => imports(f).filter((spec) => resolved(f, spec).startsWith('src/db/') || spec.startsWith('drizzle-orm') || spec === 'postgres').map((spec) => `${f} → ${spec}`));
+    const bad = files('commands').flatMap((f) =>
+      imports(f)
+        .filter(
+          (spec) => resolved(f, spec).startsWith('src/db/') || spec.startsWith('drizzle-orm') || spec === 'postgres',
+        )
+        .map((spec) => `${f} → ${spec}`),
+    );
     expect(bad).toEqual([]);
   });
 

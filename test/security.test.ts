@@ -45,7 +45,14 @@ describe('security (issue 8 §5)', () => {
         },
       }),
     );
-    logger.info({ config: { DISCORD_TOKEN: 'MTIz.secret' }, token: 'MTIz.secret', req: { headers: { authorization: 'Bot MTIz.secret' } } }, 'starting');
+    logger.info(
+      {
+        config: { DISCORD_TOKEN: 'MTIz.secret' },
+        token: 'MTIz.secret',
+        req: { headers: { authorization: 'Bot MTIz.secret' } },
+      },
+      'starting',
+    );
     expect(lines.join('')).toContain('starting');
     expect(lines.join('')).not.toContain('MTIz.secret');
     expect(lines.join('')).toContain('[redacted]');
@@ -102,9 +109,14 @@ describe('per-user rate limit through the Discord stand-in (issue 8 §5)', () =>
   it('10 commands in 10 s: the 11th gets a private "slow down" and does not run; others and refilled tokens are unaffected', async () => {
     const tdb = await createPgliteDatabase();
     let now = 0;
-    const w = await world(productionApp(tdb.database, pino({ level: 'silent' })), { capacity: 10, windowMs: 10_000, now: () => now });
+    const w = await world(productionApp(tdb.database, pino({ level: 'silent' })), {
+      capacity: 10,
+      windowMs: 10_000,
+      now: () => now,
+    });
     try {
-      for (let k = 0; k < 10; k++) expect((await w.send(w.alice)).reply).toMatchObject({ kind: 'reply', content: 'pong', ephemeral: false });
+      for (let k = 0; k < 10; k++)
+        expect((await w.send(w.alice)).reply).toMatchObject({ kind: 'reply', content: 'pong', ephemeral: false });
       const limited = await w.send(w.alice);
       expect(limited.reply).toMatchObject({ kind: 'reply', ephemeral: true });
       expect(limited.reply.content).toContain('Slow down');
@@ -165,7 +177,12 @@ describe('uploads are size-limited and validated before anything is stored (issu
     play = await Playground.start({ database: tdb.database, outDir: dir });
     await run('!admin @p1');
     await run('@p1 /campaign create name:Uploads');
-    for (const [p, e] of [['p1', 'lyran'], ['p2', 'kzinti'], ['p3', 'gorn']]) await run(`@${p} /campaign join empire:${e}`);
+    for (const [p, e] of [
+      ['p1', 'lyran'],
+      ['p2', 'kzinti'],
+      ['p3', 'gorn'],
+    ])
+      await run(`@${p} /campaign join empire:${e}`);
   });
   afterAll(async () => {
     await play.close();
@@ -192,20 +209,28 @@ describe('uploads are size-limited and validated before anything is stored (issu
     const notJson = await run(`@p1 /map import file:${file('broken.json', '{"sectors": [{"key": "H1", "home": 0}')}`);
     expect(notJson).toMatchObject({ ok: false, ephemeral: true });
     expect(notJson.content).toContain('not valid JSON');
-    const wrongShape = await run(`@p1 /map import file:${file('shape.json', JSON.stringify({ sectors: [{ key: 'H1', home: 0, hom: 1 }], lanes: [['H1', 'Nowhere']] }))}`);
+    const wrongShape = await run(
+      `@p1 /map import file:${file('shape.json', JSON.stringify({ sectors: [{ key: 'H1', home: 0, hom: 1 }], lanes: [['H1', 'Nowhere']] }))}`,
+    );
     expect(wrongShape).toMatchObject({ ok: false, ephemeral: true });
-    const binary = await run(`@p1 /map import file:${file('map.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff]))}`);
+    const binary = await run(
+      `@p1 /map import file:${file('map.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff]))}`,
+    );
     expect(binary).toMatchObject({ ok: false, ephemeral: true });
     expect(await storedFingerprint(tdb.database)).toBe(before);
     // The same command takes a good file: the refusals were about the files.
-    const good = await run(`@p1 /map import file:${fileURLToPath(new URL('../assets/maps/three-players.json', import.meta.url))}`);
+    const good = await run(
+      `@p1 /map import file:${fileURLToPath(new URL('../assets/maps/three-players.json', import.meta.url))}`,
+    );
     expect(good.ok).toBe(true);
   });
 
   it('a campaign export over 8 MiB is refused from its declared size, and nothing is stored', async () => {
     await run('!channel restore');
     const before = await storedFingerprint(tdb.database);
-    const r = await run(`@p1 /campaign import file:${file('huge-export.json', Buffer.alloc(EXPORT_MAX_BYTES + 1, 0x20))}`);
+    const r = await run(
+      `@p1 /campaign import file:${file('huge-export.json', Buffer.alloc(EXPORT_MAX_BYTES + 1, 0x20))}`,
+    );
     expect(r).toMatchObject({ ok: false, ephemeral: true });
     expect(r.content).toContain(`exports are at most ${EXPORT_MAX_BYTES} bytes`);
     expect(await storedFingerprint(tdb.database)).toBe(before);
@@ -243,7 +268,10 @@ describe('readTextUpload: the checks every upload goes through before parsing (i
   it('an oversized declared size is refused without downloading anything', async () => {
     const s = serving(Buffer.from('{}'));
     const r = await readTextUpload({ size: 101, url: 'https://cdn.invalid/a' }, spec, s.fetcher);
-    expect(r).toEqual({ ok: false, error: { code: 'map/too-large', rule: 'UTD4.1', message: 'The map file is 101 bytes; the limit is 100 bytes.' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'map/too-large', rule: 'UTD4.1', message: 'The map file is 101 bytes; the limit is 100 bytes.' },
+    });
     expect(s.calls).toEqual([]);
   });
 
@@ -263,15 +291,25 @@ describe('readTextUpload: the checks every upload goes through before parsing (i
   });
 
   it('a failed download is refused as unreadable', async () => {
-    expect(await readTextUpload({ size: 2, url: 'u' }, spec, serving(Buffer.from('{}'), 404).fetcher)).toMatchObject({ ok: false, error: { code: 'map/unreadable' } });
+    expect(await readTextUpload({ size: 2, url: 'u' }, spec, serving(Buffer.from('{}'), 404).fetcher)).toMatchObject({
+      ok: false,
+      error: { code: 'map/unreadable' },
+    });
     const failing = async () => {
       throw new Error('network down');
     };
-    expect(await readTextUpload({ size: 2, url: 'u' }, spec, failing)).toMatchObject({ ok: false, error: { code: 'map/unreadable' } });
+    expect(await readTextUpload({ size: 2, url: 'u' }, spec, failing)).toMatchObject({
+      ok: false,
+      error: { code: 'map/unreadable' },
+    });
   });
 
   it('UTF-8 text comes back whole, without the byte-order mark some editors write', async () => {
-    const r = await readTextUpload({ size: 9, url: 'u' }, spec, serving(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"é":1}')])).fetcher);
+    const r = await readTextUpload(
+      { size: 9, url: 'u' },
+      spec,
+      serving(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"é":1}')])).fetcher,
+    );
     expect(r).toEqual({ ok: true, value: '{"é":1}' });
   });
 });

@@ -46,9 +46,16 @@ export interface AidChange<T, R> {
   value: R;
 }
 
-export type AidResult<R> = { ok: true; duplicate: false; value: R; version: number } | { ok: true; duplicate: true } | { ok: false; error: RuleError };
+export type AidResult<R> =
+  | { ok: true; duplicate: false; value: R; version: number }
+  | { ok: true; duplicate: true }
+  | { ok: false; error: RuleError };
 
-const NO_CAMPAIGN: RuleError = { code: 'campaign/none', rule: 'UTD8.1', message: 'There is no campaign in this channel.' };
+const NO_CAMPAIGN: RuleError = {
+  code: 'campaign/none',
+  rule: 'UTD8.1',
+  message: 'There is no campaign in this channel.',
+};
 
 interface AidRow {
   payload: unknown;
@@ -60,8 +67,17 @@ interface AidRow {
  * placeholder (version 0), so two first changes of the same aid also queue on one row lock
  * instead of racing to insert; a refusal rolls the placeholder back with everything else.
  */
-export async function lockAidRow(tx: Executor, campaignId: string, subject: string, kind: AidKind, now: Date): Promise<AidRow> {
-  await tx.insert(battleAids).values({ campaignId, subject, kind, payload: {}, version: 0, updatedAt: now }).onConflictDoNothing();
+export async function lockAidRow(
+  tx: Executor,
+  campaignId: string,
+  subject: string,
+  kind: AidKind,
+  now: Date,
+): Promise<AidRow> {
+  await tx
+    .insert(battleAids)
+    .values({ campaignId, subject, kind, payload: {}, version: 0, updatedAt: now })
+    .onConflictDoNothing();
   const rows = await tx
     .select({ payload: battleAids.payload, version: battleAids.version })
     .from(battleAids)
@@ -72,7 +88,12 @@ export async function lockAidRow(tx: Executor, campaignId: string, subject: stri
   return row;
 }
 
-export async function findAidRow(tx: Executor, campaignId: string, subject: string, kind: AidKind): Promise<AidRow | null> {
+export async function findAidRow(
+  tx: Executor,
+  campaignId: string,
+  subject: string,
+  kind: AidKind,
+): Promise<AidRow | null> {
   const rows = await tx
     .select({ payload: battleAids.payload, version: battleAids.version })
     .from(battleAids)
@@ -82,13 +103,28 @@ export async function findAidRow(tx: Executor, campaignId: string, subject: stri
 }
 
 /** Writes the new payload only if the version is still the one read under the lock. */
-async function saveAidRow(tx: Executor, campaignId: string, key: AidKey, payload: unknown, expectedVersion: number, now: Date): Promise<void> {
+async function saveAidRow(
+  tx: Executor,
+  campaignId: string,
+  key: AidKey,
+  payload: unknown,
+  expectedVersion: number,
+  now: Date,
+): Promise<void> {
   const updated = await tx
     .update(battleAids)
     .set({ payload, version: expectedVersion + 1, updatedAt: now })
-    .where(and(eq(battleAids.campaignId, campaignId), eq(battleAids.subject, key.subject), eq(battleAids.kind, key.kind), eq(battleAids.version, expectedVersion)))
+    .where(
+      and(
+        eq(battleAids.campaignId, campaignId),
+        eq(battleAids.subject, key.subject),
+        eq(battleAids.kind, key.kind),
+        eq(battleAids.version, expectedVersion),
+      ),
+    )
     .returning({ version: battleAids.version });
-  if (updated.length !== 1) throw new Error(`battle aid ${key.kind}/${key.subject} changed under us (expected version ${expectedVersion})`);
+  if (updated.length !== 1)
+    throw new Error(`battle aid ${key.kind}/${key.subject} changed under us (expected version ${expectedVersion})`);
 }
 
 /** Reads an aid without locking, for answers that change nothing. */
@@ -98,7 +134,15 @@ export async function readAid<T>(app: AppContext, key: AidKey, parse: AidParser<
   if (!campaign) return { ok: false, error: NO_CAMPAIGN };
   const row = await findAidRow(db, campaign.id, key.subject, key.kind);
   try {
-    return { ok: true, value: { state: campaign.state, campaignId: campaign.id, payload: row ? parse(row.payload) : null, version: row?.version ?? 0 } };
+    return {
+      ok: true,
+      value: {
+        state: campaign.state,
+        campaignId: campaign.id,
+        payload: row ? parse(row.payload) : null,
+        version: row?.version ?? 0,
+      },
+    };
   } catch (err) {
     if (err instanceof RuleViolation) return { ok: false, error: err.error };
     throw err;
@@ -122,11 +166,13 @@ export async function updateAid<T, R>(
       const now = app.clock.now();
       const campaign = await findCampaignByChannel(tx, key.channelId);
       if (!campaign) return { ok: false, error: NO_CAMPAIGN } as const;
-      if (opts.interactionId && (await claimInteraction(tx, opts.interactionId, campaign.id, now))) return { ok: true, duplicate: true } as const;
+      if (opts.interactionId && (await claimInteraction(tx, opts.interactionId, campaign.id, now)))
+        return { ok: true, duplicate: true } as const;
       const row = await lockAidRow(tx, campaign.id, key.subject, key.kind, now);
       const payload = row.version > 0 ? parse(row.payload) : null;
       const out = change({ state: campaign.state, campaignId: campaign.id, payload, version: row.version, now });
-      if (out.payload === undefined) return { ok: true, duplicate: false, value: out.value, version: row.version } as const;
+      if (out.payload === undefined)
+        return { ok: true, duplicate: false, value: out.value, version: row.version } as const;
       await saveAidRow(tx, campaign.id, key, out.payload, row.version, now);
       return { ok: true, duplicate: false, value: out.value, version: row.version + 1 } as const;
     });

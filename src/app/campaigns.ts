@@ -1,7 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { seedCommitment } from '../rules/dice.ts';
 import { applyEvent, type Actor, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
-import { appendEvents, findCampaignByChannel, insertCampaign, loadEvents, type CampaignRow } from '../db/campaign-repo.ts';
+import {
+  appendEvents,
+  findCampaignByChannel,
+  insertCampaign,
+  loadEvents,
+  type CampaignRow,
+} from '../db/campaign-repo.ts';
 import { findCatalog, insertCatalog } from '../db/catalog-repo.ts';
 import type { Executor } from '../db/client.ts';
 import { campaigns, deadlines } from '../db/schema.ts';
@@ -13,23 +19,51 @@ import { EXPORT_FORMAT, parseExport, type CampaignExport } from './export.ts';
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
 
 /** The use cases behind `/campaign …` and `/roll`. Each write is one `runCommand` transaction. */
-export function createCampaign(app: AppContext, target: CommandTarget, actor: Actor, name: string, interactionId?: string): Promise<CommandResult> {
+export function createCampaign(
+  app: AppContext,
+  target: CommandTarget,
+  actor: Actor,
+  name: string,
+  interactionId?: string,
+): Promise<CommandResult> {
   return runCommand(app, withInteraction({ target, actor, command: { type: 'create', name } }, interactionId));
 }
 
-export function joinCampaign(app: AppContext, target: CommandTarget, actor: Actor, empire: string, interactionId?: string): Promise<CommandResult> {
+export function joinCampaign(
+  app: AppContext,
+  target: CommandTarget,
+  actor: Actor,
+  empire: string,
+  interactionId?: string,
+): Promise<CommandResult> {
   return runCommand(app, withInteraction({ target, actor, command: { type: 'join', empire } }, interactionId));
 }
 
-export function leaveCampaign(app: AppContext, target: CommandTarget, actor: Actor, interactionId?: string): Promise<CommandResult> {
+export function leaveCampaign(
+  app: AppContext,
+  target: CommandTarget,
+  actor: Actor,
+  interactionId?: string,
+): Promise<CommandResult> {
   return runCommand(app, withInteraction({ target, actor, command: { type: 'leave' } }, interactionId));
 }
 
-export function startCampaign(app: AppContext, target: CommandTarget, actor: Actor, interactionId?: string): Promise<CommandResult> {
+export function startCampaign(
+  app: AppContext,
+  target: CommandTarget,
+  actor: Actor,
+  interactionId?: string,
+): Promise<CommandResult> {
   return runCommand(app, withInteraction({ target, actor, command: { type: 'start' } }, interactionId));
 }
 
-export function rollInCampaign(app: AppContext, target: CommandTarget, actor: Actor, expression: string, interactionId?: string): Promise<CommandResult> {
+export function rollInCampaign(
+  app: AppContext,
+  target: CommandTarget,
+  actor: Actor,
+  expression: string,
+  interactionId?: string,
+): Promise<CommandResult> {
   return runCommand(app, withInteraction({ target, actor, command: { type: 'roll', expression } }, interactionId));
 }
 
@@ -43,18 +77,29 @@ export async function campaignInChannel(app: AppContext, channelId: string): Pro
 }
 
 /** The state with its version (the last event's sequence number), for caches keyed by version. */
-export async function versionedCampaign(app: AppContext, channelId: string): Promise<{ state: CampaignState; version: number } | null> {
+export async function versionedCampaign(
+  app: AppContext,
+  channelId: string,
+): Promise<{ state: CampaignState; version: number } | null> {
   const row = await findCampaignByChannel(app.database.db, channelId);
   return row ? { state: row.state, version: row.version } : null;
 }
 
-export async function exportCampaign(app: AppContext, channelId: string, opts: { includeSecret: boolean }): Promise<Outcome<CampaignExport>> {
+export async function exportCampaign(
+  app: AppContext,
+  channelId: string,
+  opts: { includeSecret: boolean },
+): Promise<Outcome<CampaignExport>> {
   const db = app.database.db;
   return db.transaction(async (tx) => {
     const row = await findCampaignByChannel(tx, channelId);
     if (!row) return userError('campaign/none', 'UTD8.1', 'There is no campaign in this channel to export.');
     const events = await loadEvents(tx, row.id);
-    const clocks = await tx.select().from(deadlines).where(eq(deadlines.campaignId, row.id)).orderBy(asc(deadlines.dueAt), asc(deadlines.id));
+    const clocks = await tx
+      .select()
+      .from(deadlines)
+      .where(eq(deadlines.campaignId, row.id))
+      .orderBy(asc(deadlines.dueAt), asc(deadlines.id));
     const file: CampaignExport = {
       format: EXPORT_FORMAT,
       kind: 'campaign-master/campaign',
@@ -74,7 +119,13 @@ export async function exportCampaign(app: AppContext, channelId: string, opts: {
     };
     if (opts.includeSecret) file.secretSeeds = row.secretSeeds;
     const catalog = await findCatalog(tx, row.state.catalogVersion);
-    if (catalog) file.catalog = { version: catalog.version, units: catalog.unitsCsv, refits: catalog.refitsCsv, conversions: catalog.conversionsCsv };
+    if (catalog)
+      file.catalog = {
+        version: catalog.version,
+        units: catalog.unitsCsv,
+        refits: catalog.refitsCsv,
+        conversions: catalog.conversionsCsv,
+      };
     return { ok: true, value: file };
   });
 }
@@ -84,13 +135,28 @@ export async function exportCampaign(app: AppContext, channelId: string, opts: {
  * `CampaignImported` event moves the campaign here. Without the secret seeds in the file, a new
  * seed is committed from that event on (old rolls stay verifiable with the old seed).
  */
-export async function importCampaign(app: AppContext, target: CommandTarget, actor: Actor, text: string): Promise<Outcome<{ state: CampaignState; events: number }>> {
+export async function importCampaign(
+  app: AppContext,
+  target: CommandTarget,
+  actor: Actor,
+  text: string,
+): Promise<Outcome<{ state: CampaignState; events: number }>> {
   const parsed = parseExport(text);
-  if (!parsed.ok) return userError('import/invalid', 'UTD1.6', `Import refused: ${parsed.message}.`, 'Upload a file made by `/campaign export`, unchanged.');
+  if (!parsed.ok)
+    return userError(
+      'import/invalid',
+      'UTD1.6',
+      `Import refused: ${parsed.message}.`,
+      'Upload a file made by `/campaign export`, unchanged.',
+    );
   const file = parsed.value;
   return app.database.db.transaction(async (tx) => {
     if (await findCampaignByChannel(tx, target.channelId)) {
-      return userError('import/channel-busy', 'UTD8.1', 'This channel already runs a campaign; import into an empty channel.');
+      return userError(
+        'import/channel-busy',
+        'UTD8.1',
+        'This channel already runs a campaign; import into an empty channel.',
+      );
     }
     const now = app.clock.now();
     const catalogRefusal = await storeImportedCatalog(app, tx, file, target, actor, now);
@@ -150,15 +216,31 @@ export async function importCampaign(app: AppContext, target: CommandTarget, act
  * `/catalog import` would store it, unless this database has it already. A campaign on a catalog
  * that is neither here nor in the file is refused, since no order could be checked without it.
  */
-async function storeImportedCatalog(app: AppContext, tx: Executor, file: CampaignExport, target: CommandTarget, actor: Actor, now: Date): Promise<Outcome<never> | null> {
+async function storeImportedCatalog(
+  _app: AppContext,
+  tx: Executor,
+  file: CampaignExport,
+  target: CommandTarget,
+  actor: Actor,
+  now: Date,
+): Promise<Outcome<never> | null> {
   const version = file.campaign.catalogVersion;
   if (version === SAMPLE_CATALOG_VERSION || version === 'none' || (await findCatalog(tx, version))) return null;
   if (!file.catalog) {
-    return userError('import/catalog-missing', 'UTD8.1', `Import refused: the campaign plays with ship catalog ${version.slice(0, 12)}…, which this bot does not have and the file does not carry.`, 'Export the campaign again with this version of the bot, which includes the catalog.');
+    return userError(
+      'import/catalog-missing',
+      'UTD8.1',
+      `Import refused: the campaign plays with ship catalog ${version.slice(0, 12)}…, which this bot does not have and the file does not carry.`,
+      'Export the campaign again with this version of the bot, which includes the catalog.',
+    );
   }
   const made = catalogRowOf(file.catalog, { guildId: target.guildId, userId: actor.userId, at: now });
   if (!made.ok || made.row.version !== version) {
-    return userError('import/catalog-mismatch', 'UTD8.1', `Import refused: the ship catalog in the file is not the campaign's catalog ${version.slice(0, 12)}… (the file was edited or damaged).`);
+    return userError(
+      'import/catalog-mismatch',
+      'UTD8.1',
+      `Import refused: the ship catalog in the file is not the campaign's catalog ${version.slice(0, 12)}… (the file was edited or damaged).`,
+    );
   }
   await insertCatalog(tx, made.row);
   return null;
@@ -170,7 +252,12 @@ export async function campaignEvents(app: AppContext, channelId: string): Promis
 }
 
 /** One page of the public event log (UTD3.1: anyone may review any player's orders), newest page last. */
-export async function campaignLog(app: AppContext, channelId: string, page: number, perPage: number): Promise<{ state: CampaignState; events: StoredEvent[]; pages: number } | null> {
+export async function campaignLog(
+  app: AppContext,
+  channelId: string,
+  page: number,
+  perPage: number,
+): Promise<{ state: CampaignState; events: StoredEvent[]; pages: number } | null> {
   const row = await findCampaignByChannel(app.database.db, channelId);
   if (!row) return null;
   const pages = Math.max(1, Math.ceil(row.version / perPage));
@@ -184,16 +271,24 @@ export async function channelsWithOpenVotes(app: AppContext): Promise<string[]> 
   const rows = await app.database.db
     .select({ channelId: campaigns.channelId })
     .from(campaigns)
-    .where(sql`exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'votes') v where v ->> 'status' = 'open')`);
+    .where(
+      sql`exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'votes') v where v ->> 'status' = 'open')`,
+    );
   return rows.map((r) => r.channelId);
 }
 
 /** The campaigns of a server that a user plays in, for "your campaign lives in #…" hints. */
-export async function campaignsOfUser(app: AppContext, guildId: string, userId: string): Promise<{ channelId: string; name: string }[]> {
+export async function campaignsOfUser(
+  app: AppContext,
+  guildId: string,
+  userId: string,
+): Promise<{ channelId: string; name: string }[]> {
   const rows = await app.database.db
     .select({ channelId: campaigns.channelId, name: campaigns.name })
     .from(campaigns)
-    .where(sql`${campaigns.guildId} = ${guildId} and exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'players') p where p ->> 'id' = ${userId})`);
+    .where(
+      sql`${campaigns.guildId} = ${guildId} and exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'players') p where p ->> 'id' = ${userId})`,
+    );
   return rows;
 }
 
@@ -201,7 +296,11 @@ export async function campaignsOfUser(app: AppContext, guildId: string, userId: 
  * `/campaign history` (issue 6 §4): the state as it stood at the end of a past cycle, rebuilt by
  * replaying the log up to the first event of the next cycle.
  */
-export async function campaignAtCycle(app: AppContext, channelId: string, halfCycles: number): Promise<CampaignState | null> {
+export async function campaignAtCycle(
+  app: AppContext,
+  channelId: string,
+  halfCycles: number,
+): Promise<CampaignState | null> {
   const row = await findCampaignByChannel(app.database.db, channelId);
   if (!row) return null;
   let state: CampaignState | null = null;

@@ -1,7 +1,13 @@
 import { findCampaignByChannel } from '../db/campaign-repo.ts';
 import { insertCatalog, type CatalogRow } from '../db/catalog-repo.ts';
 import type { RuleError } from '../rules/errors.ts';
-import { canonicalCatalog, formatCatalogIssue, parseCatalog, type CatalogFailure, type CatalogFiles } from '../rules/thunderdome/catalog/index.ts';
+import {
+  canonicalCatalog,
+  formatCatalogIssue,
+  parseCatalog,
+  type CatalogFailure,
+  type CatalogFiles,
+} from '../rules/thunderdome/catalog/index.ts';
 import type { Actor } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
@@ -81,7 +87,15 @@ export async function importCatalog(app: AppContext, req: CatalogImportRequest):
   if (!campaign) {
     // Nothing to switch: only a server manager may store catalogs for the server.
     if (!req.actor.isServerAdmin) {
-      return { ok: false, error: { code: 'permission/admin', rule: 'UTD8.1', message: 'Only a server manager can import a ship catalog outside a campaign channel.', hint: 'Run it in the campaign’s channel as its creator.' } };
+      return {
+        ok: false,
+        error: {
+          code: 'permission/admin',
+          rule: 'UTD8.1',
+          message: 'Only a server manager can import a ship catalog outside a campaign channel.',
+          hint: 'Run it in the campaign’s channel as its creator.',
+        },
+      };
     }
     await app.database.db.transaction(async (tx) => {
       await insertCatalog(tx, row);
@@ -118,7 +132,11 @@ export function invalidCatalogError(failure: CatalogFailure): RuleError {
     code: 'catalog/invalid',
     // UTD1.2: the catalog is where every BPV the campaign uses comes from; each line cites its own rule when it breaks one.
     rule: 'UTD1.2',
-    message: [`The catalog was not imported: ${total} error${total === 1 ? '' : 's'}, and nothing was stored (a partial file never half-imports).`, ...lines, ...(more > 0 ? [`… and ${more} more.`] : [])].join('\n'),
+    message: [
+      `The catalog was not imported: ${total} error${total === 1 ? '' : 's'}, and nothing was stored (a partial file never half-imports).`,
+      ...lines,
+      ...(more > 0 ? [`… and ${more} more.`] : []),
+    ].join('\n'),
     hint: 'Fix the rows named and upload all the files again (format: assets/catalog/README.md).',
   };
 }

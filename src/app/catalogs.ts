@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { findCatalog } from '../db/catalog-repo.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { formatCatalogIssue, indexCatalog, parseCatalog, type CatalogFiles, type CatalogIndex } from '../rules/thunderdome/catalog/index.ts';
+import {
+  formatCatalogIssue,
+  indexCatalog,
+  parseCatalog,
+  type CatalogFiles,
+  type CatalogIndex,
+} from '../rules/thunderdome/catalog/index.ts';
 import { unitCatalogOf, type UnitCatalog } from '../rules/thunderdome/units.ts';
 import type { CatalogSource } from './context.ts';
 
@@ -19,7 +25,8 @@ interface Loaded {
 
 function load(files: CatalogFiles, version: string, what: string): Loaded {
   const parsed = parseCatalog(files, version);
-  if (!parsed.ok) throw new Error(`${what} is invalid: ${parsed.errors.slice(0, 5).map(formatCatalogIssue).join('; ')}`);
+  if (!parsed.ok)
+    throw new Error(`${what} is invalid: ${parsed.errors.slice(0, 5).map(formatCatalogIssue).join('; ')}`);
   return { index: indexCatalog(parsed.catalog), units: unitCatalogOf(parsed.catalog) };
 }
 
@@ -28,7 +35,11 @@ let sample: Loaded | null = null;
 function loadSample(): Loaded {
   if (!sample) {
     const read = (name: string) => readFileSync(`${SAMPLE_DIR}${name}`, 'utf8');
-    sample = load({ units: read('units.csv'), refits: read('refits.csv'), conversions: read('conversions.csv') }, SAMPLE_CATALOG_VERSION, 'the bundled sample catalog');
+    sample = load(
+      { units: read('units.csv'), refits: read('refits.csv'), conversions: read('conversions.csv') },
+      SAMPLE_CATALOG_VERSION,
+      'the bundled sample catalog',
+    );
   }
   return sample;
 }
@@ -70,7 +81,11 @@ export function catalogSource(database: Database | null): CatalogSource {
   const read = async (version: string, via: Executor): Promise<Loaded> => {
     const row = await findCatalog(via, version);
     if (!row) throw new Error(`unknown catalog version ${version}`);
-    return load({ units: row.unitsCsv, refits: row.refitsCsv, conversions: row.conversionsCsv }, version, `stored catalog ${version}`);
+    return load(
+      { units: row.unitsCsv, refits: row.refitsCsv, conversions: row.conversionsCsv },
+      version,
+      `stored catalog ${version}`,
+    );
   };
   const store = (version: string, l: Loaded): Loaded => {
     cache.set(version, l);

@@ -18,10 +18,25 @@ export interface DiceAudit {
  * recomputes every recorded roll from (seed, event, counter). Forced dice (playground and
  * tests only) are counted apart and never pass as fair.
  */
-export function auditDice(state: CampaignState, events: readonly StoredEvent[], sha256: (hex: string) => string): DiceAudit {
+export function auditDice(
+  state: CampaignState,
+  events: readonly StoredEvent[],
+  sha256: (hex: string) => string,
+): DiceAudit {
   const seeds = state.revealedSeeds;
-  const commitmentsOk = seeds.every((s) => state.seedCommitments.some((c) => c.fromSeq === s.fromSeq && c.hash === sha256(s.seed)));
-  const audit: DiceAudit = { revealed: seeds.length > 0, commitmentsOk, rolls: 0, dice: 0, fair: 0, forced: 0, secret: 0, mismatches: [] };
+  const commitmentsOk = seeds.every((s) =>
+    state.seedCommitments.some((c) => c.fromSeq === s.fromSeq && c.hash === sha256(s.seed)),
+  );
+  const audit: DiceAudit = {
+    revealed: seeds.length > 0,
+    commitmentsOk,
+    rolls: 0,
+    dice: 0,
+    fair: 0,
+    forced: 0,
+    secret: 0,
+    mismatches: [],
+  };
   if (!audit.revealed) return audit;
   for (const e of events) {
     for (const r of e.rolls) {

@@ -56,7 +56,9 @@ const exportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   kind: z.literal('campaign-master/campaign'),
   exportedAt: z.string(),
-  campaign: z.object({ format: z.literal(1), ruleset: z.literal('thunderdome-iii'), id: z.string(), name: z.string() }).passthrough(),
+  campaign: z
+    .object({ format: z.literal(1), ruleset: z.literal('thunderdome-iii'), id: z.string(), name: z.string() })
+    .passthrough(),
   events: z.array(storedEventSchema).min(1),
   deadlines: z.array(
     z.object({
@@ -70,7 +72,9 @@ const exportSchema = z.object({
       payload: z.unknown(),
     }),
   ),
-  secretSeeds: z.array(z.object({ fromSeq: z.number().int().positive(), seed: z.string().regex(/^[0-9a-f]{64}$/) })).optional(),
+  secretSeeds: z
+    .array(z.object({ fromSeq: z.number().int().positive(), seed: z.string().regex(/^[0-9a-f]{64}$/) }))
+    .optional(),
   catalog: z.object({ version: z.string(), units: z.string(), refits: z.string(), conversions: z.string() }).optional(),
 });
 
@@ -87,11 +91,15 @@ export function parseExport(text: string): ParsedExport {
   const parsed = exportSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, message: `the file is not a Campaign Master export (${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'})` };
+    return {
+      ok: false,
+      message: `the file is not a Campaign Master export (${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'})`,
+    };
   }
   const file = parsed.data as unknown as CampaignExport;
   for (let i = 0; i < file.events.length; i++) {
-    if (file.events[i]!.seq !== i + 1) return { ok: false, message: `the event log is broken at entry ${i + 1} (seq ${file.events[i]!.seq})` };
+    if (file.events[i]!.seq !== i + 1)
+      return { ok: false, message: `the event log is broken at entry ${i + 1} (seq ${file.events[i]!.seq})` };
   }
   let rebuilt: CampaignState | null;
   try {
@@ -100,7 +108,10 @@ export function parseExport(text: string): ParsedExport {
     return { ok: false, message: `the event log cannot be replayed (${(err as Error).message})` };
   }
   if (canonicalJson(rebuilt) !== canonicalJson(file.campaign)) {
-    return { ok: false, message: 'the campaign state does not match its own event log (the file was edited or damaged)' };
+    return {
+      ok: false,
+      message: 'the campaign state does not match its own event log (the file was edited or damaged)',
+    };
   }
   return { ok: true, value: file };
 }
@@ -108,6 +119,10 @@ export function parseExport(text: string): ParsedExport {
 /** JSON with sorted keys, so equal documents compare equal whatever their key order (jsonb reorders keys). */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
   );
 }

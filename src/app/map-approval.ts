@@ -10,6 +10,8 @@ export async function channelsAwaitingMapApproval(app: AppContext): Promise<stri
   const rows = await app.database.db
     .select({ channelId: campaigns.channelId })
     .from(campaigns)
-    .where(sql`${campaigns.state} ->> 'status' = 'registration' and jsonb_typeof(${campaigns.map}) = 'object' and (${campaigns.map} ->> 'approved') = 'false'`);
+    .where(
+      sql`${campaigns.state} ->> 'status' = 'registration' and jsonb_typeof(${campaigns.map}) = 'object' and (${campaigns.map} ->> 'approved') = 'false'`,
+    );
   return rows.map((r) => r.channelId);
 }

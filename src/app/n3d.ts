@@ -15,7 +15,18 @@ import {
   type TurnMode,
   type TurnModeClass,
 } from '../rules/n3d/index.ts';
-import { CENTRE, DIRECTIONS, euclid, formatHex, move, onMap, parseHex, ring, START_RADIUS, type Direction } from '../rules/thunderdome/battle-setup/index.ts';
+import {
+  CENTRE,
+  DIRECTIONS,
+  euclid,
+  formatHex,
+  move,
+  onMap,
+  parseHex,
+  ring,
+  START_RADIUS,
+  type Direction,
+} from '../rules/thunderdome/battle-setup/index.ts';
 import { speakerOf, unitName } from '../rules/thunderdome/battles/common.ts';
 import type { Battle, CampaignState } from '../rules/thunderdome/index.ts';
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
@@ -45,7 +56,11 @@ export interface N3dAid {
 
 const pendingSchema = z.record(
   z.string(),
-  z.object({ speed: z.number().int().min(0).optional(), thrust: z.number().int().min(0).optional(), tac: z.enum(['none', 'sublight', 'warp', 'both']).optional() }),
+  z.object({
+    speed: z.number().int().min(0).optional(),
+    thrust: z.number().int().min(0).optional(),
+    tac: z.enum(['none', 'sublight', 'warp', 'both']).optional(),
+  }),
 );
 
 export function parseN3dAid(json: unknown): N3dAid {
@@ -79,8 +94,16 @@ export function parsePlot(text: string): ImpulsePlot[] {
     }
     const het = entry.startsWith('het');
     const body = het ? entry.slice(3).trim() : entry;
-    const angles = body === 'straight' || body === '' ? (het ? null : [0, 0, 0]) : body.split(/[\s,]+/).filter(Boolean).map((a) => parseDegrees(a));
-    if (!angles || angles.length !== 3 || angles.some((a) => a === null) || times < 1) {
+    const angles =
+      body === 'straight' || body === ''
+        ? het
+          ? null
+          : [0, 0, 0]
+        : body
+            .split(/[\s,]+/)
+            .filter(Boolean)
+            .map((a) => parseDegrees(a));
+    if (angles?.length !== 3 || angles.some((a) => a === null) || times < 1) {
       refuse('n3d/bad-plot', 'C1.4', `"${raw.trim().slice(0, 40)}" is not a plotted impulse.`, PLOT_EXAMPLE);
     }
     const [pitch, yaw, roll] = angles as [number, number, number];
@@ -102,7 +125,13 @@ export function classMode(c: string): TurnMode {
 export function placementHexes(startHex: string, n: number): string[] {
   const start = parseHex(startHex);
   const hexes = [0, 1, 2, 3].flatMap((r) => ring(start, r)).filter(onMap);
-  if (n > hexes.length) refuse('n3d/too-many-to-place', 'UTD7.451', `${n} units do not fit in the ${hexes.length} hexes within ${START_RADIUS} of ${startHex}.`, 'Use `pickup:true`, or place the rest with `/n3d unit add`.');
+  if (n > hexes.length)
+    refuse(
+      'n3d/too-many-to-place',
+      'UTD7.451',
+      `${n} units do not fit in the ${hexes.length} hexes within ${START_RADIUS} of ${startHex}.`,
+      'Use `pickup:true`, or place the rest with `/n3d unit add`.',
+    );
   return hexes.slice(0, n).map(formatHex);
 }
 
@@ -122,13 +151,30 @@ interface SetupUnit extends Omit<NewUnit, 'pos' | 'facing'> {
   side: string;
 }
 
-function battleUnits(state: CampaignState, b: Battle, catalog: UnitCatalog, fallback: TurnModeClass | null): SetupUnit[] {
+function battleUnits(
+  state: CampaignState,
+  b: Battle,
+  catalog: UnitCatalog,
+  fallback: TurnModeClass | null,
+): SetupUnit[] {
   const units: SetupUnit[] = [];
   const missing: string[] = [];
   for (const p of b.participants) {
     const owner = speakerOf(b, p.side);
-    if (!owner) refuse('n3d/no-runner', 'UTD5.431', `The NPE in battle ${b.id} has no runner to plot its units yet.`, 'Volunteer with `/battle volunteer`.');
-    if (p.units.length === 0) refuse('n3d/no-fleet', 'UTD7.421', `A side of battle ${b.id} has not chosen its fighting fleet yet.`, 'Name it with `/battle fleet`.');
+    if (!owner)
+      refuse(
+        'n3d/no-runner',
+        'UTD5.431',
+        `The NPE in battle ${b.id} has no runner to plot its units yet.`,
+        'Volunteer with `/battle volunteer`.',
+      );
+    if (p.units.length === 0)
+      refuse(
+        'n3d/no-fleet',
+        'UTD7.421',
+        `A side of battle ${b.id} has not chosen its fighting fleet yet.`,
+        'Name it with `/battle fleet`.',
+      );
     for (const id of p.units) {
       const ship = state.ships.find((s) => s.id === id);
       const base = ship ? undefined : state.bases.find((x) => x.id === id);
@@ -138,30 +184,68 @@ function battleUnits(state: CampaignState, b: Battle, catalog: UnitCatalog, fall
       // A base never uses a turn mode: it rotates at a fixed rate (C3.7).
       const turnMode = known ?? fallback ?? (base ? 'F' : undefined);
       if (!turnMode) missing.push(unitName(state, id));
-      units.push({ side: p.side, id, name: unitName(state, id).slice(0, 80), owner, kind: base ? 'base' : 'ship', turnMode: classMode(turnMode ?? 'F') });
+      units.push({
+        side: p.side,
+        id,
+        name: unitName(state, id).slice(0, 80),
+        owner,
+        kind: base ? 'base' : 'ship',
+        turnMode: classMode(turnMode ?? 'F'),
+      });
     }
   }
   if (missing.length > 0) {
-    refuse('n3d/no-turn-mode', 'C3.31', `The catalog has no turn_mode_class for ${missing.join(', ')}, so their turn limits are unknown.`, 'Give `turn_mode:` for them (e.g. turn_mode:D), or import a catalog with the turn_mode_class column.');
+    refuse(
+      'n3d/no-turn-mode',
+      'C3.31',
+      `The catalog has no turn_mode_class for ${missing.join(', ')}, so their turn limits are unknown.`,
+      'Give `turn_mode:` for them (e.g. turn_mode:D), or import a catalog with the turn_mode_class column.',
+    );
   }
   return units;
 }
 
-export function setupEngagement(state: CampaignState, b: Battle, catalog: UnitCatalog, opts: { pickup: boolean; turnMode: TurnModeClass | null }): { engagement: Engagement; how: string } {
+export function setupEngagement(
+  state: CampaignState,
+  b: Battle,
+  catalog: UnitCatalog,
+  opts: { pickup: boolean; turnMode: TurnModeClass | null },
+): { engagement: Engagement; how: string } {
   const units = battleUnits(state, b, catalog, opts.turnMode);
   const strip = ({ side: _side, ...u }: SetupUnit): Omit<NewUnit, 'pos' | 'facing'> => u;
   if (opts.pickup) {
     const sides = [...new Set(units.map((u) => u.side))];
-    if (sides.length !== 2) refuse('n3d/pickup-sides', 'S3D2.1', `A pickup placement is for two fleets; battle ${b.id} has ${sides.length} sides.`);
-    const e = placePickup(newEngagement(), units.filter((u) => u.side === sides[0]).map(strip), units.filter((u) => u.side === sides[1]).map(strip));
+    if (sides.length !== 2)
+      refuse(
+        'n3d/pickup-sides',
+        'S3D2.1',
+        `A pickup placement is for two fleets; battle ${b.id} has ${sides.length} sides.`,
+      );
+    const e = placePickup(
+      newEngagement(),
+      units.filter((u) => u.side === sides[0]).map(strip),
+      units.filter((u) => u.side === sides[1]).map(strip),
+    );
     return { engagement: e, how: 'pickup placement, S3D2.1' };
   }
   const setup = b.setup;
-  if (!setup) refuse('n3d/no-setup-card', 'UTD7.45', `Battle ${b.id} has no setup card yet, so there are no start hexes.`, 'Wait for both fleets to be chosen, or use `pickup:true`.');
+  if (!setup)
+    refuse(
+      'n3d/no-setup-card',
+      'UTD7.45',
+      `Battle ${b.id} has no setup card yet, so there are no start hexes.`,
+      'Wait for both fleets to be chosen, or use `pickup:true`.',
+    );
   let e = newEngagement();
   for (const side of [...new Set(units.map((u) => u.side))]) {
     const start = setup.starts.find((s) => s.sideId === side);
-    if (!start) refuse('n3d/no-start', 'UTD7.451', `The setup card of battle ${b.id} has no start hex for a side.`, 'Use `pickup:true`.');
+    if (!start)
+      refuse(
+        'n3d/no-start',
+        'UTD7.451',
+        `The setup card of battle ${b.id} has no start hex for a side.`,
+        'Use `pickup:true`.',
+      );
     const mine = units.filter((u) => u.side === side);
     const hexes = placementHexes(start.hex, mine.length);
     const facing = facingTowardCentre(start.hex);

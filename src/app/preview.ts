@@ -17,10 +17,21 @@ const PREVIEW_SEED = 'ff'.repeat(32);
  * carries. Dice come from a throwaway seed and forced test dice are left alone, so the preview
  * cannot change what the real command rolls; only refusals are read from it.
  */
-export async function previewCommand(app: AppContext, target: CommandTarget, actor: Actor, command: Exclude<CampaignCommand, { type: 'create' }>): Promise<Preview> {
+export async function previewCommand(
+  app: AppContext,
+  target: CommandTarget,
+  actor: Actor,
+  command: Exclude<CampaignCommand, { type: 'create' }>,
+): Promise<Preview> {
   const row = await findCampaignByChannel(app.database.db, target.channelId);
   if (!row) return { ok: true, version: null };
   const catalog = await app.catalogs.get(row.state.catalogVersion);
-  const decision = decide(row.state, command, { actor, now: app.clock.now(), dice: new SeededDice(PREVIEW_SEED, row.version + 1), catalog, firstSeq: row.version + 1 });
+  const decision = decide(row.state, command, {
+    actor,
+    now: app.clock.now(),
+    dice: new SeededDice(PREVIEW_SEED, row.version + 1),
+    catalog,
+    firstSeq: row.version + 1,
+  });
   return decision.ok ? { ok: true, version: row.version } : { ok: false, error: decision.error };
 }

@@ -1,8 +1,23 @@
 import { SeededDice, seedCommitment } from '../rules/dice.ts';
 import type { RuleError } from '../rules/errors.ts';
-import { applyEvent, decideWithState, proxiedPlayer, type Actor, type CampaignCommand, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+import {
+  applyEvent,
+  decideWithState,
+  proxiedPlayer,
+  type Actor,
+  type CampaignCommand,
+  type CampaignState,
+  type StoredEvent,
+} from '../rules/thunderdome/index.ts';
 import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
-import { appendEvents, claimInteraction, insertCampaign, lockCampaignByChannelKnowing, saveCampaign, type CampaignRow } from '../db/campaign-repo.ts';
+import {
+  appendEvents,
+  claimInteraction,
+  insertCampaign,
+  lockCampaignByChannelKnowing,
+  saveCampaign,
+  type CampaignRow,
+} from '../db/campaign-repo.ts';
 import type { AppContext } from './context.ts';
 import { cloneJson } from '../rules/json-data.ts';
 import { stateCacheOf, type KeptParts } from './state-cache.ts';
@@ -70,7 +85,11 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const locked = await lockCampaignByChannelKnowing(tx, req.target.channelId, (id, xmin) => cache.peek(id, xmin));
       const row = locked?.row ?? null;
       if (req.expectedVersion !== undefined && (row?.version ?? 0) !== req.expectedVersion) {
-        refusal = { code: 'command/stale', rule: 'UTD1.6', message: `The campaign changed since you were asked to confirm (version ${req.expectedVersion} → ${row?.version ?? 0}). Nothing was done.` };
+        refusal = {
+          code: 'command/stale',
+          rule: 'UTD1.6',
+          message: `The campaign changed since you were asked to confirm (version ${req.expectedVersion} → ${row?.version ?? 0}). Nothing was done.`,
+        };
         throw refused;
       }
       if (req.interactionId && (await claimInteraction(tx, req.interactionId, row?.id ?? null, now))) {
@@ -95,9 +114,18 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const secret = seed ?? (row ? currentSeed(row) : NO_SEED);
       const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
       // A catalog switch (issue 4 §1) is decided with the catalog it switches to, so the rules can check the campaign's units against it.
-      const catalogVersion = req.command.type === 'catalog-set' ? req.command.version : (row?.state.catalogVersion ?? app.catalogs.defaultVersion);
+      const catalogVersion =
+        req.command.type === 'catalog-set'
+          ? req.command.version
+          : (row?.state.catalogVersion ?? app.catalogs.defaultVersion);
       const catalog = await app.catalogs.get(catalogVersion, tx);
-      const decision = decideWithState(row?.state ?? null, command, { actor: req.actor, now, dice, catalog, firstSeq: version + 1 });
+      const decision = decideWithState(row?.state ?? null, command, {
+        actor: req.actor,
+        now,
+        dice,
+        catalog,
+        firstSeq: version + 1,
+      });
       if (!decision.ok) {
         refusal = decision.error;
         throw refused;
@@ -105,7 +133,9 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const at = now.toISOString();
       // UTD3.2: an action by a proxy is marked with the player it was for, in the log and the announcement.
       const asPlayer = req.asPlayer ?? (row ? proxiedPlayer(row.state, req.actor.userId, now)?.id : undefined);
-      const actor: StoredEvent['actor'] = asPlayer ? { userId: req.actor.userId, asPlayer } : { userId: req.actor.userId };
+      const actor: StoredEvent['actor'] = asPlayer
+        ? { userId: req.actor.userId, asPlayer }
+        : { userId: req.actor.userId };
       const stored: StoredEvent[] = decision.value.events.map((event, i) => ({
         seq: version + 1 + i,
         at,
@@ -127,12 +157,28 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const ended = state.status === 'finished' && state.revealedSeeds.length < secretSeeds.length;
       const voted = state.status !== 'finished' && revealVotePassed(state, stored);
       if (row && (ended || voted)) {
-        const reveal: StoredEvent = { seq: version + stored.length + 1, at, actor, event: { type: 'SeedsRevealed', seeds: secretSeeds, reason: ended ? 'the campaign ended' : 'the players voted for it (UTD1.7)' }, rolls: [] };
+        const reveal: StoredEvent = {
+          seq: version + stored.length + 1,
+          at,
+          actor,
+          event: {
+            type: 'SeedsRevealed',
+            seeds: secretSeeds,
+            reason: ended ? 'the campaign ended' : 'the players voted for it (UTD1.7)',
+          },
+          rolls: [],
+        };
         stored.push(reveal);
         state = applyEvent(state, reveal);
         if (voted) {
           const fresh = nextSeed(app);
-          const commit: StoredEvent = { seq: version + stored.length + 1, at, actor, event: { type: 'SeedCommitted', seedCommitment: seedCommitment(fresh) }, rolls: [] };
+          const commit: StoredEvent = {
+            seq: version + stored.length + 1,
+            at,
+            actor,
+            event: { type: 'SeedCommitted', seedCommitment: seedCommitment(fresh) },
+            rolls: [],
+          };
           stored.push(commit);
           state = applyEvent(state, commit);
           secretSeeds = [...secretSeeds, { fromSeq: commit.seq, seed: fresh }];
@@ -149,8 +195,16 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // Performance (issue 8): only the parts of the state that changed are written (a dice roll
       // writes just the new version), not the whole unchanged document again.
       if (row) {
-        const saved = await saveCampaign(tx, next, version, now, { before: row.state, secretSeedsUnchanged: secretSeeds === row.secretSeeds });
-        committed.push({ id: next.id, xmin: saved.xmin, state, from: { xmin: locked!.xmin, unchanged: saved.unchanged } });
+        const saved = await saveCampaign(tx, next, version, now, {
+          before: row.state,
+          secretSeedsUnchanged: secretSeeds === row.secretSeeds,
+        });
+        committed.push({
+          id: next.id,
+          xmin: saved.xmin,
+          state,
+          from: { xmin: locked!.xmin, unchanged: saved.unchanged },
+        });
       } else await insertCampaign(tx, next, now);
       await appendEvents(tx, next.id, stored);
       const loaded = row?.state ?? null;
@@ -179,7 +233,10 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
   } catch (err) {
     if (err === refused && refusal) return { ok: false, error: refusal };
     if (req.command.type === 'create' && isUniqueViolation(err)) {
-      return { ok: false, error: { code: 'campaign/exists', rule: 'UTD8.1', message: 'This channel already runs a campaign.' } };
+      return {
+        ok: false,
+        error: { code: 'campaign/exists', rule: 'UTD8.1', message: 'This channel already runs a campaign.' },
+      };
     }
     throw err;
   }

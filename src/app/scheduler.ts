@@ -25,12 +25,20 @@ export async function runDue(app: AppContext): Promise<DueOutcome[]> {
   const due = await app.database.db
     .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
     .from(campaigns)
-    .where(and(eq(campaigns.status, 'active'), sql`${campaigns.state} #>> '{turn,phase}' = 'orders'`, sql`${campaigns.state} #>> '{turn,deadline}' <= ${now}`));
+    .where(
+      and(
+        eq(campaigns.status, 'active'),
+        sql`${campaigns.state} #>> '{turn,phase}' = 'orders'`,
+        sql`${campaigns.state} #>> '{turn,deadline}' <= ${now}`,
+      ),
+    );
   const outcomes: DueOutcome[] = [];
   const votes = await app.database.db
     .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
     .from(campaigns)
-    .where(sql`exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'votes') v where v ->> 'status' = 'open' and v ->> 'closesAt' <= ${now})`);
+    .where(
+      sql`exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'votes') v where v ->> 'status' = 'open' and v ->> 'closesAt' <= ${now})`,
+    );
   for (const c of votes) {
     const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'vote-close-due' } });
     if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
@@ -40,7 +48,14 @@ export async function runDue(app: AppContext): Promise<DueOutcome[]> {
   const reminding = await app.database.db
     .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
     .from(campaigns)
-    .where(and(eq(campaigns.status, 'active'), sql`${campaigns.state} #>> '{turn,phase}' = 'orders'`, sql`${campaigns.state} #>> '{turn,deadline}' > ${now}`, sql`${campaigns.state} #>> '{turn,deadline}' <= ${soon}`));
+    .where(
+      and(
+        eq(campaigns.status, 'active'),
+        sql`${campaigns.state} #>> '{turn,phase}' = 'orders'`,
+        sql`${campaigns.state} #>> '{turn,deadline}' > ${now}`,
+        sql`${campaigns.state} #>> '{turn,deadline}' <= ${soon}`,
+      ),
+    );
   for (const c of reminding) {
     const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'remind' } });
     if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
@@ -49,7 +64,10 @@ export async function runDue(app: AppContext): Promise<DueOutcome[]> {
   // BATTLE_REMINDERS) and the record-keeping deadline for captured ships (UTD6.3I2).
   const reminderDue = BATTLE_REMINDERS.map((r) => {
     const by = new Date(app.clock.now().getTime() + r.hours * 3_600_000).toISOString();
-    const stages = sql.join(r.stages.map((x) => sql`${x}`), sql`, `);
+    const stages = sql.join(
+      r.stages.map((x) => sql`${x}`),
+      sql`, `,
+    );
     return sql`(b ->> 'stage' in (${stages}) and b #>> ${`{deadlines,${r.deadline}}`} <= ${by} and not (coalesce(b -> 'reminders', '[]'::jsonb) ? ${r.key}))`;
   });
   const battles = await app.database.db

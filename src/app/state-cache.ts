@@ -55,7 +55,12 @@ export class StateCache {
     const previous = this.entries.get(id);
     const reuse = from && previous?.xmin === from.xmin ? new Set<string>(from.unchanged) : new Set<string>();
     const copy = {} as Record<string, unknown>;
-    for (const [key, value] of Object.entries(state)) copy[key] = reuse.has(key) ? (previous!.state as unknown as Record<string, unknown>)[key] : Object.isFrozen(value) ? value : frozenJson(value);
+    for (const [key, value] of Object.entries(state))
+      copy[key] = reuse.has(key)
+        ? (previous!.state as unknown as Record<string, unknown>)[key]
+        : Object.isFrozen(value)
+          ? value
+          : frozenJson(value);
     this.entries.delete(id);
     this.entries.set(id, { xmin, state: Object.freeze(copy) as unknown as CampaignState });
     while (this.entries.size > this.capacity) {

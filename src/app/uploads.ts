@@ -26,11 +26,26 @@ export interface UploadedFile {
 
 export type Fetcher = (url: string, init?: { signal?: AbortSignal }) => Promise<Response>;
 
-export async function readTextUpload(file: UploadedFile, spec: UploadSpec, fetcher: Fetcher = fetch): Promise<Outcome<string>> {
+export async function readTextUpload(
+  file: UploadedFile,
+  spec: UploadSpec,
+  fetcher: Fetcher = fetch,
+): Promise<Outcome<string>> {
   const tooLarge = (bytes: number | null) =>
-    userError(`${spec.codePrefix}/too-large`, spec.rule, `The ${spec.what} file is ${bytes === null ? 'larger than' : `${bytes} bytes; the limit is`} ${spec.maxBytes} bytes.`);
-  const unreadable = () => userError(`${spec.codePrefix}/unreadable`, spec.rule, 'The attachment could not be downloaded.', 'Upload it again.');
-  if (!Number.isFinite(file.size) || file.size > spec.maxBytes) return tooLarge(Number.isFinite(file.size) ? file.size : null);
+    userError(
+      `${spec.codePrefix}/too-large`,
+      spec.rule,
+      `The ${spec.what} file is ${bytes === null ? 'larger than' : `${bytes} bytes; the limit is`} ${spec.maxBytes} bytes.`,
+    );
+  const unreadable = () =>
+    userError(
+      `${spec.codePrefix}/unreadable`,
+      spec.rule,
+      'The attachment could not be downloaded.',
+      'Upload it again.',
+    );
+  if (!Number.isFinite(file.size) || file.size > spec.maxBytes)
+    return tooLarge(Number.isFinite(file.size) ? file.size : null);
   const abort = new AbortController();
   let response: Response;
   try {
@@ -57,7 +72,12 @@ export async function readTextUpload(file: UploadedFile, spec: UploadSpec, fetch
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(Buffer.concat(chunks));
   } catch {
-    return userError(`${spec.codePrefix}/not-text`, spec.rule, `The ${spec.what} file is not UTF-8 text.`, 'Save it as UTF-8 (plain text) and upload it again.');
+    return userError(
+      `${spec.codePrefix}/not-text`,
+      spec.rule,
+      `The ${spec.what} file is not UTF-8 text.`,
+      'Save it as UTF-8 (plain text) and upload it again.',
+    );
   }
   return { ok: true, value: text };
 }

@@ -35,7 +35,13 @@ function coreOf(state: CampaignState): Record<string, unknown> {
 
 /** The state stored in a row's columns. */
 export function stateOfColumns(r: { state: unknown } & Record<Part, unknown>): CampaignState {
-  return { ...(r.state as object), map: r.map ?? null, fleets: r.fleets, ships: r.ships, bases: r.bases } as CampaignState;
+  return {
+    ...(r.state as object),
+    map: r.map ?? null,
+    fleets: r.fleets,
+    ships: r.ships,
+    bases: r.bases,
+  } as CampaignState;
 }
 
 /** The columns to write for `state`: all of them, or with `before` (the state stored now) only those that differ. */
@@ -48,7 +54,13 @@ export function columnsOf(state: CampaignState, before?: CampaignState): Partial
   return out;
 }
 
-const stateColumns = { state: campaigns.state, map: campaigns.map, fleets: campaigns.fleets, ships: campaigns.ships, bases: campaigns.bases };
+const stateColumns = {
+  state: campaigns.state,
+  map: campaigns.map,
+  fleets: campaigns.fleets,
+  ships: campaigns.ships,
+  bases: campaigns.bases,
+};
 
 /**
  * Loads the campaign of a channel and locks its row until the transaction ends, so two
@@ -73,7 +85,14 @@ export async function lockCampaignByChannelKnowing(
   known: (id: string, xmin: string) => CampaignState | null,
 ): Promise<{ row: CampaignRow; xmin: string } | null> {
   const heads = await tx
-    .select({ id: campaigns.id, guildId: campaigns.guildId, channelId: campaigns.channelId, version: campaigns.version, secretSeeds: campaigns.secretSeeds, xmin: sql<string>`xmin::text` })
+    .select({
+      id: campaigns.id,
+      guildId: campaigns.guildId,
+      channelId: campaigns.channelId,
+      version: campaigns.version,
+      secretSeeds: campaigns.secretSeeds,
+      xmin: sql<string>`xmin::text`,
+    })
     .from(campaigns)
     .where(eq(campaigns.channelId, channelId))
     .for('update');
@@ -86,7 +105,14 @@ export async function lockCampaignByChannelKnowing(
     state = stateOfColumns(rows[0]);
   }
   return {
-    row: { id: head.id, guildId: head.guildId, channelId: head.channelId, version: head.version, state, secretSeeds: head.secretSeeds as SecretSeed[] },
+    row: {
+      id: head.id,
+      guildId: head.guildId,
+      channelId: head.channelId,
+      version: head.version,
+      state,
+      secretSeeds: head.secretSeeds as SecretSeed[],
+    },
     xmin: head.xmin,
   };
 }
@@ -156,7 +182,8 @@ export async function saveCampaign(
     })
     .where(and(eq(campaigns.id, row.id), eq(campaigns.version, expectedVersion)))
     .returning({ id: campaigns.id, xmin: sql<string>`xmin::text` });
-  if (updated.length !== 1) throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);
+  if (updated.length !== 1)
+    throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);
   return { xmin: updated[0]!.xmin, unchanged: PARTS.filter((part) => !(part in columns)) };
 }
 
@@ -176,7 +203,12 @@ export async function appendEvents(tx: Executor, campaignId: string, events: rea
   );
 }
 
-export async function loadEvents(tx: Executor, campaignId: string, fromSeq = 1, limit?: number): Promise<StoredEvent[]> {
+export async function loadEvents(
+  tx: Executor,
+  campaignId: string,
+  fromSeq = 1,
+  limit?: number,
+): Promise<StoredEvent[]> {
   const q = tx
     .select()
     .from(campaignEvents)
@@ -186,12 +218,23 @@ export async function loadEvents(tx: Executor, campaignId: string, fromSeq = 1, 
   return rows.map((r) => {
     const actor: StoredEvent['actor'] = { userId: r.actorUserId };
     if (r.asPlayer) actor.asPlayer = r.asPlayer;
-    return { seq: r.seq, at: r.at.toISOString(), actor, event: r.event as StoredEvent['event'], rolls: r.rolls as StoredEvent['rolls'] };
+    return {
+      seq: r.seq,
+      at: r.at.toISOString(),
+      actor,
+      event: r.event as StoredEvent['event'],
+      rolls: r.rolls as StoredEvent['rolls'],
+    };
   });
 }
 
 /** True when this interaction was already handled; otherwise records it (inside the command's transaction). */
-export async function claimInteraction(tx: Executor, interactionId: string, campaignId: string | null, at: Date): Promise<boolean> {
+export async function claimInteraction(
+  tx: Executor,
+  interactionId: string,
+  campaignId: string | null,
+  at: Date,
+): Promise<boolean> {
   const inserted = await tx
     .insert(processedInteractions)
     .values({ interactionId, campaignId, processedAt: at })

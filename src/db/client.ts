@@ -22,7 +22,9 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseTarget = { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir: string | null };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | { kind: 'pglite'; dataDir: string | null };
 
 /** Opens the database and applies the migrations in `drizzle/`; both drivers share them. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

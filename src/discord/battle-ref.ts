@@ -4,7 +4,12 @@ import type { RuleError } from '../rules/errors.ts';
 import type { CommandContext } from './command.ts';
 
 /** The optional `battle` option of the battle aids (`/n3d`, `/sfw`): in a battle's thread it may be left out. */
-export const battleOption = { type: ApplicationCommandOptionType.String, name: 'battle', description: 'The battle (e.g. K12); in a battle thread, that battle', autocomplete: true } as const;
+export const battleOption = {
+  type: ApplicationCommandOptionType.String,
+  name: 'battle',
+  description: 'The battle (e.g. K12); in a battle thread, that battle',
+  autocomplete: true,
+} as const;
 
 /**
  * The battle a command is about: the `battle` option, or else the battle whose thread it was used
@@ -19,4 +24,8 @@ export async function battleRefOf(i: ChatInputCommandInteraction, ctx: CommandCo
   return state?.battles.find((b) => b.threadId === i.channelId)?.id ?? null;
 }
 
-export const NO_BATTLE: RuleError = { code: 'battle/which', rule: 'UTD7.4', message: 'Which battle? Name it with `battle:`, or use the command in the battle’s thread.' };
+export const NO_BATTLE: RuleError = {
+  code: 'battle/which',
+  rule: 'UTD7.4',
+  message: 'Which battle? Name it with `battle:`, or use the command in the battle’s thread.',
+};

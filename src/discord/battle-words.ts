@@ -40,16 +40,22 @@ export function describeBattleEvent(stored: StoredEvent, state: CampaignState): 
       return `📍 Battle ${e.battleId}: ${e.reason}.${help ? ` Next: ${help}.` : ''}${due ? ` Due ${at(due, 'R')}.` : ''}${b && e.stage === 'stalled' ? '' : ''}`;
     }
     case 'BattleContactMade':
-      return e.kind === 'session' ? `📅 Battle ${e.battleId}: ${who(e.playerId)} logs a session: ${e.when}.` : `📨 Battle ${e.battleId}: ${who(e.playerId)} ${e.kind === 'contact' ? 'makes contact' : 'answers'}${e.when ? ` (${e.when})` : ''}.`;
+      return e.kind === 'session'
+        ? `📅 Battle ${e.battleId}: ${who(e.playerId)} logs a session: ${e.when}.`
+        : `📨 Battle ${e.battleId}: ${who(e.playerId)} ${e.kind === 'contact' ? 'makes contact' : 'answers'}${e.when ? ` (${e.when})` : ''}.`;
     case 'BattleFailureReported':
-      return e.excused ? `🩹 Battle ${e.battleId}: ${who(e.player)} cites real life; one failure is excused (UTD3.42#2).` : `🚫 Battle ${e.battleId}: ${who(e.reportedBy)} reports that ${who(e.player)} failed to play (UTD3.42#2).`;
+      return e.excused
+        ? `🩹 Battle ${e.battleId}: ${who(e.player)} cites real life; one failure is excused (UTD3.42#2).`
+        : `🚫 Battle ${e.battleId}: ${who(e.reportedBy)} reports that ${who(e.player)} failed to play (UTD3.42#2).`;
     case 'BattleExtensionAsked':
       return `⏳ Battle ${e.battleId}: ${who(e.playerId)} asks for a one-week extension; it is automatic if the other side asks too (UTD3.44#2).`;
     case 'BattleExtended':
       return `⏳ Battle ${e.battleId} extended by ${e.days} days: ${e.reason}; to be resolved by ${at(e.resolve)}.`;
     case 'BattleProposed': {
       const r = e.proposal.result;
-      const fates = Object.entries(r.units).map(([id, u]) => `${unitName(state, id)} ${u.fate}${u.capturedBy ? ` by ${who(u.capturedBy)}` : ''}`);
+      const fates = Object.entries(r.units).map(
+        ([id, u]) => `${unitName(state, id)} ${u.fate}${u.capturedBy ? ` by ${who(u.capturedBy)}` : ''}`,
+      );
       const retreats = Object.entries(r.retreats).map(([p, to]) => `${who(p)} retreats to ${sec(to)}`);
       return `📝 Battle ${e.battleId}: ${who(e.proposal.by)} ${e.proposal.kind === 'report' ? 'reports the result' : 'proposes a settlement'} #${e.proposal.id}: **${who(r.winner)} wins**; ${[...fates, ...retreats].join('; ') || 'no losses'}${r.planetDamage ? `; planet damage ${r.planetDamage}` : ''}${r.note ? ` — “${r.note}”` : ''}.`;
     }
@@ -99,10 +105,13 @@ export function describeBattleEvent(stored: StoredEvent, state: CampaignState): 
     case 'RetreatOrdered':
       return null;
     case 'RetreatsCharged':
-      if (e.ops === 0) return `🔓 ${who(e.playerId)} now covers the retreat order points and may give orders (UTD7.46724).`;
+      if (e.ops === 0)
+        return `🔓 ${who(e.playerId)} now covers the retreat order points and may give orders (UTD7.46724).`;
       return `↩️ ${who(e.playerId)} spends ${e.ops} order point${e.ops === 1 ? '' : 's'} first on retreats (UTD7.4663${e.wreckOps ? `; ${e.wreckOps} of them for wrecks, ISS-A74` : ''})${e.locked ? ' — more than available: no orders this turn, not even free ones, unless bought order points cover it (UTD7.46723–4)' : ''}.`;
     case 'RetreatExecuted':
-      return e.fleetIds.length ? `↩️ ${e.fleetIds.length} retreating fleet${e.fleetIds.length === 1 ? ' arrives' : 's arrive'} in ${sec(e.to)} from ${sec(e.from)} (UTD7.4665).` : null;
+      return e.fleetIds.length
+        ? `↩️ ${e.fleetIds.length} retreating fleet${e.fleetIds.length === 1 ? ' arrives' : 's arrive'} in ${sec(e.to)} from ${sec(e.from)} (UTD7.4665).`
+        : null;
     case 'CapturedShipOrganized':
       return `📋 Captured ship ${e.shipId} ${e.scrapped ? `scrapped for ${e.refund} BPV` : `joins fleet ${state.fleets.find((f) => f.id === e.into)?.slot ?? e.into}`}${e.scrappedToMakeRoom.length ? ` (scrapped to make room: ${e.scrappedToMakeRoom.join(', ')})` : ''}${e.automatic ? ' (by default at the deadline)' : ''} (UTD6.3I).`;
     default:

@@ -54,11 +54,22 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   const track = (p: Promise<unknown>) => {
     reactionsSeen++;
     reactions.add(p);
-    void p.catch((err: unknown) => opts.app.log.error({ err }, 'reaction handling failed')).finally(() => reactions.delete(p));
+    void p
+      .catch((err: unknown) => opts.app.log.error({ err }, 'reaction handling failed'))
+      .finally(() => reactions.delete(p));
   };
   // A ✅ on a map approval message approves (issue 6 §2); removing it withdraws nothing, so only additions.
-  client.on(Events.MessageReactionAdd, (reaction, user) => track(Promise.all([onVoteReaction(opts.app, client, reaction, user, true), onMapApprovalReaction(opts.app, client, reaction, user)])));
-  client.on(Events.MessageReactionRemove, (reaction, user) => track(onVoteReaction(opts.app, client, reaction, user, false)));
+  client.on(Events.MessageReactionAdd, (reaction, user) =>
+    track(
+      Promise.all([
+        onVoteReaction(opts.app, client, reaction, user, true),
+        onMapApprovalReaction(opts.app, client, reaction, user),
+      ]),
+    ),
+  );
+  client.on(Events.MessageReactionRemove, (reaction, user) =>
+    track(onVoteReaction(opts.app, client, reaction, user, false)),
+  );
   client.on(Events.Error, (err) => opts.app.log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => opts.app.log.warn({ message }, 'discord client warning'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -72,7 +83,8 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     ticking ??= (async () => {
       const outcomes = await runDue(opts.app);
       for (const o of outcomes) {
-        if (o.result.ok && !o.result.duplicate && o.result.events.some((e) => e.event.type === 'VoteClosed')) await afterVoteChange(client, o.channelId, o.result);
+        if (o.result.ok && !o.result.duplicate && o.result.events.some((e) => e.event.type === 'VoteClosed'))
+          await afterVoteChange(client, o.channelId, o.result);
         else await announce(client, o.channelId, o.result);
         await postBattleUpdates(opts.app, client, o.channelId, o.result);
         await postOpenedVotes(opts.app, client, o.channelId, o.result);
@@ -86,7 +98,12 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   };
   // Map posts fall due a quiet period after the last change: checked every 5 s beside the scheduler.
   const mapTimer = opts.schedulerIntervalMs && mapPosts ? setInterval(() => void flushMapPosts(), 5000) : null;
-  const timer = opts.schedulerIntervalMs ? setInterval(() => void tick().catch((err: unknown) => opts.app.log.error({ err }, 'scheduler pass failed')), opts.schedulerIntervalMs) : null;
+  const timer = opts.schedulerIntervalMs
+    ? setInterval(
+        () => void tick().catch((err: unknown) => opts.app.log.error({ err }, 'scheduler pass failed')),
+        opts.schedulerIntervalMs,
+      )
+    : null;
   // Reactions made while the bot was down still count (issue 6 §2); then catch up on what fell due.
   await resyncOpenVotes(opts.app, client, await channelsWithOpenVotes(opts.app));
   await resyncMapApprovals(opts.app, client);

@@ -11,7 +11,10 @@ export function describeConditionEvent(stored: StoredEvent, state: CampaignState
   const fleetSlot = (id: string) => state.fleets.find((f) => f.id === id)?.slot ?? '?';
   const ops = (n: number) => (n === 0 ? 'free' : `${n} OP`);
   const left = () => (state.turn ? ` · ${opsLeft(state.turn)} OP left` : '');
-  const units = (fighters: number, pfs: number) => [fighters ? `${fighters} fighter${fighters === 1 ? '' : 's'}` : '', pfs ? `${pfs} PF${pfs === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+  const units = (fighters: number, pfs: number) =>
+    [fighters ? `${fighters} fighter${fighters === 1 ? '' : 's'}` : '', pfs ? `${pfs} PF${pfs === 1 ? '' : 's'}` : '']
+      .filter(Boolean)
+      .join(' and ');
   switch (e.type) {
     case 'ShipConditionRecorded': {
       const ship = shipName(e.shipId);
@@ -24,7 +27,9 @@ export function describeConditionEvent(stored: StoredEvent, state: CampaignState
         case 'expend':
           return `📦 ${owner} records for ${ship}: ${(e.items ?? []).join(', ')} expended; regained at resupply (UTD2.3(3)).`;
         case 'note':
-          return e.condition.note ? `📝 ${owner}'s note on ${ship}: “${e.condition.note}”` : `📝 ${owner} clears the note on ${ship}.`;
+          return e.condition.note
+            ? `📝 ${owner}'s note on ${ship}: “${e.condition.note}”`
+            : `📝 ${owner} clears the note on ${ship}.`;
         case 'self-repair':
           return `🔧 ${owner}'s ${ship} repairs ${e.boxes} box${e.boxes === 1 ? '' : 'es'} by itself this cycle (UTD7.53)${e.wrecked ? '; still wrecked' : e.crippled ? '; still crippled' : '; no longer crippled or wrecked'}.`;
         default: {
@@ -35,15 +40,24 @@ export function describeConditionEvent(stored: StoredEvent, state: CampaignState
             c.speed !== undefined ? `speed ${c.speed}` : '',
             c.tractors !== undefined ? `${c.tractors} working tractor${c.tractors === 1 ? '' : 's'}` : '',
           ].filter(Boolean);
-          const status = e.wrecked ? '**wrecked**: it must be towed (UTD6.3E, 7.47)' : e.crippled ? 'crippled' : 'not crippled';
+          const status = e.wrecked
+            ? '**wrecked**: it must be towed (UTD6.3E, 7.47)'
+            : e.crippled
+              ? 'crippled'
+              : 'not crippled';
           return `📋 ${owner} reports ${ship}: ${[...facts, status].join(', ')}.`;
         }
       }
     }
     case 'ShipsResupplied': {
-      const restocked = e.ships.filter((x) => x.fighterSpares + x.pfSpares > 0).map((x) => `${shipName(x.shipId)} +${units(x.fighterSpares, x.pfSpares)}`);
+      const restocked = e.ships
+        .filter((x) => x.fighterSpares + x.pfSpares > 0)
+        .map((x) => `${shipName(x.shipId)} +${units(x.fighterSpares, x.pfSpares)}`);
       const regained = e.ships.filter((x) => x.expendables > 0).map((x) => shipName(x.shipId));
-      const parts = [restocked.length ? `spares restocked free: ${restocked.join(', ')} (UTD6.3B1)` : '', regained.length ? `expendables regained: ${regained.join(', ')}` : ''].filter(Boolean);
+      const parts = [
+        restocked.length ? `spares restocked free: ${restocked.join(', ')} (UTD6.3B1)` : '',
+        regained.length ? `expendables regained: ${regained.join(', ')}` : '',
+      ].filter(Boolean);
       return `📦 Step 3, resupply for ${who(e.playerId)} (UTD2.3(3)): ${parts.join('; ')}.`;
     }
     case 'AttritionReplaced': {
@@ -53,7 +67,9 @@ export function describeConditionEvent(stored: StoredEvent, state: CampaignState
     case 'FleetRefitted': {
       const ships = e.ships.map((x) => `${x.from} → **${x.to}** (${x.shipId})`).join(', ');
       const exact = e.exactCost !== e.cost ? ` (exactly ${e.exactCost})` : '';
-      const how = e.yardId ? `free, using spare capacity of ${state.bases.find((b) => b.id === e.yardId)?.role === 'capital' ? 'the capital' : `shipyard ${e.yardId}`} (UTD6.3J3)` : ops(e.opCost);
+      const how = e.yardId
+        ? `free, using spare capacity of ${state.bases.find((b) => b.id === e.yardId)?.role === 'capital' ? 'the capital' : `shipyard ${e.yardId}`} (UTD6.3J3)`
+        : ops(e.opCost);
       return `🔧 ${who(e.playerId)} refits fleet ${fleetSlot(e.fleetId)} at the colony in **${sectorLabel(state, e.sector)}**: ${ships} for ${e.cost} BPV${exact} (${how}, UTD6.3J)${left()}.`;
     }
     default:

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  MessageFlags,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import type { AppContext } from '../app/context.ts';
 import { previewCommand } from '../app/preview.ts';
 import { runCommand, type CommandInput, type CommandTarget } from '../app/run-command.ts';
@@ -79,7 +86,11 @@ export class ConfirmationBook {
  * then an ephemeral prompt with Confirm and Cancel carries the campaign version. Without a
  * confirmation book (a command run outside the router) the step runs directly.
  */
-export async function confirmFirst(i: ChatInputCommandInteraction, ctx: CommandContext, step: ConfirmStep): Promise<CommandOutcome> {
+export async function confirmFirst(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  step: ConfirmStep,
+): Promise<CommandOutcome> {
   const book = ctx.confirmations;
   if (!book) return execute(i, ctx, step.command);
   const preview = await previewCommand(ctx.app, ctx.target, ctx.actor, step.command);
@@ -91,7 +102,10 @@ export async function confirmFirst(i: ChatInputCommandInteraction, ctx: CommandC
   const token = book.add({ step, actor: ctx.actor, target: ctx.target, version, expiresAt });
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
     new ButtonBuilder().setCustomId(`confirm:yes:${token}:${version}`).setLabel('Confirm').setStyle(ButtonStyle.Danger),
-    new ButtonBuilder().setCustomId(`confirm:no:${token}:${version}`).setLabel('Cancel').setStyle(ButtonStyle.Secondary),
+    new ButtonBuilder()
+      .setCustomId(`confirm:no:${token}:${version}`)
+      .setLabel('Cancel')
+      .setStyle(ButtonStyle.Secondary),
   );
   await i.reply({
     content: `⚠️ **${step.question}** ${step.consequence}\nThis cannot be undone. If the campaign changes before you press Confirm, the button is refused (campaign version ${version}; it expires <t:${Math.floor(expiresAt / 1000)}:R>).`,
@@ -102,28 +116,53 @@ export async function confirmFirst(i: ChatInputCommandInteraction, ctx: CommandC
 }
 
 /** A press on Confirm or Cancel. Only the player who asked may press; a stale version is refused. */
-export async function onConfirmButton(i: ButtonInteraction, book: ConfirmationBook, app: AppContext): Promise<CommandOutcome> {
+export async function onConfirmButton(
+  i: ButtonInteraction,
+  book: ConfirmationBook,
+  app: AppContext,
+): Promise<CommandOutcome> {
   const [, answer, token, versionText] = CUSTOM_ID.exec(i.customId)!;
   const entry = book.take(token!, app.clock.now().getTime());
   if (!entry) {
-    await i.update({ content: '⌛ This confirmation is no longer available (it expired, was already answered, or the bot restarted). Nothing was done; run the command again.', components: [] });
+    await i.update({
+      content:
+        '⌛ This confirmation is no longer available (it expired, was already answered, or the bot restarted). Nothing was done; run the command again.',
+      components: [],
+    });
     return { ok: false };
   }
   if (entry.actor.userId !== i.user.id) {
     book.putBack(token!, entry);
-    await i.reply({ content: `Only ${mention(entry.actor.userId)} can answer this confirmation.`, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+    await i.reply({
+      content: `Only ${mention(entry.actor.userId)} can answer this confirmation.`,
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    });
     return { ok: false };
   }
   if (answer === 'no') {
-    await i.update({ content: `Cancelled: ${entry.step.question.replace(/\?$/, '').toLowerCase()} — nothing was done.`, components: [] });
+    await i.update({
+      content: `Cancelled: ${entry.step.question.replace(/\?$/, '').toLowerCase()} — nothing was done.`,
+      components: [],
+    });
     return { ok: true };
   }
   // Acknowledge at once (Discord's 3 seconds) and take the buttons away so they cannot be pressed twice.
   await i.update({ content: `⏳ Confirmed: ${entry.step.question.replace(/\?$/, '').toLowerCase()}.`, components: [] });
   const expectedVersion = Number(versionText);
-  const result = await runCommand(app, { target: entry.target, actor: entry.actor, command: entry.step.command, interactionId: i.id, expectedVersion });
+  const result = await runCommand(app, {
+    target: entry.target,
+    actor: entry.actor,
+    command: entry.step.command,
+    interactionId: i.id,
+    expectedVersion,
+  });
   if (!result.ok && result.error.code === 'command/stale') {
-    return presentError(i, { ...result.error, rule: entry.step.rule, hint: `Look at what happened in the channel, then run \`${entry.step.again}\` again if you still want to.` });
+    return presentError(i, {
+      ...result.error,
+      rule: entry.step.rule,
+      hint: `Look at what happened in the channel, then run \`${entry.step.again}\` again if you still want to.`,
+    });
   }
   const outcome = await presentResult(i, result);
   await postBattleUpdates(app, i.client, entry.target.channelId, result);

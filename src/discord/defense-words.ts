@@ -1,4 +1,10 @@
-import { opsLeft, sectorLabel, type CampaignState, type StoredEvent, type UnitCatalog } from '../rules/thunderdome/index.ts';
+import {
+  opsLeft,
+  sectorLabel,
+  type CampaignState,
+  type StoredEvent,
+  type UnitCatalog,
+} from '../rules/thunderdome/index.ts';
 import { defenseStatus } from '../rules/thunderdome/defenses/index.ts';
 
 /**
@@ -20,11 +26,19 @@ export function describeDefenseEvent(stored: StoredEvent, state: CampaignState):
     case 'DefensesRevised': {
       const parts: string[] = [];
       if (e.bought.length) {
-        const roles = e.bought.filter((b) => b.role === 'capital-rf').length ? ' (the repair freighter goes to the capital, UTD4.3237)' : '';
-        parts.push(`buys ${grouped(e.bought.map((b) => b.unitId))} for ${e.cost} BPV${roles}, arriving at step 10 (UTD6.123)`);
+        const roles = e.bought.filter((b) => b.role === 'capital-rf').length
+          ? ' (the repair freighter goes to the capital, UTD4.3237)'
+          : '';
+        parts.push(
+          `buys ${grouped(e.bought.map((b) => b.unitId))} for ${e.cost} BPV${roles}, arriving at step 10 (UTD6.123)`,
+        );
       }
-      if (e.scrapped.length) parts.push(`scraps ${e.scrapped.length} unit${e.scrapped.length === 1 ? '' : 's'} (${e.scrapped.join(', ')}) for ${e.refund} BPV, half their value`);
-      if (e.overhauled.length) parts.push(`overhauls ${e.overhauled.length} defense${e.overhauled.length === 1 ? '' : 's'}`);
+      if (e.scrapped.length)
+        parts.push(
+          `scraps ${e.scrapped.length} unit${e.scrapped.length === 1 ? '' : 's'} (${e.scrapped.join(', ')}) for ${e.refund} BPV, half their value`,
+        );
+      if (e.overhauled.length)
+        parts.push(`overhauls ${e.overhauled.length} defense${e.overhauled.length === 1 ? '' : 's'}`);
       return `🛡️ ${who(e.playerId)} revises the defenses of ${sec(e.sector)}: ${parts.join('; ') || 'nothing to change'} (${ops(e.opCost)}, UTD6.3A)${left()}.`;
     }
     case 'DefensesScrapped':
@@ -33,10 +47,17 @@ export function describeDefenseEvent(stored: StoredEvent, state: CampaignState):
       const lines: string[] = [];
       if (e.baseIds.length) {
         const units = e.baseIds.map((id) => state.bases.find((b) => b.id === id)?.unitId ?? id);
-        const sectors = [...new Set(e.baseIds.map((id) => state.bases.find((b) => b.id === id)?.sector).filter((x): x is string => Boolean(x)))];
-        lines.push(`🛡️ New construction (step 10): ${who(e.playerId)}'s ${grouped(units)} take${e.baseIds.length === 1 ? 's' : ''} position in ${sectors.map(sec).join(', ')} (UTD6.3A).`);
+        const sectors = [
+          ...new Set(
+            e.baseIds.map((id) => state.bases.find((b) => b.id === id)?.sector).filter((x): x is string => Boolean(x)),
+          ),
+        ];
+        lines.push(
+          `🛡️ New construction (step 10): ${who(e.playerId)}'s ${grouped(units)} take${e.baseIds.length === 1 ? 's' : ''} position in ${sectors.map(sec).join(', ')} (UTD6.3A).`,
+        );
       }
-      for (const c of e.cancelled) lines.push(`↩️ ${who(e.playerId)}'s **${c.unitId}** is not delivered: ${c.reason}; ${c.refund} BPV back.`);
+      for (const c of e.cancelled)
+        lines.push(`↩️ ${who(e.playerId)}'s **${c.unitId}** is not delivered: ${c.reason}; ${c.refund} BPV back.`);
       return lines.join('\n') || null;
     }
     default:
@@ -52,7 +73,12 @@ export function defenseStatusText(state: CampaignState, playerId: string, catalo
   const lines = rows.map((r) => {
     const c = r.counts;
     const head = `**${sectorLabel(state, r.sector)}** — monitor ${c.monitors}/1 · ground bases ${c.groundBases}/${r.groundBaseSite ? 6 : 0}${r.groundBaseSite ? '' : ' (no planet, moon or asteroid)'} · DefSats ${c.defsats}/5${c.repairFreighters ? ` · supporting RF ${c.repairFreighters}` : ''}${c.defendingShips ? ` · defending ships ${c.defendingShips}` : ''} · battle MC ${r.battleMc} (UTD7.4236)`;
-    const units = r.units.map((u) => `${u.base.id} ${u.name}${u.base.pending ? ' (arrives at step 10)' : ''} — MC ${u.battleMc}, ${u.value} BPV`).join('; ');
+    const units = r.units
+      .map(
+        (u) =>
+          `${u.base.id} ${u.name}${u.base.pending ? ' (arrives at step 10)' : ''} — MC ${u.battleMc}, ${u.value} BPV`,
+      )
+      .join('; ');
     const blocked = r.blocked ? `\n  no new defenses here: ${r.blocked} (UTD7.33)` : '';
     return `${head}\n  ${units}${blocked}`;
   });

@@ -11,9 +11,13 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { token: true, appId: true });
   const rest = new REST().setToken(config.DISCORD_TOKEN!);
   const body = COMMANDS.map((c) => c.data);
-  const route = config.DEV_GUILD_ID ? Routes.applicationGuildCommands(config.DISCORD_APP_ID!, config.DEV_GUILD_ID) : Routes.applicationCommands(config.DISCORD_APP_ID!);
+  const route = config.DEV_GUILD_ID
+    ? Routes.applicationGuildCommands(config.DISCORD_APP_ID!, config.DEV_GUILD_ID)
+    : Routes.applicationCommands(config.DISCORD_APP_ID!);
   await rest.put(route, { body });
-  console.log(`Registered ${body.length} commands ${config.DEV_GUILD_ID ? `on server ${config.DEV_GUILD_ID}` : 'globally (they can take up to an hour to appear)'}: ${body.map((c) => `/${c.name}`).join(', ')}`);
+  console.log(
+    `Registered ${body.length} commands ${config.DEV_GUILD_ID ? `on server ${config.DEV_GUILD_ID}` : 'globally (they can take up to an hour to appear)'}: ${body.map((c) => `/${c.name}`).join(', ')}`,
+  );
 }
 
 main().catch((err: unknown) => {

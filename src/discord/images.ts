@@ -16,7 +16,9 @@ const cache = new ImageCache({ maxEntries: 64 });
 
 /** The warp-lane map; the catalog prices the fleet badges (issue 7 §1: fleets with their BPV). */
 export function mapImage(state: CampaignState, version: number, catalog: UnitCatalog, focus?: string): Promise<Buffer> {
-  return cache.get(focus ? `map:focus=${focus}` : 'map', state.id, version, () => renderMap(state, focus ? { focus, catalog } : { catalog }));
+  return cache.get(focus ? `map:focus=${focus}` : 'map', state.id, version, () =>
+    renderMap(state, focus ? { focus, catalog } : { catalog }),
+  );
 }
 
 // Issue 7 §1 (fleet BPV on the map): code that only has the Discord client (the turn-start post)
@@ -34,7 +36,12 @@ export async function mapImageFor(client: Client, state: CampaignState, version:
   return mapImage(state, version, await catalogs.get(state.catalogVersion));
 }
 
-export function navyImage(state: CampaignState, version: number, playerId: string, catalog: UnitCatalog): Promise<Buffer> {
+export function navyImage(
+  state: CampaignState,
+  version: number,
+  playerId: string,
+  catalog: UnitCatalog,
+): Promise<Buffer> {
   return cache.get(`navy:${playerId}`, state.id, version, () => renderNavySheet(state, playerId, catalog));
 }
 
@@ -49,7 +56,9 @@ export function battleCardImage(state: CampaignState, battleId: string): Promise
       label: input.sides.find((x) => x.id === side)!.label,
       units: (b.participants.find((p) => p.side === side)?.units ?? []).map((id) => unitName(state, id)),
     }));
-    return renderBattleCard(setup, input, fleets, { subtitle: `${state.name} — battle ${b.id}, cycle ${state.halfCycles / 2}` });
+    return renderBattleCard(setup, input, fleets, {
+      subtitle: `${state.name} — battle ${b.id}, cycle ${state.halfCycles / 2}`,
+    });
   });
 }
 

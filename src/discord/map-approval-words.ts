@@ -26,10 +26,14 @@ export function mapApprovalText(state: CampaignState): string {
     lines.push(`✅ **Approved unanimously** (UTD8.16) by ${names(approved)}. The creator can now \`/campaign start\`.`);
     return clip(lines.join('\n'));
   }
-  lines.push(`Every player must approve this map before the start (UTD8.16: unanimous): react ${APPROVE_MAP} here or use \`/map approve\`.`);
+  lines.push(
+    `Every player must approve this map before the start (UTD8.16: unanimous): react ${APPROVE_MAP} here or use \`/map approve\`.`,
+  );
   lines.push(`**Approved (${approved.length} of ${total}):** ${approved.length ? names(approved) : 'nobody yet'}`);
   lines.push(`**Waiting for:** ${missing.length ? names(missing) : 'nobody'}`);
-  lines.push(`-# Removing your ${APPROVE_MAP} does not withdraw an approval. To object, do not approve: the creator can set a new map (\`/map generate\` or \`/map import\`).`);
+  lines.push(
+    `-# Removing your ${APPROVE_MAP} does not withdraw an approval. To object, do not approve: the creator can set a new map (\`/map generate\` or \`/map import\`).`,
+  );
   return clip(lines.join('\n'));
 }
 

@@ -1,4 +1,13 @@
-import { AttachmentBuilder, type Client, type Message, type MessageReaction, type PartialMessageReaction, type PartialUser, type SendableChannels, type User } from 'discord.js';
+import {
+  AttachmentBuilder,
+  type Client,
+  type Message,
+  type MessageReaction,
+  type PartialMessageReaction,
+  type PartialUser,
+  type SendableChannels,
+  type User,
+} from 'discord.js';
 import { campaignInChannel, versionedCampaign } from '../app/campaigns.ts';
 import type { AppContext } from '../app/context.ts';
 import { channelsAwaitingMapApproval } from '../app/map-approval.ts';
@@ -26,10 +35,16 @@ const TALLY_EVENTS = new Set(['MapApproved', 'PlayerJoined', 'PlayerLeft', 'Play
  * superseded, and the new map is posted with its approval message, which is recorded in the
  * campaign so a restarted bot finds it.
  */
-export async function postMapApproval(app: AppContext, client: Client, channelId: string, result: CommandResult): Promise<void> {
+export async function postMapApproval(
+  app: AppContext,
+  client: Client,
+  channelId: string,
+  result: CommandResult,
+): Promise<void> {
   if (!result.ok || result.duplicate || !result.events.some((e) => e.event.type === 'MapSet')) return;
   const old = result.sharedBefore?.map?.approvalMessageId;
-  if (old) await editInOrder(client, channelId, old, result.events.at(-1)!.seq, mapApprovalSupersededText(result.state));
+  if (old)
+    await editInOrder(client, channelId, old, result.events.at(-1)!.seq, mapApprovalSupersededText(result.state));
   await postApprovalMessage(app, client, channelId, result.state, result.events.at(-1)!.seq);
 }
 
@@ -37,7 +52,8 @@ export async function postMapApproval(app: AppContext, client: Client, channelId
 export async function updateMapApprovalMessage(client: Client, result: CommandResult): Promise<void> {
   if (!result.ok || result.duplicate || !result.events.some((e) => TALLY_EVENTS.has(e.event.type))) return;
   const id = result.state.map?.approvalMessageId;
-  if (id) await editInOrder(client, result.state.channelId, id, result.events.at(-1)!.seq, mapApprovalText(result.state));
+  if (id)
+    await editInOrder(client, result.state.channelId, id, result.events.at(-1)!.seq, mapApprovalText(result.state));
 }
 
 /**
@@ -45,7 +61,12 @@ export async function updateMapApprovalMessage(client: Client, result: CommandRe
  * command as `/map approve`. Bots, outsiders, players who already approved and other emoji change
  * nothing; a removed ✅ never reaches here (approvals are not withdrawn).
  */
-export async function onMapApprovalReaction(app: AppContext, client: Client, reaction: MessageReaction | PartialMessageReaction, user: User | PartialUser): Promise<void> {
+export async function onMapApprovalReaction(
+  app: AppContext,
+  client: Client,
+  reaction: MessageReaction | PartialMessageReaction,
+  user: User | PartialUser,
+): Promise<void> {
   if (user.bot || reaction.emoji.name !== APPROVE_MAP) return;
   const message = reaction.message;
   if (!message.guildId) return;
@@ -72,30 +93,58 @@ export async function resyncMapApprovals(app: AppContext, client: Client): Promi
     const reaction = message?.reactions.cache.get(APPROVE_MAP);
     if (!reaction) continue;
     const users = [...(await reaction.users.fetch()).values()].filter((u) => !u.bot);
-    for (const playerId of reactionApprovals(current.state, id, users.map((u) => u.id))) {
+    for (const playerId of reactionApprovals(
+      current.state,
+      id,
+      users.map((u) => u.id),
+    )) {
       await approveAs(app, client, channelId, playerId, users.find((u) => u.id === playerId)!.username);
     }
   }
 }
 
 /** Runs `/map approve` for a player who reacted, then announces it and edits the tally. */
-async function approveAs(app: AppContext, client: Client, channelId: string, userId: string, displayName: string): Promise<void> {
+async function approveAs(
+  app: AppContext,
+  client: Client,
+  channelId: string,
+  userId: string,
+  displayName: string,
+): Promise<void> {
   const state = await campaignInChannel(app, channelId);
   if (!state) return;
-  const result = await runCommand(app, { target: { guildId: state.guildId, channelId }, actor: { userId, displayName, isServerAdmin: false }, command: { type: 'map-approve' } });
+  const result = await runCommand(app, {
+    target: { guildId: state.guildId, channelId },
+    actor: { userId, displayName, isServerAdmin: false },
+    command: { type: 'map-approve' },
+  });
   // A refusal (say, the map changed or was approved meanwhile) has no one to answer: it changed nothing.
   if (!result.ok || result.duplicate) return;
   await announce(client, channelId, result);
   await updateMapApprovalMessage(client, result);
 }
 
-async function postApprovalMessage(app: AppContext, client: Client, channelId: string, state: CampaignState, version: number): Promise<void> {
+async function postApprovalMessage(
+  app: AppContext,
+  client: Client,
+  channelId: string,
+  state: CampaignState,
+  version: number,
+): Promise<void> {
   const channel = await client.channels.fetch(channelId).catch(() => null);
   if (!channel?.isSendable()) return;
   const png = await mapImage(state, version, await app.catalogs.get(state.catalogVersion));
-  const message = await (channel as SendableChannels).send({ content: mapApprovalText(state), files: [new AttachmentBuilder(png, { name: 'map.png' })], allowedMentions: { parse: [] } });
+  const message = await (channel as SendableChannels).send({
+    content: mapApprovalText(state),
+    files: [new AttachmentBuilder(png, { name: 'map.png' })],
+    allowedMentions: { parse: [] },
+  });
   // Recorded before the ✅ is offered, so the first clicks on it already find the message.
-  const attached = await runCommand(app, { target: { guildId: state.guildId, channelId }, actor: SYSTEM, command: { type: 'map-approval-attach', messageId: message.id } });
+  const attached = await runCommand(app, {
+    target: { guildId: state.guildId, channelId },
+    actor: SYSTEM,
+    command: { type: 'map-approval-attach', messageId: message.id },
+  });
   // Another bot process recorded its own message first (or the map changed meanwhile): this one goes.
   if (!attached.ok) {
     await message.delete().catch(() => undefined);
@@ -118,7 +167,13 @@ async function fetchMessage(client: Client, channelId: string, messageId: string
  */
 const editsByClient = new WeakMap<Client, Map<string, { version: number; done: Promise<void> }>>();
 
-function editInOrder(client: Client, channelId: string, messageId: string, version: number, content: string): Promise<void> {
+function editInOrder(
+  client: Client,
+  channelId: string,
+  messageId: string,
+  version: number,
+  content: string,
+): Promise<void> {
   let edits = editsByClient.get(client);
   if (!edits) editsByClient.set(client, (edits = new Map()));
   const previous = edits.get(messageId);

@@ -134,7 +134,11 @@ export function discordMapPosts(app: AppContext, client: Client, options: MapPos
         const channel = await client.channels.fetch(channelId).catch(() => null);
         if (!channel?.isSendable()) return;
         const png = await mapImage(state, version, await app.catalogs.get(state.catalogVersion));
-        await (channel as SendableChannels).send({ content: mapPostCaption(state), files: [new AttachmentBuilder(png, { name: 'map.png' })], allowedMentions: { parse: [] } });
+        await (channel as SendableChannels).send({
+          content: mapPostCaption(state),
+          files: [new AttachmentBuilder(png, { name: 'map.png' })],
+          allowedMentions: { parse: [] },
+        });
       },
     },
     options,

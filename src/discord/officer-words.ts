@@ -1,6 +1,14 @@
 import { bpv } from '../rules/exact/bpv.ts';
 import { opsLeft, type CampaignState, type StoredEvent, type UnitCatalog } from '../rules/thunderdome/index.ts';
-import { carriedMines, coPool, extraDroneLimit, minesweeperAllowance, officerName, unitCoPool, type OfficerLoss } from '../rules/thunderdome/officers/index.ts';
+import {
+  carriedMines,
+  coPool,
+  extraDroneLimit,
+  minesweeperAllowance,
+  officerName,
+  unitCoPool,
+  type OfficerLoss,
+} from '../rules/thunderdome/officers/index.ts';
 
 /**
  * Announcement lines for legendary officers and outstanding crews (UTD7.26A, 7.26B, 8.23);
@@ -10,16 +18,20 @@ export function describeOfficerEvent(stored: StoredEvent, state: CampaignState):
   const e = stored.event;
   const who = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
   const shipName = (id: string) => `${state.ships.find((s) => s.id === id)?.unitId ?? 'ship'} (${id})`;
-  const yardName = (id: string) => (state.bases.find((x) => x.id === id)?.role === 'capital' ? 'the capital' : `shipyard ${id}`);
+  const yardName = (id: string) =>
+    state.bases.find((x) => x.id === id)?.role === 'capital' ? 'the capital' : `shipyard ${id}`;
   const left = () => (state.turn ? ` · ${opsLeft(state.turn)} OP left` : '');
-  const exact = (cost: string, exactCost: string) => (cost !== exactCost ? ` (exactly ${exactCost}, rounded per \`cost.rounding\`)` : '');
+  const exact = (cost: string, exactCost: string) =>
+    cost !== exactCost ? ` (exactly ${exactCost}, rounded per \`cost.rounding\`)` : '';
   switch (e.type) {
     case 'OfficerBought':
       return `🎖️ ${who(e.playerId)} assigns a **${officerName(e.officer)}** to ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)}, a refit's capacity (UTD6.376, 7.26A).`;
     case 'CrewBought':
       return `⭐ ${who(e.playerId)} gives ${shipName(e.shipId)} an **outstanding crew** at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)} (UTD7.26B).`;
     case 'OfficerTransferred': {
-      const price = bpv(e.surcharge).gt(0) ? `a surcharge of ${e.surcharge} BPV (to a ship of higher BPV, UTD7.26A)` : 'no surcharge';
+      const price = bpv(e.surcharge).gt(0)
+        ? `a surcharge of ${e.surcharge} BPV (to a ship of higher BPV, UTD7.26A)`
+        : 'no surcharge';
       return `🔁 ${who(e.playerId)} moves the **${officerName(e.officer)}** from ${shipName(e.from)} to ${shipName(e.to)}: ${e.opCost} OP (Organize Fleets, UTD6.33), ${price}${left()}.`;
     }
     case 'MinesBought':
@@ -33,7 +45,9 @@ export function describeOfficerEvent(stored: StoredEvent, state: CampaignState):
 
 /** "🕯️ Ann's Legendary Captain is lost with LYR-CA (S12), captured by Bob: never to be replaced." */
 function lossLine(x: OfficerLoss, who: (id: string) => string): string {
-  const what = [x.officer ? `**${officerName(x.officer)}**` : '', x.crew ? '**outstanding crew**' : ''].filter(Boolean).join(' and ');
+  const what = [x.officer ? `**${officerName(x.officer)}**` : '', x.crew ? '**outstanding crew**' : '']
+    .filter(Boolean)
+    .join(' and ');
   const how = x.capturedBy ? `, captured by ${who(x.capturedBy)} (the captor gets neither)` : '';
   const rules = [x.officer ? 'UTD7.26A, 8.23' : '', x.crew ? 'UTD7.26B' : ''].filter(Boolean).join('; ');
   return `🕯️ ${who(x.playerId)}'s ${what} ${x.officer && x.crew ? 'are' : 'is'} lost with ${x.unitId} (${x.shipId})${how}: never to be replaced (${rules}).`;
@@ -48,12 +62,21 @@ export function officerListText(state: CampaignState, playerId: string, catalog:
   if (!p) return 'That player is not in this campaign.';
   const pct = state.settings['co.poolPct'];
   const ships = state.ships.filter((s) => s.owner === playerId);
-  const where = (s: (typeof ships)[number]) => (s.fleetId ? `fleet ${state.fleets.find((f) => f.id === s.fleetId)?.slot ?? '?'}` : s.dock ? 'dry dock' : 'no fleet');
+  const where = (s: (typeof ships)[number]) =>
+    s.fleetId ? `fleet ${state.fleets.find((f) => f.id === s.fleetId)?.slot ?? '?'}` : s.dock ? 'dry dock' : 'no fleet';
   const lines = [`**${p.name}** — officers, crew and commander's options`];
   const officers = ships.filter((s) => s.legendaryOfficer);
-  lines.push(officers.length ? `Legendary officers: ${officers.map((s) => `${officerName(s.legendaryOfficer!.type)} on ${s.unitId} (${s.id}, ${where(s)})`).join('; ')}.` : 'Legendary officers: none.');
+  lines.push(
+    officers.length
+      ? `Legendary officers: ${officers.map((s) => `${officerName(s.legendaryOfficer!.type)} on ${s.unitId} (${s.id}, ${where(s)})`).join('; ')}.`
+      : 'Legendary officers: none.',
+  );
   const crew = ships.find((s) => s.outstandingCrew);
-  lines.push(crew ? `Outstanding crew: ${crew.unitId} (${crew.id}).` : `Outstanding crew: ${p.crewLost ? 'lost, cannot be replaced (UTD7.26B)' : 'none'}.`);
+  lines.push(
+    crew
+      ? `Outstanding crew: ${crew.unitId} (${crew.id}).`
+      : `Outstanding crew: ${p.crewLost ? 'lost, cannot be replaced (UTD7.26B)' : 'none'}.`,
+  );
   if (p.officersLost?.length) lines.push(`Lost for good (UTD8.23): ${p.officersLost.map(officerName).join(', ')}.`);
   lines.push(`CO pools (${pct}% of BPV, rounded up, UTD7.A2):`);
   for (const s of ships) {

@@ -9,7 +9,11 @@ import { WORDS } from './words.ts';
  * A read-only view of one player's units (`/yard status`, `/defense status`, `/officer list`):
  * the `player` option or the caller, ephemeral unless `public:true`. Anyone may look (UTD3.1).
  */
-export async function sendPlayerView(i: ChatInputCommandInteraction, ctx: CommandContext, render: (state: CampaignState, playerId: string, catalog: UnitCatalog) => string): Promise<CommandOutcome> {
+export async function sendPlayerView(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  render: (state: CampaignState, playerId: string, catalog: UnitCatalog) => string,
+): Promise<CommandOutcome> {
   const state = await stateFor(ctx);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
@@ -21,6 +25,10 @@ export async function sendPlayerView(i: ChatInputCommandInteraction, ctx: Comman
     return { ok: false };
   }
   const text = render(state, who, await ctx.app.catalogs.get(state.catalogVersion));
-  await send(i, { content: text.slice(0, 2000), allowedMentions: { parse: [] }, ...(i.options.getBoolean('public') ? {} : { flags: MessageFlags.Ephemeral }) });
+  await send(i, {
+    content: text.slice(0, 2000),
+    allowedMentions: { parse: [] },
+    ...(i.options.getBoolean('public') ? {} : { flags: MessageFlags.Ephemeral }),
+  });
   return { ok: true };
 }

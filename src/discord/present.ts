@@ -1,4 +1,13 @@
-import { AttachmentBuilder, MessageFlags, type ChatInputCommandInteraction, type Client, type InteractionReplyOptions, type MessageCreateOptions, type RepliableInteraction, type SendableChannels } from 'discord.js';
+import {
+  AttachmentBuilder,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type Client,
+  type InteractionReplyOptions,
+  type MessageCreateOptions,
+  type RepliableInteraction,
+  type SendableChannels,
+} from 'discord.js';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 import { postBattleUpdates } from './battle-threads.ts';
 import { mapImageFor } from './images.ts';
@@ -31,13 +40,17 @@ export async function presentResult(interaction: RepliableInteraction, result: C
     (stored.event.type === 'TurnStarted' ? posts : inReply).push(line);
   }
   const proxied = result.events[0]?.actor.asPlayer;
-  if (proxied) inReply.unshift(`🤝 ${mention(result.events[0]!.actor.userId)} acts as proxy for ${mention(proxied)} (UTD3.2):`);
+  if (proxied)
+    inReply.unshift(`🤝 ${mention(result.events[0]!.actor.userId)} acts as proxy for ${mention(proxied)} (UTD3.2):`);
   const [first, ...rest] = splitMessage(inReply.join('\n\n') || '✅ Done.');
   await send(interaction, { content: first!, allowedMentions: { parse: ['users'] } });
   for (const more of rest) await interaction.followUp({ content: more, allowedMentions: { parse: ['users'] } });
   const channel = interaction.channel;
   for (const post of posts) {
-    if (channel?.isSendable()) await (channel as SendableChannels).send(await turnStartPost(interaction.client, post, result.state, result.events.at(-1)!.seq));
+    if (channel?.isSendable())
+      await (channel as SendableChannels).send(
+        await turnStartPost(interaction.client, post, result.state, result.events.at(-1)!.seq),
+      );
   }
   // Issue 7 §1 (map posts): a change of the map is posted later, once the campaign is quiet.
   noteMapChange(interaction.client, result);
@@ -77,23 +90,47 @@ export async function announce(client: Client, channelId: string, result: Comman
   for (const text of splitMessage(lines.join('\n\n'))) {
     if (text) await (channel as SendableChannels).send({ content: text, allowedMentions: { parse: ['users'] } });
   }
-  for (const text of turnStarts) await (channel as SendableChannels).send(await turnStartPost(client, text, result.state, result.events.at(-1)!.seq));
+  for (const text of turnStarts)
+    await (channel as SendableChannels).send(
+      await turnStartPost(client, text, result.state, result.events.at(-1)!.seq),
+    );
 }
 
-
 /** Issue 6 §4: each player's turn is announced with its deadline and the current map. */
-async function turnStartPost(client: Client, content: string, state: CampaignState, version: number): Promise<MessageCreateOptions> {
+async function turnStartPost(
+  client: Client,
+  content: string,
+  state: CampaignState,
+  version: number,
+): Promise<MessageCreateOptions> {
   const png = state.map ? await mapImageFor(client, state, version) : null;
-  return { content, allowedMentions: { parse: ['users'] }, ...(png ? { files: [new AttachmentBuilder(png, { name: 'map.png' })] } : {}) };
+  return {
+    content,
+    allowedMentions: { parse: ['users'] },
+    ...(png ? { files: [new AttachmentBuilder(png, { name: 'map.png' })] } : {}),
+  };
 }
 
 /** Runs one campaign command for the interaction's user in its channel and presents the outcome. */
-export async function execute(interaction: ChatInputCommandInteraction, ctx: CommandContext, command: CommandInput): Promise<CommandOutcome> {
-  const result = await runCommand(ctx.app, { target: ctx.target, actor: ctx.actor, command, interactionId: interaction.id });
+export async function execute(
+  interaction: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  command: CommandInput,
+): Promise<CommandOutcome> {
+  const result = await runCommand(ctx.app, {
+    target: ctx.target,
+    actor: ctx.actor,
+    command,
+    interactionId: interaction.id,
+  });
   if (!result.ok && result.error.code === 'campaign/none') {
     // Issue 6 §3: a command in the wrong channel says where the player's campaign lives.
     const mine = await campaignsOfUser(ctx.app, ctx.target.guildId, ctx.actor.userId);
-    if (mine.length > 0) return presentError(interaction, { ...result.error, hint: `Your campaign${mine.length > 1 ? 's live' : ' lives'} in ${mine.map((c) => `<#${c.channelId}> (**${c.name}**)`).join(', ')}.` });
+    if (mine.length > 0)
+      return presentError(interaction, {
+        ...result.error,
+        hint: `Your campaign${mine.length > 1 ? 's live' : ' lives'} in ${mine.map((c) => `<#${c.channelId}> (**${c.name}**)`).join(', ')}.`,
+      });
   }
   const outcome = await presentResult(interaction, result);
   await postBattleUpdates(ctx.app, interaction.client, ctx.target.channelId, result);

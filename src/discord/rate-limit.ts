@@ -32,7 +32,8 @@ export class RateLimiter {
   private readonly perMs: number;
 
   constructor(private readonly options: RateLimitOptions) {
-    if (!(options.capacity >= 1) || !(options.windowMs > 0)) throw new RangeError('a rate limit needs capacity ≥ 1 and a window > 0 ms');
+    if (!(options.capacity >= 1) || !(options.windowMs > 0))
+      throw new RangeError('a rate limit needs capacity ≥ 1 and a window > 0 ms');
     this.now = options.now ?? (() => performance.now());
     this.perMs = options.capacity / options.windowMs;
   }

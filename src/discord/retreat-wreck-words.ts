@@ -14,7 +14,10 @@ export function describeRetreatWreckEvent(stored: StoredEvent, state: CampaignSt
   const list = (xs: { shipId: string; unitId: string }[]) => xs.map((x) => `${x.unitId} (${x.shipId})`).join(', ');
   const parts: string[] = [];
   if (e.towed.length) parts.push(`tows ${list(e.towed)} along (+${e.towOps} OP)`);
-  if (e.scrapped.length) parts.push(`cannot tow ${list(e.scrapped)}, so ${e.scrapped.length === 1 ? 'it is' : 'they are'} scrapped for ${e.refund} BPV (+${e.scrapOps} scrap OP)`);
+  if (e.scrapped.length)
+    parts.push(
+      `cannot tow ${list(e.scrapped)}, so ${e.scrapped.length === 1 ? 'it is' : 'they are'} scrapped for ${e.refund} BPV (+${e.scrapOps} scrap OP)`,
+    );
   const ops = e.towOps + e.scrapOps;
   return `🛠️ ${who}'s retreat${from} ${parts.join('; ')}: ${ops} more pre-spent order point${ops === 1 ? '' : 's'}, spent first at the start of ${who}'s turn with the retreat's (ISS-A74, UTD6.3E, 7.47).`;
 }

@@ -83,10 +83,18 @@ export class Router {
     return {
       app: this.app,
       // A command typed in a battle thread belongs to the campaign of the thread's channel.
-      target: { guildId: interaction.guildId, channelId: interaction.channel?.isThread() ? (interaction.channel.parentId ?? interaction.channelId) : interaction.channelId },
+      target: {
+        guildId: interaction.guildId,
+        channelId: interaction.channel?.isThread()
+          ? (interaction.channel.parentId ?? interaction.channelId)
+          : interaction.channelId,
+      },
       actor: {
         userId: interaction.user.id,
-        displayName: (interaction.member as GuildMember | null)?.displayName ?? interaction.user.globalName ?? interaction.user.username,
+        displayName:
+          (interaction.member as GuildMember | null)?.displayName ??
+          interaction.user.globalName ??
+          interaction.user.username,
         isServerAdmin: this.isAdmin(interaction),
       },
       confirmations: this.confirmations,
@@ -144,7 +152,9 @@ export class Router {
 
   private async funnel(interaction: ChatInputCommandInteraction | ButtonInteraction, err: unknown): Promise<void> {
     let content: string;
-    const command = interaction.isButton() ? `button ${interaction.customId.split(':').slice(0, 2).join(':')}` : interaction.commandName;
+    const command = interaction.isButton()
+      ? `button ${interaction.customId.split(':').slice(0, 2).join(':')}`
+      : interaction.commandName;
     if (err instanceof DiscordAPIError) {
       this.app.log.warn({ code: err.code, status: err.status, command }, 'Discord refused a request');
       content = WORDS.discordError;

@@ -1,4 +1,12 @@
-import type { Client, Message, MessageReaction, PartialMessageReaction, PartialUser, SendableChannels, User } from 'discord.js';
+import type {
+  Client,
+  Message,
+  MessageReaction,
+  PartialMessageReaction,
+  PartialUser,
+  SendableChannels,
+  User,
+} from 'discord.js';
 import { campaignInChannel } from '../app/campaigns.ts';
 import type { AppContext } from '../app/context.ts';
 import { runCommand, type CommandResult } from '../app/run-command.ts';
@@ -22,24 +30,42 @@ function emojiChoice(vote: Vote, emoji: string | null): string | null {
 }
 
 /** Posts the message of each vote a command opened, adds the two reactions, and records its id. */
-export async function postOpenedVotes(app: AppContext, client: Client, channelId: string, result: CommandResult): Promise<void> {
+export async function postOpenedVotes(
+  app: AppContext,
+  client: Client,
+  channelId: string,
+  result: CommandResult,
+): Promise<void> {
   if (!result.ok || result.duplicate) return;
   for (const e of result.events) {
     if (e.event.type !== 'VoteOpened') continue;
     const channel = await client.channels.fetch(channelId).catch(() => null);
     if (!channel?.isSendable()) continue;
-    const message = await (channel as SendableChannels).send({ content: voteText(e.event.vote, result.state), allowedMentions: { parse: [] } });
+    const message = await (channel as SendableChannels).send({
+      content: voteText(e.event.vote, result.state),
+      allowedMentions: { parse: [] },
+    });
     if (e.event.vote.options) for (const o of e.event.vote.options) await message.react(optionEmoji(o.key));
     else {
       await message.react(YES);
       await message.react(NO);
     }
-    await runCommand(app, { target: { guildId: result.state.guildId, channelId }, actor: SYSTEM, command: { type: 'vote-attach', voteId: e.event.vote.id, messageId: message.id } });
+    await runCommand(app, {
+      target: { guildId: result.state.guildId, channelId },
+      actor: SYSTEM,
+      command: { type: 'vote-attach', voteId: e.event.vote.id, messageId: message.id },
+    });
   }
 }
 
 /** A reaction added or removed on a vote message becomes a ballot (bots ignored; the rules ignore non-voters). */
-export async function onVoteReaction(app: AppContext, client: Client, reaction: MessageReaction | PartialMessageReaction, user: User | PartialUser, present: boolean): Promise<void> {
+export async function onVoteReaction(
+  app: AppContext,
+  client: Client,
+  reaction: MessageReaction | PartialMessageReaction,
+  user: User | PartialUser,
+  present: boolean,
+): Promise<void> {
   if (user.bot) return;
   const message = reaction.message;
   if (!message.guildId) return;
@@ -49,15 +75,24 @@ export async function onVoteReaction(app: AppContext, client: Client, reaction: 
   const choice = vote ? emojiChoice(vote, reaction.emoji.name) : null;
   if (!choice) return;
   const actor = { userId: user.id, displayName: user.username ?? user.id, isServerAdmin: false };
-  const result = await runCommand(app, { target, actor, command: { type: 'ballot', messageId: message.id, choice, present } });
+  const result = await runCommand(app, {
+    target,
+    actor,
+    command: { type: 'ballot', messageId: message.id, choice, present },
+  });
   await afterVoteChange(client, target.channelId, result);
 }
 
 /** Edits the vote messages with the live tally and announces what closed. */
 export async function afterVoteChange(client: Client, channelId: string, result: CommandResult): Promise<void> {
   if (!result.ok || result.duplicate || result.events.length === 0) return;
-  const touched = new Set(result.events.flatMap((e) => (e.event.type === 'BallotCast' || e.event.type === 'VoteClosed' ? [e.event.voteId] : [])));
-  for (const id of touched) await editVoteMessage(client, channelId, result.state, result.state.votes.find((v) => v.id === id)!);
+  const touched = new Set(
+    result.events.flatMap((e) =>
+      e.event.type === 'BallotCast' || e.event.type === 'VoteClosed' ? [e.event.voteId] : [],
+    ),
+  );
+  for (const id of touched)
+    await editVoteMessage(client, channelId, result.state, result.state.votes.find((v) => v.id === id)!);
   if (result.events.some((e) => e.event.type === 'VoteClosed')) await announce(client, channelId, result);
 }
 
@@ -83,7 +118,15 @@ export async function resyncOpenVotes(app: AppContext, client: Client, channelId
         return r ? [...(await r.users.fetch()).values()].filter((u) => !u.bot).map((u) => u.id) : [];
       };
       const command = vote.options
-        ? { type: 'ballot-sync' as const, messageId: vote.messageId!, yes: [], no: [], options: Object.fromEntries(await Promise.all(vote.options.map(async (o) => [o.key, await users(optionEmoji(o.key))] as const))) }
+        ? {
+            type: 'ballot-sync' as const,
+            messageId: vote.messageId!,
+            yes: [],
+            no: [],
+            options: Object.fromEntries(
+              await Promise.all(vote.options.map(async (o) => [o.key, await users(optionEmoji(o.key))] as const)),
+            ),
+          }
         : { type: 'ballot-sync' as const, messageId: vote.messageId!, yes: await users(YES), no: await users(NO) };
       const result = await runCommand(app, { target: { guildId: state!.guildId, channelId }, actor: SYSTEM, command });
       await afterVoteChange(client, channelId, result);

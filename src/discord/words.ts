@@ -46,7 +46,14 @@ function playerName(state: CampaignState, id: string): string {
 export function describeEvent(stored: StoredEvent, state: CampaignState): string | null {
   // Catalog import (issue 4 §1) chains after the battle and yard words.
   // Ship condition (issue 4 §3) chains after them too.
-  const battleLine = describeBattleEvent(stored, state) ?? describeYardEvent(stored, state) ?? describeCatalogEvent(stored, state) ?? describeConditionEvent(stored, state) ?? describeOfficerEvent(stored, state) ?? describeDefenseEvent(stored, state) ?? describeRetreatWreckEvent(stored, state);
+  const battleLine =
+    describeBattleEvent(stored, state) ??
+    describeYardEvent(stored, state) ??
+    describeCatalogEvent(stored, state) ??
+    describeConditionEvent(stored, state) ??
+    describeOfficerEvent(stored, state) ??
+    describeDefenseEvent(stored, state) ??
+    describeRetreatWreckEvent(stored, state);
   if (battleLine !== undefined) return battleLine;
   const e = stored.event;
   const who = (id: string) => playerName(state, id);
@@ -79,7 +86,9 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
     case 'MapSet':
       return `🗺️ New map (${e.map.source}): ${e.map.sectors.length} sectors, ${e.map.lanes.length} warp lanes, ${e.map.sectors.filter((x) => x.homeSlot !== null).length} home sectors.\n${e.map.fairness}\nEvery player must approve it: ✅ on the approval message, or \`/map approve\` (UTD8.16: unanimous).`;
     case 'MapApproved':
-      return e.unanimous ? `✅ **${who(e.playerId)}** approves the map — approved unanimously (UTD8.16). The campaign can start.` : `👍 **${who(e.playerId)}** approves the map (${state.map?.approvals.length ?? 0} of ${state.players.length}).`;
+      return e.unanimous
+        ? `✅ **${who(e.playerId)}** approves the map — approved unanimously (UTD8.16). The campaign can start.`
+        : `👍 **${who(e.playerId)}** approves the map (${state.map?.approvals.length ?? 0} of ${state.players.length}).`;
     case 'TurnOrderRolled': {
       const lines = e.order.map((id, i) => {
         const rolls = e.rolls.find((r) => r.playerId === id)?.rolls ?? [];
@@ -119,7 +128,8 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
     case 'IncomePaid':
       return `💰 ${who(e.playerId)} receives **${e.amount} BPV** from ${e.mines.length} mine${e.mines.length === 1 ? '' : 's'} (UTD4.344): ${e.mines.map(sec).join(', ')}.`;
     case 'TurnPhaseChanged':
-      if (e.phase === 'captures') return `📋 All battles are resolved. Captured ships must be organized (UTD6.3I2) with \`/battle organize\`${e.due ? ` by ${timestamp(e.due, 'f')}` : ''}; then the turn goes on.`;
+      if (e.phase === 'captures')
+        return `📋 All battles are resolved. Captured ships must be organized (UTD6.3I2) with \`/battle organize\`${e.due ? ` by ${timestamp(e.due, 'f')}` : ''}; then the turn goes on.`;
       return e.phase === 'battles' ? '⚔️ The turn waits for its battles to be resolved (UTD2.3 step 8).' : null;
     case 'TurnEnded':
       return e.forfeited ? null : `⏹️ ${who(e.playerId)} ends the turn.`;
@@ -137,7 +147,12 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
         ? `➕ ${who(e.playerId)} buys ${e.permanent} permanent order point${e.permanent === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.22)${left()}.`
         : `➕ ${who(e.playerId)} buys ${e.temporary} temporary order point${e.temporary === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.21, 6.23)${left()}.`;
     case 'FleetMoved': {
-      const notes = [e.free ? `free ${e.free}` : ops(e.opCost), e.freedFromTrap ? 'jail break (UTD4.3564)' : '', e.pinned ? 'pinned (UTD6.31)' : '', e.trapped ? 'trapped by the fortification (UTD4.356)' : ''].filter(Boolean);
+      const notes = [
+        e.free ? `free ${e.free}` : ops(e.opCost),
+        e.freedFromTrap ? 'jail break (UTD4.3564)' : '',
+        e.pinned ? 'pinned (UTD6.31)' : '',
+        e.trapped ? 'trapped by the fortification (UTD4.356)' : '',
+      ].filter(Boolean);
       return `🚀 ${fleetName(e.fleetId)}: ${sec(e.from)} → ${sec(e.to)} (${notes.join(', ')})${left()}.`;
     }
     case 'CapitalMoved':
@@ -236,10 +251,17 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
 /** The vote message: the question, who may vote, what is needed, the live tally and the deadline. */
 export function voteText(v: Vote, state: CampaignState): string {
   if (v.options) {
-    const status = v.status === 'open' ? `closes ${timestamp(v.closesAt, 'R')}` : v.status === 'passed' ? `**option ${v.chosen} chosen**` : '**no option reached the supermajority**';
+    const status =
+      v.status === 'open'
+        ? `closes ${timestamp(v.closesAt, 'R')}`
+        : v.status === 'passed'
+          ? `**option ${v.chosen} chosen**`
+          : '**no option reached the supermajority**';
     const letter = (key: string) => String.fromCodePoint(0x1f1e6 + key.charCodeAt(0) - 65);
     const lines = v.options.map((o) => {
-      const voters = Object.entries(v.ballots).filter(([, b]) => b === o.key).map(([id]) => playerName(state, id));
+      const voters = Object.entries(v.ballots)
+        .filter(([, b]) => b === o.key)
+        .map(([id]) => playerName(state, id));
       return `${letter(o.key)} ${o.label}: ${voters.length}${voters.length ? ` (${voters.join(', ')})` : ''}`;
     });
     return [
@@ -249,9 +271,18 @@ export function voteText(v: Vote, state: CampaignState): string {
       status,
     ].join('\n');
   }
-  const yes = Object.entries(v.ballots).filter(([, b]) => b === 'yes').map(([id]) => playerName(state, id));
-  const no = Object.entries(v.ballots).filter(([, b]) => b === 'no').map(([id]) => playerName(state, id));
-  const status = v.status === 'open' ? `closes ${timestamp(v.closesAt, 'R')}` : v.status === 'passed' ? '**passed**' : '**rejected**';
+  const yes = Object.entries(v.ballots)
+    .filter(([, b]) => b === 'yes')
+    .map(([id]) => playerName(state, id));
+  const no = Object.entries(v.ballots)
+    .filter(([, b]) => b === 'no')
+    .map(([id]) => playerName(state, id));
+  const status =
+    v.status === 'open'
+      ? `closes ${timestamp(v.closesAt, 'R')}`
+      : v.status === 'passed'
+        ? '**passed**'
+        : '**rejected**';
   return [
     `🗳️ **Vote ${v.id}** by ${playerName(state, v.proposer)}: ${v.question}`,
     `React ✅ or ❌. ${v.threshold} of ${v.electorate.length} players must say yes (UTD1.7 supermajority); silence counts as no. Only players vote; your latest reaction counts.`,
@@ -286,8 +317,10 @@ export function describeError(error: RuleError): string {
 export const WORDS = {
   duplicate: 'This command was already handled; nothing was done twice.',
   notInGuild: 'Campaign Master works in server channels, not in direct messages.',
-  unknownAction: 'That command or option is not known (the command list may be out of date; try again in a minute). Nothing was changed.',
-  incident: (id: string) => `⚠️ Something went wrong on our side (incident \`${id}\`). Nothing was changed; please try again.`,
+  unknownAction:
+    'That command or option is not known (the command list may be out of date; try again in a minute). Nothing was changed.',
+  incident: (id: string) =>
+    `⚠️ Something went wrong on our side (incident \`${id}\`). Nothing was changed; please try again.`,
   discordError: 'Discord refused that message (it may be too long or the channel is gone). Nothing was changed.',
   noCampaign: 'There is no campaign in this channel. Create one with `/campaign create name:<text>`.',
   adminOnly: 'Only a server manager (Manage Server) or the campaign-admin role can do that.',
@@ -299,7 +332,7 @@ export function splitMessage(text: string, limit = 2000): string[] {
   const pieces: string[] = [];
   let current = '';
   for (const line of text.split('\n')) {
-    const chunks = line.length > limit ? line.match(new RegExp(`.{1,${limit}}`, 'gs')) ?? [] : [line];
+    const chunks = line.length > limit ? (line.match(new RegExp(`.{1,${limit}}`, 'gs')) ?? []) : [line];
     for (const chunk of chunks) {
       if (current.length + chunk.length + 1 > limit) {
         pieces.push(current);

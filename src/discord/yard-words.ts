@@ -1,4 +1,10 @@
-import { opsLeft, sectorLabel, type CampaignState, type StoredEvent, type UnitCatalog } from '../rules/thunderdome/index.ts';
+import {
+  opsLeft,
+  sectorLabel,
+  type CampaignState,
+  type StoredEvent,
+  type UnitCatalog,
+} from '../rules/thunderdome/index.ts';
 import { formatCapacity, yardStatus } from '../rules/thunderdome/shipyards/index.ts';
 
 /**
@@ -11,7 +17,8 @@ export function describeYardEvent(stored: StoredEvent, state: CampaignState): st
   const sec = (key: string) => `**${sectorLabel(state, key)}**`;
   const ops = (n: number) => (n === 0 ? 'free' : `${n} OP`);
   const left = () => (state.turn ? ` · ${opsLeft(state.turn)} OP left` : '');
-  const yardBare = (id: string) => (state.bases.find((x) => x.id === id)?.role === 'capital' ? 'capital' : `shipyard ${id}`);
+  const yardBare = (id: string) =>
+    state.bases.find((x) => x.id === id)?.role === 'capital' ? 'capital' : `shipyard ${id}`;
   const yardName = (id: string) => (yardBare(id) === 'capital' ? 'the capital' : yardBare(id));
   const shipName = (id: string) => `${state.ships.find((s) => s.id === id)?.unitId ?? 'ship'} (${id})`;
   const fleetSlot = (id: string) => state.fleets.find((f) => f.id === id)?.slot ?? '?';
@@ -20,21 +27,39 @@ export function describeYardEvent(stored: StoredEvent, state: CampaignState): st
       return `🏭 ${who(e.playerId)} activates ${e.yardIds.map(yardName).join(' and ')} in ${sec(e.sector)} (${ops(e.opCost)}, UTD6.37)${e.forgoRepair.length ? `; ${e.forgoRepair.map(yardName).join(', ')} forgo${e.forgoRepair.length === 1 ? 'es' : ''} this turn's self-repair to keep ${e.forgoRepair.length === 1 ? 'its' : 'their'} works' capacity (UTD6.3725)` : ''}${left()}.`;
     case 'YardShipOrdered': {
       const b = e.build;
-      const where = b.planned.kind === 'fleet' ? `fleet ${b.planned.slot}` : `dry dock at ${yardName(b.planned.yardId)} (no fleet can take it, UTD7.61)`;
+      const where =
+        b.planned.kind === 'fleet'
+          ? `fleet ${b.planned.slot}`
+          : `dry dock at ${yardName(b.planned.yardId)} (no fleet can take it, UTD7.61)`;
       return `🔩 ${who(b.owner)} orders a **${b.unitId}**${b.extraDrones ? ` with ${b.extraDrones} extra drones (UTD7.A832)` : ''} at ${yardName(b.yardId)} in ${sec(b.sector)} for ${b.cost} BPV, capacity ${formatCapacity(e.capacity)} (UTD6.3733); it joins ${where} at the end of the turn (UTD6.3734).`;
     }
     case 'YardWorkDone': {
       const verb = { overhaul: 'overhauls', refit: 'refits', convert: 'converts', inspect: 'inspects' }[e.kind];
       const rule = { overhaul: 'UTD6.374', refit: 'UTD6.375', convert: 'UTD6.376', inspect: 'UTD6.377' }[e.kind];
-      const ships = e.ships.map((x) => `${x.from === x.to ? `${x.from} (${x.shipId})` : `${x.from} → **${x.to}** (${x.shipId})`}${x.extraDrones !== undefined ? `, extra drones now ${x.extraDrones} (UTD7.A832)` : ''}`).join(', ');
+      const ships = e.ships
+        .map(
+          (x) =>
+            `${x.from === x.to ? `${x.from} (${x.shipId})` : `${x.from} → **${x.to}** (${x.shipId})`}${x.extraDrones !== undefined ? `, extra drones now ${x.extraDrones} (UTD7.A832)` : ''}`,
+        )
+        .join(', ');
       const exact = e.exactCost !== e.cost ? ` (exactly ${e.exactCost}, rounded per \`cost.rounding\`)` : '';
-      const extra = e.kind === 'inspect' ? '; it is overhauled and may now be used normally (UTD6.3771)' : e.ships.some((x) => x.overhaul) ? '; fully repaired, D9.4 available again (UTD6.3741)' : '';
+      const extra =
+        e.kind === 'inspect'
+          ? '; it is overhauled and may now be used normally (UTD6.3771)'
+          : e.ships.some((x) => x.overhaul)
+            ? '; fully repaired, D9.4 available again (UTD6.3741)'
+            : '';
       return `🔧 ${who(e.playerId)}'s ${yardBare(e.yardId)} ${verb} ${ships} for ${e.cost} BPV${exact}, capacity ${formatCapacity(e.capacity)} (${rule})${extra}.`;
     }
     case 'YardBuildDelivered': {
       const d = e.delivery;
-      if (!d.ship) return `↩️ The **${d.unitId}** ordered at ${yardName(d.yardId)} cannot be delivered: ${d.reason}; ${who(e.playerId)} gets ${d.refund} BPV back.`;
-      const where = d.ship.dock ? `dry dock position ${d.ship.dock.position} at ${yardName(d.ship.dock.yardId)} (UTD6.3735)` : d.newFleet ? `a new fleet ${d.newFleet.slot}` : `fleet ${fleetSlot(d.ship.fleetId!)}`;
+      if (!d.ship)
+        return `↩️ The **${d.unitId}** ordered at ${yardName(d.yardId)} cannot be delivered: ${d.reason}; ${who(e.playerId)} gets ${d.refund} BPV back.`;
+      const where = d.ship.dock
+        ? `dry dock position ${d.ship.dock.position} at ${yardName(d.ship.dock.yardId)} (UTD6.3735)`
+        : d.newFleet
+          ? `a new fleet ${d.newFleet.slot}`
+          : `fleet ${fleetSlot(d.ship.fleetId!)}`;
       return `🚢 New construction (step 10): ${who(e.playerId)}'s **${d.unitId}** (${d.shipId}) joins ${where} in ${sec(d.ship.sector)}.`;
     }
     case 'ShipyardsArrived':
@@ -54,7 +79,10 @@ export function describeYardEvent(stored: StoredEvent, state: CampaignState): st
     case 'ShipsUndocked':
       return `🔀 ${who(e.playerId)} moves ${e.shipIds.map(shipName).join(', ')} out of dry dock into fleet ${e.newFleet?.slot ?? fleetSlot(e.fleetId)} (${ops(e.opCost)}, UTD7.66)${left()}.`;
     case 'ShipsRepaired': {
-      const how = e.mode === 'colony' ? `at the colony (${e.freeBy ? `free thanks to ${e.freeBy}` : ops(e.opCost)}, UTD4.335)` : `by repair freighter ${e.freighterId} (${ops(e.opCost)}, once this cycle, UTD6.39#2)`;
+      const how =
+        e.mode === 'colony'
+          ? `at the colony (${e.freeBy ? `free thanks to ${e.freeBy}` : ops(e.opCost)}, UTD4.335)`
+          : `by repair freighter ${e.freighterId} (${ops(e.opCost)}, once this cycle, UTD6.39#2)`;
       const cleared = e.cleared.length ? ` ${e.cleared.map(shipName).join(', ')} no longer crippled or wrecked.` : '';
       return `🩹 D9.4 repairs for ${e.shipIds.map(shipName).join(', ')} of ${who(e.playerId)}'s fleet ${fleetSlot(e.fleetId)} ${how}${e.dcBonus ? ', damage control +1 (UTD7.54)' : ''}; no more D9.4 for them until overhauled.${cleared}${left()}`;
     }
@@ -75,11 +103,19 @@ export function yardStatusText(state: CampaignState, playerId: string, catalog: 
     const flags = [
       r.pending ? 'under construction (acts from the next turn, UTD6.382)' : '',
       y.works ? `works ${y.works - y.worksDestroyed}/${y.works}` : '',
-      r.condition === 'overhauled' ? 'overhauled this turn: no actions (UTD6.3726)' : r.condition === 'self-repairing' ? 'self-repairing: half capacity (UTD6.3725)' : r.condition === 'damaged' ? `damaged: capacity ${r.effective} (UTD6.3724)` : '',
+      r.condition === 'overhauled'
+        ? 'overhauled this turn: no actions (UTD6.3726)'
+        : r.condition === 'self-repairing'
+          ? 'self-repairing: half capacity (UTD6.3725)'
+          : r.condition === 'damaged'
+            ? `damaged: capacity ${r.effective} (UTD6.3724)`
+            : '',
       ownTurn ? (r.activated ? `activated, used ${r.used} of ${r.effective}` : 'not activated this turn') : '',
     ].filter(Boolean);
     const dock = `dry dock ${r.docked.length}/${y.dryDocks}${r.docked.length ? `: ${r.docked.map((s) => `${s.dock!.position}. ${s.unitId} (${s.id})${s.uninspected ? ' uninspected' : ''}`).join(', ')}` : ''}`;
-    const builds = r.builds.length ? `\n  building: ${r.builds.map((b) => `${b.unitId} → ${b.planned.kind === 'fleet' ? `fleet ${b.planned.slot}` : 'dry dock'}`).join(', ')}` : '';
+    const builds = r.builds.length
+      ? `\n  building: ${r.builds.map((b) => `${b.unitId} → ${b.planned.kind === 'fleet' ? `fleet ${b.planned.slot}` : 'dry dock'}`).join(', ')}`
+      : '';
     return `${head}\n  ${[...flags, dock].join(' · ')}${builds}`;
   });
   return [`🏭 **${name}'s shipyards**`, ...lines].join('\n');

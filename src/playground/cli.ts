@@ -41,7 +41,12 @@ function printText(r: LineResult): void {
 }
 
 function embedText(e: LineResult['embeds'][number]): string {
-  return [e.title ? `【${e.title}】` : '', e.description ?? '', ...(e.fields ?? []).map((f) => `${f.name}: ${f.value}`), e.footer ? `— ${e.footer}` : '']
+  return [
+    e.title ? `【${e.title}】` : '',
+    e.description ?? '',
+    ...(e.fields ?? []).map((f) => `${f.name}: ${f.value}`),
+    e.footer ? `— ${e.footer}` : '',
+  ]
     .filter(Boolean)
     .join('\n');
 }

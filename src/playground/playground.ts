@@ -2,14 +2,26 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import { ApplicationCommandOptionType, PermissionFlagsBits, type APIApplicationCommandOption, type APIEmbed } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  PermissionFlagsBits,
+  type APIApplicationCommandOption,
+  type APIEmbed,
+} from 'discord.js';
 import { COMMANDS } from '../../commands/index.ts';
 import { VirtualClock, parseDuration } from '../clock.ts';
 import { catalogSource } from '../app/catalogs.ts';
 import { sequentialIds, type AppContext } from '../app/context.ts';
 import type { Database } from '../db/client.ts';
 import { startBot, type Bot } from '../discord/bot.ts';
-import { DiscordStandIn, standInClientOptions, type ArgValue, type DriverFile, type StoredAttachment, type StoredMessage } from '../discord/standin/index.ts';
+import {
+  DiscordStandIn,
+  standInClientOptions,
+  type ArgValue,
+  type DriverFile,
+  type StoredAttachment,
+  type StoredMessage,
+} from '../discord/standin/index.ts';
 import { parseLine, ScenarioSyntaxError, userRef, type ScenarioLine } from './scenario.ts';
 
 /** What one input line did, as printed by `--json` (issue 2 §7). */
@@ -68,7 +80,10 @@ export class Playground {
     const standIn = await DiscordStandIn.start({ idClock: () => clock.now().getTime() });
     const guild = standIn.addGuild({ id: stableSnowflake('guild:Playground'), name: 'Playground' });
     const channel = standIn.addChannel(guild.id, { id: stableSnowflake('channel:campaign'), name: 'campaign' });
-    standIn.registerCommands(COMMANDS.map((c) => c.data), guild.id);
+    standIn.registerCommands(
+      COMMANDS.map((c) => c.data),
+      guild.id,
+    );
     let n = 0;
     const app: AppContext & { clock: VirtualClock } = {
       database: opts.database,
@@ -80,7 +95,12 @@ export class Playground {
       catalogs: catalogSource(opts.database),
       testHooks: { forcedDice: [], nextSeed: null },
     };
-    const bot = await startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn) });
+    const bot = await startBot({
+      app,
+      token: standIn.token,
+      commands: COMMANDS,
+      clientOptions: standInClientOptions(standIn),
+    });
     mkdirSync(opts.outDir, { recursive: true });
     return new Playground(standIn, bot, app, guild.id, channel.id, opts.outDir);
   }
@@ -94,12 +114,26 @@ export class Playground {
   async run(input: string, line: number): Promise<LineResult | null> {
     const parsed = parseLine(input);
     if (parsed.kind === 'blank') return null;
-    const before = new Set([this.channelId, ...this.standIn.threads(this.channelId).map((t) => t.id)].flatMap((id) => this.standIn.channelMessages(id).map((m) => m.id)));
+    const before = new Set(
+      [this.channelId, ...this.standIn.threads(this.channelId).map((t) => t.id)].flatMap((id) =>
+        this.standIn.channelMessages(id).map((m) => m.id),
+      ),
+    );
     const channelAtStart = this.channelId;
     if (parsed.kind === 'directive') {
       const content = await this.directive(parsed);
       await this.bot.whenIdle();
-      return { line, input, user: null, ok: true, ephemeral: false, content, embeds: [], files: [], posts: this.postsSince(channelAtStart, before, null, line) };
+      return {
+        line,
+        input,
+        user: null,
+        ok: true,
+        ephemeral: false,
+        content,
+        embeds: [],
+        files: [],
+        posts: this.postsSince(channelAtStart, before, null, line),
+      };
     }
     return this.command(parsed, input, line, before);
   }
@@ -113,11 +147,23 @@ export class Playground {
     return id;
   }
 
-  private async command(parsed: Extract<ScenarioLine, { kind: 'command' }>, input: string, line: number, before: Set<string>): Promise<LineResult> {
+  private async command(
+    parsed: Extract<ScenarioLine, { kind: 'command' }>,
+    input: string,
+    line: number,
+    before: Set<string>,
+  ): Promise<LineResult> {
     const def = COMMANDS.find((c) => c.data.name === parsed.command)?.data;
-    if (!def) throw new ScenarioSyntaxError(`unknown command /${parsed.command}; known: ${COMMANDS.map((c) => `/${c.data.name}`).join(' ')}`);
+    if (!def)
+      throw new ScenarioSyntaxError(
+        `unknown command /${parsed.command}; known: ${COMMANDS.map((c) => `/${c.data.name}`).join(' ')}`,
+      );
     const { group, sub, options } = resolvePath(def.options ?? [], parsed.words, `/${parsed.command}`);
-    const { args, attachments } = this.convertArgs(options, parsed.options, `/${[parsed.command, ...parsed.words].join(' ')}`);
+    const { args, attachments } = this.convertArgs(
+      options,
+      parsed.options,
+      `/${[parsed.command, ...parsed.words].join(' ')}`,
+    );
     const userId = this.userId(parsed.user);
     const handle = await this.standIn.invokeCommand({
       guildId: this.guildId,
@@ -134,7 +180,14 @@ export class Playground {
     // An irreversible step answers with Confirm/Cancel (issue 6 §6); a script line means it, so the
     // playground presses Confirm for the player and reports what the press did.
     const confirmed = await this.pressConfirm(handle.original(), userId);
-    if (confirmed) return { ...confirmed, line, input, user: parsed.user, posts: this.postsSince(this.channelId, before, confirmed.replyId, line) };
+    if (confirmed)
+      return {
+        ...confirmed,
+        line,
+        input,
+        user: parsed.user,
+        posts: this.postsSince(this.channelId, before, confirmed.replyId, line),
+      };
     const original = handle.original();
     const responses = handle.responses();
     const ephemeral = responses.some((r) => (r.kind === 'reply' || r.kind === 'defer') && r.ephemeral);
@@ -153,10 +206,20 @@ export class Playground {
   }
 
   /** Presses the Confirm button of a confirmation prompt, if the reply is one; null otherwise. */
-  private async pressConfirm(prompt: StoredMessage | undefined, userId: string): Promise<(Pick<LineResult, 'ok' | 'ephemeral' | 'content' | 'embeds' | 'files'> & { replyId: string | null }) | null> {
+  private async pressConfirm(
+    prompt: StoredMessage | undefined,
+    userId: string,
+  ): Promise<
+    (Pick<LineResult, 'ok' | 'ephemeral' | 'content' | 'embeds' | 'files'> & { replyId: string | null }) | null
+  > {
     const customId = prompt ? findConfirmId(prompt.components) : null;
     if (!prompt || !customId) return null;
-    const click = await this.standIn.clickButton({ channelId: prompt.channelId, messageId: prompt.id, userId, customId });
+    const click = await this.standIn.clickButton({
+      channelId: prompt.channelId,
+      messageId: prompt.id,
+      userId,
+      customId,
+    });
     await click.firstResponse(10_000);
     await this.bot.whenIdle();
     // The press updates the prompt, then answers in a follow-up: public when done, private when refused.
@@ -172,34 +235,50 @@ export class Playground {
     };
   }
 
-  private convertArgs(options: readonly APIApplicationCommandOption[], given: Record<string, string>, where: string): { args: Record<string, ArgValue>; attachments: DriverFile[] } {
+  private convertArgs(
+    options: readonly APIApplicationCommandOption[],
+    given: Record<string, string>,
+    where: string,
+  ): { args: Record<string, ArgValue>; attachments: DriverFile[] } {
     const args: Record<string, ArgValue> = {};
     const attachments: DriverFile[] = [];
     for (const [name, raw] of Object.entries(given)) {
       const opt = options.find((o) => o.name === name);
-      if (!opt) throw new ScenarioSyntaxError(`${where} has no option ${name}:; it has ${options.map((o) => `${o.name}:`).join(' ') || 'no options'}`);
+      if (!opt)
+        throw new ScenarioSyntaxError(
+          `${where} has no option ${name}:; it has ${options.map((o) => `${o.name}:`).join(' ') || 'no options'}`,
+        );
       args[name] = this.convertValue(opt, raw, where, attachments);
     }
     for (const o of options) {
-      if ('required' in o && o.required && !(o.name in given)) throw new ScenarioSyntaxError(`${where} needs ${o.name}:`);
+      if ('required' in o && o.required && !(o.name in given))
+        throw new ScenarioSyntaxError(`${where} needs ${o.name}:`);
     }
     return { args, attachments };
   }
 
-  private convertValue(opt: APIApplicationCommandOption, raw: string, where: string, attachments: DriverFile[]): ArgValue {
+  private convertValue(
+    opt: APIApplicationCommandOption,
+    raw: string,
+    where: string,
+    attachments: DriverFile[],
+  ): ArgValue {
     const bad = (why: string) => new ScenarioSyntaxError(`${where} ${opt.name}:${raw} — ${why}`);
     switch (opt.type) {
       case ApplicationCommandOptionType.String: {
         const choices = 'choices' in opt ? opt.choices : undefined;
         if (!choices) return raw;
-        const hit = choices.find((c) => String(c.value).toLowerCase() === raw.toLowerCase() || c.name.toLowerCase() === raw.toLowerCase());
+        const hit = choices.find(
+          (c) => String(c.value).toLowerCase() === raw.toLowerCase() || c.name.toLowerCase() === raw.toLowerCase(),
+        );
         if (!hit) throw bad(`choose one of ${choices.map((c) => c.value).join(', ')}`);
         return String(hit.value);
       }
       case ApplicationCommandOptionType.Integer:
       case ApplicationCommandOptionType.Number: {
         const n = Number(raw);
-        if (!Number.isFinite(n) || (opt.type === ApplicationCommandOptionType.Integer && !Number.isInteger(n))) throw bad('not a number');
+        if (!Number.isFinite(n) || (opt.type === ApplicationCommandOptionType.Integer && !Number.isInteger(n)))
+          throw bad('not a number');
         return n;
       }
       case ApplicationCommandOptionType.Boolean:
@@ -237,13 +316,15 @@ export class Playground {
       }
       case 'dice': {
         const values = d.args.map(Number);
-        if (values.length === 0 || values.some((v) => !Number.isInteger(v) || v < 1)) throw new ScenarioSyntaxError('!dice takes whole numbers ≥ 1');
+        if (values.length === 0 || values.some((v) => !Number.isInteger(v) || v < 1))
+          throw new ScenarioSyntaxError('!dice takes whole numbers ≥ 1');
         hooks.forcedDice.push(...values);
         return `The next dice will show ${values.join(', ')}.`;
       }
       case 'clock': {
         const at = new Date(d.args[0] ?? '');
-        if (d.args.length !== 1 || Number.isNaN(at.getTime())) throw new ScenarioSyntaxError('!clock takes an ISO date such as 2026-11-21T12:00Z');
+        if (d.args.length !== 1 || Number.isNaN(at.getTime()))
+          throw new ScenarioSyntaxError('!clock takes an ISO date such as 2026-11-21T12:00Z');
         this.app.clock.set(at);
         const applied = await this.bot.tick();
         return `Clock set to ${at.toISOString()}.${applied ? ` ${applied} deadline${applied === 1 ? '' : 's'} applied.` : ''}`;
@@ -266,7 +347,8 @@ export class Playground {
         if (d.name === 'react') await this.standIn.addReaction(input);
         else await this.standIn.removeReaction(input);
         // The reaction reaches the bot over the gateway; wait for it before asking whether the bot is idle.
-        for (let waited = 0; this.bot.reactionsSeen === seen && waited < 5000; waited += 5) await new Promise((r) => setTimeout(r, 5));
+        for (let waited = 0; this.bot.reactionsSeen === seen && waited < 5000; waited += 5)
+          await new Promise((r) => setTimeout(r, 5));
         return `@${name} ${d.name === 'react' ? 'reacted' : 'removed the reaction'} ${emoji} on message ${messageId}.`;
       }
       case 'channel': {
@@ -299,11 +381,28 @@ export class Playground {
   }
 
   /** New posts in the channel and in its threads (battle threads), each thread's marked with its name. */
-  private postsSince(channelId: string, before: Set<string>, replyId: string | null, line: number): LineResult['posts'] {
+  private postsSince(
+    channelId: string,
+    before: Set<string>,
+    replyId: string | null,
+    line: number,
+  ): LineResult['posts'] {
     const fresh = (m: StoredMessage) => !before.has(m.id) && m.id !== replyId && !m.ephemeral;
-    const post = (m: StoredMessage, prefix: string) => ({ content: prefix + this.readable(m.content), embeds: m.embeds.map((e) => this.embed(e)), files: this.saveFiles(m.attachments, line) });
-    const inChannel = this.standIn.channelMessages(channelId).filter(fresh).map((m) => post(m, ''));
-    const inThreads = this.standIn.threads(channelId).flatMap((t) => this.standIn.channelMessages(t.id).filter(fresh).map((m) => post(m, `🧵 ${t.name}: `)));
+    const post = (m: StoredMessage, prefix: string) => ({
+      content: prefix + this.readable(m.content),
+      embeds: m.embeds.map((e) => this.embed(e)),
+      files: this.saveFiles(m.attachments, line),
+    });
+    const inChannel = this.standIn
+      .channelMessages(channelId)
+      .filter(fresh)
+      .map((m) => post(m, ''));
+    const inThreads = this.standIn.threads(channelId).flatMap((t) =>
+      this.standIn
+        .channelMessages(t.id)
+        .filter(fresh)
+        .map((m) => post(m, `🧵 ${t.name}: `)),
+    );
     return [...inChannel, ...inThreads];
   }
 
@@ -319,7 +418,8 @@ export class Playground {
     const out: SimpleEmbed = {};
     if (e.title) out.title = this.readable(e.title);
     if (e.description) out.description = this.readable(e.description);
-    if (e.fields?.length) out.fields = e.fields.map((f) => ({ name: this.readable(f.name), value: this.readable(f.value) }));
+    if (e.fields?.length)
+      out.fields = e.fields.map((f) => ({ name: this.readable(f.name), value: this.readable(f.value) }));
     if (e.footer?.text) out.footer = e.footer.text;
     return out;
   }
@@ -331,7 +431,9 @@ export class Playground {
     return text
       .replace(/<@!?(\d+)>/g, (_m, id: string) => `@${names.get(id) ?? id}`)
       .replace(/<#(\d+)>/g, (_m, id: string) => `#${channels.get(id) ?? id}`)
-      .replace(/<t:(\d+)(?::[a-zA-Z])?>/g, (_m, s: string) => new Date(Number(s) * 1000).toISOString().replace('.000Z', 'Z'));
+      .replace(/<t:(\d+)(?::[a-zA-Z])?>/g, (_m, s: string) =>
+        new Date(Number(s) * 1000).toISOString().replace('.000Z', 'Z'),
+      );
   }
 }
 
@@ -351,8 +453,15 @@ function findConfirmId(components: unknown): string | null {
 }
 
 /** Finds the subcommand group and subcommand named by the leading words, and the options they take. */
-function resolvePath(options: readonly APIApplicationCommandOption[], words: string[], where: string): { group?: string; sub?: string; options: readonly APIApplicationCommandOption[] } {
-  const subs = options.filter((o) => o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup);
+function resolvePath(
+  options: readonly APIApplicationCommandOption[],
+  words: string[],
+  where: string,
+): { group?: string; sub?: string; options: readonly APIApplicationCommandOption[] } {
+  const subs = options.filter(
+    (o) =>
+      o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup,
+  );
   if (subs.length === 0) {
     if (words.length > 0) throw new ScenarioSyntaxError(`${where} has no subcommand ${words[0]}`);
     return { options };
@@ -364,7 +473,10 @@ function resolvePath(options: readonly APIApplicationCommandOption[], words: str
     return { sub: first.name, options: first.options ?? [] };
   }
   const inner = (first.options ?? []).find((o) => o.name === words[1]);
-  if (!inner) throw new ScenarioSyntaxError(`${where} ${first.name} needs one of: ${(first.options ?? []).map((s) => s.name).join(', ')}`);
+  if (!inner)
+    throw new ScenarioSyntaxError(
+      `${where} ${first.name} needs one of: ${(first.options ?? []).map((s) => s.name).join(', ')}`,
+    );
   return { group: first.name, sub: inner.name, options: inner.options ?? [] };
 }
 

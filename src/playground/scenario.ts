@@ -56,7 +56,8 @@ function splitOptions(tokens: string[]): { words: string[]; options: Record<stri
       if (m[1]! in options) throw new ScenarioSyntaxError(`option ${m[1]} is given twice`);
       options[m[1]!] = m[2]!;
     } else {
-      if (Object.keys(options).length > 0) throw new ScenarioSyntaxError(`\`${t}\` comes after the options; subcommands go first`);
+      if (Object.keys(options).length > 0)
+        throw new ScenarioSyntaxError(`\`${t}\` comes after the options; subcommands go first`);
       words.push(t);
     }
   }
@@ -70,7 +71,9 @@ export function parseLine(raw: string): ScenarioLine {
     const [head, ...rest] = tokenize(text.slice(1));
     const name = head?.toLowerCase();
     if (!name || !(DIRECTIVES as readonly string[]).includes(name)) {
-      throw new ScenarioSyntaxError(`unknown directive !${head ?? ''}; known: ${DIRECTIVES.map((d) => `!${d}`).join(' ')}`);
+      throw new ScenarioSyntaxError(
+        `unknown directive !${head ?? ''}; known: ${DIRECTIVES.map((d) => `!${d}`).join(' ')}`,
+      );
     }
     const { words, options } = splitOptions(rest);
     return { kind: 'directive', name: name as DirectiveName, args: words, options };
@@ -82,7 +85,13 @@ export function parseLine(raw: string): ScenarioLine {
   const slash = tokens[1];
   if (!slash?.startsWith('/') || slash.length < 2) throw new ScenarioSyntaxError('after @user comes a /command');
   const { words, options } = splitOptions(tokens.slice(2));
-  return { kind: 'command', user, command: slash.slice(1).toLowerCase(), words: words.map((w) => w.toLowerCase()), options };
+  return {
+    kind: 'command',
+    user,
+    command: slash.slice(1).toLowerCase(),
+    words: words.map((w) => w.toLowerCase()),
+    options,
+  };
 }
 
 /** `@name` → `name`; anything else is not a user reference. */

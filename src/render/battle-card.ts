@@ -153,7 +153,8 @@ export function hexesAround(centre: string, radius: number): string[] {
   const c = parseHex(centre);
   const out: string[] = [];
   for (let x = Math.max(1, c.x - radius); x <= Math.min(MAP_SIZE, c.x + radius); x++) {
-    for (let y = Math.max(1, c.y - radius - 1); y <= Math.min(MAP_SIZE, c.y + radius + 1); y++) if (hexDistance({ x, y }, c) <= radius) out.push(formatHex({ x, y }));
+    for (let y = Math.max(1, c.y - radius - 1); y <= Math.min(MAP_SIZE, c.y + radius + 1); y++)
+      if (hexDistance({ x, y }, c) <= radius) out.push(formatHex({ x, y }));
   }
   return out;
 }
@@ -165,7 +166,10 @@ function overlayName(id: string): string {
 }
 
 /** Pixel centre of a hex (may be off the map). */
-export function hexPixel(scene: Pick<BattleCardScene, 'origin' | 'hexSize'>, hex: Hex | string): { x: number; y: number } {
+export function hexPixel(
+  scene: Pick<BattleCardScene, 'origin' | 'hexSize'>,
+  hex: Hex | string,
+): { x: number; y: number } {
   const c = centreOf(typeof hex === 'string' ? parseHex(hex) : hex);
   const step = Math.sqrt(3) * scene.hexSize;
   return { x: scene.origin.x + c.x * step, y: scene.origin.y + c.y * step };
@@ -213,23 +217,58 @@ function terrainMarker(t: PlacedTerrain, scene: Pick<BattleCardScene, 'origin' |
     case 'fixed':
     case 'point': {
       const p = at(t.hex);
-      const colour = t.kind === 'class-m-planet' ? BATTLE_COLOURS.planet : t.kind === 'small-moon' ? BATTLE_COLOURS.moon : t.kind === 'black-hole' ? BATTLE_COLOURS.blackHole : BATTLE_COLOURS.pulsar;
+      const colour =
+        t.kind === 'class-m-planet'
+          ? BATTLE_COLOURS.planet
+          : t.kind === 'small-moon'
+            ? BATTLE_COLOURS.moon
+            : t.kind === 'black-hole'
+              ? BATTLE_COLOURS.blackHole
+              : BATTLE_COLOURS.pulsar;
       const r = t.kind === 'small-moon' ? HEX * 0.75 : HEX * 1.15;
       return [{ key: `terrain:${t.hex}:${t.kind}`, kind: t.kind, hex: t.hex, x: p.x, y: p.y, r, colour }];
     }
     case 'gas-giant': {
       const p = at(t.hex);
-      const out: SceneMarker[] = [{ key: `terrain:${t.hex}:gas-giant`, kind: 'gas-giant', hex: t.hex, x: p.x, y: p.y, r: (t.diameter / 2) * STEP, colour: BATTLE_COLOURS.gasGiant }];
+      const out: SceneMarker[] = [
+        {
+          key: `terrain:${t.hex}:gas-giant`,
+          kind: 'gas-giant',
+          hex: t.hex,
+          x: p.x,
+          y: p.y,
+          r: (t.diameter / 2) * STEP,
+          colour: BATTLE_COLOURS.gasGiant,
+        },
+      ];
       t.moons.forEach((m, i) => {
         if (m.hex === null) return;
         const q = at(m.hex);
-        out.push({ key: `terrain:${m.hex}:moon${i + 1}`, kind: 'small-moon', hex: m.hex, x: q.x, y: q.y, r: HEX * 0.75, colour: BATTLE_COLOURS.moon });
+        out.push({
+          key: `terrain:${m.hex}:moon${i + 1}`,
+          kind: 'small-moon',
+          hex: m.hex,
+          x: q.x,
+          y: q.y,
+          r: HEX * 0.75,
+          colour: BATTLE_COLOURS.moon,
+        });
       });
       return out;
     }
     case 'comet': {
       const p = at(t.hex);
-      return [{ key: `terrain:${t.hex}:comet`, kind: 'comet', hex: t.hex, x: p.x, y: p.y, r: HEX * 0.95, colour: BATTLE_COLOURS.comet }];
+      return [
+        {
+          key: `terrain:${t.hex}:comet`,
+          kind: 'comet',
+          hex: t.hex,
+          x: p.x,
+          y: p.y,
+          r: HEX * 0.95,
+          colour: BATTLE_COLOURS.comet,
+        },
+      ];
     }
     case 'fills-map':
     case 'overlay':
@@ -258,7 +297,16 @@ function terrainLabelText(m: SceneMarker, setup: BattleSetup): string | null {
 
 /** Greedy label placement: candidate spots round each anchor, the first that hits nothing wins. */
 function placeLabels(
-  requests: { key: string; text: string; colour: string; x: number; y: number; r: number; required: boolean; centred?: boolean }[],
+  requests: {
+    key: string;
+    text: string;
+    colour: string;
+    x: number;
+    y: number;
+    r: number;
+    required: boolean;
+    centred?: boolean;
+  }[],
   markers: readonly SceneMarker[],
   map: Rect,
 ): { labels: SceneLabel[]; unplaced: number } {
@@ -298,7 +346,12 @@ function placeLabels(
       if (!q.required) continue;
       unplaced++;
       const [x, y] = spots[0]!;
-      chosen = { x: Math.round(Math.min(Math.max(x, map.x), map.x + map.w - w)), y: Math.round(Math.min(Math.max(y, map.y), map.y + map.h - h)), w, h };
+      chosen = {
+        x: Math.round(Math.min(Math.max(x, map.x), map.x + map.w - w)),
+        y: Math.round(Math.min(Math.max(y, map.y), map.y + map.h - h)),
+        w,
+        h,
+      };
     }
     labels.push({ key: q.key, text: q.text, colour: q.colour, anchor: { x: q.x, y: q.y, r: q.r }, ...chosen });
   }
@@ -354,7 +407,12 @@ function terrainPanelText(t: PlacedTerrain): string {
 }
 
 /** Where everything goes; computed without drawing (tests read it). */
-export function battleCardScene(setup: BattleSetup, input: BattleSetupInput, fleets: readonly BattleFleet[], opts: BattleCardOptions = {}): BattleCardScene {
+export function battleCardScene(
+  setup: BattleSetup,
+  input: BattleSetupInput,
+  fleets: readonly BattleFleet[],
+  opts: BattleCardOptions = {},
+): BattleCardScene {
   ensureFonts();
   const { width, height } = BATTLE_CARD_SIZE;
   const origin = { x: MAP_X + HEX, y: MAP_Y + STEP / 2 };
@@ -368,11 +426,25 @@ export function battleCardScene(setup: BattleSetup, input: BattleSetupInput, fle
   const sideIndex = new Map(input.sides.map((s, i) => [s.id, i]));
   const starts = setup.starts.map((s) => {
     const i = sideIndex.get(s.sideId) ?? 0;
-    return { sideId: s.sideId, position: s.position, hex: s.hex, colour: sideColour(fleets, i), hexes: hexesAround(s.hex, s.radius) };
+    return {
+      sideId: s.sideId,
+      position: s.position,
+      hex: s.hex,
+      colour: sideColour(fleets, i),
+      hexes: hexesAround(s.hex, s.radius),
+    };
   });
   for (const s of starts) {
     const p = hexPixel(geo, s.hex);
-    markers.push({ key: `start:${s.sideId}`, kind: 'start', hex: s.hex, x: p.x, y: p.y, r: HEX * 1.1, colour: s.colour });
+    markers.push({
+      key: `start:${s.sideId}`,
+      kind: 'start',
+      hex: s.hex,
+      x: p.x,
+      y: p.y,
+      r: HEX * 1.1,
+      colour: s.colour,
+    });
   }
   const byHex = new Map<string, string[]>();
   for (const w of setup.warpPoints) byHex.set(w.hex, [...(byHex.get(w.hex) ?? []), safeText(w.label) || w.to]);
@@ -386,17 +458,46 @@ export function battleCardScene(setup: BattleSetup, input: BattleSetupInput, fle
     ...starts.map((s) => {
       const m = markers.find((x) => x.key === `start:${s.sideId}`)!;
       // Outside the 3-hex area, so the label never hides the area it names.
-      return { key: m.key, text: `${positionText(s.position)} · ${sideLabel(s.sideId)}`, colour: s.colour, x: m.x, y: m.y, r: 3.5 * STEP, required: true };
+      return {
+        key: m.key,
+        text: `${positionText(s.position)} · ${sideLabel(s.sideId)}`,
+        colour: s.colour,
+        x: m.x,
+        y: m.y,
+        r: 3.5 * STEP,
+        required: true,
+      };
     }),
     ...[...byHex].map(([hex, names]) => {
       const m = markers.find((x) => x.key === `warp:${hex}`)!;
-      return { key: m.key, text: `→ ${names.join(' · ')}`, colour: BATTLE_COLOURS.warp, x: m.x, y: m.y, r: m.r, required: true };
+      return {
+        key: m.key,
+        text: `→ ${names.join(' · ')}`,
+        colour: BATTLE_COLOURS.warp,
+        x: m.x,
+        y: m.y,
+        r: m.r,
+        required: true,
+      };
     }),
     ...markers.flatMap((m) => {
       const text = m.kind === 'warp' || m.kind === 'start' ? null : terrainLabelText(m, setup);
       // A big gas giant carries its label on the disc; a small one is labelled beside it like the rest.
       const onDisc = m.kind === 'gas-giant' && m.r >= BIG_DISC;
-      return text ? [{ key: `label:${m.key}`, text, colour: THEME.text, x: m.x, y: m.y, r: onDisc ? 0 : m.r, required: false, centred: onDisc }] : [];
+      return text
+        ? [
+            {
+              key: `label:${m.key}`,
+              text,
+              colour: THEME.text,
+              x: m.x,
+              y: m.y,
+              r: onDisc ? 0 : m.r,
+              required: false,
+              centred: onDisc,
+            },
+          ]
+        : [];
     }),
   ];
   const { labels, unplaced } = placeLabels(requests, markers, map);
@@ -417,7 +518,15 @@ export function battleCardScene(setup: BattleSetup, input: BattleSetupInput, fle
     if (cut) return false;
     if (y + dy / 2 > bottom) {
       cut = true;
-      items.push({ kind: 'text', text: '… more on the battle card text', x: left, y: bottom - 6, w: maxW, font: font(14), colour: THEME.muted });
+      items.push({
+        kind: 'text',
+        text: '… more on the battle card text',
+        x: left,
+        y: bottom - 6,
+        w: maxW,
+        font: font(14),
+        colour: THEME.muted,
+      });
       return false;
     }
     items.push({ kind, text, x, y, w, font: f, colour });
@@ -425,7 +534,8 @@ export function battleCardScene(setup: BattleSetup, input: BattleSetupInput, fle
     return true;
   };
   const para = (text: string, f: string, colour: string, lineH: number, maxLines: number, indent = 0) => {
-    for (const line of wrap(safeText(text), f, maxW - indent, maxLines)) push('text', line, f, colour, lineH, left + indent, maxW - indent);
+    for (const line of wrap(safeText(text), f, maxW - indent, maxLines))
+      push('text', line, f, colour, lineH, left + indent, maxW - indent);
   };
   const heading = (text: string) => {
     y += 8;
@@ -433,16 +543,32 @@ export function battleCardScene(setup: BattleSetup, input: BattleSetupInput, fle
     push('text', text.toUpperCase(), font(14, 'bold'), THEME.faint, 22);
   };
   // The title and subtitle leave room on the right for the direction compass.
-  for (const line of wrap(`Battle in ${safeText(input.sector.label) || input.sector.key}`, font(28, 'bold'), maxW - COMPASS_ROOM, 2)) push('text', line, font(28, 'bold'), THEME.text, 36, left, maxW - COMPASS_ROOM);
-  if (opts.subtitle) for (const line of wrap(safeText(opts.subtitle), font(15), maxW - COMPASS_ROOM, 1)) push('text', line, font(15), THEME.muted, 22, left, maxW - COMPASS_ROOM);
+  for (const line of wrap(
+    `Battle in ${safeText(input.sector.label) || input.sector.key}`,
+    font(28, 'bold'),
+    maxW - COMPASS_ROOM,
+    2,
+  ))
+    push('text', line, font(28, 'bold'), THEME.text, 36, left, maxW - COMPASS_ROOM);
+  if (opts.subtitle)
+    for (const line of wrap(safeText(opts.subtitle), font(15), maxW - COMPASS_ROOM, 1))
+      push('text', line, font(15), THEME.muted, 22, left, maxW - COMPASS_ROOM);
   y = Math.max(y + 4, panel.y + COMPASS_BOTTOM);
   push('text', `Weapon status ${setup.weaponStatus} · 60×60 map · death barrier`, font(16, 'bold'), THEME.text, 24);
   const blocked = setup.disengagement.blocked.map(sideLabel);
-  para(`Disengage only through a warp point, from Turn ${setup.disengagement.fromTurn} Impulse ${setup.disengagement.fromImpulse}.`, font(15), THEME.muted, 21, 2);
-  if (blocked.length) para(`No disengagement (enemy fortification): ${blocked.join(', ')}`, font(15, 'bold'), THEME.battle, 21, 2);
+  para(
+    `Disengage only through a warp point, from Turn ${setup.disengagement.fromTurn} Impulse ${setup.disengagement.fromImpulse}.`,
+    font(15),
+    THEME.muted,
+    21,
+    2,
+  );
+  if (blocked.length)
+    para(`No disengagement (enemy fortification): ${blocked.join(', ')}`, font(15, 'bold'), THEME.battle, 21, 2);
 
   heading('Sides');
-  if (setup.positionRoll) para(`Not the current player's battle: A/B by roll, 1D6 = ${setup.positionRoll.die}`, font(14), THEME.muted, 24, 1);
+  if (setup.positionRoll)
+    para(`Not the current player's battle: A/B by roll, 1D6 = ${setup.positionRoll.die}`, font(14), THEME.muted, 24, 1);
   if (setup.ring) para(`Start hexes on the range-15 ring round 3030, assigned by roll`, font(14), THEME.muted, 24, 1);
   for (const s of setup.starts) {
     const i = sideIndex.get(s.sideId) ?? 0;
@@ -451,8 +577,8 @@ export function battleCardScene(setup: BattleSetup, input: BattleSetupInput, fle
     push('swatch', positionText(s.position), font(14, 'bold'), colour, 0);
     push('text', `${sideLabel(s.sideId)}`, font(17, 'bold'), THEME.text, 0, left + 86, maxW - 86 - 110);
     push('text', `around ${s.hex}`, font(15), THEME.muted, 24, left + maxW - 104, 104);
-    const units = fleet && fleet.units.length ? fleet.units.map((u) => safeText(u) || '?').join(', ') : 'no fleet given';
-    para(units, font(14), fleet && fleet.units.length ? THEME.text : THEME.faint, 19, 3, 12);
+    const units = fleet?.units.length ? fleet.units.map((u) => safeText(u) || '?').join(', ') : 'no fleet given';
+    para(units, font(14), fleet?.units.length ? THEME.text : THEME.faint, 19, 3, 12);
     y += 4;
   }
 
@@ -468,14 +594,30 @@ export function battleCardScene(setup: BattleSetup, input: BattleSetupInput, fle
   if (setup.terrainDeleted) para('Deleted for this battle (UTD7.45713)', font(14), THEME.text, 19, 1);
   else if (setup.terrain.length === 0 && setup.overlays.length === 0) para('None', font(14), THEME.faint, 19, 1);
   for (const t of setup.terrain) para(terrainPanelText(t), font(14), THEME.text, 19, 2);
-  for (const o of setup.overlays) if (!setup.terrain.some((t) => t.placement === 'overlay' && t.overlay === o)) para(`${overlayName(o)}: SFBOL overlay`, font(14), THEME.text, 19, 1);
+  for (const o of setup.overlays)
+    if (!setup.terrain.some((t) => t.placement === 'overlay' && t.overlay === o))
+      para(`${overlayName(o)}: SFBOL overlay`, font(14), THEME.text, 19, 1);
 
   if (setup.notes.length) {
     heading('Notes');
     for (const n of setup.notes) para(n, font(13), THEME.muted, 17, 3);
   }
 
-  return { width, height, hexSize: HEX, origin, map, panel, banners, markers, starts, labels, unplacedLabels: unplaced, panelItems: items, panelCut: cut };
+  return {
+    width,
+    height,
+    hexSize: HEX,
+    origin,
+    map,
+    panel,
+    banners,
+    markers,
+    starts,
+    labels,
+    unplacedLabels: unplaced,
+    panelItems: items,
+    panelCut: cut,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -492,10 +634,11 @@ function drawGrid(ctx: CanvasRenderingContext2D, scene: BattleCardScene): void {
   ctx.fillStyle = BATTLE_COLOURS.space;
   ctx.fillRect(map.x, map.y, map.w, map.h);
   ctx.beginPath();
-  for (let x = 1; x <= MAP_SIZE; x++) for (let y = 1; y <= MAP_SIZE; y++) {
-    const p = hexPixel(scene, { x, y });
-    hexPath(ctx, p.x, p.y, HEX);
-  }
+  for (let x = 1; x <= MAP_SIZE; x++)
+    for (let y = 1; y <= MAP_SIZE; y++) {
+      const p = hexPixel(scene, { x, y });
+      hexPath(ctx, p.x, p.y, HEX);
+    }
   ctx.strokeStyle = BATTLE_COLOURS.grid;
   ctx.lineWidth = 1;
   ctx.stroke();
@@ -768,7 +911,12 @@ function drawPanel(ctx: CanvasRenderingContext2D, scene: BattleCardScene): void 
 }
 
 /** Renders the battle card as PNG bytes (1400×1000). */
-export async function renderBattleCard(setup: BattleSetup, input: BattleSetupInput, fleets: readonly BattleFleet[], opts: BattleCardOptions = {}): Promise<Buffer> {
+export async function renderBattleCard(
+  setup: BattleSetup,
+  input: BattleSetupInput,
+  fleets: readonly BattleFleet[],
+  opts: BattleCardOptions = {},
+): Promise<Buffer> {
   ensureFonts();
   const scene = battleCardScene(setup, input, fleets, opts);
   const canvas = createCanvas(scene.width, scene.height);

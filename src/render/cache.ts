@@ -68,8 +68,10 @@ export class ImageCache {
 
   /** Forgets every image of a campaign (e.g. when it is deleted). */
   forget(campaignId: string): void {
-    for (const [k, e] of this.entries) if ((JSON.parse(e.slot) as [string, string])[1] === campaignId) this.entries.delete(k);
-    for (const slot of [...this.newest.keys()]) if ((JSON.parse(slot) as [string, string])[1] === campaignId) this.newest.delete(slot);
+    for (const [k, e] of this.entries)
+      if ((JSON.parse(e.slot) as [string, string])[1] === campaignId) this.entries.delete(k);
+    for (const slot of [...this.newest.keys()])
+      if ((JSON.parse(slot) as [string, string])[1] === campaignId) this.newest.delete(slot);
   }
 
   stats(): ImageCacheStats {

@@ -50,7 +50,13 @@ export function hasGlyph(codePoint: number): boolean {
 
 /** Invisible joiners and selectors that come with emoji: dropped silently. */
 function isInvisible(cp: number): boolean {
-  return cp === 0x200d || cp === 0x200c || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x1f3fb && cp <= 0x1f3ff);
+  return (
+    cp === 0x200d ||
+    cp === 0x200c ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    (cp >= 0xe0100 && cp <= 0xe01ef) ||
+    (cp >= 0x1f3fb && cp <= 0x1f3ff)
+  );
 }
 
 /** Pictographs (emoji) the font lacks are dropped rather than shown as `?`. */

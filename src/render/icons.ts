@@ -27,7 +27,13 @@ function polygon(ctx: CanvasRenderingContext2D, points: [number, number][]): voi
   ctx.closePath();
 }
 
-function shapePath(ctx: CanvasRenderingContext2D, kind: Exclude<IconKind, 'battle'>, x: number, y: number, h: number): void {
+function shapePath(
+  ctx: CanvasRenderingContext2D,
+  kind: Exclude<IconKind, 'battle'>,
+  x: number,
+  y: number,
+  h: number,
+): void {
   switch (kind) {
     case 'colony':
       ctx.beginPath();
@@ -136,7 +142,15 @@ function swords(ctx: CanvasRenderingContext2D, x: number, y: number, h: number):
 }
 
 /** Draws an icon centred on (x, y). */
-export function drawIcon(ctx: CanvasRenderingContext2D, kind: IconKind, x: number, y: number, size: number, colour: string, state: IconState = 'active'): void {
+export function drawIcon(
+  ctx: CanvasRenderingContext2D,
+  kind: IconKind,
+  x: number,
+  y: number,
+  size: number,
+  colour: string,
+  state: IconState = 'active',
+): void {
   const h = size / 2;
   if (kind === 'battle') {
     swords(ctx, x, y, h);

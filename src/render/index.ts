@@ -1,7 +1,18 @@
 /** The images of issue 7: pure layout, the warp-lane map, the navy sheet, and a cache. */
 export { ensureFonts, font, safeText, FONT_FAMILY } from './fonts.ts';
 export { layoutMap, zoomLayout, autoPositions, countLaneCrossings } from './map-layout.ts';
-export type { LayoutMapInput, LayoutOptions, LayoutSector, MapLayout, NodeBox, LabelBox, LaneLine, Stub, Rect, Circle } from './map-layout.ts';
+export type {
+  LayoutMapInput,
+  LayoutOptions,
+  LayoutSector,
+  MapLayout,
+  NodeBox,
+  LabelBox,
+  LaneLine,
+  Stub,
+  Rect,
+  Circle,
+} from './map-layout.ts';
 export { renderMap, mapScene, titleLines, MAP_IMAGE_DEFAULTS } from './map-image.ts';
 export type { MapImageOptions, MapScene } from './map-image.ts';
 export { renderNavySheet, navySummary } from './navy-sheet.ts';

@@ -123,11 +123,19 @@ export function ledgerScene(ledger: Ledger, opts: LedgerImageOptions = {}): Ledg
 function fit(ctx: CanvasRenderingContext2D, text: string, max: number): string {
   if (ctx.measureText(text).width <= max) return text;
   const chars = [...text];
-  while (chars.length > 1 && ctx.measureText(chars.join('') + '…').width > max) chars.pop();
-  return chars.join('').trimEnd() + '…';
+  while (chars.length > 1 && ctx.measureText(`${chars.join('')}…`).width > max) chars.pop();
+  return `${chars.join('').trimEnd()}…`;
 }
 
-function cell(ctx: CanvasRenderingContext2D, text: string, col: Pick<LedgerColumn, 'x' | 'w' | 'align'>, cy: number, f: string, colour: string, inset: number): void {
+function cell(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  col: Pick<LedgerColumn, 'x' | 'w' | 'align'>,
+  cy: number,
+  f: string,
+  colour: string,
+  inset: number,
+): void {
   ctx.font = f;
   ctx.fillStyle = colour;
   ctx.textBaseline = 'middle';
@@ -141,7 +149,11 @@ function value(row: LedgerRow | LedgerTotals, key: NumberKey): string {
 }
 
 /** Renders the ledger as PNG bytes. */
-export async function renderLedger(state: CampaignState, ledger: Ledger, opts: LedgerImageOptions = {}): Promise<Buffer> {
+export async function renderLedger(
+  state: CampaignState,
+  ledger: Ledger,
+  opts: LedgerImageOptions = {},
+): Promise<Buffer> {
   ensureFonts();
   const scene = ledgerScene(ledger, opts);
   const { k, width, height } = scene;
@@ -166,7 +178,15 @@ export async function renderLedger(state: CampaignState, ledger: Ledger, opts: L
   // Group headings with a rule under each group, then the column headings.
   const gy = (HEADER_H + GROUP_H / 2 + 2) * k;
   for (const g of scene.groups) {
-    cell(ctx, g.heading.toUpperCase(), { x: g.x, w: g.w, align: 'center' }, gy, font(15 * k, 'bold'), THEME.faint, 4 * k);
+    cell(
+      ctx,
+      g.heading.toUpperCase(),
+      { x: g.x, w: g.w, align: 'center' },
+      gy,
+      font(15 * k, 'bold'),
+      THEME.faint,
+      4 * k,
+    );
     ctx.fillStyle = THEME.rule;
     ctx.fillRect(g.x + 8 * k, (HEADER_H + GROUP_H - 2) * k, g.w - 16 * k, Math.max(1, 2 * k));
   }
@@ -215,10 +235,28 @@ export async function renderLedger(state: CampaignState, ledger: Ledger, opts: L
         ctx.font = font(17 * k);
         ctx.fillStyle = gone ? THEME.battle : THEME.faint;
         ctx.fillText(fit(ctx, gone ? r.status : r.empire, c.x + c.w - after - 8 * k), after, cy + 1 * k);
-      } else cell(ctx, value(r, c.key), c, cy, font(20 * k, c.key === 'bank' || c.key === 'bpvAfloat' ? 'bold' : 'normal'), ink, 8 * k);
+      } else
+        cell(
+          ctx,
+          value(r, c.key),
+          c,
+          cy,
+          font(20 * k, c.key === 'bank' || c.key === 'bpvAfloat' ? 'bold' : 'normal'),
+          ink,
+          8 * k,
+        );
     }
   });
-  if (ledger.rows.length === 0) cell(ctx, 'No players yet.', scene.columns.find((c) => c.key === 'player')!, scene.rows[0]?.y ?? (HEADER_H + GROUP_H + HEAD_H + ROW_H / 2) * k, font(20 * k), THEME.faint, 8 * k);
+  if (ledger.rows.length === 0)
+    cell(
+      ctx,
+      'No players yet.',
+      scene.columns.find((c) => c.key === 'player')!,
+      scene.rows[0]?.y ?? (HEADER_H + GROUP_H + HEAD_H + ROW_H / 2) * k,
+      font(20 * k),
+      THEME.faint,
+      8 * k,
+    );
 
   // Totals.
   const t = scene.totals;

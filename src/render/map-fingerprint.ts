@@ -11,7 +11,8 @@ import type { CampaignState } from '../rules/thunderdome/state.ts';
  */
 export function mapFingerprint(state: CampaignState): string {
   const map = state.map;
-  if (!map) return JSON.stringify(['no-map', state.name, state.status, state.players.map((p) => [p.id, p.name, p.status])]);
+  if (!map)
+    return JSON.stringify(['no-map', state.name, state.status, state.players.map((p) => [p.id, p.name, p.status])]);
   const dev = (d: { owner: string; status: string } | null) => (d ? `${d.owner}:${d.status}` : '');
   const fleets = new Map(state.fleets.map((f) => [f.id, f]));
   return JSON.stringify([
@@ -22,17 +23,42 @@ export function mapFingerprint(state: CampaignState): string {
     state.settings.startYear,
     map.approvals.length,
     map.approved,
-    state.turn ? [state.turn.playerId, state.turn.deadline, state.turn.orders.filter((o) => o.kind === 'move').map((o) => o.summary)] : null,
+    state.turn
+      ? [
+          state.turn.playerId,
+          state.turn.deadline,
+          state.turn.orders.filter((o) => o.kind === 'move').map((o) => o.summary),
+        ]
+      : null,
     state.players.map((p) => [p.id, p.name, p.seat, p.status, p.empire]),
-    map.sectors.map((s) => [s.key, s.name, s.type, s.owner, s.homeSlot, dev(s.colony), dev(s.mine), dev(s.fort), s.npe?.status ?? '', s.x, s.y, s.terrain, s.overlays]),
+    map.sectors.map((s) => [
+      s.key,
+      s.name,
+      s.type,
+      s.owner,
+      s.homeSlot,
+      dev(s.colony),
+      dev(s.mine),
+      dev(s.fort),
+      s.npe?.status ?? '',
+      s.x,
+      s.y,
+      s.terrain,
+      s.overlays,
+    ]),
     map.lanes,
     state.bases.map((b) => [b.sector, b.role, b.owner, b.pending]).sort(),
     state.fleets.map((f) => `${f.sector}:${f.owner}`).sort(),
     // Fleet badges show BPV: which ships sail in the fleets of each sector and owner.
-    state.ships.flatMap((s) => {
-      const f = s.fleetId !== null ? fleets.get(s.fleetId) : undefined;
-      return f ? [`${f.sector}:${f.owner}:${s.unitId}:${s.bpv}`] : [];
-    }).sort(),
-    state.battles.filter((b) => b.status === 'open').map((b) => b.sector).sort(),
+    state.ships
+      .flatMap((s) => {
+        const f = s.fleetId !== null ? fleets.get(s.fleetId) : undefined;
+        return f ? [`${f.sector}:${f.owner}:${s.unitId}:${s.bpv}`] : [];
+      })
+      .sort(),
+    state.battles
+      .filter((b) => b.status === 'open')
+      .map((b) => b.sector)
+      .sort(),
   ]);
 }

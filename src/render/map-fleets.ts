@@ -55,5 +55,10 @@ export function fleetBadges(state: CampaignState, sectorKey: string, shipBpv: Sh
   const seat = (id: string) => state.players.find((p) => p.id === id)?.seat ?? 99;
   return [...byOwner]
     .sort((a, b) => seat(a[0]) - seat(b[0]) || (a[0] < b[0] ? -1 : 1))
-    .map(([owner, { count, total }]) => ({ owner, count, bpv: bpvToString(total), text: fleetBadgeText(count, total) }));
+    .map(([owner, { count, total }]) => ({
+      owner,
+      count,
+      bpv: bpvToString(total),
+      text: fleetBadgeText(count, total),
+    }));
 }

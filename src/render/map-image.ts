@@ -54,7 +54,13 @@ export interface MapScene {
 }
 
 const TYPE_LETTER: Record<SectorType, string> = { home: 'H', life: 'L', mineral: 'M', dead: 'D', unknown: '?' };
-const TYPE_NAME: Record<SectorType, string> = { home: 'Home', life: 'Life', mineral: 'Mineral', dead: 'Dead', unknown: 'Unknown' };
+const TYPE_NAME: Record<SectorType, string> = {
+  home: 'Home',
+  life: 'Life',
+  mineral: 'Mineral',
+  dead: 'Dead',
+  unknown: 'Unknown',
+};
 
 let scratch: CanvasRenderingContext2D | null = null;
 
@@ -99,7 +105,8 @@ export function layoutInput(state: CampaignState, shipBpv: ShipBpv = catalogShip
 export function mapScene(state: CampaignState, opts: MapImageOptions = {}): MapScene {
   const width = Math.round(opts.width ?? MAP_IMAGE_DEFAULTS.width);
   const height = Math.round(opts.height ?? width * MAP_IMAGE_DEFAULTS.aspect);
-  if (!(width >= 200 && width <= 8000 && height >= 150 && height <= 8000)) throw new RangeError(`image size ${width}×${height} is out of range`);
+  if (!(width >= 200 && width <= 8000 && height >= 150 && height <= 8000))
+    throw new RangeError(`image size ${width}×${height} is out of range`);
   const k = width / 1600;
   const titleH = Math.round(100 * k);
   const legendW = Math.round(310 * k);
@@ -120,7 +127,10 @@ export function mapScene(state: CampaignState, opts: MapImageOptions = {}): MapS
       minFont: Math.max(9, 11 * k),
       maxFont: 26 * k,
     };
-    layout = opts.focus !== undefined ? zoomLayout(input, opts.focus, { ...base, maxRadius: 64 * k, maxFont: 30 * k, maxLabelEms: 12 }) : layoutMap(input, base);
+    layout =
+      opts.focus !== undefined
+        ? zoomLayout(input, opts.focus, { ...base, maxRadius: 64 * k, maxFont: 30 * k, maxLabelEms: 12 })
+        : layoutMap(input, base);
   }
   return { width, height, k, title, legend, mapArea, layout };
 }
@@ -167,7 +177,10 @@ export function titleLines(state: CampaignState, focus?: string): [string, strin
       what = `Registration · ${state.players.length} player${state.players.length === 1 ? '' : 's'}`;
       break;
     case 'setup':
-      what = state.map && !state.map.approved ? `Setup · map approvals ${state.map.approvals.length}/${state.players.length}` : 'Setup · initial purchases';
+      what =
+        state.map && !state.map.approved
+          ? `Setup · map approvals ${state.map.approvals.length}/${state.players.length}`
+          : 'Setup · initial purchases';
       break;
     case 'finished':
       what = state.winner ? `Finished · winner ${playerText(state, state.winner)}` : 'Finished';
@@ -185,8 +198,8 @@ export function titleLines(state: CampaignState, focus?: string): [string, strin
 function fitText(ctx: CanvasRenderingContext2D, text: string, f: string, max: number): string {
   if (measureWith(ctx, text, f) <= max) return text;
   const chars = [...text];
-  while (chars.length > 1 && measureWith(ctx, chars.join('') + '…', f) > max) chars.pop();
-  return chars.join('').trimEnd() + '…';
+  while (chars.length > 1 && measureWith(ctx, `${chars.join('')}…`, f) > max) chars.pop();
+  return `${chars.join('').trimEnd()}…`;
 }
 
 function drawTitle(ctx: CanvasRenderingContext2D, state: CampaignState, scene: MapScene, focus?: string): void {
@@ -224,7 +237,8 @@ function devState(d: Development): IconState {
 /** The icons drawn around a sector, in drawing order (from the top, anticlockwise). */
 export function sectorMarks(state: CampaignState, s: Sector): Mark[] {
   const marks: Mark[] = [];
-  if (state.battles.some((b) => b.sector === s.key && b.status === 'open')) marks.push({ kind: 'battle', colour: THEME.battle, state: 'active' });
+  if (state.battles.some((b) => b.sector === s.key && b.status === 'open'))
+    marks.push({ kind: 'battle', colour: THEME.battle, state: 'active' });
   const bases = state.bases.filter((b) => b.sector === s.key);
   const addBases = (kind: IconKind, roles: string[]) => {
     const seen = new Set<string>();
@@ -256,7 +270,13 @@ function withAlpha(hex: string, alpha: number): string {
   return `rgba(${(v >> 16) & 255}, ${(v >> 8) & 255}, ${v & 255}, ${alpha})`;
 }
 
-function drawMap(ctx: CanvasRenderingContext2D, state: CampaignState, layout: MapLayout, k: number, shipBpv: ShipBpv): void {
+function drawMap(
+  ctx: CanvasRenderingContext2D,
+  state: CampaignState,
+  layout: MapLayout,
+  k: number,
+  shipBpv: ShipBpv,
+): void {
   const sectors = new Map(state.map!.sectors.map((s) => [s.key, s]));
   const R = layout.nodes[0]?.R ?? 20;
   const laneWidth = Math.max(2, R * 0.09);
@@ -299,7 +319,14 @@ function drawMap(ctx: CanvasRenderingContext2D, state: CampaignState, layout: Ma
   }
 }
 
-function drawLabel(ctx: CanvasRenderingContext2D, state: CampaignState, s: Sector, lb: LabelBox, k: number, shipBpv: ShipBpv): void {
+function drawLabel(
+  ctx: CanvasRenderingContext2D,
+  state: CampaignState,
+  s: Sector,
+  lb: LabelBox,
+  k: number,
+  shipBpv: ShipBpv,
+): void {
   if (lb.leader) {
     ctx.strokeStyle = THEME.faint;
     ctx.lineWidth = Math.max(1, 1.5 * k);
@@ -352,7 +379,14 @@ function drawSector(ctx: CanvasRenderingContext2D, state: CampaignState, s: Sect
 }
 
 /** A sector disc: fill, ring by type (home double, unknown dashed), and the type letter. */
-export function drawDisc(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, type: SectorType, fill: string): void {
+export function drawDisc(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  r: number,
+  type: SectorType,
+  fill: string,
+): void {
   const ring = Math.max(2, r * (type === 'home' ? 0.2 : 0.14));
   ctx.save();
   ctx.beginPath();
@@ -418,7 +452,8 @@ function drawLegend(ctx: CanvasRenderingContext2D, state: CampaignState, scene: 
   const terrainCell = 30 * k;
   // Everything below the players: two headings with their gaps, 3 rows of sector types, 6 of
   // symbols, and the terrain (heading and rows) when the map shows any.
-  const below = 2 * (14 * k + 30 * k) + 3 * cellH + 6 * cellH + (glyphRows ? 14 * k + 30 * k + glyphRows * terrainCell : 0) + pad;
+  const below =
+    2 * (14 * k + 30 * k) + 3 * cellH + 6 * cellH + (glyphRows ? 14 * k + 30 * k + glyphRows * terrainCell : 0) + pad;
   const room = L.y + L.h - y - below;
   const n = Math.max(1, players.length);
   const rowH = Math.min(34 * k, (L.h * 0.5) / n, Math.max(22 * k, room / n));
@@ -472,9 +507,15 @@ function drawLegend(ctx: CanvasRenderingContext2D, state: CampaignState, scene: 
   y += Math.ceil(types.length / 2) * cellH + 14 * k;
   // Symbols.
   heading('Symbols');
-  const sample = playerColour(state, state.players[0]?.id ?? null) === THEME.unowned ? THEME.muted : playerColour(state, state.players[0]!.id);
-  const items: { draw: (cx: number, cy: number) => void; text: string }[] = (['capital', 'colony', 'mine', 'fort', 'shipyard', 'defense', 'npe', 'battle'] as IconKind[]).map((kind) => ({
-    draw: (cx, cy) => drawIcon(ctx, kind, cx, cy, 20 * k, kind === 'npe' ? THEME.npe : kind === 'battle' ? THEME.battle : sample),
+  const sample =
+    playerColour(state, state.players[0]?.id ?? null) === THEME.unowned
+      ? THEME.muted
+      : playerColour(state, state.players[0]!.id);
+  const items: { draw: (cx: number, cy: number) => void; text: string }[] = (
+    ['capital', 'colony', 'mine', 'fort', 'shipyard', 'defense', 'npe', 'battle'] as IconKind[]
+  ).map((kind) => ({
+    draw: (cx, cy) =>
+      drawIcon(ctx, kind, cx, cy, 20 * k, kind === 'npe' ? THEME.npe : kind === 'battle' ? THEME.battle : sample),
     text: kind === 'fort' ? 'Fort' : ICON_LABELS[kind],
   }));
   items.push({ draw: (cx, cy) => drawIcon(ctx, 'colony', cx, cy, 20 * k, sample, 'pending'), text: 'Ordered' });

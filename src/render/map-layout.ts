@@ -99,7 +99,15 @@ export interface NodeBox {
   obstacles: Circle[];
 }
 
-export type LabelSide = 'below' | 'above' | 'right' | 'left' | 'below-right' | 'below-left' | 'above-right' | 'above-left';
+export type LabelSide =
+  | 'below'
+  | 'above'
+  | 'right'
+  | 'left'
+  | 'below-right'
+  | 'below-left'
+  | 'above-right'
+  | 'above-left';
 
 export interface LabelBox extends Rect {
   key: string;
@@ -160,7 +168,7 @@ const DEFAULTS = { minRadius: 12, maxRadius: 52, minFont: 11, maxFont: 26, maxLa
 export const estimateTextWidth: MeasureText = (text, px) => {
   let em = 0;
   for (const ch of text) {
-    if ('iljtf.,:;|!\'I1 ()[]'.includes(ch)) em += 0.4;
+    if ("iljtf.,:;|!'I1 ()[]".includes(ch)) em += 0.4;
     else if ('mwMWÆŒ@%'.includes(ch)) em += 1.0;
     else if (ch >= 'A' && ch <= 'Z') em += 0.78;
     else em += 0.7;
@@ -173,7 +181,15 @@ export function labelHeight(px: number): number {
 }
 
 /** Sizes inside a label at font size `px`: glyph squares and the fleet badge pills. */
-export function labelMetrics(px: number): { line: number; glyph: number; glyphGap: number; tagPx: number; tagH: number; tagPad: number; tagGap: number } {
+export function labelMetrics(px: number): {
+  line: number;
+  glyph: number;
+  glyphGap: number;
+  tagPx: number;
+  tagH: number;
+  tagPad: number;
+  tagGap: number;
+} {
   const tagPx = Math.max(7, Math.round(px * 0.8));
   return {
     line: labelHeight(px),
@@ -219,7 +235,8 @@ function labelContent(s: LayoutSector, px: number, o: Opts): LabelContent {
   const h = m.line + rows.length * (m.tagH + m.tagGap);
   const x0 = (w - line1W) / 2;
   const glyphs: Rect[] = [];
-  for (let i = 0; i < nGlyphs; i++) glyphs.push({ x: x0 + i * (m.glyph + m.glyphGap), y: (m.line - m.glyph) / 2, w: m.glyph, h: m.glyph });
+  for (let i = 0; i < nGlyphs; i++)
+    glyphs.push({ x: x0 + i * (m.glyph + m.glyphGap), y: (m.line - m.glyph) / 2, w: m.glyph, h: m.glyph });
   const textBox: Rect = { x: x0 + nGlyphs * (m.glyph + m.glyphGap), y: 0, w: textW, h: m.line };
   const tags: (Rect & { text: string })[] = [];
   rows.forEach((row, r) => {
@@ -265,12 +282,21 @@ export function zoomLayout(map: LayoutMapInput, focus: string, options: LayoutOp
   const haveCoords = sectors.every((s) => s.x !== null && s.y !== null);
   const centre = map.sectors[fi]!;
   const angleOf = (s: LayoutSector, from: LayoutSector): number | null =>
-    haveCoords && s.x !== null && s.y !== null && from.x !== null && from.y !== null && (s.x !== from.x || s.y !== from.y) ? Math.atan2(s.y - from.y, s.x - from.x) : null;
+    haveCoords &&
+    s.x !== null &&
+    s.y !== null &&
+    from.x !== null &&
+    from.y !== null &&
+    (s.x !== from.x || s.y !== from.y)
+      ? Math.atan2(s.y - from.y, s.x - from.x)
+      : null;
 
   // Directions of the neighbours: their true bearing, spread so that no two are too close.
   const k = around.length;
-  let angles = around.map((i, n) => angleOf(map.sectors[i]!, centre) ?? -Math.PI / 2 + (2 * Math.PI * n) / Math.max(1, k));
-  angles = spreadAngles(angles, Math.min(Math.PI / 3, (2 * Math.PI) / Math.max(1, k) * 0.85));
+  let angles = around.map(
+    (i, n) => angleOf(map.sectors[i]!, centre) ?? -Math.PI / 2 + (2 * Math.PI * n) / Math.max(1, k),
+  );
+  angles = spreadAngles(angles, Math.min(Math.PI / 3, ((2 * Math.PI) / Math.max(1, k)) * 0.85));
   const raw: Point[] = [{ x: 0, y: 0 }, ...angles.map((a) => ({ x: Math.cos(a), y: Math.sin(a) }))];
 
   const lanes: [number, number][] = [];
@@ -314,7 +340,8 @@ export function countLaneCrossings(lanes: readonly LaneLine[]): number {
     for (let j = i + 1; j < lanes.length; j++) {
       const v = lanes[j]!;
       if (u.a === v.a || u.a === v.b || u.b === v.a || u.b === v.b) continue;
-      if (segmentsIntersect({ x: u.x1, y: u.y1 }, { x: u.x2, y: u.y2 }, { x: v.x1, y: v.y1 }, { x: v.x2, y: v.y2 })) n++;
+      if (segmentsIntersect({ x: u.x1, y: u.y1 }, { x: u.x2, y: u.y2 }, { x: v.x1, y: v.y1 }, { x: v.x2, y: v.y2 }))
+        n++;
     }
   }
   return n;
@@ -340,7 +367,12 @@ export function rectDistance(r: Rect, x: number, y: number): number {
 }
 
 export function rectInside(inner: Rect, outer: Rect): boolean {
-  return inner.x >= outer.x - 1e-6 && inner.y >= outer.y - 1e-6 && inner.x + inner.w <= outer.x + outer.w + 1e-6 && inner.y + inner.h <= outer.y + outer.h + 1e-6;
+  return (
+    inner.x >= outer.x - 1e-6 &&
+    inner.y >= outer.y - 1e-6 &&
+    inner.x + inner.w <= outer.x + outer.w + 1e-6 &&
+    inner.y + inner.h <= outer.y + outer.h + 1e-6
+  );
 }
 
 /**
@@ -356,7 +388,14 @@ export function autoPositions(map: LayoutMapInput): Map<string, Point> {
   const D = allDistances(graph);
   const starts: Point[][] = [classicalScaling(D, n)];
   const homes = map.sectors.map((s, i) => ({ s, i })).filter(({ s }) => s.home);
-  if (homes.length >= 2) starts.push(homeRing(D, n, homes.sort((a, b) => (a.s.homeSlot ?? a.i) - (b.s.homeSlot ?? b.i) || a.i - b.i).map(({ i }) => i)));
+  if (homes.length >= 2)
+    starts.push(
+      homeRing(
+        D,
+        n,
+        homes.sort((a, b) => (a.s.homeSlot ?? a.i) - (b.s.homeSlot ?? b.i) || a.i - b.i).map(({ i }) => i),
+      ),
+    );
   let best: Point[] | null = null;
   let bestCross = Infinity;
   for (const start of starts) {
@@ -473,7 +512,12 @@ function mixedPositions(map: LayoutMapInput): Map<string, Point> {
   }
   const out = majorize(D, n, pts, fixed);
   const result = new Map<string, Point>();
-  graph.keys.forEach((k, i) => result.set(k, fixed[i] ? { x: map.sectors[i]!.x!, y: map.sectors[i]!.y! } : { x: out[i]!.x * unit, y: out[i]!.y * unit }));
+  graph.keys.forEach((k, i) =>
+    result.set(
+      k,
+      fixed[i] ? { x: map.sectors[i]!.x!, y: map.sectors[i]!.y! } : { x: out[i]!.x * unit, y: out[i]!.y * unit },
+    ),
+  );
   return result;
 }
 
@@ -516,7 +560,8 @@ function classicalScaling(D: Float64Array, n: number): Point[] {
     }
     all += row[i]! / n;
   }
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) B[i * n + j] = -0.5 * (B[i * n + j]! - row[i]! - row[j]! + all);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) B[i * n + j] = -0.5 * (B[i * n + j]! - row[i]! - row[j]! + all);
   const rand = lcg(20260304);
   const vecs: Float64Array[] = [];
   const vals: number[] = [];
@@ -638,7 +683,16 @@ function majorize(D: Float64Array, n: number, start: Point[], fixed: Uint8Array 
 function crossingsOf(graph: MapGraph, pts: Point[]): number {
   const lanes: LaneLine[] = [];
   graph.adjacency.forEach((list, i) => {
-    for (const j of list) if (i < j) lanes.push({ a: graph.keys[i]!, b: graph.keys[j]!, x1: pts[i]!.x, y1: pts[i]!.y, x2: pts[j]!.x, y2: pts[j]!.y });
+    for (const j of list)
+      if (i < j)
+        lanes.push({
+          a: graph.keys[i]!,
+          b: graph.keys[j]!,
+          x1: pts[i]!.x,
+          y1: pts[i]!.y,
+          x2: pts[j]!.x,
+          y2: pts[j]!.y,
+        });
   });
   return countLaneCrossings(lanes);
 }
@@ -691,10 +745,10 @@ function truncate(text: string, px: number, o: Opts): string {
   let hi = chars.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (o.measure(chars.slice(0, mid).join('').trimEnd() + '…', px) <= max) lo = mid;
+    if (o.measure(`${chars.slice(0, mid).join('').trimEnd()}…`, px) <= max) lo = mid;
     else hi = mid - 1;
   }
-  return chars.slice(0, lo).join('').trimEnd() + '…';
+  return `${chars.slice(0, lo).join('').trimEnd()}…`;
 }
 
 function finish(
@@ -733,11 +787,25 @@ function finish(
   const bounds = { x: area.x + keepOut, y: area.y + keepOut, w: area.w - 2 * keepOut, h: area.h - 2 * keepOut };
   pts = separate(pts, 2 * R + NODE_GAP, bounds);
   const nodes: NodeBox[] = sectors.map((s, i) => nodeBox(s, pts[i]!, R));
-  const lanes: LaneLine[] = laneIdx.map(([i, j]) => ({ a: sectors[i]!.key, b: sectors[j]!.key, x1: nodes[i]!.x, y1: nodes[i]!.y, x2: nodes[j]!.x, y2: nodes[j]!.y }));
+  const lanes: LaneLine[] = laneIdx.map(([i, j]) => ({
+    a: sectors[i]!.key,
+    b: sectors[j]!.key,
+    x1: nodes[i]!.x,
+    y1: nodes[i]!.y,
+    x2: nodes[j]!.x,
+    y2: nodes[j]!.y,
+  }));
   const stubs: Stub[] = stubSpecs.map((s) => {
     const node = nodes[s.from]!;
     const len = stubLen(R);
-    return { a: node.key, b: s.to, x1: node.x, y1: node.y, x2: node.x + len * Math.cos(s.angle), y2: node.y + len * Math.sin(s.angle) };
+    return {
+      a: node.key,
+      b: s.to,
+      x1: node.x,
+      y1: node.y,
+      x2: node.x + len * Math.cos(s.angle),
+      y2: node.y + len * Math.sin(s.angle),
+    };
   });
   // The largest font (from the node size down) at which every label finds a place that reads as
   // its own sector's: next to it, nearer to it than to any other sector. Failing that, the font
@@ -760,7 +828,19 @@ function finish(
     }
   }
   const { labels, unplaced, px: fontPx } = chosen!;
-  return { width: o.width, height: o.height, area, nodes, labels, lanes, stubs, fontPx, positioning, focus, unplacedLabels: unplaced };
+  return {
+    width: o.width,
+    height: o.height,
+    area,
+    nodes,
+    labels,
+    lanes,
+    stubs,
+    fontPx,
+    positioning,
+    focus,
+    unplacedLabels: unplaced,
+  };
 }
 
 /** A node with its slots (same geometry the renderer draws with) and obstacle circles. */
@@ -774,8 +854,11 @@ function nodeBox(s: LayoutSector, p: Point, R: number): NodeBox {
   if (total * step > 2 * Math.PI) step = (2 * Math.PI) / total;
   const top = -Math.PI / 2;
   const slots: Point[] = [];
-  for (let i = 0; i < icons; i++) slots.push({ x: p.x + orbit * Math.cos(top - i * step), y: p.y + orbit * Math.sin(top - i * step) });
-  const obstacles: Circle[] = s.ring ? [{ x: p.x, y: p.y, r: R }] : [{ x: p.x, y: p.y, r }, ...slots.map((q) => ({ x: q.x, y: q.y, r: (R - r) / 2 }))];
+  for (let i = 0; i < icons; i++)
+    slots.push({ x: p.x + orbit * Math.cos(top - i * step), y: p.y + orbit * Math.sin(top - i * step) });
+  const obstacles: Circle[] = s.ring
+    ? [{ x: p.x, y: p.y, r: R }]
+    : [{ x: p.x, y: p.y, r }, ...slots.map((q) => ({ x: q.x, y: q.y, r: (R - r) / 2 }))];
   return { key: s.key, x: p.x, y: p.y, r, R, home: !!s.home, orbit, icon, slots, obstacles };
 }
 
@@ -798,7 +881,10 @@ function fitInto(raw: Point[], box: Rect): Point[] {
   const sy = Math.min(fy, s * STRETCH);
   const ox = box.x + (w - (Number.isFinite(sx) ? bw * sx : 0)) / 2;
   const oy = box.y + (h - (Number.isFinite(sy) ? bh * sy : 0)) / 2;
-  return raw.map((p) => ({ x: ox + (Number.isFinite(sx) ? (p.x - minX) * sx : 0), y: oy + (Number.isFinite(sy) ? (p.y - minY) * sy : 0) }));
+  return raw.map((p) => ({
+    x: ox + (Number.isFinite(sx) ? (p.x - minX) * sx : 0),
+    y: oy + (Number.isFinite(sy) ? (p.y - minY) * sy : 0),
+  }));
 }
 
 function minDistance(pts: Point[]): number {
@@ -922,7 +1008,14 @@ function candidate(node: NodeBox, w: number, h: number, dx: number, dy: number, 
   return { x: cx - w / 2, y: cy - h / 2, w, h };
 }
 
-function placeLabels(sectors: readonly LayoutSector[], nodes: NodeBox[], lines: LaneLine[], px: number, o: Opts, lastTry: boolean): { labels: LabelBox[]; unplaced: number; poor: number } {
+function placeLabels(
+  sectors: readonly LayoutSector[],
+  nodes: NodeBox[],
+  lines: LaneLine[],
+  px: number,
+  o: Opts,
+  lastTry: boolean,
+): { labels: LabelBox[]; unplaced: number; poor: number } {
   const h = labelHeight(px);
   const contents = sectors.map((s) => labelContent(s, px, o));
   const widths = contents.map((c) => c.w);
@@ -930,12 +1023,21 @@ function placeLabels(sectors: readonly LayoutSector[], nodes: NodeBox[], lines: 
   const nodeGrid = new Grid<NodeBox>(cell);
   for (const nd of nodes) nodeGrid.add({ x: nd.x - nd.R, y: nd.y - nd.R, w: 2 * nd.R, h: 2 * nd.R }, nd);
   const lineGrid = new Grid<LaneLine>(cell);
-  for (const l of lines) lineGrid.add({ x: Math.min(l.x1, l.x2), y: Math.min(l.y1, l.y2), w: Math.abs(l.x2 - l.x1), h: Math.abs(l.y2 - l.y1) }, l);
+  for (const l of lines)
+    lineGrid.add(
+      { x: Math.min(l.x1, l.x2), y: Math.min(l.y1, l.y2), w: Math.abs(l.x2 - l.x1), h: Math.abs(l.y2 - l.y1) },
+      l,
+    );
   const labelGrid = new Grid<Rect>(cell);
 
   // Most crowded nodes choose first: they have the fewest free places.
   const reach = (widths.reduce((a, b) => Math.max(a, b), 0) + 2 * (nodes[0]?.R ?? 0)) * 0.75;
-  const crowd = nodes.map((nd) => [...nodeGrid.near({ x: nd.x - reach, y: nd.y - reach, w: 2 * reach, h: 2 * reach })].filter((m) => m !== nd && Math.hypot(m.x - nd.x, m.y - nd.y) < reach).length);
+  const crowd = nodes.map(
+    (nd) =>
+      [...nodeGrid.near({ x: nd.x - reach, y: nd.y - reach, w: 2 * reach, h: 2 * reach })].filter(
+        (m) => m !== nd && Math.hypot(m.x - nd.x, m.y - nd.y) < reach,
+      ).length,
+  );
   // Labels taller than one line (fleet badges) need more room: they weigh as one more neighbour
   // per extra line.
   const weight = contents.map((c, i) => crowd[i]! + (c.h - h) / h);
@@ -964,13 +1066,19 @@ function placeLabels(sectors: readonly LayoutSector[], nodes: NodeBox[], lines: 
           let cost = s.cost + ring * RING_COST + Math.abs(shift) * 2;
           if (!rectInside(rect, o.area)) continue;
           let clash = 0;
-          for (const m of nodeGrid.near(rect)) for (const c of m.obstacles) if (circleOverlapsRect(c.x, c.y, c.r + 1, rect)) clash++;
+          for (const m of nodeGrid.near(rect))
+            for (const c of m.obstacles) if (circleOverlapsRect(c.x, c.y, c.r + 1, rect)) clash++;
           for (const other of labelGrid.near(rect)) if (rectsOverlap(rect, other, 2)) clash++;
           for (const l of lineGrid.near(rect)) if (segmentCrossesRect(l, rect)) cost += 3;
           // A label nearer to another sector than to its own reads as that sector's: avoid.
           const own = rectDistance(rect, node.x, node.y) - node.r;
           let ambiguous = false;
-          for (const m of nodeGrid.near({ x: rect.x - cell, y: rect.y - cell, w: rect.w + 2 * cell, h: rect.h + 2 * cell })) {
+          for (const m of nodeGrid.near({
+            x: rect.x - cell,
+            y: rect.y - cell,
+            w: rect.w + 2 * cell,
+            h: rect.h + 2 * cell,
+          })) {
             if (m !== node && rectDistance(rect, m.x, m.y) - m.r < own - 1) {
               cost += 4;
               ambiguous = true;
@@ -990,14 +1098,26 @@ function placeLabels(sectors: readonly LayoutSector[], nodes: NodeBox[], lines: 
       unplaced++;
       if (!lastTry) return { labels: [], unplaced, poor: Infinity };
     }
-    const pick = best ?? fallback ?? { rect: candidate(node, w, lh, 0, 1, node.R + LABEL_GAP, 0), side: 'below' as const, cost: 0, far: false, ambiguous: false };
+    const pick = best ??
+      fallback ?? {
+        rect: candidate(node, w, lh, 0, 1, node.R + LABEL_GAP, 0),
+        side: 'below' as const,
+        cost: 0,
+        far: false,
+        ambiguous: false,
+      };
     const r = pick.rect;
     let leader: LabelBox['leader'] = null;
     if (pick.far) {
       const tx = Math.max(r.x, Math.min(node.x, r.x + r.w));
       const ty = Math.max(r.y, Math.min(node.y, r.y + r.h));
       const d = Math.hypot(tx - node.x, ty - node.y) || 1;
-      leader = { x1: node.x + ((tx - node.x) / d) * (node.r + 2), y1: node.y + ((ty - node.y) / d) * (node.r + 2), x2: tx, y2: ty };
+      leader = {
+        x1: node.x + ((tx - node.x) / d) * (node.r + 2),
+        y1: node.y + ((ty - node.y) / d) * (node.r + 2),
+        x2: tx,
+        y2: ty,
+      };
     }
     if (pick.far || pick.ambiguous) poor++;
     labels[i] = {

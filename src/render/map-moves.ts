@@ -30,7 +30,8 @@ export function turnMoves(state: CampaignState): TurnMove[] {
     let to: string | undefined;
     if (e && (e.type === 'FleetMoved' || e.type === 'CapitalMoved')) ({ from, to } = e);
     else [, from, to] = SUMMARY.exec(o.summary) ?? [];
-    if (from && to && keys.has(from) && keys.has(to) && from !== to) out.push({ from, to, owner: turn.playerId, kind: o.kind === 'move' ? 'fleet' : 'capital' });
+    if (from && to && keys.has(from) && keys.has(to) && from !== to)
+      out.push({ from, to, owner: turn.playerId, kind: o.kind === 'move' ? 'fleet' : 'capital' });
   }
   return out;
 }
@@ -40,7 +41,13 @@ export function turnMoves(state: CampaignState): TurnMove[] {
  * direction of travel, so a move and its return show as two arrows), with a dark outline so they
  * read over lanes of the same colour. Moves to or from sectors not shown (a zoomed map) are skipped.
  */
-export function drawMoveArrows(ctx: CanvasRenderingContext2D, moves: readonly TurnMove[], layout: MapLayout, colourOf: (owner: string) => string, outline: string): void {
+export function drawMoveArrows(
+  ctx: CanvasRenderingContext2D,
+  moves: readonly TurnMove[],
+  layout: MapLayout,
+  colourOf: (owner: string) => string,
+  outline: string,
+): void {
   const nodes = new Map(layout.nodes.map((n) => [n.key, n]));
   const R = layout.nodes[0]?.R ?? 20;
   const width = Math.max(2.5, R * 0.13);

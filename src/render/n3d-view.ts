@@ -1,6 +1,15 @@
 import { createCanvas } from 'canvas';
 import type { CanvasRenderingContext2D } from 'canvas';
-import { bodyAxes, formatHexes, KM_PER_HEX, rangeTable, signedAngle, webLines, type Engagement, type N3dUnit } from '../rules/n3d/index.ts';
+import {
+  bodyAxes,
+  formatHexes,
+  KM_PER_HEX,
+  rangeTable,
+  signedAngle,
+  webLines,
+  type Engagement,
+  type N3dUnit,
+} from '../rules/n3d/index.ts';
 import { ensureFonts, font, safeText } from './fonts.ts';
 import { encodePng } from './png.ts';
 import { PALETTE, THEME } from './theme.ts';
@@ -51,7 +60,11 @@ export interface N3dViewLayout {
 type Hexes = { x: number; y: number; z: number };
 
 /** Where a world point (hexes) is drawn in one view. */
-export function projectPoint(layout: Pick<N3dViewLayout, 'scale' | 'panels' | 'mid'>, view: 'top' | 'side', p: Hexes): { x: number; y: number } {
+export function projectPoint(
+  layout: Pick<N3dViewLayout, 'scale' | 'panels' | 'mid'>,
+  view: 'top' | 'side',
+  p: Hexes,
+): { x: number; y: number } {
   const c = PANEL / 2;
   const o = layout.panels[view];
   const { mid, scale } = layout;
@@ -60,7 +73,11 @@ export function projectPoint(layout: Pick<N3dViewLayout, 'scale' | 'panels' | 'm
     : { x: o.x + c + (p.x - mid.x) * scale, y: o.y + c - (p.y - mid.y) * scale };
 }
 
-const inHexes = (v: { x: number; y: number; z: number }): Hexes => ({ x: v.x / KM_PER_HEX, y: v.y / KM_PER_HEX, z: v.z / KM_PER_HEX });
+const inHexes = (v: { x: number; y: number; z: number }): Hexes => ({
+  x: v.x / KM_PER_HEX,
+  y: v.y / KM_PER_HEX,
+  z: v.z / KM_PER_HEX,
+});
 
 /** Owners in order of first appearance, each with a seat-style colour. */
 export function ownerColours(e: Engagement): Map<string, string> {
@@ -112,7 +129,16 @@ export function n3dViewLayout(e: Engagement): N3dViewLayout {
   };
 }
 
-function text(ctx: CanvasRenderingContext2D, t: string, x: number, y: number, f: string, colour: string, align: 'left' | 'right' | 'center' = 'left', max?: number): void {
+function text(
+  ctx: CanvasRenderingContext2D,
+  t: string,
+  x: number,
+  y: number,
+  f: string,
+  colour: string,
+  align: 'left' | 'right' | 'center' = 'left',
+  max?: number,
+): void {
   ctx.font = f;
   ctx.fillStyle = colour;
   ctx.textAlign = align;
@@ -120,8 +146,8 @@ function text(ctx: CanvasRenderingContext2D, t: string, x: number, y: number, f:
   let shown = t;
   if (max !== undefined && ctx.measureText(shown).width > max) {
     const chars = [...shown];
-    while (chars.length > 1 && ctx.measureText(chars.join('') + '…').width > max) chars.pop();
-    shown = chars.join('') + '…';
+    while (chars.length > 1 && ctx.measureText(`${chars.join('')}…`).width > max) chars.pop();
+    shown = `${chars.join('')}…`;
   }
   ctx.fillText(shown, x, y);
 }
@@ -173,7 +199,13 @@ interface PanelSpec {
   down: string;
 }
 
-function drawPanel(ctx: CanvasRenderingContext2D, e: Engagement, layout: N3dViewLayout, spec: PanelSpec, colours: Map<string, string>): void {
+function drawPanel(
+  ctx: CanvasRenderingContext2D,
+  e: Engagement,
+  layout: N3dViewLayout,
+  spec: PanelSpec,
+  colours: Map<string, string>,
+): void {
   const o = layout.panels[spec.key];
   ctx.fillStyle = THEME.panel;
   ctx.fillRect(o.x, o.y, PANEL, PANEL);
@@ -188,7 +220,8 @@ function drawPanel(ctx: CanvasRenderingContext2D, e: Engagement, layout: N3dView
   const [hAxis, vAxis] = spec.key === 'top' ? (['z', 'x'] as const) : (['x', 'y'] as const);
   const lines = (axis: 'x' | 'y' | 'z') => {
     const out: number[] = [];
-    for (let k = Math.ceil((layout.mid[axis] - half) / layout.grid); k * layout.grid <= layout.mid[axis] + half; k++) out.push(k * layout.grid);
+    for (let k = Math.ceil((layout.mid[axis] - half) / layout.grid); k * layout.grid <= layout.mid[axis] + half; k++)
+      out.push(k * layout.grid);
     return out;
   };
   for (const h of lines(hAxis)) {
@@ -256,7 +289,14 @@ function drawPanel(ctx: CanvasRenderingContext2D, e: Engagement, layout: N3dView
 
 function drawTable(ctx: CanvasRenderingContext2D, e: Engagement, colours: Map<string, string>): void {
   const units = e.units.slice(0, TABLE_MAX_UNITS);
-  text(ctx, 'Range · bearing (+ = starboard) · pitch — row sees column (D1.4, D2)', PAD, TABLE_TOP + 12, font(15, 'bold'), THEME.muted);
+  text(
+    ctx,
+    'Range · bearing (+ = starboard) · pitch — row sees column (D1.4, D2)',
+    PAD,
+    TABLE_TOP + 12,
+    font(15, 'bold'),
+    THEME.muted,
+  );
   const top = TABLE_TOP + 30;
   if (units.length === 0) {
     text(ctx, 'No units yet.', PAD, top + ROW_H / 2, font(14), THEME.faint);
@@ -264,7 +304,18 @@ function drawTable(ctx: CanvasRenderingContext2D, e: Engagement, colours: Map<st
   }
   const colW = Math.min(150, (W - 2 * PAD - FIRST_COL) / units.length);
   const rows = new Map(rangeTable(e).map((r) => [`${r.from}>${r.to}`, r]));
-  units.forEach((u, j) => text(ctx, safeText(u.id) || '?', PAD + FIRST_COL + j * colW + colW / 2, top + ROW_H / 2, font(13, 'bold'), colours.get(u.owner)!, 'center', colW - 6));
+  units.forEach((u, j) =>
+    text(
+      ctx,
+      safeText(u.id) || '?',
+      PAD + FIRST_COL + j * colW + colW / 2,
+      top + ROW_H / 2,
+      font(13, 'bold'),
+      colours.get(u.owner)!,
+      'center',
+      colW - 6,
+    ),
+  );
   units.forEach((a, i) => {
     const y = top + (i + 1) * ROW_H;
     if (i % 2 === 0) {
@@ -288,7 +339,14 @@ function drawTable(ctx: CanvasRenderingContext2D, e: Engagement, colours: Map<st
     });
   });
   if (e.units.length > TABLE_MAX_UNITS) {
-    text(ctx, `… and ${e.units.length - TABLE_MAX_UNITS} more units (use /n3d range).`, PAD, top + (units.length + 1) * ROW_H + ROW_H / 2, font(13), THEME.faint);
+    text(
+      ctx,
+      `… and ${e.units.length - TABLE_MAX_UNITS} more units (use /n3d range).`,
+      PAD,
+      top + (units.length + 1) * ROW_H + ROW_H / 2,
+      font(13),
+      THEME.faint,
+    );
   }
 }
 
@@ -302,10 +360,39 @@ export async function renderN3dViews(e: Engagement): Promise<Buffer> {
   ctx.fillStyle = THEME.background;
   ctx.fillRect(0, 0, layout.width, layout.height);
   text(ctx, `SFB 'n3D · turn ${e.turn}, impulse ${e.impulse} of 32`, PAD, 22, font(22, 'bold'), THEME.text);
-  text(ctx, `grid ${formatHexes(Math.round(layout.grid * KM_PER_HEX))} hex · 1 hex = 10,000 km · arrows show facing`, W - PAD, 22, font(14), THEME.faint, 'right');
-  text(ctx, `${e.units.length} unit${e.units.length === 1 ? '' : 's'} · ${[...colours.keys()].map((o) => safeText(o)).join(', ') || 'no owners'}`, PAD, 44, font(13), THEME.faint, 'left', W - 2 * PAD);
-  drawPanel(ctx, e, layout, { key: 'top', title: 'TOP (from above)', across: '← west (+z)', down: '↑ north (+x)' }, colours);
-  drawPanel(ctx, e, layout, { key: 'side', title: 'SIDE (from the west)', across: 'north (+x) →', down: '↑ up (+y)' }, colours);
+  text(
+    ctx,
+    `grid ${formatHexes(Math.round(layout.grid * KM_PER_HEX))} hex · 1 hex = 10,000 km · arrows show facing`,
+    W - PAD,
+    22,
+    font(14),
+    THEME.faint,
+    'right',
+  );
+  text(
+    ctx,
+    `${e.units.length} unit${e.units.length === 1 ? '' : 's'} · ${[...colours.keys()].map((o) => safeText(o)).join(', ') || 'no owners'}`,
+    PAD,
+    44,
+    font(13),
+    THEME.faint,
+    'left',
+    W - 2 * PAD,
+  );
+  drawPanel(
+    ctx,
+    e,
+    layout,
+    { key: 'top', title: 'TOP (from above)', across: '← west (+z)', down: '↑ north (+x)' },
+    colours,
+  );
+  drawPanel(
+    ctx,
+    e,
+    layout,
+    { key: 'side', title: 'SIDE (from the west)', across: 'north (+x) →', down: '↑ up (+y)' },
+    colours,
+  );
   drawTable(ctx, e, colours);
   return encodePng(canvas);
 }

@@ -43,7 +43,11 @@ export interface NavySummary {
   building: ShipRow[];
   /** Ships captured this turn and not yet organized into a fleet, dry dock or scrap (UTD6.3I2). */
   unorganized: ShipRow[];
-  bases: { sector: string; label: string; groups: { role: string; kind: IconKind; units: string[]; pending: number }[] }[];
+  bases: {
+    sector: string;
+    label: string;
+    groups: { role: string; kind: IconKind; units: string[]; pending: number }[];
+  }[];
 }
 
 export interface FleetSummary {
@@ -68,7 +72,14 @@ export interface ShipRow {
   conditions: { text: string; colour: string }[];
 }
 
-const CONDITION_COLOURS = { crippled: '#f0b232', wrecked: '#f23f43', uninspected: '#4a9df8', 'D9.4 used': '#b5bac1', captured: '#b26df2', building: '#3ba55c' } as const;
+const CONDITION_COLOURS = {
+  crippled: '#f0b232',
+  wrecked: '#f23f43',
+  uninspected: '#4a9df8',
+  'D9.4 used': '#b5bac1',
+  captured: '#b26df2',
+  building: '#3ba55c',
+} as const;
 
 function shipRow(ship: Ship, catalog: UnitCatalog): ShipRow {
   const unit = catalog.get(ship.unitId);
@@ -137,7 +148,9 @@ export function navySummary(state: CampaignState, playerId: string, catalog: Uni
   };
   const docked = outside
     .filter((s) => s.dock)
-    .sort((a, b) => (a.dock!.yardId < b.dock!.yardId ? -1 : a.dock!.yardId > b.dock!.yardId ? 1 : a.dock!.position - b.dock!.position))
+    .sort((a, b) =>
+      a.dock!.yardId < b.dock!.yardId ? -1 : a.dock!.yardId > b.dock!.yardId ? 1 : a.dock!.position - b.dock!.position,
+    )
     .map((s) => {
       const row = shipRow(s, catalog);
       return { ...row, name: `${row.name} · dock ${s.dock!.position}, ${yardLabel(s.dock!.yardId)}` };
@@ -158,7 +171,8 @@ export function navySummary(state: CampaignState, playerId: string, catalog: Uni
       };
     });
   const bySector = new Map<string, Base[]>();
-  for (const b of state.bases.filter((x) => x.owner === p.id)) bySector.set(b.sector, [...(bySector.get(b.sector) ?? []), b]);
+  for (const b of state.bases.filter((x) => x.owner === p.id))
+    bySector.set(b.sector, [...(bySector.get(b.sector) ?? []), b]);
   const bases = [...bySector].map(([sector, list]) => ({
     sector,
     label: sectorLabel(sector),
@@ -169,11 +183,20 @@ export function navySummary(state: CampaignState, playerId: string, catalog: Uni
         const name = safeText(catalog.get(b.unitId)?.name ?? b.unitId) || b.unitId;
         counts.set(name, (counts.get(name) ?? 0) + 1);
       }
-      return { role: g.role, kind: g.kind, units: [...counts].map(([n, c]) => (c > 1 ? `${c}× ${n}` : n)), pending: mine.filter((b) => b.pending).length };
+      return {
+        role: g.role,
+        kind: g.kind,
+        units: [...counts].map(([n, c]) => (c > 1 ? `${c}× ${n}` : n)),
+        pending: mine.filter((b) => b.pending).length,
+      };
     }).filter((g) => g.units.length > 0),
   }));
   // Capital first, then by sector label.
-  bases.sort((a, b) => Number(b.groups.some((g) => g.kind === 'capital')) - Number(a.groups.some((g) => g.kind === 'capital')) || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  bases.sort(
+    (a, b) =>
+      Number(b.groups.some((g) => g.kind === 'capital')) - Number(a.groups.some((g) => g.kind === 'capital')) ||
+      (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
+  );
   const active = state.players.filter((x) => x.status === 'active').length;
   const perTurn = active + p.permanentOps;
   const turn = state.turn;
@@ -243,17 +266,29 @@ function extraCards(s: NavySummary): { title: string; rows: ShipRow[] }[] {
 }
 
 function baseRows(b: NavySummary['bases'][number]): number {
-  return Math.max(1, b.groups.reduce((n, g) => n + g.units.length, 0));
+  return Math.max(
+    1,
+    b.groups.reduce((n, g) => n + g.units.length, 0),
+  );
 }
 
 function fit(ctx: CanvasRenderingContext2D, text: string, max: number): string {
   if (ctx.measureText(text).width <= max) return text;
   const chars = [...text];
-  while (chars.length > 1 && ctx.measureText(chars.join('') + '…').width > max) chars.pop();
-  return chars.join('').trimEnd() + '…';
+  while (chars.length > 1 && ctx.measureText(`${chars.join('')}…`).width > max) chars.pop();
+  return `${chars.join('').trimEnd()}…`;
 }
 
-function text(ctx: CanvasRenderingContext2D, t: string, x: number, y: number, f: string, colour: string, align: 'left' | 'right' | 'center' = 'left', max?: number): number {
+function text(
+  ctx: CanvasRenderingContext2D,
+  t: string,
+  x: number,
+  y: number,
+  f: string,
+  colour: string,
+  align: 'left' | 'right' | 'center' = 'left',
+  max?: number,
+): number {
   ctx.font = f;
   ctx.fillStyle = colour;
   ctx.textAlign = align;
@@ -275,7 +310,12 @@ function chip(ctx: CanvasRenderingContext2D, t: string, x: number, cy: number, c
 }
 
 /** Renders a player's navy sheet as PNG bytes. */
-export async function renderNavySheet(state: CampaignState, playerId: string, catalog: UnitCatalog, opts: NavySheetOptions = {}): Promise<Buffer> {
+export async function renderNavySheet(
+  state: CampaignState,
+  playerId: string,
+  catalog: UnitCatalog,
+  opts: NavySheetOptions = {},
+): Promise<Buffer> {
   ensureFonts();
   const s = navySummary(state, playerId, catalog);
   const width = Math.round(opts.width ?? W);
@@ -342,7 +382,17 @@ export async function renderNavySheet(state: CampaignState, playerId: string, ca
       const chipsW = r.conditions.reduce((sum, c) => sum + ctx.measureText(c.text).width + 22, 0);
       if (r.conditions.length === 0) text(ctx, '—', cx, cy, rf, THEME.faint);
       else if (chipsW <= room) for (const c of r.conditions) cx += chip(ctx, c.text, cx, cy, c.colour, cf) + 6;
-      else text(ctx, r.conditions.map((c) => c.text).join(', '), cx, cy, font(17, 'bold'), r.conditions[0]!.colour, 'left', room);
+      else
+        text(
+          ctx,
+          r.conditions.map((c) => c.text).join(', '),
+          cx,
+          cy,
+          font(17, 'bold'),
+          r.conditions[0]!.colour,
+          'left',
+          room,
+        );
     });
     if (rows.length === 0) text(ctx, 'no ships', left + COLS.name, top + TABLE_HEAD + ROW / 2, font(20), THEME.faint);
   };
@@ -359,10 +409,27 @@ export async function renderNavySheet(state: CampaignState, playerId: string, ca
     let hx = PAD + 20;
     hx += text(ctx, `Fleet ${f.slot}`, hx, cy, font(26, 'bold'), THEME.text) + 12;
     hx += text(ctx, `at ${f.location}`, hx, cy, font(22), THEME.muted, 'left', 330) + 12;
-    for (const flag of f.flags) hx += chip(ctx, flag, hx, cy, flag === 'pinned' ? '#f0b232' : flag.startsWith('trapped') ? THEME.battle : '#4a9df8', font(15, 'bold')) + 6;
+    for (const flag of f.flags)
+      hx +=
+        chip(
+          ctx,
+          flag,
+          hx,
+          cy,
+          flag === 'pinned' ? '#f0b232' : flag.startsWith('trapped') ? THEME.battle : '#4a9df8',
+          font(15, 'bold'),
+        ) + 6;
     const right = W - PAD - 20;
     const bw = text(ctx, `${f.bpv} BPV`, right, cy, font(22, 'bold'), THEME.text, 'right');
-    text(ctx, `MC ${f.mcText} of 5`, right - bw - 24, cy, font(22, 'bold'), f.overLimit ? THEME.battle : THEME.text, 'right');
+    text(
+      ctx,
+      `MC ${f.mcText} of 5`,
+      right - bw - 24,
+      cy,
+      font(22, 'bold'),
+      f.overLimit ? THEME.battle : THEME.text,
+      'right',
+    );
     ctx.fillStyle = THEME.rule;
     ctx.fillRect(PAD + 12, y + CARD_HEAD, W - 2 * PAD - 24, 1);
     shipTable(f.ships, y + CARD_HEAD);
@@ -393,11 +460,28 @@ export async function renderNavySheet(state: CampaignState, playerId: string, ca
         let row = 0;
         for (const g of b.groups) {
           const cy = by + row * ROW + ROW / 2;
-          drawIcon(ctx, g.kind, PAD + 270, cy, 20, s.colour, g.pending === g.units.length && g.pending > 0 ? 'pending' : 'active');
+          drawIcon(
+            ctx,
+            g.kind,
+            PAD + 270,
+            cy,
+            20,
+            s.colour,
+            g.pending === g.units.length && g.pending > 0 ? 'pending' : 'active',
+          );
           text(ctx, g.role, PAD + 290, cy, font(20), THEME.muted);
           g.units.forEach((u, i) => {
             const last = i === g.units.length - 1;
-            text(ctx, u + (last && g.pending ? ` · ${g.pending} arriving` : ''), PAD + 410, by + (row + i) * ROW + ROW / 2, font(20), THEME.text, 'left', W - 2 * PAD - 430);
+            text(
+              ctx,
+              u + (last && g.pending ? ` · ${g.pending} arriving` : ''),
+              PAD + 410,
+              by + (row + i) * ROW + ROW / 2,
+              font(20),
+              THEME.text,
+              'left',
+              W - 2 * PAD - 430,
+            );
           });
           row += g.units.length;
         }

@@ -103,7 +103,13 @@ function disc(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, fi
  * Draws a glyph centred on (x, y) inside a `size`×`size` square, on a dark backdrop so it reads
  * over a lane that runs under the label.
  */
-export function drawTerrainGlyph(ctx: CanvasRenderingContext2D, kind: GlyphKind, x: number, y: number, size: number): void {
+export function drawTerrainGlyph(
+  ctx: CanvasRenderingContext2D,
+  kind: GlyphKind,
+  x: number,
+  y: number,
+  size: number,
+): void {
   const h = size / 2;
   ctx.save();
   ctx.beginPath();

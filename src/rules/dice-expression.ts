@@ -16,7 +16,13 @@ export const DICE_LIMITS = { terms: 10, diceTotal: 100, sides: 1_000_000, modifi
 
 export function parseDiceExpression(text: string): Result<DiceTerm[]> {
   const src = text.replace(/\s+/g, '').toLowerCase();
-  const bad = (why: string) => fail('roll/bad-expression', 'UTD1.5', `\`${text.slice(0, 40)}\` is not a dice expression: ${why}.`, 'Write dice like `1d6`, `3d6+2`, `d1000` or `2d6-1`.');
+  const bad = (why: string) =>
+    fail(
+      'roll/bad-expression',
+      'UTD1.5',
+      `\`${text.slice(0, 40)}\` is not a dice expression: ${why}.`,
+      'Write dice like `1d6`, `3d6+2`, `d1000` or `2d6-1`.',
+    );
   if (src.length === 0) return bad('it is empty');
   if (src.length > DICE_LIMITS.length) return bad(`it is longer than ${DICE_LIMITS.length} characters`);
   const terms: DiceTerm[] = [];
@@ -52,7 +58,11 @@ export interface RolledTerm extends DiceTerm {
   results: number[];
 }
 
-export function rollExpression(terms: DiceTerm[], dice: DiceSource, purpose: string): { terms: RolledTerm[]; total: number } {
+export function rollExpression(
+  terms: DiceTerm[],
+  dice: DiceSource,
+  purpose: string,
+): { terms: RolledTerm[]; total: number } {
   let total = 0;
   const rolled = terms.map((t) => {
     const results = t.sides > 0 ? dice.roll(t.sides, t.count, purpose) : [];

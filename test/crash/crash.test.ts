@@ -12,7 +12,11 @@ import { createPostgresDatabase, postgresAvailable } from '../helpers/databases.
 const WORKER = join(import.meta.dirname, 'worker.ts');
 
 /** Runs the worker until it has acknowledged `killAfter` commits (plus a few ms), then SIGKILLs it. */
-function runAndKill(args: string[], killAfter: number, extraMs: number): Promise<{ acknowledged: number[]; finished: boolean }> {
+function runAndKill(
+  args: string[],
+  killAfter: number,
+  extraMs: number,
+): Promise<{ acknowledged: number[]; finished: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', WORKER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const acknowledged: number[] = [];
@@ -66,7 +70,10 @@ async function verify(target: DatabaseTarget, acknowledged: number[]): Promise<n
 async function torture(target: DatabaseTarget, args: string[], rounds: number): Promise<void> {
   const acknowledged: number[] = [];
   let seed = 12345;
-  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
   for (let round = 0; round < rounds; round++) {
     const run = await runAndKill([...args, '1000'], 1 + random(15), random(25));
     acknowledged.push(...run.acknowledged);

@@ -6,14 +6,22 @@
 import { createHash } from 'node:crypto';
 import pino from 'pino';
 import { systemClock } from '../../src/clock.ts';
-import { campaignInChannel, createCampaign, joinCampaign, rollInCampaign, startCampaign } from '../../src/app/campaigns.ts';
+import {
+  campaignInChannel,
+  createCampaign,
+  joinCampaign,
+  rollInCampaign,
+  startCampaign,
+} from '../../src/app/campaigns.ts';
 import { builtInCatalogs } from '../../src/app/catalogs.ts';
 import { randomIds, type AppContext } from '../../src/app/context.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { runCommand } from '../../src/app/run-command.ts';
 
 const [kind, where, countText] = process.argv.slice(2);
-const database = await openDatabase(kind === 'postgres' ? { kind: 'postgres', url: where! } : { kind: 'pglite', dataDir: where! });
+const database = await openDatabase(
+  kind === 'postgres' ? { kind: 'postgres', url: where! } : { kind: 'pglite', dataDir: where! },
+);
 const app: AppContext = {
   database,
   clock: systemClock,
@@ -31,12 +39,15 @@ if (!state) await createCampaign(app, target, who('p1'), 'Crash Test');
 state = await campaignInChannel(app, target.channelId);
 const empires = ['federation', 'klingon', 'romulan'] as const;
 for (const [i, empire] of empires.entries()) {
-  if (state!.status === 'registration' && !state!.players.some((p) => p.id === `p${i + 1}`)) await joinCampaign(app, target, who(`p${i + 1}`), empire);
+  if (state!.status === 'registration' && !state!.players.some((p) => p.id === `p${i + 1}`))
+    await joinCampaign(app, target, who(`p${i + 1}`), empire);
 }
-if (!(await campaignInChannel(app, target.channelId))!.map) await runCommand(app, { target, actor: who('p1'), command: { type: 'map-generate', sectorsPerPlayer: 4 } });
+if (!(await campaignInChannel(app, target.channelId))!.map)
+  await runCommand(app, { target, actor: who('p1'), command: { type: 'map-generate', sectorsPerPlayer: 4 } });
 for (const p of ['p1', 'p2', 'p3']) {
   const s = (await campaignInChannel(app, target.channelId))!;
-  if (s.status === 'registration' && !s.map!.approvals.includes(p)) await runCommand(app, { target, actor: who(p), command: { type: 'map-approve' } });
+  if (s.status === 'registration' && !s.map!.approvals.includes(p))
+    await runCommand(app, { target, actor: who(p), command: { type: 'map-approve' } });
 }
 if ((await campaignInChannel(app, target.channelId))!.status === 'registration') {
   const r = await startCampaign(app, target, who('p1'));

@@ -21,72 +21,91 @@ forEachDriver('command path', (db, skip, driver) => {
   const setup = async () => {
     const app = testApp(db().database);
     const target = { guildId: 'g', channelId: `path-${driver}-${++n}` };
-    const run = async (userId: string, command: CommandRequest['command']) => runCommand(app, { target, actor: actor(userId), command });
+    const run = async (userId: string, command: CommandRequest['command']) =>
+      runCommand(app, { target, actor: actor(userId), command });
     expect((await run('u1', { type: 'create', name: 'Perf Sector' })).ok).toBe(true);
     expect((await run('u1', { type: 'join', empire: 'gorn' })).ok).toBe(true);
-    const row = async () => (await db().database.db.select().from(campaigns).where(eq(campaigns.channelId, target.channelId)))[0]!;
+    const row = async () =>
+      (await db().database.db.select().from(campaigns).where(eq(campaigns.channelId, target.channelId)))[0]!;
     return { app, target, run, row };
   };
 
-  it.skipIf(skip)('a dice roll appends its event and moves the version on, and leaves the stored state as it was', async () => {
-    const { app, target, run, row } = await setup();
-    const before = await row();
-    const rolled = await run('u1', { type: 'roll', expression: '2d6' });
-    expect(rolled.ok).toBe(true);
-    const after = await row();
-    expect(after.version).toBe(before.version + 1);
-    expect(stateOfColumns(after)).toEqual(stateOfColumns(before));
-    const log = await loadLog(app, target.channelId);
-    expect(log.at(-1)!.event.type).toBe('DiceRolled');
-    expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(after)));
-  });
+  it.skipIf(skip)(
+    'a dice roll appends its event and moves the version on, and leaves the stored state as it was',
+    async () => {
+      const { app, target, run, row } = await setup();
+      const before = await row();
+      const rolled = await run('u1', { type: 'roll', expression: '2d6' });
+      expect(rolled.ok).toBe(true);
+      const after = await row();
+      expect(after.version).toBe(before.version + 1);
+      expect(stateOfColumns(after)).toEqual(stateOfColumns(before));
+      const log = await loadLog(app, target.channelId);
+      expect(log.at(-1)!.event.type).toBe('DiceRolled');
+      expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(after)));
+    },
+  );
 
-  it.skipIf(skip)('a change made to the row behind the bot is seen by the next command (the kept state is used only for its own row version)', async () => {
-    const { app, target, run } = await setup();
-    // The version stays the same: only the row version (xmin) tells the change.
-    await db().database.db.execute(sql`update campaigns set state = jsonb_set(state, '{name}', '"Renamed Sector"') where channel_id = ${target.channelId}`);
-    const rolled = await run('u1', { type: 'roll', expression: '1d6' });
-    expect(rolled.ok && rolled.duplicate === false && rolled.before?.name).toBe('Renamed Sector');
-    expect(rolled.ok && rolled.duplicate === false && rolled.state.name).toBe('Renamed Sector');
-    expect((await campaignInChannel(app, target.channelId))!.name).toBe('Renamed Sector');
-  });
+  it.skipIf(skip)(
+    'a change made to the row behind the bot is seen by the next command (the kept state is used only for its own row version)',
+    async () => {
+      const { app, target, run } = await setup();
+      // The version stays the same: only the row version (xmin) tells the change.
+      await db().database.db.execute(
+        sql`update campaigns set state = jsonb_set(state, '{name}', '"Renamed Sector"') where channel_id = ${target.channelId}`,
+      );
+      const rolled = await run('u1', { type: 'roll', expression: '1d6' });
+      expect(rolled.ok && rolled.duplicate === false && rolled.before?.name).toBe('Renamed Sector');
+      expect(rolled.ok && rolled.duplicate === false && rolled.state.name).toBe('Renamed Sector');
+      expect((await campaignInChannel(app, target.channelId))!.name).toBe('Renamed Sector');
+    },
+  );
 
-  it.skipIf(skip)('what a command hands back may be changed by its caller without changing what the next command starts from', async () => {
-    const { run, row } = await setup();
-    const joined = await run('u2', { type: 'join', empire: 'lyran' });
-    if (!joined.ok || joined.duplicate) throw new Error('join refused');
-    const stored = stateOfColumns(await row());
-    joined.state.players.reverse();
-    joined.state.name = 'Scribbled on';
-    const rolled = await run('u1', { type: 'roll', expression: '1d6' });
-    if (!rolled.ok || rolled.duplicate) throw new Error('roll refused');
-    expect(rolled.before).toEqual(stored);
-    rolled.before!.players.pop();
-    const again = await run('u2', { type: 'roll', expression: '1d6' });
-    expect(again.ok && !again.duplicate && again.before).toEqual(stored);
-  });
+  it.skipIf(skip)(
+    'what a command hands back may be changed by its caller without changing what the next command starts from',
+    async () => {
+      const { run, row } = await setup();
+      const joined = await run('u2', { type: 'join', empire: 'lyran' });
+      if (!joined.ok || joined.duplicate) throw new Error('join refused');
+      const stored = stateOfColumns(await row());
+      joined.state.players.reverse();
+      joined.state.name = 'Scribbled on';
+      const rolled = await run('u1', { type: 'roll', expression: '1d6' });
+      if (!rolled.ok || rolled.duplicate) throw new Error('roll refused');
+      expect(rolled.before).toEqual(stored);
+      rolled.before!.players.pop();
+      const again = await run('u2', { type: 'roll', expression: '1d6' });
+      expect(again.ok && !again.duplicate && again.before).toEqual(stored);
+    },
+  );
 
-  it.skipIf(skip)('after rolls, changes and a refusal, in any order, the stored state is the replay of the log', async () => {
-    const { app, target, run, row } = await setup();
-    expect((await run('u1', { type: 'roll', expression: '3d6' })).ok).toBe(true);
-    expect((await run('u2', { type: 'join', empire: 'kzinti' })).ok).toBe(true);
-    expect((await run('u3', { type: 'join', empire: 'kzinti' })).ok).toBe(false);
-    expect((await run('u2', { type: 'roll', expression: '1d20' })).ok).toBe(true);
-    expect((await run('u3', { type: 'join', empire: 'hydran' })).ok).toBe(true);
-    expect((await run('u3', { type: 'roll', expression: '2d6' })).ok).toBe(true);
-    const stored = await row();
-    const log = await loadLog(app, target.channelId);
-    expect(stored.version).toBe(log.length);
-    expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(stored)));
-    expect(stateOfColumns(stored).players.map((p) => p.empire)).toEqual(['gorn', 'kzinti', 'hydran']);
-  });
+  it.skipIf(skip)(
+    'after rolls, changes and a refusal, in any order, the stored state is the replay of the log',
+    async () => {
+      const { app, target, run, row } = await setup();
+      expect((await run('u1', { type: 'roll', expression: '3d6' })).ok).toBe(true);
+      expect((await run('u2', { type: 'join', empire: 'kzinti' })).ok).toBe(true);
+      expect((await run('u3', { type: 'join', empire: 'kzinti' })).ok).toBe(false);
+      expect((await run('u2', { type: 'roll', expression: '1d20' })).ok).toBe(true);
+      expect((await run('u3', { type: 'join', empire: 'hydran' })).ok).toBe(true);
+      expect((await run('u3', { type: 'roll', expression: '2d6' })).ok).toBe(true);
+      const stored = await row();
+      const log = await loadLog(app, target.channelId);
+      expect(stored.version).toBe(log.length);
+      expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(stored)));
+      expect(stateOfColumns(stored).players.map((p) => p.empire)).toEqual(['gorn', 'kzinti', 'hydran']);
+    },
+  );
 
-  it.skipIf(skip)('timestamps still come back as Dates (PGlite gets drizzle’s parsers once, not with every query)', async () => {
-    const { app, row } = await setup();
-    const stored = await row();
-    expect(stored.createdAt).toBeInstanceOf(Date);
-    expect(stored.createdAt.toISOString()).toBe(app.clock.now().toISOString());
-  });
+  it.skipIf(skip)(
+    'timestamps still come back as Dates (PGlite gets drizzle’s parsers once, not with every query)',
+    async () => {
+      const { app, row } = await setup();
+      const stored = await row();
+      expect(stored.createdAt).toBeInstanceOf(Date);
+      expect(stored.createdAt.toISOString()).toBe(app.clock.now().toISOString());
+    },
+  );
 });
 
 describe('state parts (columnsOf)', () => {

@@ -26,18 +26,38 @@ describe('issue 6 §5 /dice reveal by vote: the seed is published and a fresh co
     const opened = await runCommand(app, { target, actor: actor('a'), command: { type: 'vote-dice-reveal' } });
     expect(opened.ok).toBe(true);
     const vote = (await campaignInChannel(app, target.channelId))!.votes.at(-1)!;
-    await runCommand(app, { target, actor: actor('a'), command: { type: 'vote-attach', voteId: vote.id, messageId: 'm1' } });
-    await runCommand(app, { target, actor: actor('a'), command: { type: 'ballot', messageId: 'm1', choice: 'yes', present: true } });
+    await runCommand(app, {
+      target,
+      actor: actor('a'),
+      command: { type: 'vote-attach', voteId: vote.id, messageId: 'm1' },
+    });
+    await runCommand(app, {
+      target,
+      actor: actor('a'),
+      command: { type: 'ballot', messageId: 'm1', choice: 'yes', present: true },
+    });
     expect((await campaignInChannel(app, target.channelId))!.revealedSeeds).toEqual([]);
-    const closing = await runCommand(app, { target, actor: actor('c'), command: { type: 'ballot', messageId: 'm1', choice: 'yes', present: true } });
+    const closing = await runCommand(app, {
+      target,
+      actor: actor('c'),
+      command: { type: 'ballot', messageId: 'm1', choice: 'yes', present: true },
+    });
     if (!closing.ok || closing.duplicate) throw new Error('the ballot was refused');
-    expect(closing.events.map((e) => e.event.type)).toEqual(['BallotCast', 'VoteClosed', 'SeedsRevealed', 'SeedCommitted']);
+    expect(closing.events.map((e) => e.event.type)).toEqual([
+      'BallotCast',
+      'VoteClosed',
+      'SeedsRevealed',
+      'SeedCommitted',
+    ]);
 
     // The published seed is the one committed at creation; a new one is committed from the next event on.
     const state = (await campaignInChannel(app, target.channelId))!;
     expect(state.revealedSeeds).toEqual([firstSeed]);
     const commit = closing.events.at(-1)!;
-    expect(state.seedCommitments.at(-1)).toEqual({ fromSeq: commit.seq, hash: (commit.event as { seedCommitment: string }).seedCommitment });
+    expect(state.seedCommitments.at(-1)).toEqual({
+      fromSeq: commit.seq,
+      hash: (commit.event as { seedCommitment: string }).seedCommitment,
+    });
     const row = (await findCampaignByChannel(app.database.db, target.channelId))!;
     expect(row.secretSeeds).toHaveLength(2);
     expect(row.secretSeeds[1]!.fromSeq).toBe(commit.seq);
@@ -45,12 +65,24 @@ describe('issue 6 §5 /dice reveal by vote: the seed is published and a fresh co
     expect(row.secretSeeds[1]!.seed).not.toBe(firstSeed.seed);
 
     // map seed 1 + turn order 3 + three /roll: all recomputed from the revealed seed.
-    expect(auditDice(state, await campaignEvents(app, target.channelId), sha256)).toMatchObject({ revealed: true, commitmentsOk: true, rolls: 7, fair: 7, secret: 0, mismatches: [] });
+    expect(auditDice(state, await campaignEvents(app, target.channelId), sha256)).toMatchObject({
+      revealed: true,
+      commitmentsOk: true,
+      rolls: 7,
+      fair: 7,
+      secret: 0,
+      mismatches: [],
+    });
 
     // A later roll comes from the fresh seed: not checkable yet, and not a mismatch.
     await rollInCampaign(app, target, actor('b'), '1d20');
     const later = (await campaignInChannel(app, target.channelId))!;
-    expect(auditDice(later, await campaignEvents(app, target.channelId), sha256)).toMatchObject({ rolls: 8, fair: 7, secret: 1, mismatches: [] });
+    expect(auditDice(later, await campaignEvents(app, target.channelId), sha256)).toMatchObject({
+      rolls: 8,
+      fair: 7,
+      secret: 1,
+      mismatches: [],
+    });
     // A second reveal vote can be held later for the fresh seed.
     expect((await runCommand(app, { target, actor: actor('b'), command: { type: 'vote-dice-reveal' } })).ok).toBe(true);
 
@@ -60,6 +92,12 @@ describe('issue 6 §5 /dice reveal by vote: the seed is published and a fresh co
     const ended = (await campaignInChannel(app, target.channelId))!;
     expect(ended.status).toBe('finished');
     expect(ended.revealedSeeds).toHaveLength(2);
-    expect(auditDice(ended, await campaignEvents(app, target.channelId), sha256)).toMatchObject({ commitmentsOk: true, rolls: 8, fair: 8, secret: 0, mismatches: [] });
+    expect(auditDice(ended, await campaignEvents(app, target.channelId), sha256)).toMatchObject({
+      commitmentsOk: true,
+      rolls: 8,
+      fair: 8,
+      secret: 0,
+      mismatches: [],
+    });
   });
 });

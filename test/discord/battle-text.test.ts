@@ -10,7 +10,11 @@ describe('/battle show', () => {
     expect(battleShowText(g.state, b())).not.toContain('dry dock');
     g.patch((s) => {
       addYard(s, 'B970', 'p2', 'NEU-SY4', 'A');
-      addShip(s, { id: 'S970', owner: 'p2', unitId: 'KZI-FF', sector: 'A', dock: { yardId: 'B970', position: 1 } }, null);
+      addShip(
+        s,
+        { id: 'S970', owner: 'p2', unitId: 'KZI-FF', sector: 'A', dock: { yardId: 'B970', position: 1 } },
+        null,
+      );
     });
     const text = battleShowText(g.state, b());
     expect(text).toMatch(/In dry dock .*UTD7\.65\): .*S970.* at B970\./);

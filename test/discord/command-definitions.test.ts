@@ -20,7 +20,8 @@ function problems(commands: readonly Pick<SlashCommand, 'data'>[]): string[] {
     names.add(c.data.name);
     let chars = c.data.name.length + (c.data.description?.length ?? 0);
     if (!NAME.test(c.data.name)) out.push(`${where}: bad name`);
-    if (!c.data.description || c.data.description.length > 100) out.push(`${where}: description must be 1-100 characters`);
+    if (!c.data.description || c.data.description.length > 100)
+      out.push(`${where}: description must be 1-100 characters`);
     const walk = (opts: readonly APIApplicationCommandOption[] | undefined, path: string, depth: number) => {
       if (!opts) return;
       if (opts.length > 25) out.push(`${path}: ${opts.length} options > 25`);
@@ -32,23 +33,28 @@ function problems(commands: readonly Pick<SlashCommand, 'data'>[]): string[] {
         if (!NAME.test(o.name)) out.push(`${p}: bad name`);
         if (seen.has(o.name)) out.push(`${p}: duplicate`);
         seen.add(o.name);
-        if (o.description.length < 1 || o.description.length > 100) out.push(`${p}: description must be 1-100 characters (${o.description.length})`);
-        const isSub = o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup;
+        if (o.description.length < 1 || o.description.length > 100)
+          out.push(`${p}: description must be 1-100 characters (${o.description.length})`);
+        const isSub =
+          o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup;
         if (isSub) {
-          if (o.type === ApplicationCommandOptionType.SubcommandGroup && depth > 0) out.push(`${p}: groups nest only one level`);
+          if (o.type === ApplicationCommandOptionType.SubcommandGroup && depth > 0)
+            out.push(`${p}: groups nest only one level`);
           walk(o.options, p, depth + 1);
           continue;
         }
         const required = 'required' in o && o.required === true;
         if (required && optionalSeen) out.push(`${p}: required option after an optional one`);
         if (!required) optionalSeen = true;
-        const choices = 'choices' in o ? (o.choices as { name: string; value: string | number }[] | undefined) : undefined;
+        const choices =
+          'choices' in o ? (o.choices as { name: string; value: string | number }[] | undefined) : undefined;
         if (choices) {
           if (choices.length > 25) out.push(`${p}: ${choices.length} choices > 25`);
           if ('autocomplete' in o && o.autocomplete) out.push(`${p}: choices and autocomplete together`);
           for (const ch of choices) {
             chars += ch.name.length + String(ch.value).length;
-            if (ch.name.length < 1 || ch.name.length > 100) out.push(`${p}: choice name ${ch.name} must be 1-100 characters`);
+            if (ch.name.length < 1 || ch.name.length > 100)
+              out.push(`${p}: choice name ${ch.name} must be 1-100 characters`);
             if (typeof ch.value === 'string' && ch.value.length > 100) out.push(`${p}: choice value too long`);
           }
         }
@@ -71,7 +77,13 @@ describe('slash command definitions fit Discord limits', () => {
         description: 'x'.repeat(101),
         options: [
           { type: ApplicationCommandOptionType.String, name: 'opt', description: 'optional' },
-          { type: ApplicationCommandOptionType.String, name: 'req', description: 'required', required: true, choices: Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `v${i}` })) },
+          {
+            type: ApplicationCommandOptionType.String,
+            name: 'req',
+            description: 'required',
+            required: true,
+            choices: Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `v${i}` })),
+          },
         ],
       },
     } as unknown as Pick<SlashCommand, 'data'>;

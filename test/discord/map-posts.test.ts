@@ -14,7 +14,8 @@ function rig(g: Game, opts = { quietMs: 30_000, maxWaitMs: 180_000 }) {
     {
       clock,
       load: async () => ({ state: g.state, version: g.log.length }),
-      post: async (channelId, state, version) => void posts.push({ channelId, fingerprint: mapFingerprint(state), version }),
+      post: async (channelId, state, version) =>
+        void posts.push({ channelId, fingerprint: mapFingerprint(state), version }),
     },
     opts,
   );

@@ -15,10 +15,38 @@ function navyWithEverything() {
     const ff = s.ships.find((x) => x.owner === 'p1' && x.unitId === 'LYR-FF')!;
     ff.fleetId = null;
     ff.dock = { yardId: capital.id, position: 2 };
-    s.pendingBuilds = [{ shipId: 'S90', owner: 'p1', unitId: 'LYR-DD', yardId: capital.id, sector: 'H1', cost: '79', slot: 2, planned: { kind: 'fleet', slot: 2 }, orderedHalfCycle: s.halfCycles }];
+    s.pendingBuilds = [
+      {
+        shipId: 'S90',
+        owner: 'p1',
+        unitId: 'LYR-DD',
+        yardId: capital.id,
+        sector: 'H1',
+        cost: '79',
+        slot: 2,
+        planned: { kind: 'fleet', slot: 2 },
+        orderedHalfCycle: s.halfCycles,
+      },
+    ];
     const prize = s.ships.find((x) => x.owner === 'p2' && x.unitId === 'KZI-FF')!;
-    Object.assign(prize, { owner: 'p1', fleetId: null, sector: 'A', captured: true, uninspected: true, unorganized: true, dock: null });
-    s.bases.push({ id: 'B99', owner: 'p1', unitId: 'NEU-DEFSAT', sector: 'H1', role: 'defense', bpv: '20', pending: true });
+    Object.assign(prize, {
+      owner: 'p1',
+      fleetId: null,
+      sector: 'A',
+      captured: true,
+      uninspected: true,
+      unorganized: true,
+      dock: null,
+    });
+    s.bases.push({
+      id: 'B99',
+      owner: 'p1',
+      unitId: 'NEU-DEFSAT',
+      sector: 'H1',
+      role: 'defense',
+      bpv: '20',
+      pending: true,
+    });
   });
   return g;
 }
@@ -40,7 +68,9 @@ describe('navy views: docked, building and captured ships (issue 4 §9)', () => 
     const text = navyText(g.state, 'p1', g.catalog)!;
     expect(text).toContain('In dry dock (UTD7.6: in no fleet, unpowered):');
     expect(text).toContain(`  • ${ff.id} Lyran Frigate — 63 BPV, MC 1/3, position 2 at the capital in H1`);
-    expect(navySummary(g.state, 'p1', g.catalog).docked.map((r) => [r.id, r.name])).toEqual([[ff.id, `Lyran Frigate · dock 2, capital (H1)`]]);
+    expect(navySummary(g.state, 'p1', g.catalog).docked.map((r) => [r.id, r.name])).toEqual([
+      [ff.id, `Lyran Frigate · dock 2, capital (H1)`],
+    ]);
   });
 
   it('UTD6.3734 a ship ordered this turn is shown as being built, with its price, yard and destination', () => {
@@ -48,14 +78,22 @@ describe('navy views: docked, building and captured ships (issue 4 §9)', () => 
     expect(text).toContain('Being built this turn (arrive at step 10, UTD6.3734):');
     expect(text).toContain('  • S90 Lyran Destroyer — 79 BPV paid, MC 1/2, at the capital in H1 → fleet 2');
     expect(navySummary(g.state, 'p1', g.catalog).building).toEqual([
-      { id: 'S90', name: 'Lyran Destroyer · capital (H1) → fleet 2', bpv: '79', mc: '1/2', conditions: [{ text: 'building', colour: '#3ba55c' }] },
+      {
+        id: 'S90',
+        name: 'Lyran Destroyer · capital (H1) → fleet 2',
+        bpv: '79',
+        mc: '1/2',
+        conditions: [{ text: 'building', colour: '#3ba55c' }],
+      },
     ]);
   });
 
   it('UTD6.3I2 a captured ship not yet organized is listed apart, with its conditions', () => {
     const text = navyText(g.state, 'p1', g.catalog)!;
     expect(text).toContain('Captured, not yet organized (UTD6.3I2: into a fleet, dry dock or scrap):');
-    expect(text).toMatch(new RegExp(`  • ${prize.id} Kzinti Frigate — [\\d.]+ BPV, MC 1/3 in A \\(uninspected, captured\\)`));
+    expect(text).toMatch(
+      new RegExp(`  • ${prize.id} Kzinti Frigate — [\\d.]+ BPV, MC 1/3 in A \\(uninspected, captured\\)`),
+    );
     const s = navySummary(g.state, 'p1', g.catalog);
     expect(s.unorganized.map((r) => r.id)).toEqual([prize.id]);
     expect(s.loose).toEqual([]);

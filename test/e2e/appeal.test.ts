@@ -18,7 +18,11 @@ const APPEAL = [
 async function run(): Promise<LineResult[]> {
   const lines = readFileSync(join(ROOT, 'examples/03-battles.txt'), 'utf8').split('\n');
   const upTo = lines.findIndex((l) => l.startsWith('@bob /turn end'));
-  const { results, cleanup } = await playLines([...lines.slice(0, upTo + 1), ...APPEAL, '@alice /battle show battle:K43']);
+  const { results, cleanup } = await playLines([
+    ...lines.slice(0, upTo + 1),
+    ...APPEAL,
+    '@alice /battle show battle:K43',
+  ]);
   afterAll(cleanup);
   return results;
 }

@@ -22,8 +22,16 @@ describe('end to end through the Discord stand-in', () => {
     guildId = guild.id;
     channelId = standIn.addChannel(guild.id, { name: 'rim-wars' }).id;
     for (const name of ['alice', 'bob', 'carol']) users[name] = standIn.addUser({ username: name }).id;
-    standIn.registerCommands(COMMANDS.map((c) => c.data), guildId);
-    bot = await startBot({ app: testApp(tdb.database), token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn) });
+    standIn.registerCommands(
+      COMMANDS.map((c) => c.data),
+      guildId,
+    );
+    bot = await startBot({
+      app: testApp(tdb.database),
+      token: standIn.token,
+      commands: COMMANDS,
+      clientOptions: standInClientOptions(standIn),
+    });
   });
   afterAll(async () => {
     await bot?.stop();
@@ -32,7 +40,14 @@ describe('end to end through the Discord stand-in', () => {
   });
 
   async function invoke(user: string, subcommand: string, args: Record<string, string | boolean> = {}) {
-    const handle = await standIn.invokeCommand({ guildId, channelId, userId: users[user]!, name: 'campaign', subcommand, args });
+    const handle = await standIn.invokeCommand({
+      guildId,
+      channelId,
+      userId: users[user]!,
+      name: 'campaign',
+      subcommand,
+      args,
+    });
     await handle.firstResponse();
     await bot.whenIdle();
     return handle;
@@ -64,12 +79,25 @@ describe('end to end through the Discord stand-in', () => {
   it('joining, the map, starting: the turn order reply and, once all are ready, a post pinging the first player', async () => {
     await invoke('alice', 'join', { empire: 'federation' });
     await invoke('bob', 'join', { empire: 'klingon' });
-    const generate = await standIn.invokeCommand({ guildId, channelId, userId: users['alice']!, name: 'map', subcommand: 'generate', args: { sectors_per_player: 4 } });
+    const generate = await standIn.invokeCommand({
+      guildId,
+      channelId,
+      userId: users['alice']!,
+      name: 'map',
+      subcommand: 'generate',
+      args: { sectors_per_player: 4 },
+    });
     await generate.firstResponse();
     await bot.whenIdle();
     expect(generate.responses()[0]!.content).toContain('New map');
     for (const u of ['alice', 'bob']) {
-      const h = await standIn.invokeCommand({ guildId, channelId, userId: users[u]!, name: 'map', subcommand: 'approve' });
+      const h = await standIn.invokeCommand({
+        guildId,
+        channelId,
+        userId: users[u]!,
+        name: 'map',
+        subcommand: 'approve',
+      });
       await h.firstResponse();
       await bot.whenIdle();
     }
@@ -77,7 +105,14 @@ describe('end to end through the Discord stand-in', () => {
     expect(start.responses()[0]!.content).toContain('Turn order');
     expect(start.responses()[0]!.content).toContain('800 BPV');
     for (const u of ['alice', 'bob']) {
-      const h = await standIn.invokeCommand({ guildId, channelId, userId: users[u]!, name: 'setup', subcommand: 'ready', args: {} });
+      const h = await standIn.invokeCommand({
+        guildId,
+        channelId,
+        userId: users[u]!,
+        name: 'setup',
+        subcommand: 'ready',
+        args: {},
+      });
       await h.firstResponse();
       await bot.whenIdle();
     }
@@ -91,7 +126,11 @@ describe('end to end through the Discord stand-in', () => {
     const original = handle.original()!;
     expect(original.attachments).toHaveLength(1);
     const file = JSON.parse(original.attachments[0]!.data.toString('utf8'));
-    expect(file).toMatchObject({ format: 1, kind: 'campaign-master/campaign', campaign: { name: 'Rim Wars', status: 'active' } });
+    expect(file).toMatchObject({
+      format: 1,
+      kind: 'campaign-master/campaign',
+      campaign: { name: 'Rim Wars', status: 'active' },
+    });
     expect(file.campaign.map.sectors.length).toBeGreaterThan(2);
     expect(file.secretSeeds).toBeUndefined();
   });

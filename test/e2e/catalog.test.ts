@@ -27,9 +27,17 @@ describe('/catalog import, search and show through the Discord stand-in', () => 
     guildId = guild.id;
     channelId = standIn.addChannel(guild.id, { name: 'rim-wars' }).id;
     for (const name of ['alice', 'bob']) users[name] = standIn.addUser({ username: name }).id;
-    standIn.registerCommands(COMMANDS.map((c) => c.data), guildId);
+    standIn.registerCommands(
+      COMMANDS.map((c) => c.data),
+      guildId,
+    );
     app = testApp(tdb.database);
-    bot = await startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn) });
+    bot = await startBot({
+      app,
+      token: standIn.token,
+      commands: COMMANDS,
+      clientOptions: standInClientOptions(standIn),
+    });
     // Alice's campaign, still in registration (before the start the catalog may change).
     const target = { guildId, channelId };
     for (const [u, command] of [
@@ -50,11 +58,23 @@ describe('/catalog import, search and show through the Discord stand-in', () => 
   const file = (name: string, text: string) => ({ name, contentType: 'text/csv', data: Buffer.from(text, 'utf8') });
 
   async function importAs(user: string, files: { units: string; refits?: string; conversions?: string }) {
-    const attachments = [file('units.csv', files.units), ...(files.refits ? [file('refits.csv', files.refits)] : []), ...(files.conversions ? [file('conversions.csv', files.conversions)] : [])];
+    const attachments = [
+      file('units.csv', files.units),
+      ...(files.refits ? [file('refits.csv', files.refits)] : []),
+      ...(files.conversions ? [file('conversions.csv', files.conversions)] : []),
+    ];
     const args: Record<string, string> = { units: 'units.csv' };
     if (files.refits) args['refits'] = 'refits.csv';
     if (files.conversions) args['conversions'] = 'conversions.csv';
-    const handle = await standIn.invokeCommand({ guildId, channelId, userId: users[user]!, name: 'catalog', subcommand: 'import', args, attachments });
+    const handle = await standIn.invokeCommand({
+      guildId,
+      channelId,
+      userId: users[user]!,
+      name: 'catalog',
+      subcommand: 'import',
+      args,
+      attachments,
+    });
     await handle.firstResponse(10_000);
     await bot.whenIdle();
     return handle;
@@ -78,14 +98,18 @@ describe('/catalog import, search and show through the Discord stand-in', () => 
   it('a player who is not the creator cannot import', async () => {
     const handle = await importAs('bob', sampleCatalogFiles());
     expect(handle.responses()[0]).toMatchObject({ ephemeral: true });
-    expect(handle.responses()[0]!.content).toContain('Only the campaign creator or a server manager can change the ship catalog');
+    expect(handle.responses()[0]!.content).toContain(
+      'Only the campaign creator or a server manager can change the ship catalog',
+    );
   });
 
   it('the creator imports the three files: a public announcement, an ephemeral summary, the campaign switched to the stored version', async () => {
     const handle = await importAs('alice', sampleCatalogFiles());
     const [reply, summary] = handle.responses();
     expect(reply).toMatchObject({ kind: 'reply', ephemeral: false });
-    expect(reply!.content).toMatch(/switched \*\*Rim Wars\*\* to ship catalog `[0-9a-f]{12}` \(\d+ units; it was `sample`\)/);
+    expect(reply!.content).toMatch(
+      /switched \*\*Rim Wars\*\* to ship catalog `[0-9a-f]{12}` \(\d+ units; it was `sample`\)/,
+    );
     expect(summary).toMatchObject({ kind: 'followup', ephemeral: true });
     const version = /full version `([0-9a-f]{64})`/.exec(summary!.content)![1]!;
     expect((await campaignInChannel(app, channelId))!.catalogVersion).toBe(version);
@@ -93,7 +117,14 @@ describe('/catalog import, search and show through the Discord stand-in', () => 
   });
 
   it('/catalog search lists matches of the campaign catalog, filtered by empire and year', async () => {
-    const handle = await standIn.invokeCommand({ guildId, channelId, userId: users['bob']!, name: 'catalog', subcommand: 'search', args: { query: 'cruiser', empire: 'LYR', year: 165 } });
+    const handle = await standIn.invokeCommand({
+      guildId,
+      channelId,
+      userId: users['bob']!,
+      name: 'catalog',
+      subcommand: 'search',
+      args: { query: 'cruiser', empire: 'LYR', year: 165 },
+    });
     await handle.firstResponse();
     const [reply] = handle.responses();
     expect(reply).toMatchObject({ kind: 'reply', ephemeral: true });
@@ -104,7 +135,15 @@ describe('/catalog import, search and show through the Discord stand-in', () => 
   });
 
   it('autocomplete offers units matching what is typed, best first', async () => {
-    const handle = await standIn.invokeAutocomplete({ guildId, channelId, userId: users['bob']!, name: 'catalog', subcommand: 'show', args: { unit: 'lyr-ca' }, focused: 'unit' });
+    const handle = await standIn.invokeAutocomplete({
+      guildId,
+      channelId,
+      userId: users['bob']!,
+      name: 'catalog',
+      subcommand: 'show',
+      args: { unit: 'lyr-ca' },
+      focused: 'unit',
+    });
     const response = await handle.firstResponse();
     expect(response.kind).toBe('autocomplete');
     expect(response.choices![0]).toEqual({ name: 'Lyran Heavy Cruiser (LYR-CA) — LYR, 133 BPV', value: 'LYR-CA' });
@@ -112,12 +151,21 @@ describe('/catalog import, search and show through the Discord stand-in', () => 
   });
 
   it('/catalog show gives every field, the refits with their cost and the CO pool (UTD7.A2)', async () => {
-    const handle = await standIn.invokeCommand({ guildId, channelId, userId: users['bob']!, name: 'catalog', subcommand: 'show', args: { unit: 'LYR-CA' } });
+    const handle = await standIn.invokeCommand({
+      guildId,
+      channelId,
+      userId: users['bob']!,
+      name: 'catalog',
+      subcommand: 'show',
+      args: { unit: 'LYR-CA' },
+    });
     await handle.firstResponse();
     const text = handle.responses()[0]!.content;
     expect(text).toContain('**Lyran Heavy Cruiser** `LYR-CA` — LYR warship, hull CA, family `LYR-CA`');
     expect(text).toContain('BPV **133** economic (UTD1.2) · MC **1** · size class 3 · available Y150');
-    expect(text).toContain('Command rating 8 · speed 31 (wrecked at 7 or less, UTD6.3E) · damage control 4 · tractors 2');
+    expect(text).toContain(
+      'Command rating 8 · speed 31 (wrecked at 7 or less, UTD6.3E) · damage control 4 · tractors 2',
+    );
     // UTD6.3783: the phaser refit of the CA costs 137 − 133 = 4.
     expect(text).toMatch(/→ `LYR-CA\+PH` PHASER, Y160, 4 BPV/);
     // ceil(20% × 133) = 27.

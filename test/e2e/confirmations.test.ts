@@ -3,7 +3,12 @@ import { COMMANDS } from '../../commands/index.ts';
 import { versionedCampaign } from '../../src/app/campaigns.ts';
 import { runCommand } from '../../src/app/run-command.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
-import { DiscordStandIn, standInClientOptions, type InteractionHandle, type StoredMessage } from '../../src/discord/standin/index.ts';
+import {
+  DiscordStandIn,
+  standInClientOptions,
+  type InteractionHandle,
+  type StoredMessage,
+} from '../../src/discord/standin/index.ts';
 import { actor, testApp } from '../helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 
@@ -20,7 +25,14 @@ describe('confirmation buttons carry the campaign version', () => {
   let first: string;
   let second: string;
 
-  const start = () => startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn), schedulerIntervalMs: null });
+  const start = () =>
+    startBot({
+      app,
+      token: standIn.token,
+      commands: COMMANDS,
+      clientOptions: standInClientOptions(standIn),
+      schedulerIntervalMs: null,
+    });
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase();
@@ -29,7 +41,10 @@ describe('confirmation buttons carry the campaign version', () => {
     guildId = standIn.addGuild({ name: 'Confirm' }).id;
     channelId = standIn.addChannel(guildId, { name: 'confirm' }).id;
     for (const name of ['alice', 'bob']) users[name] = standIn.addUser({ username: name }).id;
-    standIn.registerCommands(COMMANDS.map((c) => c.data), guildId);
+    standIn.registerCommands(
+      COMMANDS.map((c) => c.data),
+      guildId,
+    );
     // The campaign is set up through the use cases (the commands for it are tested elsewhere).
     const target = { guildId, channelId };
     const must = async (userId: string, command: Parameters<typeof runCommand>[1]['command']) => {
@@ -57,8 +72,20 @@ describe('confirmation buttons carry the campaign version', () => {
 
   const state = async () => (await versionedCampaign(app, channelId))!;
 
-  async function command(userId: string, name: string, subcommand: string | undefined, args: Record<string, string | number | boolean> = {}): Promise<InteractionHandle> {
-    const h = await standIn.invokeCommand({ guildId, channelId, userId, name, ...(subcommand ? { subcommand } : {}), args });
+  async function command(
+    userId: string,
+    name: string,
+    subcommand: string | undefined,
+    args: Record<string, string | number | boolean> = {},
+  ): Promise<InteractionHandle> {
+    const h = await standIn.invokeCommand({
+      guildId,
+      channelId,
+      userId,
+      name,
+      ...(subcommand ? { subcommand } : {}),
+      args,
+    });
     await h.firstResponse();
     await bot.whenIdle();
     return h;
@@ -146,7 +173,7 @@ describe('confirmation buttons carry the campaign version', () => {
     const h = await command(second, 'resign', undefined);
     expect(h.original()!.content).toContain('Resign from the campaign?');
     app.clock.advance(16 * 60_000);
-    const press = await click(second, h.original()!, 'Confirm');
+    const _press = await click(second, h.original()!, 'Confirm');
     expect(standIn.message(h.original()!.id)!.content).toContain('no longer available');
     expect((await state()).state.players.find((p) => p.id === second)!.status).toBe('active');
   });

@@ -29,7 +29,13 @@ describe('three players, deadlines and votes through Discord', () => {
 
   /** The scheduler wakes only on `tick()`, except when a test boots with `atBoot` (catch-up on boot). */
   const start = (atBoot = false) =>
-    startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn), schedulerIntervalMs: atBoot ? 20 * DAY : null });
+    startBot({
+      app,
+      token: standIn.token,
+      commands: COMMANDS,
+      clientOptions: standInClientOptions(standIn),
+      schedulerIntervalMs: atBoot ? 20 * DAY : null,
+    });
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase();
@@ -38,14 +44,22 @@ describe('three players, deadlines and votes through Discord', () => {
     guildId = standIn.addGuild({ name: 'Deadlines' }).id;
     channelId = standIn.addChannel(guildId, { name: 'deadlines' }).id;
     for (const name of ['alice', 'bob', 'carol']) users[name] = standIn.addUser({ username: name }).id;
-    standIn.registerCommands(COMMANDS.map((c) => c.data), guildId);
+    standIn.registerCommands(
+      COMMANDS.map((c) => c.data),
+      guildId,
+    );
     const target = { guildId, channelId };
     const must = async (name: string, command: Parameters<typeof runCommand>[1]['command']) => {
       const r = await runCommand(app, { target, actor: actor(users[name]!, { displayName: name }), command });
       if (!r.ok) throw new Error(r.error.message);
     };
     await must('alice', { type: 'create', name: 'Deadlines' });
-    for (const [name, empire] of [['alice', 'lyran'], ['bob', 'kzinti'], ['carol', 'hydran']] as const) await must(name, { type: 'join', empire });
+    for (const [name, empire] of [
+      ['alice', 'lyran'],
+      ['bob', 'kzinti'],
+      ['carol', 'hydran'],
+    ] as const)
+      await must(name, { type: 'join', empire });
     await must('alice', { type: 'map-generate', sectorsPerPlayer: 3 });
     for (const name of ['alice', 'bob', 'carol']) await must(name, { type: 'map-approve' });
     app.testHooks!.forcedDice.push(900, 500, 100); // UTD8.14: seats alice, bob, carol
@@ -61,12 +75,26 @@ describe('three players, deadlines and votes through Discord', () => {
 
   const state = async () => (await campaignInChannel(app, channelId))!;
   const messages = () => standIn.channelMessages(channelId);
-  const reminders = (name: string) => messages().filter((m) => m.content.startsWith(`⏰ <@${users[name]}>, your orders are due`));
-  const forfeits = (name: string) => messages().filter((m) => m.content.includes(`⌛ <@${users[name]}> missed the orders deadline`));
+  const reminders = (name: string) =>
+    messages().filter((m) => m.content.startsWith(`⏰ <@${users[name]}>, your orders are due`));
+  const forfeits = (name: string) =>
+    messages().filter((m) => m.content.includes(`⌛ <@${users[name]}> missed the orders deadline`));
   const voteMessage = (): StoredMessage => [...messages()].reverse().find((m) => m.content.startsWith('🗳️ **Vote'))!;
 
-  async function command(name: string, command: string, subcommand: string, args: Record<string, string | number | boolean> = {}) {
-    const h = await standIn.invokeCommand({ guildId, channelId, userId: users[name]!, name: command, subcommand, args });
+  async function command(
+    name: string,
+    command: string,
+    subcommand: string,
+    args: Record<string, string | number | boolean> = {},
+  ) {
+    const h = await standIn.invokeCommand({
+      guildId,
+      channelId,
+      userId: users[name]!,
+      name: command,
+      subcommand,
+      args,
+    });
     await h.firstResponse();
     await bot.whenIdle();
     return h;
@@ -161,8 +189,14 @@ describe('three players, deadlines and votes through Discord', () => {
     // bob and carol end their turns (confirming the buttons); then it is alice's turn again.
     for (const name of ['bob', 'carol']) {
       const h = await command(name, 'turn', 'end');
-      const confirm = ((h.original()!.components as { components: { custom_id: string }[] }[])[0]!.components[0]!).custom_id;
-      const press = await standIn.clickButton({ channelId, messageId: h.original()!.id, userId: users[name]!, customId: confirm });
+      const confirm = (h.original()!.components as { components: { custom_id: string }[] }[])[0]!.components[0]!
+        .custom_id;
+      const press = await standIn.clickButton({
+        channelId,
+        messageId: h.original()!.id,
+        userId: users[name]!,
+        customId: confirm,
+      });
       await press.firstResponse();
       await bot.whenIdle();
     }
@@ -187,10 +221,16 @@ describe('three players, deadlines and votes through Discord', () => {
     expect(msg.content).toContain('Reveal the secret dice seed now');
     await react('alice', msg.id, '✅');
     await react('bob', msg.id, '✅');
-    expect(messages().some((m) => m.content.includes('🔓 The secret dice seed is revealed (the players voted for it (UTD1.7))'))).toBe(true);
+    expect(
+      messages().some((m) =>
+        m.content.includes('🔓 The secret dice seed is revealed (the players voted for it (UTD1.7))'),
+      ),
+    ).toBe(true);
     expect(messages().some((m) => m.content.includes('🔒 A fresh secret dice seed is committed'))).toBe(true);
     const verify = await command('carol', 'dice', 'verify');
-    expect(verify.original()!.content).toMatch(/^✅ Seed matches its commitment\.\n\d+ rolls \(\d+ dice\): \d+ recomputed exactly, 3 forced \(test only\), 0 mismatches\./);
+    expect(verify.original()!.content).toMatch(
+      /^✅ Seed matches its commitment\.\n\d+ rolls \(\d+ dice\): \d+ recomputed exactly, 3 forced \(test only\), 0 mismatches\./,
+    );
   });
 
   it('the bot made no request the stand-in does not know', () => {

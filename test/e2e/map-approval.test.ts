@@ -24,7 +24,15 @@ describe('map approval by ✅ reaction (issue 6 §2, UTD8.16)', () => {
   let channelId: string;
   const users: Record<string, string> = {};
 
-  const start = () => startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn), schedulerIntervalMs: null, mapPosts: null });
+  const start = () =>
+    startBot({
+      app,
+      token: standIn.token,
+      commands: COMMANDS,
+      clientOptions: standInClientOptions(standIn),
+      schedulerIntervalMs: null,
+      mapPosts: null,
+    });
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase();
@@ -33,10 +41,18 @@ describe('map approval by ✅ reaction (issue 6 §2, UTD8.16)', () => {
     guildId = standIn.addGuild({ name: 'Maps' }).id;
     channelId = standIn.addChannel(guildId, { name: 'maps' }).id;
     for (const name of ['alice', 'bob', 'carol', 'erin']) users[name] = standIn.addUser({ username: name }).id;
-    standIn.registerCommands(COMMANDS.map((c) => c.data), guildId);
+    standIn.registerCommands(
+      COMMANDS.map((c) => c.data),
+      guildId,
+    );
     bot = await start();
     await command('alice', 'campaign', 'create', { name: 'Map Vote' });
-    for (const [u, e] of [['alice', 'lyran'], ['bob', 'kzinti'], ['carol', 'hydran']] as const) await command(u, 'campaign', 'join', { empire: e });
+    for (const [u, e] of [
+      ['alice', 'lyran'],
+      ['bob', 'kzinti'],
+      ['carol', 'hydran'],
+    ] as const)
+      await command(u, 'campaign', 'join', { empire: e });
   }, 60_000);
   afterAll(async () => {
     await bot?.stop();
@@ -44,7 +60,12 @@ describe('map approval by ✅ reaction (issue 6 §2, UTD8.16)', () => {
     await tdb?.drop();
   });
 
-  async function command(user: string, name: string, subcommand: string, args: Record<string, string | number | boolean>) {
+  async function command(
+    user: string,
+    name: string,
+    subcommand: string,
+    args: Record<string, string | number | boolean>,
+  ) {
     const h = await standIn.invokeCommand({ guildId, channelId, userId: users[user]!, name, subcommand, args });
     await h.firstResponse();
     await bot.whenIdle();
@@ -55,7 +76,8 @@ describe('map approval by ✅ reaction (issue 6 §2, UTD8.16)', () => {
     await reactAndSettle(standIn, bot, { channelId, messageId, userId: users[user]!, emoji }, add);
   }
 
-  const approvalMessages = () => standIn.channelMessages(channelId).filter((m) => m.content.startsWith(MAP_APPROVAL_HEAD));
+  const approvalMessages = () =>
+    standIn.channelMessages(channelId).filter((m) => m.content.startsWith(MAP_APPROVAL_HEAD));
   const current = async () => (await campaignInChannel(app, channelId))!;
   const names = async (ids: string[]) => {
     const s = await current();
@@ -77,7 +99,7 @@ describe('map approval by ✅ reaction (issue 6 §2, UTD8.16)', () => {
     expect((await current()).map!.approvalMessageId).toBe(msg!.id);
   });
 
-  it('UTD8.16 a ✅ by a player approves and is announced; an outsider\'s ✅ is ignored', async () => {
+  it("UTD8.16 a ✅ by a player approves and is announced; an outsider's ✅ is ignored", async () => {
     await react('erin', firstId, '✅'); // not a player
     expect((await current()).map!.approvals).toEqual([]);
     await react('bob', firstId, '✅');
@@ -129,7 +151,11 @@ describe('map approval by ✅ reaction (issue 6 §2, UTD8.16)', () => {
     expect(state.map!.approved).toBe(true);
     expect(await names(state.map!.approvals)).toEqual(['alice', 'carol', 'bob']);
     expect(standIn.message(id)!.content).toContain('✅ **Approved unanimously** (UTD8.16) by alice, bob, carol.');
-    expect(standIn.channelMessages(channelId).some((m) => m.content.startsWith('✅ **bob** approves the map — approved unanimously (UTD8.16)'))).toBe(true);
+    expect(
+      standIn
+        .channelMessages(channelId)
+        .some((m) => m.content.startsWith('✅ **bob** approves the map — approved unanimously (UTD8.16)')),
+    ).toBe(true);
     // No second approval message was posted at boot: the recorded one was found again.
     expect(approvalMessages()).toHaveLength(2);
     const started = await command('alice', 'campaign', 'start', {});
@@ -151,9 +177,21 @@ describe('a map set while no bot posted its approval message (issue 6 §2)', () 
       const as = (userId: string) => ({ userId, displayName: userId, isServerAdmin: false });
       // The map is committed, then the bot went down before posting: the campaign has no approval message.
       await runCommand(app, { target, actor: as(ids[0]!), command: { type: 'create', name: 'Crash' } });
-      for (const [id, empire] of [[ids[0]!, 'lyran'], [ids[1]!, 'gorn']] as const) await runCommand(app, { target, actor: as(id), command: { type: 'join', empire } });
+      for (const [id, empire] of [
+        [ids[0]!, 'lyran'],
+        [ids[1]!, 'gorn'],
+      ] as const)
+        await runCommand(app, { target, actor: as(id), command: { type: 'join', empire } });
       await runCommand(app, { target, actor: as(ids[0]!), command: { type: 'map-generate', sectorsPerPlayer: 4 } });
-      const start = () => startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn), schedulerIntervalMs: null, mapPosts: null });
+      const start = () =>
+        startBot({
+          app,
+          token: standIn.token,
+          commands: COMMANDS,
+          clientOptions: standInClientOptions(standIn),
+          schedulerIntervalMs: null,
+          mapPosts: null,
+        });
       bot = await start();
       const posted = standIn.channelMessages(channelId).filter((m) => m.content.startsWith(MAP_APPROVAL_HEAD));
       expect(posted).toHaveLength(1);

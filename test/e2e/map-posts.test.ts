@@ -8,11 +8,23 @@ import { playLines, triangleCampaignLines } from '../helpers/playground.ts';
  * `!advance` moves the virtual clock and runs the bot's tick). Five quick map changes by alice,
  * then the map is posted once in the channel after the quiet period, and not again.
  */
-const SETUP = triangleCampaignLines({ seed: 7, name: 'Map Posts', admin: false, aliceBuys: ['unit:LYR-CA fleet:1', 'unit:LYR-FF fleet:2'] });
-const BURST = ['@alice /move fleet:1 to:A', '@alice /move fleet:2 to:B', '@alice /turn undo', '@alice /move fleet:2 to:B', '@alice /move fleet:1 to:X'];
+const SETUP = triangleCampaignLines({
+  seed: 7,
+  name: 'Map Posts',
+  admin: false,
+  aliceBuys: ['unit:LYR-CA fleet:1', 'unit:LYR-FF fleet:2'],
+});
+const BURST = [
+  '@alice /move fleet:1 to:A',
+  '@alice /move fleet:2 to:B',
+  '@alice /turn undo',
+  '@alice /move fleet:2 to:B',
+  '@alice /move fleet:1 to:X',
+];
 const AFTER = ['!advance 10s', '!advance 25s', '!advance 1h'];
 
-const isMapPost = (p: LineResult['posts'][number]) => p.content.startsWith('🗺️ The map of') && p.files.some((f) => f.endsWith('map.png'));
+const isMapPost = (p: LineResult['posts'][number]) =>
+  p.content.startsWith('🗺️ The map of') && p.files.some((f) => f.endsWith('map.png'));
 
 describe('the map is posted after changes, once per burst (issue 7 §1)', () => {
   let results: LineResult[];

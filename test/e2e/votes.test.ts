@@ -17,7 +17,14 @@ describe('reaction votes with supermajority', () => {
   let channelId: string;
   const users: Record<string, string> = {};
 
-  const start = () => startBot({ app, token: standIn.token, commands: COMMANDS, clientOptions: standInClientOptions(standIn), schedulerIntervalMs: null });
+  const start = () =>
+    startBot({
+      app,
+      token: standIn.token,
+      commands: COMMANDS,
+      clientOptions: standInClientOptions(standIn),
+      schedulerIntervalMs: null,
+    });
 
   beforeAll(async () => {
     tdb = await createPgliteDatabase();
@@ -26,10 +33,19 @@ describe('reaction votes with supermajority', () => {
     guildId = standIn.addGuild({ name: 'Votes' }).id;
     channelId = standIn.addChannel(guildId, { name: 'votes' }).id;
     for (const name of ['alice', 'bob', 'carol', 'dave', 'erin']) users[name] = standIn.addUser({ username: name }).id;
-    standIn.registerCommands(COMMANDS.map((c) => c.data), guildId);
+    standIn.registerCommands(
+      COMMANDS.map((c) => c.data),
+      guildId,
+    );
     bot = await start();
     await command('alice', 'campaign', 'create', { name: 'Votes' });
-    for (const [u, e] of [['alice', 'lyran'], ['bob', 'kzinti'], ['carol', 'hydran'], ['dave', 'gorn']] as const) await command(u, 'campaign', 'join', { empire: e });
+    for (const [u, e] of [
+      ['alice', 'lyran'],
+      ['bob', 'kzinti'],
+      ['carol', 'hydran'],
+      ['dave', 'gorn'],
+    ] as const)
+      await command(u, 'campaign', 'join', { empire: e });
   });
   afterAll(async () => {
     await bot?.stop();
@@ -37,7 +53,12 @@ describe('reaction votes with supermajority', () => {
     await tdb?.drop();
   });
 
-  async function command(user: string, name: string, subcommand: string, args: Record<string, string | number | boolean>) {
+  async function command(
+    user: string,
+    name: string,
+    subcommand: string,
+    args: Record<string, string | number | boolean>,
+  ) {
     const h = await standIn.invokeCommand({ guildId, channelId, userId: users[user]!, name, subcommand, args });
     await h.firstResponse();
     await bot.whenIdle();
@@ -48,12 +69,16 @@ describe('reaction votes with supermajority', () => {
     await reactAndSettle(standIn, bot, { channelId, messageId, userId: users[user]!, emoji }, add);
   }
 
-  const voteMessage = () => [...standIn.channelMessages(channelId)].reverse().find((m) => m.content.startsWith('🗳️ **Vote'))!;
+  const voteMessage = () =>
+    [...standIn.channelMessages(channelId)].reverse().find((m) => m.content.startsWith('🗳️ **Vote'))!;
 
   it('UTD1.7 four players need three yes votes; outsiders are ignored; the message shows the live tally', async () => {
     await command('alice', 'vote', 'setting', { key: 'startYear', value: '168' });
     const msg = voteMessage();
-    expect(msg.reactions.map((r) => [r.emoji, r.me])).toEqual([['✅', true], ['❌', true]]);
+    expect(msg.reactions.map((r) => [r.emoji, r.me])).toEqual([
+      ['✅', true],
+      ['❌', true],
+    ]);
     expect(msg.content).toContain('3 of 4 players must say yes');
     await react('alice', msg.id, '✅');
     await react('erin', msg.id, '✅'); // not a player
@@ -83,7 +108,8 @@ describe('reaction votes with supermajority', () => {
     const msg = voteMessage();
     await react('alice', msg.id, '✅');
     await bot.stop();
-    for (const u of ['bob', 'carol']) await standIn.addReaction({ channelId, messageId: msg.id, userId: users[u]!, emoji: '✅' });
+    for (const u of ['bob', 'carol'])
+      await standIn.addReaction({ channelId, messageId: msg.id, userId: users[u]!, emoji: '✅' });
     bot = await start();
     await bot.whenIdle();
     const state = (await campaignInChannel(app, channelId))!;

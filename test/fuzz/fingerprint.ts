@@ -12,6 +12,8 @@ export async function storedFingerprint(database: Database): Promise<string> {
       || ':' || (select count(*) from campaign_events)
       || ':' || (select count(*) from processed_interactions)
       || ':' || md5(coalesce((select string_agg(id::text || status || due_at::text, ',' order by id) from deadlines), '')) as digest`);
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as { digest: string }[];
+  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
+    digest: string;
+  }[];
   return rows[0]!.digest;
 }

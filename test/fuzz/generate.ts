@@ -31,8 +31,25 @@ export interface FuzzWorld {
 type RawOption = { type: number; name: string; value?: unknown; options?: RawOption[] };
 
 export type FuzzCase =
-  | { kind: 'command'; label: string; place: Place; userId: string; name: string; options: RawOption[]; attachments: DriverFile[]; contract: Contract }
-  | { kind: 'autocomplete'; label: string; place: Place; userId: string; name: string; options: RawOption[]; contract: Contract }
+  | {
+      kind: 'command';
+      label: string;
+      place: Place;
+      userId: string;
+      name: string;
+      options: RawOption[];
+      attachments: DriverFile[];
+      contract: Contract;
+    }
+  | {
+      kind: 'autocomplete';
+      label: string;
+      place: Place;
+      userId: string;
+      name: string;
+      options: RawOption[];
+      contract: Contract;
+    }
   | { kind: 'replay'; label: string; pick: number }
   | { kind: 'advance'; label: string; duration: string };
 
@@ -45,7 +62,8 @@ export function nextCase(rng: Rng, world: FuzzWorld): FuzzCase {
     [4, 'replay'],
     [1, 'advance'],
   ]);
-  if (kind === 'replay') return { kind, label: 'deliver a recent interaction again (same id and token)', pick: rng.int(1_000_000) };
+  if (kind === 'replay')
+    return { kind, label: 'deliver a recent interaction again (same id and token)', pick: rng.int(1_000_000) };
   if (kind === 'advance') {
     const duration = rng.pick(['6h', '1d', '3d', '8d']);
     return { kind, label: `!advance ${duration}`, duration };
@@ -76,7 +94,10 @@ export function nextCase(rng: Rng, world: FuzzWorld): FuzzCase {
   let target = options;
   let path = `/${name}`;
   for (let depth = 0; depth < 2; depth++) {
-    const subs = defs.filter((o) => o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup);
+    const subs = defs.filter(
+      (o) =>
+        o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup,
+    );
     if (subs.length === 0) break;
     let sub = rng.pick(subs);
     if (rng.chance(0.01)) {
@@ -92,7 +113,11 @@ export function nextCase(rng: Rng, world: FuzzWorld): FuzzCase {
   const attachments: DriverFile[] = [];
   const shown: string[] = [];
   for (const def of defs) {
-    if (def.type === ApplicationCommandOptionType.Subcommand || def.type === ApplicationCommandOptionType.SubcommandGroup) continue;
+    if (
+      def.type === ApplicationCommandOptionType.Subcommand ||
+      def.type === ApplicationCommandOptionType.SubcommandGroup
+    )
+      continue;
     const required = 'required' in def && def.required === true;
     if (required && rng.chance(0.01)) {
       flaws.push(`missing ${def.name}`);
@@ -111,15 +136,46 @@ export function nextCase(rng: Rng, world: FuzzWorld): FuzzCase {
     const typed = rng.chance(0.5) ? String(focused.value ?? '').slice(0, rng.int(6)) : hostileString(rng);
     Object.assign(focused, { focused: true, value: typed });
     const contract: Contract = LONE_SURROGATE.test(typed) ? 'outside' : 'kept';
-    return { kind, label: `autocomplete ${path} ${focused.name}:${preview(typed, [])} by ${userId} in ${place}`, place, userId, name, options: withoutFiles(options), contract };
+    return {
+      kind,
+      label: `autocomplete ${path} ${focused.name}:${preview(typed, [])} by ${userId} in ${place}`,
+      place,
+      userId,
+      name,
+      options: withoutFiles(options),
+      contract,
+    };
   }
   const contract: Contract = flaws.length ? 'malformed' : outside.length ? 'outside' : 'kept';
-  const note = flaws.length ? ` [malformed: ${flaws.join(', ')}]` : outside.length ? ` [outside Discord's contract: ${outside.join(', ')}]` : '';
-  return { kind, label: `${path} ${shown.join(' ')} by ${userId} in ${place}${note}`, place, userId, name, options, attachments, contract };
+  const note = flaws.length
+    ? ` [malformed: ${flaws.join(', ')}]`
+    : outside.length
+      ? ` [outside Discord's contract: ${outside.join(', ')}]`
+      : '';
+  return {
+    kind,
+    label: `${path} ${shown.join(' ')} by ${userId} in ${place}${note}`,
+    place,
+    userId,
+    name,
+    options,
+    attachments,
+    contract,
+  };
 }
 
-function optionValue(rng: Rng, world: FuzzWorld, def: APIApplicationCommandOption, attachments: DriverFile[], flaws: string[]): unknown {
-  if (rng.chance(0.01) && def.type !== ApplicationCommandOptionType.Attachment && def.type !== ApplicationCommandOptionType.User) {
+function optionValue(
+  rng: Rng,
+  world: FuzzWorld,
+  def: APIApplicationCommandOption,
+  attachments: DriverFile[],
+  flaws: string[],
+): unknown {
+  if (
+    rng.chance(0.01) &&
+    def.type !== ApplicationCommandOptionType.Attachment &&
+    def.type !== ApplicationCommandOptionType.User
+  ) {
     flaws.push(`${def.name} of the wrong type`);
     return rng.pick<unknown>([{}, [], 'seven', 7.5, true, null]);
   }
@@ -134,10 +190,14 @@ function optionValue(rng: Rng, world: FuzzWorld, def: APIApplicationCommandOptio
     case ApplicationCommandOptionType.Integer: {
       const choices = 'choices' in def ? def.choices : undefined;
       if (choices?.length && rng.chance(0.85)) return rng.pick(choices).value;
-      return rng.chance(0.55) ? rng.between(min ?? 1, Math.min(max ?? 10, (min ?? 1) + 10)) : hostileInteger(rng, min, max);
+      return rng.chance(0.55)
+        ? rng.between(min ?? 1, Math.min(max ?? 10, (min ?? 1) + 10))
+        : hostileInteger(rng, min, max);
     }
     case ApplicationCommandOptionType.Number:
-      return rng.chance(0.55) ? rng.between(min ?? 1, (min ?? 1) + 5) + rng.pick([0, 0.5]) : hostileNumber(rng, min, max);
+      return rng.chance(0.55)
+        ? rng.between(min ?? 1, (min ?? 1) + 5) + rng.pick([0, 0.5])
+        : hostileNumber(rng, min, max);
     case ApplicationCommandOptionType.Boolean:
       return rng.chance(0.5);
     case ApplicationCommandOptionType.User:
@@ -206,7 +266,9 @@ function breaksContract(def: APIApplicationCommandOption, value: unknown): boole
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 function withoutFiles(options: RawOption[]): RawOption[] {
-  return options.map((o) => (o.options ? { ...o, options: withoutFiles(o.options) } : o)).filter((o) => o.type !== ApplicationCommandOptionType.Attachment);
+  return options
+    .map((o) => (o.options ? { ...o, options: withoutFiles(o.options) } : o))
+    .filter((o) => o.type !== ApplicationCommandOptionType.Attachment);
 }
 
 function preview(value: unknown, attachments: DriverFile[]): string {

@@ -58,11 +58,21 @@ function describeLog(l: LogLine): string {
 }
 
 /** Log lines that mean something escaped: an incident, or a request Discord would refuse. */
-const ESCAPED = (l: LogLine) => l.level >= 50 || /Discord refused|could not tell the user|autocomplete failed/.test(l.msg);
+const ESCAPED = (l: LogLine) =>
+  l.level >= 50 || /Discord refused|could not tell the user|autocomplete failed/.test(l.msg);
 
 export class FuzzSession {
   readonly failures: FuzzFailure[] = [];
-  readonly tally: FuzzTally = { cases: 0, accepted: 0, refused: 0, outsideContract: 0, malformed: 0, replays: 0, autocompletes: 0, tolerated: new Map() };
+  readonly tally: FuzzTally = {
+    cases: 0,
+    accepted: 0,
+    refused: 0,
+    outsideContract: 0,
+    malformed: 0,
+    replays: 0,
+    autocompletes: 0,
+    tolerated: new Map(),
+  };
   /** Accepted interactions, with what they were, for redelivery. */
   private readonly delivered: { id: string; label: string }[] = [];
   private readonly world: FuzzWorld;
@@ -77,7 +87,13 @@ export class FuzzSession {
     players: string[],
     outsiders: string[],
   ) {
-    this.world = { players, outsiders, botUserId: play.standIn.botUserId, live: { sectors: [], fleets: [], ships: [], units: UNIT_IDS }, templates: { map: MAP_TEMPLATE, export: null } };
+    this.world = {
+      players,
+      outsiders,
+      botUserId: play.standIn.botUserId,
+      live: { sectors: [], fleets: [], ships: [], units: UNIT_IDS },
+      templates: { map: MAP_TEMPLATE, export: null },
+    };
   }
 
   static async start(seed: string): Promise<FuzzSession> {
@@ -99,21 +115,42 @@ export class FuzzSession {
     // A campaign in play: three players, a generated map, a few frigates each, first turn under way.
     await run('!admin @p1');
     await run('@p1 /campaign create name:Fuzz');
-    for (const [p, e] of [['p1', 'lyran'], ['p2', 'kzinti'], ['p3', 'gorn']]) await run(`@${p} /campaign join empire:${e}`);
+    for (const [p, e] of [
+      ['p1', 'lyran'],
+      ['p2', 'kzinti'],
+      ['p3', 'gorn'],
+    ])
+      await run(`@${p} /campaign join empire:${e}`);
     await run('@p1 /map generate sectors_per_player:4');
     for (const p of ['p1', 'p2', 'p3']) await run(`@${p} /map approve`);
     await run('@p1 /campaign start');
-    for (const [p, u] of [['p1', 'LYR-FF'], ['p2', 'KZI-FF'], ['p3', 'GOR-FF']]) for (let k = 0; k < 3; k++) await run(`@${p} /setup buy unit:${u}`);
+    for (const [p, u] of [
+      ['p1', 'LYR-FF'],
+      ['p2', 'KZI-FF'],
+      ['p3', 'GOR-FF'],
+    ])
+      for (let k = 0; k < 3; k++) await run(`@${p} /setup buy unit:${u}`);
     for (const p of ['p1', 'p2', 'p3']) await run(`@${p} /setup ready`);
     // A campaign still in registration, where map files are read.
     await run('!channel registration');
     await run('@p1 /campaign create name:FuzzRegistration');
-    for (const [p, e] of [['p1', 'federation'], ['p2', 'klingon'], ['p3', 'romulan']]) await run(`@${p} /campaign join empire:${e}`);
+    for (const [p, e] of [
+      ['p1', 'federation'],
+      ['p2', 'klingon'],
+      ['p3', 'romulan'],
+    ])
+      await run(`@${p} /campaign join empire:${e}`);
     await run('!channel empty');
     await run('!channel campaign');
-    const outsiders = ['x1', 'x2'].map((name) => play.standIn.addUser({ id: stableSnowflake(`user:${name}`), username: name }).id);
+    const outsiders = ['x1', 'x2'].map(
+      (name) => play.standIn.addUser({ id: stableSnowflake(`user:${name}`), username: name }).id,
+    );
     const players = ['p1', 'p2', 'p3'].map((p) => stableSnowflake(`user:${p}`));
-    const channels = { active: stableSnowflake('channel:campaign'), registration: stableSnowflake('channel:registration'), empty: stableSnowflake('channel:empty') };
+    const channels = {
+      active: stableSnowflake('channel:campaign'),
+      registration: stableSnowflake('channel:registration'),
+      empty: stableSnowflake('channel:empty'),
+    };
     const session = new FuzzSession(new Rng(seed), play, tdb, outDir, logs, channels, players, outsiders);
     const exported = await exportCampaign(play.app, channels.active, { includeSecret: false });
     if (exported.ok) session.world.templates.export = JSON.stringify(exported.value);
@@ -142,7 +179,12 @@ export class FuzzSession {
       const row = await findCampaignByChannel(this.play.app.database.db, channelId);
       if (!row) continue;
       const events = await loadEvents(this.play.app.database.db, row.id);
-      if (canonicalJson(replayEvents(events)) !== canonicalJson(row.state)) this.failures.push({ index: -1, label: `campaign in ${channelId}`, problem: 'the stored state is not the replay of its events' });
+      if (canonicalJson(replayEvents(events)) !== canonicalJson(row.state))
+        this.failures.push({
+          index: -1,
+          label: `campaign in ${channelId}`,
+          problem: 'the stored state is not the replay of its events',
+        });
     }
   }
 
@@ -166,20 +208,28 @@ export class FuzzSession {
       const { id, label } = recent[c.pick % recent.length]!;
       const payload = standIn.interaction(id)?.payload;
       // The same INTERACTION_CREATE arriving a second time (a gateway replay): same id, same token.
-      (bot.client as unknown as { actions: { InteractionCreate: { handle(data: unknown): void } } }).actions.InteractionCreate.handle(payload);
+      (
+        bot.client as unknown as { actions: { InteractionCreate: { handle(data: unknown): void } } }
+      ).actions.InteractionCreate.handle(payload);
       await bot.whenIdle();
-      if ((await storedFingerprint(this.play.app.database)) !== before) fail(`a second delivery of interaction ${id} (${label}) changed the stored state`);
+      if ((await storedFingerprint(this.play.app.database)) !== before)
+        fail(`a second delivery of interaction ${id} (${label}) changed the stored state`);
       const escaped = this.logs.slice(logMark).filter((l) => l.level >= 50);
       if (escaped.length) fail(`a second delivery of ${label} logged: ${escaped.map(describeLog).join('; ')}`);
       return;
     }
     const where = this.target(c.place, c.userId);
-    let handle;
+    let handle: Awaited<ReturnType<typeof standIn.invokeCommand>>;
     try {
       handle =
         c.kind === 'autocomplete'
           ? await standIn.invokeAutocomplete({ ...where, name: c.name, options: c.options as never })
-          : await standIn.invokeCommand({ ...where, name: c.name, options: c.options as never, attachments: c.attachments });
+          : await standIn.invokeCommand({
+              ...where,
+              name: c.name,
+              options: c.options as never,
+              attachments: c.attachments,
+            });
     } catch (err) {
       fail(`the stand-in would not deliver it: ${(err as Error).message}`);
       return;
@@ -202,7 +252,8 @@ export class FuzzSession {
       return;
     }
     const first = responses[0]!;
-    if (first.kind === 'defer' && !responses.some((r) => r.kind === 'editOriginal' || r.kind === 'followup')) fail('deferred and never answered');
+    if (first.kind === 'defer' && !responses.some((r) => r.kind === 'editOriginal' || r.kind === 'followup'))
+      fail('deferred and never answered');
     const ok = bot.router.outcomes.get(handle.id)?.ok ?? false;
     if (ok) {
       this.tally.accepted++;

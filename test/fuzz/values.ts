@@ -24,6 +24,7 @@ const INJECTIONS = [
   "'; drop table campaigns; --",
   '" or 1=1 --',
   '$(rm -rf /)',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a hostile value, meant literally
   '${process.exit(1)}',
   '{{7*7}}',
   '__proto__',
@@ -81,23 +82,59 @@ export function hostileInteger(rng: Rng, min?: number, max?: number): number {
 }
 
 export function hostileNumber(rng: Rng, min?: number, max?: number): number {
-  return rng.pick([hostileInteger(rng, min, max), 0.5, -0.25, 1e-9, 1.7976931348623157e308, -1e308, 2.0000000001, 1 / 3]);
+  return rng.pick([
+    hostileInteger(rng, min, max),
+    0.5,
+    -0.25,
+    1e-9,
+    1.7976931348623157e308,
+    -1e308,
+    2.0000000001,
+    1 / 3,
+  ]);
 }
 
 /** A file for an attachment option: mostly broken, sometimes nearly right. */
-export function hostileFile(rng: Rng, templates: { map: string; export: string | null }): { name: string; data: Buffer } {
+export function hostileFile(
+  rng: Rng,
+  templates: { map: string; export: string | null },
+): { name: string; data: Buffer } {
   const map = templates.map;
   const exp = templates.export ?? '{}';
   return rng.weighted<() => { name: string; data: Buffer }>([
     [2, () => ({ name: 'empty.json', data: Buffer.alloc(0) })],
     [3, () => ({ name: 'truncated.json', data: Buffer.from(map.slice(0, rng.int(map.length))) })],
     [2, () => ({ name: 'garbage.bin', data: rng.bytes(rng.between(1, 4096)) })],
-    [2, () => ({ name: 'wrong-shape.json', data: Buffer.from(JSON.stringify(rng.pick([[], 42, 'map', null, { sectors: 'x' }, { sectors: [], lanes: [] }, { sectors: [{ key: '' }], lanes: [['a']] }]))) })],
+    [
+      2,
+      () => ({
+        name: 'wrong-shape.json',
+        data: Buffer.from(
+          JSON.stringify(
+            rng.pick([
+              [],
+              42,
+              'map',
+              null,
+              { sectors: 'x' },
+              { sectors: [], lanes: [] },
+              { sectors: [{ key: '' }], lanes: [['a']] },
+            ]),
+          ),
+        ),
+      }),
+    ],
     [4, () => ({ name: 'mutated-map.json', data: Buffer.from(mutateJson(rng, map)) })],
     [2, () => ({ name: 'mutated-export.json', data: Buffer.from(mutateJson(rng, exp)) })],
     [1, () => ({ name: 'deep.json', data: Buffer.from('['.repeat(100_000) + ']'.repeat(100_000)) })],
     [2, () => ({ name: 'catalog.csv', data: Buffer.from(hostileCsv(rng)) })],
-    [1, () => ({ name: 'huge-map.json', data: Buffer.from(`{"sectors":[],"lanes":[],"title":"${'x'.repeat(1_000_001)}"}`) })],
+    [
+      1,
+      () => ({
+        name: 'huge-map.json',
+        data: Buffer.from(`{"sectors":[],"lanes":[],"title":"${'x'.repeat(1_000_001)}"}`),
+      }),
+    ],
     [1, () => ({ name: 'bom-map.json', data: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(map)]) })],
     [1, () => ({ name: 'utf16.json', data: Buffer.from(map, 'utf16le') })],
     [2, () => ({ name: 'map.json', data: Buffer.from(map) })],
@@ -140,7 +177,18 @@ export function mutateJson(rng: Rng, text: string): string {
   let parent = doc as Record<string | number, unknown>;
   for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
   const key = path.at(-1)!;
-  const replacement = rng.pick<unknown>([null, -1, 1e308, '', 'x'.repeat(200), [], {}, true, '🚀', JSON.parse('{"__proto__":{"polluted":true}}')]);
+  const replacement = rng.pick<unknown>([
+    null,
+    -1,
+    1e308,
+    '',
+    'x'.repeat(200),
+    [],
+    {},
+    true,
+    '🚀',
+    JSON.parse('{"__proto__":{"polluted":true}}'),
+  ]);
   if (rng.chance(0.3) && !Array.isArray(parent)) delete parent[key];
   else parent[key] = replacement;
   return JSON.stringify(doc);

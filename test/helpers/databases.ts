@@ -69,7 +69,10 @@ export function createDatabase(driver: Driver): Promise<TestDatabase> {
  * Declares the same suite on every driver: `db()` is that driver's fresh database; PostgreSQL
  * suites are skipped where no server answers (never in CI, see postgresAvailable).
  */
-export function forEachDriver(title: string, body: (db: () => TestDatabase, skip: boolean, driver: Driver) => void): void {
+export function forEachDriver(
+  title: string,
+  body: (db: () => TestDatabase, skip: boolean, driver: Driver) => void,
+): void {
   for (const driver of DRIVERS) {
     describe(`${title} on ${driver}`, async () => {
       const skip = driver === 'postgres' && !(await postgresAvailable());

@@ -38,7 +38,12 @@ export async function playLines(lines: readonly string[]): Promise<{ results: Li
  * turn-order dice put alice first, alice buys `aliceBuys` (`unit:… fleet:…`), bob and carol a
  * cruiser each, and all declare ready. With `admin`, alice is made a server admin first.
  */
-export function triangleCampaignLines(opts: { seed: number; name: string; admin?: boolean; aliceBuys: readonly string[] }): string[] {
+export function triangleCampaignLines(opts: {
+  seed: number;
+  name: string;
+  admin?: boolean;
+  aliceBuys: readonly string[];
+}): string[] {
   return [
     `!seed ${opts.seed}`,
     ...(opts.admin === false ? [] : ['!admin @alice']),

@@ -23,7 +23,9 @@ interface Worker {
 }
 
 function startWorker(url: string, clockIso: string, jobsFile: string): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, url, clockIso, jobsFile], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, url, clockIso, jobsFile], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let markReady: () => void = () => {};
@@ -55,19 +57,41 @@ it('issue 8 §6 two processes sharing one PostgreSQL apply each deadline once, c
     const targets = Array.from({ length: CAMPAIGNS }, (_, i) => ({ guildId: 'g', channelId: `multi-${i}` }));
     for (const target of targets) {
       await setupCampaign(app, target, [3, 2, 1]);
-      for (const u of ['a', 'b', 'c']) await runCommand(app, { target, actor: actor(u), command: { type: 'setup-buy', unitId: 'NEU-F-S', fleetSlot: null } });
-      for (const u of ['a', 'b', 'c']) expect((await runCommand(app, { target, actor: actor(u), command: { type: 'setup-ready', ready: true } })).ok).toBe(true);
-      expect((await runCommand(app, { target, actor: actor('b'), command: { type: 'vote-setting', key: 'income.perMine', value: '150' } })).ok).toBe(true);
+      for (const u of ['a', 'b', 'c'])
+        await runCommand(app, {
+          target,
+          actor: actor(u),
+          command: { type: 'setup-buy', unitId: 'NEU-F-S', fleetSlot: null },
+        });
+      for (const u of ['a', 'b', 'c'])
+        expect(
+          (await runCommand(app, { target, actor: actor(u), command: { type: 'setup-ready', ready: true } })).ok,
+        ).toBe(true);
+      expect(
+        (
+          await runCommand(app, {
+            target,
+            actor: actor('b'),
+            command: { type: 'vote-setting', key: 'income.perMine', value: '150' },
+          })
+        ).ok,
+      ).toBe(true);
       const state = (await findCampaignByChannel(tdb.database.db, target.channelId))!.state;
       expect(state.turn).toMatchObject({ playerId: 'a', deadline: '2026-03-11T23:59:59.000Z' });
       expect(state.votes.filter((v) => v.status === 'open')).toHaveLength(1);
     }
     const before = new Map<string, number>();
-    for (const t of targets) before.set(t.channelId, (await findCampaignByChannel(tdb.database.db, t.channelId))!.version);
+    for (const t of targets)
+      before.set(t.channelId, (await findCampaignByChannel(tdb.database.db, t.channelId))!.version);
 
     // Both processes get the same commands, with the same interaction ids (a delivery seen twice).
     const jobs: WorkerJob[] = targets.flatMap((target, i) =>
-      Array.from({ length: ROLLS_PER_CAMPAIGN }, (_, k) => ({ target, userId: 'c', interactionId: `multi-${i}-${k}`, command: { type: 'roll', expression: '2d6' } as const })),
+      Array.from({ length: ROLLS_PER_CAMPAIGN }, (_, k) => ({
+        target,
+        userId: 'c',
+        interactionId: `multi-${i}-${k}`,
+        command: { type: 'roll', expression: '2d6' } as const,
+      })),
     );
     const jobsFile = join(dir, 'jobs.json');
     writeFileSync(jobsFile, JSON.stringify(jobs));
@@ -76,7 +100,12 @@ it('issue 8 §6 two processes sharing one PostgreSQL apply each deadline once, c
     await Promise.all(workers.map((w) => w.ready));
     for (const w of workers) w.go();
     const results = await Promise.all(workers.map((w) => w.result));
-    if (process.env.MP_DEBUG) console.log(JSON.stringify(results.map((r) => ({ scheduled: r.scheduled.length, ran: r.ran.length, duplicates: r.duplicates.length }))));
+    if (process.env.MP_DEBUG)
+      console.log(
+        JSON.stringify(
+          results.map((r) => ({ scheduled: r.scheduled.length, ran: r.ran.length, duplicates: r.duplicates.length })),
+        ),
+      );
 
     for (const target of targets) {
       const row = (await findCampaignByChannel(tdb.database.db, target.channelId))!;
@@ -98,7 +127,9 @@ it('issue 8 §6 two processes sharing one PostgreSQL apply each deadline once, c
       // And the stored state is the replay of the stored log.
       expect(canonicalJson(replay(events))).toBe(canonicalJson(row.state));
       // What the processes report (and so announce) adds up to one application per consequence.
-      const applied = results.flatMap((r) => r.scheduled.filter((s) => s.channelId === target.channelId).flatMap((s) => s.types));
+      const applied = results.flatMap((r) =>
+        r.scheduled.filter((s) => s.channelId === target.channelId).flatMap((s) => s.types),
+      );
       expect(applied.filter((t) => t === 'TurnForfeited')).toHaveLength(1);
       expect(applied.filter((t) => t === 'VoteClosed')).toHaveLength(1);
     }

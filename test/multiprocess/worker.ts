@@ -38,7 +38,15 @@ const [url, clockIso, jobsFile] = process.argv.slice(2);
 if (!url || !clockIso || !jobsFile) throw new Error('usage: worker.ts <postgresUrl> <clockIso> <jobs.json>');
 const jobs = JSON.parse(readFileSync(jobsFile, 'utf8')) as WorkerJob[];
 const database = await openDatabase({ kind: 'postgres', url, maxConnections: 10 });
-const app: AppContext = { database, clock: new VirtualClock(clockIso), log: pino({ level: 'silent' }), ids: randomIds, seeds: randomSeeds, catalogs: builtInCatalogs(), testHooks: null };
+const app: AppContext = {
+  database,
+  clock: new VirtualClock(clockIso),
+  log: pino({ level: 'silent' }),
+  ids: randomIds,
+  seeds: randomSeeds,
+  catalogs: builtInCatalogs(),
+  testHooks: null,
+};
 console.log('ready');
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) if (line === 'go') break;
@@ -47,11 +55,17 @@ lines.close();
 const result: WorkerResult = { scheduled: [], ran: [], duplicates: [], refused: [] };
 const passes = [0, 1, 2].map(async () => {
   for (const o of await runDue(app)) {
-    if (o.result.ok && !o.result.duplicate) result.scheduled.push({ channelId: o.channelId, types: o.result.events.map((e) => e.event.type) });
+    if (o.result.ok && !o.result.duplicate)
+      result.scheduled.push({ channelId: o.channelId, types: o.result.events.map((e) => e.event.type) });
   }
 });
 const commands = jobs.map(async (job) => {
-  const r = await runCommand(app, { target: job.target, actor: { userId: job.userId, displayName: job.userId, isServerAdmin: false }, command: job.command, interactionId: job.interactionId });
+  const r = await runCommand(app, {
+    target: job.target,
+    actor: { userId: job.userId, displayName: job.userId, isServerAdmin: false },
+    command: job.command,
+    interactionId: job.interactionId,
+  });
   if (!r.ok) result.refused.push(`${job.interactionId}: ${r.error.code}`);
   else (r.duplicate ? result.duplicates : result.ran).push(job.interactionId);
 });

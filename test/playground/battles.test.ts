@@ -13,7 +13,9 @@ async function run(): Promise<LineResult[]> {
 
 describe('examples/03-battles.txt: an NPE battle and a battle between players, through Discord', async () => {
   const results = await run();
-  const file = JSON.parse(readFileSync(results.find((r) => r.input.includes('/campaign export'))!.files[0]!, 'utf8')) as { campaign: CampaignState; events: StoredEvent[] };
+  const file = JSON.parse(
+    readFileSync(results.find((r) => r.input.includes('/campaign export'))!.files[0]!, 'utf8'),
+  ) as { campaign: CampaignState; events: StoredEvent[] };
   const s = file.campaign;
   const id = (name: string) => s.players.find((p) => p.name === name)!.id;
 
@@ -29,8 +31,15 @@ describe('examples/03-battles.txt: an NPE battle and a battle between players, t
     expect(post.content).toContain('Class-M planet **2729**');
     expect(post.content).toContain('→ **Lyra Prime**: **2126** · dir F [6], 9 [4+5]');
     expect(post.files.some((f) => f.endsWith('battle-K40.png'))).toBe(true);
-    const rolled = file.events.find((e) => e.event.type === 'BattleSetupRolled' && (e.event as { battleId: string }).battleId === 'K40')!;
-    expect(file.events.filter((e) => e.seq <= rolled.seq).flatMap((e) => e.rolls).some((r) => r.forced)).toBe(true);
+    const rolled = file.events.find(
+      (e) => e.event.type === 'BattleSetupRolled' && (e.event as { battleId: string }).battleId === 'K40',
+    )!;
+    expect(
+      file.events
+        .filter((e) => e.seq <= rolled.seq)
+        .flatMap((e) => e.rolls)
+        .some((r) => r.forced),
+    ).toBe(true);
   });
 
   it('UTD5.4A2 the NPE is conquered: its frigate captured and organized, its colony taken by the troop ship, 150 BPV paid', () => {
@@ -44,10 +53,12 @@ describe('examples/03-battles.txt: an NPE battle and a battle between players, t
     expect(inspect.ok).toBe(true);
     expect(inspect.content).toContain('16 BPV (exactly 15.75');
     expect(s.fleets.find((f) => f.id === frigate.fleetId)!.slot).toBe(2);
-    expect(file.events.some((e) => e.event.type === 'BpvAwarded' && (e.event as { amount: string }).amount === '150')).toBe(true);
+    expect(
+      file.events.some((e) => e.event.type === 'BpvAwarded' && (e.event as { amount: string }).amount === '150'),
+    ).toBe(true);
   });
 
-  it('UTD7.466 the negotiated retreat: alice\'s fleet went home after carol\'s orders and her first order point paid for it', () => {
+  it("UTD7.466 the negotiated retreat: alice's fleet went home after carol's orders and her first order point paid for it", () => {
     const battle = s.battles.find((x) => x.id === 'K43')!;
     expect(battle.resolution).toBe('negotiated');
     expect(battle.proposals.map((p) => p.status)).toEqual(['rejected', 'accepted']);
@@ -57,7 +68,14 @@ describe('examples/03-battles.txt: an NPE battle and a battle between players, t
     expect(s.retreats[0]).toMatchObject({ playerId: id('alice'), from: 'A', to: 'H1', moved: true, charged: true });
     // 1 OP for the retreat, spent first, and 1 to activate the yard.
     expect(s.turn).toMatchObject({ playerId: id('alice'), opsSpent: 2 });
-    expect(file.events.find((e) => e.event.type === 'RetreatsCharged')!.seq).toBeLessThan(file.events.find((e) => e.event.type === 'FleetMoved' && (e.event as { to: string }).to === 'H1' && (e.event as { from: string }).from === 'B')!.seq);
+    expect(file.events.find((e) => e.event.type === 'RetreatsCharged')!.seq).toBeLessThan(
+      file.events.find(
+        (e) =>
+          e.event.type === 'FleetMoved' &&
+          (e.event as { to: string }).to === 'H1' &&
+          (e.event as { from: string }).from === 'B',
+      )!.seq,
+    );
   });
 
   it('the exported events replay to the exported state', () => {

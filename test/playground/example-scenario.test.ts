@@ -49,7 +49,9 @@ describe('examples/01-first-campaign.txt through the playground', () => {
     expect(start[2]!.content).toContain('950 BPV');
     const lastReady = results.filter((r) => r.input.includes('/setup ready')).at(-1)!;
     expect(lastReady.posts[0]!.content).toMatch(/it is @\w+'s turn \(seat 1\) with \*\*3 order points\*\*/);
-    const file = exportOf(results) as { campaign: { players: { startingBpv: string; seat: number }[]; turnOrder: string[] } };
+    const file = exportOf(results) as {
+      campaign: { players: { startingBpv: string; seat: number }[]; turnOrder: string[] };
+    };
     expect(file.campaign.players.map((p) => p.startingBpv)).toEqual(['950', '950', '950']);
     expect(file.campaign.players.map((p) => p.seat).sort()).toEqual([1, 2, 3]);
     // Replaying the scenario's event log reproduces its final state exactly.
@@ -72,7 +74,12 @@ describe('commands in the wrong channel', () => {
     outDirs.push(outDir);
     const playground = await Playground.start({ database: tdb.database, outDir });
     try {
-      for (const [i, line] of ['@a /campaign create name:Here', '@a /campaign join empire:gorn', '!channel elsewhere'].entries()) await playground.run(line, i + 1);
+      for (const [i, line] of [
+        '@a /campaign create name:Here',
+        '@a /campaign join empire:gorn',
+        '!channel elsewhere',
+      ].entries())
+        await playground.run(line, i + 1);
       const r = (await playground.run('@a /move fleet:1 to:X', 4))!;
       expect(r).toMatchObject({ ok: false, ephemeral: true });
       expect(r.content).toContain('Your campaign lives in #campaign (**Here**)');

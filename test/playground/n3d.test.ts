@@ -36,11 +36,16 @@ describe("examples/04-n3d.txt: an 'n3D engagement and a secret roll in a battle 
     return r;
   };
   const index = (start: string) => results.indexOf(line(start));
-  const exported = JSON.parse(readFileSync(line('@alice /campaign export').files[0]!, 'utf8')) as { campaign: CampaignState; events: StoredEvent[] };
+  const exported = JSON.parse(readFileSync(line('@alice /campaign export').files[0]!, 'utf8')) as {
+    campaign: CampaignState;
+    events: StoredEvent[];
+  };
 
   it('only the illegal commands are refused, each ephemerally with its rule', () => {
     const refused = results.filter((r) => r.user && !r.ok);
-    expect(refused.map((r) => `${r.input.split(' ').slice(0, 3).join(' ')} ${r.content.match(/Rule (.+?) ·/)?.[1]}`)).toEqual([
+    expect(
+      refused.map((r) => `${r.input.split(' ').slice(0, 3).join(' ')} ${r.content.match(/Rule (.+?) ·/)?.[1]}`),
+    ).toEqual([
       '@alice /battle volunteer UTD5.431',
       '@carol /battle fleet UTD5.465',
       // No turn_mode_class in the sample catalog: named, not guessed.
@@ -55,7 +60,9 @@ describe("examples/04-n3d.txt: an 'n3D engagement and a secret roll in a battle 
       '@bob /sfw reveal SFW Special Damage Table',
     ]);
     expect(refused.every((r) => r.ephemeral)).toBe(true);
-    expect(line('@bob /n3d setup battle:K43').content).toContain('no turn_mode_class for KZI-CA (S35), KZI-FF (S36), LYR-CA (S29), LYR-FF (S30)');
+    expect(line('@bob /n3d setup battle:K43').content).toContain(
+      'no turn_mode_class for KZI-CA (S35), KZI-FF (S36), LYR-CA (S29), LYR-FF (S30)',
+    );
   });
 
   it('S3D1 each fleet stands on its start hex from the battle card (bob 1523, alice 4538) and the hex north of it, facing the centre', () => {
@@ -73,14 +80,22 @@ describe("examples/04-n3d.txt: an 'n3D engagement and a secret roll in a battle 
     expect(mine.ephemeral).toBe(true);
     expect(mine.content).toContain('pitch 0 yaw +1.5 roll 0 ×4');
     expect(mine.content).toContain('speed 16');
-    expect(mine.posts.map((p) => p.content)).toEqual(['🛰️ @alice has plotted S29 in battle K43. ⏳ Waiting on @bob, @alice (S35, S36, S30).']);
+    expect(mine.posts.map((p) => p.content)).toEqual([
+      '🛰️ @alice has plotted S29 in battle K43. ⏳ Waiting on @bob, @alice (S35, S36, S30).',
+    ]);
     // Everything public between setup and the impulse run: no turn, no speed, no plot.
-    const seen = results.slice(index('@bob /n3d setup battle:K43 turn_mode:C'), index('@bob /n3d impulse')).map(publicText).join('\n');
-    for (const secret of ['+1.5', 'speed 16', 'speed 24', 'speed 20', 'speed 28', 'yaw -5', 'pitch +5', 'straight']) expect(seen).not.toContain(secret);
+    const seen = results
+      .slice(index('@bob /n3d setup battle:K43 turn_mode:C'), index('@bob /n3d impulse'))
+      .map(publicText)
+      .join('\n');
+    for (const secret of ['+1.5', 'speed 16', 'speed 24', 'speed 20', 'speed 28', 'yaw -5', 'pitch +5', 'straight'])
+      expect(seen).not.toContain(secret);
     // Bob's own view shows his units only, and the early impulse names who is missing.
     expect(line('@bob /n3d mine').content).not.toContain('S29');
     expect(line('@alice /n3d impulse').content).toContain('Waiting on @bob.');
-    expect(line('@bob /n3d plot battle:K43 unit:S36').posts[0]!.content).toContain('Every unit has plotted at least 4 impulses');
+    expect(line('@bob /n3d plot battle:K43 unit:S36').posts[0]!.content).toContain(
+      'Every unit has plotted at least 4 impulses',
+    );
   });
 
   it('C1.4 four impulses: the plots are revealed as flown, and every unit moved speed/32 hexes an impulse along its facing', () => {
@@ -106,7 +121,10 @@ describe("examples/04-n3d.txt: an 'n3D engagement and a secret roll in a battle 
     expect(line('@alice /n3d arcs').content).toMatch(/Yaw arcs \(D2\): RF, LF, FH/);
     // 20 ÷ 1.3670² = 10.7, fractions dropped.
     expect(line('@bob /n3d explode').content).toContain('• S35: 1.3670 hexes → **10** damage');
-    expect(unitState(line('@alice /n3d unit set').content, 'S29')).toMatchObject({ pos: '-37.1158, 0, -37.1815', speed: '16' });
+    expect(unitState(line('@alice /n3d unit set').content, 'S29')).toMatchObject({
+      pos: '-37.1158, 0, -37.1815',
+      speed: '16',
+    });
     expect(line('@alice /n3d unit set').content).toContain('turn mode C, TAC sublight');
   });
 
@@ -119,7 +137,9 @@ describe("examples/04-n3d.txt: an 'n3D engagement and a secret roll in a battle 
   });
 
   it('VBSF fleet checks: Big Ships from size classes; BPV Capacity names the catalog columns it lacks instead of guessing', () => {
-    expect(line('@alice /fleet check system:bigships').content).toContain('✅ **Big Ships check of battle K43 (alice)**: 1 ship used of 3. Flagship S29');
+    expect(line('@alice /fleet check system:bigships').content).toContain(
+      '✅ **Big Ships check of battle K43 (alice)**: 1 ship used of 3. Flagship S29',
+    );
     const bpv = line('@bob /fleet check system:bpv').content;
     expect(bpv).toContain('cannot be made');
     expect(bpv).toContain('column `fe_command_rating` has no value for KZI-CA (S35)');
@@ -163,12 +183,13 @@ describe("examples/04-n3d.txt: an 'n3D engagement and a secret roll in a battle 
   it('the aids never enter the public campaign: the export holds no plot, speed choice or nonce, and still replays', () => {
     const nonce = /86\/([0-9a-f]{64})\//.exec(line('@alice /sfw damage').content)![1]!;
     const text = JSON.stringify(exported);
-    for (const secret of ['"plots"', '"engagement"', '"turnMode"', '"reveal"', nonce]) expect(text).not.toContain(secret);
+    for (const secret of ['"plots"', '"engagement"', '"turnMode"', '"reveal"', nonce])
+      expect(text).not.toContain(secret);
     expect(replay(exported.events)).toEqual(exported.campaign);
   });
 });
 
-describe("/n3d pieces: the plot grammar, placement from a battle card, NPE units and pickup", () => {
+describe('/n3d pieces: the plot grammar, placement from a battle card, NPE units and pickup', () => {
   const deg = (d: number) => d * 10_000;
   const fail = (fn: () => unknown): string => {
     try {
@@ -198,7 +219,11 @@ describe("/n3d pieces: the plot grammar, placement from a battle card, NPE units
     expect(hexes.slice(0, 2)).toEqual(['1523', '1522']);
     expect(new Set(hexes).size).toBe(37);
     expect(fail(() => placementHexes('1523', 38))).toBe('n3d/too-many-to-place UTD7.451');
-    expect([facingTowardCentre('1523'), facingTowardCentre('4538'), facingTowardCentre('3015')]).toEqual(['C', 'F', 'D']);
+    expect([facingTowardCentre('1523'), facingTowardCentre('4538'), facingTowardCentre('3015')]).toEqual([
+      'C',
+      'F',
+      'D',
+    ]);
   });
 
   /** A battle against the NPE: alice's LYR-CA against the NPE's FED-FF, run by carol. */
@@ -211,15 +236,25 @@ describe("/n3d pieces: the plot grammar, placement from a battle card, NPE units
         { side: 'npe', units: ['N2'] },
       ],
       npe: { runner, force: [{ id: 'N2', unitId: 'FED-FF', bpv: '63' }] },
-      setup: { starts: [{ sideId: 'alice', hex: '1523' }, { sideId: 'npe', hex: '4538' }] },
+      setup: {
+        starts: [
+          { sideId: 'alice', hex: '1523' },
+          { sideId: 'npe', hex: '4538' },
+        ],
+      },
     } as unknown as Battle;
-    const state = { ships: [{ id: 'S1', unitId: 'LYR-CA', owner: 'alice' }], bases: [], battles: [battle] } as unknown as CampaignState;
+    const state = {
+      ships: [{ id: 'S1', unitId: 'LYR-CA', owner: 'alice' }],
+      bases: [],
+      battles: [battle],
+    } as unknown as CampaignState;
     return { state, battle };
   }
   // The FED-FF row carries the optional turn_mode_class column; the LYR-CA row does not.
   const catalog: UnitCatalog = {
     version: 'test',
-    get: (id) => (id === 'FED-FF' ? ({ unitId: id, turnModeClass: 'B' } as unknown as UnitInfo) : ({ unitId: id } as UnitInfo)),
+    get: (id) =>
+      id === 'FED-FF' ? ({ unitId: id, turnModeClass: 'B' } as unknown as UnitInfo) : ({ unitId: id } as UnitInfo),
     all: () => [],
   };
 
@@ -230,8 +265,14 @@ describe("/n3d pieces: the plot grammar, placement from a battle card, NPE units
       ['S1', 'alice', { kind: 'class', class: 'D' }],
       ['N2', 'carol', { kind: 'class', class: 'B' }],
     ]);
-    expect(fail(() => setupEngagement(state, battle, catalog, { pickup: false, turnMode: null }))).toBe('n3d/no-turn-mode C3.31');
-    expect(fail(() => setupEngagement(npeBattle(null).state, npeBattle(null).battle, catalog, { pickup: false, turnMode: 'D' }))).toBe('n3d/no-runner UTD5.431');
+    expect(fail(() => setupEngagement(state, battle, catalog, { pickup: false, turnMode: null }))).toBe(
+      'n3d/no-turn-mode C3.31',
+    );
+    expect(
+      fail(() =>
+        setupEngagement(npeBattle(null).state, npeBattle(null).battle, catalog, { pickup: false, turnMode: 'D' }),
+      ),
+    ).toBe('n3d/no-runner UTD5.431');
   });
 
   it('S3D2.1 a pickup placement puts the two fleets 200 hexes apart on the x axis, facing each other', () => {

@@ -7,21 +7,29 @@ import { cycleLabel, replay, type CampaignState, type StoredEvent } from '../../
 import { playLines, ROOT } from '../helpers/playground.ts';
 
 async function run(): Promise<LineResult[]> {
-  const { results, cleanup } = await playLines(readFileSync(join(ROOT, 'examples/02-three-cycles.txt'), 'utf8').split('\n'));
+  const { results, cleanup } = await playLines(
+    readFileSync(join(ROOT, 'examples/02-three-cycles.txt'), 'utf8').split('\n'),
+  );
   afterAll(cleanup);
   return results;
 }
 
 describe('examples/02-three-cycles.txt: three players, three cycles and more', async () => {
   const results = await run();
-  const file = JSON.parse(readFileSync(results.find((r) => r.input.includes('/campaign export'))!.files[0]!, 'utf8')) as { campaign: CampaignState; events: StoredEvent[] };
+  const file = JSON.parse(
+    readFileSync(results.find((r) => r.input.includes('/campaign export'))!.files[0]!, 'utf8'),
+  ) as { campaign: CampaignState; events: StoredEvent[] };
   const s = file.campaign;
   const sector = (key: string) => s.map!.sectors.find((x) => x.key === key)!;
   const name = (id: string | null) => s.players.find((p) => p.id === id)?.name ?? null;
 
   it('every command succeeds except the three illegal orders, each refused with its rule', () => {
     const refused = results.filter((r) => r.user && !r.ok);
-    expect(refused.map((r) => r.input)).toEqual(['@alice /move fleet:1 to:X', '@alice /siege fleet:1', '@alice /move fleet:1 to:X']);
+    expect(refused.map((r) => r.input)).toEqual([
+      '@alice /move fleet:1 to:X',
+      '@alice /siege fleet:1',
+      '@alice /move fleet:1 to:X',
+    ]);
     expect(refused.map((r) => r.content.match(/Rule (\S+)/)?.[1])).toEqual(['UTD4.331', 'UTD4.3561', 'UTD6.31']);
     expect(refused.every((r) => r.ephemeral)).toBe(true);
   });
@@ -32,9 +40,22 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
   });
 
   it('exploration, colony, mines and fortification stand as played', () => {
-    expect([sector('A').type, sector('A').name, name(sector('A').owner), sector('A').colony?.status]).toEqual(['life', 'Vega', 'alice', 'active']);
-    expect([sector('B').type, name(sector('B').owner), sector('B').mine?.status]).toEqual(['mineral', 'alice', 'active']);
-    expect([sector('D').type, name(sector('D').owner), name(sector('D').fort?.owner ?? null)]).toEqual(['dead', 'bob', 'bob']);
+    expect([sector('A').type, sector('A').name, name(sector('A').owner), sector('A').colony?.status]).toEqual([
+      'life',
+      'Vega',
+      'alice',
+      'active',
+    ]);
+    expect([sector('B').type, name(sector('B').owner), sector('B').mine?.status]).toEqual([
+      'mineral',
+      'alice',
+      'active',
+    ]);
+    expect([sector('D').type, name(sector('D').owner), name(sector('D').fort?.owner ?? null)]).toEqual([
+      'dead',
+      'bob',
+      'bob',
+    ]);
     expect([sector('F').type, name(sector('F').mine?.owner ?? null)]).toEqual(['mineral', 'carol']);
     expect([sector('X').type, name(sector('X').owner)]).toEqual(['dead', 'alice']);
   });
@@ -64,7 +85,9 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
   it('UTD3.31 the missed deadline is enforced by the bot: bob forfeits and carol plays', () => {
     const advance = results.find((r) => r.input.startsWith('!advance'))!;
     expect(advance.content).toContain('1 deadline applied');
-    expect(advance.posts.map((p) => p.content).join('\n')).toMatch(/@bob missed the orders deadline: the turn is forfeited[\s\S]*it is @carol's turn/);
+    expect(advance.posts.map((p) => p.content).join('\n')).toMatch(
+      /@bob missed the orders deadline: the turn is forfeited[\s\S]*it is @carol's turn/,
+    );
   });
 
   it('issue 6 §4 /campaign history shows the campaign at the end of a past cycle', () => {
@@ -98,8 +121,14 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
   it('issue 7 §4 the ledger CSV adds up the same figures', () => {
     const ledger = results.find((r) => r.input === '@bob /campaign ledger format:csv')!;
     const csv = readFileSync(ledger.files[0]!, 'utf8').trim().split('\n');
-    expect(csv[0]).toBe('seat,player,empire,status,bank,incomePerCycle,sectorsOwned,home,life,mineral,dead,colonies,mines,forts,fleets,ships,bpvAfloat,forfeits');
-    expect(csv.slice(1)).toEqual(['1,alice,Lyran,active,1563,200,4,1,1,1,1,2,2,1,2,3,237,0', '2,bob,Kzinti,active,1354,100,2,1,0,0,1,1,1,2,1,2,196,1', '3,carol,Hydran,active,1754,200,2,1,0,1,0,1,2,1,1,2,196,0']);
+    expect(csv[0]).toBe(
+      'seat,player,empire,status,bank,incomePerCycle,sectorsOwned,home,life,mineral,dead,colonies,mines,forts,fleets,ships,bpvAfloat,forfeits',
+    );
+    expect(csv.slice(1)).toEqual([
+      '1,alice,Lyran,active,1563,200,4,1,1,1,1,2,2,1,2,3,237,0',
+      '2,bob,Kzinti,active,1354,100,2,1,0,0,1,1,1,2,1,2,196,1',
+      '3,carol,Hydran,active,1754,200,2,1,0,1,0,1,2,1,1,2,196,0',
+    ]);
   });
 
   it('replaying the exported event log reproduces the final state exactly', () => {

@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BATTLE_COLOURS, battleCardScene, BIG_DISC, hexesAround, hexPixel, renderBattleCard } from '../../src/render/battle-card.ts';
+import {
+  BATTLE_COLOURS,
+  battleCardScene,
+  BIG_DISC,
+  hexesAround,
+  hexPixel,
+  renderBattleCard,
+} from '../../src/render/battle-card.ts';
 import type { BattleFleet, SceneLabel } from '../../src/render/battle-card.ts';
 import { glyphCoverage } from '../../src/render/fonts.ts';
 import { PALETTE, rgbOf, THEME } from '../../src/render/theme.ts';
@@ -72,8 +79,16 @@ describe('battleCardScene: what the battle card draws', () => {
 
   it('hex pixels: flat-topped columns 1.5 hex sizes apart, even columns half a hex lower', () => {
     const s = scene.hexSize;
-    const at = (col: number, row: number) => ({ x: scene.origin.x + (col - 1) * 1.5 * s, y: scene.origin.y + (row - 1 + (col % 2 === 0 ? 0.5 : 0)) * Math.sqrt(3) * s });
-    for (const [hex, col, row] of [['0101', 1, 1], ['3030', 30, 30], ['6060', 60, 60], ['2533', 25, 33]] as const) {
+    const at = (col: number, row: number) => ({
+      x: scene.origin.x + (col - 1) * 1.5 * s,
+      y: scene.origin.y + (row - 1 + (col % 2 === 0 ? 0.5 : 0)) * Math.sqrt(3) * s,
+    });
+    for (const [hex, col, row] of [
+      ['0101', 1, 1],
+      ['3030', 30, 30],
+      ['6060', 60, 60],
+      ['2533', 25, 33],
+    ] as const) {
       const p = hexPixel(scene, hex);
       expect(p.x).toBeCloseTo(at(col, row).x, 6);
       expect(p.y).toBeCloseTo(at(col, row).y, 6);
@@ -88,7 +103,7 @@ describe('battleCardScene: what the battle card draws', () => {
     expect(scene.panel.x + scene.panel.w).toBeLessThanOrEqual(scene.width);
   });
 
-  it('the image\'s hex geometry is the rules\' geometry, for every hex of the map', () => {
+  it("the image's hex geometry is the rules' geometry, for every hex of the map", () => {
     const step = Math.sqrt(3) * scene.hexSize;
     const bad: string[] = [];
     for (let x = 1; x <= 60; x++) {
@@ -96,11 +111,16 @@ describe('battleCardScene: what the battle card draws', () => {
         const hex = formatHex({ x, y });
         const c = centreOf({ x, y });
         const p = hexPixel(scene, hex);
-        if (Math.abs(p.x - (scene.origin.x + c.x * step)) > 1e-9 || Math.abs(p.y - (scene.origin.y + c.y * step)) > 1e-9) bad.push(`${hex} pixel`);
+        if (
+          Math.abs(p.x - (scene.origin.x + c.x * step)) > 1e-9 ||
+          Math.abs(p.y - (scene.origin.y + c.y * step)) > 1e-9
+        )
+          bad.push(`${hex} pixel`);
       }
     }
     for (const hex of ['3030', '0101', '6060', '0160', '1523', '4538', '3001']) {
-      if (hexesAround(hex, 3).sort().join() !== hexesWithin(parseHex(hex), 3).map(formatHex).sort().join()) bad.push(`${hex} area`);
+      if (hexesAround(hex, 3).sort().join() !== hexesWithin(parseHex(hex), 3).map(formatHex).sort().join())
+        bad.push(`${hex} area`);
     }
     expect(bad).toEqual([]);
   });
@@ -115,13 +135,21 @@ describe('battleCardScene: what the battle card draws', () => {
     const texts = scene.labels.map((l) => l.text);
     expect(texts).toContain('→ Aldebaran · Bellatrix');
     expect(texts).toContain('→ Cygnus Reach');
-    expect(texts).toEqual(expect.arrayContaining(['Start 1 · Alice', 'Start 2 · Bob', 'Start 3 · Chen', 'Gas giant, diameter 7']));
+    expect(texts).toEqual(
+      expect.arrayContaining(['Start 1 · Alice', 'Start 2 · Bob', 'Start 3 · Chen', 'Gas giant, diameter 7']),
+    );
   });
 
   it('labels: none overlap, all inside the map, none covers a marker; every required label found a place', () => {
     expect(scene.unplacedLabels).toBe(0);
     for (const a of scene.labels) {
-      expect(a.x >= scene.map.x && a.y >= scene.map.y && a.x + a.w <= scene.map.x + scene.map.w && a.y + a.h <= scene.map.y + scene.map.h, a.text).toBe(true);
+      expect(
+        a.x >= scene.map.x &&
+          a.y >= scene.map.y &&
+          a.x + a.w <= scene.map.x + scene.map.w &&
+          a.y + a.h <= scene.map.y + scene.map.h,
+        a.text,
+      ).toBe(true);
       for (const b of scene.labels) if (a !== b) expect(overlap(a, b), `${a.text} / ${b.text}`).toBe(false);
       for (const m of scene.markers) {
         if (m.kind === 'gas-giant' && m.r >= BIG_DISC) continue; // a big disc carries its own label
@@ -158,12 +186,19 @@ describe('battleCardScene: what the battle card draws', () => {
     expect(scene.banners).toEqual(['Heat zone fills the map', 'SFBOL overlay: Asteroid field']);
     expect(scene.panelCut).toBe(false);
     const cover = glyphCoverage();
-    for (const t of [...texts, ...scene.labels.map((l) => l.text)]) for (const ch of t) expect(cover.has(ch.codePointAt(0)!), `${t}: ${ch}`).toBe(true);
+    for (const t of [...texts, ...scene.labels.map((l) => l.text)])
+      for (const ch of t) expect(cover.has(ch.codePointAt(0)!), `${t}: ${ch}`).toBe(true);
   });
 
   it('a fleet list too long for the panel is cut with a marker instead of running off the image', () => {
     const many = fleets.map((f) => ({ ...f, units: Array.from({ length: 60 }, (_, i) => `Very Long Unit Name ${i}`) }));
-    const notes = { ...setup, notes: Array.from({ length: 30 }, (_, i) => `Note number ${i} with enough words to need a second line in the panel of the battle card.`) };
+    const notes = {
+      ...setup,
+      notes: Array.from(
+        { length: 30 },
+        (_, i) => `Note number ${i} with enough words to need a second line in the panel of the battle card.`,
+      ),
+    };
     const big = battleCardScene(notes, input, many);
     expect(big.panelCut).toBe(true);
     for (const i of big.panelItems) expect(i.y).toBeLessThan(big.panel.y + big.panel.h);
@@ -182,7 +217,8 @@ describe('renderBattleCard: the image', () => {
     expect(rgbAt(img, map.x - 2, map.y + map.h / 2)).toEqual(barrier);
     expect(rgbAt(img, map.x + map.w / 2, map.y + map.h + 2)).toEqual(barrier);
     // Warp markers: the ring's colour at its radius, in the hex of the warp point.
-    for (const m of scene.markers.filter((x) => x.kind === 'warp')) expect(hasColourNear(img, m.x + m.r, m.y, 1, rgbOf(BATTLE_COLOURS.warp), 40), m.hex).toBe(true);
+    for (const m of scene.markers.filter((x) => x.kind === 'warp'))
+      expect(hasColourNear(img, m.x + m.r, m.y, 1, rgbOf(BATTLE_COLOURS.warp), 40), m.hex).toBe(true);
     // Start hexes are filled with the side colour.
     for (const s of scene.starts) {
       const p = hexPixel(scene, s.hex);
@@ -192,7 +228,9 @@ describe('renderBattleCard: the image', () => {
     const g = scene.markers.find((x) => x.kind === 'gas-giant')!;
     expect(close(rgbAt(img, g.x, g.y - g.r * 0.5), rgbOf(BATTLE_COLOURS.gasGiant), 12)).toBe(true);
     // The panel background and the top-left corner.
-    expect(rgbAt(img, scene.panel.x + scene.panel.w - 20, scene.panel.y + scene.panel.h - 20)).toEqual(rgbOf(THEME.panel));
+    expect(rgbAt(img, scene.panel.x + scene.panel.w - 20, scene.panel.y + scene.panel.h - 20)).toEqual(
+      rgbOf(THEME.panel),
+    );
     expect(rgbAt(img, 2, 2)).toEqual(rgbOf(THEME.background));
     // Bob's red "cannot disengage" line is drawn in the panel.
     expect(countColour(img, scene.panel, rgbOf(THEME.battle), 10)).toBeGreaterThan(100);
@@ -210,7 +248,9 @@ describe('renderBattleCard: the image', () => {
   it('matches the stored snapshot (scaled to 700 px) within 0.5 % of pixels', async () => {
     const { setup, input, fleets } = setupOf();
     const png = await shrink(await renderBattleCard(setup, input, fleets, { subtitle: 'Cycle 2.0' }), 700);
-    expect(await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/battle-card-700.png', import.meta.url)))).toBeLessThan(0.005);
+    expect(
+      await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/battle-card-700.png', import.meta.url))),
+    ).toBeLessThan(0.005);
   });
 
   it('draws every terrain body: planet, black hole, pulsar and comet, with the two-sided A/B starts', async () => {
@@ -231,12 +271,24 @@ describe('renderBattleCard: the image', () => {
       { label: 'Bob', units: ['D7'] },
     ];
     const scene = battleCardScene(setup, input, fleets);
-    expect(scene.labels.map((l) => l.text)).toEqual(expect.arrayContaining(['A · Alice', 'B · Bob', '→ Aldebaran', 'Class-M planet', 'Black hole', 'Pulsar', 'Comet']));
+    expect(scene.labels.map((l) => l.text)).toEqual(
+      expect.arrayContaining([
+        'A · Alice',
+        'B · Bob',
+        '→ Aldebaran',
+        'Class-M planet',
+        'Black hole',
+        'Pulsar',
+        'Comet',
+      ]),
+    );
     const img = await decode(await renderBattleCard(setup, input, fleets));
     const at = (hex: string) => hexPixel(scene, hex);
     expect(close(rgbAt(img, at('3027').x, at('3027').y), rgbOf(BATTLE_COLOURS.planet), 6)).toBe(true);
     expect(rgbAt(img, at('3036').x, at('3036').y)).toEqual(rgbOf(BATTLE_COLOURS.blackHole));
-    expect(hasColourNear(img, at('3036').x + 12.5, at('3036').y, 1, rgbOf(BATTLE_COLOURS.blackHoleRing), 10)).toBe(true);
+    expect(hasColourNear(img, at('3036').x + 12.5, at('3036').y, 1, rgbOf(BATTLE_COLOURS.blackHoleRing), 10)).toBe(
+      true,
+    );
     expect(close(rgbAt(img, at('3633').x, at('3633').y), rgbOf(BATTLE_COLOURS.pulsar), 6)).toBe(true);
     expect(close(rgbAt(img, at('1050').x, at('1050').y), rgbOf(BATTLE_COLOURS.comet), 6)).toBe(true);
     expect(close(rgbAt(img, at('1523').x, at('1523').y - 4), rgbOf(PALETTE[0]), 8)).toBe(true);

@@ -27,7 +27,11 @@ describe('ImageCache: an unchanged state is not drawn again', () => {
       await gate;
       return png('x');
     };
-    const all = Promise.all([cache.get('map', 'c', 1, render), cache.get('map', 'c', 1, render), cache.get('map', 'c', 1, render)]);
+    const all = Promise.all([
+      cache.get('map', 'c', 1, render),
+      cache.get('map', 'c', 1, render),
+      cache.get('map', 'c', 1, render),
+    ]);
     release();
     expect((await all).map(String)).toEqual(['x', 'x', 'x']);
     expect(renders).toBe(1);

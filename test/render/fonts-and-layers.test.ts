@@ -45,7 +45,16 @@ describe('bundled fonts', () => {
 
 describe('layering: src/render imports only canvas, node built-ins, itself, and pure rules modules', () => {
   // Pure helpers from src/rules that images may use (no state changes, no I/O).
-  const PURE_RULES = ['../rules/thunderdome/map/graph.ts', '../rules/thunderdome/map/geometry.ts', '../rules/thunderdome/calendar.ts', '../rules/thunderdome/empires.ts', '../rules/exact/bpv.ts', '../rules/exact/move-class.ts', '../rules/n3d/index.ts', '../rules/thunderdome/exploration/tables.ts'];
+  const PURE_RULES = [
+    '../rules/thunderdome/map/graph.ts',
+    '../rules/thunderdome/map/geometry.ts',
+    '../rules/thunderdome/calendar.ts',
+    '../rules/thunderdome/empires.ts',
+    '../rules/exact/bpv.ts',
+    '../rules/exact/move-class.ts',
+    '../rules/n3d/index.ts',
+    '../rules/thunderdome/exploration/tables.ts',
+  ];
   const dir = `${ROOT}src/render/`;
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
     it(file, () => {
@@ -59,7 +68,8 @@ describe('layering: src/render imports only canvas, node built-ins, itself, and 
         }
         expect.fail(`${file} imports ${spec}`);
       }
-      for (const m of source.matchAll(/import\('([^']+)'\)/g)) expect(m[1]!.startsWith('./') || m[1]!.startsWith('../rules/'), `${file}: ${m[1]}`).toBe(true);
+      for (const m of source.matchAll(/import\('([^']+)'\)/g))
+        expect(m[1]!.startsWith('./') || m[1]!.startsWith('../rules/'), `${file}: ${m[1]}`).toBe(true);
     });
   }
 });

@@ -37,23 +37,62 @@ describe('renderLedger: the campaign ledger image (issue 7 §4)', () => {
 
   it('columns span the image without overlapping, numbers right-aligned, headings grouped', () => {
     const scene = ledgerScene(ledger);
-    for (let i = 1; i < scene.columns.length; i++) expect(scene.columns[i]!.x).toBeCloseTo(scene.columns[i - 1]!.x + scene.columns[i - 1]!.w, 6);
+    for (let i = 1; i < scene.columns.length; i++)
+      expect(scene.columns[i]!.x).toBeCloseTo(scene.columns[i - 1]!.x + scene.columns[i - 1]!.w, 6);
     const last = scene.columns.at(-1)!;
     expect(last.x + last.w).toBeCloseTo(1520 - 24, 6);
-    expect(scene.columns.map((c) => c.key)).toEqual(['seat', 'player', 'bank', 'incomePerCycle', 'sectorsOwned', 'home', 'life', 'mineral', 'dead', 'colonies', 'mines', 'forts', 'fleets', 'ships', 'bpvAfloat', 'forfeits']);
-    expect(scene.groups.map((x) => x.heading)).toEqual(['Treasury (BPV)', 'Sectors owned', 'Developments', 'Navy afloat']);
+    expect(scene.columns.map((c) => c.key)).toEqual([
+      'seat',
+      'player',
+      'bank',
+      'incomePerCycle',
+      'sectorsOwned',
+      'home',
+      'life',
+      'mineral',
+      'dead',
+      'colonies',
+      'mines',
+      'forts',
+      'fleets',
+      'ships',
+      'bpvAfloat',
+      'forfeits',
+    ]);
+    expect(scene.groups.map((x) => x.heading)).toEqual([
+      'Treasury (BPV)',
+      'Sectors owned',
+      'Developments',
+      'Navy afloat',
+    ]);
     expect(scene.rows.map((r) => r.playerId)).toEqual(['p1', 'p2', 'p3']);
   });
 
-  it('draws each player\'s colour swatch on their line, text in every line, the background around', async () => {
+  it("draws each player's colour swatch on their line, text in every line, the background around", async () => {
     const img = await decode(await renderLedger(g.state, ledger));
     const scene = ledgerScene(ledger);
-    for (const line of scene.rows) expect(hasColourNear(img, line.disc.x, line.disc.y, 2, rgbOf(playerColour(g.state, line.playerId))), line.playerId).toBe(true);
-    for (const [x, y] of [[2, 2], [1517, 429]] as const) expect(rgbAt(img, x, y)).toEqual(BG);
+    for (const line of scene.rows)
+      expect(
+        hasColourNear(img, line.disc.x, line.disc.y, 2, rgbOf(playerColour(g.state, line.playerId))),
+        line.playerId,
+      ).toBe(true);
+    for (const [x, y] of [
+      [2, 2],
+      [1517, 429],
+    ] as const)
+      expect(rgbAt(img, x, y)).toEqual(BG);
     // Every line and the totals carry figures in the number columns.
     const numbers = scene.columns.find((c) => c.key === 'bank')!;
     const right = scene.columns.at(-1)!;
-    for (const r of [...scene.rows, scene.totals]) expect(countOther(img, { x: numbers.x, y: r.y + 8, w: right.x + right.w - numbers.x, h: r.h - 16 }, rgbOf(THEME.panel), 10)).toBeGreaterThan(300);
+    for (const r of [...scene.rows, scene.totals])
+      expect(
+        countOther(
+          img,
+          { x: numbers.x, y: r.y + 8, w: right.x + right.w - numbers.x, h: r.h - 16 },
+          rgbOf(THEME.panel),
+          10,
+        ),
+      ).toBeGreaterThan(300);
   });
 
   it('uses only characters of the bundled font (the emoji of "Chen 🚀" is dropped)', () => {
@@ -81,6 +120,10 @@ describe('renderLedger: the campaign ledger image (issue 7 §4)', () => {
     expect(scene.rows).toHaveLength(13);
     const img = await decode(await renderLedger(big.state, l));
     expect(img.height).toBe(scene.height);
-    for (const line of scene.rows) expect(hasColourNear(img, line.disc.x, line.disc.y, 2, rgbOf(playerColour(big.state, line.playerId))), line.playerId).toBe(true);
+    for (const line of scene.rows)
+      expect(
+        hasColourNear(img, line.disc.x, line.disc.y, 2, rgbOf(playerColour(big.state, line.playerId))),
+        line.playerId,
+      ).toBe(true);
   });
 });

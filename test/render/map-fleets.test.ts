@@ -16,7 +16,11 @@ describe('fleet badges: number of fleets and their BPV', () => {
       const f1 = s.fleets.find((f) => f.owner === 'p1' && f.slot === 1)!;
       const base = s.ships.find((x) => x.owner === 'p1')!;
       s.fleets.push({ ...f1, id: 'F990', slot: 2 });
-      for (const [id, unitId] of [['S990', 'LYR-DN'], ['S991', 'LYR-FF']] as const) s.ships.push({ ...base, id, unitId, fleetId: 'F990', bpv: '1' });
+      for (const [id, unitId] of [
+        ['S990', 'LYR-DN'],
+        ['S991', 'LYR-FF'],
+      ] as const)
+        s.ships.push({ ...base, id, unitId, fleetId: 'F990', bpv: '1' });
     });
     const home = g.state.players.find((p) => p.id === 'p1')!.homeSector!;
     const badges = fleetBadges(g.state, home, catalogShipBpv(g.catalog));
@@ -63,7 +67,10 @@ describe('terrain glyphs of a sector (UTD5.3 components and SFBOL overlays)', ()
   it('a composite terrain shows both pieces; a ‡ cell adds the asteroid field; none and unknown ids show nothing', () => {
     expect(terrainGlyphs({ terrain: ['nebula-class-m'], overlays: [] })).toEqual(['nebula', 'class-m-planet']);
     expect(terrainGlyphs({ terrain: ['heat-zone-gas-giant'], overlays: [] })).toEqual(['heat-zone', 'gas-giant']);
-    expect(terrainGlyphs({ terrain: ['ion-storm'], overlays: ['asteroid-field'] })).toEqual(['ion-storm', 'asteroid-field']);
+    expect(terrainGlyphs({ terrain: ['ion-storm'], overlays: ['asteroid-field'] })).toEqual([
+      'ion-storm',
+      'asteroid-field',
+    ]);
     // The asteroid field's own overlay is not shown twice.
     expect(terrainGlyphs({ terrain: ['asteroid-field'], overlays: ['asteroid-field'] })).toEqual(['asteroid-field']);
     expect(terrainGlyphs({ terrain: ['none'], overlays: [] })).toEqual([]);
@@ -72,6 +79,9 @@ describe('terrain glyphs of a sector (UTD5.3 components and SFBOL overlays)', ()
   });
 
   it('every terrain the tables can produce has a glyph (all but "none")', () => {
-    for (const id of TERRAIN_IDS) expect(terrainGlyphs({ terrain: [id], overlays: [] }).length, id).toBe(id === 'none' ? 0 : id.includes('-class-m') || id === 'heat-zone-gas-giant' ? 2 : 1);
+    for (const id of TERRAIN_IDS)
+      expect(terrainGlyphs({ terrain: [id], overlays: [] }).length, id).toBe(
+        id === 'none' ? 0 : id.includes('-class-m') || id === 'heat-zone-gas-giant' ? 2 : 1,
+      );
   });
 });

@@ -6,7 +6,16 @@ import { catalogShipBpv } from '../../src/render/map-fleets.ts';
 import { PALETTE, playerColour, rgbOf, THEME } from '../../src/render/theme.ts';
 import { Game, who } from '../rules/td3/harness.ts';
 import { layoutProblems } from './layout-checks.ts';
-import { close, compareSnapshot, countColour, countOther, decode, differingShare, hasColourNear, rgbAt } from './pixels.ts';
+import {
+  close,
+  compareSnapshot,
+  countColour,
+  countOther,
+  decode,
+  differingShare,
+  hasColourNear,
+  rgbAt,
+} from './pixels.ts';
 import { bigGame, generated, richGame, withoutCoordinates } from './scenarios.ts';
 
 const BG = rgbOf(THEME.background);
@@ -30,7 +39,12 @@ describe('renderMap: the warp-lane map image', () => {
     const scene = mapScene(g.state, { catalog: g.catalog });
     const layout = scene.layout!;
     // Background in the corners.
-    for (const [x, y] of [[2, 2], [1597, 997], [2, 997]] as const) expect(rgbAt(img, x, y)).toEqual(BG);
+    for (const [x, y] of [
+      [2, 2],
+      [1597, 997],
+      [2, 997],
+    ] as const)
+      expect(rgbAt(img, x, y)).toEqual(BG);
     // Each home disc is filled with its owner's seat colour (sampled above the letter).
     for (const key of ['H1', 'H2', 'H3']) {
       const n = layout.nodes.find((x) => x.key === key)!;
@@ -59,10 +73,19 @@ describe('renderMap: the warp-lane map image', () => {
     expect(cLabel.glyphs).toHaveLength(1);
     const cg = cLabel.glyphs[0]!;
     expect(countColour(img, cg, rgbOf('#ff9b3d'), 40)).toBeGreaterThan(5);
-    expect(legendGlyphs(g.state, scene)).toEqual(['class-m-planet', 'gas-giant', 'asteroid-field', 'comet', 'nebula', 'radiation-zone', 'black-hole']);
+    expect(legendGlyphs(g.state, scene)).toEqual([
+      'class-m-planet',
+      'gas-giant',
+      'asteroid-field',
+      'comet',
+      'nebula',
+      'radiation-zone',
+      'black-hole',
+    ]);
     expect(countColour(img, scene.legend, rgbOf('#ff9b3d'), 40)).toBeGreaterThan(5);
     // The legend shows every player's colour.
-    for (const p of g.state.players) expect(countColour(img, scene.legend, rgbOf(playerColour(g.state, p.id)), 3)).toBeGreaterThan(100);
+    for (const p of g.state.players)
+      expect(countColour(img, scene.legend, rgbOf(playerColour(g.state, p.id)), 3)).toBeGreaterThan(100);
     // Unowned explored sectors are grey, unexplored ones darker.
     const e = layout.nodes.find((n) => n.key === 'E')!;
     expect(close(rgbAt(img, e.x, e.y - e.r * 0.55), rgbOf(THEME.unowned))).toBe(true);
@@ -86,14 +109,21 @@ describe('renderMap: the warp-lane map image', () => {
   });
 
   it('title: campaign, cycle, season, year, whose turn and the deadline as an ISO date', () => {
-    expect(titleLines(g.state)).toEqual(['Thunderdome III — Autumn League', 'Cycle 1.0 · Spring Y165 · Turn: Alice (Lyran) · orders due 2026-03-11 15:00 UTC']);
+    expect(titleLines(g.state)).toEqual([
+      'Thunderdome III — Autumn League',
+      'Cycle 1.0 · Spring Y165 · Turn: Alice (Lyran) · orders due 2026-03-11 15:00 UTC',
+    ]);
     expect(titleLines(g.state, 'X')[0]).toBe('Thunderdome III — Autumn League — around X');
   });
 
   it('draws only characters the bundled font has (emoji dropped, other scripts as ?)', () => {
     const cover = glyphCoverage();
     const labels = mapScene(g.state, { catalog: g.catalog }).layout!.labels;
-    const texts = [...titleLines(g.state), ...labels.map((l) => l.text), ...labels.flatMap((l) => l.tags.map((t) => t.text))];
+    const texts = [
+      ...titleLines(g.state),
+      ...labels.map((l) => l.text),
+      ...labels.flatMap((l) => l.tags.map((t) => t.text)),
+    ];
     for (const t of texts) for (const ch of t) expect(cover.has(ch.codePointAt(0)!), `${t}: ${ch}`).toBe(true);
     expect(mapScene(g.state).layout!.labels.find((l) => l.key === 'E')!.text).toBe('Eridani');
   });
@@ -128,12 +158,21 @@ describe('renderMap: the warp-lane map image', () => {
 
   it('the zoomed map around X matches its stored snapshot within 0.5 %', async () => {
     const png = await renderMap(g.state, { focus: 'X', width: 480, catalog: g.catalog });
-    expect(await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/rich-map-X-480.png', import.meta.url)))).toBeLessThan(0.005);
+    expect(
+      await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/rich-map-X-480.png', import.meta.url))),
+    ).toBeLessThan(0.005);
   });
 
   it('before a map exists: title and players, and "No map yet"', async () => {
     const h = new Game();
-    h.do(who('p1'), { type: 'create', name: 'Fresh', campaignId: 'c2', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
+    h.do(who('p1'), {
+      type: 'create',
+      name: 'Fresh',
+      campaignId: 'c2',
+      guildId: 'g',
+      channelId: 'ch',
+      seedCommitment: 'h',
+    });
     h.do('p1', { type: 'join', empire: 'gorn' });
     expect(titleLines(h.state)[1]).toContain('Registration');
     const img = await decode(await renderMap(h.state));
@@ -162,11 +201,16 @@ describe('renderMap: the warp-lane map image', () => {
       for (const p of big.state.players) {
         const lb = layout.labels.find((l) => l.key === p.homeSector)!;
         expect(lb.glyphs, p.id).toHaveLength(1);
-        expect(lb.tags.map((t) => t.text), p.id).toEqual(['1 · 196']);
+        expect(
+          lb.tags.map((t) => t.text),
+          p.id,
+        ).toEqual(['1 · 196']);
       }
       for (const p of big.state.players) {
         const home = layout.nodes.find((n) => n.key === p.homeSector)!;
-        expect(hasColourNear(img, home.x, home.y - home.r * 0.5, 2, rgbOf(playerColour(big.state, p.id))), p.id).toBe(true);
+        expect(hasColourNear(img, home.x, home.y - home.r * 0.5, 2, rgbOf(playerColour(big.state, p.id))), p.id).toBe(
+          true,
+        );
       }
     }
   });

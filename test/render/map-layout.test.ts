@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { autoPositions, countLaneCrossings, estimateTextWidth, layoutMap, zoomLayout } from '../../src/render/map-layout.ts';
+import {
+  autoPositions,
+  countLaneCrossings,
+  estimateTextWidth,
+  layoutMap,
+  zoomLayout,
+} from '../../src/render/map-layout.ts';
 import type { LayoutMapInput, LayoutOptions } from '../../src/render/map-layout.ts';
 import { countCrossings } from '../../src/rules/thunderdome/map/geometry.ts';
 import { buildGraph } from '../../src/rules/thunderdome/map/graph.ts';
@@ -54,7 +60,10 @@ describe('map layout from the map coordinates (generated maps, 2–13 players, 3
   it('icons are slots around the disc, inside the footprint, and labels keep clear of them', () => {
     const map = generated(5, 1);
     const base = inputOf(map);
-    const input: LayoutMapInput = { ...base, sectors: base.sectors.map((s, i) => ({ ...s, icons: i % 7, ring: i % 7 === 0 })) };
+    const input: LayoutMapInput = {
+      ...base,
+      sectors: base.sectors.map((s, i) => ({ ...s, icons: i % 7, ring: i % 7 === 0 })),
+    };
     const layout = layoutMap(input, OPTS);
     expect(layoutProblems(layout, input)).toEqual([]);
     layout.nodes.forEach((n, i) => {
@@ -126,8 +135,17 @@ describe('terrain glyphs and fleet badges in the labels (issue 7 §1)', () => {
   });
 
   it('a label with glyphs and badges is wider and taller than the bare name, and centred on it', () => {
-    const bare: LayoutMapInput = { sectors: [{ key: 'A', label: 'Aldebaran', x: 0, y: 0 }, { key: 'B', label: 'B', x: 10, y: 0 }], lanes: [['A', 'B']] };
-    const rich: LayoutMapInput = { ...bare, sectors: [{ ...bare.sectors[0]!, glyphs: 2, tags: ['2 · 908', '1 · 63'] }, bare.sectors[1]!] };
+    const bare: LayoutMapInput = {
+      sectors: [
+        { key: 'A', label: 'Aldebaran', x: 0, y: 0 },
+        { key: 'B', label: 'B', x: 10, y: 0 },
+      ],
+      lanes: [['A', 'B']],
+    };
+    const rich: LayoutMapInput = {
+      ...bare,
+      sectors: [{ ...bare.sectors[0]!, glyphs: 2, tags: ['2 · 908', '1 · 63'] }, bare.sectors[1]!],
+    };
     const a = layoutMap(bare, OPTS).labels[0]!;
     const b = layoutMap(rich, OPTS).labels[0]!;
     expect(b.px).toBe(a.px);
@@ -192,7 +210,12 @@ describe('map layout without coordinates (automatic)', () => {
 
   it('some sectors with coordinates: those keep their relative places, the rest are placed around them', () => {
     const full = generated(3, 5);
-    const map = { ...full, sectors: full.sectors.map((s, i) => (i % 3 === 0 ? { key: s.key, ...(s.home !== undefined ? { home: s.home } : {}) } : s)) };
+    const map = {
+      ...full,
+      sectors: full.sectors.map((s, i) =>
+        i % 3 === 0 ? { key: s.key, ...(s.home !== undefined ? { home: s.home } : {}) } : s,
+      ),
+    };
     const input = inputOf(map);
     const layout = layoutMap(input, OPTS);
     expect(layout.positioning).toBe('mixed');
@@ -208,12 +231,28 @@ describe('map layout without coordinates (automatic)', () => {
   it('degenerate maps: one sector, two sectors, a disconnected map, all sectors on one spot', () => {
     const cases: LayoutMapInput[] = [
       { sectors: [{ key: 'A', label: 'A', x: null, y: null }], lanes: [] },
-      { sectors: [{ key: 'A', label: 'A', x: null, y: null }, { key: 'B', label: 'B', x: null, y: null }], lanes: [['A', 'B']] },
+      {
+        sectors: [
+          { key: 'A', label: 'A', x: null, y: null },
+          { key: 'B', label: 'B', x: null, y: null },
+        ],
+        lanes: [['A', 'B']],
+      },
       {
         sectors: ['A', 'B', 'C', 'D', 'E'].map((k) => ({ key: k, label: k, x: null, y: null })),
-        lanes: [['A', 'B'], ['B', 'C'], ['D', 'E']],
+        lanes: [
+          ['A', 'B'],
+          ['B', 'C'],
+          ['D', 'E'],
+        ],
       },
-      { sectors: ['A', 'B', 'C', 'D'].map((k) => ({ key: k, label: `Sector ${k}`, x: 5, y: 5 })), lanes: [['A', 'B'], ['C', 'D']] },
+      {
+        sectors: ['A', 'B', 'C', 'D'].map((k) => ({ key: k, label: `Sector ${k}`, x: 5, y: 5 })),
+        lanes: [
+          ['A', 'B'],
+          ['C', 'D'],
+        ],
+      },
     ];
     for (const input of cases) {
       const layout = layoutMap(input, OPTS);
@@ -237,7 +276,10 @@ describe('zoomed layout: a sector and its neighbours', () => {
         expect(Math.abs(centre.x - (OPTS.area!.x + OPTS.area!.w / 2))).toBeLessThan(OPTS.area!.w * 0.2);
         // One stub per lane from a neighbour to a sector not shown.
         const shown = new Set([focus, ...around]);
-        const outside = around.reduce((n, k) => n + graph.neighbourKeys[graph.indexOf.get(k)!]!.filter((x) => !shown.has(x)).length, 0);
+        const outside = around.reduce(
+          (n, k) => n + graph.neighbourKeys[graph.indexOf.get(k)!]!.filter((x) => !shown.has(x)).length,
+          0,
+        );
         expect(layout.stubs).toHaveLength(outside);
         for (const s of layout.stubs) {
           expect(shown.has(s.a)).toBe(true);
@@ -256,7 +298,10 @@ describe('zoomed layout: a sector and its neighbours', () => {
   });
 
   it('a sector without lanes is shown alone', () => {
-    const input: LayoutMapInput = { sectors: ['A', 'B', 'C'].map((k) => ({ key: k, label: k, x: null, y: null })), lanes: [['A', 'B']] };
+    const input: LayoutMapInput = {
+      sectors: ['A', 'B', 'C'].map((k) => ({ key: k, label: k, x: null, y: null })),
+      lanes: [['A', 'B']],
+    };
     const layout = zoomLayout(input, 'C', OPTS);
     expect(layout.nodes.map((n) => n.key)).toEqual(['C']);
     expect(layout.stubs).toEqual([]);
@@ -284,9 +329,15 @@ describe('the layout checks themselves', () => {
       mutate(l);
       return layoutProblems(l, input);
     };
-    expect(broken((l) => Object.assign(l.labels[1]!, { x: l.labels[0]!.x + 2, y: l.labels[0]!.y + 2 })).join()).toMatch(/labels .* overlap/);
-    expect(broken((l) => Object.assign(l.labels[0]!, { x: l.nodes[3]!.x - 5, y: l.nodes[3]!.y - 5 })).join()).toMatch(/overlaps sector/);
-    expect(broken((l) => Object.assign(l.nodes[1]!, { x: l.nodes[0]!.x + 3, y: l.nodes[0]!.y })).join()).toMatch(/nodes .* overlap/);
+    expect(broken((l) => Object.assign(l.labels[1]!, { x: l.labels[0]!.x + 2, y: l.labels[0]!.y + 2 })).join()).toMatch(
+      /labels .* overlap/,
+    );
+    expect(broken((l) => Object.assign(l.labels[0]!, { x: l.nodes[3]!.x - 5, y: l.nodes[3]!.y - 5 })).join()).toMatch(
+      /overlaps sector/,
+    );
+    expect(broken((l) => Object.assign(l.nodes[1]!, { x: l.nodes[0]!.x + 3, y: l.nodes[0]!.y })).join()).toMatch(
+      /nodes .* overlap/,
+    );
     expect(broken((l) => (l.lanes[0]!.x1 += 1)).join()).toMatch(/centres/);
     expect(broken((l) => (l.labels[0]!.x = -50)).join()).toMatch(/leaves/);
   });

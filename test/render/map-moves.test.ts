@@ -32,7 +32,7 @@ describe('move arrows', () => {
     expect(turnMoves(g.state)).toEqual([]);
   });
 
-  it('draws the arrow in the mover\'s colour beside the lane H1 → A, and nothing else changes much', async () => {
+  it("draws the arrow in the mover's colour beside the lane H1 → A, and nothing else changes much", async () => {
     const g = richGame();
     const layout = mapScene(g.state).layout!;
     const a = layout.nodes.find((n) => n.key === 'H1')!;

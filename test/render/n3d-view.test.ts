@@ -13,9 +13,24 @@ const classD = { kind: 'class', class: 'D' } as const;
 function scene(): Engagement {
   let e = newEngagement();
   e = addUnit(e, { id: 'CA', name: 'Enterprise', owner: 'alice', pos: at(0, 0, 0), speed: hex(16), turnMode: classD });
-  e = addUnit(e, { id: 'D7', name: 'Devisor', owner: 'bob', pos: at(5, 2, 0), facing: { pitch: 0, yaw: 1_800_000, roll: 0 }, speed: hex(8), turnMode: classD });
+  e = addUnit(e, {
+    id: 'D7',
+    name: 'Devisor',
+    owner: 'bob',
+    pos: at(5, 2, 0),
+    facing: { pitch: 0, yaw: 1_800_000, roll: 0 },
+    speed: hex(8),
+    turnMode: classD,
+  });
   e = addUnit(e, { id: 'T1', name: 'Tholian PC', owner: 'tom', pos: at(2.5, 0, 3), turnMode: classD });
-  e = addUnit(e, { id: 'BS', name: 'Battle Station', owner: 'alice', kind: 'base', pos: at(-2, -1, -2), turnMode: classD });
+  e = addUnit(e, {
+    id: 'BS',
+    name: 'Battle Station',
+    owner: 'alice',
+    kind: 'base',
+    pos: at(-2, -1, -2),
+    turnMode: classD,
+  });
   e = addWeb(e, { id: 'W', anchors: [{ unit: 'T1' }, { point: at(2.5, 0, -3) }], traditionalStrength: 2 });
   return addBlackHole(e, { id: 'BH', pos: at(6, -2, 4), size: 1 });
 }
@@ -23,7 +38,9 @@ function scene(): Engagement {
 describe('renderN3dViews', () => {
   it('matches the stored snapshot (scaled to 600 px) within 0.5 % of pixels', async () => {
     const png = await shrink(await renderN3dViews(scene()), 600);
-    expect(await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/n3d-views-600.png', import.meta.url)))).toBeLessThan(0.005);
+    expect(
+      await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/n3d-views-600.png', import.meta.url))),
+    ).toBeLessThan(0.005);
   });
 
   it('is deterministic: the same engagement gives identical PNG bytes', async () => {
@@ -71,7 +88,8 @@ describe('renderN3dViews', () => {
 
   it('the table stops at 16 units and says how many more', () => {
     let e = newEngagement();
-    for (let i = 0; i < 20; i++) e = addUnit(e, { id: `U${i}`, name: `Unit ${i}`, owner: `p${i % 3}`, pos: at(i, 0, 0), turnMode: classD });
+    for (let i = 0; i < 20; i++)
+      e = addUnit(e, { id: `U${i}`, name: `Unit ${i}`, owner: `p${i % 3}`, pos: at(i, 0, 0), turnMode: classD });
     expect(n3dViewLayout(e).height).toBe(650 + 30 + 17 * 24 + 24 + 20);
   });
 });

@@ -58,12 +58,28 @@ describe('navySummary: what the navy sheet shows', () => {
       ['Capital', ['Capital', 'Large Repair Freighter']],
       ['Defenses', ['Monitor', '3× Ground Defense Phaser Base', '3× Defense Satellite']],
     ]);
-    expect(s.bases[1]!.groups).toEqual([{ role: 'Shipyards', kind: 'shipyard', units: ['Shipyard, size class 2'], pending: 1 }]);
+    expect(s.bases[1]!.groups).toEqual([
+      { role: 'Shipyards', kind: 'shipyard', units: ['Shipyard, size class 2'], pending: 1 },
+    ]);
   });
 
   it('all its text is drawable with the bundled font', () => {
     const cover = glyphCoverage();
-    const texts = [s.name, s.empire, s.bank, s.orderPoints, s.fleetsLine, ...s.fleets.flatMap((f) => [f.location, f.mcText, f.bpv, ...f.flags, ...f.ships.flatMap((x) => [x.id, x.name, x.bpv, x.mc, ...x.conditions.map((c) => c.text)])]), ...s.bases.flatMap((b) => [b.label, ...b.groups.flatMap((x) => [x.role, ...x.units])])];
+    const texts = [
+      s.name,
+      s.empire,
+      s.bank,
+      s.orderPoints,
+      s.fleetsLine,
+      ...s.fleets.flatMap((f) => [
+        f.location,
+        f.mcText,
+        f.bpv,
+        ...f.flags,
+        ...f.ships.flatMap((x) => [x.id, x.name, x.bpv, x.mc, ...x.conditions.map((c) => c.text)]),
+      ]),
+      ...s.bases.flatMap((b) => [b.label, ...b.groups.flatMap((x) => [x.role, ...x.units])]),
+    ];
     for (const t of texts) for (const ch of t) expect(cover.has(ch.codePointAt(0)!), `${t}: ${ch}`).toBe(true);
   });
 
@@ -84,7 +100,8 @@ describe('renderNavySheet: the image', () => {
     expect(countOther(img, { x: 20, y: 10, w: 600, h: 60 }, rgbOf(THEME.background))).toBeGreaterThan(1500);
     // Condition chips: the wrecked chip's red is on the sheet.
     let red = 0;
-    for (let y = 0; y < img.height; y += 2) for (let x = 700; x < 980; x += 2) if (rgbAt(img, x, y).join() === rgbOf('#f23f43').join()) red++;
+    for (let y = 0; y < img.height; y += 2)
+      for (let x = 700; x < 980; x += 2) if (rgbAt(img, x, y).join() === rgbOf('#f23f43').join()) red++;
     expect(red).toBeGreaterThan(20);
   });
 
@@ -105,9 +122,11 @@ describe('renderNavySheet: the image', () => {
     expect(half.width).toBe(500);
   });
 
-  it('matches the stored snapshot of p1\'s varied navy within 0.5 % of pixels', async () => {
+  it("matches the stored snapshot of p1's varied navy within 0.5 % of pixels", async () => {
     const g = navyGame();
     const png = await renderNavySheet(g.state, 'p1', g.catalog, { width: 500 });
-    expect(await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/navy-p1-500.png', import.meta.url)))).toBeLessThan(0.005);
+    expect(
+      await compareSnapshot(png, fileURLToPath(new URL('./__snapshots__/navy-p1-500.png', import.meta.url))),
+    ).toBeLessThan(0.005);
   });
 });

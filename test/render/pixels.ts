@@ -28,7 +28,14 @@ export function close(a: readonly number[], b: readonly number[], tol = 6): bool
 }
 
 /** True when some pixel within `radius` of (x, y) has the colour (± tol per channel). */
-export function hasColourNear(p: Pixels, x: number, y: number, radius: number, rgb: readonly number[], tol = 6): boolean {
+export function hasColourNear(
+  p: Pixels,
+  x: number,
+  y: number,
+  radius: number,
+  rgb: readonly number[],
+  tol = 6,
+): boolean {
   for (let dy = -radius; dy <= radius; dy++) {
     for (let dx = -radius; dx <= radius; dx++) {
       const px = Math.round(x + dx);
@@ -41,17 +48,30 @@ export function hasColourNear(p: Pixels, x: number, y: number, radius: number, r
 }
 
 /** Pixels in a rectangle whose colour is not `rgb` (± tol). */
-export function countOther(p: Pixels, rect: { x: number; y: number; w: number; h: number }, rgb: readonly number[], tol = 6): number {
+export function countOther(
+  p: Pixels,
+  rect: { x: number; y: number; w: number; h: number },
+  rgb: readonly number[],
+  tol = 6,
+): number {
   let n = 0;
   for (let y = Math.max(0, Math.floor(rect.y)); y < Math.min(p.height, rect.y + rect.h); y++) {
-    for (let x = Math.max(0, Math.floor(rect.x)); x < Math.min(p.width, rect.x + rect.w); x++) if (!close(rgbAt(p, x, y), rgb, tol)) n++;
+    for (let x = Math.max(0, Math.floor(rect.x)); x < Math.min(p.width, rect.x + rect.w); x++)
+      if (!close(rgbAt(p, x, y), rgb, tol)) n++;
   }
   return n;
 }
 
 /** Pixels of a colour in a rectangle. */
-export function countColour(p: Pixels, rect: { x: number; y: number; w: number; h: number }, rgb: readonly number[], tol = 6): number {
-  const area = Math.max(0, Math.min(p.width, rect.x + rect.w) - Math.max(0, Math.floor(rect.x))) * Math.max(0, Math.min(p.height, rect.y + rect.h) - Math.max(0, Math.floor(rect.y)));
+export function countColour(
+  p: Pixels,
+  rect: { x: number; y: number; w: number; h: number },
+  rgb: readonly number[],
+  tol = 6,
+): number {
+  const area =
+    Math.max(0, Math.min(p.width, rect.x + rect.w) - Math.max(0, Math.floor(rect.x))) *
+    Math.max(0, Math.min(p.height, rect.y + rect.h) - Math.max(0, Math.floor(rect.y)));
   return area - countOther(p, rect, rgb, tol);
 }
 
@@ -60,7 +80,12 @@ export function differingShare(a: Pixels, b: Pixels, tol = 40): number {
   if (a.width !== b.width || a.height !== b.height) return 1;
   let n = 0;
   for (let i = 0; i < a.data.length; i += 4) {
-    if (Math.abs(a.data[i]! - b.data[i]!) > tol || Math.abs(a.data[i + 1]! - b.data[i + 1]!) > tol || Math.abs(a.data[i + 2]! - b.data[i + 2]!) > tol) n++;
+    if (
+      Math.abs(a.data[i]! - b.data[i]!) > tol ||
+      Math.abs(a.data[i + 1]! - b.data[i + 1]!) > tol ||
+      Math.abs(a.data[i + 2]! - b.data[i + 2]!) > tol
+    )
+      n++;
   }
   return n / (a.width * a.height);
 }

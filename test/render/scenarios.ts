@@ -7,7 +7,13 @@ import { Game, startedGame, who } from '../rules/td3/harness.ts';
 
 /** Campaign states for the image tests, played through the real rules with a little surgery. */
 
-const dev = (owner: string, status: Development['status'] = 'active'): Development => ({ owner, status, fleetId: null, orderedHalfCycle: 2, exposedTo: null });
+const dev = (owner: string, status: Development['status'] = 'active'): Development => ({
+  owner,
+  status,
+  fleetId: null,
+  orderedHalfCycle: 2,
+  exposedTo: null,
+});
 
 function sectorOf(s: CampaignState, key: string): Sector {
   return s.map!.sectors.find((x) => x.key === key)!;
@@ -26,11 +32,34 @@ export function richGame(): Game {
     s.players.find((p) => p.id === 'p1')!.name = 'Alice';
     s.players.find((p) => p.id === 'p2')!.name = 'Bob the Bold';
     s.players.find((p) => p.id === 'p3')!.name = 'Chen 🚀';
-    Object.assign(sectorOf(s, 'A'), { type: 'life', owner: 'p1', name: 'Aldebaran', nameStatus: 'named', colony: dev('p1'), fort: dev('p1', 'pending') });
+    Object.assign(sectorOf(s, 'A'), {
+      type: 'life',
+      owner: 'p1',
+      name: 'Aldebaran',
+      nameStatus: 'named',
+      colony: dev('p1'),
+      fort: dev('p1', 'pending'),
+    });
     Object.assign(sectorOf(s, 'B'), { type: 'mineral', owner: 'p1', mine: dev('p1') });
-    Object.assign(sectorOf(s, 'C'), { type: 'dead', owner: 'p2', name: 'Cygnus Reach of the Far Drift', nameStatus: 'named' });
-    Object.assign(sectorOf(s, 'D'), { type: 'life', owner: 'p2', colony: dev('p2', 'pending-removal'), mine: dev('p2', 'pending') });
-    Object.assign(sectorOf(s, 'E'), { type: 'mineral', owner: null, npe: { empire: 'romulan', status: 'active' }, name: 'Eridani ✨', nameStatus: 'named' });
+    Object.assign(sectorOf(s, 'C'), {
+      type: 'dead',
+      owner: 'p2',
+      name: 'Cygnus Reach of the Far Drift',
+      nameStatus: 'named',
+    });
+    Object.assign(sectorOf(s, 'D'), {
+      type: 'life',
+      owner: 'p2',
+      colony: dev('p2', 'pending-removal'),
+      mine: dev('p2', 'pending'),
+    });
+    Object.assign(sectorOf(s, 'E'), {
+      type: 'mineral',
+      owner: null,
+      npe: { empire: 'romulan', status: 'active' },
+      name: 'Eridani ✨',
+      nameStatus: 'named',
+    });
     Object.assign(sectorOf(s, 'X'), { type: 'life', owner: null });
     // Terrain as exploration leaves it (UTD5.3; E keeps its NPE's planet, UTD5.41): every glyph
     // kind of a composite, a `‡` overlay, a point hazard.
@@ -47,8 +76,22 @@ export function richGame(): Game {
     for (const f of s.fleets.filter((x) => x.owner !== 'p1')) f.sector = 'X';
     s.fleets.push({ ...s.fleets.find((f) => f.owner === 'p2')!, id: 'F990', slot: 2, sector: 'X' });
     s.fleets.push({ ...s.fleets.find((f) => f.owner === 'p1')!, id: 'F991', slot: 2, sector: 'X' });
-    s.battles.push({ id: 'BT1', sector: 'X', sides: ['p1', 'p2', 'p3'], openedHalfCycle: s.halfCycles, status: 'open' } as Battle);
-    s.bases.push({ id: 'B990', owner: 'p1', unitId: 'NEU-SY2', sector: 'A', role: 'shipyard', bpv: '0', pending: true });
+    s.battles.push({
+      id: 'BT1',
+      sector: 'X',
+      sides: ['p1', 'p2', 'p3'],
+      openedHalfCycle: s.halfCycles,
+      status: 'open',
+    } as Battle);
+    s.bases.push({
+      id: 'B990',
+      owner: 'p1',
+      unitId: 'NEU-SY2',
+      sector: 'A',
+      role: 'shipyard',
+      bpv: '0',
+      pending: true,
+    });
     s.turn!.deadline = '2026-03-11T15:00:00.000Z';
   });
   return g;
@@ -56,7 +99,11 @@ export function richGame(): Game {
 
 /** A map spec from the generator. */
 export function generated(players: number, seed: number, sectorsPerPlayer?: number): MapSpec {
-  return generateMap({ players, rng: seededDie(seed * 1009 + players), ...(sectorsPerPlayer ? { sectorsPerPlayer } : {}) }).map;
+  return generateMap({
+    players,
+    rng: seededDie(seed * 1009 + players),
+    ...(sectorsPerPlayer ? { sectorsPerPlayer } : {}),
+  }).map;
 }
 
 export function withoutCoordinates(map: MapSpec): MapSpec {
@@ -69,7 +116,14 @@ export function withoutCoordinates(map: MapSpec): MapSpec {
  */
 export function bigGame(players: number, seed = 1, map: MapSpec = generated(players, seed)): Game {
   const g = new Game();
-  g.do(who('u1'), { type: 'create', name: `Big ${players}`, campaignId: `big-${players}-${seed}`, guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
+  g.do(who('u1'), {
+    type: 'create',
+    name: `Big ${players}`,
+    campaignId: `big-${players}-${seed}`,
+    guildId: 'g',
+    channelId: 'ch',
+    seedCommitment: 'h',
+  });
   const ids = Array.from({ length: players }, (_, i) => `u${i + 1}`);
   ids.forEach((id, i) => g.do(id, { type: 'join', empire: EMPIRES[i]!.key }));
   g.do('u1', { type: 'map-import', json: JSON.stringify(map) });
@@ -106,7 +160,19 @@ export function navyGame(): Game {
     f2.pinned = true;
     const base = s.ships.find((x) => x.owner === 'p1')!;
     const add = (id: string, unitId: string, fleetId: string, sector: string, extra: Partial<typeof base> = {}) =>
-      s.ships.push({ ...base, id, unitId, fleetId, sector, crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, ...extra });
+      s.ships.push({
+        ...base,
+        id,
+        unitId,
+        fleetId,
+        sector,
+        crippled: false,
+        wrecked: false,
+        d94Used: false,
+        captured: false,
+        uninspected: false,
+        ...extra,
+      });
     add('S901', 'LYR-DN', f2.id, f2.sector, { crippled: true, d94Used: true });
     add('S902', 'LYR-FF', f2.id, f2.sector, { wrecked: true });
     add('S903', 'LYR-DD', f2.id, f2.sector, { uninspected: true });

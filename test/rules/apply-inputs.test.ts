@@ -27,7 +27,9 @@ describe('applying an event (issue 8: the state stored is the one built while de
       const text = readFileSync(f, 'utf8');
       const where = relative(RULES, f);
       // The stored event is always the parameter `stored`, so what is read of it can be seen.
-      const names = [...text.matchAll(/(\w+)\??: (?:readonly )?StoredEvent\b(?!\[)/g)].map((m) => m[1]).filter((n) => n !== 'stored');
+      const names = [...text.matchAll(/(\w+)\??: (?:readonly )?StoredEvent\b(?!\[)/g)]
+        .map((m) => m[1])
+        .filter((n) => n !== 'stored');
       const reads = [...text.matchAll(/\bstored\.(actor|rolls)\b|=\s*stored\s*;|\.\.\.stored\b/g)].map((m) => m[0]);
       return [...names.map((n) => `${where}: a StoredEvent named ${n}`), ...reads.map((r) => `${where}: ${r}`)];
     });

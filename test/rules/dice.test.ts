@@ -49,9 +49,12 @@ describe('/roll expressions', () => {
     const p = parseDiceExpression('d%');
     expect(p.ok && p.value[0]).toMatchObject({ sides: 100 });
   });
-  it.each(['', 'abc', '0d6', '1d1', '101d6', '5', '2d6++3', '1d6 1d6', '1d9999999'])('refuses %j with a rule-cited error', (text) => {
-    const r = parseDiceExpression(text);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.rule).toBe('UTD1.5');
-  });
+  it.each(['', 'abc', '0d6', '1d1', '101d6', '5', '2d6++3', '1d6 1d6', '1d9999999'])(
+    'refuses %j with a rule-cited error',
+    (text) => {
+      const r = parseDiceExpression(text);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.rule).toBe('UTD1.5');
+    },
+  );
 });

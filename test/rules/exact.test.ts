@@ -4,7 +4,17 @@ import { FLEET_LIMIT, formatMoveClass, parseMoveClass } from '../../src/rules/ex
 
 describe('exact numbers (requirements §0.2)', () => {
   it.each([
-    ['1/3', 20], ['0.33', 20], ['.333', 20], ['0.67', 40], ['2/3', 40], ['0.5', 30], ['1', 60], ['1.5', 90], ['4/3', 80], ['0.165', 10], ['1/5', 12],
+    ['1/3', 20],
+    ['0.33', 20],
+    ['.333', 20],
+    ['0.67', 40],
+    ['2/3', 40],
+    ['0.5', 30],
+    ['1', 60],
+    ['1.5', 90],
+    ['4/3', 80],
+    ['0.165', 10],
+    ['1/5', 12],
   ])('move class %s is %i sixtieths', (text, sixtieths) => {
     expect(parseMoveClass(text)).toBe(sixtieths);
   });
@@ -18,7 +28,9 @@ describe('exact numbers (requirements §0.2)', () => {
     expect(6 * parseMoveClass('0.33')!).toBe(120);
   });
   it('UTD7.23 DN + CA + CW + DD + 4 FF is exactly 5', () => {
-    const sum = ['1.5', '1', '2/3', '0.5', '1/3', '1/3', '1/3', '1/3'].map((t) => parseMoveClass(t)!).reduce((a, b) => a + b, 0);
+    const sum = ['1.5', '1', '2/3', '0.5', '1/3', '1/3', '1/3', '1/3']
+      .map((t) => parseMoveClass(t)!)
+      .reduce((a, b) => a + b, 0);
     expect(sum).toBe(FLEET_LIMIT);
   });
   it('formats move classes as fractions', () => {

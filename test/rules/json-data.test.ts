@@ -35,7 +35,11 @@ describe('cloneJson: a deep copy of plain JSON data', () => {
 describe('sameJson: would two values be stored as the same JSON document', () => {
   it('is true for equal data, whatever the order of the keys (jsonb does not keep it)', () => {
     expect(sameJson({ a: 1, b: [1, { c: 'x' }] }, { b: [1, { c: 'x' }], a: 1 })).toBe(true);
-    expect(sameJson(cloneJson({ map: { sectors: [{ key: '0101', owner: null }] } }), { map: { sectors: [{ key: '0101', owner: null }] } })).toBe(true);
+    expect(
+      sameJson(cloneJson({ map: { sectors: [{ key: '0101', owner: null }] } }), {
+        map: { sectors: [{ key: '0101', owner: null }] },
+      }),
+    ).toBe(true);
   });
 
   it('is false for any difference: a value, a missing key, an extra element, an array against an object', () => {

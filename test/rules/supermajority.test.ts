@@ -3,7 +3,18 @@ import { supermajorityReached, supermajorityThreshold } from '../../src/rules/su
 
 describe('UTD1.7 supermajority (TC-001)', () => {
   const table: [number, number][] = [
-    [2, 2], [3, 2], [4, 3], [5, 4], [6, 5], [7, 6], [8, 6], [9, 7], [10, 8], [11, 9], [12, 9], [13, 10],
+    [2, 2],
+    [3, 2],
+    [4, 3],
+    [5, 4],
+    [6, 5],
+    [7, 6],
+    [8, 6],
+    [9, 7],
+    [10, 8],
+    [11, 9],
+    [12, 9],
+    [13, 10],
   ];
   it.each(table)('UTD1.7 electorate %i needs %i yes votes', (n, needed) => {
     expect(supermajorityThreshold(n)).toBe(needed);

@@ -5,7 +5,14 @@ import { Game, TEST_MAP, who } from './td3/harness.ts';
 
 function registered(): Game {
   const g = new Game();
-  g.do(who('p1'), { type: 'create', name: 'Rim Wars', campaignId: 'c', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
+  g.do(who('p1'), {
+    type: 'create',
+    name: 'Rim Wars',
+    campaignId: 'c',
+    guildId: 'g',
+    channelId: 'ch',
+    seedCommitment: 'h',
+  });
   g.do('p1', { type: 'join', empire: 'kzinti' });
   g.do('p2', { type: 'join', empire: 'lyran' });
   g.do('p3', { type: 'join', empire: 'gorn' });
@@ -20,7 +27,16 @@ function withMap(g: Game): Game {
 
 describe('UTD8 campaign setup', () => {
   it.each([
-    [2, '800'], [3, '950'], [4, '1100'], [5, '1250'], [6, '1400'], [7, '1550'], [8, '1700'], [9, '1850'], [10, '2000'], [13, '2450'],
+    [2, '800'],
+    [3, '950'],
+    [4, '1100'],
+    [5, '1250'],
+    [6, '1400'],
+    [7, '1550'],
+    [8, '1700'],
+    [9, '1850'],
+    [10, '2000'],
+    [13, '2450'],
   ])('UTD8.132 starting BPV for %i players is %s (TC-003)', (p, expected) => {
     expect(bpvToString(startingBpv(p))).toBe(expected);
   });
@@ -29,7 +45,11 @@ describe('UTD8 campaign setup', () => {
     const g = withMap(registered());
     g.dice(512, 987, 120).do('p1', { type: 'start' });
     expect(g.state.turnOrder).toEqual(['p2', 'p1', 'p3']);
-    expect(g.state.players.map((p) => [p.id, p.seat])).toEqual([['p1', 2], ['p2', 1], ['p3', 3]]);
+    expect(g.state.players.map((p) => [p.id, p.seat])).toEqual([
+      ['p1', 2],
+      ['p2', 1],
+      ['p3', 3],
+    ]);
     expect(g.state.players.every((p) => p.bank === '950')).toBe(true);
     // Homes go by seat: seat 1 gets the map's home slot 0.
     expect(g.player('p2').homeSector).toBe('H1');
@@ -72,7 +92,14 @@ describe('UTD8 campaign setup', () => {
 
   it('a server manager may start a campaign someone else created; one player is not enough', () => {
     const g = new Game();
-    g.do(who('p1'), { type: 'create', name: 'Solo', campaignId: 'c', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
+    g.do(who('p1'), {
+      type: 'create',
+      name: 'Solo',
+      campaignId: 'c',
+      guildId: 'g',
+      channelId: 'ch',
+      seedCommitment: 'h',
+    });
     g.do('p1', { type: 'join', empire: 'kzinti' });
     g.refused(who('admin', true), { type: 'start' }, 'UTD8.132');
   });
@@ -91,8 +118,18 @@ describe('UTD8.113 empire contests (TC-006)', () => {
     const g = registered();
     g.refused('p4', { type: 'join', empire: 'kzinti' }, 'UTD8.113');
     g.dice(3, 3, 2, 5).do(who('p4'), { type: 'contest', empire: 'kzinti' });
-    expect(g.events('EmpireContested')[0]!.event).toMatchObject({ rolls: [[3, 3], [2, 5]], winner: 'p4' });
-    expect(g.state.players.map((p) => [p.id, p.empire])).toEqual([['p4', 'kzinti'], ['p2', 'lyran'], ['p3', 'gorn']]);
+    expect(g.events('EmpireContested')[0]!.event).toMatchObject({
+      rolls: [
+        [3, 3],
+        [2, 5],
+      ],
+      winner: 'p4',
+    });
+    expect(g.state.players.map((p) => [p.id, p.empire])).toEqual([
+      ['p4', 'kzinti'],
+      ['p2', 'lyran'],
+      ['p3', 'gorn'],
+    ]);
     g.do('p1', { type: 'join', empire: 'federation' });
     expect(g.player('p1').empire).toBe('federation');
   });

@@ -16,7 +16,12 @@ afterEach(async () => {
 });
 
 /** Connects and collects decoded payloads; handles zlib-stream and per-payload compression. */
-async function connect(url: string): Promise<{ ws: WebSocket; payloads: Payload[]; next: (pred: (p: Payload) => boolean) => Promise<Payload>; closed: Promise<number> }> {
+async function connect(url: string): Promise<{
+  ws: WebSocket;
+  payloads: Payload[];
+  next: (pred: (p: Payload) => boolean) => Promise<Payload>;
+  closed: Promise<number>;
+}> {
   const ws = new WebSocket(url);
   const payloads: Payload[] = [];
   const waiters: { pred: (p: Payload) => boolean; resolve: (p: Payload) => void }[] = [];
@@ -29,7 +34,9 @@ async function connect(url: string): Promise<{ ws: WebSocket; payloads: Payload[
     else if (zlibStream) {
       // Inflate everything received so far (ending in a sync flush) and take the new output.
       streamChunks.push(data);
-      const all = zlib.inflateSync(Buffer.concat(streamChunks), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8');
+      const all = zlib
+        .inflateSync(Buffer.concat(streamChunks), { finishFlush: zlib.constants.Z_SYNC_FLUSH })
+        .toString('utf8');
       texts = [all.slice(streamOffset)];
       streamOffset = all.length;
     } else texts = [zlib.inflateSync(data).toString('utf8')];

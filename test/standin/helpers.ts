@@ -13,7 +13,10 @@ export interface World {
   cleanup: () => Promise<void>;
 }
 
-export function newClient(standIn: DiscordStandIn, intents: GatewayIntentBits[] = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessageReactions]): Client {
+export function newClient(
+  standIn: DiscordStandIn,
+  intents: GatewayIntentBits[] = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessageReactions],
+): Client {
   return new Client({
     intents,
     partials: [Partials.Message, Partials.Reaction, Partials.User, Partials.Channel],

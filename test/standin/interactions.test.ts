@@ -65,11 +65,27 @@ describe('interactions against the stand-in', () => {
       channelId: w.channelId,
       userId: w.aliceId,
       name: 'campaign',
-      options: [{ type: 1, name: 'join', options: [{ type: 3, name: 'empire', value: 'Federation' }, { type: 4, name: 'turn', value: 3 }] }],
+      options: [
+        {
+          type: 1,
+          name: 'join',
+          options: [
+            { type: 3, name: 'empire', value: 'Federation' },
+            { type: 4, name: 'turn', value: 3 },
+          ],
+        },
+      ],
     });
     const reply = await handleA.firstResponse();
     expect(errors).toEqual([]);
-    expect(seen).toEqual({ sub: 'join', empire: 'Federation', turn: 3, guild: 'Thunderdome III', channel: w.channelId, user: 'alice' });
+    expect(seen).toEqual({
+      sub: 'join',
+      empire: 'Federation',
+      turn: 3,
+      guild: 'Thunderdome III',
+      channel: w.channelId,
+      user: 'alice',
+    });
     expect(reply).toMatchObject({ kind: 'reply', ephemeral: true, content: 'Only you can see this' });
     expect(w.standIn.channelMessages(w.channelId)).toEqual([]);
     expect(w.standIn.message(reply.messageId ?? '')?.ephemeral).toBe(true);
@@ -92,8 +108,17 @@ describe('interactions against the stand-in', () => {
       });
       await posted.react('✅');
     });
-    const h = await w.standIn.invokeCommand({ guildId: w.guildId, channelId: w.channelId, userId: w.aliceId, name: 'campaign', subcommand: 'status' });
-    const posted = await w.standIn.waitForMessage(w.channelId, (m) => m.content === 'Orders due' && m.reactions.length > 0);
+    const h = await w.standIn.invokeCommand({
+      guildId: w.guildId,
+      channelId: w.channelId,
+      userId: w.aliceId,
+      name: 'campaign',
+      subcommand: 'status',
+    });
+    const posted = await w.standIn.waitForMessage(
+      w.channelId,
+      (m) => m.content === 'Orders due' && m.reactions.length > 0,
+    );
     expect(errors).toEqual([]);
     expect(h.responses().map((r) => r.kind)).toEqual(['defer', 'editOriginal', 'followup']);
     const [defer, edit, followup] = h.responses();
@@ -122,7 +147,12 @@ describe('interactions against the stand-in', () => {
       await interaction.followUp({ content: 'done' });
       await interaction.followUp({ content: 'public extra' });
     });
-    const h = await w.standIn.invokeCommand({ guildId: w.guildId, channelId: w.channelId, userId: w.aliceId, name: 'x' });
+    const h = await w.standIn.invokeCommand({
+      guildId: w.guildId,
+      channelId: w.channelId,
+      userId: w.aliceId,
+      name: 'x',
+    });
     await h.waitFor((r) => r.content === 'public extra');
     const [defer, first, second] = h.responses();
     expect(first?.messageId).toBe(defer?.messageId);
@@ -140,7 +170,12 @@ describe('interactions against the stand-in', () => {
       const response = await interaction.reply({ content: 'hello', withResponse: true });
       messageContent = response.resource?.message?.content;
     });
-    const h = await w.standIn.invokeCommand({ guildId: w.guildId, channelId: w.channelId, userId: w.aliceId, name: 'x' });
+    const h = await w.standIn.invokeCommand({
+      guildId: w.guildId,
+      channelId: w.channelId,
+      userId: w.aliceId,
+      name: 'x',
+    });
     await h.firstResponse();
     await w.standIn.waitFor(() => messageContent ?? errors.length > 0);
     expect(errors).toEqual([]);
@@ -155,7 +190,11 @@ describe('interactions against the stand-in', () => {
     await app.commands.set([campaignCommand.toJSON()], w.guildId);
     const registered = w.standIn.commands(w.guildId);
     expect(registered.map((c) => c['name'])).toEqual(['campaign']);
-    expect(w.standIn.log.some((r) => r.method === 'PUT' && r.route === '/applications/:applicationId/guilds/:guildId/commands')).toBe(true);
+    expect(
+      w.standIn.log.some(
+        (r) => r.method === 'PUT' && r.route === '/applications/:applicationId/guilds/:guildId/commands',
+      ),
+    ).toBe(true);
 
     const orders = Buffer.from('move fleet to 0101\n');
     let got: { turn: number | null; bytes?: Buffer; name?: string; commandId?: string } | undefined;
@@ -164,7 +203,12 @@ describe('interactions against the stand-in', () => {
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       const file = interaction.options.getAttachment('file', true);
       const res = await fetch(file.url);
-      got = { turn: interaction.options.getInteger('turn'), bytes: Buffer.from(await res.arrayBuffer()), name: file.name, commandId: interaction.commandId };
+      got = {
+        turn: interaction.options.getInteger('turn'),
+        bytes: Buffer.from(await res.arrayBuffer()),
+        name: file.name,
+        commandId: interaction.commandId,
+      };
       await interaction.editReply('Orders received');
     });
     const h = await w.standIn.invokeCommand({
@@ -184,7 +228,14 @@ describe('interactions against the stand-in', () => {
     expect(got?.commandId).toBe(registered[0]?.['id']);
     // Unknown option names are caught by the driver, as the Discord client would never send them.
     await expect(
-      w.standIn.invokeCommand({ guildId: w.guildId, channelId: w.channelId, userId: w.aliceId, name: 'campaign', subcommand: 'join', args: { empire: 'x', colour: 'red' } }),
+      w.standIn.invokeCommand({
+        guildId: w.guildId,
+        channelId: w.channelId,
+        userId: w.aliceId,
+        name: 'campaign',
+        subcommand: 'join',
+        args: { empire: 'x', colour: 'red' },
+      }),
     ).rejects.toThrow(/no option "colour"/);
   });
 
@@ -197,7 +248,9 @@ describe('interactions against the stand-in', () => {
       const focused = interaction.options.getFocused(true);
       const empires = ['Federation', 'Klingon', 'Kzinti', 'Romulan'];
       await interaction.respond(
-        empires.filter((e) => e.toLowerCase().startsWith(String(focused.value).toLowerCase())).map((e) => ({ name: `${focused.name}: ${e}`, value: e })),
+        empires
+          .filter((e) => e.toLowerCase().startsWith(String(focused.value).toLowerCase()))
+          .map((e) => ({ name: `${focused.name}: ${e}`, value: e })),
       );
     });
     const h = await w.standIn.invokeAutocomplete({
@@ -237,7 +290,11 @@ describe('interactions against the stand-in', () => {
     };
     expect(await ask(w.aliceId)).toEqual([true, true]);
     expect(await ask(w.bobId)).toEqual([false, false]);
-    w.standIn.setMemberPermissions(w.guildId, w.bobId, PermissionFlagsBits.ManageGuild | PermissionFlagsBits.SendMessages);
+    w.standIn.setMemberPermissions(
+      w.guildId,
+      w.bobId,
+      PermissionFlagsBits.ManageGuild | PermissionFlagsBits.SendMessages,
+    );
     expect(await ask(w.bobId)).toEqual([true, true]);
     w.standIn.setMemberPermissions(w.guildId, w.aliceId, 0n);
     expect(await ask(w.aliceId)).toEqual([false, false]);
@@ -281,23 +338,43 @@ describe('interactions against the stand-in', () => {
         );
         await interaction.showModal(modal);
       } else if (interaction.isModalSubmit()) {
-        await interaction.reply({ content: `Renamed to ${interaction.fields.getTextInputValue('name')}`, flags: MessageFlags.Ephemeral });
+        await interaction.reply({
+          content: `Renamed to ${interaction.fields.getTextInputValue('name')}`,
+          flags: MessageFlags.Ephemeral,
+        });
       }
     });
-    const h = await w.standIn.invokeCommand({ guildId: w.guildId, channelId: w.channelId, userId: w.aliceId, name: 'ready' });
+    const h = await w.standIn.invokeCommand({
+      guildId: w.guildId,
+      channelId: w.channelId,
+      userId: w.aliceId,
+      name: 'ready',
+    });
     const reply = await h.firstResponse();
     const messageId = reply.messageId ?? '';
 
-    const rename = await w.standIn.clickButton({ channelId: w.channelId, messageId, userId: w.bobId, customId: 'rename' });
+    const rename = await w.standIn.clickButton({
+      channelId: w.channelId,
+      messageId,
+      userId: w.bobId,
+      customId: 'rename',
+    });
     expect((await rename.firstResponse()).kind).toBe('modal');
     const submitted = await w.standIn.submitModal({ interactionId: rename.id, values: { name: 'Iron Fist' } });
     expect((await submitted.firstResponse()).content).toBe('Renamed to Iron Fist');
 
-    const click = await w.standIn.clickButton({ channelId: w.channelId, messageId, userId: w.bobId, customId: 'ready' });
+    const click = await w.standIn.clickButton({
+      channelId: w.channelId,
+      messageId,
+      userId: w.bobId,
+      customId: 'ready',
+    });
     expect((await click.firstResponse()).kind).toBe('update');
     expect(w.standIn.message(messageId)).toMatchObject({ content: 'bob is ready', components: [] });
     expect(errors).toEqual([]);
-    await expect(w.standIn.clickButton({ channelId: w.channelId, messageId, userId: w.bobId, customId: 'ready' })).rejects.toThrow(/no Button/);
+    await expect(
+      w.standIn.clickButton({ channelId: w.channelId, messageId, userId: w.bobId, customId: 'ready' }),
+    ).rejects.toThrow(/no Button/);
   });
 });
 
@@ -310,17 +387,31 @@ describe('Discord errors from the stand-in', () => {
       tokens.set(interaction.id, interaction.token);
     });
     const body = { type: 4, data: { content: 'hi' } };
-    const first = await w.standIn.invokeCommand({ guildId: w.guildId, channelId: w.channelId, userId: w.aliceId, name: 'x' });
+    const first = await w.standIn.invokeCommand({
+      guildId: w.guildId,
+      channelId: w.channelId,
+      userId: w.aliceId,
+      name: 'x',
+    });
     const token = await w.standIn.waitFor(() => tokens.get(first.id));
     await w.client.rest.post(Routes.interactionCallback(first.id, token), { body, auth: false });
-    const twice = await w.client.rest.post(Routes.interactionCallback(first.id, token), { body, auth: false }).catch((e: unknown) => e);
+    const twice = await w.client.rest
+      .post(Routes.interactionCallback(first.id, token), { body, auth: false })
+      .catch((e: unknown) => e);
     expect(twice).toBeInstanceOf(DiscordAPIError);
     expect((twice as DiscordAPIError).code).toBe(40060);
 
-    const late = await w.standIn.invokeCommand({ guildId: w.guildId, channelId: w.channelId, userId: w.aliceId, name: 'x' });
+    const late = await w.standIn.invokeCommand({
+      guildId: w.guildId,
+      channelId: w.channelId,
+      userId: w.aliceId,
+      name: 'x',
+    });
     const lateToken = await w.standIn.waitFor(() => tokens.get(late.id));
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const expired = await w.client.rest.post(Routes.interactionCallback(late.id, lateToken), { body, auth: false }).catch((e: unknown) => e);
+    const expired = await w.client.rest
+      .post(Routes.interactionCallback(late.id, lateToken), { body, auth: false })
+      .catch((e: unknown) => e);
     expect((expired as DiscordAPIError).code).toBe(10062);
   });
 
@@ -338,6 +429,8 @@ describe('Discord errors from the stand-in', () => {
     expect((empty as DiscordAPIError).code).toBe(50006);
     expect(w.standIn.unknownRoutes()).toEqual([]);
     await w.client.rest.get('/guilds/1/audit-logs').catch(() => undefined);
-    expect(w.standIn.unknownRoutes().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /guilds/1/audit-logs 404']);
+    expect(w.standIn.unknownRoutes().map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      'GET /guilds/1/audit-logs 404',
+    ]);
   });
 });

@@ -78,6 +78,7 @@ describe('logging in to the stand-in', () => {
     try {
       await login(second, standIn.token);
       expect(second.guilds.cache.has(guildId)).toBe(true);
+      // biome-ignore lint/nursery/noMisusedPromises: discord.js listeners may be async; a rejection fails the test's wait
       second.on(Events.InteractionCreate, async (interaction) => {
         if (interaction.isChatInputCommand()) await interaction.reply('again');
       });
@@ -93,6 +94,7 @@ describe('logging in to the stand-in', () => {
   it('resumes after a dropped connection and replays what was dispatched meanwhile', async () => {
     world = await createWorld();
     const { client, standIn, guildId, channelId, aliceId } = world;
+    // biome-ignore lint/nursery/noMisusedPromises: discord.js listeners may be async; a rejection fails the test's wait
     client.on(Events.InteractionCreate, async (interaction) => {
       if (interaction.isChatInputCommand()) await interaction.reply('still here');
     });

@@ -44,7 +44,11 @@ describe('reactions', () => {
   it('delivers reactions on uncached messages as partials that can be fetched', async () => {
     world = await createWorld();
     const w = world;
-    const posted = await w.standIn.postMessage({ channelId: w.channelId, userId: w.bobId, content: 'I propose a ceasefire' });
+    const posted = await w.standIn.postMessage({
+      channelId: w.channelId,
+      userId: w.bobId,
+      content: 'I propose a ceasefire',
+    });
     const added = nextEvent(w.client, Events.MessageReactionAdd);
     await w.standIn.addReaction({ channelId: w.channelId, messageId: posted.id, userId: w.aliceId, emoji: '👍' });
     const [reaction, user] = await added;
@@ -102,7 +106,9 @@ describe('messages, threads and DMs', () => {
     const fetched = await channel.messages.fetch({ limit: 10, cache: false });
     expect([...fetched.values()].map((m) => m.content)).toEqual(['two (edited)', 'one']);
     await a.delete();
-    expect(w.standIn.channelMessages(w.channelId).map((m) => [m.content, m.editedAt !== null])).toEqual([['two (edited)', true]]);
+    expect(w.standIn.channelMessages(w.channelId).map((m) => [m.content, m.editedAt !== null])).toEqual([
+      ['two (edited)', true],
+    ]);
     const other = await w.standIn.postMessage({ channelId: w.channelId, userId: w.bobId, content: 'mine' });
     const otherMessage = await channel.messages.fetch(other.id);
     const error = await otherMessage.edit('hijacked').catch((e: unknown) => e);
@@ -127,7 +133,9 @@ describe('messages, threads and DMs', () => {
     ]);
     expect(w.standIn.channelMessages(fromMessage.id).map((m) => m.content)).toEqual(['Battle at 0304']);
     expect(w.standIn.channelMessages(w.channelId)[0]?.thread).toEqual({ id: starter.id, name: 'Turn 1 battles' });
-    expect([...(w.standIn.channel(standalone.id)?.thread?.memberIds ?? [])].sort()).toEqual([w.standIn.botUserId, w.aliceId].sort());
+    expect([...(w.standIn.channel(standalone.id)?.thread?.memberIds ?? [])].sort()).toEqual(
+      [w.standIn.botUserId, w.aliceId].sort(),
+    );
     expect(w.client.channels.cache.get(standalone.id)?.isThread()).toBe(true);
     await fromMessage.setArchived(true);
     expect(w.standIn.channel(fromMessage.id)?.thread?.archived).toBe(true);

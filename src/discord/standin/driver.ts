@@ -115,8 +115,10 @@ export class InteractionDriver {
     const rows = (Array.isArray(modal['components']) ? modal['components'] : []) as Json[];
     const components = rows.map((row) => {
       // Action row (legacy) or Label (type 18) wrapping one text input.
-      if (Array.isArray(row['components'])) return { type: row['type'], components: (row['components'] as Json[]).map(fill) };
-      if (row['component'] && typeof row['component'] === 'object') return { type: row['type'], component: fill(row['component'] as Json) };
+      if (Array.isArray(row['components']))
+        return { type: row['type'], components: (row['components'] as Json[]).map(fill) };
+      if (row['component'] && typeof row['component'] === 'object')
+        return { type: row['type'], component: fill(row['component'] as Json) };
       return row;
     });
     if (remaining.size > 0) throw new Error(`Discord stand-in: modal has no field(s) ${[...remaining].join(', ')}`);
@@ -125,22 +127,36 @@ export class InteractionDriver {
       InteractionType.ModalSubmit,
       { guildId: source.guildId ?? undefined, channelId: source.channelId, userId: source.userId },
       { custom_id: modal['custom_id'], components },
-      { commandName: null, sourceMessageId: sourceMessage?.id ?? null, message: sourceMessage ? apiMessage(store, sourceMessage) : undefined },
+      {
+        commandName: null,
+        sourceMessageId: sourceMessage?.id ?? null,
+        message: sourceMessage ? apiMessage(store, sourceMessage) : undefined,
+      },
     );
   }
 
   // ------------------------------------------------------------------ internals
 
-  #command(type: InteractionType, input: InvokeAutocompleteInput & { attachments?: DriverFile[] }, focused: string | undefined): InteractionRecord {
+  #command(
+    type: InteractionType,
+    input: InvokeAutocompleteInput & { attachments?: DriverFile[] },
+    focused: string | undefined,
+  ): InteractionRecord {
     const { store, settings } = this.ctx;
     const target = this.#target(input);
     const command = store.findCommand(input.name, target.guild?.id ?? null, ApplicationCommandType.ChatInput);
     if (!command && settings.requireRegisteredCommands && !input.commandId) {
-      throw new Error(`Discord stand-in: /${input.name} is not registered for guild ${target.guild?.id ?? '(DM)'} or globally`);
+      throw new Error(
+        `Discord stand-in: /${input.name} is not registered for guild ${target.guild?.id ?? '(DM)'} or globally`,
+      );
     }
     const files = new Map<string, StoredAttachment>();
     for (const file of input.attachments ?? []) {
-      const stored = store.storeFile(target.channel.id, { filename: file.name, contentType: file.contentType ?? guessContentType(file.name), data: file.data });
+      const stored = store.storeFile(target.channel.id, {
+        filename: file.name,
+        contentType: file.contentType ?? guessContentType(file.name),
+        data: file.data,
+      });
       files.set(file.name, stored);
       if (file.id !== undefined) files.set(file.id, stored);
     }
@@ -169,17 +185,25 @@ export class InteractionDriver {
     }
     if (message.ephemeral) {
       const owner = message.interactionId ? store.interactions.get(message.interactionId)?.userId : undefined;
-      if (owner !== input.userId) throw new Error('Discord stand-in: only the invoking user can see (and click) an ephemeral message');
+      if (owner !== input.userId)
+        throw new Error('Discord stand-in: only the invoking user can see (and click) an ephemeral message');
     }
     const component = findComponent(message.components, input.customId);
     if (!component || !types.includes(component['type'] as ComponentType)) {
-      throw new Error(`Discord stand-in: message ${message.id} has no ${types.map((t) => ComponentType[t]).join('/')} with custom_id "${input.customId}"`);
+      throw new Error(
+        `Discord stand-in: message ${message.id} has no ${types.map((t) => ComponentType[t]).join('/')} with custom_id "${input.customId}"`,
+      );
     }
     if (component['disabled'] === true) throw new Error(`Discord stand-in: component "${input.customId}" is disabled`);
     const channel = store.requireChannel(message.channelId);
     return this.#dispatch(
       InteractionType.MessageComponent,
-      { guildId: channel.guildId ?? undefined, channelId: channel.id, userId: input.userId, ...(input.locale ? { locale: input.locale } : {}) },
+      {
+        guildId: channel.guildId ?? undefined,
+        channelId: channel.id,
+        userId: input.userId,
+        ...(input.locale ? { locale: input.locale } : {}),
+      },
       { custom_id: input.customId, component_type: component['type'], ...extra },
       { commandName: null, sourceMessageId: message.id, message: apiMessage(store, message) },
     );
@@ -191,15 +215,19 @@ export class InteractionDriver {
     if (input.guildId === undefined) {
       const channel = input.channelId ? store.requireChannel(input.channelId) : store.ensureDmChannel(input.userId);
       if (!channel.recipientIds.includes(input.userId)) {
-        throw new Error(`Discord stand-in: channel ${channel.id} is not ${input.userId}'s DM; pass guildId for guild channels`);
+        throw new Error(
+          `Discord stand-in: channel ${channel.id} is not ${input.userId}'s DM; pass guildId for guild channels`,
+        );
       }
       return { guild: undefined, channel };
     }
     const guild = store.requireGuild(input.guildId);
-    if (!guild.members.has(input.userId)) throw new Error(`Discord stand-in: user ${input.userId} is not a member of guild ${guild.id}`);
+    if (!guild.members.has(input.userId))
+      throw new Error(`Discord stand-in: user ${input.userId} is not a member of guild ${guild.id}`);
     if (!input.channelId) throw new Error('Discord stand-in: channelId is required for guild interactions');
     const channel = store.requireChannel(input.channelId);
-    if (channel.guildId !== guild.id) throw new Error(`Discord stand-in: channel ${channel.id} is not in guild ${guild.id}`);
+    if (channel.guildId !== guild.id)
+      throw new Error(`Discord stand-in: channel ${channel.id} is not in guild ${guild.id}`);
     return { guild, channel };
   }
 
@@ -276,7 +304,12 @@ export class InteractionDriver {
   }
 
   /** Fills `resolved` for user/channel/role/mentionable/attachment options and maps attachment names to ids. */
-  #resolveOptions(options: APIApplicationCommandInteractionDataOption[], guild: GuildRecord | undefined, files: Map<string, StoredAttachment>, resolved: Json): void {
+  #resolveOptions(
+    options: APIApplicationCommandInteractionDataOption[],
+    guild: GuildRecord | undefined,
+    files: Map<string, StoredAttachment>,
+    resolved: Json,
+  ): void {
     const { store } = this.ctx;
     const bucket = (key: string): Json => (resolved[key] ??= {}) as Json;
     const addUser = (id: string) => {
@@ -316,7 +349,10 @@ export class InteractionDriver {
         }
         case ApplicationCommandOptionType.Attachment: {
           const file = files.get(value) ?? [...files.values()].find((f) => f.id === value);
-          if (!file) throw new Error(`Discord stand-in: attachment option "${String(option['name'])}" refers to "${value}", which is not in input.attachments`);
+          if (!file)
+            throw new Error(
+              `Discord stand-in: attachment option "${String(option['name'])}" refers to "${value}", which is not in input.attachments`,
+            );
           option['value'] = file.id;
           bucket('attachments')[file.id] = apiAttachment(file, { ephemeral: true });
           break;
@@ -345,18 +381,31 @@ function buildOptions(
     if (name === undefined) continue;
     if (defs) {
       const def = defs.find((d) => d['name'] === name && d['type'] === nestedType);
-      if (!def) throw new Error(`Discord stand-in: /${input.name} has no ${ApplicationCommandOptionType[nestedType]} "${name}"`);
+      if (!def)
+        throw new Error(
+          `Discord stand-in: /${input.name} has no ${ApplicationCommandOptionType[nestedType]} "${name}"`,
+        );
       defs = (def['options'] ?? []) as Json[];
     }
     wrap.push({ type: nestedType, name });
   }
-  if (defs && wrap.length === 0 && defs.some((d) => d['type'] === ApplicationCommandOptionType.Subcommand || d['type'] === ApplicationCommandOptionType.SubcommandGroup)) {
+  if (
+    defs &&
+    wrap.length === 0 &&
+    defs.some(
+      (d) =>
+        d['type'] === ApplicationCommandOptionType.Subcommand ||
+        d['type'] === ApplicationCommandOptionType.SubcommandGroup,
+    )
+  ) {
     throw new Error(`Discord stand-in: /${input.name} needs a subcommand`);
   }
   const leaves: Json[] = Object.entries(args).map(([name, value]) => {
     const def = defs?.find((d) => d['name'] === name);
     if (defs && !def) {
-      throw new Error(`Discord stand-in: /${input.name} has no option "${name}" (has: ${defs.map((d) => String(d['name'])).join(', ')})`);
+      throw new Error(
+        `Discord stand-in: /${input.name} has no option "${name}" (has: ${defs.map((d) => String(d['name'])).join(', ')})`,
+      );
     }
     const type = def ? (def['type'] as number) : inferType(value, files);
     const option: Json = { name, type, value: coerce(type, value, name) };
@@ -375,14 +424,17 @@ function buildOptions(
   }
   let options = leaves as unknown as APIApplicationCommandInteractionDataOption[];
   for (const level of wrap.reverse()) {
-    options = [{ type: level.type, name: level.name, options }] as unknown as APIApplicationCommandInteractionDataOption[];
+    options = [
+      { type: level.type, name: level.name, options },
+    ] as unknown as APIApplicationCommandInteractionDataOption[];
   }
   return options;
 }
 
 function markFocused(options: APIApplicationCommandInteractionDataOption[], name: string): void {
   for (const option of options as unknown as Json[]) {
-    if (Array.isArray(option['options'])) markFocused(option['options'] as APIApplicationCommandInteractionDataOption[], name);
+    if (Array.isArray(option['options']))
+      markFocused(option['options'] as APIApplicationCommandInteractionDataOption[], name);
     else if (option['name'] === name) {
       option['focused'] = true;
       // Autocomplete values arrive as the raw typed text.
@@ -393,7 +445,8 @@ function markFocused(options: APIApplicationCommandInteractionDataOption[], name
 
 function inferType(value: ArgValue, files: Map<string, StoredAttachment>): number {
   if (typeof value === 'boolean') return ApplicationCommandOptionType.Boolean;
-  if (typeof value === 'number') return Number.isInteger(value) ? ApplicationCommandOptionType.Integer : ApplicationCommandOptionType.Number;
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? ApplicationCommandOptionType.Integer : ApplicationCommandOptionType.Number;
   return files.has(value) ? ApplicationCommandOptionType.Attachment : ApplicationCommandOptionType.String;
 }
 
@@ -403,7 +456,9 @@ function coerce(type: number, value: ArgValue, name: string): ArgValue {
     case ApplicationCommandOptionType.Number: {
       const n = typeof value === 'number' ? value : Number(value);
       if (!Number.isFinite(n) || (type === ApplicationCommandOptionType.Integer && !Number.isInteger(n))) {
-        throw new Error(`Discord stand-in: option "${name}" needs a ${ApplicationCommandOptionType[type]}, got ${String(value)}`);
+        throw new Error(
+          `Discord stand-in: option "${name}" needs a ${ApplicationCommandOptionType[type]}, got ${String(value)}`,
+        );
       }
       return n;
     }
@@ -425,7 +480,11 @@ function findComponent(components: unknown, customId: string): Json | undefined 
   if (typeof components !== 'object' || components === null) return undefined;
   const component = components as Json;
   if (component['custom_id'] === customId) return component;
-  return findComponent(component['components'], customId) ?? findComponent(component['accessory'], customId) ?? findComponent(component['component'], customId);
+  return (
+    findComponent(component['components'], customId) ??
+    findComponent(component['accessory'], customId) ??
+    findComponent(component['component'], customId)
+  );
 }
 
 const syntheticIds = new Map<string, string>();

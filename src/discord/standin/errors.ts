@@ -19,7 +19,9 @@ export class DiscordHttpError extends Error {
   }
 
   toJSON(): { code: number; message: string; errors?: FormErrors } {
-    return this.errors ? { code: this.code, message: this.message, errors: this.errors } : { code: this.code, message: this.message };
+    return this.errors
+      ? { code: this.code, message: this.message, errors: this.errors }
+      : { code: this.code, message: this.message };
   }
 }
 
@@ -55,7 +57,9 @@ export function invalidFormBody(path: (string | number)[], code: string, message
   return invalidFormBodyMany([{ path, code, message }]);
 }
 
-export function invalidFormBodyMany(problems: { path: (string | number)[]; code: string; message: string }[]): DiscordHttpError {
+export function invalidFormBodyMany(
+  problems: { path: (string | number)[]; code: string; message: string }[],
+): DiscordHttpError {
   const errors: FormErrors = {};
   for (const { path, code, message } of problems) {
     let node: FormErrors = errors;

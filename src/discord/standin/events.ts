@@ -9,7 +9,11 @@ import type { ChannelRecord, MessageRecord } from './types.ts';
 
 type Json = Record<string, unknown>;
 
-export function dispatchMessage(ctx: StandInContext, t: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE', message: MessageRecord): void {
+export function dispatchMessage(
+  ctx: StandInContext,
+  t: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE',
+  message: MessageRecord,
+): void {
   if (message.ephemeral) return;
   const { store, gateway } = ctx;
   const intent = message.guildId ? GatewayIntentBits.GuildMessages : GatewayIntentBits.DirectMessages;
@@ -35,7 +39,11 @@ export function dispatchMessage(ctx: StandInContext, t: 'MESSAGE_CREATE' | 'MESS
 export function dispatchMessageDelete(ctx: StandInContext, message: MessageRecord): void {
   if (message.ephemeral) return;
   const intent = message.guildId ? GatewayIntentBits.GuildMessages : GatewayIntentBits.DirectMessages;
-  const payload: Json = { id: message.id, channel_id: message.channelId, ...(message.guildId ? { guild_id: message.guildId } : {}) };
+  const payload: Json = {
+    id: message.id,
+    channel_id: message.channelId,
+    ...(message.guildId ? { guild_id: message.guildId } : {}),
+  };
   ctx.gateway.dispatch('MESSAGE_DELETE', payload, intent);
 }
 

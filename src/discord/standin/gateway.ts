@@ -100,7 +100,9 @@ export class GatewayServer {
    * Sessions that are momentarily disconnected keep it in their backlog for RESUME.
    */
   dispatch(t: string, d: unknown, intent?: number): number {
-    return this.dispatchWith(t, (session) => (intent === undefined || (session.intents & intent) !== 0 ? d : undefined));
+    return this.dispatchWith(t, (session) =>
+      intent === undefined || (session.intents & intent) !== 0 ? d : undefined,
+    );
   }
 
   /** Like dispatch(), but the payload may depend on the session (e.g. its intents); undefined skips it. */
@@ -164,7 +166,10 @@ export class GatewayServer {
       return;
     }
     socket.on('message', (data, isBinary) => this.#onMessage(connection, data, isBinary));
-    this.#send(connection, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatIntervalMs, _trace: ['stand-in'] } });
+    this.#send(connection, {
+      op: GatewayOpcodes.Hello,
+      d: { heartbeat_interval: this.heartbeatIntervalMs, _trace: ['stand-in'] },
+    });
   }
 
   #onMessage(connection: GatewayConnection, data: RawData, isBinary: boolean): void {
@@ -189,7 +194,8 @@ export class GatewayServer {
         return;
       case GatewayOpcodes.RequestGuildMembers:
         if (!connection.session) break;
-        for (const chunk of this.hooks.memberChunks(d)) this.#dispatchTo(connection.session, 'GUILD_MEMBERS_CHUNK', chunk);
+        for (const chunk of this.hooks.memberChunks(d))
+          this.#dispatchTo(connection.session, 'GUILD_MEMBERS_CHUNK', chunk);
         return;
       case GatewayOpcodes.PresenceUpdate:
       case GatewayOpcodes.VoiceStateUpdate:
@@ -284,12 +290,14 @@ export class GatewayServer {
   #sendFrame(connection: GatewayConnection, frame: string, payloadCompress: boolean): void {
     const { socket, deflate } = connection;
     if (deflate) {
-      connection.chain = connection.chain.then(() => deflateChunk(deflate, frame)).then(
-        (chunk) => {
-          if (socket.readyState === socket.OPEN) socket.send(chunk);
-        },
-        () => socket.terminate(),
-      );
+      connection.chain = connection.chain
+        .then(() => deflateChunk(deflate, frame))
+        .then(
+          (chunk) => {
+            if (socket.readyState === socket.OPEN) socket.send(chunk);
+          },
+          () => socket.terminate(),
+        );
       return;
     }
     if (socket.readyState !== socket.OPEN) return;

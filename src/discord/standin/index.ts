@@ -60,7 +60,14 @@ import { validateCommand } from './validate.ts';
 import { DEFAULT_WAIT_MS, waitUntil } from './wait.ts';
 
 export type * from './types.ts';
-export type { ArgValue, ComponentInput, InvokeAutocompleteInput, InvokeCommandInput, SelectInput, SubmitModalInput } from './driver.ts';
+export type {
+  ArgValue,
+  ComponentInput,
+  InvokeAutocompleteInput,
+  InvokeCommandInput,
+  SelectInput,
+  SubmitModalInput,
+} from './driver.ts';
 export { ALL_PERMISSIONS, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS } from './permissions.ts';
 
 export interface StandInOptions {
@@ -123,7 +130,10 @@ export class InteractionHandle {
   }
 
   /** Resolves at the first response of `kind` (or matching the predicate), including ones already made. */
-  waitFor(kind: InteractionResponseKind | ((response: InteractionResponse) => boolean), timeoutMs?: number): Promise<InteractionResponse> {
+  waitFor(
+    kind: InteractionResponseKind | ((response: InteractionResponse) => boolean),
+    timeoutMs?: number,
+  ): Promise<InteractionResponse> {
     return this.standIn.waitForResponse(this.id, { kind, timeoutMs });
   }
 
@@ -158,7 +168,12 @@ export class DiscordStandIn {
   static async start(opts: StandInOptions = {}): Promise<DiscordStandIn> {
     const ids = new SnowflakeGenerator(7, opts.idClock);
     const botId = opts.botUser?.id ?? ids.next();
-    const botUser: UserRecord = { id: botId, username: opts.botUser?.username ?? 'Campaign Master', globalName: null, bot: true };
+    const botUser: UserRecord = {
+      id: botId,
+      username: opts.botUser?.username ?? 'Campaign Master',
+      globalName: null,
+      bot: true,
+    };
     const store = new StandInStore(opts.applicationId ?? botId, botUser, opts.idClock);
     const settings: StandInSettings = {
       token: opts.token ?? makeToken(botId),
@@ -173,7 +188,9 @@ export class DiscordStandIn {
         newSessionId: () => randomBytes(16).toString('hex'),
         readyPayload: (session, resumeUrl) => readyPayload(store, session, resumeUrl),
         guildCreatePayloads: () =>
-          [...store.guilds.values()].map((g) => guildCreatePayload(store, g, { allMembers: settings.sendAllMembersInGuildCreate })),
+          [...store.guilds.values()].map((g) =>
+            guildCreatePayload(store, g, { allMembers: settings.sendAllMembersInGuildCreate }),
+          ),
         memberChunks: (request) => memberChunks(store, request),
         onLifecycle: (event, sessionId, code) =>
           store.emit({ type: 'gateway', event, sessionId, ...(code === undefined ? {} : { code }) }),
@@ -237,7 +254,18 @@ export class DiscordStandIn {
 
   addChannel(
     guildId: string,
-    opts: { id?: string; name: string; type?: ChannelType.GuildText | ChannelType.GuildAnnouncement | ChannelType.GuildVoice | ChannelType.GuildCategory | ChannelType.GuildForum; topic?: string; parentId?: string },
+    opts: {
+      id?: string;
+      name: string;
+      type?:
+        | ChannelType.GuildText
+        | ChannelType.GuildAnnouncement
+        | ChannelType.GuildVoice
+        | ChannelType.GuildCategory
+        | ChannelType.GuildForum;
+      topic?: string;
+      parentId?: string;
+    },
   ): ChannelRecord {
     const { store } = this.#ctx;
     store.requireGuild(guildId);
@@ -282,7 +310,11 @@ export class DiscordStandIn {
     const existed = guild.members.has(userId);
     const member = store.addMember(guild, userId);
     if (!existed) {
-      this.#ctx.gateway.dispatch('GUILD_MEMBER_ADD', { guild_id: guild.id, ...apiMember(store, guild, userId) }, GatewayIntentBits.GuildMembers);
+      this.#ctx.gateway.dispatch(
+        'GUILD_MEMBER_ADD',
+        { guild_id: guild.id, ...apiMember(store, guild, userId) },
+        GatewayIntentBits.GuildMembers,
+      );
     }
     return member;
   }
@@ -309,7 +341,11 @@ export class DiscordStandIn {
     member.permissionRoleId = role.id;
     member.roleIds.push(role.id);
     gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: guild.id, role: apiRole(role) }, GatewayIntentBits.Guilds);
-    gateway.dispatch('GUILD_MEMBER_UPDATE', { guild_id: guild.id, ...apiMember(store, guild, userId) }, GatewayIntentBits.GuildMembers);
+    gateway.dispatch(
+      'GUILD_MEMBER_UPDATE',
+      { guild_id: guild.id, ...apiMember(store, guild, userId) },
+      GatewayIntentBits.GuildMembers,
+    );
   }
 
   setEveryonePermissions(guildId: string, permissions: bigint): void {
@@ -317,7 +353,11 @@ export class DiscordStandIn {
     const everyone = guild.roles.get(guild.id);
     if (!everyone) return;
     everyone.permissions = permissions;
-    this.#ctx.gateway.dispatch('GUILD_ROLE_UPDATE', { guild_id: guild.id, role: apiRole(everyone) }, GatewayIntentBits.Guilds);
+    this.#ctx.gateway.dispatch(
+      'GUILD_ROLE_UPDATE',
+      { guild_id: guild.id, role: apiRole(everyone) },
+      GatewayIntentBits.Guilds,
+    );
   }
 
   /** Adds a role (optionally given to some members). */
@@ -329,7 +369,11 @@ export class DiscordStandIn {
     for (const userId of opts.memberIds ?? []) {
       const member = guild.members.get(userId) ?? this.addMember(guildId, userId);
       member.roleIds.push(role.id);
-      gateway.dispatch('GUILD_MEMBER_UPDATE', { guild_id: guild.id, ...apiMember(store, guild, userId) }, GatewayIntentBits.GuildMembers);
+      gateway.dispatch(
+        'GUILD_MEMBER_UPDATE',
+        { guild_id: guild.id, ...apiMember(store, guild, userId) },
+        GatewayIntentBits.GuildMembers,
+      );
     }
     return role;
   }
@@ -346,7 +390,14 @@ export class DiscordStandIn {
       const type = typeof body['type'] === 'number' ? body['type'] : 1;
       const name = String(body['name']);
       const id = [...scope.values()].find((c) => c.name === name && c.type === type)?.id ?? store.ids.next();
-      const data = { ...body, id, type, application_id: store.applicationId, version: store.ids.next(), ...(guildId ? { guild_id: guildId } : {}) };
+      const data = {
+        ...body,
+        id,
+        type,
+        application_id: store.applicationId,
+        version: store.ids.next(),
+        ...(guildId ? { guild_id: guildId } : {}),
+      };
       scope.set(id, { id, guildId: guildId ?? null, name, type, data });
     }
     store.emit({ type: 'commandsUpdate', guildId: guildId ?? null });
@@ -398,7 +449,12 @@ export class DiscordStandIn {
    * A user posts a message (e.g. something for the bot to find, or to react to as an uncached message).
    * MESSAGE_CREATE goes out only if the bot has the GuildMessages/DirectMessages intent.
    */
-  async postMessage(input: { channelId: string; userId: string; content?: string; files?: DriverFile[] }): Promise<StoredMessage> {
+  async postMessage(input: {
+    channelId: string;
+    userId: string;
+    content?: string;
+    files?: DriverFile[];
+  }): Promise<StoredMessage> {
     const { store } = this.#ctx;
     const channel = store.requireChannel(input.channelId);
     store.requireUser(input.userId);
@@ -407,7 +463,11 @@ export class DiscordStandIn {
       authorId: input.userId,
       content: input.content ?? '',
       attachments: (input.files ?? []).map((f) =>
-        store.storeFile(channel.id, { filename: f.name, contentType: f.contentType ?? guessContentType(f.name), data: f.data }),
+        store.storeFile(channel.id, {
+          filename: f.name,
+          contentType: f.contentType ?? guessContentType(f.name),
+          data: f.data,
+        }),
       ),
     });
     store.addMessage(message);
@@ -462,7 +522,9 @@ export class DiscordStandIn {
 
   /** Threads, optionally only those under one parent channel. */
   threads(parentId?: string): ChannelRecord[] {
-    return [...this.#ctx.store.channels.values()].filter((c) => c.thread !== null && (parentId === undefined || c.parentId === parentId));
+    return [...this.#ctx.store.channels.values()].filter(
+      (c) => c.thread !== null && (parentId === undefined || c.parentId === parentId),
+    );
   }
 
   dmChannelOf(userId: string): ChannelRecord | undefined {
@@ -482,11 +544,15 @@ export class DiscordStandIn {
     interactionId: string,
     opts:
       | number
-      | { kind?: InteractionResponseKind | ((response: InteractionResponse) => boolean) | undefined; timeoutMs?: number | undefined } = {},
+      | {
+          kind?: InteractionResponseKind | ((response: InteractionResponse) => boolean) | undefined;
+          timeoutMs?: number | undefined;
+        } = {},
   ): Promise<InteractionResponse> {
     if (typeof opts === 'number') opts = { timeoutMs: opts };
     const { kind } = opts;
-    const matches = (r: InteractionResponse) => (kind === undefined ? true : typeof kind === 'function' ? kind(r) : r.kind === kind);
+    const matches = (r: InteractionResponse) =>
+      kind === undefined ? true : typeof kind === 'function' ? kind(r) : r.kind === kind;
     return waitUntil(this.#ctx.store, () => this.interactionResponses(interactionId).find(matches), {
       timeoutMs: opts.timeoutMs,
       what: `a ${typeof kind === 'string' ? `'${kind}' ` : ''}response to interaction ${interactionId}`,
@@ -494,7 +560,11 @@ export class DiscordStandIn {
   }
 
   /** Resolves with the first visible message in the channel matching `predicate` (existing ones count). */
-  waitForMessage(channelId: string, predicate: (message: StoredMessage) => boolean = () => true, timeoutMs?: number): Promise<StoredMessage> {
+  waitForMessage(
+    channelId: string,
+    predicate: (message: StoredMessage) => boolean = () => true,
+    timeoutMs?: number,
+  ): Promise<StoredMessage> {
     return waitUntil(this.#ctx.store, () => this.channelMessages(channelId).find(predicate), {
       timeoutMs,
       what: `a matching message in channel ${channelId}`,
@@ -502,7 +572,11 @@ export class DiscordStandIn {
   }
 
   /** Generic wait: resolves with the first truthy `check()`, re-evaluated after every recorded event. */
-  waitFor<T>(check: () => T | undefined | null | false, timeoutMs: number = DEFAULT_WAIT_MS, what = 'a condition'): Promise<T> {
+  waitFor<T>(
+    check: () => T | undefined | null | false,
+    timeoutMs: number = DEFAULT_WAIT_MS,
+    what = 'a condition',
+  ): Promise<T> {
     return waitUntil(this.#ctx.store, check, { timeoutMs, what });
   }
 
@@ -545,7 +619,8 @@ export class DiscordStandIn {
 
   #reactionTarget(input: { channelId: string; messageId: string; emoji: string }) {
     const message = this.#ctx.store.channelMessage(input.channelId, input.messageId);
-    if (!message) throw new Error(`Discord stand-in: no visible message ${input.messageId} in channel ${input.channelId}`);
+    if (!message)
+      throw new Error(`Discord stand-in: no visible message ${input.messageId} in channel ${input.channelId}`);
     const emoji = parseEmoji(input.emoji);
     if (!emoji) throw new Error(`Discord stand-in: "${input.emoji}" is not an emoji`);
     return { message, emoji };
@@ -578,9 +653,15 @@ function readyPayload(store: StandInStore, session: GatewaySession, resumeUrl: s
 }
 
 function memberChunks(store: StandInStore, request: Record<string, unknown>): Record<string, unknown>[] {
-  const guildIds = Array.isArray(request['guild_id']) ? request['guild_id'].map(String) : [String(request['guild_id'] ?? '')];
+  const guildIds = Array.isArray(request['guild_id'])
+    ? request['guild_id'].map(String)
+    : [String(request['guild_id'] ?? '')];
   const query = typeof request['query'] === 'string' ? request['query'].toLowerCase() : '';
-  const userIds = Array.isArray(request['user_ids']) ? request['user_ids'].map(String) : typeof request['user_ids'] === 'string' ? [request['user_ids']] : null;
+  const userIds = Array.isArray(request['user_ids'])
+    ? request['user_ids'].map(String)
+    : typeof request['user_ids'] === 'string'
+      ? [request['user_ids']]
+      : null;
   const limit = typeof request['limit'] === 'number' && request['limit'] > 0 ? request['limit'] : Infinity;
   return guildIds.flatMap((guildId) => {
     const guild = store.guilds.get(guildId);

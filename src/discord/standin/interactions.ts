@@ -11,7 +11,7 @@
 import { InteractionResponseType, InteractionType, MessageFlags, MessageType } from 'discord-api-types/v10';
 import type { StandInContext } from './context.ts';
 import {
-  DiscordHttpError,
+  type DiscordHttpError,
   alreadyAcknowledged,
   invalidFormBody,
   unknownInteraction,
@@ -31,12 +31,16 @@ import type {
 } from './types.ts';
 import { validateAutocompleteChoices } from './validate.ts';
 
-type Json = Record<string, unknown>;
-
 export class InteractionResponder {
   constructor(private readonly ctx: StandInContext) {}
 
-  callback(interactionId: string, token: string, query: URLSearchParams, json: unknown, files: UploadedFile[]): RouteResult {
+  callback(
+    interactionId: string,
+    token: string,
+    query: URLSearchParams,
+    json: unknown,
+    files: UploadedFile[],
+  ): RouteResult {
     const { store } = this.ctx;
     const interaction = store.interactions.get(interactionId);
     if (!interaction || interaction.token !== token || interaction.expired) throw unknownInteraction();
@@ -71,7 +75,12 @@ export class InteractionResponder {
         if (!message) throw unknownMessage();
         const update = type === InteractionResponseType.UpdateMessage;
         const newFiles = update ? applyMessageEdit(store, message, data, files, ['data']) : [];
-        interaction.original = { kind: 'source', messageId: message.id, deferred: !update, ephemeral: message.ephemeral };
+        interaction.original = {
+          kind: 'source',
+          messageId: message.id,
+          deferred: !update,
+          ephemeral: message.ephemeral,
+        };
         interaction.acknowledged = true;
         if (update) store.touchMessage(message);
         this.record(interaction, update ? 'update' : 'deferUpdate', { message, files: newFiles, body });
@@ -86,7 +95,11 @@ export class InteractionResponder {
         break;
       }
       case InteractionResponseType.Modal: {
-        this.#requireNot(interaction, [InteractionType.ApplicationCommandAutocomplete, InteractionType.ModalSubmit], type);
+        this.#requireNot(
+          interaction,
+          [InteractionType.ApplicationCommandAutocomplete, InteractionType.ModalSubmit],
+          type,
+        );
         interaction.acknowledged = true;
         this.record(interaction, 'modal', { modal: data, body });
         break;
@@ -118,7 +131,12 @@ export class InteractionResponder {
   }
 
   /** A message the bot posts in answer to an interaction (the reply or a follow-up). */
-  #botMessage(interaction: InteractionRecord, fields: Pick<MessageRecord, 'content' | 'embeds' | 'components' | 'attachments' | 'flags'>, ephemeral: boolean, loading: boolean): MessageRecord {
+  #botMessage(
+    interaction: InteractionRecord,
+    fields: Pick<MessageRecord, 'content' | 'embeds' | 'components' | 'attachments' | 'flags'>,
+    ephemeral: boolean,
+    loading: boolean,
+  ): MessageRecord {
     const { store } = this.ctx;
     return store.newMessage({
       channelId: interaction.channelId,
@@ -137,7 +155,13 @@ export class InteractionResponder {
   }
 
   /** POST /webhooks/:app/:token — a follow-up message. */
-  followUp(applicationId: string, token: string, query: URLSearchParams, json: unknown, files: UploadedFile[]): RouteResult {
+  followUp(
+    applicationId: string,
+    token: string,
+    query: URLSearchParams,
+    json: unknown,
+    files: UploadedFile[],
+  ): RouteResult {
     const { store } = this.ctx;
     const interaction = this.#byWebhook(applicationId, token);
     const body = asObject(json);
@@ -236,7 +260,7 @@ export class InteractionResponder {
     if (applicationId !== store.applicationId) throw unknownWebhook();
     const interaction = [...store.interactions.values()].find((i) => i.token === token);
     // Until the interaction is acknowledged its token does not work as a webhook.
-    if (!interaction || !interaction.acknowledged || interaction.type === InteractionType.ApplicationCommandAutocomplete) {
+    if (!interaction?.acknowledged || interaction.type === InteractionType.ApplicationCommandAutocomplete) {
       throw unknownWebhook();
     }
     return interaction;
@@ -244,7 +268,8 @@ export class InteractionResponder {
 
   #webhookMessage(interaction: InteractionRecord, messageId: string): MessageRecord {
     const id = messageId === '@original' ? interaction.original?.messageId : messageId;
-    const allowed = id !== undefined && (id === interaction.original?.messageId || interaction.followupIds.includes(id));
+    const allowed =
+      id !== undefined && (id === interaction.original?.messageId || interaction.followupIds.includes(id));
     const message = allowed ? this.ctx.store.messages.get(id) : undefined;
     if (!message) throw unknownMessage();
     return message;
@@ -252,7 +277,11 @@ export class InteractionResponder {
 }
 
 function invalidCallbackType(type: unknown): DiscordHttpError {
-  return invalidFormBody(['type'], 'INTERACTION_CALLBACK_TYPE_INVALID', `Interaction callback type ${String(type)} is invalid here`);
+  return invalidFormBody(
+    ['type'],
+    'INTERACTION_CALLBACK_TYPE_INVALID',
+    `Interaction callback type ${String(type)} is invalid here`,
+  );
 }
 
 function isEphemeral(body: Record<string, unknown>): boolean {

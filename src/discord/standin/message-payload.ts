@@ -66,9 +66,18 @@ export function applyMessageEdit(
   const newFiles = storeUploads(store, message.channelId, body, files, prefix);
   const next = {
     content: 'content' in body ? (typeof body['content'] === 'string' ? body['content'] : '') : message.content,
-    embeds: 'embeds' in body ? (Array.isArray(body['embeds']) ? (body['embeds'] as MessageRecord['embeds']) : []) : message.embeds,
+    embeds:
+      'embeds' in body
+        ? Array.isArray(body['embeds'])
+          ? (body['embeds'] as MessageRecord['embeds'])
+          : []
+        : message.embeds,
     components:
-      'components' in body ? (Array.isArray(body['components']) ? (body['components'] as unknown[]) : []) : message.components,
+      'components' in body
+        ? Array.isArray(body['components'])
+          ? (body['components'] as unknown[])
+          : []
+        : message.components,
     attachments: message.attachments,
   };
   if (Array.isArray(body['attachments'])) {
@@ -89,7 +98,12 @@ export function applyMessageEdit(
 }
 
 function isEmpty(fields: Pick<MessageFields, 'content' | 'embeds' | 'components' | 'attachments'>): boolean {
-  return fields.content.length === 0 && fields.embeds.length === 0 && fields.attachments.length === 0 && fields.components.length === 0;
+  return (
+    fields.content.length === 0 &&
+    fields.embeds.length === 0 &&
+    fields.attachments.length === 0 &&
+    fields.components.length === 0
+  );
 }
 
 /**
@@ -103,7 +117,8 @@ function storeUploads(
   files: UploadedFile[],
   prefix: (string | number)[],
 ): StoredAttachment[] {
-  if (files.length > 10) throw invalidFormBody([...prefix, 'attachments'], 'BASE_TYPE_MAX_LENGTH', 'Must be 10 or fewer in length.');
+  if (files.length > 10)
+    throw invalidFormBody([...prefix, 'attachments'], 'BASE_TYPE_MAX_LENGTH', 'Must be 10 or fewer in length.');
   const metadata = Array.isArray(body['attachments']) ? body['attachments'].map(asObject) : [];
   return files.map((file) => {
     const index = /^files\[(\d+)\]$/.exec(file.field)?.[1] ?? file.field.replace(/^file/, '');

@@ -14,7 +14,12 @@ export function parseEmoji(raw: string): EmojiRef | null {
   const custom = /^<?(a)?:?([\w~-]{1,32}):(\d{15,25})>?$/.exec(text);
   if (custom) return { id: custom[3] as string, name: custom[2] as string, ...(custom[1] ? { animated: true } : {}) };
   // Unicode: must contain a pictograph, keycap or regional indicator, and no ASCII words (`:smile:` is not one).
-  if (/^[\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Component}\u20e3\ufe0f\u200d#*0-9]+$/u.test(text) && /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3]/u.test(text)) {
+  if (
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: a set of emoji code points, joiners and keycaps on purpose
+    /^[\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Component}\u20e3\ufe0f\u200d#*0-9]+$/u.test(text) &&
+    // biome-ignore lint/suspicious/noMisleadingCharacterClass: as above
+    /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3]/u.test(text)
+  ) {
     return { id: null, name: text };
   }
   return null;
@@ -34,7 +39,13 @@ export class Reactions {
     if (reaction.userIds.includes(userId)) return false;
     reaction.userIds.push(userId);
     message.reactions.set(key, reaction);
-    this.ctx.store.emit({ type: 'reactionAdd', channelId: message.channelId, messageId: message.id, userId, emoji: key });
+    this.ctx.store.emit({
+      type: 'reactionAdd',
+      channelId: message.channelId,
+      messageId: message.id,
+      userId,
+      emoji: key,
+    });
     const payload: Record<string, unknown> = {
       ...this.#common(message, userId, emoji),
       message_author_id: message.authorId,
@@ -54,7 +65,13 @@ export class Reactions {
     if (!reaction?.userIds.includes(userId)) return false;
     reaction.userIds = reaction.userIds.filter((id) => id !== userId);
     if (reaction.userIds.length === 0) message.reactions.delete(key);
-    this.ctx.store.emit({ type: 'reactionRemove', channelId: message.channelId, messageId: message.id, userId, emoji: key });
+    this.ctx.store.emit({
+      type: 'reactionRemove',
+      channelId: message.channelId,
+      messageId: message.id,
+      userId,
+      emoji: key,
+    });
     this.ctx.gateway.dispatch(
       'MESSAGE_REACTION_REMOVE',
       { ...this.#common(message, userId, emoji), burst: false, type: 0 },
@@ -64,7 +81,11 @@ export class Reactions {
   }
 
   removeAll(message: MessageRecord, emoji: EmojiRef | null): void {
-    const ids = { channel_id: message.channelId, message_id: message.id, ...(message.guildId ? { guild_id: message.guildId } : {}) };
+    const ids = {
+      channel_id: message.channelId,
+      message_id: message.id,
+      ...(message.guildId ? { guild_id: message.guildId } : {}),
+    };
     if (emoji) {
       message.reactions.delete(emojiKey(emoji));
       this.ctx.gateway.dispatch('MESSAGE_REACTION_REMOVE_EMOJI', { ...ids, emoji }, this.#intent(message));

@@ -39,7 +39,13 @@ export class Router {
   readonly #routes: RouteDef[] = [];
 
   add(method: string, pattern: string, handler: RouteHandler, opts: { auth?: boolean } = {}): void {
-    this.#routes.push({ method, pattern, handler, auth: opts.auth ?? true, segments: pattern.split('/').filter(Boolean) });
+    this.#routes.push({
+      method,
+      pattern,
+      handler,
+      auth: opts.auth ?? true,
+      segments: pattern.split('/').filter(Boolean),
+    });
   }
 
   match(method: string, path: string): RouteMatch {

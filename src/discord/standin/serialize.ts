@@ -46,7 +46,12 @@ export function apiRole(role: RoleRecord): Json {
   };
 }
 
-export function apiMember(store: StandInStore, guild: GuildRecord, userId: string, opts: { permissions?: boolean } = {}): Json {
+export function apiMember(
+  store: StandInStore,
+  guild: GuildRecord,
+  userId: string,
+  opts: { permissions?: boolean } = {},
+): Json {
   const member = guild.members.get(userId);
   const user = store.requireUser(userId);
   return {
@@ -91,7 +96,9 @@ export function apiChannel(store: StandInStore, channel: ChannelRecord, opts: { 
     rate_limit_per_user: 0,
     flags: 0,
     nsfw: false,
-    ...(guild && opts.permissionsFor ? { permissions: computeMemberPermissions(guild, opts.permissionsFor).toString() } : {}),
+    ...(guild && opts.permissionsFor
+      ? { permissions: computeMemberPermissions(guild, opts.permissionsFor).toString() }
+      : {}),
   };
   if (channel.thread && isThread(channel.type)) {
     const t = channel.thread;
@@ -111,7 +118,9 @@ export function apiChannel(store: StandInStore, channel: ChannelRecord, opts: { 
         ...(channel.type === ChannelType.PrivateThread ? { invitable: t.invitable } : {}),
       },
       // `member` tells discord.js whether the bot has joined the thread.
-      ...(t.memberIds.has(store.botUser.id) ? { member: apiThreadMember(channel.id, store.botUser.id, t.createdAt) } : {}),
+      ...(t.memberIds.has(store.botUser.id)
+        ? { member: apiThreadMember(channel.id, store.botUser.id, t.createdAt) }
+        : {}),
       applied_tags: [],
     };
   }
@@ -208,7 +217,8 @@ export function apiAttachment(attachment: StoredAttachment, opts: { ephemeral?: 
 export function apiMessage(store: StandInStore, message: MessageRecord): Json {
   const author = store.users.get(message.authorId) ?? store.botUser;
   const interaction = message.interactionId ? store.interactions.get(message.interactionId) : undefined;
-  const flags = message.flags | (message.ephemeral ? MessageFlags.Ephemeral : 0) | (message.loading ? MessageFlags.Loading : 0);
+  const flags =
+    message.flags | (message.ephemeral ? MessageFlags.Ephemeral : 0) | (message.loading ? MessageFlags.Loading : 0);
   const json: Json = {
     id: message.id,
     type: message.type,

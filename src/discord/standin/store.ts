@@ -123,7 +123,13 @@ export class StandInStore {
 
   addRole(guild: GuildRecord, opts: { name: string; permissions: bigint }): RoleRecord {
     const position = Math.max(0, ...[...guild.roles.values()].map((role) => role.position)) + 1;
-    const role: RoleRecord = { id: this.ids.next(), name: opts.name, permissions: opts.permissions, position, botId: null };
+    const role: RoleRecord = {
+      id: this.ids.next(),
+      name: opts.name,
+      permissions: opts.permissions,
+      position,
+      botId: null,
+    };
     guild.roles.set(role.id, role);
     return role;
   }
@@ -211,7 +217,11 @@ export class StandInStore {
     message.deleted = true;
     this.messages.delete(message.id);
     const history = this.#history.get(message.channelId);
-    if (history) this.#history.set(message.channelId, history.filter((id) => id !== message.id));
+    if (history)
+      this.#history.set(
+        message.channelId,
+        history.filter((id) => id !== message.id),
+      );
     this.emit({ type: 'messageDelete', channelId: message.channelId, messageId: message.id });
   }
 
@@ -335,7 +345,9 @@ export class StandInStore {
 }
 
 export function isThread(type: ChannelType): boolean {
-  return type === ChannelType.PublicThread || type === ChannelType.PrivateThread || type === ChannelType.AnnouncementThread;
+  return (
+    type === ChannelType.PublicThread || type === ChannelType.PrivateThread || type === ChannelType.AnnouncementThread
+  );
 }
 
 export function isTextBased(type: ChannelType): boolean {

@@ -26,9 +26,12 @@ function side(state: CampaignState, id: string): string {
 export function nextDeadline(b: Battle): { what: string; at: string } | null {
   const d = b.deadlines;
   if (b.stage === 'fleet-selection' && d.selection) return { what: 'fleet choice', at: d.selection };
-  if ((b.stage === 'awaiting-runner' || (b.stage === 'fleet-selection' && b.npe?.runner)) && d.runner) return { what: 'NPE runner', at: d.runner };
-  if ((b.stage === 'awaiting-contact' || b.stage === 'awaiting-response') && d.contact) return { what: 'contact', at: d.contact };
-  if ((b.stage === 'objection-window' || b.stage === 'appeal') && d.window) return { what: b.stage === 'appeal' ? 'appeal cases' : 'objections', at: d.window };
+  if ((b.stage === 'awaiting-runner' || (b.stage === 'fleet-selection' && b.npe?.runner)) && d.runner)
+    return { what: 'NPE runner', at: d.runner };
+  if ((b.stage === 'awaiting-contact' || b.stage === 'awaiting-response') && d.contact)
+    return { what: 'contact', at: d.contact };
+  if ((b.stage === 'objection-window' || b.stage === 'appeal') && d.window)
+    return { what: b.stage === 'appeal' ? 'appeal cases' : 'objections', at: d.window };
   if (d.resolve && b.status === 'open') return { what: 'resolution', at: d.resolve };
   return null;
 }
@@ -41,7 +44,10 @@ export function battleListText(state: CampaignState): string {
     return `• **${b.id}** ${sectorLabel(state, b.sector)} — ${b.sides.map((x) => side(state, x)).join(' vs ')} — ${STAGE[b.stage]}${next ? ` — ${next.what} due ${timestamp(next.at, 'R')}` : ''}`;
   };
   const parts = [open.length ? `⚔️ **Open battles**\n${open.map(line).join('\n')}` : '⚔️ No battle is open.'];
-  if (done.length) parts.push(`🏁 **Recently resolved**\n${done.map((b) => `• ${b.id} ${sectorLabel(state, b.sector)} — ${b.resolution}${b.result ? `, ${side(state, b.result.winner)} won` : ''}`).join('\n')}`);
+  if (done.length)
+    parts.push(
+      `🏁 **Recently resolved**\n${done.map((b) => `• ${b.id} ${sectorLabel(state, b.sector)} — ${b.resolution}${b.result ? `, ${side(state, b.result.winner)} won` : ''}`).join('\n')}`,
+    );
   return parts.join('\n\n');
 }
 
@@ -50,18 +56,33 @@ export function battleShowText(state: CampaignState, b: Battle): string {
   lines.push(`Contact is ${mention(b.contactBy)}'s to make (UTD3.42).`);
   for (const p of b.participants) {
     const units = p.units.map((id) => unitName(state, id)).join(', ') || (p.selected ? 'nothing' : '*not chosen yet*');
-    lines.push(`• **${side(state, p.side)}**: ${units}${p.heldOut.length ? ` — held out: ${p.heldOut.map((id) => unitName(state, id)).join(', ')}` : ''}`);
+    lines.push(
+      `• **${side(state, p.side)}**: ${units}${p.heldOut.length ? ` — held out: ${p.heldOut.map((id) => unitName(state, id)).join(', ')}` : ''}`,
+    );
   }
   // UTD7.65: docked ships are present with their yard, unpowered, and share its fate.
   const docked = state.ships.filter((x) => x.dock && x.sector === b.sector);
-  if (docked.length) lines.push(`⚓ In dry dock (unpowered, take the yard's cargo hits, UTD7.65): ${docked.map((x) => `${unitName(state, x.id)} at ${x.dock!.yardId}`).join(', ')}.`);
-  if (b.npe) lines.push(`👾 NPE ${b.npe.empire}: ${b.npe.available ? `may field ${b.npe.available} BPV against ${b.npe.attackerBpv}` : 'strength not yet known'}${b.npe.runner ? `, run by ${mention(b.npe.runner)}` : ''}.`);
+  if (docked.length)
+    lines.push(
+      `⚓ In dry dock (unpowered, take the yard's cargo hits, UTD7.65): ${docked.map((x) => `${unitName(state, x.id)} at ${x.dock!.yardId}`).join(', ')}.`,
+    );
+  if (b.npe)
+    lines.push(
+      `👾 NPE ${b.npe.empire}: ${b.npe.available ? `may field ${b.npe.available} BPV against ${b.npe.attackerBpv}` : 'strength not yet known'}${b.npe.runner ? `, run by ${mention(b.npe.runner)}` : ''}.`,
+    );
   const next = nextDeadline(b);
   if (next) lines.push(`⏰ Next: ${next.what} by ${timestamp(next.at, 'f')} (${timestamp(next.at, 'R')}).`);
-  if (b.failures.length) lines.push(`🚫 Failures: ${b.failures.map((f) => `${side(state, f.player)}${f.excused ? ' (excused)' : ''}`).join(', ')}.`);
+  if (b.failures.length)
+    lines.push(
+      `🚫 Failures: ${b.failures.map((f) => `${side(state, f.player)}${f.excused ? ' (excused)' : ''}`).join(', ')}.`,
+    );
   const open = b.proposals.find((p) => p.status === 'open');
-  if (open) lines.push(`📝 Proposal #${open.id} by ${side(state, open.by)} (${open.kind}): ${side(state, open.result.winner)} wins; agreed by ${open.acceptedBy.map((x) => side(state, x)).join(', ')}.`);
+  if (open)
+    lines.push(
+      `📝 Proposal #${open.id} by ${side(state, open.by)} (${open.kind}): ${side(state, open.result.winner)} wins; agreed by ${open.acceptedBy.map((x) => side(state, x)).join(', ')}.`,
+    );
   if (b.setup) lines.push('', battleCardText(b.setup, battleSetupInput(state, b)));
-  if (b.status === 'resolved') lines.push(`🏁 Resolved (${b.resolution})${b.result ? `: ${side(state, b.result.winner)} holds the field` : ''}.`);
+  if (b.status === 'resolved')
+    lines.push(`🏁 Resolved (${b.resolution})${b.result ? `: ${side(state, b.result.winner)} holds the field` : ''}.`);
   return lines.join('\n');
 }

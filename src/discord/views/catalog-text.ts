@@ -97,8 +97,13 @@ function opt(value: number | string | null, suffix = ''): string {
  */
 export function catalogUnitText(index: CatalogIndex, u: CatalogUnit, settings: Settings = defaultSettings()): string {
   const move = effectiveMoveCost(u);
-  const moveNote = u.unitKind === 'monitor' || u.unitKind === 'defsat' || u.unitKind === 'ground_base' ? ' (rule MC for defenses, UTD7.4235#2)' : '';
-  const kind = u.unitKind.replace('_', ' ') + (u.groundBaseSize ? ` (${u.groundBaseSize}${u.groundBaseRole ? ` ${u.groundBaseRole}` : ''})` : '');
+  const moveNote =
+    u.unitKind === 'monitor' || u.unitKind === 'defsat' || u.unitKind === 'ground_base'
+      ? ' (rule MC for defenses, UTD7.4235#2)'
+      : '';
+  const kind =
+    u.unitKind.replace('_', ' ') +
+    (u.groundBaseSize ? ` (${u.groundBaseSize}${u.groundBaseRole ? ` ${u.groundBaseRole}` : ''})` : '');
   const wreck = wreckThreshold(u);
   const lines = [
     `📘 **${u.name}** \`${u.unitId}\` — ${u.empire} ${kind}, hull ${u.hullCode}, family \`${u.hullFamily}\`${u.buildable ? '' : ' · **not buildable** (UTD7.25#2)'}`,
@@ -110,16 +115,24 @@ export function catalogUnitText(index: CatalogIndex, u: CatalogUnit, settings: S
   const flags = FLAG_NAMES.filter(([key]) => u[key] === true).map(([, name]) => name);
   if (flags.length) lines.push(`Flags: ${flags.join(', ')}`);
   if (isYardKind(u.unitKind)) {
-    lines.push(`Shipyard: capacity ${mcText(u.shipyardCapacity)} (UTD6.372) · dry-dock positions ${opt(u.dryDockPositions)} (UTD7.62) · works boxes ${opt(u.worksBoxes)} (UTD6.3724)`);
+    lines.push(
+      `Shipyard: capacity ${mcText(u.shipyardCapacity)} (UTD6.372) · dry-dock positions ${opt(u.dryDockPositions)} (UTD7.62) · works boxes ${opt(u.worksBoxes)} (UTD6.3724)`,
+    );
   }
   const pct = settings['co.poolPct'] ?? CO_POOL_PCT;
-  lines.push(isCoEligible(u) ? `Commander's options (UTD7.A2): pool **${coPool(u.bpvEconomic, pct)}** BPV (${pct}% of ${u.bpvEconomic}, rounded up), free` : `Commander's options (UTD7.A): none, a ${kind} is not eligible`);
+  lines.push(
+    isCoEligible(u)
+      ? `Commander's options (UTD7.A2): pool **${coPool(u.bpvEconomic, pct)}** BPV (${pct}% of ${u.bpvEconomic}, rounded up), free`
+      : `Commander's options (UTD7.A): none, a ${kind} is not eligible`,
+  );
 
   const rounding = settings['cost.rounding'] as Parameters<typeof chargeLine>[1];
   const cost = (parts: Parameters<typeof chargeLine>[0]) => bpvToString(chargeLine(parts, rounding));
   const refits = index.refitsFrom(u.unitId).map((e) => {
     const to = index.unit(e.toUnitId);
-    const price = to ? cost([refitCost(u.bpvEconomic, to.bpvEconomic, settings['cost.refitMinPct'], e.costOverride)]) : '?';
+    const price = to
+      ? cost([refitCost(u.bpvEconomic, to.bpvEconomic, settings['cost.refitMinPct'], e.costOverride)])
+      : '?';
     return `→ \`${e.toUnitId}\` ${e.refitCode}, ${yearText(e.yearAvailable)}, ${price} BPV${e.costOverride !== null ? ' (catalog price)' : ''}${e.capturedAllowed ? ', allowed on captured ships (UTD6.3772)' : ''}`;
   });
   const conversions = index.conversionsFrom(u.unitId).map((e) => {
@@ -127,7 +140,10 @@ export function catalogUnitText(index: CatalogIndex, u: CatalogUnit, settings: S
     const price = to ? cost([conversionCost(u.bpvEconomic, to.bpvEconomic, settings['cost.conversionMinPct'])]) : '?';
     return `→ \`${e.toUnitId}\`, ${yearText(e.yearAvailable)}, ${price} BPV${e.source === 'FE_SIT' ? ', F&E SIT (only if voted in, UTD6.3762)' : ''}`;
   });
-  const into = [...index.refitsTo(u.unitId).map((e) => `\`${e.fromUnitId}\` (refit)`), ...index.conversionsTo(u.unitId).map((e) => `\`${e.fromUnitId}\` (conversion)`)];
+  const into = [
+    ...index.refitsTo(u.unitId).map((e) => `\`${e.fromUnitId}\` (refit)`),
+    ...index.conversionsTo(u.unitId).map((e) => `\`${e.fromUnitId}\` (conversion)`),
+  ];
   const section = (title: string, items: string[]) => {
     if (items.length === 0) return;
     lines.push(`**${title}**`);

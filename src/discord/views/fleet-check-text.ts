@@ -1,5 +1,11 @@
 import { bpv } from '../../rules/exact/bpv.ts';
-import { FLEET_ROLES, type FleetCheck, type FleetRole, type FleetSystem, type FleetUnit } from '../../rules/fleet-size/index.ts';
+import {
+  FLEET_ROLES,
+  type FleetCheck,
+  type FleetRole,
+  type FleetSystem,
+  type FleetUnit,
+} from '../../rules/fleet-size/index.ts';
 import type { UnitInfo } from '../../rules/thunderdome/units.ts';
 import { AID_COLUMN, aidColumn, type AidColumns } from '../../app/catalog-columns.ts';
 
@@ -9,7 +15,11 @@ import { AID_COLUMN, aidColumn, type AidColumns } from '../../app/catalog-column
  * guessed: a value the system cannot do without stops the check and names the missing column;
  * one that only refines it is reported with its column and what was assumed.
  */
-export const SYSTEM_NAME: Readonly<Record<FleetSystem, string>> = { bpv: 'BPV Capacity', bigships: 'Big Ships', fcp: 'Flexible Command' };
+export const SYSTEM_NAME: Readonly<Record<FleetSystem, string>> = {
+  bpv: 'BPV Capacity',
+  bigships: 'Big Ships',
+  fcp: 'Flexible Command',
+};
 
 export interface CheckSource {
   /** Ship, base or NPE force id. */
@@ -69,7 +79,10 @@ export function fleetUnitsFor(system: FleetSystem, sources: readonly CheckSource
     }
     const col = <K extends keyof AidColumns>(k: K) => aidColumn(info, k);
     const roleColumn = col('fleetRole');
-    const role: FleetRole = roleColumn && (FLEET_ROLES as readonly string[]).includes(roleColumn) ? (roleColumn as FleetRole) : (ROLE_BY_KIND[info.unitKind] ?? 'warship');
+    const role: FleetRole =
+      roleColumn && (FLEET_ROLES as readonly string[]).includes(roleColumn)
+        ? (roleColumn as FleetRole)
+        : (ROLE_BY_KIND[info.unitKind] ?? 'warship');
     const combat = col('bpvCombat');
     const leader = col('leaderKind');
     const u: FleetUnit = {
@@ -80,7 +93,9 @@ export function fleetUnitsFor(system: FleetSystem, sources: readonly CheckSource
       empire: info.empire,
       role,
       sizeClass: info.sizeClass,
-      ...(info.groundBaseSize === 'small' || info.groundBaseSize === 'medium' || info.groundBaseSize === 'large' ? { groundBaseSize: info.groundBaseSize } : {}),
+      ...(info.groundBaseSize === 'small' || info.groundBaseSize === 'medium' || info.groundBaseSize === 'large'
+        ? { groundBaseSize: info.groundBaseSize }
+        : {}),
       ...optional('hullType', col('feHullType')),
       ...optional('commandRating', col('feCommandRating')),
       ...optional('flagBridgeBoxes', col('flagBridgeBoxes')),
@@ -95,13 +110,17 @@ export function fleetUnitsFor(system: FleetSystem, sources: readonly CheckSource
     if (system === 'bpv') {
       if (flagship && u.commandRating === undefined && role !== 'planet') lack('feCommandRating', s, true);
       if (!economic && combat === undefined) lack('bpvCombat', s, true);
-      if (role === 'warship' && u.hullType === undefined && info.sizeClass <= 4) lack('feHullType', s, false, 'no +50 hull bonus counted for it (the cap shown is a lower bound)');
-      if (roleColumn === undefined && role === 'warship') lack('fleetRole', s, false, 'read from unit_kind, so a scout is charged as a warship');
+      if (role === 'warship' && u.hullType === undefined && info.sizeClass <= 4)
+        lack('feHullType', s, false, 'no +50 hull bonus counted for it (the cap shown is a lower bound)');
+      if (roleColumn === undefined && role === 'warship')
+        lack('fleetRole', s, false, 'read from unit_kind, so a scout is charged as a warship');
     }
-    if (system === 'bigships' && flagship && info.sizeClass === 1 && u.carriesSmallCraft === undefined) lack('carriesSmallCraft', s, false, "its consort's fighters and PFs were not checked");
+    if (system === 'bigships' && flagship && info.sizeClass === 1 && u.carriesSmallCraft === undefined)
+      lack('carriesSmallCraft', s, false, "its consort's fighters and PFs were not checked");
     if (system === 'fcp') {
       if (flagship && u.commandRating === undefined) lack('feCommandRating', s, true);
-      if (flagship && u.flagBridgeBoxes === undefined) lack('flagBridgeBoxes', s, false, 'the FCR counts no flag-bridge boxes (a lower bound)');
+      if (flagship && u.flagBridgeBoxes === undefined)
+        lack('flagBridgeBoxes', s, false, 'the FCR counts no flag-bridge boxes (a lower bound)');
     }
     return u;
   });
@@ -123,7 +142,9 @@ export function chooseFlagship(units: readonly FleetUnit[]): { id: string; why: 
     return { id: best.id, why: `highest command rating, ${best.commandRating}` };
   }
   const econ = (u: FleetUnit) => bpv(u.economicBpv ?? u.bpv);
-  const best = [...pool].sort((a, b) => (a.sizeClass ?? 9) - (b.sizeClass ?? 9) || econ(b).cmp(econ(a)) || a.id.localeCompare(b.id))[0]!;
+  const best = [...pool].sort(
+    (a, b) => (a.sizeClass ?? 9) - (b.sizeClass ?? 9) || econ(b).cmp(econ(a)) || a.id.localeCompare(b.id),
+  )[0]!;
   return { id: best.id, why: 'the largest ship' };
 }
 
@@ -131,12 +152,21 @@ export function missingText(system: FleetSystem, title: string, missing: readonl
   const required = missing.filter((m) => m.required);
   return [
     `⚠️ **${SYSTEM_NAME[system]} check of ${title} cannot be made**: the catalog lacks values it needs, and they are not guessed.`,
-    ...required.map((m) => (m.column === 'unit_id' ? `• not in the catalog at all: ${m.units.join(', ')}` : `• column \`${m.column}\` has no value for ${m.units.join(', ')}`)),
+    ...required.map((m) =>
+      m.column === 'unit_id'
+        ? `• not in the catalog at all: ${m.units.join(', ')}`
+        : `• column \`${m.column}\` has no value for ${m.units.join(', ')}`,
+    ),
     '💡 Import a catalog with these optional columns filled in (issue 9 §4).',
   ].join('\n');
 }
 
-export function fleetCheckText(title: string, flagship: { id: string; why: string | null }, r: FleetCheck, missing: readonly MissingColumn[]): string {
+export function fleetCheckText(
+  title: string,
+  flagship: { id: string; why: string | null },
+  r: FleetCheck,
+  missing: readonly MissingColumn[],
+): string {
   const unit = r.system === 'bpv' ? 'BPV' : r.system === 'fcp' ? 'FCP' : r.used === 1 ? 'ship' : 'ships';
   const lines = [
     `${r.ok ? '✅' : '❌'} **${SYSTEM_NAME[r.system]} check of ${title}**: ${r.used} ${unit} used of ${r.limit}. Flagship ${flagship.id}${flagship.why ? ` (${flagship.why}; name another with \`flagship:\`)` : ''}.`,
@@ -145,6 +175,7 @@ export function fleetCheckText(title: string, flagship: { id: string; why: strin
   for (const l of r.lines) lines.push(`• ${l.className} (${l.id}): ${l.cost}${l.note ? ` — ${l.note}` : ''}`);
   lines.push(...r.problems.map((p) => `❌ ${p}`));
   lines.push(...r.warnings.map((w) => `⚠️ ${w}`));
-  for (const m of missing.filter((x) => !x.required)) lines.push(`⚠️ Column \`${m.column}\` has no value for ${m.units.join(', ')}: ${m.effect ?? 'not used'}.`);
+  for (const m of missing.filter((x) => !x.required))
+    lines.push(`⚠️ Column \`${m.column}\` has no value for ${m.units.join(', ')}: ${m.effect ?? 'not used'}.`);
   return lines.join('\n');
 }

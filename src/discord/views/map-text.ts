@@ -6,7 +6,11 @@ export function mapText(state: CampaignState): string {
   const name = (id: string | null) => (id ? (state.players.find((p) => p.id === id)?.name ?? '?') : '—');
   const label = (key: string) => map.sectors.find((s) => s.key === key)?.name ?? key;
   const lines = map.sectors.map((s) => {
-    const devs = [s.colony ? `colony${s.colony.status !== 'active' ? ` (${s.colony.status})` : ''}` : '', s.mine ? `mine${s.mine.status !== 'active' ? ` (${s.mine.status})` : ''}` : '', s.fort ? `fort${s.fort.status !== 'active' ? ` (${s.fort.status})` : ''}` : '']
+    const devs = [
+      s.colony ? `colony${s.colony.status !== 'active' ? ` (${s.colony.status})` : ''}` : '',
+      s.mine ? `mine${s.mine.status !== 'active' ? ` (${s.mine.status})` : ''}` : '',
+      s.fort ? `fort${s.fort.status !== 'active' ? ` (${s.fort.status})` : ''}` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     const fleets = state.fleets.filter((f) => f.sector === s.key).map((f) => `${name(f.owner)} F${f.slot}`);

@@ -12,7 +12,6 @@ import {
   type ImpulsePlot,
   type N3dUnit,
   type RangeRow,
-  type Tac,
   type TurnMode,
 } from '../../rules/n3d/index.ts';
 import { mention } from '../words.ts';
@@ -65,27 +64,47 @@ const STRAIGHT: ImpulsePlot = { turn: { pitch: 0, yaw: 0, roll: 0 } };
 /** Who still has to plot `count` impulses, from the public plot counts (nobody's plots are shown). */
 export function waitingText(e: PublicEngagement, count = 1): string {
   // plotStatus reads queue lengths only; the public view keeps just those lengths.
-  const status = plotStatus({ ...e, plots: Object.fromEntries(Object.entries(e.plotted).map(([id, n]) => [id, Array.from({ length: n }, () => STRAIGHT)])) }, count);
-  if (status.missing.length === 0) return `✅ Every unit has plotted at least ${status.ready} impulse${status.ready === 1 ? '' : 's'}: \`/n3d impulse count:${Math.min(status.ready, 32)}\` can run.`;
+  const status = plotStatus(
+    {
+      ...e,
+      plots: Object.fromEntries(
+        Object.entries(e.plotted).map(([id, n]) => [id, Array.from({ length: n }, () => STRAIGHT)]),
+      ),
+    },
+    count,
+  );
+  if (status.missing.length === 0)
+    return `✅ Every unit has plotted at least ${status.ready} impulse${status.ready === 1 ? '' : 's'}: \`/n3d impulse count:${Math.min(status.ready, 32)}\` can run.`;
   return `⏳ Waiting on ${status.waitingOn.map(mention).join(', ')} (${status.missing.join(', ')}).`;
 }
 
 export function engagementText(battleId: string, e: PublicEngagement): string {
   const plotted = e.plotted;
-  const lines = [`🛰️ **'n3D engagement of battle ${battleId}** — ${clockText(e)} (units in hexes: x north, y up, z west; facing pitch/yaw/roll)`];
-  for (const u of e.units) lines.push(`${unitLine(u)}${plotted[u.id] ? ` · ${plotted[u.id]} impulse${plotted[u.id] === 1 ? '' : 's'} plotted` : ''}`);
+  const lines = [
+    `🛰️ **'n3D engagement of battle ${battleId}** — ${clockText(e)} (units in hexes: x north, y up, z west; facing pitch/yaw/roll)`,
+  ];
+  for (const u of e.units)
+    lines.push(
+      `${unitLine(u)}${plotted[u.id] ? ` · ${plotted[u.id]} impulse${plotted[u.id] === 1 ? '' : 's'} plotted` : ''}`,
+    );
   if (e.units.length === 0) lines.push('No units yet: `/n3d unit add`.');
   return lines.join('\n');
 }
 
 export function setupText(battleId: string, e: PublicEngagement, how: string): string {
-  return [`🛰️ **'n3D engagement started for battle ${battleId}** (${how}). Plots are secret until every owner has plotted (\`/n3d plot\`).`, engagementText(battleId, e), waitingText(e)].join('\n');
+  return [
+    `🛰️ **'n3D engagement started for battle ${battleId}** (${how}). Plots are secret until every owner has plotted (\`/n3d plot\`).`,
+    engagementText(battleId, e),
+    waitingText(e),
+  ].join('\n');
 }
 
 function plotStep(p: ImpulsePlot): string {
   if ('het' in p) return `HET to ${facingText(p.het)}`;
   const t = p.turn;
-  return t.pitch === 0 && t.yaw === 0 && t.roll === 0 ? 'straight' : `pitch ${signed(t.pitch)} yaw ${signed(t.yaw)} roll ${signed(t.roll)}`;
+  return t.pitch === 0 && t.yaw === 0 && t.roll === 0
+    ? 'straight'
+    : `pitch ${signed(t.pitch)} yaw ${signed(t.yaw)} roll ${signed(t.roll)}`;
 }
 
 /** Consecutive equal impulses as one entry: "yaw +3 ×4; straight ×2". */
@@ -110,7 +129,12 @@ export function energyText(energy: EnergyPlot | undefined): string {
 }
 
 /** Ephemeral, to the owner only. */
-export function plotConfirmText(battleId: string, u: N3dUnit, plots: readonly ImpulsePlot[], energy: EnergyPlot | undefined): string {
+export function plotConfirmText(
+  battleId: string,
+  u: N3dUnit,
+  plots: readonly ImpulsePlot[],
+  energy: EnergyPlot | undefined,
+): string {
   const e = energyText(energy);
   return [
     `🤫 Plotted for **${u.id}** ${u.name} (battle ${battleId}): ${plots.length} impulse${plots.length === 1 ? '' : 's'} — ${plotSummary(plots)}.`,
@@ -122,13 +146,20 @@ export function plotConfirmText(battleId: string, u: N3dUnit, plots: readonly Im
 }
 
 /** Ephemeral, to the owner only. */
-export function myPlotsText(battleId: string, units: readonly N3dUnit[], plots: Record<string, ImpulsePlot[]>, pending: Record<string, EnergyPlot>): string {
+export function myPlotsText(
+  battleId: string,
+  units: readonly N3dUnit[],
+  plots: Record<string, ImpulsePlot[]>,
+  pending: Record<string, EnergyPlot>,
+): string {
   if (units.length === 0) return `You have no units in the 'n3D engagement of battle ${battleId}.`;
   const lines = [`🤫 Your plots in battle ${battleId} (only you see this):`];
   for (const u of units) {
     const p = plots[u.id];
     const e = energyText(pending[u.id]);
-    lines.push(`• **${u.id}** ${u.name}: ${p?.length ? `${p.length} impulse${p.length === 1 ? '' : 's'} — ${plotSummary(p)}` : 'nothing plotted'}${e ? ` · then ${e}` : ''}`);
+    lines.push(
+      `• **${u.id}** ${u.name}: ${p?.length ? `${p.length} impulse${p.length === 1 ? '' : 's'} — ${plotSummary(p)}` : 'nothing plotted'}${e ? ` · then ${e}` : ''}`,
+    );
   }
   return lines.join('\n');
 }
@@ -138,15 +169,31 @@ export function plottedNoticeText(battleId: string, owner: string, unitId: strin
   return `🛰️ ${mention(owner)} has plotted ${unitId} in battle ${battleId}. ${waitingText(e)}`;
 }
 
-export function impulseText(battleId: string, from: PublicEngagement, to: PublicEngagement, events: readonly ImpulseEvent[]): string {
+export function impulseText(
+  battleId: string,
+  from: PublicEngagement,
+  to: PublicEngagement,
+  events: readonly ImpulseEvent[],
+): string {
   const n = (to.turn - from.turn) * 32 + to.impulse - from.impulse;
-  const lines = [`▶️ **Battle ${battleId}: ${n} impulse${n === 1 ? '' : 's'} run**, now ${clockText(to)} (the plots used are revealed).`];
+  const lines = [
+    `▶️ **Battle ${battleId}: ${n} impulse${n === 1 ? '' : 's'} run**, now ${clockText(to)} (the plots used are revealed).`,
+  ];
   const turned = new Map<string, ImpulsePlot[]>();
   for (const ev of events) {
     if (ev.kind === 'turned') turned.set(ev.unit, [...(turned.get(ev.unit) ?? []), ev.plot]);
-    else if (ev.kind === 'turn-clamped') lines.push(`⚠️ ${ev.unit} impulse ${ev.impulse}: plotted turn over its ${formatDegrees(ev.limit)}° limit, cut to the limit (C3.1).`);
-    else if (ev.kind === 'seeking-may-impact') lines.push(`💥 ${ev.unit} impulse ${ev.impulse}: may impact ${ev.target} (${formatHexes4(ev.distanceKm)} hexes, F2.3).`);
-    else if (ev.kind === 'esg-collision') lines.push(`🔵 ${ev.unit} impulse ${ev.impulse}: hits ${ev.generator}'s expanding sphere, strength ${ev.strength} (G23).`);
+    else if (ev.kind === 'turn-clamped')
+      lines.push(
+        `⚠️ ${ev.unit} impulse ${ev.impulse}: plotted turn over its ${formatDegrees(ev.limit)}° limit, cut to the limit (C3.1).`,
+      );
+    else if (ev.kind === 'seeking-may-impact')
+      lines.push(
+        `💥 ${ev.unit} impulse ${ev.impulse}: may impact ${ev.target} (${formatHexes4(ev.distanceKm)} hexes, F2.3).`,
+      );
+    else if (ev.kind === 'esg-collision')
+      lines.push(
+        `🔵 ${ev.unit} impulse ${ev.impulse}: hits ${ev.generator}'s expanding sphere, strength ${ev.strength} (G23).`,
+      );
     else lines.push(`${ev.unit} impulse ${ev.impulse}: warp tactical maneuver ended (C5.21).`);
   }
   for (const [unit, plots] of turned) lines.push(`↪️ ${unit}: ${plotSummary(plots)}`);
@@ -156,8 +203,13 @@ export function impulseText(battleId: string, from: PublicEngagement, to: Public
 
 export function rangeText(battleId: string, rows: readonly RangeRow[]): string {
   if (rows.length === 0) return `No pairs of units to measure in battle ${battleId}.`;
-  const lines = [`📏 **Ranges in battle ${battleId}** (D1.4: the distance rounded down; bearing + = starboard, pitch + = above)`];
-  for (const r of rows) lines.push(`• ${r.from} → ${r.to}: range **${r.range}**${r.sameHex ? ' (same hex)' : ''} · ${formatHexes4(r.distanceKm)} hexes · bearing ${formatDegrees(r.arcBearing)}° · pitch ${signed(r.relPitch)}°`);
+  const lines = [
+    `📏 **Ranges in battle ${battleId}** (D1.4: the distance rounded down; bearing + = starboard, pitch + = above)`,
+  ];
+  for (const r of rows)
+    lines.push(
+      `• ${r.from} → ${r.to}: range **${r.range}**${r.sameHex ? ' (same hex)' : ''} · ${formatHexes4(r.distanceKm)} hexes · bearing ${formatDegrees(r.arcBearing)}° · pitch ${signed(r.relPitch)}°`,
+    );
   return lines.join('\n');
 }
 
@@ -172,9 +224,19 @@ export function arcsText(battleId: string, a: ArcsReport): string {
     .join('\n');
 }
 
-export function explosionText(battleId: string, where: string, strength: number, rows: readonly ExplosionRow[]): string {
-  const lines = [`💥 **Explosion of strength ${strength} at ${where}** (battle ${battleId}; D5.2: strength ÷ distance², fractions dropped)`];
-  for (const r of rows) lines.push(`• ${r.unit}: ${formatHexes4(r.distanceKm)} hexes → **${r.damage}** damage${r.inWeb ? ` (web: strength ${r.strength}, G10.72)` : ''}`);
+export function explosionText(
+  battleId: string,
+  where: string,
+  strength: number,
+  rows: readonly ExplosionRow[],
+): string {
+  const lines = [
+    `💥 **Explosion of strength ${strength} at ${where}** (battle ${battleId}; D5.2: strength ÷ distance², fractions dropped)`,
+  ];
+  for (const r of rows)
+    lines.push(
+      `• ${r.unit}: ${formatHexes4(r.distanceKm)} hexes → **${r.damage}** damage${r.inWeb ? ` (web: strength ${r.strength}, G10.72)` : ''}`,
+    );
   if (rows.length === 0) lines.push('No unit is there to be hit.');
   return lines.join('\n');
 }

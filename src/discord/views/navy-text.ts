@@ -1,6 +1,15 @@
 import { bpv, bpvToString, ZERO } from '../../rules/exact/bpv.ts';
 import { formatMoveClass, mc } from '../../rules/exact/move-class.ts';
-import { empireName, fleetMc, maxFleets, opsLeft, sectorLabel, type CampaignState, type Ship, type UnitCatalog } from '../../rules/thunderdome/index.ts';
+import {
+  empireName,
+  fleetMc,
+  maxFleets,
+  opsLeft,
+  sectorLabel,
+  type CampaignState,
+  type Ship,
+  type UnitCatalog,
+} from '../../rules/thunderdome/index.ts';
 
 /**
  * A navy in words (issue 4 §9), the same content as the navy sheet image: every fleet with its
@@ -12,17 +21,31 @@ export function navyText(state: CampaignState, playerId: string, catalog: UnitCa
   const p = state.players.find((x) => x.id === playerId);
   if (!p) return null;
   const fleets = state.fleets.filter((f) => f.owner === p.id).sort((a, b) => a.slot - b.slot);
-  const lines = [`**${p.name}** — ${empireName(p.empire)} · bank ${p.bank} BPV · fleets ${fleets.length}/${maxFleets(state, p)}${p.permanentOps ? ` · ${p.permanentOps} permanent OP` : ''}${state.turn?.playerId === p.id ? ` · ${opsLeft(state.turn)} OP left this turn` : ''}`];
+  const lines = [
+    `**${p.name}** — ${empireName(p.empire)} · bank ${p.bank} BPV · fleets ${fleets.length}/${maxFleets(state, p)}${p.permanentOps ? ` · ${p.permanentOps} permanent OP` : ''}${state.turn?.playerId === p.id ? ` · ${opsLeft(state.turn)} OP left this turn` : ''}`,
+  ];
   const shipLine = (s: Ship, where = '') => {
     const u = catalog.get(s.unitId);
-    const cond = [s.crippled && 'crippled', s.wrecked && 'wrecked', s.uninspected && 'uninspected', s.d94Used && 'D9.4 used', s.captured && 'captured'].filter(Boolean).join(', ');
+    const cond = [
+      s.crippled && 'crippled',
+      s.wrecked && 'wrecked',
+      s.uninspected && 'uninspected',
+      s.d94Used && 'D9.4 used',
+      s.captured && 'captured',
+    ]
+      .filter(Boolean)
+      .join(', ');
     return `  • ${s.id} ${u?.name ?? s.unitId} — ${u?.bpv ?? s.bpv} BPV, MC ${u ? formatMoveClass(mc(u.mc)) : '?'}${where}${cond ? ` (${cond})` : ''}`;
   };
   for (const f of fleets) {
     const ships = state.ships.filter((s) => s.fleetId === f.id);
     const bpvSum = ships.reduce((sum, s) => sum.add(bpv(catalog.get(s.unitId)?.bpv ?? s.bpv)), ZERO);
-    const flags = [f.pinned && 'pinned', f.trapped && 'trapped', f.establishing && 'establishing'].filter(Boolean).join(', ');
-    lines.push(`Fleet ${f.slot} in ${sectorLabel(state, f.sector)} — MC ${formatMoveClass(mc(fleetMc(state, f.id, catalog)))}/5, ${bpvToString(bpvSum)} BPV${flags ? ` (${flags})` : ''}`);
+    const flags = [f.pinned && 'pinned', f.trapped && 'trapped', f.establishing && 'establishing']
+      .filter(Boolean)
+      .join(', ');
+    lines.push(
+      `Fleet ${f.slot} in ${sectorLabel(state, f.sector)} — MC ${formatMoveClass(mc(fleetMc(state, f.id, catalog)))}/5, ${bpvToString(bpvSum)} BPV${flags ? ` (${flags})` : ''}`,
+    );
     for (const s of ships) lines.push(shipLine(s));
   }
 
@@ -32,7 +55,15 @@ export function navyText(state: CampaignState, playerId: string, catalog: UnitCa
     return `${yard.role === 'capital' ? 'the capital' : `shipyard ${yard.id}`} in ${sectorLabel(state, yard.sector)}`;
   };
   const outside = state.ships.filter((s) => s.owner === p.id && s.fleetId === null);
-  const docked = outside.filter((s) => s.dock).sort((a, b) => (a.dock!.yardId === b.dock!.yardId ? a.dock!.position - b.dock!.position : a.dock!.yardId < b.dock!.yardId ? -1 : 1));
+  const docked = outside
+    .filter((s) => s.dock)
+    .sort((a, b) =>
+      a.dock!.yardId === b.dock!.yardId
+        ? a.dock!.position - b.dock!.position
+        : a.dock!.yardId < b.dock!.yardId
+          ? -1
+          : 1,
+    );
   if (docked.length) {
     lines.push(`In dry dock (UTD7.6: in no fleet, unpowered):`);
     for (const s of docked) lines.push(shipLine(s, `, position ${s.dock!.position} at ${yardName(s.dock!.yardId)}`));
@@ -42,7 +73,9 @@ export function navyText(state: CampaignState, playerId: string, catalog: UnitCa
     lines.push(`Being built this turn (arrive at step 10, UTD6.3734):`);
     for (const b of builds) {
       const u = catalog.get(b.unitId);
-      lines.push(`  • ${b.shipId} ${u?.name ?? b.unitId} — ${b.cost} BPV paid, MC ${u ? formatMoveClass(mc(u.mc)) : '?'}, at ${yardName(b.yardId)} → ${b.planned.kind === 'fleet' ? `fleet ${b.planned.slot}` : 'dry dock'}`);
+      lines.push(
+        `  • ${b.shipId} ${u?.name ?? b.unitId} — ${b.cost} BPV paid, MC ${u ? formatMoveClass(mc(u.mc)) : '?'}, at ${yardName(b.yardId)} → ${b.planned.kind === 'fleet' ? `fleet ${b.planned.slot}` : 'dry dock'}`,
+      );
     }
   }
   const unorganized = outside.filter((s) => !s.dock && s.unorganized);
@@ -58,7 +91,10 @@ export function navyText(state: CampaignState, playerId: string, catalog: UnitCa
 
   const bySector = new Map<string, string[]>();
   for (const b of state.bases.filter((x) => x.owner === p.id)) {
-    bySector.set(b.sector, [...(bySector.get(b.sector) ?? []), `${b.role} ${catalog.get(b.unitId)?.name ?? b.unitId}${b.pending ? ' (arriving at step 10)' : ''}`]);
+    bySector.set(b.sector, [
+      ...(bySector.get(b.sector) ?? []),
+      `${b.role} ${catalog.get(b.unitId)?.name ?? b.unitId}${b.pending ? ' (arriving at step 10)' : ''}`,
+    ]);
   }
   for (const [sector, list] of bySector) lines.push(`At ${sectorLabel(state, sector)}: ${list.join(', ')}`);
   return lines.join('\n');

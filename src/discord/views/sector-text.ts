@@ -15,8 +15,18 @@ export function sectorText(state: CampaignState, ref: string): string | null {
     `Owner: ${name(s.owner)}${s.homeOf ? ` · home of ${name(s.homeOf)}` : ''}${s.exploredBy ? ` · explored by ${name(s.exploredBy)}` : ''}`,
     `Developments: ${[dev('colony'), dev('mine'), dev('fort')].filter(Boolean).join(', ') || 'none'}`,
     s.npe ? `Non-player empire: ${empireName(s.npe.empire)} (${s.npe.status})` : '',
-    `Fleets: ${state.fleets.filter((f) => f.sector === s.key).map((f) => `${name(f.owner)} fleet ${f.slot}${f.trapped ? ' (trapped)' : ''}`).join(', ') || 'none'}`,
-    `Bases: ${state.bases.filter((b) => b.sector === s.key).map((b) => `${name(b.owner)} ${b.role} ${b.unitId}`).join(', ') || 'none'}`,
+    `Fleets: ${
+      state.fleets
+        .filter((f) => f.sector === s.key)
+        .map((f) => `${name(f.owner)} fleet ${f.slot}${f.trapped ? ' (trapped)' : ''}`)
+        .join(', ') || 'none'
+    }`,
+    `Bases: ${
+      state.bases
+        .filter((b) => b.sector === s.key)
+        .map((b) => `${name(b.owner)} ${b.role} ${b.unitId}`)
+        .join(', ') || 'none'
+    }`,
     s.containers.length ? `Dead-drop containers: ${s.containers.length}` : '',
     `Lanes to: ${adjacentSectors(state, s.key).map(label).join(', ')}`,
   ]

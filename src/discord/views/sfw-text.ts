@@ -1,4 +1,13 @@
-import type { CidsPool, Fortress, FortressAllocation, PowerAllocation, RepairOutcome, RepairType, SecretRollReveal, SpecialDamageResult } from '../../rules/sfw/index.ts';
+import type {
+  CidsPool,
+  Fortress,
+  FortressAllocation,
+  PowerAllocation,
+  RepairOutcome,
+  RepairType,
+  SecretRollReveal,
+  SpecialDamageResult,
+} from '../../rules/sfw/index.ts';
 import { MODULES } from '../../rules/sfw/index.ts';
 import { mention } from '../words.ts';
 
@@ -21,8 +30,17 @@ export interface SecretRollRecord {
   forced?: true;
 }
 
-const TABLE: Record<SecretRollRecord['table'], string> = { 'special-damage': 'Special Damage', 'damage-control': 'Damage Control' };
-const REPAIR: Record<RepairType, string> = { of: 'Offensive Factors', df: 'Defensive Factors', speed: 'Speed', pu: 'Power Units', turns: 'Turn Reduction' };
+const TABLE: Record<SecretRollRecord['table'], string> = {
+  'special-damage': 'Special Damage',
+  'damage-control': 'Damage Control',
+};
+const REPAIR: Record<RepairType, string> = {
+  of: 'Offensive Factors',
+  df: 'Defensive Factors',
+  speed: 'Speed',
+  pu: 'Power Units',
+  turns: 'Turn Reduction',
+};
 
 export const pct = (n: number): string => String(n).padStart(2, '0');
 
@@ -40,7 +58,11 @@ function rollTitle(r: SecretRollRecord): string {
   return `${TABLE[r.table]}${r.repair ? ` (${REPAIR[r.repair]})` : ''} roll #${r.n} for ${r.ship}${r.turn !== undefined ? `, turn ${r.turn}` : ''}`;
 }
 
-export function outcomeText(r: SecretRollRecord, special: SpecialDamageResult | null, repair: RepairOutcome | null): string {
+export function outcomeText(
+  r: SecretRollRecord,
+  special: SpecialDamageResult | null,
+  repair: RepairOutcome | null,
+): string {
   if (special) return `${special.effect}${special.turns !== null ? ` (${special.turns} turns)` : ''}`;
   if (!repair) return '';
   switch (repair.kind) {
@@ -75,11 +97,18 @@ export function commitmentText(battleId: string, r: SecretRollRecord): string {
   return `🔒 ${mention(r.by)} made a secret ${rollTitle(r)} in battle ${battleId}. Commitment: \`${r.commitment}\`. Revealed with \`/sfw reveal battle:${battleId}\` once the battle is resolved.`;
 }
 
-export function revealText(battleId: string, rolls: readonly { record: SecretRollRecord; outcome: string; ok: boolean }[]): string {
+export function revealText(
+  battleId: string,
+  rolls: readonly { record: SecretRollRecord; outcome: string; ok: boolean }[],
+): string {
   if (rolls.length === 0) return `Battle ${battleId} had no secret rolls.`;
-  const lines = [`🔓 **Secret rolls of battle ${battleId}**, now that it is resolved (check any with \`/sfw verify\`):`];
+  const lines = [
+    `🔓 **Secret rolls of battle ${battleId}**, now that it is resolved (check any with \`/sfw verify\`):`,
+  ];
   for (const { record: r, outcome, ok } of rolls) {
-    lines.push(`• ${mention(r.by)} ${rollTitle(r)}: **${pct(r.reveal.result)}** — ${outcome}. ${ok ? '✅' : '❌'} commitment \`${r.commitment}\`${r.forced ? ' (die forced by a test hook)' : ''}`);
+    lines.push(
+      `• ${mention(r.by)} ${rollTitle(r)}: **${pct(r.reveal.result)}** — ${outcome}. ${ok ? '✅' : '❌'} commitment \`${r.commitment}\`${r.forced ? ' (die forced by a test hook)' : ''}`,
+    );
     lines.push(`  reveal \`${revealToken(r.reveal)}\``);
   }
   return lines.join('\n');
@@ -103,17 +132,26 @@ export function powerText(shipName: string, a: PowerAllocation, bestDf: number):
   return lines.join('\n');
 }
 
-export function fortressText(f: Fortress, a: FortressAllocation | null, pools: Record<string, CidsPool> | null = null): string {
+export function fortressText(
+  f: Fortress,
+  a: FortressAllocation | null,
+  pools: Record<string, CidsPool> | null = null,
+): string {
   const lines = [
     `🏰 **${f.name}**: ${f.pu} PU from its Life Support Systems; weapon modules allow OF ${f.maxOF} (the PU could buy ${f.maxFactors} in one system).`,
-    ...f.modules.map((m) => `• ${m.id} ${MODULES[m.type].name}${m.damage ? `, ${m.damage} damage` : ''}${m.destroyed ? ' — destroyed' : ''}${m.on ? `, on ${m.on}` : ''}`),
+    ...f.modules.map(
+      (m) =>
+        `• ${m.id} ${MODULES[m.type].name}${m.damage ? `, ${m.damage} damage` : ''}${m.destroyed ? ' — destroyed' : ''}${m.on ? `, on ${m.on}` : ''}`,
+    ),
   ];
   if (f.knockedOut) lines.push('⚠️ No LSS left: no power; the fortress may be boarded.');
   if (f.firingPenalty) lines.push(`⚠️ No Communication Module left: +${f.firingPenalty} to its firing rolls.`);
   if (f.specialDamageRoll) lines.push('⚠️ LSS damage is over 20%: roll Special Damage (`/sfw damage`).');
   lines.push(`Damage-control teams: ${f.dctTeams}.`);
   if (a) {
-    lines.push(`${a.legal ? '✅' : '❌'} OF ${a.of}, DF ${a.df} (every module): ${a.of}² + ${a.df}² = ${a.used} PU, ${a.left} left; speed 1 costs nothing.`);
+    lines.push(
+      `${a.legal ? '✅' : '❌'} OF ${a.of}, DF ${a.df} (every module): ${a.of}² + ${a.df}² = ${a.used} PU, ${a.left} left; speed 1 costs nothing.`,
+    );
     lines.push(...a.problems.map((p) => `• ${p}`));
   }
   if (pools) {
@@ -122,7 +160,9 @@ export function fortressText(f: Fortress, a: FortressAllocation | null, pools: R
       if (p.total === 0 && p.lent === 0 && p.eliminated.length === 0) continue;
       const rolls = p.rolls.map((r) => `${r.count}×${r.percent}% from ${r.source}`).join(', ') || 'none';
       const gone = p.eliminated.reduce((s, r) => s + r.count, 0);
-      lines.push(`• ${p.module}: ${p.total} roll${p.total === 1 ? '' : 's'} (${rolls})${p.lent ? `, lent ${p.lent}` : ''}${gone ? `, ${gone} eliminated` : ''}`);
+      lines.push(
+        `• ${p.module}: ${p.total} roll${p.total === 1 ? '' : 's'} (${rolls})${p.lent ? `, lent ${p.lent}` : ''}${gone ? `, ${gone} eliminated` : ''}`,
+      );
     }
   }
   return lines.join('\n');

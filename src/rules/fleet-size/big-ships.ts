@@ -18,7 +18,10 @@ export function checkBigShips(fleet: readonly FleetUnit[], options: BigShipsOpti
   const lines: FleetCheckLine[] = [{ id: flagship.id, className: flagship.className, cost: 0, note: 'flagship' }];
 
   const limit = flagship.sizeClass ?? 0;
-  if (flagship.sizeClass === undefined) problems.push(`${BIG_SHIPS_RULE}: the flagship ${flagship.className} (${flagship.id}) has no size class, so its command rating is unknown.`);
+  if (flagship.sizeClass === undefined)
+    problems.push(
+      `${BIG_SHIPS_RULE}: the flagship ${flagship.className} (${flagship.id}) has no size class, so its command rating is unknown.`,
+    );
 
   let ships = 0;
   let halfCount = 0;
@@ -34,26 +37,42 @@ export function checkBigShips(fleet: readonly FleetUnit[], options: BigShipsOpti
     const n = countOf(u);
     if (half) halfCount += n;
     else ships += n;
-    lines.push({ id: u.id, className: u.className, cost: (half ? 0.5 : 1) * n, note: half ? 'civilian/fixed: half, rounded up together' : 'ship' });
+    lines.push({
+      id: u.id,
+      className: u.className,
+      cost: (half ? 0.5 : 1) * n,
+      note: half ? 'civilian/fixed: half, rounded up together' : 'ship',
+    });
 
     if (u.sizeClass === undefined) {
-      problems.push(`${BIG_SHIPS_RULE}: ${u.className} (${u.id}) has no size class, so it cannot be checked against the flagship.`);
+      problems.push(
+        `${BIG_SHIPS_RULE}: ${u.className} (${u.id}) has no size class, so it cannot be checked against the flagship.`,
+      );
     } else if (flagship.sizeClass !== undefined && u.sizeClass < flagship.sizeClass) {
-      problems.push(`${BIG_SHIPS_RULE}: ${u.className} (${u.id}, size class ${u.sizeClass}) is larger than the flagship ${flagship.className} (size class ${flagship.sizeClass}); a ship may not lead ships larger than itself.`);
+      problems.push(
+        `${BIG_SHIPS_RULE}: ${u.className} (${u.id}, size class ${u.sizeClass}) is larger than the flagship ${flagship.className} (size class ${flagship.sizeClass}); a ship may not lead ships larger than itself.`,
+      );
     }
     // The text's extreme example: a size-class 1 Hive Ship "could still have a single other ship
     // in the battle (though, not one with fighters or PFs)". Applied as written, to SC1 flagships only.
     if (flagship.sizeClass === 1 && u.carriesSmallCraft === true) {
-      problems.push(`${BIG_SHIPS_RULE}: a size-class 1 flagship's consort may not carry fighters or PFs, and ${u.className} (${u.id}) does.`);
+      problems.push(
+        `${BIG_SHIPS_RULE}: a size-class 1 flagship's consort may not carry fighters or PFs, and ${u.className} (${u.id}) does.`,
+      );
     }
-    if (u.leader === 'leader') warnings.push(`${u.className} (${u.id}) is a leader variant: it still needs consorts (S8.36), which this check does not verify.`);
+    if (u.leader === 'leader')
+      warnings.push(
+        `${u.className} (${u.id}) is a leader variant: it still needs consorts (S8.36), which this check does not verify.`,
+      );
   }
 
   const used = ships + Math.ceil(halfCount / 2);
   if (flagship.sizeClass !== undefined && used > limit) {
     problems.push(
       `${BIG_SHIPS_RULE}: ${flagship.className} (size class ${limit}) commands ${limit} other ship${limit === 1 ? '' : 's'}, but the fleet needs ${used}` +
-        (halfCount > 0 ? ` (${ships} ships + ${halfCount} civilian/fixed units counting ${Math.ceil(halfCount / 2)})` : '') +
+        (halfCount > 0
+          ? ` (${ships} ships + ${halfCount} civilian/fixed units counting ${Math.ceil(halfCount / 2)})`
+          : '') +
         '.',
     );
   }
@@ -64,7 +83,10 @@ export function checkBigShips(fleet: readonly FleetUnit[], options: BigShipsOpti
     used,
     problems,
     warnings,
-    limitBreakdown: flagship.sizeClass === undefined ? [] : [`size class ${flagship.sizeClass}: ${limit} other ship${limit === 1 ? '' : 's'}`],
+    limitBreakdown:
+      flagship.sizeClass === undefined
+        ? []
+        : [`size class ${flagship.sizeClass}: ${limit} other ship${limit === 1 ? '' : 's'}`],
     lines,
   };
 }

@@ -39,11 +39,16 @@ export function bpvEra(year: number): BpvEra {
   return year <= 180 ? 'Y120_to_Y180' : 'after_Y180';
 }
 
-const ERA_LABEL: Record<BpvEra, string> = { upto_Y120: 'before Y120', Y120_to_Y180: 'Y120–180', after_Y180: 'after Y180' };
+const ERA_LABEL: Record<BpvEra, string> = {
+  upto_Y120: 'before Y120',
+  Y120_to_Y180: 'Y120–180',
+  after_Y180: 'after Y180',
+};
 
 function amount(value: number | string, unit: FleetUnit, what: string): Bpv {
   const parsed = typeof value === 'number' ? (Number.isFinite(value) ? bpv(value) : null) : parseBpv(value);
-  if (parsed === null || parsed.isNegative()) refuse('fleet/bad-bpv', BPV_RULE, `${unit.id}: ${what} must be a number, 0 or more (got ${String(value)}).`);
+  if (parsed === null || parsed.isNegative())
+    refuse('fleet/bad-bpv', BPV_RULE, `${unit.id}: ${what} must be a number, 0 or more (got ${String(value)}).`);
   return parsed;
 }
 
@@ -51,16 +56,20 @@ function amount(value: number | string, unit: FleetUnit, what: string): Bpv {
 function chargedBpv(unit: FleetUnit): { value: Bpv; note: string } {
   const role = roleOf(unit);
   const economic = role === 'scout' || CIVILIAN_ROLES.includes(role);
-  const each = economic ? amount(unit.economicBpv ?? unit.bpv, unit, 'economic BPV') : amount(unit.bpv, unit, 'combat BPV');
+  const each = economic
+    ? amount(unit.economicBpv ?? unit.bpv, unit, 'economic BPV')
+    : amount(unit.bpv, unit, 'combat BPV');
   const n = countOf(unit);
   return { value: each.mul(n), note: `${economic ? 'economic' : 'combat'} BPV${n > 1 ? ` × ${n}` : ''}` };
 }
 
 export function checkBpvCapacity(fleet: readonly FleetUnit[], options: BpvCapacityOptions): FleetCheck {
   const flagship = validateFleet(fleet, options.flagshipId);
-  if (!Number.isFinite(options.year) || options.year <= 0) refuse('fleet/bad-year', BPV_RULE, `The campaign year must be a positive number (got ${options.year}).`);
+  if (!Number.isFinite(options.year) || options.year <= 0)
+    refuse('fleet/bad-year', BPV_RULE, `The campaign year must be a positive number (got ${options.year}).`);
   const web = options.prelaidWebHexes ?? 0;
-  if (!Number.isInteger(web) || web < 0) refuse('fleet/bad-web', BPV_RULE, `Pre-laid web must be a whole number of hexes (got ${web}).`);
+  if (!Number.isInteger(web) || web < 0)
+    refuse('fleet/bad-web', BPV_RULE, `Pre-laid web must be a whole number of hexes (got ${web}).`);
 
   const problems: string[] = [];
   const warnings: string[] = [];
@@ -69,24 +78,35 @@ export function checkBpvCapacity(fleet: readonly FleetUnit[], options: BpvCapaci
   const flagCr = flagship.commandRating ?? (roleOf(flagship) === 'planet' ? PLANET_FLAG_CR : undefined);
   let limit = 0;
   if (flagCr === undefined) {
-    problems.push(`${BPV_RULE}: the flagship ${flagship.className} (${flagship.id}) has no F&E command rating, so its BPV capacity is unknown.`);
+    problems.push(
+      `${BPV_RULE}: the flagship ${flagship.className} (${flagship.id}) has no F&E command rating, so its BPV capacity is unknown.`,
+    );
   } else if (flagCr < MIN_CHART_CR) {
-    problems.push(`${BPV_RULE}: the chart starts at command rating ${MIN_CHART_CR}; ${flagship.className} has ${flagCr} and cannot command a fleet.`);
+    problems.push(
+      `${BPV_RULE}: the chart starts at command rating ${MIN_CHART_CR}; ${flagship.className} has ${flagCr} and cannot command a fleet.`,
+    );
   } else {
     const cr = Math.min(flagCr, MAX_CHART_CR);
-    if (flagCr > MAX_CHART_CR) warnings.push(`Command rating ${flagCr} is above the chart; the CR ${MAX_CHART_CR} row is used.`);
+    if (flagCr > MAX_CHART_CR)
+      warnings.push(`Command rating ${flagCr} is above the chart; the CR ${MAX_CHART_CR} row is used.`);
     const era = bpvEra(options.year);
     limit = BPV_CAPACITY_CHART[cr]![era];
     limitBreakdown.push(`CR ${cr}, ${ERA_LABEL[era]}: ${limit}`);
 
     // Distinct base hulls of size class 4 or larger (SC ≤ 4) among mobile warships, other than the flagship's own.
     const flagHull = flagship.hullType?.trim().toUpperCase();
-    if (flagHull === undefined && roleOf(flagship) !== 'planet') warnings.push(`The flagship ${flagship.className} has no F&E hull type: every other hull type counts for the bonus.`);
+    if (flagHull === undefined && roleOf(flagship) !== 'planet')
+      warnings.push(
+        `The flagship ${flagship.className} has no F&E hull type: every other hull type counts for the bonus.`,
+      );
     const hulls = new Set<string>();
     for (const u of fleet) {
       if (!MOBILE_WARSHIP_ROLES.includes(roleOf(u))) continue;
       if (u.sizeClass === undefined || u.hullType === undefined) {
-        if (u !== flagship) warnings.push(`${u.className} (${u.id}) has no ${u.sizeClass === undefined ? 'size class' : 'F&E hull type'}: it gives no hull bonus.`);
+        if (u !== flagship)
+          warnings.push(
+            `${u.className} (${u.id}) has no ${u.sizeClass === undefined ? 'size class' : 'F&E hull type'}: it gives no hull bonus.`,
+          );
         continue;
       }
       const hull = u.hullType.trim().toUpperCase();
@@ -110,26 +130,47 @@ export function checkBpvCapacity(fleet: readonly FleetUnit[], options: BpvCapaci
   if (web > 0) {
     const webBpv = bpv(web * WEB_BPV_PER_HEX);
     used = used.add(webBpv);
-    lines.push({ id: 'web', className: 'pre-laid web', cost: webBpv.toNumber(), note: `${web} hexes × ${WEB_BPV_PER_HEX}` });
+    lines.push({
+      id: 'web',
+      className: 'pre-laid web',
+      cost: webBpv.toNumber(),
+      note: `${web} hexes × ${WEB_BPV_PER_HEX}`,
+    });
   }
 
   if (flagCr !== undefined && flagCr >= MIN_CHART_CR && used.gt(limit)) {
     const fixed = fleet.filter((u) => FIXED_ROLES.includes(roleOf(u))).map((u) => u.id);
     problems.push(
       `${BPV_RULE}: the fleet is ${used.toFixed()} BPV but the cap is ${limit}, ${used.sub(limit).toFixed()} over. The flagship's owner removes units of their choice` +
-        (fixed.length > 0 ? `; fixed units that do not fit (${fixed.join(', ')}) become inactive (D18.1) instead.` : '.'),
+        (fixed.length > 0
+          ? `; fixed units that do not fit (${fixed.join(', ')}) become inactive (D18.1) instead.`
+          : '.'),
     );
   }
 
   // Mixed-empire fleets: the empire providing the flagship supplies at least half the BPV.
   if (flagship.empire !== undefined && fleet.some((u) => u.empire !== undefined && u.empire !== flagship.empire)) {
     // Units without an empire, and pre-laid web, are counted as the flagship's.
-    const others = fleet.reduce((sum, u, i) => (u.empire !== undefined && u.empire !== flagship.empire ? sum.add(charged[i]!) : sum), ZERO);
+    const others = fleet.reduce(
+      (sum, u, i) => (u.empire !== undefined && u.empire !== flagship.empire ? sum.add(charged[i]!) : sum),
+      ZERO,
+    );
     const own = used.sub(others);
     if (own.mul(2).lt(used)) {
-      problems.push(`${BPV_RULE}: in a mixed-empire fleet the flagship's empire (${flagship.empire}) must supply at least 50% of the BPV; it supplies ${own.toFixed()} of ${used.toFixed()}.`);
+      problems.push(
+        `${BPV_RULE}: in a mixed-empire fleet the flagship's empire (${flagship.empire}) must supply at least 50% of the BPV; it supplies ${own.toFixed()} of ${used.toFixed()}.`,
+      );
     }
   }
 
-  return { system: 'bpv', ok: problems.length === 0, limit, used: used.toNumber(), problems, warnings, limitBreakdown, lines };
+  return {
+    system: 'bpv',
+    ok: problems.length === 0,
+    limit,
+    used: used.toNumber(),
+    problems,
+    warnings,
+    limitBreakdown,
+    lines,
+  };
 }

@@ -11,7 +11,11 @@ import type { BigShipsOptions, BpvCapacityOptions, FleetCheck, FleetUnit, Flexib
 export function checkFleet(system: 'bpv', fleet: readonly FleetUnit[], options: BpvCapacityOptions): FleetCheck;
 export function checkFleet(system: 'bigships', fleet: readonly FleetUnit[], options: BigShipsOptions): FleetCheck;
 export function checkFleet(system: 'fcp', fleet: readonly FleetUnit[], options: FlexibleCommandOptions): FleetCheck;
-export function checkFleet(system: 'bpv' | 'bigships' | 'fcp', fleet: readonly FleetUnit[], options: BpvCapacityOptions | BigShipsOptions | FlexibleCommandOptions): FleetCheck {
+export function checkFleet(
+  system: 'bpv' | 'bigships' | 'fcp',
+  fleet: readonly FleetUnit[],
+  options: BpvCapacityOptions | BigShipsOptions | FlexibleCommandOptions,
+): FleetCheck {
   switch (system) {
     case 'bpv':
       return checkBpvCapacity(fleet, options as BpvCapacityOptions);

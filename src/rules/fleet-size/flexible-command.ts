@@ -50,7 +50,13 @@ const AUXILIARY_PENALTY = 4;
 /** Battleships as flagships cost 4; every other flagship is free. */
 const BATTLESHIP_FLAGSHIP = 8;
 
-export const FCR_MODIFIERS = { perCommandRating: 4, flagBridgeBox: 1, legendaryCaptain: 3, outstandingCrew: 2, poorCrew: -5 } as const;
+export const FCR_MODIFIERS = {
+  perCommandRating: 4,
+  flagBridgeBox: 1,
+  legendaryCaptain: 3,
+  outstandingCrew: 2,
+  poorCrew: -5,
+} as const;
 
 function chartRow(row: number): FcpChartRow | undefined {
   return FCP_CHART.find((r) => r.row === row);
@@ -98,7 +104,11 @@ function duplicateStep(row: number): number {
 
 const fmt = (halves: number): string => String(halves / 2);
 
-export function flexibleCommandRating(cr: number, flagBridgeBoxes: number, options: Pick<FlexibleCommandOptions, 'legendaryCaptain' | 'crew'>): number {
+export function flexibleCommandRating(
+  cr: number,
+  flagBridgeBoxes: number,
+  options: Pick<FlexibleCommandOptions, 'legendaryCaptain' | 'crew'>,
+): number {
   const m = FCR_MODIFIERS;
   return (
     m.perCommandRating * cr +
@@ -132,7 +142,12 @@ export function checkFlexibleCommand(fleet: readonly FleetUnit[], options: Flexi
   // reading: the text prices "all other ships"), and never pays the missing-squadron penalty.
   const bb = sameCode(flagship.hullType, 'BB') || sameCode(flagship.className, 'BB');
   charges.push({
-    line: { id: flagship.id, className: flagship.className, cost: bb ? BATTLESHIP_FLAGSHIP / 2 : 0, note: bb ? 'battleship flagship' : 'flagship' },
+    line: {
+      id: flagship.id,
+      className: flagship.className,
+      cost: bb ? BATTLESHIP_FLAGSHIP / 2 : 0,
+      note: bb ? 'battleship flagship' : 'flagship',
+    },
     halves: bb ? BATTLESHIP_FLAGSHIP : 0,
     shares: [[flagship.empire, bb ? BATTLESHIP_FLAGSHIP : 0]],
   });
@@ -147,24 +162,52 @@ export function checkFlexibleCommand(fleet: readonly FleetUnit[], options: Flexi
     const bad = (why: string): void => {
       problems.push(`${FCP_RULE}: ${u.className} (${u.id}) cannot command that squadron: ${why}.`);
     };
-    if (u.squadron.length !== 2) { bad(`a squadron is the leader and exactly two ships (${u.squadron.length} named)`); continue; }
-    if (new Set(u.squadron).size !== 2 || u.squadron.includes(u.id)) { bad('the two ships must be two different ships other than the leader'); continue; }
+    if (u.squadron.length !== 2) {
+      bad(`a squadron is the leader and exactly two ships (${u.squadron.length} named)`);
+      continue;
+    }
+    if (new Set(u.squadron).size !== 2 || u.squadron.includes(u.id)) {
+      bad('the two ships must be two different ships other than the leader');
+      continue;
+    }
     const missing = u.squadron.filter((_, i) => members[i] === undefined);
-    if (missing.length > 0) { bad(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in the fleet`); continue; }
+    if (missing.length > 0) {
+      bad(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in the fleet`);
+      continue;
+    }
     const taken = u.squadron.filter((id) => inSquadron.has(id));
-    if (taken.length > 0 || inSquadron.has(u.id)) { bad(`${[...taken, ...(inSquadron.has(u.id) ? [u.id] : [])].join(', ')} already belong${taken.length === 1 ? 's' : ''} to another squadron`); continue; }
+    if (taken.length > 0 || inSquadron.has(u.id)) {
+      bad(
+        `${[...taken, ...(inSquadron.has(u.id) ? [u.id] : [])].join(', ')} already belong${taken.length === 1 ? 's' : ''} to another squadron`,
+      );
+      continue;
+    }
     const notShips = members.filter((m) => SMALL_CRAFT_ROLES.includes(roleOf(m!)));
-    if (notShips.length > 0) { bad('fighters and PFs are not squadron ships'); continue; }
-    const wrongSize = members.filter((m) => u.sizeClass !== undefined && m!.sizeClass !== undefined && m!.sizeClass !== u.sizeClass);
-    if (wrongSize.length > 0) { bad(`${wrongSize.map((m) => m!.id).join(', ')} ${wrongSize.length === 1 ? 'is' : 'are'} not of its size class (${u.sizeClass})`); continue; }
-    if (u.sizeClass === undefined || members.some((m) => m!.sizeClass === undefined)) warnings.push(`Squadron of ${u.id}: size classes unknown, so "ships of its size" was not checked.`);
+    if (notShips.length > 0) {
+      bad('fighters and PFs are not squadron ships');
+      continue;
+    }
+    const wrongSize = members.filter(
+      (m) => u.sizeClass !== undefined && m!.sizeClass !== undefined && m!.sizeClass !== u.sizeClass,
+    );
+    if (wrongSize.length > 0) {
+      bad(
+        `${wrongSize.map((m) => m!.id).join(', ')} ${wrongSize.length === 1 ? 'is' : 'are'} not of its size class (${u.sizeClass})`,
+      );
+      continue;
+    }
+    if (u.sizeClass === undefined || members.some((m) => m!.sizeClass === undefined))
+      warnings.push(`Squadron of ${u.id}: size classes unknown, so "ships of its size" was not checked.`);
     fullLeaders.add(u.id);
     inSquadron.add(u.id);
     for (const id of u.squadron) inSquadron.add(id);
   }
 
   let leaderPenalties = 0;
-  const pools = new Map<string, { row: number; size: number; total: number; units: { unit: FleetUnit; n: number }[] }>();
+  const pools = new Map<
+    string,
+    { row: number; size: number; total: number; units: { unit: FleetUnit; n: number }[] }
+  >();
 
   for (const u of fleet) {
     if (u === flagship) continue;
@@ -192,14 +235,21 @@ export function checkFlexibleCommand(fleet: readonly FleetUnit[], options: Flexi
       }
       base = u.fcp * 2;
       notes.push(`GM cost ${u.fcp}`);
-      if (row === null) warnings.push(`${u.className} (${u.id}) has a GM cost but no chart row, so no duplicate increment applies to it.`);
+      if (row === null)
+        warnings.push(
+          `${u.className} (${u.id}) has a GM cost but no chart row, so no duplicate increment applies to it.`,
+        );
     } else if (row === null) {
-      problems.push(`${FCP_RULE}: ${u.className} (${u.id}) matches no row of the FCP chart; give it an fcp_row or a GM cost.`);
+      problems.push(
+        `${FCP_RULE}: ${u.className} (${u.id}) matches no row of the FCP chart; give it an fcp_row or a GM cost.`,
+      );
       continue;
     } else {
       const chart = chartRow(row)!;
       if (chart.halves === null) {
-        problems.push(`${FCP_RULE}: ${u.className} (${u.id}) is on chart row ${row} (${chart.classes.join(', ')}), which has no FCP cost: it may not join the fleet except as its flagship, unless the GM sets a cost.`);
+        problems.push(
+          `${FCP_RULE}: ${u.className} (${u.id}) is on chart row ${row} (${chart.classes.join(', ')}), which has no FCP cost: it may not join the fleet except as its flagship, unless the GM sets a cost.`,
+        );
         continue;
       }
       base = chart.halves;
@@ -232,12 +282,17 @@ export function checkFlexibleCommand(fleet: readonly FleetUnit[], options: Flexi
         halves += pod;
         why.push(`battle pod +${fmt(pod)}`);
       }
-      charges.push({ line: { id: u.id, className: u.className, cost: halves / 2, note: why.join(', ') }, halves, shares: [[u.empire, halves]] });
+      charges.push({
+        line: { id: u.id, className: u.className, cost: halves / 2, note: why.join(', ') },
+        halves,
+        shares: [[u.empire, halves]],
+      });
     }
   }
 
   const web = options.webHexes ?? 0;
-  if (!Number.isInteger(web) || web < 0) problems.push(`${FCP_RULE}: web must be a whole number of hexes (got ${web}).`);
+  if (!Number.isInteger(web) || web < 0)
+    problems.push(`${FCP_RULE}: web must be a whole number of hexes (got ${web}).`);
   else if (web > 0) pools.set(`${WEB_ROW}/12`, { row: WEB_ROW, size: 12, total: web, units: [] });
 
   for (const pool of [...pools.values()].sort((a, b) => a.row - b.row)) {
@@ -257,7 +312,9 @@ export function checkFlexibleCommand(fleet: readonly FleetUnit[], options: Flexi
     }
     const ids = pool.units.length > 0 ? pool.units.map((p) => p.unit.id).join(', ') : 'web';
     const shares: [string | undefined, number][] =
-      pool.units.length > 0 ? pool.units.map((p) => [p.unit.empire, (halves * p.n) / pool.total]) : [[flagship.empire, halves]];
+      pool.units.length > 0
+        ? pool.units.map((p) => [p.unit.empire, (halves * p.n) / pool.total])
+        : [[flagship.empire, halves]];
     charges.push({ line: { id: ids, className: chart.classes[0]!, cost: halves / 2, note }, halves, shares });
   }
   const usedHalves = charges.reduce((s, c) => s + c.halves, 0);
@@ -265,7 +322,9 @@ export function checkFlexibleCommand(fleet: readonly FleetUnit[], options: Flexi
   let limit = 0;
   const limitBreakdown: string[] = [];
   if (cr === undefined) {
-    problems.push(`${FCP_RULE}: the flagship ${flagship.className} (${flagship.id}) has no F&E command rating, so its FCR is unknown.`);
+    problems.push(
+      `${FCP_RULE}: the flagship ${flagship.className} (${flagship.id}) has no F&E command rating, so its FCR is unknown.`,
+    );
   } else {
     const boxes = options.flagBridgeBoxes ?? flagship.flagBridgeBoxes;
     if (boxes === undefined) warnings.push(`The flagship's flag-bridge boxes are unknown; counted as 0.`);
@@ -275,16 +334,32 @@ export function checkFlexibleCommand(fleet: readonly FleetUnit[], options: Flexi
     if (options.legendaryCaptain) limitBreakdown.push('+3 legendary captain');
     if (options.crew === 'outstanding') limitBreakdown.push('+2 outstanding crew');
     if (options.crew === 'poor') limitBreakdown.push('−5 poor crew');
-    if (usedHalves > 2 * limit) problems.push(`${FCP_RULE}: the fleet costs ${fmt(usedHalves)} FCP but ${flagship.className}'s FCR is ${limit}, ${fmt(usedHalves - 2 * limit)} over.`);
+    if (usedHalves > 2 * limit)
+      problems.push(
+        `${FCP_RULE}: the fleet costs ${fmt(usedHalves)} FCP but ${flagship.className}'s FCR is ${limit}, ${fmt(usedHalves - 2 * limit)} over.`,
+      );
   }
 
   // Mixed-empire fleets: at least half the FCP cost from the flagship's race.
   if (flagship.empire !== undefined && fleet.some((u) => u.empire !== undefined && u.empire !== flagship.empire)) {
-    const others = charges.flatMap((c) => c.shares).reduce((s, [e, h]) => (e !== undefined && e !== flagship.empire ? s + h : s), 0);
+    const others = charges
+      .flatMap((c) => c.shares)
+      .reduce((s, [e, h]) => (e !== undefined && e !== flagship.empire ? s + h : s), 0);
     if (2 * (usedHalves - others) < usedHalves) {
-      problems.push(`${FCP_RULE}: in a mixed-empire fleet at least 50% of the FCP cost must be ${flagship.empire} ships; ${fmt(usedHalves - others)} of ${fmt(usedHalves)} is.`);
+      problems.push(
+        `${FCP_RULE}: in a mixed-empire fleet at least 50% of the FCP cost must be ${flagship.empire} ships; ${fmt(usedHalves - others)} of ${fmt(usedHalves)} is.`,
+      );
     }
   }
 
-  return { system: 'fcp', ok: problems.length === 0, limit, used: usedHalves / 2, problems, warnings, limitBreakdown, lines: charges.map((c) => c.line) };
+  return {
+    system: 'fcp',
+    ok: problems.length === 0,
+    limit,
+    used: usedHalves / 2,
+    problems,
+    warnings,
+    limitBreakdown,
+    lines: charges.map((c) => c.line),
+  };
 }

@@ -30,7 +30,21 @@
  */
 
 /** What a unit is for these rules; catalog `unit_kind` maps onto it (warship→warship, defsat→defsat …). */
-export const FLEET_ROLES = ['warship', 'scout', 'police', 'auxiliary', 'freighter', 'base', 'ground_base', 'defsat', 'planet', 'fighter', 'pf', 'interceptor', 'bomber'] as const;
+export const FLEET_ROLES = [
+  'warship',
+  'scout',
+  'police',
+  'auxiliary',
+  'freighter',
+  'base',
+  'ground_base',
+  'defsat',
+  'planet',
+  'fighter',
+  'pf',
+  'interceptor',
+  'bomber',
+] as const;
 export type FleetRole = (typeof FLEET_ROLES)[number];
 
 export interface FleetUnit {

@@ -45,7 +45,8 @@ export function isArcName(name: string): boolean {
 
 /** D2.12: is the bearing inside the named yaw arc (basic or combined)? */
 export function inYawArc(arc: string, bearing: number, rr: RrReading = 'recommended'): boolean {
-  const parts: readonly BasicArc[] | undefined = COMBINED_ARCS[arc] ?? (BASIC_ARCS.includes(arc as BasicArc) ? [arc as BasicArc] : undefined);
+  const parts: readonly BasicArc[] | undefined =
+    COMBINED_ARCS[arc] ?? (BASIC_ARCS.includes(arc as BasicArc) ? [arc as BasicArc] : undefined);
   if (!parts) throw new RangeError(`unknown arc ${arc}`);
   return parts.some((p) => {
     const row = basicRow(p, rr);

@@ -40,11 +40,22 @@ export function inAsteroidHex(pos: Vec3, a: AsteroidHex): boolean {
 /** Guard against a field too crowded to place (never reached by the printed rule's 54 spheres). */
 const MAX_REROLLS = 10_000;
 
-export function rollAsteroidField(dice: DiceSource, mirror: MirrorOffset = 'none', count = ASTEROID_HEXES): AsteroidHex[] {
+export function rollAsteroidField(
+  dice: DiceSource,
+  mirror: MirrorOffset = 'none',
+  count = ASTEROID_HEXES,
+): AsteroidHex[] {
   const field: AsteroidHex[] = [];
   for (let i = 1; i <= count; i++) {
     const location = (): Vec3 => {
-      const [a, b, c, d, e, f] = dice.roll(6, 6, `P3.11 asteroid hex ${i} location (x, y, z: 6×d6 + d6)`) as [number, number, number, number, number, number];
+      const [a, b, c, d, e, f] = dice.roll(6, 6, `P3.11 asteroid hex ${i} location (x, y, z: 6×d6 + d6)`) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
       return { x: asteroidAxisKm(a, b, mirror), y: asteroidAxisKm(c, d, mirror), z: asteroidAxisKm(e, f, mirror) };
     };
     let centre = location();
@@ -61,5 +72,8 @@ export function rollAsteroidField(dice: DiceSource, mirror: MirrorOffset = 'none
 
 /** The printed example field (P3.11), in km. */
 export function exampleAsteroidField(rows: readonly AsteroidRow[] = EXAMPLE_ASTEROID_FIELD): AsteroidHex[] {
-  return rows.map((r) => ({ centre: { x: r.x * KM_PER_HEX, y: r.y * KM_PER_HEX, z: r.z * KM_PER_HEX }, radiusThirds: r.radiusThirds }));
+  return rows.map((r) => ({
+    centre: { x: r.x * KM_PER_HEX, y: r.y * KM_PER_HEX, z: r.z * KM_PER_HEX },
+    radiusThirds: r.radiusThirds,
+  }));
 }

@@ -39,7 +39,12 @@ export function webLines(e: Engagement): { id: string; strength: number; line: V
 
 /** G10.511: the strongest web whose field holds the position (0 if none). */
 export function webStrengthAt(e: Engagement, pos: Vec3): number {
-  return Math.max(0, ...webLines(e).filter((w) => w.strength > 0 && inWebHex(pos, w.line)).map((w) => w.strength));
+  return Math.max(
+    0,
+    ...webLines(e)
+      .filter((w) => w.strength > 0 && inWebHex(pos, w.line))
+      .map((w) => w.strength),
+  );
 }
 
 function clampTurn(t: TurnDelta, limit: number): TurnDelta {
@@ -52,7 +57,10 @@ export function limitOf(e: Engagement, u: N3dUnit): number {
 }
 
 /** Runs the next impulse; `plots` holds the turn each ship uses (already taken off the queue). */
-export function stepImpulse(e: Engagement, plots: ReadonlyMap<string, ImpulsePlot>): { engagement: Engagement; events: ImpulseEvent[] } {
+export function stepImpulse(
+  e: Engagement,
+  plots: ReadonlyMap<string, ImpulsePlot>,
+): { engagement: Engagement; events: ImpulseEvent[] } {
   const impulse = e.impulse + 1;
   const turn = e.turn;
   const events: ImpulseEvent[] = [];
@@ -78,7 +86,8 @@ export function stepImpulse(e: Engagement, plots: ReadonlyMap<string, ImpulsePlo
       delta = u.baseRotation ?? null;
     } else if (u.kind === 'seeking') {
       const target = u.seekTarget ? before.get(u.seekTarget) : undefined;
-      if (target) facing = pursuitFacing(u.facing, u.pos, target, turnModeLimit(u.turnMode, u.speed, e.options.multiHexFormula));
+      if (target)
+        facing = pursuitFacing(u.facing, u.pos, target, turnModeLimit(u.turnMode, u.speed, e.options.multiHexFormula));
     } else {
       const plot = plots.get(u.id);
       if (plot && 'het' in plot) {
@@ -87,7 +96,11 @@ export function stepImpulse(e: Engagement, plots: ReadonlyMap<string, ImpulsePlo
       } else if (plot) {
         const limit = limitOf(e, u);
         delta = clampTurn(plot.turn, limit);
-        if (delta.pitch !== signedAngle(plot.turn.pitch) || delta.yaw !== signedAngle(plot.turn.yaw) || delta.roll !== signedAngle(plot.turn.roll)) {
+        if (
+          delta.pitch !== signedAngle(plot.turn.pitch) ||
+          delta.yaw !== signedAngle(plot.turn.yaw) ||
+          delta.roll !== signedAngle(plot.turn.roll)
+        ) {
           events.push({ kind: 'turn-clamped', ...stamp, unit: u.id, plotted: plot.turn, limit });
         }
         events.push({ kind: 'turned', ...stamp, unit: u.id, plot: { turn: delta } });
@@ -96,7 +109,12 @@ export function stepImpulse(e: Engagement, plots: ReadonlyMap<string, ImpulsePlo
     let pull: Vec3 = { x: 0, y: 0, z: 0 };
     for (const hole of e.blackHoles) pull = addVec(pull, blackHoleDeltaV(hole, u.pos));
     const web = webStrengthAt(e, u.pos);
-    const body = moveOneImpulse({ ...u, facing }, delta ? orientation(delta.pitch, delta.yaw, delta.roll) : null, { webStrength: web, pull }, e.options);
+    const body = moveOneImpulse(
+      { ...u, facing },
+      delta ? orientation(delta.pitch, delta.yaw, delta.roll) : null,
+      { webStrength: web, pull },
+      e.options,
+    );
     return { ...u, pos: body.pos, carry: body.carry ?? u.carry, facing: body.facing, inertia: body.inertia };
   });
 
@@ -107,15 +125,30 @@ export function stepImpulse(e: Engagement, plots: ReadonlyMap<string, ImpulsePlo
         if (u.id === g.id) continue;
         const prev = dist2(before.get(g.id)!, before.get(u.id)!);
         const cur = dist2(after.get(g.id)!, after.get(u.id)!);
-        if (esgCollides(prev, cur, g.esg.radiusKm)) events.push({ kind: 'esg-collision', ...stamp, generator: g.id, unit: u.id, strength: esgStrength(g.esg.radiusKm, g.esg.energy) });
+        if (esgCollides(prev, cur, g.esg.radiusKm))
+          events.push({
+            kind: 'esg-collision',
+            ...stamp,
+            generator: g.id,
+            unit: u.id,
+            strength: esgStrength(g.esg.radiusKm, g.esg.energy),
+          });
       }
     }
     if (g.kind === 'seeking' && g.seekTarget && after.has(g.seekTarget)) {
       const r = rangeBetween(g.pos, after.get(g.seekTarget)!);
-      if (r.sameHex) events.push({ kind: 'seeking-may-impact', ...stamp, unit: g.id, target: g.seekTarget, distanceKm: r.distanceKm });
+      if (r.sameHex)
+        events.push({
+          kind: 'seeking-may-impact',
+          ...stamp,
+          unit: g.id,
+          target: g.seekTarget,
+          distanceKm: r.distanceKm,
+        });
     }
   }
 
-  const next: Engagement = impulse === 32 ? { ...e, units: moved, turn: turn + 1, impulse: 0 } : { ...e, units: moved, impulse };
+  const next: Engagement =
+    impulse === 32 ? { ...e, units: moved, turn: turn + 1, impulse: 0 } : { ...e, units: moved, impulse };
   return { engagement: next, events };
 }

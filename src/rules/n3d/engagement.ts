@@ -28,7 +28,15 @@ import { formatHexes, KM_PER_HEX, MAX_COORDINATE_KM } from './units.ts';
 import { dist2, distanceKm, type Vec3 } from './vector.ts';
 import { fireBlockedByWeb, inWebHex, webStrength } from './web.ts';
 
-export type { Engagement, ImpulsePlot, N3dOptions, N3dUnit, TurnDelta, UnitKind, WebAnchor } from './engagement-types.ts';
+export type {
+  Engagement,
+  ImpulsePlot,
+  N3dOptions,
+  N3dUnit,
+  TurnDelta,
+  UnitKind,
+  WebAnchor,
+} from './engagement-types.ts';
 export type { ImpulseEvent } from './engagement-step.ts';
 
 /**
@@ -40,17 +48,33 @@ export type { ImpulseEvent } from './engagement-step.ts';
 // ---- Creating and loading ----
 
 export function newEngagement(options: Partial<N3dOptions> = {}): Engagement {
-  return { version: 1, turn: 1, impulse: 0, options: { ...DEFAULT_OPTIONS, ...options }, units: [], plots: {}, blackHoles: [], webs: [] };
+  return {
+    version: 1,
+    turn: 1,
+    impulse: 0,
+    options: { ...DEFAULT_OPTIONS, ...options },
+    units: [],
+    plots: {},
+    blackHoles: [],
+    webs: [],
+  };
 }
 
 /** Validates stored JSON (shape and references) before use. */
 export function parseEngagement(json: unknown): Result<Engagement> {
   const parsed = engagementSchema.safeParse(json);
-  if (!parsed.success) return fail('n3d/bad-state', 'A3.15', `The stored 'n3D engagement is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`);
+  if (!parsed.success)
+    return fail(
+      'n3d/bad-state',
+      'A3.15',
+      `The stored 'n3D engagement is not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`,
+    );
   const e = parsed.data as Engagement;
   const ids = new Set(e.units.map((u) => u.id));
-  if (ids.size !== e.units.length) return fail('n3d/bad-state', 'A3.15', 'The stored engagement has two units with the same id.');
-  for (const id of Object.keys(e.plots)) if (!ids.has(id)) return fail('n3d/bad-state', 'A3.15', `The stored engagement has plots for unknown unit ${id}.`);
+  if (ids.size !== e.units.length)
+    return fail('n3d/bad-state', 'A3.15', 'The stored engagement has two units with the same id.');
+  for (const id of Object.keys(e.plots))
+    if (!ids.has(id)) return fail('n3d/bad-state', 'A3.15', `The stored engagement has plots for unknown unit ${id}.`);
   return ok(e);
 }
 
@@ -73,7 +97,13 @@ export interface NewUnit {
 
 function unitOf(e: Engagement, id: string): N3dUnit {
   const u = e.units.find((x) => x.id === id);
-  if (!u) refuse('n3d/no-unit', 'A3.15', `There is no unit "${id}" in this engagement.`, e.units.length ? `Units: ${e.units.map((x) => x.id).join(', ')}.` : 'Add one first.');
+  if (!u)
+    refuse(
+      'n3d/no-unit',
+      'A3.15',
+      `There is no unit "${id}" in this engagement.`,
+      e.units.length ? `Units: ${e.units.map((x) => x.id).join(', ')}.` : 'Add one first.',
+    );
   return u;
 }
 
@@ -83,18 +113,31 @@ function replaceUnit(e: Engagement, u: N3dUnit): Engagement {
 
 function checkPosition(p: Vec3): void {
   for (const v of [p.x, p.y, p.z]) {
-    if (!Number.isSafeInteger(v) || Math.abs(v) > MAX_COORDINATE_KM) refuse('n3d/bad-position', 'C1.12', `Coordinates are whole kilometres within ±${MAX_COORDINATE_KM / KM_PER_HEX} hexes.`);
+    if (!Number.isSafeInteger(v) || Math.abs(v) > MAX_COORDINATE_KM)
+      refuse(
+        'n3d/bad-position',
+        'C1.12',
+        `Coordinates are whole kilometres within ±${MAX_COORDINATE_KM / KM_PER_HEX} hexes.`,
+      );
   }
 }
 
 function checkMotion(speed: number, thrust: number): void {
-  if (!Number.isSafeInteger(speed) || speed < 0 || speed > 1_000 * KM_PER_HEX) refuse('n3d/bad-speed', 'C1.4', `Warp speed must be from 0 to 1000 (got ${formatHexes(speed)}).`);
-  if (!Number.isSafeInteger(thrust) || thrust < 0 || thrust > KM_PER_HEX) refuse('n3d/bad-thrust', 'C2.111', `At most one point of impulse power may be used for movement (got ${formatHexes(thrust)}).`);
+  if (!Number.isSafeInteger(speed) || speed < 0 || speed > 1_000 * KM_PER_HEX)
+    refuse('n3d/bad-speed', 'C1.4', `Warp speed must be from 0 to 1000 (got ${formatHexes(speed)}).`);
+  if (!Number.isSafeInteger(thrust) || thrust < 0 || thrust > KM_PER_HEX)
+    refuse(
+      'n3d/bad-thrust',
+      'C2.111',
+      `At most one point of impulse power may be used for movement (got ${formatHexes(thrust)}).`,
+    );
 }
 
 export function addUnit(e: Engagement, spec: NewUnit): Engagement {
-  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(spec.id)) refuse('n3d/bad-id', 'A3.15', 'A unit id is 1–40 letters, digits, dots, dashes or underscores.');
-  if (e.units.some((u) => u.id === spec.id)) refuse('n3d/duplicate-unit', 'A3.15', `There is already a unit "${spec.id}".`);
+  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(spec.id))
+    refuse('n3d/bad-id', 'A3.15', 'A unit id is 1–40 letters, digits, dots, dashes or underscores.');
+  if (e.units.some((u) => u.id === spec.id))
+    refuse('n3d/duplicate-unit', 'A3.15', `There is already a unit "${spec.id}".`);
   if (e.units.length >= 200) refuse('n3d/too-many-units', 'A3.15', 'An engagement holds at most 200 units.');
   checkPosition(spec.pos);
   const speed = spec.speed ?? 0;
@@ -146,12 +189,21 @@ export function setUnit(e: Engagement, id: string, patch: UnitPatch): Engagement
   checkMotion(speed, thrust);
   const now = absoluteImpulse(e.turn, e.impulse);
   if (patch.thrust !== undefined && patch.thrust > 0 && u.noThrustBefore !== undefined && now < u.noThrustBefore) {
-    refuse('n3d/post-deceleration', 'C8.41', `${u.name} made an Emergency Deceleration: no impulse power may be used for movement for ${u.noThrustBefore - now} more impulses.`);
+    refuse(
+      'n3d/post-deceleration',
+      'C8.41',
+      `${u.name} made an Emergency Deceleration: no impulse power may be used for movement for ${u.noThrustBefore - now} more impulses.`,
+    );
   }
   const tac = patch.tac ?? u.tac;
   const declaresWarp = (tac === 'warp' || tac === 'both') && !(u.tac === 'warp' || u.tac === 'both');
   if (declaresWarp && e.impulse % 8 !== 0) {
-    refuse('n3d/warp-tac-quarter', 'C5.21', 'A warp tactical maneuver lasts a quarter turn and starts on impulse 1, 9, 17 or 25.', `Declare it after impulse ${e.impulse + (8 - (e.impulse % 8))}.`);
+    refuse(
+      'n3d/warp-tac-quarter',
+      'C5.21',
+      'A warp tactical maneuver lasts a quarter turn and starts on impulse 1, 9, 17 or 25.',
+      `Declare it after impulse ${e.impulse + (8 - (e.impulse % 8))}.`,
+    );
   }
   const { orbit: _orbit, ...withoutOrbit } = u;
   const leavesOrbit = u.orbit && (patch.speed !== undefined || patch.thrust !== undefined || patch.pos !== undefined);
@@ -199,14 +251,21 @@ function withoutSeekTarget(u: N3dUnit): N3dUnit {
 // ---- Placement ----
 
 /** S3D1: units placed from a battle card's SFB hexes, e.g. `{ hex: '2215', facing: 'B' }`. */
-export function placeUnitFromHex(e: Engagement, spec: Omit<NewUnit, 'pos' | 'facing'> & { hex: string; hexFacing: string }): Engagement {
+export function placeUnitFromHex(
+  e: Engagement,
+  spec: Omit<NewUnit, 'pos' | 'facing'> & { hex: string; hexFacing: string },
+): Engagement {
   const { hex, hexFacing, ...rest } = spec;
   const p = placeFromHex(hex, hexFacing, e.options.hexTranslation, e.options.evenColumnsLow);
   return addUnit(e, { ...rest, pos: p.pos, facing: p.facing });
 }
 
 /** S3D2.1: both fleets of a pickup game in line abreast at (±100, 0, 0), facing the middle. */
-export function placePickup(e: Engagement, fleet1: Omit<NewUnit, 'pos' | 'facing'>[], fleet2: Omit<NewUnit, 'pos' | 'facing'>[]): Engagement {
+export function placePickup(
+  e: Engagement,
+  fleet1: Omit<NewUnit, 'pos' | 'facing'>[],
+  fleet2: Omit<NewUnit, 'pos' | 'facing'>[],
+): Engagement {
   let out = e;
   const a = pickupPlacement(1, fleet1.length);
   const b = pickupPlacement(2, fleet2.length);
@@ -229,12 +288,29 @@ export function plot(e: Engagement, owner: string, unitId: string, plots: readon
   const u = unitOf(e, unitId);
   if (u.owner !== owner) refuse('n3d/not-yours', 'A3.15', `${u.name} is not yours to plot.`);
   if (!needsPlot(u)) {
-    refuse('n3d/no-plot', u.orbit ? 'P8.43' : u.kind === 'base' ? 'C3.72' : 'F2.21', u.orbit ? `${u.name} is in standard orbit and turns with it.` : u.kind === 'base' ? `${u.name} is a base: it rotates at its fixed rate every impulse.` : `${u.name} is a seeking weapon: it turns toward its target by itself.`, u.orbit ? 'Set a speed to leave orbit first.' : undefined);
+    refuse(
+      'n3d/no-plot',
+      u.orbit ? 'P8.43' : u.kind === 'base' ? 'C3.72' : 'F2.21',
+      u.orbit
+        ? `${u.name} is in standard orbit and turns with it.`
+        : u.kind === 'base'
+          ? `${u.name} is a base: it rotates at its fixed rate every impulse.`
+          : `${u.name} is a seeking weapon: it turns toward its target by itself.`,
+      u.orbit ? 'Set a speed to leave orbit first.' : undefined,
+    );
   }
   if (plots.length < 1 || plots.length > 32) refuse('n3d/plot-length', 'C1.4', 'A plot covers 1 to 32 impulses.');
   const limit = limitOf(e, u);
   for (const p of plots) if ('turn' in p) checkTurn(orientation(p.turn.pitch, p.turn.yaw, p.turn.roll), limit, u.name);
-  return { ...e, plots: { ...e.plots, [unitId]: plots.map((p) => ('turn' in p ? { turn: { ...p.turn } } : { het: orientation(p.het.pitch, p.het.yaw, p.het.roll) })) } };
+  return {
+    ...e,
+    plots: {
+      ...e.plots,
+      [unitId]: plots.map((p) =>
+        'turn' in p ? { turn: { ...p.turn } } : { het: orientation(p.het.pitch, p.het.yaw, p.het.roll) },
+      ),
+    },
+  };
 }
 
 /** The same turn on every one of `count` impulses. */
@@ -280,11 +356,20 @@ export function plotsOf(e: Engagement, owner: string): Record<string, ImpulsePlo
  * impulses, so plots stay secret until all are in; `force` (a GM or a timer) runs anyway and
  * missing plots mean "no turn". Plots are used up; the `turned` events reveal them.
  */
-export function runImpulses(e: Engagement, n: number, options: { force?: boolean } = {}): { engagement: Engagement; events: ImpulseEvent[] } {
+export function runImpulses(
+  e: Engagement,
+  n: number,
+  options: { force?: boolean } = {},
+): { engagement: Engagement; events: ImpulseEvent[] } {
   if (!Number.isInteger(n) || n < 1 || n > 32) refuse('n3d/impulse-count', 'C1.4', 'Run 1 to 32 impulses at a time.');
   const status = plotStatus(e, n);
   if (status.missing.length > 0 && !options.force) {
-    refuse('n3d/plots-missing', 'C1.43', `Not everyone has plotted ${n} impulse${n > 1 ? 's' : ''} yet (${status.missing.length} unit${status.missing.length > 1 ? 's' : ''} missing).`, `Waiting on: ${status.waitingOn.join(', ')}.`);
+    refuse(
+      'n3d/plots-missing',
+      'C1.43',
+      `Not everyone has plotted ${n} impulse${n > 1 ? 's' : ''} yet (${status.missing.length} unit${status.missing.length > 1 ? 's' : ''} missing).`,
+      `Waiting on: ${status.waitingOn.join(', ')}.`,
+    );
   }
   let cur = e;
   const events: ImpulseEvent[] = [];
@@ -319,11 +404,24 @@ export function hetBreakdown(e: Engagement, id: string, dice: DiceSource): Engag
 }
 
 /** F1.24: a seeking weapon launched from `launcherId` at the launcher's position, pointed at its target. */
-export function launchSeeking(e: Engagement, launcherId: string, spec: { id: string; name: string; speed: number; targetId: string; owner?: string }): Engagement {
+export function launchSeeking(
+  e: Engagement,
+  launcherId: string,
+  spec: { id: string; name: string; speed: number; targetId: string; owner?: string },
+): Engagement {
   const launcher = unitOf(e, launcherId);
   const target = unitOf(e, spec.targetId);
   const facing = seekingLaunchFacing(launcher.facing, launcher.pos, target.pos);
-  const out = addUnit(e, { id: spec.id, name: spec.name, owner: spec.owner ?? launcher.owner, kind: 'seeking', pos: launcher.pos, facing, speed: spec.speed, turnMode: { kind: 'seeking' } });
+  const out = addUnit(e, {
+    id: spec.id,
+    name: spec.name,
+    owner: spec.owner ?? launcher.owner,
+    kind: 'seeking',
+    pos: launcher.pos,
+    facing,
+    speed: spec.speed,
+    turnMode: { kind: 'seeking' },
+  });
   return replaceUnit(out, { ...unitOf(out, spec.id), seekTarget: spec.targetId });
 }
 
@@ -334,10 +432,20 @@ export function launchSeeking(e: Engagement, launcherId: string, spec: { id: str
 export function establishOrbit(e: Engagement, id: string, body: Vec3, side: OrbitSide): Engagement {
   const u = unitOf(e, id);
   const radiusKm = distanceKm(u.pos, body);
-  if (dist2(u.pos, body) > BigInt(ORBIT_MAX_KM) ** 2n) refuse('n3d/orbit-range', 'P8.41', `${u.name} is ${formatHexes(radiusKm)} hexes from the body; a standard orbit needs 3 or less.`);
+  if (dist2(u.pos, body) > BigInt(ORBIT_MAX_KM) ** 2n)
+    refuse(
+      'n3d/orbit-range',
+      'P8.41',
+      `${u.name} is ${formatHexes(radiusKm)} hexes from the body; a standard orbit needs 3 or less.`,
+    );
   if (radiusKm === 0) refuse('n3d/orbit-range', 'P8.41', `${u.name} is at the body's centre.`);
   if (u.speed !== 0 || u.inertia.x !== 0 || u.inertia.y !== 0 || u.inertia.z !== 0) {
-    refuse('n3d/orbit-moving', 'P8.41', `${u.name} must stop all warp movement (speed 0, no inertia) before establishing orbit.`, 'Set speed 0 and make an Inertia-Only Deceleration (C8.0).');
+    refuse(
+      'n3d/orbit-moving',
+      'P8.41',
+      `${u.name} must stop all warp movement (speed 0, no inertia) before establishing orbit.`,
+      'Set speed 0 and make an Inertia-Only Deceleration (C8.0).',
+    );
   }
   const facing = orbitFacing(u.facing, u.pos, body, side);
   const { [id]: _plots, ...plots } = e.plots;
@@ -352,19 +460,24 @@ export function setEsg(e: Engagement, id: string, esg: { radiusKm: number; energ
     return replaceUnit(e, rest);
   }
   checkEsgRadius(esg.radiusKm);
-  if (!/^\d+(\.\d+)?$/.test(esg.energy)) refuse('n3d/esg-energy', 'G23.42', 'ESG energy is a number of points, 0 or more.');
+  if (!/^\d+(\.\d+)?$/.test(esg.energy))
+    refuse('n3d/esg-energy', 'G23.42', 'ESG energy is a number of points, 0 or more.');
   return replaceUnit(e, { ...u, esg });
 }
 
 export function addBlackHole(e: Engagement, hole: BlackHole): Engagement {
   checkPosition(hole.pos);
   if (!(hole.size > 0)) refuse('n3d/black-hole-size', 'P4.1', 'A black hole has a size greater than 0.');
-  if (e.blackHoles.some((b) => b.id === hole.id)) refuse('n3d/duplicate-hole', 'P4.1', `There is already a black hole "${hole.id}".`);
+  if (e.blackHoles.some((b) => b.id === hole.id))
+    refuse('n3d/duplicate-hole', 'P4.1', `There is already a black hole "${hole.id}".`);
   return { ...e, blackHoles: [...e.blackHoles, hole] };
 }
 
 /** G10: a powered linear web through its anchors, traditional strength × 4 (cap 35). */
-export function addWeb(e: Engagement, web: { id: string; anchors: WebAnchor[]; traditionalStrength: number | string }): Engagement {
+export function addWeb(
+  e: Engagement,
+  web: { id: string; anchors: WebAnchor[]; traditionalStrength: number | string },
+): Engagement {
   if (web.anchors.length < 2) refuse('n3d/web-anchors', 'G10.11', 'A linear web extends between at least two anchors.');
   for (const a of web.anchors) if ('unit' in a) unitOf(e, a.unit);
   if (e.webs.some((w) => w.id === web.id)) refuse('n3d/duplicate-web', 'G10.11', `There is already a web "${web.id}".`);
@@ -393,7 +506,13 @@ export function rangeTable(e: Engagement): RangeRow[] {
     for (const b of e.units) {
       if (a.id === b.id) continue;
       const s = arcSummary(a.facing, a.pos, b.pos, e.options.rrArc);
-      rows.push({ from: a.id, to: b.id, ...rangeBetween(a.pos, b.pos), arcBearing: s.arcBearing, relPitch: s.relPitch });
+      rows.push({
+        from: a.id,
+        to: b.id,
+        ...rangeBetween(a.pos, b.pos),
+        arcBearing: s.arcBearing,
+        relPitch: s.relPitch,
+      });
     }
   }
   return rows;
@@ -439,6 +558,11 @@ export function explosion(e: Engagement, at: { unit: string } | { point: Vec3 },
     .filter((u) => !('unit' in at && u.id === at.unit))
     .map((u) => {
       const inWeb = sourceInWeb || inAnyWeb(u.pos);
-      return { unit: u.id, distanceKm: distanceKm(centre, u.pos), inWeb, ...explosionDamageAtKm2(strength, dist2(centre, u.pos), inWeb) };
+      return {
+        unit: u.id,
+        distanceKm: distanceKm(centre, u.pos),
+        inWeb,
+        ...explosionDamageAtKm2(strength, dist2(centre, u.pos), inWeb),
+      };
     });
 }

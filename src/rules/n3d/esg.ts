@@ -9,7 +9,11 @@ import { KM_PER_HEX, N3dDecimal as D } from './units.ts';
  */
 export function checkEsgRadius(radiusKm: number): void {
   if (!Number.isInteger(radiusKm) || radiusKm < 0 || radiusKm >= 4 * KM_PER_HEX) {
-    refuse('n3d/esg-radius', 'G23.41', `An expanding sphere's radius is from 0 to 3.9999 hexes (got ${radiusKm / KM_PER_HEX}).`);
+    refuse(
+      'n3d/esg-radius',
+      'G23.41',
+      `An expanding sphere's radius is from 0 to 3.9999 hexes (got ${radiusKm / KM_PER_HEX}).`,
+    );
   }
 }
 

@@ -23,7 +23,12 @@ export function webReducedStrength(strength: number, distKm2: bigint): { strengt
 }
 
 export function explosionDamageAtKm2(strength: number, distKm2: bigint, inWeb = false): ExplosionHit {
-  if (!Number.isInteger(strength) || strength < 0) refuse('n3d/explosion-strength', 'D5.2', `An explosion's strength must be a whole number of points, 0 or more (got ${strength}).`);
+  if (!Number.isInteger(strength) || strength < 0)
+    refuse(
+      'n3d/explosion-strength',
+      'D5.2',
+      `An explosion's strength must be a whole number of points, 0 or more (got ${strength}).`,
+    );
   const web = inWeb ? webReducedStrength(strength, distKm2) : { strength, reduction: 0 };
   const d2 = distKm2 === 0n ? 1n : distKm2;
   const damage = Number((BigInt(web.strength) * 100_000_000n) / d2);

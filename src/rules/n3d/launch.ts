@@ -33,7 +33,11 @@ function turnedBy(firer: Orientation, bearingDeg: number): Orientation {
 export function swivelTorpedoFacing(firer: Orientation, mount: SwivelMount, bearingDeg: number): Orientation {
   const off = Math.abs(signedAngle((bearingDeg - SWIVEL_CENTRE[mount]) * ANGLE_UNITS));
   if (off > 120 * ANGLE_UNITS) {
-    refuse('n3d/swivel-facing', 'D2.34', `A ${mount} torpedo may face at most 120° from the mount's centre (${SWIVEL_CENTRE[mount]}°); bearing ${bearingDeg}° is ${formatDegrees(off)}° off.`);
+    refuse(
+      'n3d/swivel-facing',
+      'D2.34',
+      `A ${mount} torpedo may face at most 120° from the mount's centre (${SWIVEL_CENTRE[mount]}°); bearing ${bearingDeg}° is ${formatDegrees(off)}° off.`,
+    );
   }
   return turnedBy(firer, bearingDeg);
 }
@@ -55,7 +59,12 @@ export function fixedTubeTorpedoFacing(firer: Orientation, launcherCentreBearing
 export function seekingLaunchFacing(launcherFacing: Orientation, launcherPos: Vec3, targetPos: Vec3): Orientation {
   const rel = relativeBearing(launcherFacing, launcherPos, targetPos);
   if (!inYawArc('FA', rel.arcBearing) || !inPitchArc('Center', rel.relPitch)) {
-    refuse('n3d/seeking-launch-arc', 'F1.24', `The target must be in the FA arc at Center mount when the seeking weapon is launched; it is at bearing ${formatDegrees(rel.arcBearing)}°, pitch ${formatDegrees(rel.relPitch)}°.`, 'Turn toward the target first.');
+    refuse(
+      'n3d/seeking-launch-arc',
+      'F1.24',
+      `The target must be in the FA arc at Center mount when the seeking weapon is launched; it is at bearing ${formatDegrees(rel.arcBearing)}°, pitch ${formatDegrees(rel.relPitch)}°.`,
+      'Turn toward the target first.',
+    );
   }
   const aim = aimAt(launcherPos, targetPos);
   return orientation(aim.pitch, aim.yaw, 0);

@@ -60,7 +60,12 @@ function inertiaFineFactor(units: InertiaUnits): number {
  * In a web (G10.511) all inertia is lost, thrust moves the unit by what it would have added
  * (thrust/32 hexes) without accumulating, and warp speed is reduced by the web's strength.
  */
-export function moveOneImpulse(body: Body, turn: Orientation | null, env: ImpulseEnvironment = {}, options: MovementOptions = DEFAULT_MOVEMENT): Body {
+export function moveOneImpulse(
+  body: Body,
+  turn: Orientation | null,
+  env: ImpulseEnvironment = {},
+  options: MovementOptions = DEFAULT_MOVEMENT,
+): Body {
   const facing = turn ? turned(body.facing, turn) : body.facing;
   const f = forward(facing);
   const web = env.webStrength ?? 0;

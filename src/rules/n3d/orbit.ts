@@ -49,7 +49,13 @@ export function orbitFacing(facing: Orientation, pos: Vec3, body: Vec3, side: Or
  * set again from where it now is (P8.411), so the body stays at yaw ±90°, pitch 0 without the
  * angle rounding adding up. For a level orbit this is exactly the author's constant yaw rate.
  */
-export function orbitStep(pos: Vec3, facing: Orientation, body: Vec3, radiusKm: number, side: OrbitSide): { pos: Vec3; facing: Orientation } {
+export function orbitStep(
+  pos: Vec3,
+  facing: Orientation,
+  body: Vec3,
+  radiusKm: number,
+  side: OrbitSide,
+): { pos: Vec3; facing: Orientation } {
   const r = asV3(subVec(pos, body));
   const axes = bodyAxes(facing);
   const axis = unit(cross(r, axes.forward));

@@ -111,7 +111,8 @@ export function aimAt(from: Vec3, to: Vec3): { pitch: number; yaw: number } {
  */
 export function canonical(o: Orientation): Orientation {
   const p = signedAngle(o.pitch);
-  if (p > HALF_CIRCLE / 2 || p < -HALF_CIRCLE / 2) return orientation(HALF_CIRCLE - p, o.yaw + HALF_CIRCLE, o.roll + HALF_CIRCLE);
+  if (p > HALF_CIRCLE / 2 || p < -HALF_CIRCLE / 2)
+    return orientation(HALF_CIRCLE - p, o.yaw + HALF_CIRCLE, o.roll + HALF_CIRCLE);
   return o;
 }
 

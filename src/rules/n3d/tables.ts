@@ -80,27 +80,76 @@ export interface AsteroidRow {
 /** The example field printed with P3.11 (54 spheres; x y z radius, radius as d6/3). */
 export const EXAMPLE_ASTEROID_FIELD: readonly AsteroidRow[] = (
   [
-    [30, 34, 16, 3], [29, 27, 14, 2], [8, 28, 8, 1], [31, 29, 7, 2], [18, 8, 38, 1], [29, 34, 38, 2],
-    [40, 40, 12, 2], [9, 16, 11, 3], [25, 15, 27, 1], [31, 8, 37, 5], [11, 22, 27, 2], [19, 14, 37, 1],
-    [38, 38, 42, 4], [28, 35, 35, 6], [38, 24, 11, 1], [34, 24, 39, 2], [15, 10, 19, 1], [21, 24, 7, 6],
-    [35, 26, 36, 1], [35, 41, 36, 2], [31, 13, 41, 6], [27, 21, 10, 6], [11, 34, 11, 5], [20, 9, 27, 5],
-    [34, 10, 38, 6], [38, 21, 36, 5], [10, 12, 12, 5], [20, 33, 35, 1], [11, 40, 18, 5], [31, 17, 38, 2],
-    [29, 23, 39, 1], [38, 41, 40, 4], [15, 15, 24, 4], [41, 20, 18, 4], [26, 17, 35, 4], [29, 28, 17, 2],
-    [24, 38, 24, 5], [37, 36, 10, 5], [17, 24, 24, 4], [36, 15, 38, 1], [10, 38, 42, 5], [30, 32, 10, 1],
-    [17, 28, 24, 2], [13, 36, 29, 4], [7, 15, 30, 5], [26, 33, 19, 5], [23, 22, 30, 6], [22, 35, 41, 6],
-    [41, 9, 28, 4], [13, 36, 34, 6], [20, 8, 41, 3], [13, 16, 8, 1], [23, 17, 17, 3], [34, 36, 35, 6],
+    [30, 34, 16, 3],
+    [29, 27, 14, 2],
+    [8, 28, 8, 1],
+    [31, 29, 7, 2],
+    [18, 8, 38, 1],
+    [29, 34, 38, 2],
+    [40, 40, 12, 2],
+    [9, 16, 11, 3],
+    [25, 15, 27, 1],
+    [31, 8, 37, 5],
+    [11, 22, 27, 2],
+    [19, 14, 37, 1],
+    [38, 38, 42, 4],
+    [28, 35, 35, 6],
+    [38, 24, 11, 1],
+    [34, 24, 39, 2],
+    [15, 10, 19, 1],
+    [21, 24, 7, 6],
+    [35, 26, 36, 1],
+    [35, 41, 36, 2],
+    [31, 13, 41, 6],
+    [27, 21, 10, 6],
+    [11, 34, 11, 5],
+    [20, 9, 27, 5],
+    [34, 10, 38, 6],
+    [38, 21, 36, 5],
+    [10, 12, 12, 5],
+    [20, 33, 35, 1],
+    [11, 40, 18, 5],
+    [31, 17, 38, 2],
+    [29, 23, 39, 1],
+    [38, 41, 40, 4],
+    [15, 15, 24, 4],
+    [41, 20, 18, 4],
+    [26, 17, 35, 4],
+    [29, 28, 17, 2],
+    [24, 38, 24, 5],
+    [37, 36, 10, 5],
+    [17, 24, 24, 4],
+    [36, 15, 38, 1],
+    [10, 38, 42, 5],
+    [30, 32, 10, 1],
+    [17, 28, 24, 2],
+    [13, 36, 29, 4],
+    [7, 15, 30, 5],
+    [26, 33, 19, 5],
+    [23, 22, 30, 6],
+    [22, 35, 41, 6],
+    [41, 9, 28, 4],
+    [13, 36, 34, 6],
+    [20, 8, 41, 3],
+    [13, 16, 8, 1],
+    [23, 17, 17, 3],
+    [34, 36, 35, 6],
   ] as const
 ).map(([x, y, z, radiusThirds]) => ({ x, y, z, radiusThirds }));
 
 // ---- CSV readers (the files in assets/tables/n3d) ----
 
 function rows(text: string): Record<string, string>[] {
-  return parseCsv(text.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  return parseCsv(text.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true, trim: true }) as Record<
+    string,
+    string
+  >[];
 }
 
 function num(value: string | undefined, what: string): number {
   const n = Number(value);
-  if (value === undefined || value === '' || !Number.isFinite(n)) throw new Error(`n3d table: ${what} is not a number (${value})`);
+  if (value === undefined || value === '' || !Number.isFinite(n))
+    throw new Error(`n3d table: ${what} is not a number (${value})`);
   return n;
 }
 
@@ -113,7 +162,11 @@ export function parseTurnModeCsv(text: string): Record<string, string> {
 
 /** `n3d_yaw_arcs.csv`: arc, from, to. */
 export function parseYawArcsCsv(text: string): YawArcRow[] {
-  return rows(text).map((r) => ({ arc: r['arc']!, from: num(r['from_deg'], `${r['arc']} from`), to: num(r['to_deg'], `${r['arc']} to`) }));
+  return rows(text).map((r) => ({
+    arc: r['arc']!,
+    from: num(r['from_deg'], `${r['arc']} from`),
+    to: num(r['to_deg'], `${r['arc']} to`),
+  }));
 }
 
 /** `n3d_pitch_arcs.csv`: mount, from, to. */
@@ -128,7 +181,10 @@ export function parseFacingCsv(text: string): Record<string, { literal: number; 
   const out: Record<string, { literal: number; geometric: number }> = {};
   for (const r of rows(text)) {
     const geometricKey = Object.keys(r).find((k) => k.startsWith('geometric_yaw'))!;
-    out[r['hex_facing']!] = { literal: num(r['doc_literal_yaw'], 'literal yaw'), geometric: num(r[geometricKey], 'geometric yaw') };
+    out[r['hex_facing']!] = {
+      literal: num(r['doc_literal_yaw'], 'literal yaw'),
+      geometric: num(r[geometricKey], 'geometric yaw'),
+    };
   }
   return out;
 }
@@ -138,7 +194,8 @@ export function parseAsteroidCsv(text: string): AsteroidRow[] {
   return rows(text).map((r, i) => {
     const radius = num(r['radius'], `row ${i + 1} radius`);
     const thirds = Math.round(radius * 3);
-    if (Math.abs(radius * 3 - thirds) > 0.001) throw new Error(`n3d table: row ${i + 1} radius ${radius} is not a whole number of thirds`);
+    if (Math.abs(radius * 3 - thirds) > 0.001)
+      throw new Error(`n3d table: row ${i + 1} radius ${radius} is not a whole number of thirds`);
     return { x: num(r['x'], 'x'), y: num(r['y'], 'y'), z: num(r['z'], 'z'), radiusThirds: thirds };
   });
 }

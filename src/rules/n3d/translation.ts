@@ -27,13 +27,15 @@ export interface HexPlacement {
 
 export function parseSfbHex(hex: string): { col: number; row: number } {
   const m = /^(\d{2})(\d{2})$/.exec(hex.trim());
-  if (!m) refuse('n3d/bad-hex', 'S3D1.1', `"${hex}" is not an SFB hex number (four digits, column then row, e.g. 2215).`);
+  if (!m)
+    refuse('n3d/bad-hex', 'S3D1.1', `"${hex}" is not an SFB hex number (four digits, column then row, e.g. 2215).`);
   return { col: Number(m[1]), row: Number(m[2]) };
 }
 
 export function parseHexFacing(text: string): HexFacing {
   const f = text.trim().toUpperCase();
-  if (!HEX_FACINGS.includes(f as HexFacing)) refuse('n3d/bad-facing', 'S3D1.2', `"${text}" is not a hex facing (A to F).`);
+  if (!HEX_FACINGS.includes(f as HexFacing))
+    refuse('n3d/bad-facing', 'S3D1.2', `"${text}" is not a hex facing (A to F).`);
   return f as HexFacing;
 }
 
@@ -50,8 +52,16 @@ export function facingToYaw(facing: HexFacing, mode: HexTranslation = 'geometric
 }
 
 /** S3D1: a counter on hex `hex` facing `facing` → position and facing (pitch and roll 0). */
-export function placeFromHex(hex: string, facing: string, mode: HexTranslation = 'geometric', evenColumnsLow = true): HexPlacement {
-  return { pos: hexToCoordinates(hex, mode, evenColumnsLow), facing: orientation(0, facingToYaw(parseHexFacing(facing), mode), 0) };
+export function placeFromHex(
+  hex: string,
+  facing: string,
+  mode: HexTranslation = 'geometric',
+  evenColumnsLow = true,
+): HexPlacement {
+  return {
+    pos: hexToCoordinates(hex, mode, evenColumnsLow),
+    facing: orientation(0, facingToYaw(parseHexFacing(facing), mode), 0),
+  };
 }
 
 /**
@@ -61,8 +71,16 @@ export function placeFromHex(hex: string, facing: string, mode: HexTranslation =
  */
 export function pickupPlacement(fleet: 1 | 2, count: number, spacingKm = KM_PER_HEX): HexPlacement[] {
   const half = ((count - 1) * spacingKm) / 2;
-  if (half > 30 * KM_PER_HEX) refuse('n3d/pickup-spread', 'S3D2.1', `A fleet of ${count} at ${spacingKm / KM_PER_HEX} hexes apart does not fit within 30 hexes of its station.`);
+  if (half > 30 * KM_PER_HEX)
+    refuse(
+      'n3d/pickup-spread',
+      'S3D2.1',
+      `A fleet of ${count} at ${spacingKm / KM_PER_HEX} hexes apart does not fit within 30 hexes of its station.`,
+    );
   const x = fleet === 1 ? 100 * KM_PER_HEX : -100 * KM_PER_HEX;
   const yaw = fleet === 1 ? 180 * ANGLE_UNITS : 0;
-  return Array.from({ length: count }, (_, i) => ({ pos: { x, y: 0, z: roundHalfAway(i * spacingKm - half) }, facing: orientation(0, yaw, 0) }));
+  return Array.from({ length: count }, (_, i) => ({
+    pos: { x, y: 0, z: roundHalfAway(i * spacingKm - half) },
+    facing: orientation(0, yaw, 0),
+  }));
 }

@@ -3,7 +3,15 @@ import type { DiceSource } from '../dice.ts';
 import { refuse } from '../errors.ts';
 import { orientation, type Orientation } from './orientation.ts';
 import { TURN_MODE_K, type TurnModeClass } from './tables.ts';
-import { ANGLE_UNITS, formatDegrees, HALF_CIRCLE, IMPULSES_PER_TURN, KM_PER_HEX, N3dDecimal as D, signedAngle } from './units.ts';
+import {
+  ANGLE_UNITS,
+  formatDegrees,
+  HALF_CIRCLE,
+  IMPULSES_PER_TURN,
+  KM_PER_HEX,
+  N3dDecimal as D,
+  signedAngle,
+} from './units.ts';
 
 /**
  * Turn limits (C3): the most a unit may turn on each axis in one impulse, in angle units
@@ -70,7 +78,13 @@ export function tacLimit(tac: Tac, outstandingCrew = false): number {
 }
 
 /** A unit may use whichever is greater, its turn mode or its tactical maneuver. */
-export function turnLimit(mode: TurnMode, speedKm: number, tac: Tac, outstandingCrew: boolean, formula: MultiHexFormula = 'recommended'): number {
+export function turnLimit(
+  mode: TurnMode,
+  speedKm: number,
+  tac: Tac,
+  outstandingCrew: boolean,
+  formula: MultiHexFormula = 'recommended',
+): number {
   return Math.max(turnModeLimit(mode, speedKm, formula), tacLimit(tac, outstandingCrew));
 }
 
@@ -84,7 +98,12 @@ export function checkTurn(delta: Orientation, limit: number, who = 'The unit'): 
   for (const axis of ['pitch', 'yaw', 'roll'] as const) {
     const d = Math.abs(signedAngle(delta[axis]));
     if (d > limit) {
-      refuse('n3d/turn-too-sharp', 'C3.1', `${who} may turn at most ${formatDegrees(limit)}° per impulse on each axis; ${axis} ${formatDegrees(signedAngle(delta[axis]))}° is too much.`, 'Plot a smaller turn, declare a tactical maneuver (C5), or use a High Energy Turn (C6.0).');
+      refuse(
+        'n3d/turn-too-sharp',
+        'C3.1',
+        `${who} may turn at most ${formatDegrees(limit)}° per impulse on each axis; ${axis} ${formatDegrees(signedAngle(delta[axis]))}° is too much.`,
+        'Plot a smaller turn, declare a tactical maneuver (C5), or use a High Energy Turn (C6.0).',
+      );
     }
   }
 }
@@ -93,7 +112,11 @@ export function checkTurn(delta: Orientation, limit: number, who = 'The unit'): 
 export function checkBaseRotation(rate: Orientation): void {
   for (const axis of ['pitch', 'yaw', 'roll'] as const) {
     if (Math.abs(signedAngle(rate[axis])) > BASE_ROTATION_MAX) {
-      refuse('n3d/base-rotation', 'C3.7', `A base rotates at most 7.5° per impulse on each axis; ${axis} ${formatDegrees(signedAngle(rate[axis]))}° is too fast.`);
+      refuse(
+        'n3d/base-rotation',
+        'C3.7',
+        `A base rotates at most 7.5° per impulse on each axis; ${axis} ${formatDegrees(signedAngle(rate[axis]))}° is too fast.`,
+      );
     }
   }
 }

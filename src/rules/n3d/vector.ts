@@ -140,5 +140,5 @@ export function segmentSegmentDist2(p1: V3, q1: V3, p2: V3, q2: V3): number {
 }
 
 function clamp01(x: number): number {
-  return x < 0 ? 0 : x > 1 ? 1 : x;
+  return Math.min(Math.max(x, 0), 1);
 }

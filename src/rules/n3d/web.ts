@@ -11,7 +11,8 @@ export const WEB_STRENGTH_MAX = 35 * KM_PER_HEX;
 
 /** G10.211: six energy per hex of web laid, fractional; exact decimal text. 0.1 hex → "0.6". */
 export function webLayCost(fromLengthKm: number, toLengthKm: number): string {
-  if (toLengthKm < fromLengthKm) refuse('n3d/web-length', 'G10.211', 'A web only costs energy to lengthen; the new length is shorter than the old.');
+  if (toLengthKm < fromLengthKm)
+    refuse('n3d/web-length', 'G10.211', 'A web only costs energy to lengthen; the new length is shorter than the old.');
   return new D(toLengthKm - fromLengthKm).mul(6).div(KM_PER_HEX).toFixed();
 }
 

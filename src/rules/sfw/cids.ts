@@ -56,7 +56,12 @@ function merge(rolls: CidsRolls[]): CidsRolls[] {
  * Works out every module's CIDS after loans. `cidsLost` holds rolls lost to special damage
  * ("CIDS damaged: lose two die rolls") per module.
  */
-export function cidsPools(fortress: Fortress, loans: readonly CidsLoan[], eliminations: Eliminations = {}, cidsLost: Readonly<Record<string, number>> = {}): Record<string, CidsPool> {
+export function cidsPools(
+  fortress: Fortress,
+  loans: readonly CidsLoan[],
+  eliminations: Eliminations = {},
+  cidsLost: Readonly<Record<string, number>> = {},
+): Record<string, CidsPool> {
   const byId = new Map(fortress.modules.map((m) => [m.id, m]));
   const own = new Map(fortress.modules.map((m) => [m.id, ownRolls(m, cidsLost[m.id] ?? 0)]));
   const lent = new Map<string, number>();
@@ -65,21 +70,50 @@ export function cidsPools(fortress: Fortress, loans: readonly CidsLoan[], elimin
   for (const loan of loans) {
     const from = byId.get(loan.from);
     const to = byId.get(loan.to);
-    if (!from || !to) refuse('sfw/cids-unknown-module', CIDS_RULE, `Loan ${loan.from} → ${loan.to} names a module that is not in ${fortress.name}.`);
-    if (!Number.isInteger(loan.rolls) || loan.rolls <= 0) refuse('sfw/cids-bad-count', CIDS_RULE, `Loan ${loan.from} → ${loan.to}: lend a whole number of rolls above 0 (got ${loan.rolls}).`);
-    if (!WEAPON_MODULES.includes(from.type)) refuse('sfw/cids-not-weapon', CIDS_RULE, `${from.id} is a ${from.type}; only weapons modules (WP, MAWS, SAWS) lend CIDS rolls.`);
+    if (!from || !to)
+      refuse(
+        'sfw/cids-unknown-module',
+        CIDS_RULE,
+        `Loan ${loan.from} → ${loan.to} names a module that is not in ${fortress.name}.`,
+      );
+    if (!Number.isInteger(loan.rolls) || loan.rolls <= 0)
+      refuse(
+        'sfw/cids-bad-count',
+        CIDS_RULE,
+        `Loan ${loan.from} → ${loan.to}: lend a whole number of rolls above 0 (got ${loan.rolls}).`,
+      );
+    if (!WEAPON_MODULES.includes(from.type))
+      refuse(
+        'sfw/cids-not-weapon',
+        CIDS_RULE,
+        `${from.id} is a ${from.type}; only weapons modules (WP, MAWS, SAWS) lend CIDS rolls.`,
+      );
     if (from.destroyed) refuse('sfw/cids-destroyed', CIDS_RULE, `${from.id} is destroyed and has no CIDS to lend.`);
-    if (to.destroyed) refuse('sfw/cids-destroyed', CIDS_RULE, `${to.id} is destroyed; there is nothing left to defend.`);
-    if (to.type === 'MAD') refuse('sfw/cids-to-mad', CIDS_RULE, `${to.id} is a MAD, a separate ship: lend to the module it sits on instead.`);
-    if (!fortress.adjacency.get(from.id)?.has(to.id)) refuse('sfw/cids-not-adjacent', CIDS_RULE, `${from.id} may lend CIDS only to an adjacent module, and ${to.id} is not adjacent.`);
+    if (to.destroyed)
+      refuse('sfw/cids-destroyed', CIDS_RULE, `${to.id} is destroyed; there is nothing left to defend.`);
+    if (to.type === 'MAD')
+      refuse(
+        'sfw/cids-to-mad',
+        CIDS_RULE,
+        `${to.id} is a MAD, a separate ship: lend to the module it sits on instead.`,
+      );
+    if (!fortress.adjacency.get(from.id)?.has(to.id))
+      refuse(
+        'sfw/cids-not-adjacent',
+        CIDS_RULE,
+        `${from.id} may lend CIDS only to an adjacent module, and ${to.id} is not adjacent.`,
+      );
     const after = (lent.get(from.id) ?? 0) + loan.rolls;
-    if (after > own.get(from.id)!) refuse('sfw/cids-overlent', CIDS_RULE, `${from.id} has ${own.get(from.id)} CIDS rolls but lends ${after}.`);
+    if (after > own.get(from.id)!)
+      refuse('sfw/cids-overlent', CIDS_RULE, `${from.id} has ${own.get(from.id)} CIDS rolls but lends ${after}.`);
     lent.set(from.id, after);
     received.get(to.id)!.push({ source: from.id, percent: MODULES[from.type].cidsPercent, count: loan.rolls });
   }
   for (const m of fortress.modules) {
     if (m.type === 'MAD' && m.on !== null && !m.destroyed) {
-      received.get(m.on)!.push({ source: m.id, percent: MODULES.MAD.cidsPercent, count: ownRolls(m, cidsLost[m.id] ?? 0) });
+      received
+        .get(m.on)!
+        .push({ source: m.id, percent: MODULES.MAD.cidsPercent, count: ownRolls(m, cidsLost[m.id] ?? 0) });
     }
   }
 
@@ -91,13 +125,20 @@ export function cidsPools(fortress: Fortress, loans: readonly CidsLoan[], elimin
     const total = all.reduce((s, r) => s + r.count, 0);
     const excess = Math.max(0, total - CIDS_ROLLS_PER_MODULE);
     const eliminated = excess === 0 ? [] : eliminate(m.id, all, excess, eliminations[m.id]);
-    const rolls = merge(all.map((r) => ({ ...r, count: r.count - (eliminated.find((e) => e.source === r.source)?.count ?? 0) })));
+    const rolls = merge(
+      all.map((r) => ({ ...r, count: r.count - (eliminated.find((e) => e.source === r.source)?.count ?? 0) })),
+    );
     pools[m.id] = { module: m.id, rolls, total: total - excess, eliminated, lent: lent.get(m.id) ?? 0 };
   }
   return pools;
 }
 
-function eliminate(module: string, all: CidsRolls[], excess: number, choice: readonly { source: string; count: number }[] | undefined): CidsRolls[] {
+function eliminate(
+  module: string,
+  all: CidsRolls[],
+  excess: number,
+  choice: readonly { source: string; count: number }[] | undefined,
+): CidsRolls[] {
   if (choice === undefined) {
     // Default: the attacker removes the strongest rolls, as the rule advises.
     const out: CidsRolls[] = [];
@@ -111,7 +152,12 @@ function eliminate(module: string, all: CidsRolls[], excess: number, choice: rea
     return out;
   }
   const sum = choice.reduce((s, c) => s + c.count, 0);
-  if (sum !== excess) refuse('sfw/cids-elimination', CIDS_RULE, `${module} holds ${excess} rolls over the limit of ${CIDS_ROLLS_PER_MODULE}; the attacker must eliminate exactly ${excess} (chose ${sum}).`);
+  if (sum !== excess)
+    refuse(
+      'sfw/cids-elimination',
+      CIDS_RULE,
+      `${module} holds ${excess} rolls over the limit of ${CIDS_ROLLS_PER_MODULE}; the attacker must eliminate exactly ${excess} (chose ${sum}).`,
+    );
   return merge(
     choice.map((c) => {
       const r = all.find((a) => a.source === c.source);

@@ -65,10 +65,31 @@ const NONE: RepairOutcome = { kind: 'none' };
  * "98-99 Damage Duration reduced by two turns", so that row is used here.
  */
 export const REPAIR_TABLE: Readonly<Record<RepairType, readonly Band<RepairOutcome>[]>> = {
-  of: [b(0, 87, NONE), b(88, 94, { kind: 'factors', n: 1 }), b(95, 98, { kind: 'factors', n: 2 }), b(99, 99, { kind: 'of-lost' })],
-  df: [b(0, 84, NONE), b(85, 93, { kind: 'factors', n: 1 }), b(94, 97, { kind: 'factors', n: 2 }), b(98, 99, { kind: 'df-lost' })],
-  speed: [b(0, 85, NONE), b(86, 90, { kind: 'factors', n: 1 }), b(91, 96, { kind: 'factors', n: 2 }), b(97, 99, { kind: 'explodes' })],
-  pu: [b(0, 78, NONE), b(79, 89, { kind: 'pu', n: 2 }), b(90, 94, { kind: 'pu', n: 3 }), b(95, 98, { kind: 'pu', n: 4 }), b(99, 99, { kind: 'pu', n: 6 })],
+  of: [
+    b(0, 87, NONE),
+    b(88, 94, { kind: 'factors', n: 1 }),
+    b(95, 98, { kind: 'factors', n: 2 }),
+    b(99, 99, { kind: 'of-lost' }),
+  ],
+  df: [
+    b(0, 84, NONE),
+    b(85, 93, { kind: 'factors', n: 1 }),
+    b(94, 97, { kind: 'factors', n: 2 }),
+    b(98, 99, { kind: 'df-lost' }),
+  ],
+  speed: [
+    b(0, 85, NONE),
+    b(86, 90, { kind: 'factors', n: 1 }),
+    b(91, 96, { kind: 'factors', n: 2 }),
+    b(97, 99, { kind: 'explodes' }),
+  ],
+  pu: [
+    b(0, 78, NONE),
+    b(79, 89, { kind: 'pu', n: 2 }),
+    b(90, 94, { kind: 'pu', n: 3 }),
+    b(95, 98, { kind: 'pu', n: 4 }),
+    b(99, 99, { kind: 'pu', n: 6 }),
+  ],
   turns: [b(0, 88, NONE), b(89, 97, { kind: 'turns', n: 1 }), b(98, 99, { kind: 'turns', n: 2 })],
 };
 
@@ -91,9 +112,17 @@ export interface RepairResult {
 }
 
 /** Factor repairs reduce the special-damage penalty of their kind (Rec.): OF −2 (86), speed −2 (88–89), DF −2 (95–96). */
-const FACTOR_EFFECT: Record<'of' | 'df' | 'speed', SpecialDamageCode> = { of: 'of-minus-2', df: 'df-minus-2', speed: 'speed-minus-2' };
+const FACTOR_EFFECT: Record<'of' | 'df' | 'speed', SpecialDamageCode> = {
+  of: 'of-minus-2',
+  df: 'df-minus-2',
+  speed: 'speed-minus-2',
+};
 
-function restoreFactors(state: SfwShipState, code: SpecialDamageCode, n: number): { state: SfwShipState; applied: number } {
+function restoreFactors(
+  state: SfwShipState,
+  code: SpecialDamageCode,
+  n: number,
+): { state: SfwShipState; applied: number } {
   let left = n;
   const effects: ActiveEffect[] = [];
   for (const e of state.effects) {
@@ -108,15 +137,30 @@ function restoreFactors(state: SfwShipState, code: SpecialDamageCode, n: number)
   return { state: { ...state, effects }, applied: n - left };
 }
 
-function shortenEffect(state: SfwShipState, n: number, effectId: number | undefined, turn: number): { state: SfwShipState; applied: number } {
+function shortenEffect(
+  state: SfwShipState,
+  n: number,
+  effectId: number | undefined,
+  turn: number,
+): { state: SfwShipState; applied: number } {
   const timed = state.effects.filter((e) => e.lastTurn !== null && e.lastTurn >= turn);
   if (effectId !== undefined && !timed.some((e) => e.id === effectId)) {
-    refuse('sfw/no-timed-effect', DCT_RULE, `Effect ${effectId} is not a timed special-damage effect still in force.`, 'Turn Reduction works on attack-craft loss (90–91), laser dynamo (94) and shields (95–96).');
+    refuse(
+      'sfw/no-timed-effect',
+      DCT_RULE,
+      `Effect ${effectId} is not a timed special-damage effect still in force.`,
+      'Turn Reduction works on attack-craft loss (90–91), laser dynamo (94) and shields (95–96).',
+    );
   }
-  const target = effectId !== undefined ? timed.find((e) => e.id === effectId) : [...timed].sort((x, y) => y.lastTurn! - x.lastTurn!)[0];
+  const target =
+    effectId !== undefined
+      ? timed.find((e) => e.id === effectId)
+      : [...timed].sort((x, y) => y.lastTurn! - x.lastTurn!)[0];
   if (!target) return { state, applied: 0 };
   const lastTurn = target.lastTurn! - n;
-  const effects = state.effects.flatMap((e) => (e.id !== target.id ? [e] : lastTurn <= e.rolledOnTurn ? [] : [{ ...e, lastTurn }]));
+  const effects = state.effects.flatMap((e) =>
+    e.id !== target.id ? [e] : lastTurn <= e.rolledOnTurn ? [] : [{ ...e, lastTurn }],
+  );
   return { state: { ...state, effects }, applied: n };
 }
 
@@ -124,7 +168,13 @@ function shortenEffect(state: SfwShipState, n: number, effectId: number | undefi
  * Applies one team's roll. PU repairs never raise PU above the original maximum and never take
  * the battle's total above Table #1's maximum (the text's 34-PU GD repair exceeds its 20 cap, W3).
  */
-export function applyRepair(state: SfwShipState, shipType: SfwShipType, declaration: RepairDeclaration, roll: number, turn: number): RepairResult {
+export function applyRepair(
+  state: SfwShipState,
+  shipType: SfwShipType,
+  declaration: RepairDeclaration,
+  roll: number,
+  turn: number,
+): RepairResult {
   if (state.destroyed) refuse('sfw/destroyed', DCT_RULE, 'The ship is destroyed; nothing can be repaired.');
   const outcome = repairOutcome(declaration.type, roll);
   const done = (next: SfwShipState, applied: number): RepairResult => ({ state: next, roll, outcome, applied });
@@ -155,10 +205,21 @@ export function applyRepair(state: SfwShipState, shipType: SfwShipType, declarat
 }
 
 /** A whole repair phase: one roll per declaration, no more declarations than surviving teams. */
-export function rollRepairs(state: SfwShipState, shipType: SfwShipType, declarations: readonly RepairDeclaration[], dice: DiceSource, turn: number, label = 'ship'): RepairResult[] {
+export function rollRepairs(
+  state: SfwShipState,
+  shipType: SfwShipType,
+  declarations: readonly RepairDeclaration[],
+  dice: DiceSource,
+  turn: number,
+  label = 'ship',
+): RepairResult[] {
   const teams = dctTeamsLeft(shipType, state.maxDamageTaken);
   if (declarations.length > teams) {
-    refuse('sfw/too-many-repairs', DCT_RULE, `${label} has ${teams} damage-control team${teams === 1 ? '' : 's'} left but ${declarations.length} repairs were declared.`);
+    refuse(
+      'sfw/too-many-repairs',
+      DCT_RULE,
+      `${label} has ${teams} damage-control team${teams === 1 ? '' : 's'} left but ${declarations.length} repairs were declared.`,
+    );
   }
   const results: RepairResult[] = [];
   let current = state;

@@ -4,7 +4,14 @@ import type { PowerAllocation } from './power.ts';
 import type { SfwShip } from './ship.ts';
 import { specialDamageRequired } from './special-damage.ts';
 import type { ModuleType } from './fortress-modules.ts';
-import { FORTRESS_FIRING_PENALTY, LSS_DCT_THRESHOLD, LSS_POWER, MODULE_TYPES, MODULES, WEAPON_MODULES } from './fortress-modules.ts';
+import {
+  FORTRESS_FIRING_PENALTY,
+  LSS_DCT_THRESHOLD,
+  LSS_POWER,
+  MODULE_TYPES,
+  MODULES,
+  WEAPON_MODULES,
+} from './fortress-modules.ts';
 
 /**
  * Starfortress builder (SFW supplement "Star Fortress"; digest C.2.2): which modules are still
@@ -57,22 +64,35 @@ export interface Fortress {
 }
 
 function wholeDamage(value: number, id: string): number {
-  if (!Number.isInteger(value) || value < 0) refuse('sfw/bad-damage', FORTRESS_RULE, `Module ${id}: damage must be a whole number of PU, 0 or more (got ${value}).`);
+  if (!Number.isInteger(value) || value < 0)
+    refuse(
+      'sfw/bad-damage',
+      FORTRESS_RULE,
+      `Module ${id}: damage must be a whole number of PU, 0 or more (got ${value}).`,
+    );
   return value;
 }
 
 export function buildFortress(layout: FortressLayout): Fortress {
   const ids = new Set<string>();
   for (const m of layout.modules) {
-    if (!MODULE_TYPES.includes(m.type)) refuse('sfw/bad-module', FORTRESS_RULE, `Module ${m.id}: unknown type ${String(m.type)}.`, `Use one of ${MODULE_TYPES.join(', ')}.`);
+    if (!MODULE_TYPES.includes(m.type))
+      refuse(
+        'sfw/bad-module',
+        FORTRESS_RULE,
+        `Module ${m.id}: unknown type ${String(m.type)}.`,
+        `Use one of ${MODULE_TYPES.join(', ')}.`,
+      );
     if (ids.has(m.id)) refuse('sfw/duplicate-module', FORTRESS_RULE, `Two modules are called ${m.id}.`);
     ids.add(m.id);
   }
-  if (layout.modules.length === 0) refuse('sfw/empty-fortress', FORTRESS_RULE, 'A starfortress needs at least one module.');
+  if (layout.modules.length === 0)
+    refuse('sfw/empty-fortress', FORTRESS_RULE, 'A starfortress needs at least one module.');
 
   const adjacency = new Map<string, Set<string>>([...ids].map((id) => [id, new Set<string>()]));
   for (const [a, b] of layout.adjacent) {
-    if (!ids.has(a) || !ids.has(b)) refuse('sfw/bad-adjacency', FORTRESS_RULE, `Adjacency ${a}–${b} names a module that is not in the fortress.`);
+    if (!ids.has(a) || !ids.has(b))
+      refuse('sfw/bad-adjacency', FORTRESS_RULE, `Adjacency ${a}–${b} names a module that is not in the fortress.`);
     if (a === b) refuse('sfw/bad-adjacency', FORTRESS_RULE, `Module ${a} cannot be adjacent to itself.`);
     adjacency.get(a)!.add(b);
     adjacency.get(b)!.add(a);
@@ -83,21 +103,31 @@ export function buildFortress(layout: FortressLayout): Fortress {
     const damage = wholeDamage(m.damage ?? 0, m.id);
     let on: string | null = null;
     if (m.on !== undefined) {
-      if (m.type !== 'MAD') refuse('sfw/not-a-mad', FORTRESS_RULE, `Module ${m.id} is a ${m.type}; only a MAD sits on another module.`);
+      if (m.type !== 'MAD')
+        refuse('sfw/not-a-mad', FORTRESS_RULE, `Module ${m.id} is a ${m.type}; only a MAD sits on another module.`);
       const host = byId.get(m.on);
-      if (!host || host.type === 'MAD') refuse('sfw/bad-mad-host', FORTRESS_RULE, `MAD ${m.id} must sit on a module of the fortress other than a MAD (got ${m.on}).`);
+      if (!host || host.type === 'MAD')
+        refuse(
+          'sfw/bad-mad-host',
+          FORTRESS_RULE,
+          `MAD ${m.id} must sit on a module of the fortress other than a MAD (got ${m.on}).`,
+        );
       on = m.on;
     }
     return { id: m.id, type: m.type, damage, destroyed: damage >= MODULES[m.type].hitPoints, on };
   });
   // "Any MAD located on a module that is hit and destroyed is also considered destroyed" (MAATAC text; applied to both games).
   const gone = new Set(modules.filter((m) => m.destroyed).map((m) => m.id));
-  const settled = modules.map((m) => (m.type === 'MAD' && m.on !== null && gone.has(m.on) && !m.destroyed ? { ...m, destroyed: true } : m));
+  const settled = modules.map((m) =>
+    m.type === 'MAD' && m.on !== null && gone.has(m.on) && !m.destroyed ? { ...m, destroyed: true } : m,
+  );
 
   const lss = settled.filter((m) => m.type === 'LSS');
   const liveLss = lss.filter((m) => !m.destroyed);
   const pu = liveLss.reduce((sum, m) => sum + (LSS_POWER - m.damage), 0);
-  const maxOF = settled.filter((m) => !m.destroyed && WEAPON_MODULES.includes(m.type)).reduce((sum, m) => sum + MODULES[m.type].maxOF, 0);
+  const maxOF = settled
+    .filter((m) => !m.destroyed && WEAPON_MODULES.includes(m.type))
+    .reduce((sum, m) => sum + MODULES[m.type].maxOF, 0);
   const lssDamage = lss.reduce((sum, m) => sum + Math.min(m.damage, LSS_POWER), 0);
   return {
     name: layout.name ?? 'Starfortress',
@@ -128,21 +158,35 @@ export interface FortressAllocation {
  * 196 of 300 PU on offence and has 104 left for shields (W11). `df` defaults to the best the rest buys.
  */
 export function allocateFortress(fortress: Fortress, of: number, df?: number): FortressAllocation {
-  for (const [v, what] of [[of, 'Offensive Factors'], [df ?? 0, 'Defensive Factors']] as const) {
-    if (!Number.isInteger(v) || v < 0) refuse('sfw/bad-factor', FORTRESS_RULE, `${what} must be a whole number, 0 or more (got ${v}).`);
+  for (const [v, what] of [
+    [of, 'Offensive Factors'],
+    [df ?? 0, 'Defensive Factors'],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 0)
+      refuse('sfw/bad-factor', FORTRESS_RULE, `${what} must be a whole number, 0 or more (got ${v}).`);
   }
   const problems: string[] = [];
-  if (fortress.knockedOut) problems.push(`${fortress.name} has no Life Support System left: it makes no power and cannot fire.`);
-  if (of > fortress.maxOF) problems.push(`${fortress.name}'s weapon modules allow at most ${fortress.maxOF} Offensive Factors (asked ${of}).`);
+  if (fortress.knockedOut)
+    problems.push(`${fortress.name} has no Life Support System left: it makes no power and cannot fire.`);
+  if (of > fortress.maxOF)
+    problems.push(`${fortress.name}'s weapon modules allow at most ${fortress.maxOF} Offensive Factors (asked ${of}).`);
   const chosenDf = df ?? maxFactors(fortress.pu - of * of);
   const used = of * of + chosenDf * chosenDf;
-  if (used > fortress.pu) problems.push(`${fortress.name} has ${fortress.pu} PU from its LSSs but ${of}² + ${chosenDf}² = ${used}.`);
+  if (used > fortress.pu)
+    problems.push(`${fortress.name} has ${fortress.pu} PU from its LSSs but ${of}² + ${chosenDf}² = ${used}.`);
   return { legal: problems.length === 0, problems, of, df: chosenDf, used, left: fortress.pu - used };
 }
 
 /** The MAD "is treated as if it were a separate ship": its own 30 PU, OF ≤ 3, DF ≤ 5, no PU for movement. */
 export function madAsShip(id: string): SfwShip {
-  return { name: `MAD ${id}`, type: 'SD', maxPU: MODULES.MAD.hitPoints, maxOF: MODULES.MAD.maxOF, maxDF: MODULES.MAD.maxDF!, maxSpeed: 0 };
+  return {
+    name: `MAD ${id}`,
+    type: 'SD',
+    maxPU: MODULES.MAD.hitPoints,
+    maxOF: MODULES.MAD.maxOF,
+    maxDF: MODULES.MAD.maxDF!,
+    maxSpeed: 0,
+  };
 }
 
 export function allocateMad(fortress: Fortress, madId: string, of: number, df: number): PowerAllocation {
@@ -158,9 +202,14 @@ export function moveMad(layout: FortressLayout, madId: string, to: string): Fort
   if (!mad) refuse('sfw/no-mad', FORTRESS_RULE, `There is no MAD called ${madId}.`);
   if (mad.destroyed) refuse('sfw/mad-destroyed', FORTRESS_RULE, `MAD ${madId} is destroyed.`);
   const target = fortress.modules.find((m) => m.id === to);
-  if (!target || target.type === 'MAD') refuse('sfw/bad-mad-host', FORTRESS_RULE, `${to} is not a module a MAD can sit on.`);
+  if (!target || target.type === 'MAD')
+    refuse('sfw/bad-mad-host', FORTRESS_RULE, `${to} is not a module a MAD can sit on.`);
   if (mad.on === null || !fortress.adjacency.get(mad.on)?.has(to)) {
-    refuse('sfw/mad-not-adjacent', FORTRESS_RULE, `MAD ${madId} may move only to a module adjacent to the one it is on${mad.on ? ` (${mad.on})` : ''}.`);
+    refuse(
+      'sfw/mad-not-adjacent',
+      FORTRESS_RULE,
+      `MAD ${madId} may move only to a module adjacent to the one it is on${mad.on ? ` (${mad.on})` : ''}.`,
+    );
   }
   return { ...layout, modules: layout.modules.map((m) => (m.id === madId ? { ...m, on: to } : m)) };
 }

@@ -14,7 +14,12 @@ export function rollPercentile(dice: DiceSource, purpose: string): number {
 /** A roll typed in by a player who rolled real dice at the table. */
 export function checkPercentile(roll: number, table: string): number {
   if (!Number.isInteger(roll) || roll < 0 || roll > 99) {
-    refuse('sfw/bad-roll', table, `${roll} is not a percentile roll: SFW tables are read 00–99.`, 'Enter a whole number from 0 to 99.');
+    refuse(
+      'sfw/bad-roll',
+      table,
+      `${roll} is not a percentile roll: SFW tables are read 00–99.`,
+      'Enter a whole number from 0 to 99.',
+    );
   }
   return roll;
 }

@@ -65,7 +65,8 @@ export function sgdBonusActive(maxPU: number, damage: number): boolean {
 }
 
 function wholeFactor(value: number, what: string): void {
-  if (!Number.isInteger(value) || value < 0) refuse('sfw/bad-factor', RULE, `${what} must be a whole number of factors, 0 or more (got ${value}).`);
+  if (!Number.isInteger(value) || value < 0)
+    refuse('sfw/bad-factor', RULE, `${what} must be a whole number of factors, 0 or more (got ${value}).`);
 }
 
 export function speedCap(ship: SfwShip): number | undefined {
@@ -77,23 +78,36 @@ export function speedCap(ship: SfwShip): number | undefined {
  * fights with. `extraPU` is anything else bought from the same pool (particle-weapon reloads:
  * their cost is in the core rulebook, not the supplement, W17).
  */
-export function checkPowerAllocation(ship: SfwShip, damage: number, request: Factors, penalties: FactorPenalties = NO_PENALTIES, extraPU = 0): PowerAllocation {
+export function checkPowerAllocation(
+  ship: SfwShip,
+  damage: number,
+  request: Factors,
+  penalties: FactorPenalties = NO_PENALTIES,
+  extraPU = 0,
+): PowerAllocation {
   wholeFactor(request.speed, 'Speed');
   wholeFactor(request.of, 'Offensive Factors');
   wholeFactor(request.df, 'Defensive Factors');
-  if (!Number.isInteger(damage) || damage < 0) refuse('sfw/bad-damage', RULE, `Damage must be a whole number of PU, 0 or more (got ${damage}).`);
-  if (!Number.isInteger(extraPU) || extraPU < 0) refuse('sfw/bad-extra', RULE, `Extra PU must be a whole number, 0 or more (got ${extraPU}).`);
+  if (!Number.isInteger(damage) || damage < 0)
+    refuse('sfw/bad-damage', RULE, `Damage must be a whole number of PU, 0 or more (got ${damage}).`);
+  if (!Number.isInteger(extraPU) || extraPU < 0)
+    refuse('sfw/bad-extra', RULE, `Extra PU must be a whole number, 0 or more (got ${extraPU}).`);
 
   const available = availablePU(ship.maxPU, damage);
   const used = factorCost(request.speed) + factorCost(request.of) + factorCost(request.df) + extraPU;
   const problems: string[] = [];
   if (used > available) {
-    problems.push(`${ship.name} has ${available} PU but the allocation costs ${used} (${request.speed}² + ${request.of}² + ${request.df}²${extraPU ? ` + ${extraPU}` : ''}).`);
+    problems.push(
+      `${ship.name} has ${available} PU but the allocation costs ${used} (${request.speed}² + ${request.of}² + ${request.df}²${extraPU ? ` + ${extraPU}` : ''}).`,
+    );
   }
   const cap = speedCap(ship);
-  if (cap !== undefined && request.speed > cap) problems.push(`${ship.name} may not exceed speed ${cap} (asked ${request.speed}).`);
-  if (ship.maxOF !== undefined && request.of > ship.maxOF) problems.push(`${ship.name} has at most ${ship.maxOF} Offensive Factors (asked ${request.of}).`);
-  if (ship.maxDF !== undefined && request.df > ship.maxDF) problems.push(`${ship.name} has at most ${ship.maxDF} Defensive Factors (asked ${request.df}).`);
+  if (cap !== undefined && request.speed > cap)
+    problems.push(`${ship.name} may not exceed speed ${cap} (asked ${request.speed}).`);
+  if (ship.maxOF !== undefined && request.of > ship.maxOF)
+    problems.push(`${ship.name} has at most ${ship.maxOF} Offensive Factors (asked ${request.of}).`);
+  if (ship.maxDF !== undefined && request.df > ship.maxDF)
+    problems.push(`${ship.name} has at most ${ship.maxDF} Defensive Factors (asked ${request.df}).`);
 
   const sgdBonus = ship.type === 'SGD' && sgdBonusActive(ship.maxPU, damage);
   const of = penalties.noOF ? 0 : Math.max(0, request.of - penalties.of) + (sgdBonus ? (ship.addlOF ?? 0) : 0);

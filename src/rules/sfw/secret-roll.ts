@@ -40,11 +40,15 @@ const NONCE = /^[0-9a-f]{32,}$/;
 
 /** HMAC-SHA256(seed, "sfw-secret-nonce:<eventSeq>:<counter>"): secret until the seed is revealed, and revealing it does not reveal the seed. */
 export function deriveSecretNonce(seedHex: string, eventSeq: number, counter: number): string {
-  return createHmac('sha256', Buffer.from(seedHex, 'hex')).update(`sfw-secret-nonce:${eventSeq}:${counter}`).digest('hex');
+  return createHmac('sha256', Buffer.from(seedHex, 'hex'))
+    .update(`sfw-secret-nonce:${eventSeq}:${counter}`)
+    .digest('hex');
 }
 
 export function commitmentOf(reveal: SecretRollReveal): string {
-  return createHash('sha256').update(`sfw-secret-roll/v1\n${reveal.purpose}\n${reveal.nonce}\n${reveal.result}`).digest('hex');
+  return createHash('sha256')
+    .update(`sfw-secret-roll/v1\n${reveal.purpose}\n${reveal.nonce}\n${reveal.result}`)
+    .digest('hex');
 }
 
 /** Rolls 00–99 for `purpose` and seals it under `nonce`. */
@@ -57,6 +61,7 @@ export function secretRoll(dice: DiceSource, purpose: string, nonce: string): Se
 
 /** What the opponent runs after the battle: true only if the reveal is exactly what was committed. */
 export function verifySecretRoll(commitment: string, reveal: SecretRollReveal): boolean {
-  if (!NONCE.test(reveal.nonce) || !Number.isInteger(reveal.result) || reveal.result < 0 || reveal.result > 99) return false;
+  if (!NONCE.test(reveal.nonce) || !Number.isInteger(reveal.result) || reveal.result < 0 || reveal.result > 99)
+    return false;
   return commitmentOf(reveal) === commitment.toLowerCase();
 }

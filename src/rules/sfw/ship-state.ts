@@ -34,14 +34,26 @@ export interface SfwShipState {
 }
 
 export function newShipState(maxPU: number, damage = 0): SfwShipState {
-  if (!Number.isInteger(maxPU) || maxPU <= 0) refuse('sfw/bad-pu', 'SFW power units', `A ship needs a whole number of PU above 0 (got ${maxPU}).`);
-  const state: SfwShipState = { maxPU, damage: 0, maxDamageTaken: 0, puRepaired: 0, effects: [], nextEffectId: 1, destroyed: false, ofLost: false, dfLost: false };
+  if (!Number.isInteger(maxPU) || maxPU <= 0)
+    refuse('sfw/bad-pu', 'SFW power units', `A ship needs a whole number of PU above 0 (got ${maxPU}).`);
+  const state: SfwShipState = {
+    maxPU,
+    damage: 0,
+    maxDamageTaken: 0,
+    puRepaired: 0,
+    effects: [],
+    nextEffectId: 1,
+    destroyed: false,
+    ofLost: false,
+    dfLost: false,
+  };
   return damage === 0 ? state : takeDamage(state, damage);
 }
 
 /** PU damage; a ship cannot lose more than it has (at 0 PU it is disabled). */
 export function takeDamage(state: SfwShipState, pu: number): SfwShipState {
-  if (!Number.isInteger(pu) || pu < 0) refuse('sfw/bad-damage', 'SFW power units', `Damage must be a whole number of PU, 0 or more (got ${pu}).`);
+  if (!Number.isInteger(pu) || pu < 0)
+    refuse('sfw/bad-damage', 'SFW power units', `Damage must be a whole number of PU, 0 or more (got ${pu}).`);
   const damage = Math.min(state.maxPU, state.damage + pu);
   return { ...state, damage, maxDamageTaken: Math.max(state.maxDamageTaken, damage) };
 }
@@ -51,7 +63,12 @@ export function needsSpecialDamageRoll(state: SfwShipState): boolean {
 }
 
 /** Applies a Special Damage roll made on `turn`. Timed effects start the following turn. */
-export function applySpecialDamage(state: SfwShipState, roll: number, turn: number, options: SpecialDamageOptions = {}): { state: SfwShipState; result: SpecialDamageResult } {
+export function applySpecialDamage(
+  state: SfwShipState,
+  roll: number,
+  turn: number,
+  options: SpecialDamageOptions = {},
+): { state: SfwShipState; result: SpecialDamageResult } {
   if (state.destroyed) refuse('sfw/destroyed', SPECIAL_DAMAGE_RULE, 'The ship is already destroyed.');
   const result = specialDamageFor(roll, options);
   if (result.code === 'none') return { state, result };
@@ -96,7 +113,10 @@ export function penaltiesOn(state: SfwShipState, turn: number): FactorPenalties 
 }
 
 /** Other consequences a referee needs on `turn`. */
-export function restrictionsOn(state: SfwShipState, turn: number): {
+export function restrictionsOn(
+  state: SfwShipState,
+  turn: number,
+): {
   sensorRangeInches: number | null;
   particleWeapons: boolean;
   attackCraftLaunch: boolean;

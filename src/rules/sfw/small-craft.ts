@@ -67,9 +67,20 @@ export function craftDestroyed(hits: CraftHits): boolean {
 
 /** Launches particle weapons: no more than the factors per turn, nor than the reloads left. Returns reloads left. */
 export function launchParticleWeapons(craft: Starbomber, reloadsLeft: number, count: number): number {
-  if (!Number.isInteger(count) || count < 0) refuse('sfw/bad-launch', SMALL_CRAFT_RULE, `Launch a whole number of particle weapons (got ${count}).`);
-  if (count > craft.particleFactors) refuse('sfw/too-many-pw', SMALL_CRAFT_RULE, `${craft.name} launches at most ${craft.particleFactors} particle weapons a turn (asked ${count}).`);
-  if (count > reloadsLeft) refuse('sfw/no-reloads', SMALL_CRAFT_RULE, `${craft.name} has ${reloadsLeft} particle weapons left (asked ${count}).`);
+  if (!Number.isInteger(count) || count < 0)
+    refuse('sfw/bad-launch', SMALL_CRAFT_RULE, `Launch a whole number of particle weapons (got ${count}).`);
+  if (count > craft.particleFactors)
+    refuse(
+      'sfw/too-many-pw',
+      SMALL_CRAFT_RULE,
+      `${craft.name} launches at most ${craft.particleFactors} particle weapons a turn (asked ${count}).`,
+    );
+  if (count > reloadsLeft)
+    refuse(
+      'sfw/no-reloads',
+      SMALL_CRAFT_RULE,
+      `${craft.name} has ${reloadsLeft} particle weapons left (asked ${count}).`,
+    );
   return reloadsLeft - count;
 }
 
@@ -90,7 +101,9 @@ export function capTacLostInTow(tower: SfwShipState): SfwShipState {
 /** A ship tows CapTacs with one tractor beam only: at most 2, at speed 2 or less. */
 export function checkCapTacTow(captacs: number, speed: number): string[] {
   const problems: string[] = [];
-  if (captacs > CAPTACS_PER_TRACTOR) problems.push(`One tractor beam tows at most ${CAPTACS_PER_TRACTOR} CapTacs (asked ${captacs}).`);
-  if (captacs > 0 && speed > CAPTAC_TOW_SPEED) problems.push(`A ship towing CapTacs may not exceed speed ${CAPTAC_TOW_SPEED} (asked ${speed}).`);
+  if (captacs > CAPTACS_PER_TRACTOR)
+    problems.push(`One tractor beam tows at most ${CAPTACS_PER_TRACTOR} CapTacs (asked ${captacs}).`);
+  if (captacs > 0 && speed > CAPTAC_TOW_SPEED)
+    problems.push(`A ship towing CapTacs may not exceed speed ${CAPTAC_TOW_SPEED} (asked ${speed}).`);
   return problems;
 }

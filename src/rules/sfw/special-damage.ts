@@ -34,7 +34,14 @@ export interface SpecialDamageResult {
   readonly turns: number | null;
 }
 
-const row = (from: number, to: number, code: SpecialDamageCode, effect: string, size: number, turns: number | null): Band<SpecialDamageResult> => ({
+const row = (
+  from: number,
+  to: number,
+  code: SpecialDamageCode,
+  effect: string,
+  size: number,
+  turns: number | null,
+): Band<SpecialDamageResult> => ({
   from,
   to,
   value: { code, effect, size, turns },
@@ -42,7 +49,14 @@ const row = (from: number, to: number, code: SpecialDamageCode, effect: string, 
 
 export const SPECIAL_DAMAGE_TABLE: readonly Band<SpecialDamageResult>[] = [
   row(0, 82, 'none', 'No additional damage', 0, null),
-  row(83, 85, 'sensors', 'Main sensors damaged: auxiliary sensors, max 36 inch range; may not fire beyond sensor range', 0, null),
+  row(
+    83,
+    85,
+    'sensors',
+    'Main sensors damaged: auxiliary sensors, max 36 inch range; may not fire beyond sensor range',
+    0,
+    null,
+  ),
   row(86, 86, 'of-minus-2', 'Calculated Offensive Factors -2', 2, null),
   row(87, 87, 'pw-launchers-destroyed', 'Particle weapon launchers destroyed; no PW launches', 0, null),
   row(88, 89, 'speed-minus-2', 'Engines damaged: calculated speed -2', 2, null),
@@ -61,7 +75,8 @@ export interface SpecialDamageOptions {
 
 export function specialDamageFor(roll: number, options: SpecialDamageOptions = {}): SpecialDamageResult {
   const result = lookupBand(SPECIAL_DAMAGE_TABLE, roll, SPECIAL_DAMAGE_RULE);
-  if (result.code === 'of-minus-2' && options.ofPenaltyTurns !== undefined) return { ...result, turns: options.ofPenaltyTurns };
+  if (result.code === 'of-minus-2' && options.ofPenaltyTurns !== undefined)
+    return { ...result, turns: options.ofPenaltyTurns };
   return result;
 }
 

@@ -1,5 +1,18 @@
 import { refuse } from '../errors.ts';
-import { accompaniedMaulers, attackOf, buildForces, crippleUnit, currentFactors, destroyUnit, fighterCapacity, isAlive, loseFighter, sideUnits, toUnits, transferOrDie } from './force.ts';
+import {
+  accompaniedMaulers,
+  attackOf,
+  buildForces,
+  crippleUnit,
+  currentFactors,
+  destroyUnit,
+  fighterCapacity,
+  isAlive,
+  loseFighter,
+  sideUnits,
+  toUnits,
+  transferOrDie,
+} from './force.ts';
 import type { FighterFate, UnitState } from './force.ts';
 import { RULE } from './rules.ts';
 import type { Side, SidcorsUnit } from './types.ts';
@@ -70,17 +83,45 @@ export function candidateSteps(states: readonly UnitState[], side: Side): Candid
     if (u.status === 'undamaged') {
       const crippled = u.factors.crippled;
       if (crippled === null) {
-        out.push({ unitId: u.id, step: 'cripple', value: f.defense, attackLost: f.attack + u.fighters, destroys: true, order: u.order });
+        out.push({
+          unitId: u.id,
+          step: 'cripple',
+          value: f.defense,
+          attackLost: f.attack + u.fighters,
+          destroys: true,
+          order: u.order,
+        });
       } else {
         const displaced = Math.max(0, u.fighters - crippled.fighters);
-        out.push({ unitId: u.id, step: 'cripple', value: f.defense, attackLost: f.attack - crippled.attack + displaced, destroys: false, order: u.order });
+        out.push({
+          unitId: u.id,
+          step: 'cripple',
+          value: f.defense,
+          attackLost: f.attack - crippled.attack + displaced,
+          destroys: false,
+          order: u.order,
+        });
       }
     } else if (u.status === 'crippled') {
-      out.push({ unitId: u.id, step: 'destroy', value: f.defense, attackLost: f.attack + u.fighters, destroys: true, order: u.order });
+      out.push({
+        unitId: u.id,
+        step: 'destroy',
+        value: f.defense,
+        attackLost: f.attack + u.fighters,
+        destroys: true,
+        order: u.order,
+      });
     }
     if (u.orphans > 0) {
       // A carrierless factor that would die for want of room costs nothing to give up.
-      out.push({ unitId: u.id, step: 'fighter', value: 1, attackLost: pool.orphans > pool.room ? 0 : 1, destroys: false, order: u.order });
+      out.push({
+        unitId: u.id,
+        step: 'fighter',
+        value: 1,
+        attackLost: pool.orphans > pool.room ? 0 : 1,
+        destroys: false,
+        order: u.order,
+      });
     } else if (u.fighters > 0) {
       out.push({ unitId: u.id, step: 'fighter', value: 1, attackLost: 1, destroys: false, order: u.order });
     }
@@ -103,18 +144,36 @@ export function stepRequired(remaining: number, smallest: number | null): boolea
   return remaining > 0 && smallest !== null && 2 * remaining >= smallest;
 }
 
-function applyPrimitive(states: UnitState[], side: Side, unitId: string, step: 'cripple' | 'destroy' | 'fighter', remaining: number): AppliedStep {
+function applyPrimitive(
+  states: UnitState[],
+  side: Side,
+  unitId: string,
+  step: 'cripple' | 'destroy' | 'fighter',
+  remaining: number,
+): AppliedStep {
   const u = states.find((x) => x.id === unitId);
-  if (!u || u.side !== side) refuse('sidcors/alloc-bad-unit', RULE.allocation, `\`${unitId}\` is not a unit of side ${side}; each player allocates damage to his own force.`);
+  if (!u || u.side !== side)
+    refuse(
+      'sidcors/alloc-bad-unit',
+      RULE.allocation,
+      `\`${unitId}\` is not a unit of side ${side}; each player allocates damage to his own force.`,
+    );
   let value: number;
   if (step === 'fighter') {
-    if (u.orphans + u.fighters === 0) refuse('sidcors/alloc-no-fighters', RULE.allocation, `\`${unitId}\` has no fighter or PF factors left to lose.`);
+    if (u.orphans + u.fighters === 0)
+      refuse('sidcors/alloc-no-fighters', RULE.allocation, `\`${unitId}\` has no fighter or PF factors left to lose.`);
     loseFighter(u);
     value = 1;
   } else if (!isAlive(u)) {
     return refuse('sidcors/alloc-bad-unit', RULE.allocation, `\`${unitId}\` is already destroyed.`);
   } else if (step === 'cripple') {
-    if (u.status === 'crippled') refuse('sidcors/alloc-already-crippled', RULE.allocation, `\`${unitId}\` is already crippled.`, 'Use "destroy" to remove it for its crippled defence factor.');
+    if (u.status === 'crippled')
+      refuse(
+        'sidcors/alloc-already-crippled',
+        RULE.allocation,
+        `\`${unitId}\` is already crippled.`,
+        'Use "destroy" to remove it for its crippled defence factor.',
+      );
     value = currentFactors(u).defense;
     crippleUnit(u);
   } else {
@@ -125,13 +184,26 @@ function applyPrimitive(states: UnitState[], side: Side, unitId: string, step: '
   return { unitId, step, value, remaining: remaining - value };
 }
 
-function primitives(states: readonly UnitState[], s: AllocationStep): { unitId: string; step: 'cripple' | 'destroy' | 'fighter' }[] {
+function primitives(
+  states: readonly UnitState[],
+  s: AllocationStep,
+): { unitId: string; step: 'cripple' | 'destroy' | 'fighter' }[] {
   const count = s.count ?? 1;
   if (s.step === 'fighter') {
-    if (!Number.isInteger(count) || count < 1) refuse('sidcors/alloc-bad-count', RULE.allocation, `Fighter count for \`${s.unitId}\` must be a whole number ≥ 1; got ${count}.`);
+    if (!Number.isInteger(count) || count < 1)
+      refuse(
+        'sidcors/alloc-bad-count',
+        RULE.allocation,
+        `Fighter count for \`${s.unitId}\` must be a whole number ≥ 1; got ${count}.`,
+      );
     return Array.from({ length: count }, () => ({ unitId: s.unitId, step: 'fighter' as const }));
   }
-  if (s.count !== undefined && s.count !== 1) refuse('sidcors/alloc-bad-count', RULE.allocation, `Only fighter steps take a count; \`${s.unitId}\` ${s.step} is one step.`);
+  if (s.count !== undefined && s.count !== 1)
+    refuse(
+      'sidcors/alloc-bad-count',
+      RULE.allocation,
+      `Only fighter steps take a count; \`${s.unitId}\` ${s.step} is one step.`,
+    );
   const u = states.find((x) => x.id === s.unitId);
   // Destroying an undamaged unit is "crippling it, then destroying the crippled unit": two steps.
   if (s.step === 'destroy' && u?.status === 'undamaged' && u.factors.crippled !== null) {
@@ -145,7 +217,13 @@ function primitives(states: readonly UnitState[], s: AllocationStep): { unitId: 
   return [{ unitId: s.unitId, step: s.step }];
 }
 
-function finish(owner: Side, points: number, steps: AppliedStep[], remaining: number, automatic: boolean): AllocationResult {
+function finish(
+  owner: Side,
+  points: number,
+  steps: AppliedStep[],
+  remaining: number,
+  automatic: boolean,
+): AllocationResult {
   return { owner, points, steps, leftover: Math.max(0, remaining), overshoot: Math.max(0, -remaining), automatic };
 }
 
@@ -153,15 +231,29 @@ function finish(owner: Side, points: number, steps: AppliedStep[], remaining: nu
  * Applies an owner's allocation to `states` (mutated), refusing any step the rule does not require
  * and any list that stops while a step is still required.
  */
-export function applyAllocation(states: UnitState[], owner: Side, points: number, choice: readonly AllocationStep[], automatic = false): AllocationResult {
+export function applyAllocation(
+  states: UnitState[],
+  owner: Side,
+  points: number,
+  choice: readonly AllocationStep[],
+  automatic = false,
+): AllocationResult {
   let remaining = points;
   const applied: AppliedStep[] = [];
   for (const s of choice) {
     for (const p of primitives(states, s)) {
       const smallest = smallestStep(states, owner);
       if (!stepRequired(remaining, smallest)) {
-        const why = remaining <= 0 ? `all ${points} damage points are already resolved` : `only ${remaining} point${remaining === 1 ? '' : 's'} remain${remaining === 1 ? 's' : ''}, less than half the smallest step (${smallest})`;
-        refuse('sidcors/alloc-not-required', RULE.allocation, `Side ${owner} cannot also ${p.step === 'fighter' ? 'lose a fighter factor of' : p.step} \`${p.unitId}\`: ${why}.`, 'Leave the step out; any remainder is ignored (or carried as minus points).');
+        const why =
+          remaining <= 0
+            ? `all ${points} damage points are already resolved`
+            : `only ${remaining} point${remaining === 1 ? '' : 's'} remain${remaining === 1 ? 's' : ''}, less than half the smallest step (${smallest})`;
+        refuse(
+          'sidcors/alloc-not-required',
+          RULE.allocation,
+          `Side ${owner} cannot also ${p.step === 'fighter' ? 'lose a fighter factor of' : p.step} \`${p.unitId}\`: ${why}.`,
+          'Leave the step out; any remainder is ignored (or carried as minus points).',
+        );
       }
       const done = applyPrimitive(states, owner, p.unitId, p.step, remaining);
       applied.push(done);
@@ -170,7 +262,11 @@ export function applyAllocation(states: UnitState[], owner: Side, points: number
   }
   const smallest = smallestStep(states, owner);
   if (stepRequired(remaining, smallest)) {
-    refuse('sidcors/alloc-incomplete', RULE.allocation, `Side ${owner} still has ${remaining} unresolved damage point${remaining === 1 ? '' : 's'}, at least half the smallest step (${smallest}): another unit must be damaged, even if that gives up more than ${remaining}.`);
+    refuse(
+      'sidcors/alloc-incomplete',
+      RULE.allocation,
+      `Side ${owner} still has ${remaining} unresolved damage point${remaining === 1 ? '' : 's'}, at least half the smallest step (${smallest}): another unit must be damaged, even if that gives up more than ${remaining}.`,
+    );
   }
   return finish(owner, points, applied, remaining, automatic);
 }
@@ -191,7 +287,9 @@ function preference(remaining: number): (x: CandidateStep, y: CandidateStep) => 
   return (x, y) =>
     Number(x.destroys) - Number(y.destroys) ||
     fits(x) - fits(y) ||
-    (fits(x) === 0 ? compareRatio(x.attackLost, x.value, y.attackLost, y.value) || y.value - x.value : x.attackLost - y.attackLost || x.value - y.value) ||
+    (fits(x) === 0
+      ? compareRatio(x.attackLost, x.value, y.attackLost, y.value) || y.value - x.value
+      : x.attackLost - y.attackLost || x.value - y.value) ||
     x.order - y.order;
 }
 
@@ -237,7 +335,13 @@ function keptAttack(states: readonly UnitState[], owner: Side): number {
 type Primitive = { unitId: string; step: 'cripple' | 'destroy' | 'fighter' };
 
 /** Finishes an allocation with the simple rule; returns the steps it took and how it ends. */
-function rollout(states: UnitState[], owner: Side, remaining: number, stepsSoFar: number, before: { attack: number; destroyed: number }): { score: PlanScore; path: Primitive[] } {
+function rollout(
+  states: UnitState[],
+  owner: Side,
+  remaining: number,
+  stepsSoFar: number,
+  before: { attack: number; destroyed: number },
+): { score: PlanScore; path: Primitive[] } {
   const path: Primitive[] = [];
   let left = remaining;
   for (;;) {
@@ -249,7 +353,15 @@ function rollout(states: UnitState[], owner: Side, remaining: number, stepsSoFar
     path.push({ unitId: pick.unitId, step: pick.step });
   }
   const destroyed = sideUnits(states, owner).filter((u) => !isAlive(u)).length - before.destroyed;
-  return { score: { destroyed, attackLost: before.attack - keptAttack(states, owner), leftover: Math.max(0, left), steps: stepsSoFar + path.length }, path };
+  return {
+    score: {
+      destroyed,
+      attackLost: before.attack - keptAttack(states, owner),
+      leftover: Math.max(0, left),
+      steps: stepsSoFar + path.length,
+    },
+    path,
+  };
 }
 
 /**
@@ -272,12 +384,16 @@ const PLANNING_BUDGET = 5_000;
  */
 export function planDefaultAllocation(start: readonly UnitState[], owner: Side, points: number): AllocationStep[] {
   const states = start.map((s) => ({ ...s }));
-  const before = { attack: keptAttack(states, owner), destroyed: sideUnits(states, owner).filter((u) => !isAlive(u)).length };
+  const before = {
+    attack: keptAttack(states, owner),
+    destroyed: sideUnits(states, owner).filter((u) => !isAlive(u)).length,
+  };
   const plan: AllocationStep[] = [];
   const take = (p: Primitive): void => {
     remaining = applyPrimitive(states, owner, p.unitId, p.step, remaining).remaining;
     const last = plan[plan.length - 1];
-    if (p.step === 'fighter' && last?.step === 'fighter' && last.unitId === p.unitId) last.count = (last.count ?? 1) + 1;
+    if (p.step === 'fighter' && last?.step === 'fighter' && last.unitId === p.unitId)
+      last.count = (last.count ?? 1) + 1;
     else plan.push({ unitId: p.unitId, step: p.step });
   };
   let remaining = points;
@@ -311,10 +427,19 @@ export interface StandaloneAllocation {
  * Allocation on its own, outside a round (a preview, or a check of a player's list): `points`
  * against `owner`'s units in `units`, with the owner's steps or the automatic allocation.
  */
-export function allocateDamage(units: readonly SidcorsUnit[], owner: Side, points: number, steps?: readonly AllocationStep[]): StandaloneAllocation {
-  if (!Number.isSafeInteger(points) || points < 0) throw new Error(`damage points must be a whole number ≥ 0, got ${points}`);
+export function allocateDamage(
+  units: readonly SidcorsUnit[],
+  owner: Side,
+  points: number,
+  steps?: readonly AllocationStep[],
+): StandaloneAllocation {
+  if (!Number.isSafeInteger(points) || points < 0)
+    throw new Error(`damage points must be a whole number ≥ 0, got ${points}`);
   const states = buildForces(units);
-  const result = steps === undefined ? applyAllocation(states, owner, points, planDefaultAllocation(states, owner, points), true) : applyAllocation(states, owner, points, steps);
+  const result =
+    steps === undefined
+      ? applyAllocation(states, owner, points, planDefaultAllocation(states, owner, points), true)
+      : applyAllocation(states, owner, points, steps);
   const fighterFate = transferOrDie(states, owner);
   return { result, units: toUnits(states), fighterFate };
 }

@@ -80,7 +80,11 @@ export interface QuickBattleResult {
  * True when neither side can ever force a damage step again: even the best coefficient scores less
  * than half the enemy's smallest step and (without plus/minus points) nothing accumulates.
  */
-function stalemate(units: readonly SidcorsUnit[], carry: PerSide<number>, options: SidcorsOptions | undefined): boolean {
+function stalemate(
+  units: readonly SidcorsUnit[],
+  carry: PerSide<number>,
+  options: SidcorsOptions | undefined,
+): boolean {
   const resolved = resolveOptions(options);
   const states = buildForces(units);
   const top = maxCoefficient(resolved.extrapolateBir);
@@ -95,17 +99,23 @@ function stalemate(units: readonly SidcorsUnit[], carry: PerSide<number>, option
 }
 
 /** Fights rounds until a side retreats or is destroyed, and reports each unit's fate. */
-export function runQuickBattle(setup: QuickBattleSetup, dice: DiceSource, controller: BattleController): QuickBattleResult {
+export function runQuickBattle(
+  setup: QuickBattleSetup,
+  dice: DiceSource,
+  controller: BattleController,
+): QuickBattleResult {
   const attacker = setup.attacker ?? 'A';
   const maxRounds = setup.maxRounds ?? 30;
   const initial = buildForces(setup.units);
   for (const side of SIDES) {
-    if (!sideUnits(initial, side).some(isAlive)) refuse('sidcors/side-destroyed', RULE.end, `Side ${side} has no units, so there is no battle.`);
+    if (!sideUnits(initial, side).some(isAlive))
+      refuse('sidcors/side-destroyed', RULE.end, `Side ${side} has no units, so there is no battle.`);
   }
 
   const cloak: PerSide<CloakRoll | null> = { A: null, B: null };
   for (const side of SIDES) {
-    if (mayUseCloak(setup.units, side) && (controller.useCloak?.(side) ?? true)) cloak[side] = rollCloak(setup.units, side, dice);
+    if (mayUseCloak(setup.units, side) && (controller.useCloak?.(side) ?? true))
+      cloak[side] = rollCloak(setup.units, side, dice);
   }
   // The cloak result shifts the ENEMY's die, in the first round only.
   const firstRoundShift = { A: cloak.B?.enemyShift ?? 0, B: cloak.A?.enemyShift ?? 0 };
@@ -129,7 +139,15 @@ export function runQuickBattle(setup: QuickBattleSetup, dice: DiceSource, contro
     const progress: BattleProgress = { roundsFought: rounds.length, units, carry, rounds };
     const round = rounds.length + 1;
     const rolled = rollRound(
-      { units, bif: controller.intensity(progress), round, carry, extraShifts: round === 1 ? firstRoundShift : {}, attacker, ...(setup.options ? { options: setup.options } : {}) },
+      {
+        units,
+        bif: controller.intensity(progress),
+        round,
+        carry,
+        extraShifts: round === 1 ? firstRoundShift : {},
+        attacker,
+        ...(setup.options ? { options: setup.options } : {}),
+      },
       dice,
     );
     const directed: Partial<PerSide<DirectedOrder>> = {};
@@ -158,7 +176,12 @@ export function runQuickBattle(setup: QuickBattleSetup, dice: DiceSource, contro
     if (leaving.length > 0) {
       const now = buildForces(units);
       for (const side of leaving) {
-        if (cannotRetreat(now, side)) refuse('sidcors/cannot-retreat', RULE.end, `Side ${side} has only bases, planets, FRDs or convoys left, which cannot retreat.`);
+        if (cannotRetreat(now, side))
+          refuse(
+            'sidcors/cannot-retreat',
+            RULE.end,
+            `Side ${side} has only bases, planets, FRDs or convoys left, which cannot retreat.`,
+          );
       }
       retreated = [...new Set(leaving)].sort();
       ended = 'retreat';

@@ -1,5 +1,15 @@
 import { refuse } from '../errors.ts';
-import { accompaniedMaulers, buildForces, cloneStates, crippleUnit, currentFactors, destroyUnit, isAlive, sideUnits, toUnits } from './force.ts';
+import {
+  accompaniedMaulers,
+  buildForces,
+  cloneStates,
+  crippleUnit,
+  currentFactors,
+  destroyUnit,
+  isAlive,
+  sideUnits,
+  toUnits,
+} from './force.ts';
 import type { UnitState } from './force.ts';
 import { RULE } from './rules.ts';
 import { otherSide } from './types.ts';
@@ -50,7 +60,9 @@ export function directedCost(defense: number, maulerAllowance = 0): number {
  */
 export function eligibleMaulers(start: readonly UnitState[], side: Side): UnitState[] {
   const accompanied = accompaniedMaulers(start, side);
-  return sideUnits(start, side).filter((u) => u.flags.mauler === true && u.status === 'undamaged' && accompanied.has(u.id));
+  return sideUnits(start, side).filter(
+    (u) => u.flags.mauler === true && u.status === 'undamaged' && accompanied.has(u.id),
+  );
 }
 
 function maulerFor(start: readonly UnitState[], by: Side, maulerId: string | undefined): UnitState | null {
@@ -60,10 +72,18 @@ function maulerFor(start: readonly UnitState[], by: Side, maulerId: string | und
     refuse('sidcors/dd-not-a-mauler', RULE.mauler, `\`${maulerId}\` is not a mauler of side ${by}.`);
   }
   if (unit.status !== 'undamaged') {
-    refuse('sidcors/dd-mauler-crippled', RULE.mauler, `Mauler \`${maulerId}\` is ${unit.status}; only an uncrippled mauler pays Directed Damage at full value.`);
+    refuse(
+      'sidcors/dd-mauler-crippled',
+      RULE.mauler,
+      `Mauler \`${maulerId}\` is ${unit.status}; only an uncrippled mauler pays Directed Damage at full value.`,
+    );
   }
   if (!eligibleMaulers(start, by).some((u) => u.id === maulerId)) {
-    refuse('sidcors/dd-mauler-alone', RULE.mauler, `Mauler \`${maulerId}\` lacks two non-mauler escorts, so it cannot be used for Directed Damage (and its attack factor is halved).`);
+    refuse(
+      'sidcors/dd-mauler-alone',
+      RULE.mauler,
+      `Mauler \`${maulerId}\` lacks two non-mauler escorts, so it cannot be used for Directed Damage (and its attack factor is halved).`,
+    );
   }
   return unit;
 }
@@ -72,7 +92,13 @@ function maulerFor(start: readonly UnitState[], by: Side, maulerId: string | und
  * Validates and applies one side's Directed Damage order to `states` (mutated). `available` is the
  * side's damage points after plus/minus adjustment; the order must be paid in full from them.
  */
-export function applyDirected(states: UnitState[], start: readonly UnitState[], by: Side, order: DirectedOrder, available: number): DirectedResult {
+export function applyDirected(
+  states: UnitState[],
+  start: readonly UnitState[],
+  by: Side,
+  order: DirectedOrder,
+  available: number,
+): DirectedResult {
   const enemy = otherSide(by);
   const mauler = maulerFor(start, by, order.maulerId);
   const allowance = mauler === null ? 0 : currentFactors(mauler).attack;
@@ -81,7 +107,12 @@ export function applyDirected(states: UnitState[], start: readonly UnitState[], 
 
   if (order.kind === 'unit') {
     const target = states.find((u) => u.id === order.target);
-    if (!target || target.side !== enemy) refuse('sidcors/dd-bad-target', RULE.directed, `\`${order.target}\` is not a unit of the enemy force (side ${enemy}).`);
+    if (!target || target.side !== enemy)
+      refuse(
+        'sidcors/dd-bad-target',
+        RULE.directed,
+        `\`${order.target}\` is not a unit of the enemy force (side ${enemy}).`,
+      );
     if (!isAlive(target)) refuse('sidcors/dd-bad-target', RULE.directed, `\`${order.target}\` is already destroyed.`);
     const f = target.factors;
     if (f.crippled === null) {
@@ -97,21 +128,41 @@ export function applyDirected(states: UnitState[], start: readonly UnitState[], 
       }
     } else {
       if (order.action === 'cripple') {
-        refuse('sidcors/dd-already-crippled', RULE.directed, `\`${target.id}\` is already crippled; Directed Damage against it destroys it.`, `Order action "kill" (cost ${directedCost(f.crippled.defense, allowance)}).`);
+        refuse(
+          'sidcors/dd-already-crippled',
+          RULE.directed,
+          `\`${target.id}\` is already crippled; Directed Damage against it destroys it.`,
+          `Order action "kill" (cost ${directedCost(f.crippled.defense, allowance)}).`,
+        );
       }
       steps.push({ unitId: target.id, effect: 'destroyed', defense: f.crippled.defense });
       effects.push(() => destroyUnit(target));
     }
   } else {
-    if (order.targets.length === 0) refuse('sidcors/dd-no-fighters', RULE.directed, 'A Directed Damage order against fighters must name at least one fighter factor.');
+    if (order.targets.length === 0)
+      refuse(
+        'sidcors/dd-no-fighters',
+        RULE.directed,
+        'A Directed Damage order against fighters must name at least one fighter factor.',
+      );
     const named = new Set<string>();
     for (const t of order.targets) {
       const unit = states.find((u) => u.id === t.unitId);
-      if (!unit || unit.side !== enemy) refuse('sidcors/dd-bad-target', RULE.directed, `\`${t.unitId}\` is not a unit of the enemy force (side ${enemy}).`);
-      if (named.has(t.unitId)) refuse('sidcors/dd-duplicate', RULE.directed, `\`${t.unitId}\` is named twice; give one count per carrier.`);
+      if (!unit || unit.side !== enemy)
+        refuse(
+          'sidcors/dd-bad-target',
+          RULE.directed,
+          `\`${t.unitId}\` is not a unit of the enemy force (side ${enemy}).`,
+        );
+      if (named.has(t.unitId))
+        refuse('sidcors/dd-duplicate', RULE.directed, `\`${t.unitId}\` is named twice; give one count per carrier.`);
       named.add(t.unitId);
       if (!Number.isInteger(t.count) || t.count < 1 || t.count > unit.fighters) {
-        refuse('sidcors/dd-bad-fighters', RULE.directed, `\`${t.unitId}\` carries ${unit.fighters} fighter/PF factors; cannot direct damage at ${t.count}.`);
+        refuse(
+          'sidcors/dd-bad-fighters',
+          RULE.directed,
+          `\`${t.unitId}\` carries ${unit.fighters} fighter/PF factors; cannot direct damage at ${t.count}.`,
+        );
       }
       steps.push({ unitId: unit.id, effect: 'fighters', defense: t.count });
       effects.push(() => {
@@ -128,7 +179,12 @@ export function applyDirected(states: UnitState[], start: readonly UnitState[], 
       order.kind === 'unit' && steps.length === 2 && directedCost(first.defense, allowance) <= available
         ? `You can afford to cripple it (cost ${directedCost(first.defense, allowance)}).`
         : undefined;
-    refuse('sidcors/dd-insufficient', RULE.directed, `Directed Damage here costs ${cost} damage points (double the defence${allowance > 0 ? `, less the mauler's ${Math.min(defense, allowance)} at full value` : ''}) but side ${by} has only ${available}; the full amount is needed.`, hint);
+    refuse(
+      'sidcors/dd-insufficient',
+      RULE.directed,
+      `Directed Damage here costs ${cost} damage points (double the defence${allowance > 0 ? `, less the mauler's ${Math.min(defense, allowance)} at full value` : ''}) but side ${by} has only ${available}; the full amount is needed.`,
+      hint,
+    );
   }
   for (const apply of effects) apply();
   return { by, order, steps, defense, maulerPoints: Math.min(defense, allowance), cost, maulerId: mauler?.id ?? null };
@@ -138,7 +194,12 @@ export function applyDirected(states: UnitState[], start: readonly UnitState[], 
  * Directed Damage on its own (a preview for the player choosing a target): validates the order
  * against `available` damage points and returns its cost and the units afterwards.
  */
-export function directDamage(units: readonly SidcorsUnit[], by: Side, order: DirectedOrder, available: number): { result: DirectedResult; units: SidcorsUnit[] } {
+export function directDamage(
+  units: readonly SidcorsUnit[],
+  by: Side,
+  order: DirectedOrder,
+  available: number,
+): { result: DirectedResult; units: SidcorsUnit[] } {
   const start = buildForces(units);
   const states = cloneStates(start);
   const result = applyDirected(states, start, by, order, available);

@@ -27,12 +27,22 @@ export function parseFactors(text: string): UnitFactors {
   const compact = text.replace(/\s+/g, '');
   const m = FACTORS.exec(compact);
   if (!m) {
-    refuse('sidcors/bad-factors', RULE.factors, `\`${text.slice(0, 40)}\` is not a factor string of the form A-D(F)/CA-CD(CF).`, 'Examples: `8`, `8-8/4-4`, `10-10(6)/5-5(3)`, `0-6` (a convoy with no crippled side).');
+    refuse(
+      'sidcors/bad-factors',
+      RULE.factors,
+      `\`${text.slice(0, 40)}\` is not a factor string of the form A-D(F)/CA-CD(CF).`,
+      'Examples: `8`, `8-8/4-4`, `10-10(6)/5-5(3)`, `0-6` (a convoy with no crippled side).',
+    );
   }
   const whole = (cell: string | undefined, fallback: number): number => {
     if (cell === undefined) return fallback;
     if (cell.includes('.')) {
-      refuse('sidcors/fractional-factor', RULE.factors, `\`${text.slice(0, 40)}\` has a fractional fighter factor (${cell}); the engine counts whole fighter factors only.`, 'Round the fighter factor to a whole number in the unit data.');
+      refuse(
+        'sidcors/fractional-factor',
+        RULE.factors,
+        `\`${text.slice(0, 40)}\` has a fractional fighter factor (${cell}); the engine counts whole fighter factors only.`,
+        'Round the fighter factor to a whole number in the unit data.',
+      );
     }
     return Number(cell);
   };
@@ -45,7 +55,12 @@ export function parseFactors(text: string): UnitFactors {
   }
   // A zero defence would make a damage step that resolves nothing, so allocation could never finish.
   if (uncrippled.defense === 0 || (crippled !== null && crippled.defense === 0)) {
-    refuse('sidcors/zero-defense', RULE.factors, `\`${text.slice(0, 40)}\` gives a defence factor of 0; every unit needs a defence factor of at least 1.`, 'Write the defence factor explicitly, for example `0-4` for an unarmed unit with defence 4.');
+    refuse(
+      'sidcors/zero-defense',
+      RULE.factors,
+      `\`${text.slice(0, 40)}\` gives a defence factor of 0; every unit needs a defence factor of at least 1.`,
+      'Write the defence factor explicitly, for example `0-4` for an unarmed unit with defence 4.',
+    );
   }
   return { uncrippled, crippled };
 }

@@ -25,21 +25,42 @@ export interface UnitState {
 export function buildForces(units: readonly SidcorsUnit[]): UnitState[] {
   const seen = new Set<string>();
   return units.map((u, order) => {
-    if (seen.has(u.id)) refuse('sidcors/duplicate-unit', RULE.comPot, `Unit id \`${u.id}\` appears twice in the battle.`);
+    if (seen.has(u.id))
+      refuse('sidcors/duplicate-unit', RULE.comPot, `Unit id \`${u.id}\` appears twice in the battle.`);
     seen.add(u.id);
-    if (u.side !== 'A' && u.side !== 'B') refuse('sidcors/bad-side', RULE.comPot, `Unit \`${u.id}\` must be on side A or B.`);
+    if (u.side !== 'A' && u.side !== 'B')
+      refuse('sidcors/bad-side', RULE.comPot, `Unit \`${u.id}\` must be on side A or B.`);
     const factors = parseFactors(u.factors);
     if (u.crippled && factors.crippled === null) {
-      refuse('sidcors/no-crippled-side', RULE.factors, `Unit \`${u.id}\` (${u.factors}) has no crippled side, so it cannot be crippled: such units are destroyed when damaged.`);
+      refuse(
+        'sidcors/no-crippled-side',
+        RULE.factors,
+        `Unit \`${u.id}\` (${u.factors}) has no crippled side, so it cannot be crippled: such units are destroyed when damaged.`,
+      );
     }
     const side = u.crippled ? factors.crippled! : factors.uncrippled;
     const fighters = u.fighters ?? side.fighters;
     if (!Number.isInteger(fighters) || fighters < 0 || fighters > side.fighters) {
-      refuse('sidcors/bad-fighters', RULE.factors, `Unit \`${u.id}\` cannot carry ${fighters} fighter factors; its ${u.crippled ? 'crippled' : 'uncrippled'} side holds 0–${side.fighters}.`);
+      refuse(
+        'sidcors/bad-fighters',
+        RULE.factors,
+        `Unit \`${u.id}\` cannot carry ${fighters} fighter factors; its ${u.crippled ? 'crippled' : 'uncrippled'} side holds 0–${side.fighters}.`,
+      );
     }
     const ew = u.flags?.ew;
-    if (ew !== undefined && (!Number.isInteger(ew) || ew < 0)) refuse('sidcors/bad-ew', RULE.scouts, `Unit \`${u.id}\` has EW ${ew}; EW is a whole number ≥ 0.`);
-    return { id: u.id, side: u.side, factorText: u.factors, factors, flags: u.flags ?? {}, order, status: u.crippled ? 'crippled' : 'undamaged', fighters, orphans: 0 };
+    if (ew !== undefined && (!Number.isInteger(ew) || ew < 0))
+      refuse('sidcors/bad-ew', RULE.scouts, `Unit \`${u.id}\` has EW ${ew}; EW is a whole number ≥ 0.`);
+    return {
+      id: u.id,
+      side: u.side,
+      factorText: u.factors,
+      factors,
+      flags: u.flags ?? {},
+      order,
+      status: u.crippled ? 'crippled' : 'undamaged',
+      fighters,
+      orphans: 0,
+    };
   });
 }
 
@@ -73,7 +94,12 @@ export function accompaniedMaulers(states: readonly UnitState[], side: Side): Se
   const living = sideUnits(states, side).filter(isAlive);
   const maulers = living.filter((u) => u.flags.mauler === true);
   const escorts = living.length - maulers.length;
-  const ranked = [...maulers].sort((a, b) => Number(a.status === 'crippled') - Number(b.status === 'crippled') || currentFactors(b).attack - currentFactors(a).attack || a.order - b.order);
+  const ranked = [...maulers].sort(
+    (a, b) =>
+      Number(a.status === 'crippled') - Number(b.status === 'crippled') ||
+      currentFactors(b).attack - currentFactors(a).attack ||
+      a.order - b.order,
+  );
   return new Set(ranked.slice(0, Math.floor(escorts / 2)).map((u) => u.id));
 }
 
@@ -177,7 +203,13 @@ export function transferOrDie(states: UnitState[], side: Side): FighterFate {
 /** Back to the caller's unit records: survivors with their new state (destroyed units are left out). */
 export function toUnits(states: readonly UnitState[]): SidcorsUnit[] {
   return states.filter(isAlive).map((u) => {
-    const unit: SidcorsUnit = { id: u.id, side: u.side, factors: u.factorText, crippled: u.status === 'crippled', fighters: u.fighters };
+    const unit: SidcorsUnit = {
+      id: u.id,
+      side: u.side,
+      factors: u.factorText,
+      crippled: u.status === 'crippled',
+      fighters: u.fighters,
+    };
     if (Object.keys(u.flags).length > 0) unit.flags = u.flags;
     return unit;
   });

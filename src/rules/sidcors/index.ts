@@ -15,8 +15,25 @@ export type { DirectedOrder, DirectedResult, DirectedStep } from './directed.ts'
 export { directDamage, directedCost, maulersForDirectedDamage } from './directed.ts';
 export type { AllocationResult, AllocationStep, AppliedStep, CandidateStep, StandaloneAllocation } from './allocate.ts';
 export { allocateDamage } from './allocate.ts';
-export type { AllocationView, DieShift, DirectedPhase, MaulerBreakdown, RolledRound, RoundOrders, RoundResult, RoundSetup } from './round.ts';
+export type {
+  AllocationView,
+  DieShift,
+  DirectedPhase,
+  MaulerBreakdown,
+  RolledRound,
+  RoundOrders,
+  RoundResult,
+  RoundSetup,
+} from './round.ts';
 export { defaultAllocation, directedPhase, finishRound, resolveRound, rollRound } from './round.ts';
-export type { BattleController, BattleEnd, BattleProgress, QuickBattleResult, QuickBattleSetup, UnitFate, UnitOutcome } from './battle.ts';
+export type {
+  BattleController,
+  BattleEnd,
+  BattleProgress,
+  QuickBattleResult,
+  QuickBattleSetup,
+  UnitFate,
+  UnitOutcome,
+} from './battle.ts';
 export { runQuickBattle } from './battle.ts';
 export type { ComPotBreakdown, ComPotLine, FighterFate, UnitState, UnitStatus } from './force.ts';

@@ -9,7 +9,11 @@ export function battleIntensityRating(bif: PerSide<number>): number {
   for (const side of ['A', 'B'] as const) {
     const f = bif[side];
     if (!Number.isInteger(f) || f < 1 || f > 4) {
-      refuse('sidcors/bad-bif', RULE.intensity, `Side ${side}'s Battle Intensity Factor must be 1, 2, 3 or 4; got ${f}.`);
+      refuse(
+        'sidcors/bad-bif',
+        RULE.intensity,
+        `Side ${side}'s Battle Intensity Factor must be 1, 2, 3 or 4; got ${f}.`,
+      );
     }
   }
   return bif.A + bif.B;

@@ -4,7 +4,16 @@ import { applyAllocation, candidateSteps, planDefaultAllocation, smallestStep } 
 import type { AllocationResult, AllocationStep, CandidateStep } from './allocate.ts';
 import { applyDirected } from './directed.ts';
 import type { DirectedOrder, DirectedResult } from './directed.ts';
-import { buildForces, cloneStates, comPotOf, crippleUnit, isAlive, sideUnits, toUnits, transferOrDie } from './force.ts';
+import {
+  buildForces,
+  cloneStates,
+  comPotOf,
+  crippleUnit,
+  isAlive,
+  sideUnits,
+  toUnits,
+  transferOrDie,
+} from './force.ts';
 import type { ComPotBreakdown, FighterFate, UnitState } from './force.ts';
 import { battleIntensityRating } from './intensity.ts';
 import { RULE } from './rules.ts';
@@ -78,7 +87,8 @@ export function rollRound(setup: RoundSetup, dice: DiceSource): RolledRound {
   const attacker = setup.attacker ?? 'A';
   const states = buildForces(setup.units);
   for (const side of SIDES) {
-    if (!sideUnits(states, side).some(isAlive)) refuse('sidcors/side-destroyed', RULE.end, `Side ${side} has no units left, so the battle is over.`);
+    if (!sideUnits(states, side).some(isAlive))
+      refuse('sidcors/side-destroyed', RULE.end, `Side ${side} has no units left, so the battle is over.`);
   }
   const bir = battleIntensityRating(setup.bif);
   const comPot = perSide((s) => comPotOf(states, s, options));
@@ -199,7 +209,10 @@ export function finishRound(rolled: RolledRound, orders: RoundOrders, dice: Dice
   const allocation = {} as PerSide<AllocationResult>;
   for (const owner of [defender, rolled.attacker]) {
     const chosen = orders.allocation?.[owner];
-    allocation[owner] = chosen === undefined ? applyAllocation(states, owner, phase.remaining[owner], phase.view[owner].automatic, true) : applyAllocation(states, owner, phase.remaining[owner], chosen);
+    allocation[owner] =
+      chosen === undefined
+        ? applyAllocation(states, owner, phase.remaining[owner], phase.view[owner].automatic, true)
+        : applyAllocation(states, owner, phase.remaining[owner], chosen);
   }
 
   const maulerBreakdown: PerSide<MaulerBreakdown | null> = { A: null, B: null };
@@ -222,7 +235,9 @@ export function finishRound(rolled: RolledRound, orders: RoundOrders, dice: Dice
   const plusPoints = perSide((s) => allocation[s].overshoot);
   const minusPoints = perSide((s) => allocation[s].leftover);
   const sideDestroyed = perSide((s) => !sideUnits(states, s).some(isAlive));
-  const carryOut = perSide((s) => (rolled.options.plusMinus && !sideDestroyed[s] ? minusPoints[s] - plusPoints[s] - rolled.creditKept[s] : 0));
+  const carryOut = perSide((s) =>
+    rolled.options.plusMinus && !sideDestroyed[s] ? minusPoints[s] - plusPoints[s] - rolled.creditKept[s] : 0,
+  );
   const before = new Map(buildForces(rolled.units).map((u) => [u.id, u.status]));
   return {
     ...rolled,
@@ -250,6 +265,10 @@ export function resolveRound(setup: RoundSetup & RoundOrders, dice: DiceSource):
 }
 
 /** The automatic allocation for one owner after the given Directed Damage orders. */
-export function defaultAllocation(rolled: RolledRound, owner: Side, directed?: Partial<PerSide<DirectedOrder>>): AllocationStep[] {
+export function defaultAllocation(
+  rolled: RolledRound,
+  owner: Side,
+  directed?: Partial<PerSide<DirectedOrder>>,
+): AllocationStep[] {
   return directedPhase(rolled, directed).view[owner].automatic;
 }

@@ -59,7 +59,11 @@ export interface CloakRoll {
 /** The optional cloak roll, made before the first round by a side that chooses to use it. */
 export function rollCloak(units: readonly SidcorsUnit[], side: Side, dice: DiceSource): CloakRoll {
   if (!mayUseCloak(units, side)) {
-    refuse('sidcors/not-all-cloaked', RULE.cloak, `Side ${side} cannot make the cloak roll: only a force made entirely of Romulan or Orion (cloaking) ships may.`);
+    refuse(
+      'sidcors/not-all-cloaked',
+      RULE.cloak,
+      `Side ${side} cannot make the cloak roll: only a force made entirely of Romulan or Orion (cloaking) ships may.`,
+    );
   }
   const rolled = dice.roll(6, 2, `SIDCORS cloak roll, side ${side}`);
   const total = rolled.reduce((s, d) => s + d, 0);

@@ -35,7 +35,8 @@ export function coefficientFor(bir: number, die: number, options?: { extrapolate
   }
   const row = COEFFICIENT_TABLE[bir];
   if (row !== undefined) return row[die - 1]!;
-  if (options?.extrapolate === true && Number.isInteger(bir) && bir >= 0 && bir <= 10) return coefficientFormula(bir, die);
+  if (options?.extrapolate === true && Number.isInteger(bir) && bir >= 0 && bir <= 10)
+    return coefficientFormula(bir, die);
   return refuse(
     'sidcors/bir-out-of-range',
     RULE.coefficient,
@@ -52,7 +53,8 @@ export function coefficientFor(bir: number, die: number, options?: { extrapolate
  */
 export function damageFor(comPot: number, pct: number): number {
   if (!Number.isSafeInteger(comPot) || comPot < 0) throw new Error(`ComPot must be a whole number ≥ 0, got ${comPot}`);
-  if (!Number.isInteger(pct) || pct < 0 || pct > 100) throw new Error(`coefficient must be a whole percent 0–100, got ${pct}`);
+  if (!Number.isInteger(pct) || pct < 0 || pct > 100)
+    throw new Error(`coefficient must be a whole percent 0–100, got ${pct}`);
   return Math.floor((comPot * pct * 2 + 100) / 200);
 }
 

@@ -19,10 +19,26 @@ export function debit(s: CampaignState, playerId: string, amount: string): void 
  * Records an order of the current turn and its order points for the order history; an undoable
  * order keeps its event so `/turn undo` can reverse it. Sub-system orders are final (no undo).
  */
-export function recordOrder(s: CampaignState, stored: StoredEvent, kind: string, summary: string, opCost: number, bpvCost: string, undoable = false): void {
+export function recordOrder(
+  s: CampaignState,
+  stored: StoredEvent,
+  kind: string,
+  summary: string,
+  opCost: number,
+  bpvCost: string,
+  undoable = false,
+): void {
   if (!s.turn) return;
   s.turn.opsSpent += opCost;
-  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, undoable, event: undoable ? structuredClone(stored.event) : null };
+  const o: TurnOrder = {
+    seq: stored.seq,
+    kind,
+    summary,
+    opCost,
+    bpvCost,
+    undoable,
+    event: undoable ? structuredClone(stored.event) : null,
+  };
   s.turn.orders.push(o);
 }
 

@@ -138,7 +138,13 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
         p.startingBpv = e.startingBpv;
         p.bank = bpvToString(bpv(p.bank).add(e.startingBpv));
         const sector = sectorByKey(s, h.sector);
-        const dev = { owner: p.id, status: 'active' as const, fleetId: null, orderedHalfCycle: s.halfCycles, exposedTo: null };
+        const dev = {
+          owner: p.id,
+          status: 'active' as const,
+          fleetId: null,
+          orderedHalfCycle: s.halfCycles,
+          exposedTo: null,
+        };
         Object.assign(sector, {
           type: 'home',
           homeOf: p.id,
@@ -271,7 +277,15 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
         if (e.permanent > 0) s.turn.opsBase += e.permanent;
       }
       debit(s, e.playerId, e.cost);
-      order(s, stored, 'buy-ops', e.permanent > 0 ? `buy ${e.permanent} permanent OP` : `buy ${e.temporary} temporary OP`, 0, e.cost, true);
+      order(
+        s,
+        stored,
+        'buy-ops',
+        e.permanent > 0 ? `buy ${e.permanent} permanent OP` : `buy ${e.temporary} temporary OP`,
+        0,
+        e.cost,
+        true,
+      );
       return;
     }
     case 'FleetMoved': {
@@ -297,7 +311,15 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       const sector = sectorByKey(s, e.sector);
       sector[e.kind] = structuredClone(e.development);
       fleetById(s, e.fleetId).establishing = true;
-      order(s, stored, e.remove ? `remove-${e.kind}` : `establish-${e.kind}`, `${e.remove ? 'remove' : 'establish'} ${e.kind} in ${e.sector}`, e.opCost, '0', true);
+      order(
+        s,
+        stored,
+        e.remove ? `remove-${e.kind}` : `establish-${e.kind}`,
+        `${e.remove ? 'remove' : 'establish'} ${e.kind} in ${e.sector}`,
+        e.opCost,
+        '0',
+        true,
+      );
       return;
     }
     case 'SiegeRolled': {
@@ -332,7 +354,8 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     case 'FleetsBought':
       playerById(s, e.playerId).extraFleets += e.count;
       debit(s, e.playerId, e.cost);
-      if (s.turn?.playerId === e.playerId) order(s, stored, 'buy-fleets', `buy ${e.count} extra fleet${e.count === 1 ? '' : 's'}`, 0, e.cost, false);
+      if (s.turn?.playerId === e.playerId)
+        order(s, stored, 'buy-fleets', `buy ${e.count} extra fleet${e.count === 1 ? '' : 's'}`, 0, e.cost, false);
       return;
     case 'FleetsOrganized': {
       if (e.newFleet) {
@@ -348,7 +371,15 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       s.ships = s.ships.filter((x) => !e.shipIds.includes(x.id));
       credit(s, e.playerId, e.refund);
       dropEmptyFleets(s);
-      order(s, stored, 'scrap', `scrap ${e.shipIds.length} ship${e.shipIds.length === 1 ? '' : 's'}`, e.opCost, '0', false);
+      order(
+        s,
+        stored,
+        'scrap',
+        `scrap ${e.shipIds.length} ship${e.shipIds.length === 1 ? '' : 's'}`,
+        e.opCost,
+        '0',
+        false,
+      );
       return;
     case 'OrderUndone':
       undo(s, e.undone);
@@ -412,7 +443,8 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     case 'RetreatExecuted':
     case 'CapturedShipOrganized':
       applyBattleEvent(s, e, stored.at);
-      if (e.type === 'UnitsDestroyed' || e.type === 'ShipCaptured' || e.type === 'CapturedShipOrganized') dropEmptyFleets(s);
+      if (e.type === 'UnitsDestroyed' || e.type === 'ShipCaptured' || e.type === 'CapturedShipOrganized')
+        dropEmptyFleets(s);
       return;
     case 'FortDestroyed': {
       const sector = sectorByKey(s, e.sector);
@@ -455,7 +487,10 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
     }
     case 'ProxyGranted': {
       const p = playerById(s, e.playerId);
-      p.proxies = [...p.proxies.filter((x) => x.userId !== e.proxyUserId), { userId: e.proxyUserId, grantedAt: stored.at, expiresAt: e.expiresAt }];
+      p.proxies = [
+        ...p.proxies.filter((x) => x.userId !== e.proxyUserId),
+        { userId: e.proxyUserId, grantedAt: stored.at, expiresAt: e.expiresAt },
+      ];
       return;
     }
     case 'ProxyRevoked': {
@@ -496,7 +531,10 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
         (s.settings as Record<string, unknown>)[e.key] = structuredClone(e.value);
         s.pendingSettings = s.pendingSettings.filter((x) => x.key !== e.key);
       } else {
-        s.pendingSettings = [...s.pendingSettings.filter((x) => x.key !== e.key), { key: e.key, value: structuredClone(e.value), fromHalfCycle: e.fromHalfCycle }];
+        s.pendingSettings = [
+          ...s.pendingSettings.filter((x) => x.key !== e.key),
+          { key: e.key, value: structuredClone(e.value), fromHalfCycle: e.fromHalfCycle },
+        ];
       }
       return;
     case 'DiceRolled':
@@ -577,7 +615,9 @@ function undo(s: CampaignState, e: CampaignEvent): void {
       return;
     case 'DevelopmentOrdered':
       sectorByKey(s, e.sector)[e.kind] = structuredClone(e.before);
-      fleetById(s, e.fleetId).establishing = s.map!.sectors.some((x) => [x.colony, x.mine, x.fort].some((d) => d?.fleetId === e.fleetId && d.status !== 'active'));
+      fleetById(s, e.fleetId).establishing = s.map!.sectors.some((x) =>
+        [x.colony, x.mine, x.fort].some((d) => d?.fleetId === e.fleetId && d.status !== 'active'),
+      );
       if (s.turn) s.turn.opsSpent -= e.opCost;
       return;
     case 'OrderPointsBought': {

@@ -33,22 +33,30 @@ export function setCatalog(d: Decider, version: string): void {
   }
   const catalog = d.ctx.catalog;
   if (catalog.version !== version) throw new Error(`catalog-set ${version} decided with catalog ${catalog.version}`);
-  if (state.catalogVersion === version) refuse('catalog/no-change', 'UTD8.1', `**${state.name}** already plays with catalog \`${shortVersion(version)}\`.`);
+  if (state.catalogVersion === version)
+    refuse('catalog/no-change', 'UTD8.1', `**${state.name}** already plays with catalog \`${shortVersion(version)}\`.`);
 
   const problems: string[] = [];
   for (const ship of state.ships) {
     const unit = catalog.get(ship.unitId);
     if (!unit) problems.push(`ship ${ship.id} is a \`${ship.unitId}\`, which the new catalog lacks`);
-    else if (!bpv(unit.bpv).eq(ship.bpv)) problems.push(`ship ${ship.id} (\`${ship.unitId}\`) was bought for ${ship.bpv} BPV; the new catalog prices it at ${unit.bpv}`);
+    else if (!bpv(unit.bpv).eq(ship.bpv))
+      problems.push(
+        `ship ${ship.id} (\`${ship.unitId}\`) was bought for ${ship.bpv} BPV; the new catalog prices it at ${unit.bpv}`,
+      );
   }
   for (const base of state.bases) {
     const unit = catalog.get(base.unitId);
     if (!unit) problems.push(`${base.role} ${base.id} is a \`${base.unitId}\`, which the new catalog lacks`);
-    else if (base.role === 'defending-ship' && unit.unitKind !== 'warship') problems.push(`defending ship ${base.id} (\`${base.unitId}\`) is no longer a warship (UTD8.134)`);
+    else if (base.role === 'defending-ship' && unit.unitKind !== 'warship')
+      problems.push(`defending ship ${base.id} (\`${base.unitId}\`) is no longer a warship (UTD8.134)`);
   }
   for (const fleet of state.fleets) {
     const used = fleetMc(state, fleet.id, catalog);
-    if (used > FLEET_LIMIT) problems.push(`fleet ${fleet.slot} of ${state.players.find((p) => p.id === fleet.owner)?.name ?? fleet.owner} would hold MC ${formatMoveClass(mc(used))} of 5 (UTD7.23)`);
+    if (used > FLEET_LIMIT)
+      problems.push(
+        `fleet ${fleet.slot} of ${state.players.find((p) => p.id === fleet.owner)?.name ?? fleet.owner} would hold MC ${formatMoveClass(mc(used))} of 5 (UTD7.23)`,
+      );
   }
   if (problems.length > 0) {
     const shown = problems.slice(0, 5).join('; ');

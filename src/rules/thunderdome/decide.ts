@@ -8,15 +8,43 @@ import { runDefenseCommand, type DefenseCommand } from './defenses/commands.ts';
 import { runConditionCommand, type ConditionCommand } from './condition/commands.ts';
 import { setCatalog } from './catalog-switch.ts';
 import { runOfficerCommand, type OfficerCommand } from './officers/commands.ts';
-import { buyOrderPoints, dropContainer, establish, extendTurn, leaveDerelict, moveCapital, moveFleet, siegeRoll, undoLastOrder } from './orders.ts';
+import {
+  buyOrderPoints,
+  dropContainer,
+  establish,
+  extendTurn,
+  leaveDerelict,
+  moveCapital,
+  moveFleet,
+  siegeRoll,
+  undoLastOrder,
+} from './orders.ts';
 import { buyFleets, organize, scrapShips } from './navy-orders.ts';
 import { grantProxy, resign, revokeProxy } from './players.ts';
 import { disavow, nameSector, objectToName, setBalancing } from './sectors.ts';
 import { defaultSettings } from './settings.ts';
-import { approveMap, chooseDefendingShip, contestEmpire, join, leave, setMap, setupBuy, setupReady, setupReturn, start } from './setup.ts';
+import {
+  approveMap,
+  chooseDefendingShip,
+  contestEmpire,
+  join,
+  leave,
+  setMap,
+  setupBuy,
+  setupReady,
+  setupReturn,
+  start,
+} from './setup.ts';
 import type { CampaignState, ExploreBalancing } from './state.ts';
 import { endTurn, expireTurn, remindOrders } from './turn.ts';
-import { attachVoteMessage, castBallot, closeDueVotes, proposeExtension, proposeSetting, syncBallots } from './votes.ts';
+import {
+  attachVoteMessage,
+  castBallot,
+  closeDueVotes,
+  proposeExtension,
+  proposeSetting,
+  syncBallots,
+} from './votes.ts';
 import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
 // Map approval by reaction (issue 6 §2)
 import { runMapApprovalCommand, type MapApprovalCommand } from './map-approval.ts';
@@ -71,7 +99,14 @@ export type CampaignCommand =
   | { type: 'vote-attach'; voteId: string; messageId: string }
   | { type: 'ballot'; messageId: string; choice: string; present: boolean }
   | { type: 'vote-close-due' }
-  | { type: 'ballot-sync'; messageId: string; yes: string[]; no: string[]; /** Multi-option votes: reactors per option key. */ options?: Record<string, string[]> }
+  | {
+      type: 'ballot-sync';
+      messageId: string;
+      yes: string[];
+      no: string[];
+      /** Multi-option votes: reactors per option key. */
+      options?: Record<string, string[]>;
+    }
   | BattleCommand
   | YardCommand
   // Defenses (defenses/commands.ts)
@@ -86,7 +121,11 @@ export type CampaignCommand =
  * the actor, the time, the dice and the catalog, it returns the events to append, or a rule
  * error. Pure.
  */
-export function decide(state: CampaignState | null, command: CampaignCommand, ctx: DecisionContext): Result<CampaignEvent[]> {
+export function decide(
+  state: CampaignState | null,
+  command: CampaignCommand,
+  ctx: DecisionContext,
+): Result<CampaignEvent[]> {
   const decided = decideWithState(state, command, ctx);
   return decided.ok ? ok(decided.value.events) : decided;
 }
@@ -97,10 +136,21 @@ export function decide(state: CampaignState | null, command: CampaignCommand, ct
  * numbers and time the caller stores), so the caller need not copy and apply them all again.
  * `state` is null for creation, which has no Decider: the caller applies those events itself.
  */
-export function decideWithState(state: CampaignState | null, command: CampaignCommand, ctx: DecisionContext): Result<{ events: CampaignEvent[]; state: CampaignState | null }> {
+export function decideWithState(
+  state: CampaignState | null,
+  command: CampaignCommand,
+  ctx: DecisionContext,
+): Result<{ events: CampaignEvent[]; state: CampaignState | null }> {
   try {
-    if (command.type === 'create') return ok({ events: create(state, command, ctx.actor, ctx.catalog.version), state: null });
-    if (!state) refuse('campaign/none', 'UTD8.1', 'There is no campaign in this channel.', 'Start one with `/campaign create name:<text>`.');
+    if (command.type === 'create')
+      return ok({ events: create(state, command, ctx.actor, ctx.catalog.version), state: null });
+    if (!state)
+      refuse(
+        'campaign/none',
+        'UTD8.1',
+        'There is no campaign in this channel.',
+        'Start one with `/campaign create name:<text>`.',
+      );
     const d = new Decider(state, ctx);
     run(d, command);
     return ok({ events: d.events, state: d.state });
@@ -119,7 +169,10 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
     case 'contest':
       return contestEmpire(d, c.empire);
     case 'map-generate':
-      return setMap(d, { kind: 'generate', sectorsPerPlayer: c.sectorsPerPlayer ?? d.state.settings['map.sectorsPerPlayer'] });
+      return setMap(d, {
+        kind: 'generate',
+        sectorsPerPlayer: c.sectorsPerPlayer ?? d.state.settings['map.sectorsPerPlayer'],
+      });
     case 'map-import':
       return setMap(d, { kind: 'import', json: c.json });
     case 'map-approve':
@@ -241,12 +294,40 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
 
 const NAME_MAX = 60;
 
-function create(state: CampaignState | null, c: Extract<CampaignCommand, { type: 'create' }>, actor: Actor, catalogVersion: string): CampaignEvent[] {
-  if (state) refuse('campaign/exists', 'UTD8.1', `This channel already runs the campaign **${state.name}**.`, 'Create a new campaign in another channel: one campaign per channel.');
+function create(
+  state: CampaignState | null,
+  c: Extract<CampaignCommand, { type: 'create' }>,
+  actor: Actor,
+  catalogVersion: string,
+): CampaignEvent[] {
+  if (state)
+    refuse(
+      'campaign/exists',
+      'UTD8.1',
+      `This channel already runs the campaign **${state.name}**.`,
+      'Create a new campaign in another channel: one campaign per channel.',
+    );
   const name = c.name.trim().replace(/\s+/g, ' ');
   if (name.length === 0) refuse('campaign/name-empty', 'UTD8.1', 'The campaign needs a name.');
-  if (name.length > NAME_MAX) refuse('campaign/name-long', 'UTD8.1', `A campaign name has at most ${NAME_MAX} characters (this one has ${name.length}).`);
-  return [{ type: 'CampaignCreated', campaignId: c.campaignId, name, guildId: c.guildId, channelId: c.channelId, createdBy: actor.userId, settings: defaultSettings(), catalogVersion, seedCommitment: c.seedCommitment }];
+  if (name.length > NAME_MAX)
+    refuse(
+      'campaign/name-long',
+      'UTD8.1',
+      `A campaign name has at most ${NAME_MAX} characters (this one has ${name.length}).`,
+    );
+  return [
+    {
+      type: 'CampaignCreated',
+      campaignId: c.campaignId,
+      name,
+      guildId: c.guildId,
+      channelId: c.channelId,
+      createdBy: actor.userId,
+      settings: defaultSettings(),
+      catalogVersion,
+      seedCommitment: c.seedCommitment,
+    },
+  ];
 }
 
 function roll(d: Decider, expression: string): void {
@@ -254,5 +335,11 @@ function roll(d: Decider, expression: string): void {
   if (!parsed.ok) throw new RuleViolation(parsed.error);
   const purpose = `/roll by ${d.ctx.actor.displayName}`;
   const rolled = rollExpression(parsed.value, d.ctx.dice, purpose);
-  d.emit({ type: 'DiceRolled', expression: formatExpression(parsed.value), purpose, terms: rolled.terms, total: rolled.total });
+  d.emit({
+    type: 'DiceRolled',
+    expression: formatExpression(parsed.value),
+    purpose,
+    terms: rolled.terms,
+    total: rolled.total,
+  });
 }

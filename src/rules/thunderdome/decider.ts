@@ -49,7 +49,13 @@ export class Decider {
   emit(event: CampaignEvent): void {
     const seq = this.ctx.firstSeq + this.events.length;
     const before = this.working;
-    this.working = applyEvent(this.working, { seq, at: this.ctx.now.toISOString(), actor: { userId: this.ctx.actor.userId }, event, rolls: [] });
+    this.working = applyEvent(this.working, {
+      seq,
+      at: this.ctx.now.toISOString(),
+      actor: { userId: this.ctx.actor.userId },
+      event,
+      rolls: [],
+    });
     this.events.push(event);
     // Officers and options: a legendary officer or outstanding crew lost with its ship, by whatever
     // event, is recorded right after it so the loss is announced (UTD7.26A, 7.26B, 8.23).
@@ -74,11 +80,23 @@ export function actingPlayer(state: CampaignState, ctx: DecisionContext, as?: st
     const target = state.players.find((p) => p.id === as && p.status === 'active');
     if (!target) refuse('player/unknown', 'UTD3.2', 'That player is not in this campaign.');
     const proxy = target.proxies.find((x) => x.userId === me && (!x.expiresAt || new Date(x.expiresAt) > ctx.now));
-    if (!proxy) refuse('proxy/not-granted', 'UTD3.2', `You are not a proxy of ${target.name}.`, `${target.name} can grant it with \`/proxy grant\`.`);
+    if (!proxy)
+      refuse(
+        'proxy/not-granted',
+        'UTD3.2',
+        `You are not a proxy of ${target.name}.`,
+        `${target.name} can grant it with \`/proxy grant\`.`,
+      );
     return target;
   }
   const p = state.players.find((x) => x.id === me) ?? proxiedPlayer(state, me, ctx.now);
-  if (!p) refuse('player/not-joined', 'UTD8.11', `You are not a player of **${state.name}**.`, 'Anyone may look (`/campaign status`), but only players give orders.');
+  if (!p)
+    refuse(
+      'player/not-joined',
+      'UTD8.11',
+      `You are not a player of **${state.name}**.`,
+      'Anyone may look (`/campaign status`), but only players give orders.',
+    );
   if (p.status !== 'active') refuse('player/out', 'UTD3.9', `You are no longer in **${state.name}** (${p.status}).`);
   return p;
 }

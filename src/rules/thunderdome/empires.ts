@@ -19,7 +19,9 @@ export type EmpireKey = (typeof EMPIRES)[number]['key'];
 
 export function empireByKey(key: string): (typeof EMPIRES)[number] | undefined {
   const k = key.trim().toLowerCase();
-  return EMPIRES.find((e) => e.key === k || e.name.toLowerCase() === k || String(e.id) === k || e.code.toLowerCase() === k);
+  return EMPIRES.find(
+    (e) => e.key === k || e.name.toLowerCase() === k || String(e.id) === k || e.code.toLowerCase() === k,
+  );
 }
 
 /** The catalog's three-letter empire code (requirements §4.2.1) for an empire key. */

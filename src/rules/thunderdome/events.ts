@@ -2,7 +2,23 @@ import type { RollRecord } from '../dice.ts';
 import type { RolledTerm } from '../dice-expression.ts';
 import type { EmpireKey } from './empires.ts';
 import type { Settings } from './settings.ts';
-import type { Base, Battle, BattleDeadlines, BattleProposal, BattleResult, BattleStage, CampaignMap, Development, ExploreBalancing, Fleet, NpeBattle, RetreatObligation, Ship, Trap, Vote } from './state.ts';
+import type {
+  Base,
+  Battle,
+  BattleDeadlines,
+  BattleProposal,
+  BattleResult,
+  BattleStage,
+  CampaignMap,
+  Development,
+  ExploreBalancing,
+  Fleet,
+  NpeBattle,
+  RetreatObligation,
+  Ship,
+  Trap,
+  Vote,
+} from './state.ts';
 
 /**
  * Events are facts. The rules decide them (with dice and time passed in); `applyEvent` folds
@@ -29,7 +45,15 @@ export type CampaignEvent =
   | { type: 'PlayerJoined'; playerId: string; playerName: string; empire: EmpireKey }
   | { type: 'PlayerChangedEmpire'; playerId: string; from: EmpireKey; to: EmpireKey }
   | { type: 'PlayerLeft'; playerId: string }
-  | { type: 'EmpireContested'; empire: EmpireKey; holder: string; challenger: string; challengerName: string; rolls: [number, number][]; winner: string }
+  | {
+      type: 'EmpireContested';
+      empire: EmpireKey;
+      holder: string;
+      challenger: string;
+      challengerName: string;
+      rolls: [number, number][];
+      winner: string;
+    }
   | { type: 'MapSet'; map: Omit<CampaignMap, 'approvals' | 'approved'> }
   | { type: 'MapApproved'; playerId: string; unanimous: boolean }
   // Map approval by reaction (issue 6 §2, map-approval.ts)
@@ -52,18 +76,37 @@ export type CampaignEvent =
   | { type: 'PlayerReady'; playerId: string; ready: boolean }
   | { type: 'CampaignStarted'; startingBpv: string; startYear: number }
   // The turn (UTD2.3)
-  | { type: 'TurnStarted'; playerId: string; seat: number; halfCycles: number; opsBase: number; deadline: string | null }
+  | {
+      type: 'TurnStarted';
+      playerId: string;
+      seat: number;
+      halfCycles: number;
+      opsBase: number;
+      deadline: string | null;
+    }
   | { type: 'DevelopmentActivated'; sector: string; kind: DevelopmentKind; owner: string }
   | { type: 'DevelopmentCancelled'; sector: string; kind: DevelopmentKind; owner: string; reason: string }
   | { type: 'FortRemoved'; sector: string; owner: string }
   | { type: 'SectorClaimed'; sector: string; playerId: string; from: string | null }
   | { type: 'IncomePaid'; playerId: string; amount: string; mines: string[] }
-  | { type: 'TurnPhaseChanged'; phase: 'orders' | 'battles' | 'captures' | 'done'; /** Captured ships must be organized by then (UTD6.3I2). */ due?: string }
+  | {
+      type: 'TurnPhaseChanged';
+      phase: 'orders' | 'battles' | 'captures' | 'done';
+      /** Captured ships must be organized by then (UTD6.3I2). */
+      due?: string;
+    }
   | { type: 'TurnEnded'; playerId: string; forfeited: boolean }
   | { type: 'TurnForfeited'; playerId: string; consecutive: number }
   | { type: 'TurnExtended'; playerId: string; deadline: string; automatic: boolean; reason: string }
   | { type: 'BankLost'; playerId: string; amount: string; reason: string }
-  | { type: 'ReminderSent'; playerId: string; hoursBefore: number; deadline: string; /** Fell due with a later one while the bot was down: recorded, not posted. */ skipped: boolean }
+  | {
+      type: 'ReminderSent';
+      playerId: string;
+      hoursBefore: number;
+      deadline: string;
+      /** Fell due with a later one while the bot was down: recorded, not posted. */
+      skipped: boolean;
+    }
   // Orders (UTD6)
   | { type: 'OrderPointsBought'; playerId: string; temporary: number; permanent: number; cost: string }
   | {
@@ -80,17 +123,62 @@ export type CampaignEvent =
       freedFromTrap: boolean;
       before: Pick<Fleet, 'pinned' | 'trapped' | 'claimSector' | 'releasedFromHalfCycle'>;
     }
-  | { type: 'CapitalMoved'; playerId: string; from: string; to: string; opCost: number; baseIds: string[]; previousMoveHalfCycle: number | null }
-  | { type: 'DevelopmentOrdered'; sector: string; kind: DevelopmentKind; remove: boolean; fleetId: string; opCost: number; freeBy: string | null; development: Development; before: Development | null }
-  | { type: 'SiegeRolled'; fleetId: string; opCost: number; bpvPaid: string; dice: number[]; automatic: number; released: boolean; failedDice: number }
+  | {
+      type: 'CapitalMoved';
+      playerId: string;
+      from: string;
+      to: string;
+      opCost: number;
+      baseIds: string[];
+      previousMoveHalfCycle: number | null;
+    }
+  | {
+      type: 'DevelopmentOrdered';
+      sector: string;
+      kind: DevelopmentKind;
+      remove: boolean;
+      fleetId: string;
+      opCost: number;
+      freeBy: string | null;
+      development: Development;
+      before: Development | null;
+    }
+  | {
+      type: 'SiegeRolled';
+      fleetId: string;
+      opCost: number;
+      bpvPaid: string;
+      dice: number[];
+      automatic: number;
+      released: boolean;
+      failedDice: number;
+    }
   | { type: 'ContainerDropped'; fleetId: string; sector: string; opCost: number; cost: string; value: string }
   | { type: 'DerelictLeft'; fleetId: string; shipId: string; sector: string; opCost: number }
   | { type: 'OrderUndone'; seq: number; undone: CampaignEvent }
   | { type: 'FleetsBought'; playerId: string; count: number; cost: string }
-  | { type: 'FleetsOrganized'; playerId: string; from: string; to: string; shipIds: string[]; newFleet: Fleet | null; opCost: number }
+  | {
+      type: 'FleetsOrganized';
+      playerId: string;
+      from: string;
+      to: string;
+      shipIds: string[];
+      newFleet: Fleet | null;
+      opCost: number;
+    }
   | { type: 'ShipsScrapped'; playerId: string; fleetId: string; shipIds: string[]; refund: string; opCost: number }
   // Sectors (UTD4, UTD5)
-  | { type: 'SectorExplored'; sector: string; by: string; fleetId: string; sectorType: 'life' | 'mineral' | 'dead'; terrain: string[]; overlays: string[]; npe: EmpireKey | null; steps: { rule: string; meaning: string }[] }
+  | {
+      type: 'SectorExplored';
+      sector: string;
+      by: string;
+      fleetId: string;
+      sectorType: 'life' | 'mineral' | 'dead';
+      terrain: string[];
+      overlays: string[];
+      npe: EmpireKey | null;
+      steps: { rule: string; meaning: string }[];
+    }
   | { type: 'SectorNamed'; sector: string; name: string; by: string }
   | { type: 'SectorNameObjected'; sector: string; by: string }
   | { type: 'SectorDisavowed'; sector: string; playerId: string; disavowed: boolean }
@@ -103,22 +191,56 @@ export type CampaignEvent =
   | { type: 'DerelictsCaptured'; sector: string; by: string; shipIds: string[]; nextId: number; fleet: Fleet | null }
   // Battles (UTD7.4, UTD3.4–3.5, UTD5.4)
   | { type: 'BattleOpened'; battle: Battle }
-  | { type: 'BattleFleetChosen'; battleId: string; side: string; fleetId: string | null; units: string[]; heldOut: string[]; automatic: boolean }
+  | {
+      type: 'BattleFleetChosen';
+      battleId: string;
+      side: string;
+      fleetId: string | null;
+      units: string[];
+      heldOut: string[];
+      automatic: boolean;
+    }
   | { type: 'BattleSetupRolled'; battleId: string; setup: NonNullable<Battle['setup']> }
-  | { type: 'BattleStageChanged'; battleId: string; stage: BattleStage; deadlines: Partial<BattleDeadlines>; reason: string }
-  | { type: 'BattleContactMade'; battleId: string; playerId: string; kind: 'contact' | 'response' | 'session'; when: string | null }
+  | {
+      type: 'BattleStageChanged';
+      battleId: string;
+      stage: BattleStage;
+      deadlines: Partial<BattleDeadlines>;
+      reason: string;
+    }
+  | {
+      type: 'BattleContactMade';
+      battleId: string;
+      playerId: string;
+      kind: 'contact' | 'response' | 'session';
+      when: string | null;
+    }
   | { type: 'BattleFailureReported'; battleId: string; player: string; reportedBy: string; excused: boolean }
   | { type: 'BattleExtensionAsked'; battleId: string; playerId: string }
   | { type: 'BattleExtended'; battleId: string; days: number; reason: string; automatic: boolean; resolve: string }
   | { type: 'BattleProposed'; battleId: string; proposal: BattleProposal }
   | { type: 'BattleProposalAnswered'; battleId: string; proposalId: number; playerId: string; accepted: boolean }
-  | { type: 'BattleAppealSubmitted'; battleId: string; side: string; proposalId: number; explanation: string; plan: string; dueAt: string }
+  | {
+      type: 'BattleAppealSubmitted';
+      battleId: string;
+      side: string;
+      proposalId: number;
+      explanation: string;
+      plan: string;
+      dueAt: string;
+    }
   | { type: 'BattleAppealVoteOpened'; battleId: string; voteId: string }
   | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
   | { type: 'BattleThreadAttached'; battleId: string; threadId: string }
   | { type: 'BattleReminder'; battleId: string; key: string; players: string[]; deadline: string; what: string }
   | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: string }
-  | { type: 'BattleResolved'; battleId: string; result: BattleResult | null; resolution: NonNullable<Battle['resolution']>; summary: string[] }
+  | {
+      type: 'BattleResolved';
+      battleId: string;
+      result: BattleResult | null;
+      resolution: NonNullable<Battle['resolution']>;
+      summary: string[];
+    }
   | { type: 'UnitsDestroyed'; battleId: string; shipIds: string[]; baseIds: string[] }
   | { type: 'ShipCaptured'; battleId: string; shipId: string; by: string; from: string }
   | { type: 'ShipsDamaged'; battleId: string; changes: { shipId: string; crippled: boolean; wrecked: boolean }[] }
@@ -128,11 +250,28 @@ export type CampaignEvent =
   | { type: 'NpeStatusChanged'; sector: string; status: 'active' | 'conquered' | 'anschluss' }
   | { type: 'DevelopmentGranted'; sector: string; kind: 'colony' | 'mine'; owner: string; reason: string }
   | { type: 'RetreatOrdered'; retreat: RetreatObligation }
-  | { type: 'RetreatsCharged'; playerId: string; retreatIds: string[]; ops: number; locked: boolean; /** Of `ops`, those for wrecks (ISS-A74). */ wreckOps?: number }
+  | {
+      type: 'RetreatsCharged';
+      playerId: string;
+      retreatIds: string[];
+      ops: number;
+      locked: boolean;
+      /** Of `ops`, those for wrecks (ISS-A74). */
+      wreckOps?: number;
+    }
   // Navy loose ends: wrecks of fleets forced to retreat (battles/retreat-wrecks.ts, ISS-A74)
   | import('./battles/retreat-wreck-event.ts').RetreatWrecksSettled
   | { type: 'RetreatExecuted'; retreatId: string; fleetIds: string[]; from: string; to: string }
-  | { type: 'CapturedShipOrganized'; shipId: string; into: string | null; newFleet: Fleet | null; scrapped: boolean; refund: string; scrappedToMakeRoom: string[]; automatic: boolean }
+  | {
+      type: 'CapturedShipOrganized';
+      shipId: string;
+      into: string | null;
+      newFleet: Fleet | null;
+      scrapped: boolean;
+      refund: string;
+      scrappedToMakeRoom: string[];
+      automatic: boolean;
+    }
   // Players (UTD3)
   | { type: 'ProxyGranted'; playerId: string; proxyUserId: string; expiresAt: string | null }
   | { type: 'ProxyRevoked'; playerId: string; proxyUserId: string }
@@ -144,8 +283,23 @@ export type CampaignEvent =
   // Votes (UTD1.7)
   | { type: 'VoteOpened'; vote: Vote }
   | { type: 'VoteMessageAttached'; voteId: string; messageId: string }
-  | { type: 'BallotCast'; voteId: string; playerId: string; /** yes/no, or an option key of a multi-option vote. */ choice: string | null }
-  | { type: 'VoteClosed'; voteId: string; passed: boolean; yes: number; no: number; reason: string; /** The chosen option of a multi-option vote. */ chosen?: string }
+  | {
+      type: 'BallotCast';
+      voteId: string;
+      playerId: string;
+      /** yes/no, or an option key of a multi-option vote. */
+      choice: string | null;
+    }
+  | {
+      type: 'VoteClosed';
+      voteId: string;
+      passed: boolean;
+      yes: number;
+      no: number;
+      reason: string;
+      /** The chosen option of a multi-option vote. */
+      chosen?: string;
+    }
   | { type: 'SettingChanged'; key: string; value: unknown; fromHalfCycle: number | null }
   // Any time
   | { type: 'DiceRolled'; expression: string; purpose: string; terms: RolledTerm[]; total: number }
@@ -162,9 +316,34 @@ export type CampaignEvent =
   // Ship condition (condition/): owner's records, step-3 resupply, fighter replacement, refit fleet (UTD6.3B, 6.3J, 7.53)
   | import('./condition/events.ts').ConditionEvent
   // Shipyards, dry dock and repairs (UTD6.37–6.39, 6.3H, 6.3I5, 7.5, 7.6)
-  | { type: 'YardActivated'; playerId: string; sector: string; yardIds: string[]; opCost: number; scope: 'sector' | 'shipyard'; /** Damaged yards that keep their works' capacity instead of self-repairing (ISS-A28). */ forgoRepair: string[] }
-  | { type: 'YardShipOrdered'; build: import('./state.ts').PendingBuild; /** Sixtieths of the yard's capacity (UTD6.3733). */ capacity: number }
-  | { type: 'YardWorkDone'; playerId: string; yardId: string; kind: YardWorkKind; ships: YardWorkShip[]; /** Sixtieths, may end in a half (refits, UTD6.3755). */ capacity: number; /** Charged, after `cost.rounding` (ISS-A03). */ cost: string; exactCost: string }
+  | {
+      type: 'YardActivated';
+      playerId: string;
+      sector: string;
+      yardIds: string[];
+      opCost: number;
+      scope: 'sector' | 'shipyard';
+      /** Damaged yards that keep their works' capacity instead of self-repairing (ISS-A28). */
+      forgoRepair: string[];
+    }
+  | {
+      type: 'YardShipOrdered';
+      build: import('./state.ts').PendingBuild;
+      /** Sixtieths of the yard's capacity (UTD6.3733). */
+      capacity: number;
+    }
+  | {
+      type: 'YardWorkDone';
+      playerId: string;
+      yardId: string;
+      kind: YardWorkKind;
+      ships: YardWorkShip[];
+      /** Sixtieths, may end in a half (refits, UTD6.3755). */
+      capacity: number;
+      /** Charged, after `cost.rounding` (ISS-A03). */
+      cost: string;
+      exactCost: string;
+    }
   | { type: 'YardBuildDelivered'; playerId: string; delivery: YardDelivery }
   | { type: 'ShipyardsArrived'; playerId: string; yardIds: string[] }
   | { type: 'ShipyardsSelfRepaired'; playerId: string; yardIds: string[] }
@@ -173,7 +352,14 @@ export type CampaignEvent =
   | { type: 'ShipyardScrapped'; playerId: string; yardId: string; refund: string; opCost: number }
   | { type: 'ShipyardWorksReported'; playerId: string; yardId: string; worksDestroyed: number; previous: number }
   | { type: 'CapturedShipDocked'; shipId: string; yardId: string; position: number }
-  | { type: 'ShipsUndocked'; playerId: string; shipIds: string[]; fleetId: string; newFleet: Fleet | null; opCost: number }
+  | {
+      type: 'ShipsUndocked';
+      playerId: string;
+      shipIds: string[];
+      fleetId: string;
+      newFleet: Fleet | null;
+      opCost: number;
+    }
   | {
       type: 'ShipsRepaired';
       playerId: string;
@@ -206,7 +392,13 @@ export type CampaignEvent =
       overhauled: string[];
     }
   | { type: 'DefensesScrapped'; playerId: string; sector: string; baseIds: string[]; refund: string; opCost: number }
-  | { type: 'DefensesArrived'; playerId: string; baseIds: string[]; /** Not delivered: the sector can no longer hold them; price returned. */ cancelled: { baseId: string; unitId: string; refund: string; reason: string }[] };
+  | {
+      type: 'DefensesArrived';
+      playerId: string;
+      baseIds: string[];
+      /** Not delivered: the sector can no longer hold them; price returned. */
+      cancelled: { baseId: string; unitId: string; refund: string; reason: string }[];
+    };
 
 /** The four instant shipyard actions (UTD6.374–6.377); a build arrives later (YardShipOrdered). */
 export type YardWorkKind = 'overhaul' | 'refit' | 'convert' | 'inspect';

@@ -1,6 +1,12 @@
 import type { Decider } from './decider.ts';
 import { EMPIRES } from './empires.ts';
-import { balancingFor, exploreSector, npeExclusions, type BalancingInstruction, type BalancingOptions } from './exploration/index.ts';
+import {
+  balancingFor,
+  exploreSector,
+  npeExclusions,
+  type BalancingInstruction,
+  type BalancingOptions,
+} from './exploration/index.ts';
 import { activePlayers } from './lookup.ts';
 import type { ExploreBalancing } from './state.ts';
 
@@ -9,10 +15,12 @@ import type { ExploreBalancing } from './state.ts';
  * the current player's fleets first, by fleet slot. Passing through does not explore.
  */
 export function explorationStep(d: Decider, currentPlayer: string): void {
-  const fleets = [...d.state.fleets].sort((a, b) => Number(b.owner === currentPlayer) - Number(a.owner === currentPlayer) || a.slot - b.slot);
+  const fleets = [...d.state.fleets].sort(
+    (a, b) => Number(b.owner === currentPlayer) - Number(a.owner === currentPlayer) || a.slot - b.slot,
+  );
   for (const fleet of fleets) {
     const sector = d.state.map?.sectors.find((s) => s.key === fleet.sector);
-    if (!sector || sector.type !== 'unknown') continue;
+    if (sector?.type !== 'unknown') continue;
     const explorer = d.state.players.find((p) => p.id === fleet.owner)!;
     const options = balancingFor({
       sectors: d.state.map!.sectors.map((s) => ({ owner: s.owner, type: s.type, exploredBy: s.exploredBy })),
@@ -31,7 +39,8 @@ export function explorationStep(d: Decider, currentPlayer: string): void {
       },
       d.ctx.dice,
     );
-    if (!outcome.ok || outcome.value.status !== 'done') throw new Error(`exploration of ${sector.key} did not complete`);
+    if (!outcome.ok || outcome.value.status !== 'done')
+      throw new Error(`exploration of ${sector.key} did not complete`);
     const r = outcome.value.result;
     d.emit({
       type: 'SectorExplored',
@@ -42,7 +51,10 @@ export function explorationStep(d: Decider, currentPlayer: string): void {
       terrain: [r.terrain.id],
       overlays: [...r.terrain.overlays],
       npe: r.npe?.empire ?? null,
-      steps: r.steps.map((s) => ({ rule: s.rule, meaning: s.die === null ? s.meaning : `${s.purpose.split(' (')[0]}: ${s.meaning}` })),
+      steps: r.steps.map((s) => ({
+        rule: s.rule,
+        meaning: s.die === null ? s.meaning : `${s.purpose.split(' (')[0]}: ${s.meaning}`,
+      })),
     });
   }
 }

@@ -57,7 +57,8 @@ export function ledgerRows(state: CampaignState, catalog: Pick<UnitCatalog, 'get
     .sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99) || (a.joinedAt < b.joinedAt ? -1 : a.joinedAt > b.joinedAt ? 1 : 0))
     .map((p) => {
       const owned = sectors.filter((s) => s.owner === p.id);
-      const active = (kind: 'colony' | 'mine' | 'fort') => sectors.filter((s) => s[kind]?.owner === p.id && s[kind]?.status === 'active').length;
+      const active = (kind: 'colony' | 'mine' | 'fort') =>
+        sectors.filter((s) => s[kind]?.owner === p.id && s[kind]?.status === 'active').length;
       const ships = state.ships.filter((s) => s.owner === p.id);
       const afloat = ships.reduce<Bpv>((sum, s) => sum.add(catalog.get(s.unitId)?.bpv ?? s.bpv), ZERO);
       return {
@@ -85,8 +86,22 @@ export function ledgerRows(state: CampaignState, catalog: Pick<UnitCatalog, 'get
 }
 
 export function ledgerTotals(rows: readonly LedgerRow[]): LedgerTotals {
-  const sum = (k: 'sectorsOwned' | 'home' | 'life' | 'mineral' | 'dead' | 'colonies' | 'mines' | 'forts' | 'fleets' | 'ships' | 'forfeits') => rows.reduce((n, r) => n + r[k], 0);
-  const money = (k: 'bank' | 'incomePerCycle' | 'bpvAfloat') => bpvToString(rows.reduce<Bpv>((n, r) => n.add(r[k]), ZERO));
+  const sum = (
+    k:
+      | 'sectorsOwned'
+      | 'home'
+      | 'life'
+      | 'mineral'
+      | 'dead'
+      | 'colonies'
+      | 'mines'
+      | 'forts'
+      | 'fleets'
+      | 'ships'
+      | 'forfeits',
+  ) => rows.reduce((n, r) => n + r[k], 0);
+  const money = (k: 'bank' | 'incomePerCycle' | 'bpvAfloat') =>
+    bpvToString(rows.reduce<Bpv>((n, r) => n.add(r[k]), ZERO));
   return {
     bank: money('bank'),
     incomePerCycle: money('incomePerCycle'),
@@ -108,11 +123,35 @@ export function ledgerTotals(rows: readonly LedgerRow[]): LedgerTotals {
 export function campaignLedger(state: CampaignState, catalog: Pick<UnitCatalog, 'get'>): Ledger {
   const rows = ledgerRows(state, catalog);
   const sectors = state.map?.sectors ?? [];
-  return { rows, totals: ledgerTotals(rows), unowned: sectors.filter((s) => s.owner === null).length, sectors: sectors.length };
+  return {
+    rows,
+    totals: ledgerTotals(rows),
+    unowned: sectors.filter((s) => s.owner === null).length,
+    sectors: sectors.length,
+  };
 }
 
 /** The CSV columns, in order (the header line uses these names). */
-export const LEDGER_COLUMNS = ['seat', 'player', 'empire', 'status', 'bank', 'incomePerCycle', 'sectorsOwned', 'home', 'life', 'mineral', 'dead', 'colonies', 'mines', 'forts', 'fleets', 'ships', 'bpvAfloat', 'forfeits'] as const satisfies readonly (keyof LedgerRow)[];
+export const LEDGER_COLUMNS = [
+  'seat',
+  'player',
+  'empire',
+  'status',
+  'bank',
+  'incomePerCycle',
+  'sectorsOwned',
+  'home',
+  'life',
+  'mineral',
+  'dead',
+  'colonies',
+  'mines',
+  'forts',
+  'fleets',
+  'ships',
+  'bpvAfloat',
+  'forfeits',
+] as const satisfies readonly (keyof LedgerRow)[];
 
 /** Quotes a cell only when it must (comma, quote, line break, or spaces a reader would trim), as the catalog export does. */
 function csvCell(value: string | number | null): string {
@@ -122,5 +161,5 @@ function csvCell(value: string | number | null): string {
 
 /** The ledger as CSV (RFC 4180, LF line ends), for those who want the real spreadsheet. */
 export function ledgerCsv(rows: readonly LedgerRow[]): string {
-  return [LEDGER_COLUMNS.join(','), ...rows.map((r) => LEDGER_COLUMNS.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n';
+  return `${[LEDGER_COLUMNS.join(','), ...rows.map((r) => LEDGER_COLUMNS.map((c) => csvCell(r[c])).join(','))].join('\n')}\n`;
 }

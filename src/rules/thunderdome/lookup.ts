@@ -46,6 +46,10 @@ export function findSector(s: CampaignState, ref: string): Sector | undefined {
  */
 export function proxiedPlayer(s: CampaignState, userId: string, now: Date): Player | null {
   if (s.players.some((p) => p.id === userId)) return null;
-  const mine = s.players.filter((p) => p.status === 'active' && p.proxies.some((x) => x.userId === userId && (!x.expiresAt || new Date(x.expiresAt) > now)));
+  const mine = s.players.filter(
+    (p) =>
+      p.status === 'active' &&
+      p.proxies.some((x) => x.userId === userId && (!x.expiresAt || new Date(x.expiresAt) > now)),
+  );
   return mine.length === 1 ? mine[0]! : null;
 }

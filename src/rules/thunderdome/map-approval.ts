@@ -24,9 +24,12 @@ export function runMapApprovalCommand(d: Decider, c: MapApprovalCommand): void {
  */
 export function attachMapApprovalMessage(d: Decider, messageId: string): void {
   const state = d.state;
-  if (d.ctx.actor.userId !== SYSTEM_USER) refuse('permission/system', 'UTD8.16', 'Only the bot records its map approval message.');
-  if (state.status !== 'registration' || !state.map) refuse('map/none', 'UTD8.16', 'There is no map waiting for approval.');
-  if (state.map.approvalMessageId) refuse('map/approval-posted', 'UTD8.16', 'This map already has its approval message.');
+  if (d.ctx.actor.userId !== SYSTEM_USER)
+    refuse('permission/system', 'UTD8.16', 'Only the bot records its map approval message.');
+  if (state.status !== 'registration' || !state.map)
+    refuse('map/none', 'UTD8.16', 'There is no map waiting for approval.');
+  if (state.map.approvalMessageId)
+    refuse('map/approval-posted', 'UTD8.16', 'This map already has its approval message.');
   d.emit({ type: 'MapApprovalPosted', messageId });
 }
 
@@ -44,12 +47,17 @@ export function mapAwaitsApproval(state: CampaignState): boolean {
 export function reactionApprovals(state: CampaignState, messageId: string, reactors: readonly string[]): string[] {
   const map = state.map;
   if (!mapAwaitsApproval(state) || !map || map.approvalMessageId !== messageId) return [];
-  return state.players.filter((p) => p.status === 'active' && reactors.includes(p.id) && !map.approvals.includes(p.id)).map((p) => p.id);
+  return state.players
+    .filter((p) => p.status === 'active' && reactors.includes(p.id) && !map.approvals.includes(p.id))
+    .map((p) => p.id);
 }
 
 /** Who approved the current map and who is still missing, both in join order. */
 export function mapApprovalTally(state: CampaignState): { approved: Player[]; missing: Player[] } {
   const approvals = state.map?.approvals ?? [];
   const players = state.players.filter((p) => p.status === 'active');
-  return { approved: players.filter((p) => approvals.includes(p.id)), missing: players.filter((p) => !approvals.includes(p.id)) };
+  return {
+    approved: players.filter((p) => approvals.includes(p.id)),
+    missing: players.filter((p) => !approvals.includes(p.id)),
+  };
 }

@@ -15,7 +15,13 @@ function shipsOf(d: Decider, f: Fleet, list: string): string[] {
   if (list.trim().toLowerCase() === 'all') return inFleet;
   const ids = [...new Set(list.split(/[\s,]+/).filter(Boolean))];
   const stray = ids.filter((id) => !inFleet.includes(id));
-  if (stray.length) refuse('ship/not-in-fleet', 'UTD6.33', `Not in fleet ${f.slot}: ${stray.slice(0, 5).join(', ')}.`, `Fleet ${f.slot} holds ${inFleet.join(', ') || 'nothing'}.`);
+  if (stray.length)
+    refuse(
+      'ship/not-in-fleet',
+      'UTD6.33',
+      `Not in fleet ${f.slot}: ${stray.slice(0, 5).join(', ')}.`,
+      `Fleet ${f.slot} holds ${inFleet.join(', ') || 'nothing'}.`,
+    );
   if (ids.length === 0) refuse('ship/none', 'UTD6.33', 'Name at least one ship, or `all`.');
   return ids;
 }
@@ -27,11 +33,18 @@ function shipsOf(d: Decider, f: Fleet, list: string): string[] {
 export function buyFleets(d: Decider, count: number): void {
   const p = actingPlayer(d.state, d.ctx);
   if (d.state.status === 'active') requireTurnOf(d, p);
-  else if (d.state.status !== 'setup') refuse('campaign/not-in-play', 'UTD7.22', 'Extra fleets are bought in the setup or on your turn.');
-  if (!Number.isInteger(count) || count < 1 || p.extraFleets + count > 3) refuse('fleets/limit', 'UTD7.22', `At most three extra fleets in all; you have ${p.extraFleets}.`);
+  else if (d.state.status !== 'setup')
+    refuse('campaign/not-in-play', 'UTD7.22', 'Extra fleets are bought in the setup or on your turn.');
+  if (!Number.isInteger(count) || count < 1 || p.extraFleets + count > 3)
+    refuse('fleets/limit', 'UTD7.22', `At most three extra fleets in all; you have ${p.extraFleets}.`);
   const totals = [0, ...d.state.settings['fleets.extraPrices']];
   const cost = bpv(totals[p.extraFleets + count]!).sub(totals[p.extraFleets]!);
-  if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD7.22', `${count} extra fleet${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
+  if (cost.gt(p.bank))
+    refuse(
+      'bank/insufficient',
+      'UTD7.22',
+      `${count} extra fleet${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`,
+    );
   d.emit({ type: 'FleetsBought', playerId: p.id, count, cost: bpvToString(cost) });
 }
 
@@ -50,22 +63,47 @@ export function organize(d: Decider, fromSlot: string, toSlot: string, shipList:
   if (existing?.id === from.id) refuse('organize/same-fleet', 'UTD6.33', 'Transfers need two different fleets.');
   let newFleet: Fleet | null = null;
   if (existing) {
-    if (existing.sector !== from.sector) refuse('organize/other-sector', 'UTD6.33', `Fleets ${from.slot} and ${existing.slot} are in different sectors.`);
+    if (existing.sector !== from.sector)
+      refuse('organize/other-sector', 'UTD6.33', `Fleets ${from.slot} and ${existing.slot} are in different sectors.`);
   } else {
     const max = maxFleets(d.state, p);
-    if (!Number.isInteger(slot) || slot < 1 || slot > max) refuse('fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`);
-    newFleet = { ...from, id: `F${d.state.nextId}`, slot, pinned: from.pinned, establishing: false, trapped: from.trapped, claimSector: from.claimSector };
+    if (!Number.isInteger(slot) || slot < 1 || slot > max)
+      refuse('fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`);
+    newFleet = {
+      ...from,
+      id: `F${d.state.nextId}`,
+      slot,
+      pinned: from.pinned,
+      establishing: false,
+      trapped: from.trapped,
+      claimSector: from.claimSector,
+    };
   }
   const catalog = d.ctx.catalog;
   // Ship condition: fighters and PFs pool in the receiving fleet (UTD7.24), so count the fleet as it will be.
-  const after = mcOfShips(d.state.ships.filter((s) => ships.includes(s.id) || (existing !== undefined && s.fleetId === existing.id)), catalog);
+  const after = mcOfShips(
+    d.state.ships.filter((s) => ships.includes(s.id) || (existing !== undefined && s.fleetId === existing.id)),
+    catalog,
+  );
   if (after > FLEET_LIMIT) {
-    refuse('fleet/move-cost-limit', 'UTD7.23', `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`);
+    refuse(
+      'fleet/move-cost-limit',
+      'UTD7.23',
+      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`,
+    );
   }
   // Officers and options: at most one legendary officer per fleet (UTD7.26A).
   refuseSecondOfficer(d.state, existing?.id ?? null, ships);
   spend(turn, 1, 'Organizing fleets', 'UTD6.33');
-  d.emit({ type: 'FleetsOrganized', playerId: p.id, from: from.id, to: existing?.id ?? newFleet!.id, shipIds: ships, newFleet, opCost: 1 });
+  d.emit({
+    type: 'FleetsOrganized',
+    playerId: p.id,
+    from: from.id,
+    to: existing?.id ?? newFleet!.id,
+    shipIds: ships,
+    newFleet,
+    opCost: 1,
+  });
 }
 
 /** UTD6.3F SCRAP: one order point scraps any number of ships of one fleet for half their value, every fraction kept. */
@@ -76,6 +114,16 @@ export function scrapShips(d: Decider, fleetSlot: string, shipList: string): voi
   const ids = shipsOf(d, f, shipList);
   spend(turn, 1, 'Scrapping', 'UTD6.3F');
   // Half the ships' value, their fighters and PFs, and their BPV-bought mines (UTD6.3F, ISS-A38).
-  const refund = scrapRefund(ids.map((id) => d.state.ships.find((s) => s.id === id)!), d.ctx.catalog);
-  d.emit({ type: 'ShipsScrapped', playerId: p.id, fleetId: f.id, shipIds: ids, refund: bpvToString(refund), opCost: 1 });
+  const refund = scrapRefund(
+    ids.map((id) => d.state.ships.find((s) => s.id === id)!),
+    d.ctx.catalog,
+  );
+  d.emit({
+    type: 'ShipsScrapped',
+    playerId: p.id,
+    fleetId: f.id,
+    shipIds: ids,
+    refund: bpvToString(refund),
+    opCost: 1,
+  });
 }

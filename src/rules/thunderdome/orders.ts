@@ -18,7 +18,12 @@ export function opsLeft(turn: TurnState): number {
 /** Refuses an order that costs more order points than are left this turn (UTD6.2). */
 export function spend(turn: TurnState, n: number, what: string, rule: string): void {
   if (n > opsLeft(turn)) {
-    refuse('ops/insufficient', rule, `${what} costs ${n} order point${n === 1 ? '' : 's'}; you have ${opsLeft(turn)} left.`, 'Buy temporary order points with `/buy ops` (UTD6.21).');
+    refuse(
+      'ops/insufficient',
+      rule,
+      `${what} costs ${n} order point${n === 1 ? '' : 's'}; you have ${opsLeft(turn)} left.`,
+      'Buy temporary order points with `/buy ops` (UTD6.21).',
+    );
   }
 }
 
@@ -26,7 +31,15 @@ export function spend(turn: TurnState, n: number, what: string, rule: string): v
 export function ownFleet(d: Decider, p: Player, ref: string): Fleet {
   const mine = d.state.fleets.filter((f) => f.owner === p.id);
   const f = mine.find((x) => x.id === ref || String(x.slot) === ref.replace(/^fleet\s*/i, ''));
-  if (!f) refuse('fleet/unknown', 'UTD7.2', `You have no fleet \`${ref.slice(0, 20)}\`.`, mine.length ? `Your fleets: ${mine.map((x) => `${x.slot} (in ${sectorLabel(d.state, x.sector)})`).join(', ')}.` : 'You have no fleets.');
+  if (!f)
+    refuse(
+      'fleet/unknown',
+      'UTD7.2',
+      `You have no fleet \`${ref.slice(0, 20)}\`.`,
+      mine.length
+        ? `Your fleets: ${mine.map((x) => `${x.slot} (in ${sectorLabel(d.state, x.sector)})`).join(', ')}.`
+        : 'You have no fleets.',
+    );
   return f;
 }
 
@@ -39,7 +52,8 @@ export function sectorOf(d: Decider, ref: string): Sector {
 let graphCache: { lanes: unknown; graph: MapGraph } | null = null;
 function graphOf(state: CampaignState): MapGraph {
   const lanes = state.map!.lanes;
-  if (graphCache?.lanes !== lanes) graphCache = { lanes, graph: buildGraph({ sectors: state.map!.sectors.map((s) => ({ key: s.key })), lanes }) };
+  if (graphCache?.lanes !== lanes)
+    graphCache = { lanes, graph: buildGraph({ sectors: state.map!.sectors.map((s) => ({ key: s.key })), lanes }) };
   return graphCache.graph;
 }
 
@@ -48,7 +62,11 @@ export function adjacentSectors(state: CampaignState, key: string): string[] {
 }
 
 /** Enemy units that pin a fleet entering the sector (UTD6.31, 2.3(5)(d), ISS-A48). */
-export function enemyPresence(state: CampaignState, player: string, sectorKey: string): { fleet: boolean; base: boolean; fort: boolean; npe: boolean } {
+export function enemyPresence(
+  state: CampaignState,
+  player: string,
+  sectorKey: string,
+): { fleet: boolean; base: boolean; fort: boolean; npe: boolean } {
   const sector = state.map!.sectors.find((s) => s.key === sectorKey)!;
   return {
     fleet: state.fleets.some((f) => f.sector === sectorKey && f.owner !== player),
@@ -63,28 +81,55 @@ export function buyOrderPoints(d: Decider, kind: 'temporary' | 'permanent', coun
   const p = actingPlayer(d.state, d.ctx, as);
   const turn = requireTurnOf(d, p, { evenLocked: true });
   const st = d.state.settings;
-  if (!Number.isInteger(count) || count < 1 || count > 3) refuse('ops/bad-count', 'UTD6.21', 'Buy 1 to 3 order points at a time.');
+  if (!Number.isInteger(count) || count < 1 || count > 3)
+    refuse('ops/bad-count', 'UTD6.21', 'Buy 1 to 3 order points at a time.');
   const k = p.permanentOps;
   const t = turn.opsTempBought;
   if (kind === 'permanent') {
-    if (k + count > st['ops.maxExtra']) refuse('ops/permanent-limit', 'UTD6.22', `You may own at most ${st['ops.maxExtra']} permanent order points; you have ${k}.`);
-    if (k + count + t > st['ops.maxExtra']) refuse('ops/extra-limit', 'UTD6.23', `With ${t} temporary point${t === 1 ? '' : 's'} bought this turn you would have more than ${st['ops.maxExtra']} extra order points.`);
+    if (k + count > st['ops.maxExtra'])
+      refuse(
+        'ops/permanent-limit',
+        'UTD6.22',
+        `You may own at most ${st['ops.maxExtra']} permanent order points; you have ${k}.`,
+      );
+    if (k + count + t > st['ops.maxExtra'])
+      refuse(
+        'ops/extra-limit',
+        'UTD6.23',
+        `With ${t} temporary point${t === 1 ? '' : 's'} bought this turn you would have more than ${st['ops.maxExtra']} extra order points.`,
+      );
     const cost = bpv(st['ops.permanentPrice']).mul(count);
-    if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.22', `${count} permanent order point${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
+    if (cost.gt(p.bank))
+      refuse(
+        'bank/insufficient',
+        'UTD6.22',
+        `${count} permanent order point${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`,
+      );
     d.emit({ type: 'OrderPointsBought', playerId: p.id, temporary: 0, permanent: count, cost: bpvToString(cost) });
     unlockIfCovered(d);
     return;
   }
-  if (k >= st['ops.maxExtra']) refuse('ops/no-temporary', 'UTD6.23', `With ${k} permanent order points you can never buy temporary ones.`);
+  if (k >= st['ops.maxExtra'])
+    refuse('ops/no-temporary', 'UTD6.23', `With ${k} permanent order points you can never buy temporary ones.`);
   const total = k + t + count;
   if (total > st['ops.maxExtra']) {
-    refuse('ops/extra-limit', 'UTD6.23', `You can have at most ${st['ops.maxExtra']} extra order points in a turn; you have ${k} permanent and bought ${t} temporary.`, `You can still buy ${st['ops.maxExtra'] - k - t}.`);
+    refuse(
+      'ops/extra-limit',
+      'UTD6.23',
+      `You can have at most ${st['ops.maxExtra']} extra order points in a turn; you have ${k} permanent and bought ${t} temporary.`,
+      `You can still buy ${st['ops.maxExtra'] - k - t}.`,
+    );
   }
   const prices = st['ops.tempPrices'];
   const T = (n: number) => (n <= 0 ? bpv(0) : bpv(prices[n - 1]!));
   const due = st['ops.tempPricing'] === 'incremental' ? T(total).sub(T(k)) : T(total);
   const cost = due.sub(turn.opsTempPaid);
-  if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.21', `${count} more temporary order point${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
+  if (cost.gt(p.bank))
+    refuse(
+      'bank/insufficient',
+      'UTD6.21',
+      `${count} more temporary order point${count === 1 ? '' : 's'} cost ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`,
+    );
   d.emit({ type: 'OrderPointsBought', playerId: p.id, temporary: count, permanent: 0, cost: bpvToString(cost) });
   unlockIfCovered(d);
 }
@@ -105,18 +150,50 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, as?: stri
   const label = (k: string) => sectorLabel(state, k);
   const adjacent = adjacentSectors(state, f.sector);
   if (!adjacent.includes(to.key)) {
-    refuse('move/no-lane', 'UTD4.1', `No warp lane joins ${label(f.sector)} and ${label(to.key)}.`, `From ${label(f.sector)} lanes lead to ${adjacent.map(label).join(', ')}.`);
+    refuse(
+      'move/no-lane',
+      'UTD4.1',
+      `No warp lane joins ${label(f.sector)} and ${label(to.key)}.`,
+      `From ${label(f.sector)} lanes lead to ${adjacent.map(label).join(', ')}.`,
+    );
   }
-  if (f.pinned) refuse('move/pinned', 'UTD6.31', `Fleet ${f.slot} is pinned in ${label(f.sector)} for the rest of the turn: it entered enemy units or an enemy fortification.`);
-  if (f.establishing) refuse('move/establishing', 'UTD4.331', `Fleet ${f.slot} is establishing in ${label(f.sector)} and must stay for the turn.`, 'Undo the establishment first if you want to move.');
+  if (f.pinned)
+    refuse(
+      'move/pinned',
+      'UTD6.31',
+      `Fleet ${f.slot} is pinned in ${label(f.sector)} for the rest of the turn: it entered enemy units or an enemy fortification.`,
+    );
+  if (f.establishing)
+    refuse(
+      'move/establishing',
+      'UTD4.331',
+      `Fleet ${f.slot} is establishing in ${label(f.sector)} and must stay for the turn.`,
+      'Undo the establishment first if you want to move.',
+    );
   if (f.releasedFromHalfCycle !== null && f.releasedFromHalfCycle > state.halfCycles) {
-    refuse('move/released-next-cycle', 'UTD4.3561', `Fleet ${f.slot} won its siege roll this cycle and may move from the next cycle on.`);
+    refuse(
+      'move/released-next-cycle',
+      'UTD4.3561',
+      `Fleet ${f.slot} won its siege roll this cycle and may move from the next cycle on.`,
+    );
   }
   let freedFromTrap = false;
   if (f.trapped) {
-    const breaker = state.fleets.find((x) => x.id !== f.id && x.owner === p.id && x.sector === f.sector && x.startSector !== f.sector && x.trapped?.fortSector === f.sector);
+    const breaker = state.fleets.find(
+      (x) =>
+        x.id !== f.id &&
+        x.owner === p.id &&
+        x.sector === f.sector &&
+        x.startSector !== f.sector &&
+        x.trapped?.fortSector === f.sector,
+    );
     if (!breaker) {
-      refuse('move/trapped', 'UTD4.356', `Fleet ${f.slot} is trapped by the fortification in ${label(f.sector)}.`, 'Make a siege roll (`/siege roll`), destroy the fortification with a minesweeper, or break it out with another fleet (UTD4.3564).');
+      refuse(
+        'move/trapped',
+        'UTD4.356',
+        `Fleet ${f.slot} is trapped by the fortification in ${label(f.sector)}.`,
+        'Make a siege roll (`/siege roll`), destroy the fortification with a minesweeper, or break it out with another fleet (UTD4.3564).',
+      );
     }
     freedFromTrap = true;
   }
@@ -126,10 +203,18 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, as?: stri
   const ownsSector = !state.settings['move.freeMoveRequiresSectorOwnership'] || here.owner === p.id;
   const free = ownColony && ownsSector && !freedFromTrap;
   const opCost = (free ? 0 : 1) + wrecks;
-  spend(turn, opCost, `Moving fleet ${f.slot}${wrecks ? ` with ${wrecks} wrecked ship${wrecks === 1 ? '' : 's'} in tow (UTD6.3E)` : ''}`, 'UTD6.31');
+  spend(
+    turn,
+    opCost,
+    `Moving fleet ${f.slot}${wrecks ? ` with ${wrecks} wrecked ship${wrecks === 1 ? '' : 's'} in tow (UTD6.3E)` : ''}`,
+    'UTD6.31',
+  );
   const enemy = enemyPresence(state, p.id, to.key);
-  const pinned = enemy.fleet || enemy.fort || (state.settings['move.pinOnAnyEnemyCombatUnit'] && (enemy.base || enemy.npe));
-  const trapped = enemy.fort ? { fortSector: to.key, fortOwner: to.fort!.owner, failedDice: 0, lastAttemptHalfCycle: null } : null;
+  const pinned =
+    enemy.fleet || enemy.fort || (state.settings['move.pinOnAnyEnemyCombatUnit'] && (enemy.base || enemy.npe));
+  const trapped = enemy.fort
+    ? { fortSector: to.key, fortOwner: to.fort!.owner, failedDice: 0, lastAttemptHalfCycle: null }
+    : null;
   d.emit({
     type: 'FleetMoved',
     fleetId: f.id,
@@ -140,7 +225,12 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, as?: stri
     pinned,
     trapped,
     freedFromTrap,
-    before: { pinned: f.pinned, trapped: f.trapped, claimSector: f.claimSector, releasedFromHalfCycle: f.releasedFromHalfCycle },
+    before: {
+      pinned: f.pinned,
+      trapped: f.trapped,
+      claimSector: f.claimSector,
+      releasedFromHalfCycle: f.releasedFromHalfCycle,
+    },
   });
 }
 
@@ -154,16 +244,47 @@ export function moveCapital(d: Decider, toRef: string, withDefenses: boolean, as
   const to = sectorOf(d, toRef);
   const label = (k: string) => sectorLabel(state, k);
   const adjacent = adjacentSectors(state, capital.sector);
-  if (!adjacent.includes(to.key)) refuse('move/no-lane', 'UTD4.1', `No warp lane joins ${label(capital.sector)} and ${label(to.key)}.`, `Lanes lead to ${adjacent.map(label).join(', ')}.`);
-  if (p.capitalMovedHalfCycle === state.halfCycles) refuse('capital/moved', 'UTD6.322', 'The capital already moved this cycle.');
+  if (!adjacent.includes(to.key))
+    refuse(
+      'move/no-lane',
+      'UTD4.1',
+      `No warp lane joins ${label(capital.sector)} and ${label(to.key)}.`,
+      `Lanes lead to ${adjacent.map(label).join(', ')}.`,
+    );
+  if (p.capitalMovedHalfCycle === state.halfCycles)
+    refuse('capital/moved', 'UTD6.322', 'The capital already moved this cycle.');
   const enemy = enemyPresence(state, p.id, to.key);
-  if (enemy.fleet || enemy.base || enemy.fort || enemy.npe) refuse('capital/enemy-sector', 'ISS-A132', `The capital may not move into ${label(to.key)}: enemy units or an enemy fortification are there.`);
-  const moving = state.bases.filter((b) => b.owner === p.id && b.sector === capital.sector && (b.role === 'capital' || b.role === 'capital-rf' || (withDefenses && b.role === 'defense')));
+  if (enemy.fleet || enemy.base || enemy.fort || enemy.npe)
+    refuse(
+      'capital/enemy-sector',
+      'ISS-A132',
+      `The capital may not move into ${label(to.key)}: enemy units or an enemy fortification are there.`,
+    );
+  const moving = state.bases.filter(
+    (b) =>
+      b.owner === p.id &&
+      b.sector === capital.sector &&
+      (b.role === 'capital' || b.role === 'capital-rf' || (withDefenses && b.role === 'defense')),
+  );
   // Defenses (defenses/): the destination must be able to hold the moved defenses (UTD6.325, 7.33, 7.34, ISS-A119).
-  if (withDefenses) checkCapitalDefensesMove(d, p, to, moving.filter((b) => b.role === 'defense'));
+  if (withDefenses)
+    checkCapitalDefensesMove(
+      d,
+      p,
+      to,
+      moving.filter((b) => b.role === 'defense'),
+    );
   const opCost = withDefenses ? 4 : 3;
   spend(turn, opCost, withDefenses ? 'Moving the capital with its defenses' : 'Moving the capital', 'UTD6.32');
-  d.emit({ type: 'CapitalMoved', playerId: p.id, from: capital.sector, to: to.key, opCost, baseIds: moving.map((b) => b.id), previousMoveHalfCycle: p.capitalMovedHalfCycle });
+  d.emit({
+    type: 'CapitalMoved',
+    playerId: p.id,
+    from: capital.sector,
+    to: to.key,
+    opCost,
+    baseIds: moving.map((b) => b.id),
+    previousMoveHalfCycle: p.capitalMovedHalfCycle,
+  });
 }
 
 /**
@@ -173,7 +294,13 @@ export function moveCapital(d: Decider, toRef: string, withDefenses: boolean, as
  * It appears at step 1 of the player's next turn if the fleet stayed. `remove` takes down one's
  * own fortification the same way (UTD4.352, ISS-A45).
  */
-export function establish(d: Decider, fleetRef: string, kind: 'colony' | 'mine' | 'fort', remove: boolean, as?: string): void {
+export function establish(
+  d: Decider,
+  fleetRef: string,
+  kind: 'colony' | 'mine' | 'fort',
+  remove: boolean,
+  as?: string,
+): void {
   const p = actingPlayer(d.state, d.ctx, as);
   const turn = requireTurnOf(d, p);
   const f = ownFleet(d, p, fleetRef);
@@ -181,22 +308,36 @@ export function establish(d: Decider, fleetRef: string, kind: 'colony' | 'mine' 
   const sector = state.map!.sectors.find((s) => s.key === f.sector)!;
   const label = sector.name ?? sector.key;
   const rule = kind === 'colony' ? 'UTD4.331' : kind === 'mine' ? 'UTD4.341' : remove ? 'UTD4.352' : 'UTD4.351';
-  if (f.startSector !== f.sector) refuse('establish/not-started-here', rule, `Fleet ${f.slot} did not start this turn in ${label}; a fleet must start its turn in the sector to establish.`);
+  if (f.startSector !== f.sector)
+    refuse(
+      'establish/not-started-here',
+      rule,
+      `Fleet ${f.slot} did not start this turn in ${label}; a fleet must start its turn in the sector to establish.`,
+    );
   if (sector.type === 'unknown') refuse('establish/unexplored', rule, `${label} is not explored yet.`);
   const existing = sector[kind];
   if (remove) {
-    if (kind !== 'fort' || !existing || existing.owner !== p.id || existing.status !== 'active') refuse('establish/no-fort', 'UTD4.352', `You have no active fortification in ${label} to remove.`);
+    if (kind !== 'fort' || !existing || existing.owner !== p.id || existing.status !== 'active')
+      refuse('establish/no-fort', 'UTD4.352', `You have no active fortification in ${label} to remove.`);
   } else {
-    if (kind === 'colony' && sector.type !== 'life' && sector.type !== 'home') refuse('establish/not-life', 'UTD4.33', `${label} is a ${sector.type} sector; colonies need a life sector.`);
-    if (kind === 'mine' && sector.type !== 'mineral' && sector.type !== 'home') refuse('establish/not-mineral', 'UTD4.34', `${label} is a ${sector.type} sector; mines need a mineral sector.`);
-    if (existing) refuse('establish/exists', rule, `${label} already has a ${kind}${existing.owner === p.id ? '' : ' of another player'}.`);
+    if (kind === 'colony' && sector.type !== 'life' && sector.type !== 'home')
+      refuse('establish/not-life', 'UTD4.33', `${label} is a ${sector.type} sector; colonies need a life sector.`);
+    if (kind === 'mine' && sector.type !== 'mineral' && sector.type !== 'home')
+      refuse('establish/not-mineral', 'UTD4.34', `${label} is a ${sector.type} sector; mines need a mineral sector.`);
+    if (existing)
+      refuse(
+        'establish/exists',
+        rule,
+        `${label} already has a ${kind}${existing.owner === p.id ? '' : ' of another player'}.`,
+      );
     const enemyFort = sector.fort && sector.fort.owner !== p.id;
-    if (enemyFort && kind !== 'fort') refuse('establish/enemy-fort', 'ISS-A43', `An enemy fortification stands in ${label}.`);
+    if (enemyFort && kind !== 'fort')
+      refuse('establish/enemy-fort', 'ISS-A43', `An enemy fortification stands in ${label}.`);
     if (sector.npe?.status === 'active') refuse('establish/npe', 'ISS-A43', `${label} holds a non-player empire.`);
   }
   // Ship condition: a captured ship not yet inspected uses no system, so it makes nothing free (UTD6.3773).
   const ships = state.ships.filter((s) => s.fleetId === f.id && !s.uninspected).map((s) => d.ctx.catalog.get(s.unitId));
-  const freighter = ships.find((u) => u && u.isLargeFreighter && !u.isQShip && u.cargoBoxes >= 50);
+  const freighter = ships.find((u) => u?.isLargeFreighter && !u.isQShip && u.cargoBoxes >= 50);
   const sweeper = ships.find((u) => u?.isMinesweeper);
   const freeBy = kind === 'fort' ? (sweeper?.name ?? null) : (freighter?.name ?? null);
   const opCost = freeBy ? 0 : 1;
@@ -209,7 +350,9 @@ export function establish(d: Decider, fleetRef: string, kind: 'colony' | 'mine' 
     fleetId: f.id,
     opCost,
     freeBy,
-    development: remove ? { ...existing!, status: 'pending-removal', fleetId: f.id } : { owner: p.id, status: 'pending', fleetId: f.id, orderedHalfCycle: state.halfCycles, exposedTo: null },
+    development: remove
+      ? { ...existing!, status: 'pending-removal', fleetId: f.id }
+      : { owner: p.id, status: 'pending', fleetId: f.id, orderedHalfCycle: state.halfCycles, exposedTo: null },
     before: existing ? structuredClone(existing) : null,
   });
 }
@@ -225,11 +368,13 @@ export function siegeRoll(d: Decider, fleetRef: string, desperation: 0 | 50 | 10
   const f = ownFleet(d, p, fleetRef);
   const state = d.state;
   if (!f.trapped) refuse('siege/not-trapped', 'UTD4.3561', `Fleet ${f.slot} is not trapped by a fortification.`);
-  if (f.trapped.lastAttemptHalfCycle === state.halfCycles) refuse('siege/once-per-cycle', 'UTD4.3561', `Fleet ${f.slot} already made its siege roll this cycle.`);
+  if (f.trapped.lastAttemptHalfCycle === state.halfCycles)
+    refuse('siege/once-per-cycle', 'UTD4.3561', `Fleet ${f.slot} already made its siege roll this cycle.`);
   spend(turn, 1, 'A siege roll', 'UTD4.3561');
   const automaticFromStart = f.trapped.failedDice >= 3;
   const paid = automaticFromStart ? 0 : desperation;
-  if (bpv(paid).gt(p.bank)) refuse('bank/insufficient', 'UTD4.3562', `Desperation costs ${paid} BPV; your bank holds ${p.bank}.`);
+  if (bpv(paid).gt(p.bank))
+    refuse('bank/insufficient', 'UTD4.3562', `Desperation costs ${paid} BPV; your bank holds ${p.bank}.`);
   const diceCount = paid === 100 ? 3 : paid === 50 ? 2 : 1;
   let failed = f.trapped.failedDice;
   const rolled: number[] = [];
@@ -246,7 +391,16 @@ export function siegeRoll(d: Decider, fleetRef: string, desperation: 0 | 50 | 10
     if (die <= 3) released = true;
     else failed++;
   }
-  d.emit({ type: 'SiegeRolled', fleetId: f.id, opCost: 1, bpvPaid: String(paid), dice: rolled, automatic, released, failedDice: failed });
+  d.emit({
+    type: 'SiegeRolled',
+    fleetId: f.id,
+    opCost: 1,
+    bpvPaid: String(paid),
+    dice: rolled,
+    automatic,
+    released,
+    failedDice: failed,
+  });
 }
 
 /** UTD6.3D1: for 1 OP and 110 BPV a fleet leaves a container worth 100 BPV in its sector. */
@@ -255,9 +409,17 @@ export function dropContainer(d: Decider, fleetRef: string, as?: string): void {
   const turn = requireTurnOf(d, p);
   const f = ownFleet(d, p, fleetRef);
   const cost = bpv(d.state.settings['deadDrop.cost']);
-  if (cost.gt(p.bank)) refuse('bank/insufficient', 'UTD6.3D1', `A container costs ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
+  if (cost.gt(p.bank))
+    refuse('bank/insufficient', 'UTD6.3D1', `A container costs ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`);
   spend(turn, 1, 'A dead drop', 'UTD6.3D1');
-  d.emit({ type: 'ContainerDropped', fleetId: f.id, sector: f.sector, opCost: 1, cost: bpvToString(cost), value: String(d.state.settings['deadDrop.value']) });
+  d.emit({
+    type: 'ContainerDropped',
+    fleetId: f.id,
+    sector: f.sector,
+    opCost: 1,
+    cost: bpvToString(cost),
+    value: String(d.state.settings['deadDrop.value']),
+  });
 }
 
 /** UTD6.3D2: for 1 OP a fleet carves one ship out and leaves it as an empty derelict. */
@@ -277,7 +439,12 @@ export function undoLastOrder(d: Decider, as?: string): void {
   const turn = requireTurnOf(d, p);
   const last = turn.orders.at(-1);
   if (!last) refuse('undo/nothing', 'UTD6.122', 'You have given no order this turn.');
-  if (!last.undoable || !last.event) refuse('undo/final', 'UTD6.121', `Your last order (${last.summary}) cannot be undone: it rolled dice or made contact with the enemy.`);
+  if (!last.undoable || !last.event)
+    refuse(
+      'undo/final',
+      'UTD6.121',
+      `Your last order (${last.summary}) cannot be undone: it rolled dice or made contact with the enemy.`,
+    );
   d.emit({ type: 'OrderUndone', seq: last.seq, undone: last.event });
 }
 
@@ -288,9 +455,21 @@ export function extendTurn(d: Decider, realLife: boolean, as?: string): void {
   const st = d.state.settings;
   if (!turn.deadline) refuse('extension/no-deadline', 'UTD3.3', 'This turn has no orders deadline.');
   if (!realLife || turn.extensions >= st['deadline.maxAutoExtensions']) {
-    refuse('extension/needs-vote', 'UTD3.32', realLife ? 'The automatic one-week extension was already used this turn.' : 'Only a real-life reason gives the automatic one-week extension.', 'A longer or further extension needs a supermajority of the players (UTD1.7).');
+    refuse(
+      'extension/needs-vote',
+      'UTD3.32',
+      realLife
+        ? 'The automatic one-week extension was already used this turn.'
+        : 'Only a real-life reason gives the automatic one-week extension.',
+      'A longer or further extension needs a supermajority of the players (UTD1.7).',
+    );
   }
   const deadline = endOfDayAfter(new Date(turn.deadline), st['deadline.autoExtensionDays'], st['deadline.timezone']);
-  d.emit({ type: 'TurnExtended', playerId: p.id, deadline: deadline.toISOString(), automatic: true, reason: 'real life (UTD3.32)' });
+  d.emit({
+    type: 'TurnExtended',
+    playerId: p.id,
+    deadline: deadline.toISOString(),
+    automatic: true,
+    reason: 'real life (UTD3.32)',
+  });
 }
-

@@ -12,8 +12,15 @@ import { openVote } from './votes.ts';
 /** Issue 6 §5: `/dice reveal` puts the reveal to a vote; the seed is revealed anyway when the campaign ends. */
 export function proposeDiceReveal(d: Decider): void {
   const state = d.state;
-  if (state.status === 'finished') refuse('dice/revealed', 'UTD1.7', 'The campaign is over: its seeds were revealed when it ended.', 'Check every roll with `/dice verify`.');
-  if (state.votes.some((v) => v.status === 'open' && v.payload.kind === 'dice-reveal')) refuse('vote/duplicate', 'UTD1.7', 'A vote to reveal the dice seed is already open.', 'React on it with ✅ or ❌.');
+  if (state.status === 'finished')
+    refuse(
+      'dice/revealed',
+      'UTD1.7',
+      'The campaign is over: its seeds were revealed when it ended.',
+      'Check every roll with `/dice verify`.',
+    );
+  if (state.votes.some((v) => v.status === 'open' && v.payload.kind === 'dice-reveal'))
+    refuse('vote/duplicate', 'UTD1.7', 'A vote to reveal the dice seed is already open.', 'React on it with ✅ or ❌.');
   openVote(
     d,
     { kind: 'dice-reveal' },
@@ -25,11 +32,28 @@ export function proposeDiceReveal(d: Decider): void {
 export function proposeRestrictedUnit(d: Decider, unitId: string): void {
   const state = d.state;
   const unit = d.ctx.catalog.get(unitId.trim());
-  if (!unit) refuse('catalog/unknown-unit', 'UTD8.21', `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`, 'Pick a unit from the list the command suggests.');
-  if (!unit.restricted) refuse('unit/not-restricted', 'UTD8.21', `${unit.name} is not a restricted unit; it needs no vote.`);
-  if (restrictedUnitAllowed(state, unit.unitId)) refuse('unit/already-allowed', 'UTD8.21', `${unit.name} is already allowed in this campaign.`);
-  if (state.votes.some((v) => v.status === 'open' && v.payload.kind === 'restricted-unit' && v.payload.unitId === unit.unitId)) refuse('vote/duplicate', 'UTD1.7', `A vote on ${unit.name} is already open.`);
-  openVote(d, { kind: 'restricted-unit', unitId: unit.unitId }, `Allow the restricted unit **${unit.name}** (\`${unit.unitId}\`, ${unit.restricted}) in this campaign (UTD8.21)?`);
+  if (!unit)
+    refuse(
+      'catalog/unknown-unit',
+      'UTD8.21',
+      `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`,
+      'Pick a unit from the list the command suggests.',
+    );
+  if (!unit.restricted)
+    refuse('unit/not-restricted', 'UTD8.21', `${unit.name} is not a restricted unit; it needs no vote.`);
+  if (restrictedUnitAllowed(state, unit.unitId))
+    refuse('unit/already-allowed', 'UTD8.21', `${unit.name} is already allowed in this campaign.`);
+  if (
+    state.votes.some(
+      (v) => v.status === 'open' && v.payload.kind === 'restricted-unit' && v.payload.unitId === unit.unitId,
+    )
+  )
+    refuse('vote/duplicate', 'UTD1.7', `A vote on ${unit.name} is already open.`);
+  openVote(
+    d,
+    { kind: 'restricted-unit', unitId: unit.unitId },
+    `Allow the restricted unit **${unit.name}** (\`${unit.unitId}\`, ${unit.restricted}) in this campaign (UTD8.21)?`,
+  );
 }
 
 /** The restricted units the players voted in (older campaigns have no such setting yet). */
@@ -48,10 +72,23 @@ export function onPlayerVoteClosed(d: Decider, v: Vote, passed: boolean): void {
   if (!passed || p.kind !== 'restricted-unit') return;
   const current = d.state.settings['units.allowedRestricted'] ?? [];
   if (current.includes(p.unitId)) return;
-  d.emit({ type: 'SettingChanged', key: 'units.allowedRestricted', value: [...current, p.unitId], fromHalfCycle: null });
+  d.emit({
+    type: 'SettingChanged',
+    key: 'units.allowedRestricted',
+    value: [...current, p.unitId],
+    fromHalfCycle: null,
+  });
 }
 
 /** Did these events pass a vote to reveal the dice seed? (read by the application layer) */
-export function revealVotePassed(state: CampaignState, events: readonly { event: { type: string; voteId?: string; passed?: boolean } }[]): boolean {
-  return events.some((e) => e.event.type === 'VoteClosed' && e.event.passed === true && state.votes.some((v) => v.id === e.event.voteId && v.payload.kind === 'dice-reveal'));
+export function revealVotePassed(
+  state: CampaignState,
+  events: readonly { event: { type: string; voteId?: string; passed?: boolean } }[],
+): boolean {
+  return events.some(
+    (e) =>
+      e.event.type === 'VoteClosed' &&
+      e.event.passed === true &&
+      state.votes.some((v) => v.id === e.event.voteId && v.payload.kind === 'dice-reveal'),
+  );
 }

@@ -6,8 +6,14 @@ import { checkVictory, finishTurn } from './turn.ts';
 export function grantProxy(d: Decider, userId: string, expiresAt: Date | null): void {
   const p = actingPlayer(d.state, d.ctx);
   if (userId === p.id) refuse('proxy/self', 'UTD3.2', 'You cannot be your own proxy.');
-  if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= d.ctx.now)) refuse('proxy/expired', 'UTD3.2', 'The expiry must be in the future.');
-  if (expiresAt && expiresAt.getTime() - d.ctx.now.getTime() > 366 * 86_400_000) refuse('proxy/too-long', 'UTD3.2', 'A proxy is granted for at most a year; grant it without an end to keep it until revoked.');
+  if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= d.ctx.now))
+    refuse('proxy/expired', 'UTD3.2', 'The expiry must be in the future.');
+  if (expiresAt && expiresAt.getTime() - d.ctx.now.getTime() > 366 * 86_400_000)
+    refuse(
+      'proxy/too-long',
+      'UTD3.2',
+      'A proxy is granted for at most a year; grant it without an end to keep it until revoked.',
+    );
   d.emit({ type: 'ProxyGranted', playerId: p.id, proxyUserId: userId, expiresAt: expiresAt?.toISOString() ?? null });
 }
 
@@ -23,7 +29,12 @@ export function revokeProxy(d: Decider, userId: string): void {
  */
 export function resign(d: Decider): void {
   const state = d.state;
-  if (state.status !== 'active' && state.status !== 'setup') refuse('campaign/not-in-play', 'UTD3.91', 'Only a campaign in play can be resigned from; before the start use `/campaign leave`.');
+  if (state.status !== 'active' && state.status !== 'setup')
+    refuse(
+      'campaign/not-in-play',
+      'UTD3.91',
+      'Only a campaign in play can be resigned from; before the start use `/campaign leave`.',
+    );
   const p = actingPlayer(state, d.ctx);
   const wasTurn = state.turn?.playerId === p.id;
   d.emit({ type: 'PlayerRemoved', playerId: p.id, reason: 'resigned' });

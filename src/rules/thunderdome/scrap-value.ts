@@ -13,7 +13,9 @@ export function attritionValue(ship: Ship, catalog: UnitCatalog): Bpv {
   const unit = catalog.get(ship.unitId);
   const a = attritionOf(ship, catalog);
   const price = (typeId: string | null | undefined) => bpv((typeId ? catalog.get(typeId)?.bpv : null) ?? '0');
-  return price(unit?.fighterTypeId).mul(a.fighters + a.fighterSpares).add(price(unit?.pfTypeId).mul(a.pfs + a.pfSpares));
+  return price(unit?.fighterTypeId)
+    .mul(a.fighters + a.fighterSpares)
+    .add(price(unit?.pfTypeId).mul(a.pfs + a.pfSpares));
 }
 
 /**
@@ -22,6 +24,12 @@ export function attritionValue(ship: Ship, catalog: UnitCatalog): Bpv {
  * BPV-bought extra COs aboard (its mines, UTD8.253); every fraction kept. Extra drones bought at
  * build or refit are already in the ship's BPV (UTD7.A81). The free CO pool is never refunded.
  */
-export function scrapRefund(ships: readonly Ship[], catalog: UnitCatalog, value: (ship: Ship) => Bpv = (s) => bpv(s.bpv)): Bpv {
-  return ships.reduce((sum, s) => sum.add(value(s)).add(attritionValue(s, catalog)).add(carriedMines(s)), bpv(0)).div(2);
+export function scrapRefund(
+  ships: readonly Ship[],
+  catalog: UnitCatalog,
+  value: (ship: Ship) => Bpv = (s) => bpv(s.bpv),
+): Bpv {
+  return ships
+    .reduce((sum, s) => sum.add(value(s)).add(attritionValue(s, catalog)).add(carriedMines(s)), bpv(0))
+    .div(2);
 }

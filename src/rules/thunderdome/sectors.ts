@@ -6,7 +6,8 @@ import type { ExploreBalancing } from './state.ts';
 const NAME_MAX = 32;
 
 function requirePlay(d: Decider): void {
-  if (d.state.status !== 'active' && d.state.status !== 'setup') refuse('campaign/not-in-play', 'UTD2.1', 'The campaign is not in play.');
+  if (d.state.status !== 'active' && d.state.status !== 'setup')
+    refuse('campaign/not-in-play', 'UTD2.1', 'The campaign is not in play.');
 }
 
 /**
@@ -18,13 +19,21 @@ export function nameSector(d: Decider, ref: string, name: string, as?: string): 
   const p = actingPlayer(d.state, d.ctx, as);
   const sector = sectorOf(d, ref);
   const namer = sector.type === 'home' ? sector.homeOf : sector.exploredBy;
-  if (namer !== p.id) refuse('sector/not-namer', 'UTD4.12', `Only the first explorer of ${sector.name ?? sector.key} may name it.`);
-  if (sector.nameStatus === 'named') refuse('sector/named', 'UTD4.12', `${sector.name} is already named; a name stays unless a player objects.`);
+  if (namer !== p.id)
+    refuse('sector/not-namer', 'UTD4.12', `Only the first explorer of ${sector.name ?? sector.key} may name it.`);
+  if (sector.nameStatus === 'named')
+    refuse('sector/named', 'UTD4.12', `${sector.name} is already named; a name stays unless a player objects.`);
   const clean = name.trim().replace(/\s+/g, ' ');
-  if (clean.length === 0 || clean.length > NAME_MAX) refuse('sector/bad-name', 'UTD4.12', `A sector name has 1 to ${NAME_MAX} characters.`);
-  const taken = d.state.map!.sectors.find((s) => s.key !== sector.key && (s.name?.toLowerCase() === clean.toLowerCase() || s.key.toLowerCase() === clean.toLowerCase()));
+  if (clean.length === 0 || clean.length > NAME_MAX)
+    refuse('sector/bad-name', 'UTD4.12', `A sector name has 1 to ${NAME_MAX} characters.`);
+  const taken = d.state.map!.sectors.find(
+    (s) =>
+      s.key !== sector.key &&
+      (s.name?.toLowerCase() === clean.toLowerCase() || s.key.toLowerCase() === clean.toLowerCase()),
+  );
   if (taken) refuse('sector/name-taken', 'UTD4.12', `Another sector is already called ${clean}.`);
-  if (sector.nameStatus === 'rename-required' && sector.name?.toLowerCase() === clean.toLowerCase()) refuse('sector/same-name', 'UTD4.12', 'A player objected to that name; choose another one.');
+  if (sector.nameStatus === 'rename-required' && sector.name?.toLowerCase() === clean.toLowerCase())
+    refuse('sector/same-name', 'UTD4.12', 'A player objected to that name; choose another one.');
   d.emit({ type: 'SectorNamed', sector: sector.key, name: clean, by: p.id });
 }
 
@@ -33,8 +42,14 @@ export function objectToName(d: Decider, ref: string, as?: string): void {
   requirePlay(d);
   const p = actingPlayer(d.state, d.ctx, as);
   const sector = sectorOf(d, ref);
-  if (sector.nameStatus !== 'named' || !sector.namedBy) refuse('sector/unnamed', 'UTD4.12', `${sector.name ?? sector.key} has no player-given name to object to.`);
-  if (sector.namedBy === p.id) refuse('sector/own-name', 'UTD4.12', 'You named it yourself: rename it with `/sector name`? Only other players object.');
+  if (sector.nameStatus !== 'named' || !sector.namedBy)
+    refuse('sector/unnamed', 'UTD4.12', `${sector.name ?? sector.key} has no player-given name to object to.`);
+  if (sector.namedBy === p.id)
+    refuse(
+      'sector/own-name',
+      'UTD4.12',
+      'You named it yourself: rename it with `/sector name`? Only other players object.',
+    );
   d.emit({ type: 'SectorNameObjected', sector: sector.key, by: p.id });
 }
 
@@ -43,7 +58,14 @@ export function disavow(d: Decider, ref: string, disavowed: boolean, as?: string
   requirePlay(d);
   const p = actingPlayer(d.state, d.ctx, as);
   const sector = sectorOf(d, ref);
-  if (p.disavowed.includes(sector.key) === disavowed) refuse('sector/no-change', 'UTD4.13', disavowed ? `You already disavowed ${sector.name ?? sector.key}.` : `You have not disavowed ${sector.name ?? sector.key}.`);
+  if (p.disavowed.includes(sector.key) === disavowed)
+    refuse(
+      'sector/no-change',
+      'UTD4.13',
+      disavowed
+        ? `You already disavowed ${sector.name ?? sector.key}.`
+        : `You have not disavowed ${sector.name ?? sector.key}.`,
+    );
   d.emit({ type: 'SectorDisavowed', sector: sector.key, playerId: p.id, disavowed });
 }
 
@@ -52,6 +74,12 @@ export function setBalancing(d: Decider, mode: ExploreBalancing, as?: string): v
   requirePlay(d);
   const p = actingPlayer(d.state, d.ctx, as);
   const modes: readonly ExploreBalancing[] = ['none', 'mineral', 'life', 'choose-life', 'choose-mineral'];
-  if (!modes.includes(mode)) refuse('sector/bad-balancing', 'UTD5.22', `\`${String(mode).slice(0, 30)}\` is not a balancing instruction.`, `Choose one of: ${modes.join(', ')}.`);
+  if (!modes.includes(mode))
+    refuse(
+      'sector/bad-balancing',
+      'UTD5.22',
+      `\`${String(mode).slice(0, 30)}\` is not a balancing instruction.`,
+      `Choose one of: ${modes.join(', ')}.`,
+    );
   d.emit({ type: 'ExploreBalancingSet', playerId: p.id, mode });
 }

@@ -82,7 +82,15 @@ export const DEFAULT_SETTINGS = {
   'units.allowedRestricted': [] as readonly string[],
 } as const;
 
-type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T extends readonly number[] ? number[] : T;
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly number[]
+        ? number[]
+        : T;
 export type Settings = { -readonly [K in keyof typeof DEFAULT_SETTINGS]: Widen<(typeof DEFAULT_SETTINGS)[K]> };
 
 export function defaultSettings(): Settings {

@@ -18,7 +18,8 @@ export function startingBpv(players: number): Bpv {
 }
 
 function requireRegistration(state: CampaignState, what: string): void {
-  if (state.status !== 'registration') refuse('campaign/started', 'UTD8.1', `**${state.name}** has already started, so you cannot ${what} now.`);
+  if (state.status !== 'registration')
+    refuse('campaign/started', 'UTD8.1', `**${state.name}** has already started, so you cannot ${what} now.`);
 }
 
 export function join(d: Decider, empireText: string): void {
@@ -26,15 +27,28 @@ export function join(d: Decider, empireText: string): void {
   const actor = d.ctx.actor;
   requireRegistration(state, 'join or change empire');
   const empire = empireByKey(empireText);
-  const free = () => EMPIRES.filter((e) => !state.players.some((p) => p.empire === e.key && p.id !== actor.userId)).map((e) => e.name);
-  if (!empire) refuse('empire/not-allowed', 'UTD8.111', `\`${empireText.slice(0, 40)}\` is not an allowed empire.`, `Allowed and free: ${free().join(', ')}.`);
+  const free = () =>
+    EMPIRES.filter((e) => !state.players.some((p) => p.empire === e.key && p.id !== actor.userId)).map((e) => e.name);
+  if (!empire)
+    refuse(
+      'empire/not-allowed',
+      'UTD8.111',
+      `\`${empireText.slice(0, 40)}\` is not an allowed empire.`,
+      `Allowed and free: ${free().join(', ')}.`,
+    );
   const holder = state.players.find((p) => p.empire === empire.key);
   const me = state.players.find((p) => p.id === actor.userId);
   if (holder && holder.id !== actor.userId) {
-    refuse('empire/taken', 'UTD8.113', `${empire.name} is already played by ${holder.name}; each empire has one player.`, `Agree with ${holder.name} who takes it, roll for it with \`/campaign contest empire:${empire.key}\`, or pick a free empire: ${free().join(', ')}.`);
+    refuse(
+      'empire/taken',
+      'UTD8.113',
+      `${empire.name} is already played by ${holder.name}; each empire has one player.`,
+      `Agree with ${holder.name} who takes it, roll for it with \`/campaign contest empire:${empire.key}\`, or pick a free empire: ${free().join(', ')}.`,
+    );
   }
   if (me) {
-    if (me.empire === empire.key) refuse('player/already-joined', 'UTD8.11', `You already play ${empire.name} in **${state.name}**.`);
+    if (me.empire === empire.key)
+      refuse('player/already-joined', 'UTD8.11', `You already play ${empire.name} in **${state.name}**.`);
     d.emit({ type: 'PlayerChangedEmpire', playerId: me.id, from: me.empire, to: empire.key });
     return;
   }
@@ -54,40 +68,71 @@ export function contestEmpire(d: Decider, empireText: string): void {
   const empire = empireByKey(empireText);
   if (!empire) refuse('empire/not-allowed', 'UTD8.111', `\`${empireText.slice(0, 40)}\` is not an allowed empire.`);
   const holder = state.players.find((p) => p.empire === empire.key);
-  if (!holder) refuse('empire/free', 'UTD8.113', `${empire.name} is free: just \`/campaign join empire:${empire.key}\`.`);
+  if (!holder)
+    refuse('empire/free', 'UTD8.113', `${empire.name} is free: just \`/campaign join empire:${empire.key}\`.`);
   const me = d.ctx.actor;
   if (holder.id === me.userId) refuse('empire/own', 'UTD8.113', `You already play ${empire.name}.`);
-  if (state.players.some((p) => p.id === me.userId)) refuse('empire/already-playing', 'UTD8.113', 'You already play another empire; leave it first (`/campaign leave`) to contest this one.');
+  if (state.players.some((p) => p.id === me.userId))
+    refuse(
+      'empire/already-playing',
+      'UTD8.113',
+      'You already play another empire; leave it first (`/campaign leave`) to contest this one.',
+    );
   const rolls: [number, number][] = [];
   for (;;) {
-    const [a, b] = [d.ctx.dice.roll(6, 1, `empire contest (UTD8.113): ${holder.name} for ${empire.name}`)[0]!, d.ctx.dice.roll(6, 1, `empire contest (UTD8.113): ${me.displayName} for ${empire.name}`)[0]!];
+    const [a, b] = [
+      d.ctx.dice.roll(6, 1, `empire contest (UTD8.113): ${holder.name} for ${empire.name}`)[0]!,
+      d.ctx.dice.roll(6, 1, `empire contest (UTD8.113): ${me.displayName} for ${empire.name}`)[0]!,
+    ];
     rolls.push([a, b]);
     if (a !== b) break;
   }
   const [h, c] = rolls.at(-1)!;
-  d.emit({ type: 'EmpireContested', empire: empire.key, holder: holder.id, challenger: me.userId, challengerName: me.displayName, rolls, winner: c > h ? me.userId : holder.id });
+  d.emit({
+    type: 'EmpireContested',
+    empire: empire.key,
+    holder: holder.id,
+    challenger: me.userId,
+    challengerName: me.displayName,
+    rolls,
+    winner: c > h ? me.userId : holder.id,
+  });
 }
 
 export function leave(d: Decider): void {
   requireRegistration(d.state, 'leave that way (resign instead, UTD3.91)');
-  if (!d.state.players.some((p) => p.id === d.ctx.actor.userId)) refuse('player/not-joined', 'UTD8.11', `You have not joined **${d.state.name}**.`);
+  if (!d.state.players.some((p) => p.id === d.ctx.actor.userId))
+    refuse('player/not-joined', 'UTD8.11', `You have not joined **${d.state.name}**.`);
   d.emit({ type: 'PlayerLeft', playerId: d.ctx.actor.userId });
 }
 
 /** UTD8.16 / ISS-A105: the admin enters or generates the map; every player must then approve it. */
-export function setMap(d: Decider, source: { kind: 'import'; json: string } | { kind: 'generate'; sectorsPerPlayer: number }): void {
+export function setMap(
+  d: Decider,
+  source: { kind: 'import'; json: string } | { kind: 'generate'; sectorsPerPlayer: number },
+): void {
   const state = d.state;
   requireRegistration(state, 'change the map');
   requireAdmin(state, d.ctx, 'set the map');
   const P = state.players.length;
-  if (P < state.settings['players.min']) refuse('map/too-few-players', 'UTD8.16', `The map is made for the players who joined; ${P} is not enough.`, 'Let everyone join first, then set the map.');
+  if (P < state.settings['players.min'])
+    refuse(
+      'map/too-few-players',
+      'UTD8.16',
+      `The map is made for the players who joined; ${P} is not enough.`,
+      'Let everyone join first, then set the map.',
+    );
   let spec: MapSpec;
   let label: string;
   if (source.kind === 'import') {
     const parsed = parseMapJson(source.json, P);
     if (!parsed.ok) {
       const shown = parsed.errors.slice(0, 5).map((e) => `• ${e.path ? `${e.path}: ` : ''}${e.message}`);
-      refuse('map/invalid', parsed.errors[0]?.rule ?? 'UTD4.1', `The map file was refused:\n${shown.join('\n')}${parsed.errors.length > 5 ? `\n…and ${parsed.errors.length - 5} more` : ''}`);
+      refuse(
+        'map/invalid',
+        parsed.errors[0]?.rule ?? 'UTD4.1',
+        `The map file was refused:\n${shown.join('\n')}${parsed.errors.length > 5 ? `\n…and ${parsed.errors.length - 5} more` : ''}`,
+      );
     }
     spec = parsed.map;
     label = 'imported file';
@@ -111,7 +156,13 @@ export function setMap(d: Decider, source: { kind: 'import'; json: string } | { 
   d.emit({ type: 'MapSet', map });
 }
 
-function newSector(key: string, name: string | null, x: number | null, y: number | null, homeSlot: number | null): Sector {
+function newSector(
+  key: string,
+  name: string | null,
+  x: number | null,
+  y: number | null,
+  homeSlot: number | null,
+): Sector {
   return {
     key,
     name,
@@ -141,7 +192,13 @@ export function approveMap(d: Decider): void {
   const state = d.state;
   requireRegistration(state, 'approve the map');
   const me = actingPlayer(state, d.ctx);
-  if (!state.map) refuse('map/none', 'UTD8.16', 'There is no map to approve yet.', 'The creator sets one with `/map generate` or `/map import`.');
+  if (!state.map)
+    refuse(
+      'map/none',
+      'UTD8.16',
+      'There is no map to approve yet.',
+      'The creator sets one with `/map generate` or `/map import`.',
+    );
   if (state.map.approvals.includes(me.id)) refuse('map/already-approved', 'UTD8.16', 'You already approved this map.');
   const unanimous = state.players.every((p) => p.id === me.id || state.map!.approvals.includes(p.id));
   d.emit({ type: 'MapApproved', playerId: me.id, unanimous });
@@ -158,14 +215,37 @@ export function start(d: Decider): void {
   requireAdmin(state, d.ctx, 'start the campaign');
   const min = state.settings['players.min'];
   const P = state.players.length;
-  if (P < min) refuse('campaign/too-few-players', 'UTD8.132', `A campaign needs at least ${min} players; **${state.name}** has ${P}.`, 'Ask players to `/campaign join`.');
+  if (P < min)
+    refuse(
+      'campaign/too-few-players',
+      'UTD8.132',
+      `A campaign needs at least ${min} players; **${state.name}** has ${P}.`,
+      'Ask players to `/campaign join`.',
+    );
   const map = state.map;
-  if (!map) refuse('map/none', 'UTD8.16', 'The campaign has no map yet.', 'Set one with `/map generate` or `/map import`, then every player approves it with `/map approve`.');
+  if (!map)
+    refuse(
+      'map/none',
+      'UTD8.16',
+      'The campaign has no map yet.',
+      'Set one with `/map generate` or `/map import`, then every player approves it with `/map approve`.',
+    );
   const homes = map.sectors.filter((s) => s.homeSlot !== null);
-  if (homes.length !== P) refuse('map/homes', 'UTD8.15', `The map has ${homes.length} home sectors but there are ${P} players.`, 'Set the map again for the players who joined.');
+  if (homes.length !== P)
+    refuse(
+      'map/homes',
+      'UTD8.15',
+      `The map has ${homes.length} home sectors but there are ${P} players.`,
+      'Set the map again for the players who joined.',
+    );
   if (!map.approved) {
     const missing = state.players.filter((p) => !map.approvals.includes(p.id)).map((p) => p.name);
-    refuse('map/not-approved', 'UTD8.16', `The map is not approved unanimously yet: waiting for ${missing.join(', ')}.`, 'Each player runs `/map approve` or reacts ✅ on the map approval message.');
+    refuse(
+      'map/not-approved',
+      'UTD8.16',
+      `The map is not approved unanimously yet: waiting for ${missing.join(', ')}.`,
+      'Each player runs `/map approve` or reacts ✅ on the map approval message.',
+    );
   }
   const order = rollTurnOrder(state, d);
   d.emit(order);
@@ -177,18 +257,53 @@ export function start(d: Decider): void {
   for (const { playerId, sector } of homeOf) {
     const p = state.players.find((x) => x.id === playerId)!;
     const add = (unit: UnitInfo | undefined, role: Base['role'], what: string, rule: string) => {
-      if (!unit) refuse('catalog/missing', rule, `The ship catalog has no ${what} for the ${p.empire} or neutral units, so the starting forces cannot be placed.`, 'Import a catalog that has it.');
+      if (!unit)
+        refuse(
+          'catalog/missing',
+          rule,
+          `The ship catalog has no ${what} for the ${p.empire} or neutral units, so the starting forces cannot be placed.`,
+          'Import a catalog that has it.',
+        );
       bases.push({ id: id('B'), owner: playerId, unitId: unit.unitId, sector, role, bpv: '0', pending: false });
     };
-    add(findUnit(d, p, (u) => u.unitKind === 'capital_lcd'), 'capital', 'capital (LCD)', 'UTD8.131');
-    add(findUnit(d, p, (u) => u.repairFreighter === 'large'), 'capital-rf', 'large repair freighter', 'UTD8.133');
+    add(
+      findUnit(d, p, (u) => u.unitKind === 'capital_lcd'),
+      'capital',
+      'capital (LCD)',
+      'UTD8.131',
+    );
+    add(
+      findUnit(d, p, (u) => u.repairFreighter === 'large'),
+      'capital-rf',
+      'large repair freighter',
+      'UTD8.133',
+    );
     const monitor = findUnit(d, p, (u) => u.unitKind === 'monitor');
     if (monitor) add(monitor, 'defense', 'monitor', 'UTD8.134');
     else allowances.push({ playerId, bpv: '165' });
-    for (let i = 0; i < 3; i++) add(findUnit(d, p, (u) => u.unitKind === 'ground_base' && u.groundBaseSize === 'small'), 'defense', 'GBDP', 'UTD8.134');
-    for (let i = 0; i < 3; i++) add(findUnit(d, p, (u) => u.unitKind === 'defsat'), 'defense', 'DefSat', 'UTD8.134');
+    for (let i = 0; i < 3; i++)
+      add(
+        findUnit(d, p, (u) => u.unitKind === 'ground_base' && u.groundBaseSize === 'small'),
+        'defense',
+        'GBDP',
+        'UTD8.134',
+      );
+    for (let i = 0; i < 3; i++)
+      add(
+        findUnit(d, p, (u) => u.unitKind === 'defsat'),
+        'defense',
+        'DefSat',
+        'UTD8.134',
+      );
   }
-  d.emit({ type: 'SetupBegan', startingBpv: bpvToString(startingBpv(P)), homes: homeOf, bases, allowances, nextId: next });
+  d.emit({
+    type: 'SetupBegan',
+    startingBpv: bpvToString(startingBpv(P)),
+    homes: homeOf,
+    bases,
+    allowances,
+    nextId: next,
+  });
 }
 
 /** The player's own empire's unit of a role, else a neutral one (UTD8.113: one empire each). */
@@ -202,7 +317,10 @@ function findUnit(d: Decider, p: Player, test: (u: UnitInfo) => boolean): UnitIn
  * UTD8.14: every player rolls D1000; play runs from highest to lowest. Players who tie re-roll
  * among themselves until the tie is broken (ISS-A104); every roll is kept.
  */
-export function rollTurnOrder(state: CampaignState, d: Pick<Decider, 'ctx'>): Extract<import('./events.ts').CampaignEvent, { type: 'TurnOrderRolled' }> {
+export function rollTurnOrder(
+  state: CampaignState,
+  d: Pick<Decider, 'ctx'>,
+): Extract<import('./events.ts').CampaignEvent, { type: 'TurnOrderRolled' }> {
   const rolls = new Map(state.players.map((p) => [p.id, [] as number[]]));
   const nameOf = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
   const rank = (ids: string[]): string[] => {
@@ -224,35 +342,73 @@ export function maxFleets(state: CampaignState, p: Player): number {
 
 export function fleetMc(state: CampaignState, fleetId: string, catalog: Decider['ctx']['catalog']): number {
   // Ship condition: hulls plus the fleet's pooled fighters and PFs (UTD7.24, condition/attrition.ts).
-  return mcOfShips(state.ships.filter((s) => s.fleetId === fleetId), catalog);
+  return mcOfShips(
+    state.ships.filter((s) => s.fleetId === fleetId),
+    catalog,
+  );
 }
 
 /** Checks that a unit may join this player's navy now (UTD8.12 year, UTD8.21 restricted, UTD8.113 empire). */
 export function checkBuildable(d: Decider, p: Player, unitId: string): UnitInfo {
   const unit = d.ctx.catalog.get(unitId);
-  if (!unit) refuse('catalog/unknown-unit', 'UTD1.6', `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`, 'Search it with `/catalog search`.');
+  if (!unit)
+    refuse(
+      'catalog/unknown-unit',
+      'UTD1.6',
+      `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`,
+      'Search it with `/catalog search`.',
+    );
   const code = empireCode(p.empire);
-  if (unit.empire !== code && unit.empire !== 'NEU') refuse('unit/other-empire', 'UTD8.113', `${unit.name} belongs to another empire (${unit.empire}); you play ${code}.`);
-  if (!isFleetUnit(unit)) refuse('unit/not-a-ship', 'UTD7.262', `${unit.name} is not a ship or freighter, so it cannot be in a fleet.`);
+  if (unit.empire !== code && unit.empire !== 'NEU')
+    refuse(
+      'unit/other-empire',
+      'UTD8.113',
+      `${unit.name} belongs to another empire (${unit.empire}); you play ${code}.`,
+    );
+  if (!isFleetUnit(unit))
+    refuse('unit/not-a-ship', 'UTD7.262', `${unit.name} is not a ship or freighter, so it cannot be in a fleet.`);
   requireInYear(d.state, unit, 'UTD8.12');
-  if (unit.restricted && !restrictedUnitAllowed(d.state, unit.unitId)) refuse('unit/restricted', 'UTD8.21', `${unit.name} is a restricted unit (${unit.restricted}); it needs a supermajority vote to be allowed.`, `Put it to the players with \`/vote restricted unit:${unit.unitId}\`.`);
+  if (unit.restricted && !restrictedUnitAllowed(d.state, unit.unitId))
+    refuse(
+      'unit/restricted',
+      'UTD8.21',
+      `${unit.name} is a restricted unit (${unit.restricted}); it needs a supermajority vote to be allowed.`,
+      `Put it to the players with \`/vote restricted unit:${unit.unitId}\`.`,
+    );
   return unit;
 }
 
 /** Puts a new ship into a fleet at `sector`: the named slot, else the first fleet with room, else a new fleet. */
-export function placeInFleet(d: Decider, p: Player, unit: UnitInfo, sector: string, slot: number | null): { fleet: Fleet | null; fleetId: string } {
+export function placeInFleet(
+  d: Decider,
+  p: Player,
+  unit: UnitInfo,
+  sector: string,
+  slot: number | null,
+): { fleet: Fleet | null; fleetId: string } {
   const state = d.state;
   const mine = state.fleets.filter((f) => f.owner === p.id);
-  const room = (f: Fleet) => mcWithNewShip(state.ships.filter((s) => s.fleetId === f.id), unit.unitId, d.ctx.catalog) <= FLEET_LIMIT;
+  const room = (f: Fleet) =>
+    mcWithNewShip(
+      state.ships.filter((s) => s.fleetId === f.id),
+      unit.unitId,
+      d.ctx.catalog,
+    ) <= FLEET_LIMIT;
   const max = maxFleets(state, p);
   if (slot !== null) {
-    if (!Number.isInteger(slot) || slot < 1 || slot > max) refuse('fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`);
+    if (!Number.isInteger(slot) || slot < 1 || slot > max)
+      refuse('fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`);
     const f = mine.find((x) => x.slot === slot);
     if (f) {
       if (f.sector !== sector) refuse('fleet/elsewhere', 'UTD6.3734', `Fleet ${slot} is not in ${sector}.`);
       if (!room(f)) {
         const used = fleetMc(state, f.id, d.ctx.catalog);
-        refuse('fleet/move-cost-limit', 'UTD7.23', `Fleet ${slot} holds MC ${formatMoveClass(used as never)} of 5; ${unit.name} (MC ${formatMoveClass(unit.mc as never)}) does not fit.`, 'Choose another fleet or a new one.');
+        refuse(
+          'fleet/move-cost-limit',
+          'UTD7.23',
+          `Fleet ${slot} holds MC ${formatMoveClass(used as never)} of 5; ${unit.name} (MC ${formatMoveClass(unit.mc as never)}) does not fit.`,
+          'Choose another fleet or a new one.',
+        );
       }
       return { fleet: null, fleetId: f.id };
     }
@@ -262,12 +418,29 @@ export function placeInFleet(d: Decider, p: Player, unit: UnitInfo, sector: stri
   if (existing) return { fleet: null, fleetId: existing.id };
   const used = new Set(mine.map((f) => f.slot));
   const free = Array.from({ length: max }, (_, i) => i + 1).find((n) => !used.has(n));
-  if (free === undefined) refuse('fleet/none-free', 'UTD7.21', `All ${max} of your fleets are in use and none here has room for ${unit.name}.`, 'Buy an extra fleet (UTD7.22) or organize your fleets.');
+  if (free === undefined)
+    refuse(
+      'fleet/none-free',
+      'UTD7.21',
+      `All ${max} of your fleets are in use and none here has room for ${unit.name}.`,
+      'Buy an extra fleet (UTD7.22) or organize your fleets.',
+    );
   return { fleet: newFleet(d, p, free, sector), fleetId: `F${d.state.nextId}` };
 }
 
 function newFleet(d: Decider, p: Player, slot: number, sector: string): Fleet {
-  return { id: `F${d.state.nextId}`, owner: p.id, slot, sector, startSector: sector, pinned: false, establishing: false, trapped: null, releasedFromHalfCycle: null, claimSector: null };
+  return {
+    id: `F${d.state.nextId}`,
+    owner: p.id,
+    slot,
+    sector,
+    startSector: sector,
+    pinned: false,
+    establishing: false,
+    trapped: null,
+    releasedFromHalfCycle: null,
+    claimSector: null,
+  };
 }
 
 /**
@@ -281,24 +454,65 @@ export function chooseDefendingShip(d: Decider, unitId: string): void {
   const unit = checkBuildable(d, p, unitId);
   if (unit.unitKind !== 'warship') refuse('setup/not-warship', 'UTD8.134', `${unit.name} is not a warship.`);
   const left = bpv(p.defenseAllowance);
-  if (left.lte(0)) refuse('setup/no-allowance', 'UTD8.134', 'Your home has a monitor; defending ships replace a monitor only for empires that have none.');
-  if (bpv(unit.bpv).gt(left)) refuse('setup/allowance', 'UTD8.134', `${unit.name} (${unit.bpv} BPV) exceeds the ${p.defenseAllowance} BPV of defending ships left.`);
-  const base: Base = { id: `B${state.nextId}`, owner: p.id, unitId: unit.unitId, sector: p.homeSector!, role: 'defending-ship', bpv: '0', pending: false };
+  if (left.lte(0))
+    refuse(
+      'setup/no-allowance',
+      'UTD8.134',
+      'Your home has a monitor; defending ships replace a monitor only for empires that have none.',
+    );
+  if (bpv(unit.bpv).gt(left))
+    refuse(
+      'setup/allowance',
+      'UTD8.134',
+      `${unit.name} (${unit.bpv} BPV) exceeds the ${p.defenseAllowance} BPV of defending ships left.`,
+    );
+  const base: Base = {
+    id: `B${state.nextId}`,
+    owner: p.id,
+    unitId: unit.unitId,
+    sector: p.homeSector!,
+    role: 'defending-ship',
+    bpv: '0',
+    pending: false,
+  };
   d.emit({ type: 'DefendingShipChosen', base, allowanceLeft: bpvToString(left.sub(unit.bpv)) });
 }
 
 /** ISS-A103: the setup purchase of initial ships, from the bank, into fleets at home; no order points or yard capacity. */
 export function setupBuy(d: Decider, unitId: string, slot: number | null): void {
   const state = d.state;
-  if (state.status !== 'setup') refuse('setup/not-now', 'UTD8.1', 'Initial forces are bought during the setup, after `/campaign start` and before the first turn.');
+  if (state.status !== 'setup')
+    refuse(
+      'setup/not-now',
+      'UTD8.1',
+      'Initial forces are bought during the setup, after `/campaign start` and before the first turn.',
+    );
   const p = actingPlayer(state, d.ctx);
-  if (p.ready) refuse('setup/already-ready', 'UTD8.1', 'You declared your forces ready; run `/setup ready ready:false` first to change them.');
+  if (p.ready)
+    refuse(
+      'setup/already-ready',
+      'UTD8.1',
+      'You declared your forces ready; run `/setup ready ready:false` first to change them.',
+    );
   const unit = checkBuildable(d, p, unitId);
-  if (bpv(unit.bpv).gt(p.bank)) refuse('bank/insufficient', 'UTD8.132', `${unit.name} costs ${unit.bpv} BPV; your bank holds ${p.bank}.`);
+  if (bpv(unit.bpv).gt(p.bank))
+    refuse('bank/insufficient', 'UTD8.132', `${unit.name} costs ${unit.bpv} BPV; your bank holds ${p.bank}.`);
   const home = p.homeSector!;
   const placed = placeInFleet(d, p, unit, home, slot);
   const shipId = `S${d.state.nextId + (placed.fleet ? 1 : 0)}`;
-  const ship: Ship = { id: shipId, owner: p.id, unitId: unit.unitId, fleetId: placed.fleetId, sector: home, crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv: unit.bpv };
+  const ship: Ship = {
+    id: shipId,
+    owner: p.id,
+    unitId: unit.unitId,
+    fleetId: placed.fleetId,
+    sector: home,
+    crippled: false,
+    wrecked: false,
+    d94Used: false,
+    captured: false,
+    uninspected: false,
+    bpv: unit.bpv,
+  };
   d.emit({ type: 'ShipBought', ship, fleet: placed.fleet, cost: unit.bpv, during: 'setup' });
 }
 
@@ -306,7 +520,8 @@ export function setupReturn(d: Decider, shipId: string): void {
   const state = d.state;
   if (state.status !== 'setup') refuse('setup/not-now', 'UTD8.1', 'Purchases can be returned only during the setup.');
   const p = actingPlayer(state, d.ctx);
-  if (p.ready) refuse('setup/already-ready', 'UTD8.1', 'You declared your forces ready; run `/setup ready ready:false` first.');
+  if (p.ready)
+    refuse('setup/already-ready', 'UTD8.1', 'You declared your forces ready; run `/setup ready ready:false` first.');
   const ship = state.ships.find((s) => s.id === shipId && s.owner === p.id);
   if (!ship) refuse('ship/unknown', 'UTD8.1', `You have no ship ${shipId.slice(0, 20)}.`);
   d.emit({ type: 'SetupPurchaseReturned', shipId, refund: ship.bpv });
@@ -317,7 +532,8 @@ export function setupReady(d: Decider, ready: boolean): void {
   const state = d.state;
   if (state.status !== 'setup') refuse('setup/not-now', 'UTD8.1', 'There is no setup under way.');
   const p = actingPlayer(state, d.ctx);
-  if (p.ready === ready) refuse('setup/no-change', 'UTD8.1', ready ? 'You are already ready.' : 'You are not marked ready.');
+  if (p.ready === ready)
+    refuse('setup/no-change', 'UTD8.1', ready ? 'You are already ready.' : 'You are not marked ready.');
   d.emit({ type: 'PlayerReady', playerId: p.id, ready });
   if (ready && d.state.players.every((x) => x.status !== 'active' || x.ready)) {
     d.emit({ type: 'CampaignStarted', startingBpv: p.startingBpv, startYear: d.state.settings.startYear });

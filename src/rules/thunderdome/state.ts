@@ -136,7 +136,14 @@ export interface Sector {
   colony: Development | null;
   mine: Development | null;
   fort: Development | null;
-  npe: { empire: EmpireKey; status: 'active' | 'conquered' | 'anschluss'; /** UTD5.4633: BPV of NPE units destroyed and planet damage. */ losses?: string; /** UTD5.492: BPV of player ships the NPE captured. */ offset?: string } | null;
+  npe: {
+    empire: EmpireKey;
+    status: 'active' | 'conquered' | 'anschluss';
+    /** UTD5.4633: BPV of NPE units destroyed and planet damage. */
+    losses?: string;
+    /** UTD5.492: BPV of player ships the NPE captured. */
+    offset?: string;
+  } | null;
   /** Dead-drop containers (UTD6.3D1): each worth `value` BPV to the first enemy who holds the sector. */
   containers: { by: string; value: string; laidHalfCycle: number }[];
 }
@@ -207,7 +214,11 @@ export interface Ship {
   condition?: import('./condition/types.ts').ShipCondition;
   // Officers and options (officers/): the legendary officer aboard (UTD7.26A, 8.23), the
   // outstanding crew (UTD7.26B) and the extra drones bought at build or refit (UTD7.A832).
-  legendaryOfficer?: { type: string; /** BPV paid for it so far, purchase and transfer surcharges. */ paid: string } | null;
+  legendaryOfficer?: {
+    type: string;
+    /** BPV paid for it so far, purchase and transfer surcharges. */
+    paid: string;
+  } | null;
   outstandingCrew?: boolean;
   extraDrones?: number;
   // Navy loose ends (officers/mines.ts): BPV of mines a minesweeper carries as extra COs (UTD8.253).
@@ -271,7 +282,11 @@ export interface Battle {
   extensionAsks: string[];
   proposals: BattleProposal[];
   npe: NpeBattle | null;
-  appeal: { submissions: { side: string; proposalId: number; explanation: string; plan: string }[]; voteId: string | null; dueAt: string } | null;
+  appeal: {
+    submissions: { side: string; proposalId: number; explanation: string; plan: string }[];
+    voteId: string | null;
+    dueAt: string;
+  } | null;
   /** SIDCORS quick resolution (optional, both sides agree). */
   quick: QuickState | null;
   result: BattleResult | null;
@@ -293,7 +308,13 @@ export interface QuickState {
   units: SidcorsUnit[];
   carry: Record<Side, number>;
   rolled: RolledRound | null;
-  rounds: { round: number; bif: Record<Side, number>; damage: Record<Side, number>; crippled: string[]; destroyed: string[] }[];
+  rounds: {
+    round: number;
+    bif: Record<Side, number>;
+    damage: Record<Side, number>;
+    crippled: string[];
+    destroyed: string[];
+  }[];
   /** Units crippled or destroyed so far (ids of the battle's ships, bases and NPE units). */
   fates: Record<string, 'crippled' | 'destroyed'>;
 }

@@ -6,14 +6,22 @@ import type { UnitInfo } from './units.ts';
 
 /** Does any ship of `player`'s fleets in `sector` satisfy `test` (catalog flags: minesweeper, troop ship)? */
 export function playerHasInSector(d: Decider, player: string, sector: string, test: (u: UnitInfo) => boolean): boolean {
-  return d.state.ships.some((s) => s.owner === player && s.sector === sector && s.fleetId !== null && test(d.ctx.catalog.get(s.unitId) ?? ({} as UnitInfo)));
+  return d.state.ships.some(
+    (s) =>
+      s.owner === player &&
+      s.sector === sector &&
+      s.fleetId !== null &&
+      test(d.ctx.catalog.get(s.unitId) ?? ({} as UnitInfo)),
+  );
 }
 
 /** Players with a fleet in the sector, the current player first, then by seat (who acts first at step 9). */
 function holders(state: CampaignState, sector: string): string[] {
   const present = new Set(state.fleets.filter((f) => f.sector === sector).map((f) => f.owner));
   const current = state.turn?.playerId;
-  return [...present].sort((a, b) => Number(b === current) - Number(a === current) || state.turnOrder.indexOf(a) - state.turnOrder.indexOf(b));
+  return [...present].sort(
+    (a, b) => Number(b === current) - Number(a === current) || state.turnOrder.indexOf(a) - state.turnOrder.indexOf(b),
+  );
 }
 
 /**
@@ -27,7 +35,8 @@ export function developmentStep(d: Decider): void {
     const present = holders(d.state, sector.key);
     if (present.length === 0) continue;
     fortStep(d, sector, present);
-    for (const kind of ['colony', 'mine'] as const) colonyOrMineStep(d, d.state.map!.sectors.find((s) => s.key === sector.key)!, kind, present);
+    for (const kind of ['colony', 'mine'] as const)
+      colonyOrMineStep(d, d.state.map!.sectors.find((s) => s.key === sector.key)!, kind, present);
     deadDropStep(d, sector.key, present);
   }
 }
@@ -42,19 +51,30 @@ function fortStep(d: Decider, sector: Sector, present: string[]): void {
   for (const kind of ['colony', 'mine'] as const) {
     const dev = sector[kind];
     if (dev && dev.owner === fort.owner && dev.status === 'active') {
-      d.emit({ type: 'DevelopmentExposed', sector: sector.key, kind, to: sweeper, fromHalfCycle: d.state.halfCycles + 1 });
+      d.emit({
+        type: 'DevelopmentExposed',
+        sector: sector.key,
+        kind,
+        to: sweeper,
+        fromHalfCycle: d.state.halfCycles + 1,
+      });
     }
   }
 }
 
 function colonyOrMineStep(d: Decider, sector: Sector, kind: 'colony' | 'mine', present: string[]): void {
   const dev = sector[kind];
-  if (!dev || dev.status !== 'active') return;
+  if (dev?.status !== 'active') return;
   if (sector.fort && sector.fort.owner === dev.owner && sector.fort.status !== 'pending') return;
   let occupier: string | undefined;
   if (dev.exposedTo) {
     const turnOf = d.state.turn?.playerId;
-    if (turnOf !== dev.exposedTo.player || d.state.halfCycles < dev.exposedTo.fromHalfCycle || !present.includes(turnOf)) return;
+    if (
+      turnOf !== dev.exposedTo.player ||
+      d.state.halfCycles < dev.exposedTo.fromHalfCycle ||
+      !present.includes(turnOf)
+    )
+      return;
     occupier = turnOf;
   } else {
     occupier = present.find((p) => p !== dev.owner);
@@ -74,12 +94,20 @@ function deadDropStep(d: Decider, sectorKey: string, present: string[]): void {
     const theirs = sector.containers.filter((c) => c.by !== collector);
     if (theirs.length > 0) {
       const amount = theirs.reduce((sum, c) => sum.add(c.value), bpv(0));
-      d.emit({ type: 'ContainersCollected', sector: sectorKey, by: collector, amount: bpvToString(amount), count: theirs.length });
+      d.emit({
+        type: 'ContainersCollected',
+        sector: sectorKey,
+        by: collector,
+        amount: bpvToString(amount),
+        count: theirs.length,
+      });
       break;
     }
   }
   // Ships in dry dock (UTD7.6) and captured ships awaiting organization are not derelicts.
-  const derelicts = d.state.ships.filter((s) => s.sector === sectorKey && s.fleetId === null && !s.dock && !s.unorganized);
+  const derelicts = d.state.ships.filter(
+    (s) => s.sector === sectorKey && s.fleetId === null && !s.dock && !s.unorganized,
+  );
   for (const collector of present) {
     const theirs = derelicts.filter((s) => s.owner !== collector).map((s) => s.id);
     if (theirs.length === 0) continue;
@@ -94,7 +122,18 @@ function deadDropStep(d: Decider, sectorKey: string, present: string[]): void {
       by: collector,
       shipIds: theirs,
       nextId: d.state.nextId + 1,
-      fleet: { id, owner: collector, slot, sector: sectorKey, startSector: null, pinned: false, establishing: false, trapped: null, releasedFromHalfCycle: null, claimSector: null },
+      fleet: {
+        id,
+        owner: collector,
+        slot,
+        sector: sectorKey,
+        startSector: null,
+        pinned: false,
+        establishing: false,
+        trapped: null,
+        releasedFromHalfCycle: null,
+        claimSector: null,
+      },
     });
     break;
   }

@@ -23,8 +23,17 @@ export function beginTurn(d: Decider, seatIndex: number, halfCycles: number, now
   const p = state.players.find((x) => x.id === playerId)!;
   const active = activePlayers(state).length;
   const withDeadline = active >= 3 || state.settings['deadline.applyTo2Players'];
-  const deadline = withDeadline ? endOfDayAfter(now, state.settings['deadline.ordersDays'], state.settings['deadline.timezone']).toISOString() : null;
-  d.emit({ type: 'TurnStarted', playerId, seat: seatIndex + 1, halfCycles, opsBase: active + p.permanentOps, deadline });
+  const deadline = withDeadline
+    ? endOfDayAfter(now, state.settings['deadline.ordersDays'], state.settings['deadline.timezone']).toISOString()
+    : null;
+  d.emit({
+    type: 'TurnStarted',
+    playerId,
+    seat: seatIndex + 1,
+    halfCycles,
+    opsBase: active + p.permanentOps,
+    deadline,
+  });
   // Settings changed by vote take effect when the new cycle begins (rules-notes §4).
   for (const pending of d.state.pendingSettings.filter((x) => x.fromHalfCycle <= halfCycles)) {
     d.emit({ type: 'SettingChanged', key: pending.key, value: pending.value, fromHalfCycle: pending.fromHalfCycle });
@@ -51,7 +60,13 @@ function stepOneDevelopments(d: Decider, p: Player): void {
       } else if (stayed) {
         d.emit({ type: 'DevelopmentActivated', sector: sector.key, kind, owner: p.id });
       } else {
-        d.emit({ type: 'DevelopmentCancelled', sector: sector.key, kind, owner: p.id, reason: 'the establishing fleet did not stay in the sector' });
+        d.emit({
+          type: 'DevelopmentCancelled',
+          sector: sector.key,
+          kind,
+          owner: p.id,
+          reason: 'the establishing fleet did not stay in the sector',
+        });
       }
     }
   }
@@ -75,21 +90,46 @@ function stepOneClaims(d: Decider, p: Player): void {
 
 /** Step 2, UTD4.344: 100 BPV per active mine in a sector the player owns, once a cycle. */
 function stepTwoIncome(d: Decider, p: Player): void {
-  const mines = (d.state.map?.sectors ?? []).filter((s) => s.mine?.status === 'active' && s.mine.owner === p.id && s.owner === p.id).map((s) => s.key);
+  const mines = (d.state.map?.sectors ?? [])
+    .filter((s) => s.mine?.status === 'active' && s.mine.owner === p.id && s.owner === p.id)
+    .map((s) => s.key);
   if (mines.length === 0) return;
   const amount = bpv(d.state.settings['income.perMine']).mul(mines.length);
   d.emit({ type: 'IncomePaid', playerId: p.id, amount: bpvToString(amount), mines });
 }
 
-export function requireTurnOf(d: Decider, p: Player, opts: { evenLocked?: boolean } = {}): NonNullable<CampaignState['turn']> {
+export function requireTurnOf(
+  d: Decider,
+  p: Player,
+  opts: { evenLocked?: boolean } = {},
+): NonNullable<CampaignState['turn']> {
   const turn = d.state.turn;
-  if (d.state.status !== 'active' || !turn) refuse('turn/none', 'UTD2.3', 'No turn is running: the campaign is not in play.');
+  if (d.state.status !== 'active' || !turn)
+    refuse('turn/none', 'UTD2.3', 'No turn is running: the campaign is not in play.');
   if (turn.playerId !== p.id) {
     const current = d.state.players.find((x) => x.id === turn.playerId)?.name ?? 'another player';
-    refuse('turn/not-yours', 'UTD2.1', `It is ${current}'s turn, not ${p.name}'s.`, 'Orders are given on your own turn; anyone may look at the map meanwhile.');
+    refuse(
+      'turn/not-yours',
+      'UTD2.1',
+      `It is ${current}'s turn, not ${p.name}'s.`,
+      'Orders are given on your own turn; anyone may look at the map meanwhile.',
+    );
   }
-  if (turn.phase !== 'orders') refuse('turn/orders-closed', 'UTD2.3', turn.phase === 'captures' ? 'The orders of this turn are closed; captured ships are being organized (UTD6.3I2).' : 'The orders of this turn are closed; the turn is resolving battles.', 'See `/battle list`.');
-  if (turn.locked && !opts.evenLocked) refuse('turn/locked', 'UTD7.46723', 'You spent more order points on retreats than you have, so you may give no orders this turn, not even free ones.');
+  if (turn.phase !== 'orders')
+    refuse(
+      'turn/orders-closed',
+      'UTD2.3',
+      turn.phase === 'captures'
+        ? 'The orders of this turn are closed; captured ships are being organized (UTD6.3I2).'
+        : 'The orders of this turn are closed; the turn is resolving battles.',
+      'See `/battle list`.',
+    );
+  if (turn.locked && !opts.evenLocked)
+    refuse(
+      'turn/locked',
+      'UTD7.46723',
+      'You spent more order points on retreats than you have, so you may give no orders this turn, not even free ones.',
+    );
   return turn;
 }
 
@@ -105,8 +145,14 @@ export function endTurn(d: Decider, p: Player): void {
  */
 export function expireTurn(d: Decider): void {
   const turn = d.state.turn;
-  if (d.state.status !== 'active' || !turn || turn.phase !== 'orders') refuse('turn/none', 'UTD3.31', 'No orders are awaited.');
-  if (!turn.deadline || new Date(turn.deadline) > d.ctx.now) refuse('turn/not-due', 'UTD3.3', `The orders deadline has not passed yet${turn.deadline ? ` (it is ${turn.deadline})` : ''}.`);
+  if (d.state.status !== 'active' || !turn || turn.phase !== 'orders')
+    refuse('turn/none', 'UTD3.31', 'No orders are awaited.');
+  if (!turn.deadline || new Date(turn.deadline) > d.ctx.now)
+    refuse(
+      'turn/not-due',
+      'UTD3.3',
+      `The orders deadline has not passed yet${turn.deadline ? ` (it is ${turn.deadline})` : ''}.`,
+    );
   const p = d.state.players.find((x) => x.id === turn.playerId)!;
   const consecutive = p.consecutiveForfeits + 1;
   d.emit({ type: 'TurnForfeited', playerId: p.id, consecutive });
@@ -142,7 +188,8 @@ export function finishTurn(d: Decider, forfeited: boolean): void {
 /** Step 11: a player without a bank loses what was not spent (ISS-A86); players with no unit left are out (UTD4.32). */
 function recordKeeping(d: Decider, playerId: string): void {
   const p = d.state.players.find((x) => x.id === playerId)!;
-  if (!p.hasBank && bpv(p.bank).gt(0)) d.emit({ type: 'BankLost', playerId: p.id, amount: p.bank, reason: 'no capital, so no bank (UTD4.3236)' });
+  if (!p.hasBank && bpv(p.bank).gt(0))
+    d.emit({ type: 'BankLost', playerId: p.id, amount: p.bank, reason: 'no capital, so no bank (UTD4.3236)' });
   for (const x of activePlayers(d.state)) {
     const hasUnits = d.state.ships.some((s) => s.owner === x.id) || d.state.bases.some((b) => b.owner === x.id);
     if (!hasUnits) d.emit({ type: 'PlayerRemoved', playerId: x.id, reason: 'eliminated' });
@@ -186,9 +233,19 @@ export function remindOrders(d: Decider): void {
   const deadline = new Date(turn.deadline).getTime();
   const now = d.ctx.now.getTime();
   if (now >= deadline) return;
-  const due = d.state.settings['deadline.reminderOffsetsHours'].filter((h) => deadline - h * 3_600_000 <= now && !turn.remindersSent.includes(h));
+  const due = d.state.settings['deadline.reminderOffsetsHours'].filter(
+    (h) => deadline - h * 3_600_000 <= now && !turn.remindersSent.includes(h),
+  );
   if (due.length === 0) return;
   const latest = Math.min(...due);
-  for (const h of due) if (h !== latest) d.emit({ type: 'ReminderSent', playerId: turn.playerId, hoursBefore: h, deadline: turn.deadline, skipped: true });
-  d.emit({ type: 'ReminderSent', playerId: turn.playerId, hoursBefore: latest, deadline: turn.deadline, skipped: false });
+  for (const h of due)
+    if (h !== latest)
+      d.emit({ type: 'ReminderSent', playerId: turn.playerId, hoursBefore: h, deadline: turn.deadline, skipped: true });
+  d.emit({
+    type: 'ReminderSent',
+    playerId: turn.playerId,
+    hoursBefore: latest,
+    deadline: turn.deadline,
+    skipped: false,
+  });
 }

@@ -165,7 +165,15 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       isCommandShip: u.isCommandShip,
       needsPlanetSite: u.needsPlanetSite,
       hasPhaserIv: u.hasPhaserIv,
-      restricted: u.isBattleship ? 'battleship' : u.isXShip ? 'X-ship' : u.isConjectural ? 'conjectural' : u.unitKind === 'base_large' ? 'large base' : null,
+      restricted: u.isBattleship
+        ? 'battleship'
+        : u.isXShip
+          ? 'X-ship'
+          : u.isConjectural
+            ? 'conjectural'
+            : u.unitKind === 'base_large'
+              ? 'large base'
+              : null,
     }),
   );
   const byId = new Map(infos.map((u) => [u.unitId, u]));
@@ -173,5 +181,11 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
   for (const e of catalog.refits) refits.set(e.fromUnitId, [...(refits.get(e.fromUnitId) ?? []), e]);
   const conversions = new Map<string, import('./catalog/types.ts').ConversionEdge[]>();
   for (const e of catalog.conversions) conversions.set(e.fromUnitId, [...(conversions.get(e.fromUnitId) ?? []), e]);
-  return { version: catalog.version, get: (id) => byId.get(id), all: () => infos, refitsFrom: (id) => refits.get(id) ?? [], conversionsFrom: (id) => conversions.get(id) ?? [] };
+  return {
+    version: catalog.version,
+    get: (id) => byId.get(id),
+    all: () => infos,
+    refitsFrom: (id) => refits.get(id) ?? [],
+    conversionsFrom: (id) => conversions.get(id) ?? [],
+  };
 }

@@ -37,13 +37,30 @@ export function openVote(d: Decider, payload: VotePayload, question: string): Vo
 
 /** A house-rule or setting change (UTD1.11, rules-notes §4): from the next cycle, or at once before play starts. */
 export function proposeSetting(d: Decider, key: string, raw: string): void {
-  if (!(key in DEFAULT_SETTINGS)) refuse('setting/unknown', 'UTD1.11', `There is no setting \`${key.slice(0, 60)}\`.`, 'See the settings in `/campaign status` or docs/rules-notes.md.');
+  if (!(key in DEFAULT_SETTINGS))
+    refuse(
+      'setting/unknown',
+      'UTD1.11',
+      `There is no setting \`${key.slice(0, 60)}\`.`,
+      'See the settings in `/campaign status` or docs/rules-notes.md.',
+    );
   const current = (d.state.settings as Record<string, unknown>)[key];
   const value = parseSettingValue(current, raw);
-  if (value === undefined) refuse('setting/bad-value', 'UTD1.11', `\`${raw.slice(0, 40)}\` is not a valid value for ${key} (now ${JSON.stringify(current)}).`);
-  if (JSON.stringify(value) === JSON.stringify(current)) refuse('setting/no-change', 'UTD1.11', `${key} is already ${JSON.stringify(current)}.`);
-  if (d.state.votes.some((v) => v.status === 'open' && v.payload.kind === 'setting' && v.payload.key === key)) refuse('vote/duplicate', 'UTD1.7', `A vote on ${key} is already open.`);
-  openVote(d, { kind: 'setting', key, value }, `Change **${key}** from \`${JSON.stringify(current)}\` to \`${JSON.stringify(value)}\`?`);
+  if (value === undefined)
+    refuse(
+      'setting/bad-value',
+      'UTD1.11',
+      `\`${raw.slice(0, 40)}\` is not a valid value for ${key} (now ${JSON.stringify(current)}).`,
+    );
+  if (JSON.stringify(value) === JSON.stringify(current))
+    refuse('setting/no-change', 'UTD1.11', `${key} is already ${JSON.stringify(current)}.`);
+  if (d.state.votes.some((v) => v.status === 'open' && v.payload.kind === 'setting' && v.payload.key === key))
+    refuse('vote/duplicate', 'UTD1.7', `A vote on ${key} is already open.`);
+  openVote(
+    d,
+    { kind: 'setting', key, value },
+    `Change **${key}** from \`${JSON.stringify(current)}\` to \`${JSON.stringify(value)}\`?`,
+  );
 }
 
 function parseSettingValue(current: unknown, raw: string): unknown {
@@ -62,9 +79,15 @@ function parseSettingValue(current: unknown, raw: string): unknown {
 export function proposeExtension(d: Decider, days: number): void {
   const p = actingPlayer(d.state, d.ctx);
   const turn = d.state.turn;
-  if (!turn || turn.playerId !== p.id || !turn.deadline) refuse('extension/not-your-turn', 'UTD3.32', 'You can ask for more time for your own orders, on your turn.');
-  if (!Number.isInteger(days) || days < 1 || days > 28) refuse('extension/bad-days', 'UTD3.32', 'Ask for 1 to 28 days.');
-  openVote(d, { kind: 'extension', playerId: p.id, days }, `Give **${p.name}** ${days} more day${days === 1 ? '' : 's'} for this turn's orders (UTD3.32)?`);
+  if (!turn || turn.playerId !== p.id || !turn.deadline)
+    refuse('extension/not-your-turn', 'UTD3.32', 'You can ask for more time for your own orders, on your turn.');
+  if (!Number.isInteger(days) || days < 1 || days > 28)
+    refuse('extension/bad-days', 'UTD3.32', 'Ask for 1 to 28 days.');
+  openVote(
+    d,
+    { kind: 'extension', playerId: p.id, days },
+    `Give **${p.name}** ${days} more day${days === 1 ? '' : 's'} for this turn's orders (UTD3.32)?`,
+  );
 }
 
 export function attachVoteMessage(d: Decider, voteId: string, messageId: string): void {
@@ -80,7 +103,7 @@ export function attachVoteMessage(d: Decider, voteId: string, messageId: string)
 export function castBallot(d: Decider, messageId: string, choice: string, present: boolean): void {
   const v = d.state.votes.find((x) => x.messageId === messageId && x.status === 'open');
   const voter = d.ctx.actor.userId;
-  if (!v || !v.electorate.includes(voter)) return;
+  if (!v?.electorate.includes(voter)) return;
   if (v.options ? !v.options.some((o) => o.key === choice) : choice !== 'yes' && choice !== 'no') return;
   const current = v.ballots[voter] ?? null;
   const next = present ? choice : current === choice ? null : current;
@@ -94,8 +117,10 @@ function settleIfCertain(d: Decider, voteId: string): void {
   if (v.options) return settleOptions(d, v, false);
   const yes = Object.values(v.ballots).filter((b) => b === 'yes').length;
   const no = Object.values(v.ballots).filter((b) => b === 'no').length;
-  if (yes >= v.threshold) close(d, v, true, yes, no, `${yes} of ${v.electorate.length} said yes; ${v.threshold} were needed`);
-  else if (v.electorate.length - no < v.threshold) close(d, v, false, yes, no, `${no} said no, so ${v.threshold} yes votes can no longer be reached`);
+  if (yes >= v.threshold)
+    close(d, v, true, yes, no, `${yes} of ${v.electorate.length} said yes; ${v.threshold} were needed`);
+  else if (v.electorate.length - no < v.threshold)
+    close(d, v, false, yes, no, `${no} said no, so ${v.threshold} yes votes can no longer be reached`);
 }
 
 /** At the deadline an open vote without its supermajority is rejected (UTD1.7; silence is no). */
@@ -122,24 +147,58 @@ function settleOptions(d: Decider, v: Vote, atDeadline: boolean): void {
   const winner = [...counts].find(([, n]) => n >= v.threshold);
   const reachable = [...counts].some(([, n]) => n + (v.electorate.length - cast) >= v.threshold);
   const top = Math.max(0, ...counts.values());
-  if (winner) return close(d, v, true, winner[1], cast - winner[1], `${winner[1]} of ${v.electorate.length} chose option ${winner[0]}; ${v.threshold} were needed`, winner[0]);
-  if (!reachable || atDeadline) close(d, v, false, top, cast - top, atDeadline ? `no option reached ${v.threshold} votes by the deadline` : `no option can reach ${v.threshold} votes any more`);
+  if (winner)
+    return close(
+      d,
+      v,
+      true,
+      winner[1],
+      cast - winner[1],
+      `${winner[1]} of ${v.electorate.length} chose option ${winner[0]}; ${v.threshold} were needed`,
+      winner[0],
+    );
+  if (!reachable || atDeadline)
+    close(
+      d,
+      v,
+      false,
+      top,
+      cast - top,
+      atDeadline
+        ? `no option reached ${v.threshold} votes by the deadline`
+        : `no option can reach ${v.threshold} votes any more`,
+    );
 }
 
 function close(d: Decider, v: Vote, passed: boolean, yes: number, no: number, reason: string, chosen?: string): void {
-  d.emit(chosen ? { type: 'VoteClosed', voteId: v.id, passed, yes, no, reason, chosen } : { type: 'VoteClosed', voteId: v.id, passed, yes, no, reason });
+  d.emit(
+    chosen
+      ? { type: 'VoteClosed', voteId: v.id, passed, yes, no, reason, chosen }
+      : { type: 'VoteClosed', voteId: v.id, passed, yes, no, reason },
+  );
   onVoteClosed(d, v, passed, chosen);
   onPlayerVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {
     const inPlay = d.state.status === 'active';
-    d.emit({ type: 'SettingChanged', key: payload.key, value: payload.value, fromHalfCycle: inPlay ? d.state.halfCycles + 1 : null });
+    d.emit({
+      type: 'SettingChanged',
+      key: payload.key,
+      value: payload.value,
+      fromHalfCycle: inPlay ? d.state.halfCycles + 1 : null,
+    });
   } else if (payload.kind === 'extension') {
     const turn = d.state.turn;
     if (turn?.playerId === payload.playerId && turn.deadline && turn.phase === 'orders') {
       const deadline = endOfDayAfter(new Date(turn.deadline), payload.days, d.state.settings['deadline.timezone']);
-      d.emit({ type: 'TurnExtended', playerId: payload.playerId, deadline: deadline.toISOString(), automatic: false, reason: `granted by vote (UTD3.32)` });
+      d.emit({
+        type: 'TurnExtended',
+        playerId: payload.playerId,
+        deadline: deadline.toISOString(),
+        automatic: false,
+        reason: `granted by vote (UTD3.32)`,
+      });
     }
   }
 }
@@ -149,7 +208,13 @@ function close(d: Decider, v: Vote, passed: boolean, yes: number, no: number, re
  * reacted with one mark votes that way; one with both keeps the recorded ballot if it is among
  * them; one with none has no ballot.
  */
-export function syncBallots(d: Decider, messageId: string, yesUsers: string[], noUsers: string[], options?: Record<string, string[]>): void {
+export function syncBallots(
+  d: Decider,
+  messageId: string,
+  yesUsers: string[],
+  noUsers: string[],
+  options?: Record<string, string[]>,
+): void {
   const v = d.state.votes.find((x) => x.messageId === messageId && x.status === 'open');
   if (!v) return;
   if (v.options) {

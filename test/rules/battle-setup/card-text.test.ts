@@ -47,11 +47,21 @@ describe('battleCardText: the published setup (SETUP_ROLLED)', () => {
   });
 
   it('gas giant with moons, comet, map-filling terrain and overlay lines; notes not repeating the terrain lines', () => {
-    const input: BattleSetupInput = { ...INPUT, randomPositions: false, cannotDisengage: [], sector: { key: 'X', label: 'Xanthe', terrain: ['heat-zone-gas-giant', 'comet'], overlays: ['asteroid-field'] } };
-    const setup = generateBattleSetup(input, forced(2, 6, 6, 6, 3, 4, 2, 4, 1, 1, 1, 1, 1, 6, 6, 6, 6, 2, 1, 1, 2, 1, 1));
+    const input: BattleSetupInput = {
+      ...INPUT,
+      randomPositions: false,
+      cannotDisengage: [],
+      sector: { key: 'X', label: 'Xanthe', terrain: ['heat-zone-gas-giant', 'comet'], overlays: ['asteroid-field'] },
+    };
+    const setup = generateBattleSetup(
+      input,
+      forced(2, 6, 6, 6, 3, 4, 2, 4, 1, 1, 1, 1, 1, 6, 6, 6, 6, 2, 1, 1, 2, 1, 1),
+    );
     const text = battleCardText(setup, input);
     expect(text).toContain('• Heat zone fills the map');
-    expect(text).toContain('• Gas giant & moons: centre **4821** dir B [2], 18 from 3030 [6+6+6]; diameter **7** [3+4]; 2 small moons [2]: 4828 (D [4], 4 [1+1+1+1] from 4824), off map (A [1], 24 [6+6+6+6] from 4818)');
+    expect(text).toContain(
+      '• Gas giant & moons: centre **4821** dir B [2], 18 from 3030 [6+6+6]; diameter **7** [3+4]; 2 small moons [2]: 4828 (D [4], 4 [1+1+1+1] from 4824), off map (A [1], 24 [6+6+6+6] from 4818)',
+    );
     expect(text).toContain('• Comet nucleus **1050**, tail in direction B to 6025');
     expect(text).toContain('• Asteroid field: SFBOL overlay');
     expect(text).toContain('**Notes**\n• Load the SFBOL Asteroid field overlay');
@@ -61,7 +71,16 @@ describe('battleCardText: the published setup (SETUP_ROLLED)', () => {
 
   it('stays under the Discord budget for a big setup: dice go first, warp point hexes always stay', () => {
     const lanes = Array.from({ length: 12 }, (_, i) => ({ to: `S${i}`, label: `A very long sector name number ${i}` }));
-    const input: BattleSetupInput = { ...INPUT, lanes, sector: { key: 'X', label: 'Xanthe', terrain: ['heat-zone-gas-giant', 'comet', 'black-hole'], overlays: ['asteroid-field'] } };
+    const input: BattleSetupInput = {
+      ...INPUT,
+      lanes,
+      sector: {
+        key: 'X',
+        label: 'Xanthe',
+        terrain: ['heat-zone-gas-giant', 'comet', 'black-hole'],
+        overlays: ['asteroid-field'],
+      },
+    };
     const setup = generateBattleSetup(input, new SeededDice(SEED, 99));
     const text = battleCardText(setup, input);
     expect(text.length).toBeLessThan(CARD_TEXT_LIMIT);
@@ -71,7 +90,13 @@ describe('battleCardText: the published setup (SETUP_ROLLED)', () => {
 
   it('names are escaped so a player cannot break the markdown', () => {
     expect(md('*bold*_x_|y|`z`')).toBe('\\*bold\\*\\_x\\_\\|y\\|\\`z\\`');
-    const input: BattleSetupInput = { ...INPUT, randomPositions: false, sector: { ...INPUT.sector, label: '**Evil**' } };
-    expect(battleCardText(generateBattleSetup(input, forced(1, 1, 1, 1, 1, 1, 1, 1)), input)).toContain('**Battle setup: \\*\\*Evil\\*\\*** (UTD7.45)');
+    const input: BattleSetupInput = {
+      ...INPUT,
+      randomPositions: false,
+      sector: { ...INPUT.sector, label: '**Evil**' },
+    };
+    expect(battleCardText(generateBattleSetup(input, forced(1, 1, 1, 1, 1, 1, 1, 1)), input)).toContain(
+      '**Battle setup: \\*\\*Evil\\*\\*** (UTD7.45)',
+    );
   });
 });

@@ -12,7 +12,9 @@ const SIDES = [
   { id: 'p3', label: 'Chen' },
 ];
 
-function input(over: Partial<BattleSetupInput> & { terrain?: string[]; overlays?: string[]; home?: boolean } = {}): BattleSetupInput {
+function input(
+  over: Partial<BattleSetupInput> & { terrain?: string[]; overlays?: string[]; home?: boolean } = {},
+): BattleSetupInput {
   const { terrain = [], overlays = [], home, ...rest } = over;
   return {
     sector: { key: 'X', label: 'Xanthe', terrain, overlays, ...(home !== undefined ? { home } : {}) },
@@ -68,11 +70,15 @@ describe('generateBattleSetup (UTD7.45)', () => {
   it('is plain JSON (it is stored in the campaign state) and the same seed gives the same setup', () => {
     const a = generateBattleSetup(input({ terrain: ['heat-zone-gas-giant'], sides: SIDES }), new SeededDice(SEED, 5));
     expect(JSON.parse(JSON.stringify(a))).toEqual(a);
-    expect(generateBattleSetup(input({ terrain: ['heat-zone-gas-giant'], sides: SIDES }), new SeededDice(SEED, 5))).toEqual(a);
-    expect(generateBattleSetup(input({ terrain: ['heat-zone-gas-giant'], sides: SIDES }), new SeededDice(SEED, 6))).not.toEqual(a);
+    expect(
+      generateBattleSetup(input({ terrain: ['heat-zone-gas-giant'], sides: SIDES }), new SeededDice(SEED, 5)),
+    ).toEqual(a);
+    expect(
+      generateBattleSetup(input({ terrain: ['heat-zone-gas-giant'], sides: SIDES }), new SeededDice(SEED, 6)),
+    ).not.toEqual(a);
   });
 
-  it('TC-100: a battle on another player\'s turn rolls the A/B positions after the warp points', () => {
+  it("TC-100: a battle on another player's turn rolls the A/B positions after the warp points", () => {
     const d = forced(1, 1, 1, 1, 1, 2, 6);
     const s = generateBattleSetup(input({ randomPositions: true }), d);
     expect(s.starts.map((x) => [x.sideId, x.position])).toEqual([
@@ -101,16 +107,21 @@ describe('generateBattleSetup (UTD7.45)', () => {
     expect(() => generateBattleSetup(input({ cannotDisengage: ['p9'] }), forced())).toThrow(RangeError);
   });
 
-  it('UTD4.321: a home sector\'s planet is at 3030 without a roll', () => {
+  it("UTD4.321: a home sector's planet is at 3030 without a roll", () => {
     const d = forced(2, 1, 1, 5, 1, 1);
     const s = generateBattleSetup(input({ terrain: ['class-m-planet'], home: true }), d);
-    expect(s.terrain).toEqual([{ placement: 'fixed', kind: 'class-m-planet', name: 'Home Class-M planet', hex: '3030', rule: 'UTD4.321' }]);
+    expect(s.terrain).toEqual([
+      { placement: 'fixed', kind: 'class-m-planet', name: 'Home Class-M planet', hex: '3030', rule: 'UTD4.321' },
+    ]);
     expect(d.records).toHaveLength(4);
   });
 
   it('notes: map-filling terrain, SFBOL overlays (with ‡), moons off the map, shared warp points', () => {
     // Radiation zone with the ‡ asteroid overlay; both warp points B 2 → 3229.
-    const s = generateBattleSetup(input({ terrain: ['radiation-zone'], overlays: ['asteroid-field'] }), forced(2, 1, 1, 2, 1, 1));
+    const s = generateBattleSetup(
+      input({ terrain: ['radiation-zone'], overlays: ['asteroid-field'] }),
+      forced(2, 1, 1, 2, 1, 1),
+    );
     expect(s.overlays).toEqual(['asteroid-field']);
     expect(s.notes).toEqual([
       'Radiation zone fills the whole map (UTD7.45515).',
@@ -121,21 +132,39 @@ describe('generateBattleSetup (UTD7.45)', () => {
 
   it('UTD7.45713: in a 3+ side battle a demand deletes the terrain for this battle only; warp points are rolled on the empty map', () => {
     const d = forced(1, 1, 1, 1, 1, 1, 1, 1);
-    const s = generateBattleSetup(input({ terrain: ['black-hole'], overlays: [], sides: SIDES, deleteTerrain: true }), d);
+    const s = generateBattleSetup(
+      input({ terrain: ['black-hole'], overlays: [], sides: SIDES, deleteTerrain: true }),
+      d,
+    );
     expect([s.terrain, s.overlays, s.terrainDeleted]).toEqual([[], [], true]);
     expect(s.notes).toContain('Terrain deleted for this battle only (UTD7.45713); Xanthe keeps it for later battles.');
-    expect(d.records.map((r) => r.purpose.replace(/[:(].*/, '').trim())).toEqual(['warp point to Aldebaran', 'warp point to Aldebaran', 'warp point to Bellatrix', 'warp point to Bellatrix', 'start hex for Alice', 'start hex for Bob']);
+    expect(d.records.map((r) => r.purpose.replace(/[:(].*/, '').trim())).toEqual([
+      'warp point to Aldebaran',
+      'warp point to Aldebaran',
+      'warp point to Bellatrix',
+      'warp point to Bellatrix',
+      'start hex for Alice',
+      'start hex for Bob',
+    ]);
   });
 
   it('UTD7.45713: deletion is refused with two sides, without terrain, or when the only terrain is a central planet, gas giant or moon', () => {
-    expect(refusal(() => generateBattleSetup(input({ terrain: ['black-hole'], deleteTerrain: true }), forced()))).toBe('BATTLE_TERRAIN_DELETE_TWO_SIDES UTD7.45713');
-    expect(refusal(() => generateBattleSetup(input({ terrain: ['none'], sides: SIDES, deleteTerrain: true }), forced()))).toBe('BATTLE_TERRAIN_DELETE_NONE UTD7.45713');
+    expect(refusal(() => generateBattleSetup(input({ terrain: ['black-hole'], deleteTerrain: true }), forced()))).toBe(
+      'BATTLE_TERRAIN_DELETE_TWO_SIDES UTD7.45713',
+    );
+    expect(
+      refusal(() => generateBattleSetup(input({ terrain: ['none'], sides: SIDES, deleteTerrain: true }), forced())),
+    ).toBe('BATTLE_TERRAIN_DELETE_NONE UTD7.45713');
     for (const t of ['class-m-planet', 'gas-giant-moons', 'small-moon']) {
-      expect(refusal(() => generateBattleSetup(input({ terrain: [t], sides: SIDES, deleteTerrain: true }), forced()))).toBe('BATTLE_TERRAIN_DELETE_CENTRAL UTD7.45713');
+      expect(
+        refusal(() => generateBattleSetup(input({ terrain: [t], sides: SIDES, deleteTerrain: true }), forced())),
+      ).toBe('BATTLE_TERRAIN_DELETE_CENTRAL UTD7.45713');
     }
     // A heat zone with its gas giant, or a planet with an overlay, may be deleted.
     expect(terrainDeletionRefusal(input({ terrain: ['heat-zone-gas-giant'], sides: SIDES }))).toBeNull();
-    expect(terrainDeletionRefusal(input({ terrain: ['class-m-planet'], overlays: ['asteroid-field'], sides: SIDES }))).toBeNull();
+    expect(
+      terrainDeletionRefusal(input({ terrain: ['class-m-planet'], overlays: ['asteroid-field'], sides: SIDES })),
+    ).toBeNull();
   });
 
   it('UTD7.45712–3: a 3-way battle whose ring is crowded by a large gas giant says so in the notes', () => {

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { CENTRE, centreOf, DIRECTIONS, directionOf, distance, euclid, formatHex, hexesWithin, move, neighbours, onMap, parseHex, ring } from '../../../src/rules/thunderdome/battle-setup/hex.ts';
+import {
+  CENTRE,
+  centreOf,
+  DIRECTIONS,
+  directionOf,
+  distance,
+  euclid,
+  formatHex,
+  hexesWithin,
+  move,
+  neighbours,
+  onMap,
+  parseHex,
+  ring,
+} from '../../../src/rules/thunderdome/battle-setup/hex.ts';
 import type { Direction } from '../../../src/rules/thunderdome/battle-setup/hex.ts';
 
 const OPPOSITE: Record<Direction, Direction> = { A: 'D', B: 'E', C: 'F', D: 'A', E: 'B', F: 'C' };
@@ -19,7 +33,8 @@ describe('SFB hex numbering on the 60×60 map (UTD7.41)', () => {
         for (const d of DIRECTIONS) {
           const n = move(h, d);
           const back = move(n, OPPOSITE[d]);
-          if (back.x !== x || back.y !== y || distance(h, n) !== 1 || Math.abs(euclid(h, n) - 1) > 1e-9) bad.push(`${x},${y} ${d}`);
+          if (back.x !== x || back.y !== y || distance(h, n) !== 1 || Math.abs(euclid(h, n) - 1) > 1e-9)
+            bad.push(`${x},${y} ${d}`);
         }
       }
     }
@@ -65,7 +80,14 @@ describe('SFB hex numbering on the 60×60 map (UTD7.41)', () => {
     expect(r).toHaveLength(90);
     expect(new Set(hexes(r)).size).toBe(90);
     for (const h of r) expect(distance(h, CENTRE)).toBe(15);
-    expect([0, 15, 30, 45, 60, 75].map((i) => formatHex(r[i]!))).toEqual(['3015', '4523', '4538', '3045', '1538', '1523']);
+    expect([0, 15, 30, 45, 60, 75].map((i) => formatHex(r[i]!))).toEqual([
+      '3015',
+      '4523',
+      '4538',
+      '3045',
+      '1538',
+      '1523',
+    ]);
   });
 
   it('hexesWithin: 37 hexes within 3 of a central hex, fewer at the map edge', () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import { CENTRE, centreOf, formatHex, hexesWithin, parseHex } from '../../../src/rules/thunderdome/battle-setup/hex.ts';
-import { assignRing, excludedRingHexes, planRing, startRing, twoSideStarts } from '../../../src/rules/thunderdome/battle-setup/start-areas.ts';
+import {
+  assignRing,
+  excludedRingHexes,
+  planRing,
+  startRing,
+  twoSideStarts,
+} from '../../../src/rules/thunderdome/battle-setup/start-areas.ts';
 import type { Body } from '../../../src/rules/thunderdome/battle-setup/terrain-placement.ts';
 
 const SEED = 'c3'.repeat(32);
@@ -10,7 +16,12 @@ const ALICE = { id: 'p1', label: 'Alice' };
 const BOB = { id: 'p2', label: 'Bob' };
 const CHEN = { id: 'p3', label: 'Chen' };
 const ringHex = (i: number) => formatHex(startRing()[i]!);
-const disc = (name: string, centre: string, radius: number, dangerous = false): Body => ({ name, kind: dangerous ? 'black-hole' : 'gas-giant', hexes: hexesWithin(parseHex(centre), radius), dangerous });
+const disc = (name: string, centre: string, radius: number, dangerous = false): Body => ({
+  name,
+  kind: dangerous ? 'black-hole' : 'gas-giant',
+  hexes: hexesWithin(parseHex(centre), radius),
+  dangerous,
+});
 
 describe('start areas (UTD7.451, 7.456x, 7.457x)', () => {
   it('UTD7.451: the current player is A around 1523 (15 F of 3030), the other B around 4538 (15 C); radius 3; no roll', () => {
@@ -24,7 +35,7 @@ describe('start areas (UTD7.451, 7.456x, 7.457x)', () => {
     expect(d.records).toEqual([]);
   });
 
-  it('TC-100 / UTD7.4561: a battle on another player\'s turn rolls who is A (1D6 = 5 → the second side)', () => {
+  it("TC-100 / UTD7.4561: a battle on another player's turn rolls who is A (1D6 = 5 → the second side)", () => {
     const d = forced(5);
     const { starts, roll } = twoSideStarts([ALICE, BOB], true, d);
     expect(starts.map((s) => [s.sideId, s.position, s.hex])).toEqual([
@@ -32,7 +43,9 @@ describe('start areas (UTD7.451, 7.456x, 7.457x)', () => {
       ['p1', 'B', '4538'],
     ]);
     expect(roll).toEqual({ die: 5, sideA: 'p2', rule: 'UTD7.4561' });
-    expect(d.records[0]!.purpose).toBe("battle on another player's turn, who sets up as player A (1D6: 1–3 Alice, 4–6 Bob)");
+    expect(d.records[0]!.purpose).toBe(
+      "battle on another player's turn, who sets up as player A (1D6: 1–3 Alice, 4–6 Bob)",
+    );
     expect(twoSideStarts([ALICE, BOB], true, forced(3)).starts[0]!.sideId).toBe('p1');
   });
 
@@ -79,7 +92,19 @@ describe('start areas (UTD7.451, 7.456x, 7.457x)', () => {
 
   it('UTD7.45712: none within 5 hexes of a black hole or pulsar; a planet excludes only its own hexes', () => {
     const bh = [disc('Black hole', '3020', 0, true)];
-    expect(excludedRingHexes(bh).map(ringHex)).toEqual(['3015', '3116', '3216', '3317', '3417', '3518', '2518', '2617', '2717', '2816', '2916']);
+    expect(excludedRingHexes(bh).map(ringHex)).toEqual([
+      '3015',
+      '3116',
+      '3216',
+      '3317',
+      '3417',
+      '3518',
+      '2518',
+      '2617',
+      '2717',
+      '2816',
+      '2916',
+    ]);
     expect(excludedRingHexes([disc('Planet', '3020', 0)])).toEqual([]);
     // The spread keeps 30 between starts by turning round the excluded arc.
     expect(planRing(3, bh)).toMatchObject({ minGap: 30, fair: true, adjusted: true });
@@ -93,7 +118,12 @@ describe('start areas (UTD7.451, 7.456x, 7.457x)', () => {
   });
 
   it('UTD7.45713: with fewer free ring hexes than sides there is no fair setup (the plan falls back to the empty-map spread)', () => {
-    const all: Body = { name: 'wall', kind: 'gas-giant', hexes: startRing().filter((_, i) => i !== 10), dangerous: false };
+    const all: Body = {
+      name: 'wall',
+      kind: 'gas-giant',
+      hexes: startRing().filter((_, i) => i !== 10),
+      dangerous: false,
+    };
     expect(planRing(3, [all])).toMatchObject({ chosen: [0, 30, 60], fair: false, adjusted: false });
   });
 });

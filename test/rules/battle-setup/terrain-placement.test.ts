@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import { formatHex, parseHex } from '../../../src/rules/thunderdome/battle-setup/hex.ts';
-import { bodiesOf, cometTail, gasGiantEdge, gasGiantHexes, placeTerrain } from '../../../src/rules/thunderdome/battle-setup/terrain-placement.ts';
+import {
+  bodiesOf,
+  cometTail,
+  gasGiantEdge,
+  gasGiantHexes,
+  placeTerrain,
+} from '../../../src/rules/thunderdome/battle-setup/terrain-placement.ts';
 
 const SEED = 'a1'.repeat(32);
 const forced = (...values: number[]) => new SeededDice(SEED, 7, values);
@@ -10,7 +16,16 @@ describe('terrain placement (UTD7.4551x)', () => {
   it('UTD7.45513: a Class-M planet is 1D6 direction and 1D6 distance from 3030 (1 = A, 3 hexes → 3027)', () => {
     const d = forced(1, 3);
     const [p] = placeTerrain({ terrain: ['class-m-planet'], home: false }, d);
-    expect(p).toEqual({ placement: 'point', kind: 'class-m-planet', name: 'Class-M planet', hex: '3027', direction: 'A', distance: 3, dice: { direction: 1, distance: [3] }, rule: 'UTD7.45513' });
+    expect(p).toEqual({
+      placement: 'point',
+      kind: 'class-m-planet',
+      name: 'Class-M planet',
+      hex: '3027',
+      direction: 'A',
+      distance: 3,
+      dice: { direction: 1, distance: [3] },
+      rule: 'UTD7.45513',
+    });
     expect(d.records.map((r) => [r.sides, r.results.length, r.purpose])).toEqual([
       [6, 1, 'Class-M planet: direction (1D6, 1=A … 6=F)'],
       [6, 1, 'Class-M planet: distance from 3030 (1D6)'],
@@ -18,14 +33,28 @@ describe('terrain placement (UTD7.4551x)', () => {
   });
 
   it('UTD7.45513: black hole, pulsar and small moon are placed the same way (6 = F, 6 → 2427; 4 = D, 1 → 3031)', () => {
-    expect(placeTerrain({ terrain: ['black-hole'], home: false }, forced(6, 6))[0]).toMatchObject({ kind: 'black-hole', hex: '2427', direction: 'F' });
-    expect(placeTerrain({ terrain: ['pulsar'], home: false }, forced(4, 1))[0]).toMatchObject({ kind: 'pulsar', hex: '3031', direction: 'D' });
-    expect(placeTerrain({ terrain: ['small-moon'], home: false }, forced(3, 2))[0]).toMatchObject({ kind: 'small-moon', hex: '3231', direction: 'C' });
+    expect(placeTerrain({ terrain: ['black-hole'], home: false }, forced(6, 6))[0]).toMatchObject({
+      kind: 'black-hole',
+      hex: '2427',
+      direction: 'F',
+    });
+    expect(placeTerrain({ terrain: ['pulsar'], home: false }, forced(4, 1))[0]).toMatchObject({
+      kind: 'pulsar',
+      hex: '3031',
+      direction: 'D',
+    });
+    expect(placeTerrain({ terrain: ['small-moon'], home: false }, forced(3, 2))[0]).toMatchObject({
+      kind: 'small-moon',
+      hex: '3231',
+      direction: 'C',
+    });
   });
 
   it('UTD4.321 / ISS-A69: the home Class-M planet stays at 3030 with no roll', () => {
     const d = forced();
-    expect(placeTerrain({ terrain: ['class-m-planet'], home: true }, d)).toEqual([{ placement: 'fixed', kind: 'class-m-planet', name: 'Home Class-M planet', hex: '3030', rule: 'UTD4.321' }]);
+    expect(placeTerrain({ terrain: ['class-m-planet'], home: true }, d)).toEqual([
+      { placement: 'fixed', kind: 'class-m-planet', name: 'Home Class-M planet', hex: '3030', rule: 'UTD4.321' },
+    ]);
     expect(d.records).toEqual([]);
   });
 
@@ -73,7 +102,17 @@ describe('terrain placement (UTD7.4551x)', () => {
 
   it('UTD7.45516: the comet nucleus is at 1050 and its tail runs in direction B to the map edge (6025); no dice', () => {
     const d = forced();
-    expect(placeTerrain({ terrain: ['comet'], home: false }, d)).toEqual([{ placement: 'comet', kind: 'comet', name: 'Comet', hex: '1050', tailDirection: 'B', tailEnd: '6025', rule: 'UTD7.45516' }]);
+    expect(placeTerrain({ terrain: ['comet'], home: false }, d)).toEqual([
+      {
+        placement: 'comet',
+        kind: 'comet',
+        name: 'Comet',
+        hex: '1050',
+        tailDirection: 'B',
+        tailEnd: '6025',
+        rule: 'UTD7.45516',
+      },
+    ]);
     expect(cometTail()).toHaveLength(50);
     expect(d.records).toEqual([]);
   });
@@ -89,12 +128,26 @@ describe('terrain placement (UTD7.4551x)', () => {
 
   it('UTD5.3 special table: the sunspot terrain keeps its printed instructions', () => {
     const [s] = placeTerrain({ terrain: ['sunspot-class-m'], home: false }, forced(1, 1));
-    expect(s).toEqual({ placement: 'fills-map', kind: 'sunspot-activity', name: 'Sunspot activity', note: 'no flare, with shadows, star is in direction B', rule: 'UTD7.45515' });
+    expect(s).toEqual({
+      placement: 'fills-map',
+      kind: 'sunspot-activity',
+      name: 'Sunspot activity',
+      note: 'no flare, with shadows, star is in direction B',
+      rule: 'UTD7.45515',
+    });
   });
 
   it('UTD7.45512#2: overlay terrain is an SFBOL overlay, not rolled; "none" places nothing', () => {
     const d = forced();
-    expect(placeTerrain({ terrain: ['dual-planets', 'none'], home: false }, d)).toEqual([{ placement: 'overlay', kind: 'dual-planets', name: 'Dual planets', overlay: 'dual-planets', rule: 'UTD7.45512#2' }]);
+    expect(placeTerrain({ terrain: ['dual-planets', 'none'], home: false }, d)).toEqual([
+      {
+        placement: 'overlay',
+        kind: 'dual-planets',
+        name: 'Dual planets',
+        overlay: 'dual-planets',
+        rule: 'UTD7.45512#2',
+      },
+    ]);
     expect(d.records).toEqual([]);
   });
 
@@ -103,7 +156,10 @@ describe('terrain placement (UTD7.4551x)', () => {
   });
 
   it('bodies: what warp points and start hexes keep clear of; black holes and pulsars are dangerous', () => {
-    const t = placeTerrain({ terrain: ['heat-zone-gas-giant', 'black-hole', 'comet'], home: false }, forced(1, 3, 3, 3, 1, 2, 1, 4, 1, 1, 1, 1, 2, 5));
+    const t = placeTerrain(
+      { terrain: ['heat-zone-gas-giant', 'black-hole', 'comet'], home: false },
+      forced(1, 3, 3, 3, 1, 2, 1, 4, 1, 1, 1, 1, 2, 5),
+    );
     const bodies = bodiesOf(t);
     expect(bodies.map((b) => [b.name, b.hexes.length, b.dangerous])).toEqual([
       ['Gas giant & moons', 7, false],

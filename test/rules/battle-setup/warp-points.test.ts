@@ -1,20 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import { distance, formatHex, parseHex } from '../../../src/rules/thunderdome/battle-setup/hex.ts';
-import { bodiesOf, gasGiantHexes, placeTerrain } from '../../../src/rules/thunderdome/battle-setup/terrain-placement.ts';
+import {
+  bodiesOf,
+  gasGiantHexes,
+  placeTerrain,
+} from '../../../src/rules/thunderdome/battle-setup/terrain-placement.ts';
 import type { Body } from '../../../src/rules/thunderdome/battle-setup/terrain-placement.ts';
 import { colocated, placeWarpPoint, placeWarpPoints } from '../../../src/rules/thunderdome/battle-setup/warp-points.ts';
 
 const SEED = 'b2'.repeat(32);
 const forced = (...values: number[]) => new SeededDice(SEED, 3, values);
-const body = (name: string, hexes: string[], dangerous = false): Body => ({ name, kind: 'class-m-planet', hexes: hexes.map(parseHex), dangerous });
+const body = (name: string, hexes: string[], dangerous = false): Body => ({
+  name,
+  kind: 'class-m-planet',
+  hexes: hexes.map(parseHex),
+  dangerous,
+});
 const ALPHA = { to: 'A', label: 'Alpha' };
 
 describe('warp points (UTD7.4552x)', () => {
   it('UTD7.45521: direction 1D6 and distance 2D6 from 3030 (2 = B, 3 + 4 → 3727), dice recorded with their purpose', () => {
     const d = forced(2, 3, 4);
-    expect(placeWarpPoint(ALPHA, [], d)).toEqual({ to: 'A', label: 'Alpha', hex: '3727', direction: 'B', distance: 7, shiftedBy: 0, shiftedPast: [], rerolls: 0, dice: [2, 3, 4] });
-    expect(d.records.map((r) => `${r.results.length}D${r.sides} ${r.purpose}`)).toEqual(['1D6 warp point to Alpha: direction (1D6, 1=A … 6=F)', '2D6 warp point to Alpha: distance from 3030 (2D6)']);
+    expect(placeWarpPoint(ALPHA, [], d)).toEqual({
+      to: 'A',
+      label: 'Alpha',
+      hex: '3727',
+      direction: 'B',
+      distance: 7,
+      shiftedBy: 0,
+      shiftedPast: [],
+      rerolls: 0,
+      dice: [2, 3, 4],
+    });
+    expect(d.records.map((r) => `${r.results.length}D${r.sides} ${r.purpose}`)).toEqual([
+      '1D6 warp point to Alpha: direction (1D6, 1=A … 6=F)',
+      '2D6 warp point to Alpha: distance from 3030 (2D6)',
+    ]);
   });
 
   it('ISS-A72: one warp point per lane, in lane order', () => {
@@ -26,7 +48,11 @@ describe('warp points (UTD7.4552x)', () => {
   });
 
   it('UTD7.45522: two warp points may share a hex', () => {
-    const w = placeWarpPoints([ALPHA, { to: 'B', label: 'Beta' }, { to: 'C', label: 'Cygnus' }], [], forced(3, 2, 2, 3, 1, 3, 5, 2, 2));
+    const w = placeWarpPoints(
+      [ALPHA, { to: 'B', label: 'Beta' }, { to: 'C', label: 'Cygnus' }],
+      [],
+      forced(3, 2, 2, 3, 1, 3, 5, 2, 2),
+    );
     expect(w.map((p) => p.hex)).toEqual(['3432', '3432', '2632']);
     expect(colocated(w)).toEqual([{ hex: '3432', labels: ['Alpha', 'Beta'] }]);
   });
@@ -56,10 +82,20 @@ describe('warp points (UTD7.4552x)', () => {
   });
 
   it('UTD7.45532: a shift that would leave the map is re-rolled; every die is kept', () => {
-    const wall = body('wall', Array.from({ length: 19 }, (_, i) => `30${String(i + 1).padStart(2, '0')}`));
+    const wall = body(
+      'wall',
+      Array.from({ length: 19 }, (_, i) => `30${String(i + 1).padStart(2, '0')}`),
+    );
     const d = forced(1, 6, 6, 4, 1, 1);
     const w = placeWarpPoint(ALPHA, [wall], d);
-    expect([w.hex, w.direction, w.distance, w.shiftedBy, w.rerolls, w.dice]).toEqual(['3032', 'D', 2, 0, 1, [1, 6, 6, 4, 1, 1]]);
+    expect([w.hex, w.direction, w.distance, w.shiftedBy, w.rerolls, w.dice]).toEqual([
+      '3032',
+      'D',
+      2,
+      0,
+      1,
+      [1, 6, 6, 4, 1, 1],
+    ]);
     expect(d.records.map((r) => r.purpose)).toEqual([
       'warp point to Alpha: direction (1D6, 1=A … 6=F)',
       'warp point to Alpha: distance from 3030 (2D6)',

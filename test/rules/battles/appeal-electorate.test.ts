@@ -8,7 +8,17 @@ import { battleInA, result } from './helpers.ts';
  * four or more need ¾ rounded up.
  */
 const EXPECTED: [outside: number, needed: number][] = [
-  [2, 2], [3, 2], [4, 3], [5, 4], [6, 5], [7, 6], [8, 6], [9, 7], [10, 8], [11, 9], [12, 9],
+  [2, 2],
+  [3, 2],
+  [4, 3],
+  [5, 4],
+  [6, 5],
+  [7, 6],
+  [8, 6],
+  [9, 7],
+  [10, 8],
+  [11, 9],
+  [12, 9],
 ];
 
 function appealWith(outside: number) {
@@ -16,13 +26,31 @@ function appealWith(outside: number) {
   // p3 is already outside the battle; the others are added as active players of the campaign.
   g.patch((s) => {
     const p3 = s.players.find((p) => p.id === 'p3')!;
-    for (let i = 4; i < 3 + outside; i++) s.players.push({ ...structuredClone(p3), id: `p${i}`, name: `p${i}`, seat: i });
+    for (let i = 4; i < 3 + outside; i++)
+      s.players.push({ ...structuredClone(p3), id: `p${i}`, name: `p${i}`, seat: i });
   });
   const p2ff = g.state.ships.find((s) => s.owner === 'p2' && s.unitId === 'KZI-FF')!.id;
-  g.do('p1', { type: 'battle-propose', battle, kind: 'report', result: result({ winner: 'p1', destroyed: [p2ff], retreat: 'C' }) });
+  g.do('p1', {
+    type: 'battle-propose',
+    battle,
+    kind: 'report',
+    result: result({ winner: 'p1', destroyed: [p2ff], retreat: 'C' }),
+  });
   g.do('p2', { type: 'battle-reject', battle });
-  g.do('p1', { type: 'battle-appeal', battle, explanation: 'cornered', plan: 'close in', result: result({ winner: 'p1', destroyed: [p2ff], retreat: 'C' }) });
-  g.do('p2', { type: 'battle-appeal', battle, explanation: 'drones inbound', plan: 'disengage', result: result({ winner: 'p2', retreat: 'H1' }) });
+  g.do('p1', {
+    type: 'battle-appeal',
+    battle,
+    explanation: 'cornered',
+    plan: 'close in',
+    result: result({ winner: 'p1', destroyed: [p2ff], retreat: 'C' }),
+  });
+  g.do('p2', {
+    type: 'battle-appeal',
+    battle,
+    explanation: 'drones inbound',
+    plan: 'disengage',
+    result: result({ winner: 'p2', retreat: 'H1' }),
+  });
   return { g, vote: g.state.votes.at(-1)! };
 }
 

@@ -48,7 +48,9 @@ describe('UTD7.42 encounters and fleet selection', () => {
     const part = g.state.battles[0]!.participants.find((p) => p.side === 'p2')!;
     // KZI-CA (fleet 2) is worth more than two KZI-FF (fleet 1) in the sample catalog?
     const ca = g.state.ships.find((s) => s.owner === 'p2' && s.unitId === 'KZI-CA')!;
-    const ffValue = g.state.ships.filter((s) => s.owner === 'p2' && s.unitId === 'KZI-FF').reduce((n, s) => n + Number(g.catalog.get(s.unitId)!.bpv), 0);
+    const ffValue = g.state.ships
+      .filter((s) => s.owner === 'p2' && s.unitId === 'KZI-FF')
+      .reduce((n, s) => n + Number(g.catalog.get(s.unitId)!.bpv), 0);
     const strongest = Number(g.catalog.get('KZI-CA')!.bpv) > ffValue ? 'F900' : g.fleetOf('p2', 1).id;
     expect(part.fleetId).toBe(strongest);
     expect(part.units.includes(ca.id)).toBe(strongest === 'F900');
@@ -60,7 +62,12 @@ describe('UTD3.41 negotiation, UTD7.466 retreat and its order point', () => {
   it('an agreed result applies at once: loss removed, loser retreats at the next turn and pays 1 OP first', () => {
     const { g, battle } = battleInA();
     const ff = shipsOf(g, 'p2', 'KZI-FF')[0]!;
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: [ff], retreat: 'C' }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', destroyed: [ff], retreat: 'C' }),
+    });
     expect(g.state.battles[0]!.stage).toBe('negotiating');
     g.refused('p1', { type: 'battle-accept', battle }, 'UTD3.41');
     g.do('p2', { type: 'battle-accept', battle });
@@ -69,7 +76,14 @@ describe('UTD3.41 negotiation, UTD7.466 retreat and its order point', () => {
     expect(b.resolution).toBe('negotiated');
     expect(g.state.ships.some((s) => s.id === ff)).toBe(false);
     expect(g.state.retreats).toHaveLength(1);
-    expect(g.state.retreats[0]).toMatchObject({ playerId: 'p2', from: 'A', to: 'C', cause: 'disengage', charged: true, moved: false });
+    expect(g.state.retreats[0]).toMatchObject({
+      playerId: 'p2',
+      from: 'A',
+      to: 'C',
+      cause: 'disengage',
+      charged: true,
+      moved: false,
+    });
     // The turn went on: p2 plays now, and the retreat point was spent first (UTD7.4663).
     expect(g.state.turn!.playerId).toBe('p2');
     expect(g.state.turn!.opsSpent).toBe(1);
@@ -86,7 +100,20 @@ describe('UTD3.41 negotiation, UTD7.466 retreat and its order point', () => {
     const g = startedGame();
     g.patch((s) => {
       for (let i = 0; i < 4; i++) {
-        s.retreats.push({ id: `R${900 + i}`, playerId: 'p2', from: 'A', to: 'C', fleetIds: [], battleId: 'K0', cause: 'disengage', incurredHalfCycle: s.halfCycles, incurredTurnOf: 'p1', incurredSeat: 1, moved: false, charged: false });
+        s.retreats.push({
+          id: `R${900 + i}`,
+          playerId: 'p2',
+          from: 'A',
+          to: 'C',
+          fleetIds: [],
+          battleId: 'K0',
+          cause: 'disengage',
+          incurredHalfCycle: s.halfCycles,
+          incurredTurnOf: 'p1',
+          incurredSeat: 1,
+          moved: false,
+          charged: false,
+        });
       }
     });
     g.do('p1', { type: 'end-turn' });
@@ -102,7 +129,21 @@ describe('UTD3.41 negotiation, UTD7.466 retreat and its order point', () => {
   it('UTD7.46723 TC-102 case 2: without buying, no orders at all; income still came and the turn goes on', () => {
     const g = startedGame();
     g.patch((s) => {
-      for (let i = 0; i < 4; i++) s.retreats.push({ id: `R${900 + i}`, playerId: 'p2', from: 'A', to: 'C', fleetIds: [], battleId: 'K0', cause: 'disengage', incurredHalfCycle: s.halfCycles, incurredTurnOf: 'p1', incurredSeat: 1, moved: false, charged: false });
+      for (let i = 0; i < 4; i++)
+        s.retreats.push({
+          id: `R${900 + i}`,
+          playerId: 'p2',
+          from: 'A',
+          to: 'C',
+          fleetIds: [],
+          battleId: 'K0',
+          cause: 'disengage',
+          incurredHalfCycle: s.halfCycles,
+          incurredTurnOf: 'p1',
+          incurredSeat: 1,
+          moved: false,
+          charged: false,
+        });
     });
     g.do('p1', { type: 'end-turn' });
     expect(g.events('IncomePaid').some((e) => (e.event as { playerId: string }).playerId === 'p2')).toBe(true);
@@ -114,7 +155,21 @@ describe('UTD3.41 negotiation, UTD7.466 retreat and its order point', () => {
   it('UTD7.46725 TC-103 no carry-over: 10 retreats with the maximum bought stay locked this turn, and cost nothing next turn', () => {
     const g = startedGame();
     g.patch((s) => {
-      for (let i = 0; i < 10; i++) s.retreats.push({ id: `R${900 + i}`, playerId: 'p2', from: 'A', to: 'C', fleetIds: [], battleId: 'K0', cause: 'disengage', incurredHalfCycle: s.halfCycles, incurredTurnOf: 'p1', incurredSeat: 1, moved: false, charged: false });
+      for (let i = 0; i < 10; i++)
+        s.retreats.push({
+          id: `R${900 + i}`,
+          playerId: 'p2',
+          from: 'A',
+          to: 'C',
+          fleetIds: [],
+          battleId: 'K0',
+          cause: 'disengage',
+          incurredHalfCycle: s.halfCycles,
+          incurredTurnOf: 'p1',
+          incurredSeat: 1,
+          moved: false,
+          charged: false,
+        });
       s.players.find((p) => p.id === 'p2')!.bank = '5000';
     });
     g.do('p1', { type: 'end-turn' });
@@ -128,11 +183,37 @@ describe('UTD3.41 negotiation, UTD7.466 retreat and its order point', () => {
     expect(g.state.turn!.locked).toBe(false);
   });
 
-  it('issue 5: two retreats from different sectors before the player\'s turn cost two order points', () => {
+  it("issue 5: two retreats from different sectors before the player's turn cost two order points", () => {
     const g = startedGame();
     g.patch((s) => {
-      s.retreats.push({ id: 'R900', playerId: 'p2', from: 'A', to: 'C', fleetIds: [], battleId: 'K0', cause: 'disengage', incurredHalfCycle: s.halfCycles, incurredTurnOf: 'p1', incurredSeat: 1, moved: false, charged: false });
-      s.retreats.push({ id: 'R901', playerId: 'p2', from: 'X', to: 'D', fleetIds: [], battleId: 'K1', cause: 'destroyed-choice', incurredHalfCycle: s.halfCycles, incurredTurnOf: 'p1', incurredSeat: 1, moved: false, charged: false });
+      s.retreats.push({
+        id: 'R900',
+        playerId: 'p2',
+        from: 'A',
+        to: 'C',
+        fleetIds: [],
+        battleId: 'K0',
+        cause: 'disengage',
+        incurredHalfCycle: s.halfCycles,
+        incurredTurnOf: 'p1',
+        incurredSeat: 1,
+        moved: false,
+        charged: false,
+      });
+      s.retreats.push({
+        id: 'R901',
+        playerId: 'p2',
+        from: 'X',
+        to: 'D',
+        fleetIds: [],
+        battleId: 'K1',
+        cause: 'destroyed-choice',
+        incurredHalfCycle: s.halfCycles,
+        incurredTurnOf: 'p1',
+        incurredSeat: 1,
+        moved: false,
+        charged: false,
+      });
     });
     g.do('p1', { type: 'end-turn' });
     expect(g.state.turn!.opsSpent).toBe(2);
@@ -145,18 +226,40 @@ describe('result validation (requirements §6.3)', () => {
   it('refuses units that were not in the battle, a lane that does not exist, and a winner who retreats', () => {
     const { g, battle } = battleInA();
     const p3ship = shipsOf(g, 'p3')[0]!;
-    g.refused('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: [p3ship] }) }, 'UTD7.4234');
-    g.refused('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', retreat: 'H3' }) }, 'UTD7.46');
+    g.refused(
+      'p1',
+      { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: [p3ship] }) },
+      'UTD7.4234',
+    );
+    g.refused(
+      'p1',
+      { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', retreat: 'H3' }) },
+      'UTD7.46',
+    );
     g.refused('p1', { type: 'battle-propose', battle, kind: 'report', result: result({ winner: 'p1' }) }, 'UTD7.466');
-    g.refused('p3', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', retreat: 'C' }) }, 'UTD7.42');
+    g.refused(
+      'p3',
+      { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', retreat: 'C' }) },
+      'UTD7.42',
+    );
   });
 
   it('UTD7.4622 an enemy fortification prevents disengagement altogether', () => {
     const { g, battle } = battleInA();
     g.patch((s) => {
-      s.map!.sectors.find((x) => x.key === 'A')!.fort = { owner: 'p1', status: 'active', fleetId: null, orderedHalfCycle: 2, exposedTo: null };
+      s.map!.sectors.find((x) => x.key === 'A')!.fort = {
+        owner: 'p1',
+        status: 'active',
+        fleetId: null,
+        orderedHalfCycle: 2,
+        exposedTo: null,
+      };
     });
-    g.refused('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', retreat: 'C' }) }, 'UTD7.4622');
+    g.refused(
+      'p1',
+      { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', retreat: 'C' }) },
+      'UTD7.4622',
+    );
     const p2 = shipsOf(g, 'p2');
     g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: p2 }) });
   });
@@ -164,8 +267,22 @@ describe('result validation (requirements §6.3)', () => {
   it('UTD7.4651 provisional retreat of the winner: the ship stays, no obligation (TC-104)', () => {
     const { g, battle } = battleInA();
     const ff = g.state.ships.find((s) => s.owner === 'p1' && s.unitId === 'LYR-FF')!.id;
-    g.refused('p1', { type: 'battle-propose', battle, kind: 'report', result: result({ winner: 'p2', provisional: [ff], retreat: 'H1' }) }, 'UTD7.4651');
-    g.do('p1', { type: 'battle-propose', battle, kind: 'report', result: result({ winner: 'p1', provisional: [ff], destroyed: shipsOf(g, 'p2') }) });
+    g.refused(
+      'p1',
+      {
+        type: 'battle-propose',
+        battle,
+        kind: 'report',
+        result: result({ winner: 'p2', provisional: [ff], retreat: 'H1' }),
+      },
+      'UTD7.4651',
+    );
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'report',
+      result: result({ winner: 'p1', provisional: [ff], destroyed: shipsOf(g, 'p2') }),
+    });
     expect(g.state.battles[0]!.stage).toBe('result-proposed');
     g.do('p2', { type: 'battle-accept', battle });
     expect(g.state.battles[0]!.resolution).toBe('confirmed');

@@ -84,13 +84,34 @@ describe('UTF3.45 appeal', () => {
     const { g, battle } = battleInA();
     const p2ff = g.state.ships.find((s) => s.owner === 'p2' && s.unitId === 'KZI-FF')!.id;
     const p1ff = g.state.ships.find((s) => s.owner === 'p1' && s.unitId === 'LYR-FF')!.id;
-    g.do('p1', { type: 'battle-propose', battle, kind: 'report', result: result({ winner: 'p1', destroyed: [p2ff], retreat: 'C' }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'report',
+      result: result({ winner: 'p1', destroyed: [p2ff], retreat: 'C' }),
+    });
     g.do('p2', { type: 'battle-reject', battle });
     expect(g.state.battles[0]!.stage).toBe('stalled');
-    g.refused('p3', { type: 'battle-appeal', battle, explanation: 'x', plan: 'y', result: result({ winner: 'p1', retreat: 'C' }) }, 'UTD7.42');
-    g.do('p1', { type: 'battle-appeal', battle, explanation: 'I had him cornered', plan: 'Close to range 8 and fire', result: result({ winner: 'p1', destroyed: [p2ff], retreat: 'C' }) });
+    g.refused(
+      'p3',
+      { type: 'battle-appeal', battle, explanation: 'x', plan: 'y', result: result({ winner: 'p1', retreat: 'C' }) },
+      'UTD7.42',
+    );
+    g.do('p1', {
+      type: 'battle-appeal',
+      battle,
+      explanation: 'I had him cornered',
+      plan: 'Close to range 8 and fire',
+      result: result({ winner: 'p1', destroyed: [p2ff], retreat: 'C' }),
+    });
     expect(g.state.battles[0]!.stage).toBe('appeal');
-    g.do('p2', { type: 'battle-appeal', battle, explanation: 'My drones were inbound', plan: 'Disengage at turn 4', result: result({ winner: 'p2', crippled: [p1ff], retreat: 'H1' }) });
+    g.do('p2', {
+      type: 'battle-appeal',
+      battle,
+      explanation: 'My drones were inbound',
+      plan: 'Disengage at turn 4',
+      result: result({ winner: 'p2', crippled: [p1ff], retreat: 'H1' }),
+    });
     const vote = g.state.votes.at(-1)!;
     expect(vote.payload).toEqual({ kind: 'appeal', battleId: battle });
     expect(vote.electorate).toEqual(['p3']);
@@ -110,7 +131,12 @@ describe('UTD6.3I captured ships', () => {
     const { g, battle } = battleInA();
     const p2ca = g.state.ships.find((s) => s.owner === 'p2' && s.unitId === 'KZI-CA')!.id;
     const p2ff = g.state.ships.find((s) => s.owner === 'p2' && s.unitId === 'KZI-FF')!.id;
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', captured: [p2ca], destroyed: [p2ff] }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', captured: [p2ca], destroyed: [p2ff] }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     const ship = g.state.ships.find((s) => s.id === p2ca)!;
     expect(ship).toMatchObject({ owner: 'p1', captured: true, uninspected: true, unorganized: true, fleetId: null });
@@ -126,7 +152,12 @@ describe('UTD6.3I captured ships', () => {
     const { g, battle } = battleInA();
     const p2ca = g.state.ships.find((s) => s.owner === 'p2' && s.unitId === 'KZI-CA')!.id;
     const p2ff = g.state.ships.find((s) => s.owner === 'p2' && s.unitId === 'KZI-FF')!.id;
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', captured: [p2ca, p2ff] }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', captured: [p2ca, p2ff] }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     const bank = Number(g.player('p1').bank);
     g.do('p1', { type: 'captured-organize', ship: p2ff, into: 'scrap', makeRoom: [] });
@@ -161,8 +192,22 @@ describe('UTD7.4672 multiple fleets and the loser', () => {
       s.fleets.push({ ...f1, id: 'F950', slot: 2 });
       s.ships.push({ ...s.ships.find((x) => x.owner === 'p2')!, id: 'S950', fleetId: 'F950' });
     });
-    g.refused('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: shipsOf(g, 'p2').filter((x) => x !== 'S950') }) }, 'UTD7.466');
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: shipsOf(g, 'p2').filter((x) => x !== 'S950'), retreat: 'X' }) });
+    g.refused(
+      'p1',
+      {
+        type: 'battle-propose',
+        battle,
+        kind: 'negotiated',
+        result: result({ winner: 'p1', destroyed: shipsOf(g, 'p2').filter((x) => x !== 'S950') }),
+      },
+      'UTD7.466',
+    );
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', destroyed: shipsOf(g, 'p2').filter((x) => x !== 'S950'), retreat: 'X' }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     expect(g.state.retreats[0]).toMatchObject({ to: 'X', fleetIds: ['F950'], cause: 'destroyed-choice' });
     explored(g, 'X', 'dead');

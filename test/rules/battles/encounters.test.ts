@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startedGame } from '../td3/harness.ts';
 import { explored, placeFleet } from './helpers.ts';
 
-describe('UTD7.456 battles on another player\'s turn (TC-100)', () => {
+describe("UTD7.456 battles on another player's turn (TC-100)", () => {
   it('a retreat that arrives where an enemy waits fights at step 8 of the current turn, with A and B rolled', () => {
     const g = startedGame();
     explored(g, 'X', 'dead');
@@ -12,7 +12,20 @@ describe('UTD7.456 battles on another player\'s turn (TC-100)', () => {
     g.do('p1', { type: 'end-turn' });
     // p1's fleet was driven from A towards X during p2's turn (seat 2): it moves on p3's turn.
     g.patch((s) => {
-      s.retreats.push({ id: 'R900', playerId: 'p1', from: 'A', to: 'X', fleetIds: [s.fleets.find((f) => f.owner === 'p1' && f.slot === 1)!.id], battleId: 'K0', cause: 'disengage', incurredHalfCycle: s.halfCycles, incurredTurnOf: 'p2', incurredSeat: 2, moved: false, charged: true });
+      s.retreats.push({
+        id: 'R900',
+        playerId: 'p1',
+        from: 'A',
+        to: 'X',
+        fleetIds: [s.fleets.find((f) => f.owner === 'p1' && f.slot === 1)!.id],
+        battleId: 'K0',
+        cause: 'disengage',
+        incurredHalfCycle: s.halfCycles,
+        incurredTurnOf: 'p2',
+        incurredSeat: 2,
+        moved: false,
+        charged: true,
+      });
     });
     g.do('p2', { type: 'end-turn' });
     expect(g.fleetOf('p1', 1).sector).toBe('A');
@@ -40,7 +53,20 @@ describe('UTD7.456 battles on another player\'s turn (TC-100)', () => {
     explored(g, 'F', 'dead');
     g.do('p1', { type: 'end-turn' });
     g.patch((s) => {
-      s.retreats.push({ id: 'R900', playerId: 'p1', from: 'A', to: 'X', fleetIds: [s.fleets.find((f) => f.owner === 'p1' && f.slot === 1)!.id], battleId: 'K0', cause: 'disengage', incurredHalfCycle: s.halfCycles, incurredTurnOf: 'p2', incurredSeat: 2, moved: false, charged: true });
+      s.retreats.push({
+        id: 'R900',
+        playerId: 'p1',
+        from: 'A',
+        to: 'X',
+        fleetIds: [s.fleets.find((f) => f.owner === 'p1' && f.slot === 1)!.id],
+        battleId: 'K0',
+        cause: 'disengage',
+        incurredHalfCycle: s.halfCycles,
+        incurredTurnOf: 'p2',
+        incurredSeat: 2,
+        moved: false,
+        charged: true,
+      });
     });
     g.do('p2', { type: 'end-turn' });
     g.do('p3', { type: 'move', fleet: '1', to: 'X' });

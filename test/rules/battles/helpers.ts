@@ -1,5 +1,5 @@
 import type { ResultInput } from '../../../src/rules/thunderdome/battles/negotiation.ts';
-import { Game, startedGame } from '../td3/harness.ts';
+import { type Game, startedGame } from '../td3/harness.ts';
 
 /** Makes a sector explored with a given type and no terrain, without rolling (test surgery). */
 export function explored(g: Game, key: string, type: 'life' | 'mineral' | 'dead', owner: string | null = null): void {
@@ -20,7 +20,17 @@ export function placeFleet(g: Game, owner: string, slot: number, sector: string)
 }
 
 export function result(partial: Partial<ResultInput> & { winner: string }): ResultInput {
-  return { destroyed: [], crippled: [], wrecked: [], captured: [], retreat: null, provisional: [], planetDamage: 0, note: '', ...partial };
+  return {
+    destroyed: [],
+    crippled: [],
+    wrecked: [],
+    captured: [],
+    retreat: null,
+    provisional: [],
+    planetDamage: 0,
+    note: '',
+    ...partial,
+  };
 }
 
 export function shipsOf(g: Game, owner: string, unitId?: string): string[] {

@@ -4,7 +4,8 @@ import { isAnschluss, npeAvailable } from '../../../src/rules/thunderdome/battle
 import { startedGame, type Game } from '../td3/harness.ts';
 import { result } from './helpers.ts';
 
-const avail = (att: number, losses: number, offset: number) => bpvToString(npeAvailable(String(att), String(losses), String(offset)));
+const avail = (att: number, losses: number, offset: number) =>
+  bpvToString(npeAvailable(String(att), String(losses), String(offset)));
 
 describe('UTD5.465 NPE available BPV (TC-040 to TC-043)', () => {
   it('TC-040 baseline clamped to 250–600, losses net of offsets, never below 150', () => {
@@ -41,7 +42,13 @@ function npeBattle(ships: string[] = ['LYR-CA', 'LYR-FF'], losses = '0'): { g: G
   const g = startedGame({ p1: ships });
   g.patch((s) => {
     const a = s.map!.sectors.find((x) => x.key === 'A')!;
-    Object.assign(a, { type: 'life', terrain: ['class-m-planet'], overlays: [], exploredBy: 'p3', npe: { empire: 'federation', status: 'active', losses, offset: '0' } });
+    Object.assign(a, {
+      type: 'life',
+      terrain: ['class-m-planet'],
+      overlays: [],
+      exploredBy: 'p3',
+      npe: { empire: 'federation', status: 'active', losses, offset: '0' },
+    });
   });
   g.do('p1', { type: 'move', fleet: '1', to: 'A' });
   g.do('p1', { type: 'end-turn' });
@@ -61,7 +68,10 @@ describe('UTD5.4 NPE battles', () => {
     expect(g.sector('A').colony).toMatchObject({ owner: 'p1', status: 'active' });
     expect(g.sector('A').owner).toBe('p1');
     expect(g.sector('A').npe!.status).toBe('anschluss');
-    const tribute = g.state.ships.filter((s) => s.owner === 'p1' && s.unorganized).map((s) => s.unitId).sort();
+    const tribute = g.state.ships
+      .filter((s) => s.owner === 'p1' && s.unorganized)
+      .map((s) => s.unitId)
+      .sort();
     expect(tribute).toEqual(['FED-DD', 'FED-TS']);
     expect(g.state.turn!.phase).toBe('captures');
     // The player may take other hulls while they are not organized.
@@ -70,7 +80,7 @@ describe('UTD5.4 NPE battles', () => {
     expect(g.state.ships.filter((s) => s.owner === 'p1' && s.unorganized).map((s) => s.unitId)).toEqual(['FED-CA+PH']);
   });
 
-  it('UTD5.422 automatic Anschluss when the attacker has twice the NPE\'s BPV (losses 500 leave it 150)', () => {
+  it("UTD5.422 automatic Anschluss when the attacker has twice the NPE's BPV (losses 500 leave it 150)", () => {
     const { g } = npeBattle(['LYR-CA', 'LYR-CA', 'LYR-FF'], '500');
     expect(g.state.battles[0]!.npe).toMatchObject({ attackerBpv: '329', available: '150' });
     expect(g.state.battles[0]!.resolution).toBe('anschluss');
@@ -87,7 +97,12 @@ describe('UTD5.4 NPE battles', () => {
     let b = g.state.battles[0]!;
     expect(b.stage).toBe('awaiting-contact');
     const npeUnit = b.npe!.force[0]!.id;
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: [npeUnit], planetDamage: 20 }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', destroyed: [npeUnit], planetDamage: 20 }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     b = g.state.battles[0]!;
     expect(b.stage).toBe('objection-window');
@@ -105,7 +120,12 @@ describe('UTD5.4 NPE battles', () => {
     g.do('p2', { type: 'battle-volunteer', battle });
     g.do('p2', { type: 'battle-fleet', battle, fleet: null, units: ['FED-FF'] });
     const npeUnit = g.state.battles[0]!.npe!.force[0]!.id;
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: [npeUnit] }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', destroyed: [npeUnit] }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     g.do('p3', { type: 'battle-object', battle });
     const vote = g.state.votes.at(-1)!;
@@ -123,7 +143,12 @@ describe('UTD5.4 NPE battles', () => {
     g.do('p3', { type: 'battle-volunteer', battle });
     g.do('p3', { type: 'battle-fleet', battle, fleet: null, units: ['FED-FF'] });
     const npeUnit = g.state.battles[0]!.npe!.force[0]!.id;
-    g.do('p1', { type: 'battle-propose', battle, kind: 'report', result: result({ winner: 'p1', captured: [npeUnit] }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'report',
+      result: result({ winner: 'p1', captured: [npeUnit] }),
+    });
     g.do('p3', { type: 'battle-accept', battle });
     expect(g.state.battles[0]!.resolution).toBe('confirmed');
     expect(g.sector('A').colony).toMatchObject({ owner: 'p1', status: 'active' });
@@ -135,7 +160,12 @@ describe('UTD5.4 NPE battles', () => {
     g.do('p2', { type: 'battle-volunteer', battle });
     g.do('p2', { type: 'battle-fleet', battle, fleet: null, units: ['FED-CA'] });
     const ff = g.state.ships.find((s) => s.owner === 'p1' && s.unitId === 'LYR-FF')!.id;
-    g.do('p1', { type: 'battle-propose', battle, kind: 'report', result: result({ winner: 'npe', captured: [ff], retreat: 'H1' }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'report',
+      result: result({ winner: 'npe', captured: [ff], retreat: 'H1' }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     expect(g.state.ships.some((s) => s.id === ff)).toBe(false);
     expect(g.sector('A').npe).toMatchObject({ status: 'active', losses: '0', offset: '63' });

@@ -15,7 +15,12 @@ function lostWithWrecks(ffs: number, wreckedCount: number): { g: Game; wrecks: s
   const { g, battle } = battleInA({ p2: ['KZI-CA', ...Array.from({ length: ffs }, () => 'KZI-FF')] });
   const wrecks = shipsOf(g, 'p2', 'KZI-FF').slice(0, wreckedCount);
   explored(g, 'C', 'dead');
-  g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', wrecked: wrecks, retreat: 'C' }) });
+  g.do('p1', {
+    type: 'battle-propose',
+    battle,
+    kind: 'negotiated',
+    result: result({ winner: 'p1', wrecked: wrecks, retreat: 'C' }),
+  });
   return { g, wrecks, battle };
 }
 
@@ -26,11 +31,29 @@ function refold(g: Game, from: CampaignState, mark: number): CampaignState {
 
 /** Step-2 income the player received in the events since `mark` (a home mine pays at each turn start). */
 function incomeSince(g: Game, playerId: string, mark: number): number {
-  return g.log.slice(mark).reduce((n, e) => n + (e.event.type === 'IncomePaid' && e.event.playerId === playerId ? Number(e.event.amount) : 0), 0);
+  return g.log
+    .slice(mark)
+    .reduce(
+      (n, e) => n + (e.event.type === 'IncomePaid' && e.event.playerId === playerId ? Number(e.event.amount) : 0),
+      0,
+    );
 }
 
 function retreatOf(s: CampaignState, playerId: string, from: string, to: string, fleetIds: string[], incurredSeat = 1) {
-  return { id: `R${900 + s.retreats.length}`, playerId, from, to, fleetIds, battleId: 'K0', cause: 'disengage' as const, incurredHalfCycle: s.halfCycles, incurredTurnOf: 'p1', incurredSeat, moved: false, charged: false };
+  return {
+    id: `R${900 + s.retreats.length}`,
+    playerId,
+    from,
+    to,
+    fleetIds,
+    battleId: 'K0',
+    cause: 'disengage' as const,
+    incurredHalfCycle: s.halfCycles,
+    incurredTurnOf: 'p1',
+    incurredSeat,
+    moved: false,
+    charged: false,
+  };
 }
 
 describe('ISS-A74 wrecks in involuntary retreats', () => {
@@ -43,13 +66,19 @@ describe('ISS-A74 wrecks in involuntary retreats', () => {
     expect(settled).toHaveLength(1);
     expect(settled[0]!.event).toMatchObject({ playerId: 'p2', towOps: 2, scrapOps: 0, refund: '0', scrapped: [] });
     expect((settled[0]!.event as { towed: { shipId: string }[] }).towed.map((x) => x.shipId)).toEqual(wrecks);
-    expect(g.events('RetreatsCharged').at(-1)!.event).toMatchObject({ playerId: 'p2', ops: 3, wreckOps: 2, locked: false });
+    expect(g.events('RetreatsCharged').at(-1)!.event).toMatchObject({
+      playerId: 'p2',
+      ops: 3,
+      wreckOps: 2,
+      locked: false,
+    });
     expect(g.state.turn!.opsSpent).toBe(3);
     expect(opsLeft(g.state.turn!)).toBe(0);
     // The wrecks are still aboard and move with the fleet after p2's orders (ISS-A17).
     g.do('p2', { type: 'end-turn' });
     expect(g.fleetOf('p2', 1).sector).toBe('C');
-    for (const id of wrecks) expect(g.state.ships.find((s) => s.id === id)).toMatchObject({ sector: 'C', wrecked: true });
+    for (const id of wrecks)
+      expect(g.state.ships.find((s) => s.id === id)).toMatchObject({ sector: 'C', wrecked: true });
     expect(refold(g, before, mark)).toEqual(g.state);
   });
 
@@ -58,7 +87,13 @@ describe('ISS-A74 wrecks in involuntary retreats', () => {
     const [bank, before, mark] = [Number(g.player('p2').bank), structuredClone(g.state), g.log.length];
     g.do('p2', { type: 'battle-accept', battle: g.state.battles[0]!.id });
     // The CA's 2 tractors tow two FFs; the third (highest id among equal values) is scrapped for 63 / 2.
-    const e = g.events('RetreatWrecksSettled')[0]!.event as { towed: { shipId: string }[]; scrapped: { shipId: string }[]; refund: string; towOps: number; scrapOps: number };
+    const e = g.events('RetreatWrecksSettled')[0]!.event as {
+      towed: { shipId: string }[];
+      scrapped: { shipId: string }[];
+      refund: string;
+      towOps: number;
+      scrapOps: number;
+    };
     expect(e.towed.map((x) => x.shipId)).toEqual(wrecks.slice(0, 2));
     expect(e.scrapped.map((x) => x.shipId)).toEqual([wrecks[2]]);
     expect(e).toMatchObject({ refund: '31.5', towOps: 2, scrapOps: 1 });
@@ -80,7 +115,10 @@ describe('ISS-A74 wrecks in involuntary retreats', () => {
       // p2: fleet 1 a CA (2 tractors) with one wreck; fleet 2 two wrecked FFs and nothing to tow them.
       const f1 = s.fleets.find((f) => f.owner === 'p2' && f.slot === 1)!;
       s.fleets.push({ ...f1, id: 'F950', slot: 2 });
-      const [ca, ff] = [s.ships.find((x) => x.owner === 'p2' && x.unitId === 'KZI-CA')!, s.ships.find((x) => x.owner === 'p2' && x.unitId === 'KZI-FF')!];
+      const [ca, ff] = [
+        s.ships.find((x) => x.owner === 'p2' && x.unitId === 'KZI-CA')!,
+        s.ships.find((x) => x.owner === 'p2' && x.unitId === 'KZI-FF')!,
+      ];
       ff.wrecked = true;
       s.ships.push({ ...ff, id: 'S951', fleetId: 'F950' }, { ...ff, id: 'S952', fleetId: 'F950' });
       s.retreats.push(retreatOf(s, 'p2', ca.sector, 'C', [f1.id, 'F950']));
@@ -88,7 +126,13 @@ describe('ISS-A74 wrecks in involuntary retreats', () => {
     });
     const [bank, mark] = [Number(g.player('p2').bank), g.log.length];
     g.do('p1', { type: 'end-turn' });
-    const e = g.events('RetreatWrecksSettled')[0]!.event as { towed: { shipId: string }[]; scrapped: { shipId: string }[]; towOps: number; scrapOps: number; refund: string };
+    const e = g.events('RetreatWrecksSettled')[0]!.event as {
+      towed: { shipId: string }[];
+      scrapped: { shipId: string }[];
+      towOps: number;
+      scrapOps: number;
+      refund: string;
+    };
     expect(e.towed).toHaveLength(1);
     expect(e.scrapped.map((x) => x.shipId)).toEqual(['S951', 'S952']);
     expect(e).toMatchObject({ towOps: 1, scrapOps: 1, refund: '63' });
@@ -108,13 +152,17 @@ describe('ISS-A74 wrecks in involuntary retreats', () => {
       s.retreats.push(retreatOf(s, 'p2', mine[0]!.sector, 'C', [mine[0]!.fleetId!]));
     });
     g.do('p1', { type: 'end-turn' });
-    const e = g.events('RetreatWrecksSettled')[0]!.event as { towed: { unitId: string }[]; scrapped: { unitId: string }[]; refund: string };
+    const e = g.events('RetreatWrecksSettled')[0]!.event as {
+      towed: { unitId: string }[];
+      scrapped: { unitId: string }[];
+      refund: string;
+    };
     expect(e.towed.map((x) => x.unitId)).toEqual(['KZI-CA']);
     expect(e.scrapped.map((x) => x.unitId)).toEqual(['KZI-FF']);
     expect(e.refund).toBe('31.5');
   });
 
-  it('ISS-A74 fleets that move before their owner\'s turn settle their wrecks at the move; the OPs join the next charge', () => {
+  it("ISS-A74 fleets that move before their owner's turn settle their wrecks at the move; the OPs join the next charge", () => {
     const g = startedGame();
     explored(g, 'F', 'dead');
     g.patch((s) => {
@@ -133,7 +181,7 @@ describe('ISS-A74 wrecks in involuntary retreats', () => {
     expect(g.state.turn!.opsSpent).toBe(2);
   });
 
-  it('ISS-A74 a wreck reported after the charge is towed at the move, and its OP is spent at the owner\'s next turn', () => {
+  it("ISS-A74 a wreck reported after the charge is towed at the move, and its OP is spent at the owner's next turn", () => {
     const g = startedGame();
     explored(g, 'C', 'dead');
     g.patch((s) => {

@@ -3,7 +3,7 @@ import { mc } from '../../../src/rules/exact/move-class.ts';
 import type { Catalog, CatalogUnit } from '../../../src/rules/thunderdome/catalog/index.ts';
 import { unitCatalogOf } from '../../../src/rules/thunderdome/units.ts';
 import { describeEvent } from '../../../src/discord/words.ts';
-import { Game, mappedGame, registeredGame, startedGame, who } from '../td3/harness.ts';
+import { type Game, mappedGame, registeredGame, startedGame, who } from '../td3/harness.ts';
 import { sampleCatalog } from './helpers.ts';
 
 /** The sample catalog under another version label, with units changed or removed. */
@@ -34,7 +34,9 @@ describe('switching the campaign catalog (issue 4 §1, requirements §4.2 "pinne
     expect(stored!.event).toEqual({ type: 'CatalogSet', version: 'v2', previous: 'sample', units: next.units.length });
     expect(g.state.catalogVersion).toBe('v2');
     expect(g.replayed().catalogVersion).toBe('v2');
-    expect(describeEvent(stored!, g.state)).toContain(`switched **Test** to ship catalog \`v2\` (${next.units.length} units; it was \`sample\`)`);
+    expect(describeEvent(stored!, g.state)).toContain(
+      `switched **Test** to ship catalog \`v2\` (${next.units.length} units; it was \`sample\`)`,
+    );
   });
 
   it('UTD8.1 during the setup the switch keeps the starting forces and purchases that the new catalog still has at the same price', () => {
@@ -83,16 +85,22 @@ describe('switching the campaign catalog (issue 4 §1, requirements §4.2 "pinne
 
   it('UTD1.2 a bought ship repriced by the new catalog refuses the switch (the bank paid the old price)', () => {
     const g = setupWithPurchases();
-    g.catalog = unitCatalogOf(variant('v2', (units) => units.map((u) => (u.unitId === 'LYR-CA' ? { ...u, bpvEconomic: '140' } : u))));
+    g.catalog = unitCatalogOf(
+      variant('v2', (units) => units.map((u) => (u.unitId === 'LYR-CA' ? { ...u, bpvEconomic: '140' } : u))),
+    );
     const ca = g.state.ships.find((s) => s.unitId === 'LYR-CA')!;
     const error = g.refused('p1', { type: 'catalog-set', version: 'v2' }, 'UTD8.1');
-    expect(error.message).toContain(`ship ${ca.id} (\`LYR-CA\`) was bought for ${ca.bpv} BPV; the new catalog prices it at 140`);
+    expect(error.message).toContain(
+      `ship ${ca.id} (\`LYR-CA\`) was bought for ${ca.bpv} BPV; the new catalog prices it at 140`,
+    );
   });
 
   it('UTD7.23 a fleet that would exceed 5 MC under the new move costs refuses the switch', () => {
     const g = setupWithPurchases();
     // CA (now MC 5) + FF (1/3) = 5 1/3 > 5.
-    g.catalog = unitCatalogOf(variant('v2', (units) => units.map((u) => (u.unitId === 'LYR-CA' ? { ...u, moveCost: mc(300) } : u))));
+    g.catalog = unitCatalogOf(
+      variant('v2', (units) => units.map((u) => (u.unitId === 'LYR-CA' ? { ...u, moveCost: mc(300) } : u))),
+    );
     const error = g.refused('p1', { type: 'catalog-set', version: 'v2' }, 'UTD8.1');
     expect(error.message).toContain('fleet 1 of p1 would hold MC 16/3 of 5 (UTD7.23)');
   });

@@ -8,7 +8,10 @@ export function sampleText(file: 'units.csv' | 'refits.csv' | 'conversions.csv')
 }
 
 export function sampleCatalog(): Catalog {
-  const result = parseCatalog({ units: sampleText('units.csv'), refits: sampleText('refits.csv'), conversions: sampleText('conversions.csv') }, 'sample');
+  const result = parseCatalog(
+    { units: sampleText('units.csv'), refits: sampleText('refits.csv'), conversions: sampleText('conversions.csv') },
+    'sample',
+  );
   if (!result.ok) throw new Error(`sample refused: ${JSON.stringify(result.errors.slice(0, 5))}`);
   return result.catalog;
 }
@@ -50,15 +53,41 @@ export function warship(id: string, overrides: Row = {}): Row {
 const NO_SHIP = { move_cost: '', command_rating: '', max_speed: '' };
 
 export function yard(id: string, overrides: Row = {}): Row {
-  return warship(id, { ...NO_SHIP, empire: 'NEU', unit_kind: 'shipyard', size_class: '3', shipyard_capacity: '1', dry_dock_positions: '3', works_boxes: '4', ...overrides });
+  return warship(id, {
+    ...NO_SHIP,
+    empire: 'NEU',
+    unit_kind: 'shipyard',
+    size_class: '3',
+    shipyard_capacity: '1',
+    dry_dock_positions: '3',
+    works_boxes: '4',
+    ...overrides,
+  });
 }
 
 export function groundBase(id: string, overrides: Row = {}): Row {
-  return warship(id, { ...NO_SHIP, empire: 'NEU', unit_kind: 'ground_base', ground_base_size: 'small', ground_base_role: 'defense', size_class: '4', ...overrides });
+  return warship(id, {
+    ...NO_SHIP,
+    empire: 'NEU',
+    unit_kind: 'ground_base',
+    ground_base_size: 'small',
+    ground_base_role: 'defense',
+    size_class: '4',
+    ...overrides,
+  });
 }
 
 export function fighter(id: string, overrides: Row = {}): Row {
-  return warship(id, { command_rating: '', max_speed: '', damage_control: '', unit_kind: 'fighter', move_cost: '1/12', size_class: '7', fighter_equivalents: '1', ...overrides });
+  return warship(id, {
+    command_rating: '',
+    max_speed: '',
+    damage_control: '',
+    unit_kind: 'fighter',
+    move_cost: '1/12',
+    size_class: '7',
+    fighter_equivalents: '1',
+    ...overrides,
+  });
 }
 
 function cell(value: string): string {
@@ -67,11 +96,19 @@ function cell(value: string): string {
 
 /** CSV text with the given columns (all unit columns by default); header is line 1, rows 2, 3, … */
 export function csv(rows: Row[], columns: readonly string[] = CATALOG_COLUMNS.units): string {
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c] ?? '')).join(','))].join('\n') + '\n';
+  return `${[columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c] ?? '')).join(','))].join('\n')}\n`;
 }
 
 export function refitRow(from: string, to: string, overrides: Row = {}): Row {
-  return { from_unit_id: from, to_unit_id: to, refit_code: 'PHASER', year_available: '165', captured_allowed: 'false', cost_override: '', ...overrides };
+  return {
+    from_unit_id: from,
+    to_unit_id: to,
+    refit_code: 'PHASER',
+    year_available: '165',
+    captured_allowed: 'false',
+    cost_override: '',
+    ...overrides,
+  };
 }
 
 export function conversionRow(from: string, to: string, overrides: Row = {}): Row {

@@ -44,15 +44,23 @@ describe('catalog cells (requirements §0.2, §4.2)', () => {
   });
 
   it('booleans are true/false in any case; yes/no and 1/0 are refused with a reason', () => {
-    expect(units(csv([warship('LYR-DN', { is_dreadnought: 'TRUE', is_mauler: 'False' })]))[0]).toMatchObject({ isDreadnought: true, isMauler: false });
+    expect(units(csv([warship('LYR-DN', { is_dreadnought: 'TRUE', is_mauler: 'False' })]))[0]).toMatchObject({
+      isDreadnought: true,
+      isMauler: false,
+    });
     for (const value of ['yes', '1', 'no', '0', 'ja']) {
       const result = refused(parseUnitsCsv(csv([warship('LYR-DN', { is_dreadnought: value })])));
-      expect(result.errors).toEqual([expect.objectContaining({ line: 2, field: 'is_dreadnought', code: 'catalog/bad-value' })]);
+      expect(result.errors).toEqual([
+        expect.objectContaining({ line: 2, field: 'is_dreadnought', code: 'catalog/bad-value' }),
+      ]);
     }
   });
 
   it('BPV is stored as a canonical decimal string; bad amounts are refused', () => {
-    expect(units(csv([warship('LYR-CA', { bpv_economic: '133.50', bpv_combat: '0' })]))[0]).toMatchObject({ bpvEconomic: '133.5', bpvCombat: '0' });
+    expect(units(csv([warship('LYR-CA', { bpv_economic: '133.50', bpv_combat: '0' })]))[0]).toMatchObject({
+      bpvEconomic: '133.5',
+      bpvCombat: '0',
+    });
     for (const value of ['0', '-5', '1e3', '12.345', '1,000', '12345678901']) {
       const result = refused(parseUnitsCsv(csv([warship('LYR-CA', { bpv_economic: value })])));
       expect(result.errors[0]).toMatchObject({ line: 2, field: 'bpv_economic' });
@@ -60,7 +68,10 @@ describe('catalog cells (requirements §0.2, §4.2)', () => {
   });
 
   it('enums ignore letter case and are stored canonically; unknown values are refused', () => {
-    expect(units(csv([warship('LYR-CA', { empire: 'lyr', unit_kind: 'Warship' })]))[0]).toMatchObject({ empire: 'LYR', unitKind: 'warship' });
+    expect(units(csv([warship('LYR-CA', { empire: 'lyr', unit_kind: 'Warship' })]))[0]).toMatchObject({
+      empire: 'LYR',
+      unitKind: 'warship',
+    });
     const result = refused(parseUnitsCsv(csv([warship('XXX-CA', { empire: 'XXX' })])));
     expect(result.errors[0]).toMatchObject({ line: 2, field: 'empire' });
     expect(result.errors[0]?.message).toContain('NEU');
@@ -88,16 +99,29 @@ describe('catalog cells (requirements §0.2, §4.2)', () => {
   it('a required cell left empty is refused; optional cells may be empty', () => {
     const result = refused(parseUnitsCsv(csv([warship('LYR-CA', { name: '' })])));
     expect(only(result.errors, 'catalog/required')).toMatchObject({ line: 2, field: 'name' });
-    expect(units(csv([warship('LYR-CA', { bpv_combat: '', notes: '', cargo_containers: '' })]))[0]).toMatchObject({ bpvCombat: null, notes: null, cargoContainers: null });
+    expect(units(csv([warship('LYR-CA', { bpv_combat: '', notes: '', cargo_containers: '' })]))[0]).toMatchObject({
+      bpvCombat: null,
+      notes: null,
+      cargoContainers: null,
+    });
   });
 
   it('optional columns may be left out of the file; header names ignore case, spaces and order', () => {
-    const required = CATALOG_COLUMNS.units.filter((c) => !['bpv_combat', 'notes', 'cargo_containers', 'co_eligible', 'buildable', 'web_caster'].includes(c));
+    const required = CATALOG_COLUMNS.units.filter(
+      (c) => !['bpv_combat', 'notes', 'cargo_containers', 'co_eligible', 'buildable', 'web_caster'].includes(c),
+    );
     const reordered = [...required].reverse();
     const header = reordered.map((c) => ` ${c.toUpperCase()} `).join(',');
     const row = warship('LYR-CA');
     const text = `${header}\n${reordered.map((c) => row[c] ?? '').join(',')}\n`;
-    expect(units(text)[0]).toMatchObject({ unitId: 'LYR-CA', bpvCombat: null, notes: null, coEligible: null, buildable: true, webCaster: false });
+    expect(units(text)[0]).toMatchObject({
+      unitId: 'LYR-CA',
+      bpvCombat: null,
+      notes: null,
+      coEligible: null,
+      buildable: true,
+      webCaster: false,
+    });
   });
 
   it('quoted cells keep commas, doubled quotes and line breaks; line numbers stay right after them', () => {
@@ -130,7 +154,9 @@ describe('catalog cells (requirements §0.2, §4.2)', () => {
   });
 
   it('names with line breaks or control characters are refused; notes may have line breaks', () => {
-    const result = refused(parseUnitsCsv(csv([warship('LYR-CA', { name: 'a\nb' }), warship('LYR-FF', { notes: 'bell\u0007' })])));
+    const result = refused(
+      parseUnitsCsv(csv([warship('LYR-CA', { name: 'a\nb' }), warship('LYR-FF', { notes: 'bell\u0007' })])),
+    );
     expect(result.errors.map((e) => [e.line, e.field])).toEqual([
       [2, 'name'],
       [4, 'notes'],
@@ -143,7 +169,12 @@ describe('catalog import refuses bad files whole (requirements §4.2)', () => {
     const rows = [warship('LYR-CA'), warship('LYR-DD'), warship('LYR-FF', { size_class: 'four' }), warship('LYR-CW')];
     const result = refused(parseUnitsCsv(csv(rows)));
     expect(result.errors).toHaveLength(1);
-    expect(result.errors[0]).toMatchObject({ file: 'units.csv', line: 4, field: 'size_class', code: 'catalog/bad-value' });
+    expect(result.errors[0]).toMatchObject({
+      file: 'units.csv',
+      line: 4,
+      field: 'size_class',
+      code: 'catalog/bad-value',
+    });
     expect('units' in result).toBe(false);
     const whole = refused(parseCatalog({ units: csv(rows) }, 'v1'));
     expect('catalog' in whole).toBe(false);
@@ -196,7 +227,9 @@ describe('catalog import refuses bad files whole (requirements §4.2)', () => {
     const dup = refused(parseUnitsCsv(csv([warship('LYR-CA')], [...CATALOG_COLUMNS.units, 'notes'])));
     expect(only(dup.errors, 'catalog/duplicate-column')).toMatchObject({ line: 1, field: 'notes' });
     const unnamed = refused(parseUnitsCsv(csv([warship('LYR-CA')], [...CATALOG_COLUMNS.units, ''])));
-    expect(only(unnamed.errors, 'catalog/unnamed-column').message).toContain(`Column ${CATALOG_COLUMNS.units.length + 1}`);
+    expect(only(unnamed.errors, 'catalog/unnamed-column').message).toContain(
+      `Column ${CATALOG_COLUMNS.units.length + 1}`,
+    );
   });
 
   it('refuses a row with too few or too many cells', () => {

@@ -42,7 +42,11 @@ describe('serialising the catalog (round trip)', () => {
     const conversions = parseConversionsCsv(serialiseConversionsCsv(catalog.conversions), catalog.units);
     expect(conversions.ok && conversions.conversions).toEqual(catalog.conversions);
     const again = parseCatalog(
-      { units: serialiseUnitsCsv(catalog.units), refits: serialiseRefitsCsv(catalog.refits), conversions: serialiseConversionsCsv(catalog.conversions) },
+      {
+        units: serialiseUnitsCsv(catalog.units),
+        refits: serialiseRefitsCsv(catalog.refits),
+        conversions: serialiseConversionsCsv(catalog.conversions),
+      },
       catalog.version,
     );
     expect(again.ok && again.catalog).toEqual(catalog);
@@ -51,7 +55,14 @@ describe('serialising the catalog (round trip)', () => {
   it('round-trips awkward text, rationals, decimals, defaults and nulls', () => {
     const units = unitsOf(
       csv([
-        warship('LYR-CA', { name: 'Lyran "Lion", heavy; refit', notes: 'two\nlines, "quoted"', bpv_economic: '133.25', move_cost: '0.67', co_eligible: 'FALSE', year_available: '165.5' }),
+        warship('LYR-CA', {
+          name: 'Lyran "Lion", heavy; refit',
+          notes: 'two\nlines, "quoted"',
+          bpv_economic: '133.25',
+          move_cost: '0.67',
+          co_eligible: 'FALSE',
+          year_available: '165.5',
+        }),
         groundBase('NEU-GBL', { ground_base_size: 'large' }),
         groundBase('NEU-GBM', { ground_base_size: 'medium', move_cost: '' }),
       ]),
@@ -97,7 +108,12 @@ describe('catalog index and rule helpers', () => {
   });
 
   it('UTD7.4235 defenses count their rule MC whatever the catalog says; yards count none', () => {
-    const [gbm, mon] = unitsOf(csv([groundBase('NEU-GBM', { ground_base_size: 'medium', move_cost: '' }), warship('NEU-MON', { unit_kind: 'monitor', move_cost: '1' })]));
+    const [gbm, mon] = unitsOf(
+      csv([
+        groundBase('NEU-GBM', { ground_base_size: 'medium', move_cost: '' }),
+        warship('NEU-MON', { unit_kind: 'monitor', move_cost: '1' }),
+      ]),
+    );
     expect(effectiveMoveCost(gbm!)).toBe(20);
     expect(effectiveMoveCost(mon!)).toBe(30);
     expect(effectiveMoveCost(index.unit('NEU-SY3')!)).toBeNull();
@@ -105,7 +121,9 @@ describe('catalog index and rule helpers', () => {
   });
 
   it('UTD7.A CO eligibility: medium ground bases follow the setting, co_eligible overrides', () => {
-    const [gbm, dn] = unitsOf(csv([groundBase('NEU-GBM', { ground_base_size: 'medium' }), warship('LYR-DN', { co_eligible: 'false' })]));
+    const [gbm, dn] = unitsOf(
+      csv([groundBase('NEU-GBM', { ground_base_size: 'medium' }), warship('LYR-DN', { co_eligible: 'false' })]),
+    );
     expect(isCoEligible(gbm!)).toBe(false);
     expect(isCoEligible(gbm!, true)).toBe(true);
     expect(isCoEligible(dn!)).toBe(false);

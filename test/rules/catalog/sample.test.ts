@@ -26,7 +26,10 @@ function unit(id: string): CatalogUnit {
 
 describe('sample catalog (assets/catalog/sample)', () => {
   it('parses with no errors and no warnings', () => {
-    const result = parseCatalog({ units: sampleText('units.csv'), refits: sampleText('refits.csv'), conversions: sampleText('conversions.csv') }, 'sample-1');
+    const result = parseCatalog(
+      { units: sampleText('units.csv'), refits: sampleText('refits.csv'), conversions: sampleText('conversions.csv') },
+      'sample-1',
+    );
     expect(result.ok).toBe(true);
     expect(result.warnings).toEqual([]);
     expect(catalog.units).toHaveLength(150);
@@ -42,29 +45,34 @@ describe('sample catalog (assets/catalog/sample)', () => {
     for (const u of catalog.units) expect(u.notes, u.unitId).toMatch(/^SAMPLE ONLY, not SFB data/);
   });
 
-  it.each(EMPIRES.map((e) => [e.key, EMPIRE_CODE_BY_KEY[e.key]] as const))('UTD8.111 %s (%s) has a CA, DD, FF, CW, DN, minesweeper and troop ship', (key, code) => {
-    const own = index.unitsFor(key).filter((u) => u.empire === code);
-    const role = (hull: string) => own.find((u) => u.hullCode === hull && u.unitId === `${code}-${hull}${hull === 'CW' ? '+' : ''}`);
-    expect(role('CA')?.moveCost).toBe(60);
-    expect(role('DD')?.moveCost).toBe(30);
-    expect(role('FF')?.moveCost).toBe(20);
-    expect(role('CW')?.moveCost).toBe(40);
-    const dn = role('DN');
-    expect(dn?.moveCost).toBe(90);
-    expect(dn?.isDreadnought).toBe(true);
-    expect(dn?.sizeClass).toBe(2);
-    const ms = role('MS');
-    expect(ms?.isMinesweeper).toBe(true);
-    expect(ms?.sizeClass).toBe(4);
-    expect(ms?.moveCost).toBe(20);
-    const ts = role('TS');
-    expect(ts?.isTroopShip).toBe(true);
-    expect(ts?.sfbRef).toBeTruthy();
-    // Basic ships are available at the default start year Y165 (UTD8.12).
-    for (const hull of ['CA', 'DD', 'FF', 'CW', 'MS', 'TS']) expect(isAvailableInYear(role(hull)!, 165), `${code}-${hull}`).toBe(true);
-    // The generic units are offered to every empire.
-    expect(index.unitsFor(key).some((u) => u.unitId === 'NEU-F-L')).toBe(true);
-  });
+  it.each(EMPIRES.map((e) => [e.key, EMPIRE_CODE_BY_KEY[e.key]] as const))(
+    'UTD8.111 %s (%s) has a CA, DD, FF, CW, DN, minesweeper and troop ship',
+    (key, code) => {
+      const own = index.unitsFor(key).filter((u) => u.empire === code);
+      const role = (hull: string) =>
+        own.find((u) => u.hullCode === hull && u.unitId === `${code}-${hull}${hull === 'CW' ? '+' : ''}`);
+      expect(role('CA')?.moveCost).toBe(60);
+      expect(role('DD')?.moveCost).toBe(30);
+      expect(role('FF')?.moveCost).toBe(20);
+      expect(role('CW')?.moveCost).toBe(40);
+      const dn = role('DN');
+      expect(dn?.moveCost).toBe(90);
+      expect(dn?.isDreadnought).toBe(true);
+      expect(dn?.sizeClass).toBe(2);
+      const ms = role('MS');
+      expect(ms?.isMinesweeper).toBe(true);
+      expect(ms?.sizeClass).toBe(4);
+      expect(ms?.moveCost).toBe(20);
+      const ts = role('TS');
+      expect(ts?.isTroopShip).toBe(true);
+      expect(ts?.sfbRef).toBeTruthy();
+      // Basic ships are available at the default start year Y165 (UTD8.12).
+      for (const hull of ['CA', 'DD', 'FF', 'CW', 'MS', 'TS'])
+        expect(isAvailableInYear(role(hull)!, 165), `${code}-${hull}`).toBe(true);
+      // The generic units are offered to every empire.
+      expect(index.unitsFor(key).some((u) => u.unitId === 'NEU-F-L')).toBe(true);
+    },
+  );
 
   it('non-Lyran placeholder rows copy the Lyran numbers', () => {
     for (const e of EMPIRES) {
@@ -72,7 +80,11 @@ describe('sample catalog (assets/catalog/sample)', () => {
       for (const suffix of ['CA', 'CA+PH', 'DD', 'CW+', 'FF', 'FF+PH', 'FF+ALL', 'DN', 'MS', 'TS']) {
         const mine = unit(`${code}-${suffix}`);
         const lyran = unit(`LYR-${suffix}`);
-        expect([mine.bpvEconomic, mine.moveCost, mine.sizeClass], `${code}-${suffix}`).toEqual([lyran.bpvEconomic, lyran.moveCost, lyran.sizeClass]);
+        expect([mine.bpvEconomic, mine.moveCost, mine.sizeClass], `${code}-${suffix}`).toEqual([
+          lyran.bpvEconomic,
+          lyran.moveCost,
+          lyran.sizeClass,
+        ]);
       }
     }
   });
@@ -116,7 +128,10 @@ describe('sample catalog (assets/catalog/sample)', () => {
   });
 
   it('UTD6.3784 and 6.3785 the CA, CW conversion and two FF refits fill the capital exactly', () => {
-    const used = unit('LYR-CA').moveCost! + Math.max(unit('LYR-DD').moveCost!, unit('LYR-CW+').moveCost!) + 2 * (unit('LYR-FF').moveCost! / 2);
+    const used =
+      unit('LYR-CA').moveCost! +
+      Math.max(unit('LYR-DD').moveCost!, unit('LYR-CW+').moveCost!) +
+      2 * (unit('LYR-FF').moveCost! / 2);
     expect(used).toBe(unit('NEU-LCD').shipyardCapacity);
   });
 
@@ -125,7 +140,10 @@ describe('sample catalog (assets/catalog/sample)', () => {
   });
 
   it('UTD7.23 DN + CA + CW + DD + 4 FF is exactly the fleet limit', () => {
-    const sum = ['LYR-DN', 'LYR-CA', 'LYR-CW+', 'LYR-DD', 'LYR-FF', 'LYR-FF', 'LYR-FF', 'LYR-FF'].reduce((s, id) => s + unit(id).moveCost!, 0);
+    const sum = ['LYR-DN', 'LYR-CA', 'LYR-CW+', 'LYR-DD', 'LYR-FF', 'LYR-FF', 'LYR-FF', 'LYR-FF'].reduce(
+      (s, id) => s + unit(id).moveCost!,
+      0,
+    );
     expect(sum).toBe(FLEET_LIMIT);
   });
 
@@ -158,7 +176,12 @@ describe('sample catalog (assets/catalog/sample)', () => {
   it('UTD7.4235 defenses count monitor 1/2, small ground base 1/5, DefSat 1/5', () => {
     expect(effectiveMoveCost(unit('NEU-MON'))).toBe(30);
     const gb = unit('NEU-GBDP');
-    expect([gb.unitKind, gb.groundBaseSize, gb.groundBaseRole, gb.needsPlanetSite]).toEqual(['ground_base', 'small', 'defense', true]);
+    expect([gb.unitKind, gb.groundBaseSize, gb.groundBaseRole, gb.needsPlanetSite]).toEqual([
+      'ground_base',
+      'small',
+      'defense',
+      true,
+    ]);
     expect(effectiveMoveCost(gb)).toBe(12);
     expect(effectiveMoveCost(unit('NEU-DEFSAT'))).toBe(12);
     expect(unit('NEU-GBDP+P4').hasPhaserIv).toBe(true);
@@ -173,7 +196,12 @@ describe('sample catalog (assets/catalog/sample)', () => {
 
   it('UTD8.22 carrier with fighters and an escort; UTD7.24 fighter equivalents 1 and 2', () => {
     const cv = unit('HYD-CV');
-    expect([cv.carrierType, cv.fighters, cv.fighterTypeId, cv.escortRequirement]).toEqual(['true_carrier', 6, 'HYD-FTR', 1]);
+    expect([cv.carrierType, cv.fighters, cv.fighterTypeId, cv.escortRequirement]).toEqual([
+      'true_carrier',
+      6,
+      'HYD-FTR',
+      1,
+    ]);
     expect(unit('HYD-FTR').fighterEquivalents).toBe(1);
     expect(unit('HYD-HFTR').fighterEquivalents).toBe(2);
     expect(unit('HYD-ESC').isEscort).toBe(true);

@@ -31,7 +31,9 @@ const familyUnits = accepted(csv(family)).units;
 
 describe('import validations (requirements §4.2.7)', () => {
   it('1. a duplicate unit_id is refused, naming both lines', () => {
-    const result = refused(parseUnitsCsv(csv([warship('LYR-CA'), warship('LYR-DD'), warship('LYR-CA', { bpv_economic: '140' })])));
+    const result = refused(
+      parseUnitsCsv(csv([warship('LYR-CA'), warship('LYR-DD'), warship('LYR-CA', { bpv_economic: '140' })])),
+    );
     const issue = only(result.errors, 'catalog/duplicate-id');
     expect(issue).toMatchObject({ line: 4, field: 'unit_id' });
     expect(issue.message).toContain('line 2');
@@ -43,25 +45,40 @@ describe('import validations (requirements §4.2.7)', () => {
   });
 
   it('2. an unknown fighter_type_id is refused, and so is one naming a non-fighter', () => {
-    const carrier = (ref: string) => warship('HYD-CV', { carrier_type: 'true_carrier', fighters: '6', fighter_type_id: ref });
+    const carrier = (ref: string) =>
+      warship('HYD-CV', { carrier_type: 'true_carrier', fighters: '6', fighter_type_id: ref });
     const unknown = refused(parseUnitsCsv(csv([carrier('HYD-ST')])));
     expect(only(unknown.errors, 'catalog/unknown-unit')).toMatchObject({ line: 2, field: 'fighter_type_id' });
     const wrong = refused(parseUnitsCsv(csv([carrier('HYD-CA'), warship('HYD-CA')])));
     expect(only(wrong.errors, 'catalog/reference-kind')).toMatchObject({ line: 2, field: 'fighter_type_id' });
     expect(accepted(csv([carrier('HYD-FTR'), fighter('HYD-FTR')])).units[0]?.fighterTypeId).toBe('HYD-FTR');
-    const pft = refused(parseUnitsCsv(csv([warship('KLI-PFT', { carrier_type: 'pft', pfs: '6', pf_type_id: 'KLI-CA' }), warship('KLI-CA')])));
+    const pft = refused(
+      parseUnitsCsv(
+        csv([warship('KLI-PFT', { carrier_type: 'pft', pfs: '6', pf_type_id: 'KLI-CA' }), warship('KLI-CA')]),
+      ),
+    );
     expect(only(pft.errors, 'catalog/reference-kind').field).toBe('pf_type_id');
   });
 
   it('2. edges naming unknown units are refused, naming the end', () => {
     const result = refused(parseRefitsCsv(refitsCsv([refitRow('LYR-CA', 'LYR-CA+XX')]), familyUnits));
-    expect(only(result.errors, 'catalog/unknown-unit')).toMatchObject({ file: 'refits.csv', line: 2, field: 'to_unit_id' });
+    expect(only(result.errors, 'catalog/unknown-unit')).toMatchObject({
+      file: 'refits.csv',
+      line: 2,
+      field: 'to_unit_id',
+    });
     const conv = refused(parseConversionsCsv(conversionsCsv([conversionRow('LYR-XX', 'LYR-CW+')]), familyUnits));
-    expect(only(conv.errors, 'catalog/unknown-unit')).toMatchObject({ file: 'conversions.csv', line: 2, field: 'from_unit_id' });
+    expect(only(conv.errors, 'catalog/unknown-unit')).toMatchObject({
+      file: 'conversions.csv',
+      line: 2,
+      field: 'from_unit_id',
+    });
   });
 
   it('3. a refit crossing empires is refused', () => {
-    const result = refused(parseRefitsCsv(refitsCsv([refitRow('LYR-CA', 'LYR-CA+PH'), refitRow('KLI-D7C', 'LYR-CA')]), familyUnits));
+    const result = refused(
+      parseRefitsCsv(refitsCsv([refitRow('LYR-CA', 'LYR-CA+PH'), refitRow('KLI-D7C', 'LYR-CA')]), familyUnits),
+    );
     expect(only(result.errors, 'catalog/edge-crosses-empires')).toMatchObject({ line: 3, field: 'to_unit_id' });
   });
 
@@ -72,7 +89,11 @@ describe('import validations (requirements §4.2.7)', () => {
 
   it('4. UTD6.3753 a refit that changes the hull family is refused', () => {
     const result = refused(parseRefitsCsv(refitsCsv([refitRow('LYR-DD', 'LYR-CW+')]), familyUnits));
-    expect(only(result.errors, 'catalog/refit-changes-family')).toMatchObject({ line: 2, field: 'to_unit_id', rule: 'UTD6.3753' });
+    expect(only(result.errors, 'catalog/refit-changes-family')).toMatchObject({
+      line: 2,
+      field: 'to_unit_id',
+      rule: 'UTD6.3753',
+    });
   });
 
   it('4. UTD6.3753 a change to a mauler variant is a conversion, not a refit', () => {
@@ -83,8 +104,17 @@ describe('import validations (requirements §4.2.7)', () => {
   });
 
   it('4. UTD6.3762 a conversion that keeps the family (no mauler change) is refused', () => {
-    const result = refused(parseConversionsCsv(conversionsCsv([conversionRow('LYR-DD', 'LYR-CW+'), conversionRow('LYR-CA', 'LYR-CA+PH')]), familyUnits));
-    expect(only(result.errors, 'catalog/conversion-keeps-family')).toMatchObject({ line: 3, field: 'to_unit_id', rule: 'UTD6.3762' });
+    const result = refused(
+      parseConversionsCsv(
+        conversionsCsv([conversionRow('LYR-DD', 'LYR-CW+'), conversionRow('LYR-CA', 'LYR-CA+PH')]),
+        familyUnits,
+      ),
+    );
+    expect(only(result.errors, 'catalog/conversion-keeps-family')).toMatchObject({
+      line: 3,
+      field: 'to_unit_id',
+      rule: 'UTD6.3762',
+    });
   });
 
   it('edges to the same unit, repeated edges and bad edge cells are refused', () => {
@@ -105,21 +135,40 @@ describe('import validations (requirements §4.2.7)', () => {
       ['catalog/bad-value', 5, 'refit_code'],
       ['catalog/required', 5, 'captured_allowed'],
     ]);
-    const source = refused(parseConversionsCsv(conversionsCsv([conversionRow('LYR-DD', 'LYR-CW+', { source: 'F&E' })]), familyUnits));
+    const source = refused(
+      parseConversionsCsv(conversionsCsv([conversionRow('LYR-DD', 'LYR-CW+', { source: 'F&E' })]), familyUnits),
+    );
     expect(source.errors[0]).toMatchObject({ line: 2, field: 'source' });
   });
 
   it('refits and conversions parse into edges with their columns', () => {
-    const refits = parseRefitsCsv(refitsCsv([refitRow('LYR-CA', 'LYR-CA+PH', { cost_override: '4.50', captured_allowed: 'TRUE' })]), familyUnits);
+    const refits = parseRefitsCsv(
+      refitsCsv([refitRow('LYR-CA', 'LYR-CA+PH', { cost_override: '4.50', captured_allowed: 'TRUE' })]),
+      familyUnits,
+    );
     expect(refits.ok && refits.refits).toEqual([
-      { fromUnitId: 'LYR-CA', toUnitId: 'LYR-CA+PH', refitCode: 'PHASER', yearAvailable: 165, capturedAllowed: true, costOverride: '4.5' },
+      {
+        fromUnitId: 'LYR-CA',
+        toUnitId: 'LYR-CA+PH',
+        refitCode: 'PHASER',
+        yearAvailable: 165,
+        capturedAllowed: true,
+        costOverride: '4.5',
+      },
     ]);
-    const conversions = parseConversionsCsv(conversionsCsv([conversionRow('LYR-DD', 'LYR-CW+', { source: 'fe_sit', year_available: '168.5' })]), familyUnits);
-    expect(conversions.ok && conversions.conversions).toEqual([{ fromUnitId: 'LYR-DD', toUnitId: 'LYR-CW+', yearAvailable: 168.5, source: 'FE_SIT' }]);
+    const conversions = parseConversionsCsv(
+      conversionsCsv([conversionRow('LYR-DD', 'LYR-CW+', { source: 'fe_sit', year_available: '168.5' })]),
+      familyUnits,
+    );
+    expect(conversions.ok && conversions.conversions).toEqual([
+      { fromUnitId: 'LYR-DD', toUnitId: 'LYR-CW+', yearAvailable: 168.5, source: 'FE_SIT' },
+    ]);
   });
 
   it('5. a move cost that is not a multiple of 1/60 is refused (also shipyard capacity)', () => {
-    const result = refused(parseUnitsCsv(csv([warship('LYR-FF', { move_cost: '0.31' }), yard('NEU-SY3', { shipyard_capacity: '0.91' })])));
+    const result = refused(
+      parseUnitsCsv(csv([warship('LYR-FF', { move_cost: '0.31' }), yard('NEU-SY3', { shipyard_capacity: '0.91' })])),
+    );
     expect(result.errors.map((e) => [e.code, e.line, e.field])).toEqual([
       ['catalog/move-class', 2, 'move_cost'],
       ['catalog/move-class', 3, 'shipyard_capacity'],
@@ -127,13 +176,17 @@ describe('import validations (requirements §4.2.7)', () => {
   });
 
   it('move_cost, command_rating, max_speed and damage_control are required for ships', () => {
-    const result = refused(parseUnitsCsv(csv([warship('LYR-CA', { move_cost: '', command_rating: '', max_speed: '', damage_control: '' })])));
+    const result = refused(
+      parseUnitsCsv(csv([warship('LYR-CA', { move_cost: '', command_rating: '', max_speed: '', damage_control: '' })])),
+    );
     expect(result.errors.map((e) => e.field)).toEqual(['move_cost', 'command_rating', 'max_speed', 'damage_control']);
     expect(result.errors[0]?.message).toContain('warship');
   });
 
   it('6. UTD6.372 a yard without capacity, dry docks or works is refused', () => {
-    const result = refused(parseUnitsCsv(csv([yard('NEU-SY3', { shipyard_capacity: '', dry_dock_positions: '', works_boxes: '' })])));
+    const result = refused(
+      parseUnitsCsv(csv([yard('NEU-SY3', { shipyard_capacity: '', dry_dock_positions: '', works_boxes: '' })])),
+    );
     expect(result.errors.map((e) => [e.code, e.line, e.field])).toEqual([
       ['catalog/required', 2, 'shipyard_capacity'],
       ['catalog/required', 2, 'dry_dock_positions'],
@@ -148,7 +201,12 @@ describe('import validations (requirements §4.2.7)', () => {
         csv([
           yard('NEU-SY3', { shipyard_capacity: '2/3' }),
           yard('NEU-SY4', { size_class: '4', shipyard_capacity: '2/3', dry_dock_positions: '3' }),
-          yard('NEU-LCD', { unit_kind: 'capital_lcd', size_class: '2', shipyard_capacity: '3/2', dry_dock_positions: '5' }),
+          yard('NEU-LCD', {
+            unit_kind: 'capital_lcd',
+            size_class: '2',
+            shipyard_capacity: '3/2',
+            dry_dock_positions: '5',
+          }),
           yard('NEU-SY5', { size_class: '5' }),
         ]),
       ),
@@ -161,7 +219,13 @@ describe('import validations (requirements §4.2.7)', () => {
     ]);
     const ok = accepted(
       csv([
-        yard('NEU-LCD', { unit_kind: 'capital_lcd', size_class: '2', shipyard_capacity: '2', dry_dock_positions: '5', works_boxes: '10' }),
+        yard('NEU-LCD', {
+          unit_kind: 'capital_lcd',
+          size_class: '2',
+          shipyard_capacity: '2',
+          dry_dock_positions: '5',
+          works_boxes: '10',
+        }),
         yard('NEU-SY2', { size_class: '2', shipyard_capacity: '1.5', dry_dock_positions: '4' }),
         yard('NEU-SY2C2', { size_class: '2', shipyard_capacity: '2', dry_dock_positions: '4' }),
         yard('NEU-SY4', { size_class: '4', shipyard_capacity: '0.67', dry_dock_positions: '2' }),
@@ -191,10 +255,20 @@ describe('import validations (requirements §4.2.7)', () => {
   });
 
   it('8. UTD7.25#2 a large ground base marked buildable is refused; otherwise it imports as forbidden', () => {
-    const result = refused(parseUnitsCsv(csv([groundBase('NEU-GBL', { ground_base_size: 'large', buildable: 'true' })])));
-    expect(only(result.errors, 'catalog/large-ground-base-buildable')).toMatchObject({ line: 2, field: 'buildable', rule: 'UTD7.25#2' });
+    const result = refused(
+      parseUnitsCsv(csv([groundBase('NEU-GBL', { ground_base_size: 'large', buildable: 'true' })])),
+    );
+    expect(only(result.errors, 'catalog/large-ground-base-buildable')).toMatchObject({
+      line: 2,
+      field: 'buildable',
+      rule: 'UTD7.25#2',
+    });
     const forbidden = accepted(
-      csv([groundBase('NEU-GBL', { ground_base_size: 'large' }), warship('NEU-BS', { unit_kind: 'base_large', move_cost: '', command_rating: '', max_speed: '' }), groundBase('NEU-GBDP')]),
+      csv([
+        groundBase('NEU-GBL', { ground_base_size: 'large' }),
+        warship('NEU-BS', { unit_kind: 'base_large', move_cost: '', command_rating: '', max_speed: '' }),
+        groundBase('NEU-GBDP'),
+      ]),
     );
     expect(forbidden.units.map((u) => u.buildable)).toEqual([false, false, true]);
     const baseLarge = refused(parseUnitsCsv(csv([warship('NEU-BS', { unit_kind: 'base_large', buildable: 'TRUE' })])));
@@ -202,9 +276,16 @@ describe('import validations (requirements §4.2.7)', () => {
   });
 
   it('9. UTD8.253 a minesweeper of size class 2 is only a warning', () => {
-    const result = accepted(csv([warship('LYR-MSL', { is_minesweeper: 'true', size_class: '2' }), warship('LYR-MS', { is_minesweeper: 'true', size_class: '4' })]));
+    const result = accepted(
+      csv([
+        warship('LYR-MSL', { is_minesweeper: 'true', size_class: '2' }),
+        warship('LYR-MS', { is_minesweeper: 'true', size_class: '4' }),
+      ]),
+    );
     expect(result.units).toHaveLength(2);
-    expect(result.warnings).toEqual([expect.objectContaining({ code: 'catalog/minesweeper-size', line: 2, field: 'size_class', rule: 'UTD8.253' })]);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: 'catalog/minesweeper-size', line: 2, field: 'size_class', rule: 'UTD8.253' }),
+    ]);
     const whole = parseCatalog({ units: csv([warship('LYR-MSL', { is_minesweeper: 'true', size_class: '2' })]) }, 'v1');
     expect(whole.ok).toBe(true);
     expect(whole.warnings).toHaveLength(1);
@@ -212,17 +293,31 @@ describe('import validations (requirements §4.2.7)', () => {
 
   it('10. UTD4.332 a troop ship without sfb_ref is refused; so is a Q-ship (UTD8.26)', () => {
     const result = refused(
-      parseUnitsCsv(csv([warship('LYR-TS', { is_troop_ship: 'true' }), warship('NEU-FQ', { empire: 'NEU', unit_kind: 'freighter', is_q_ship: 'true', is_large_freighter: 'true' })])),
+      parseUnitsCsv(
+        csv([
+          warship('LYR-TS', { is_troop_ship: 'true' }),
+          warship('NEU-FQ', { empire: 'NEU', unit_kind: 'freighter', is_q_ship: 'true', is_large_freighter: 'true' }),
+        ]),
+      ),
     );
     expect(result.errors.map((e) => [e.code, e.line, e.field, e.rule])).toEqual([
       ['catalog/missing-sfb-ref', 2, 'sfb_ref', 'UTD4.332'],
       ['catalog/missing-sfb-ref', 3, 'sfb_ref', 'UTD8.26'],
     ]);
-    expect(accepted(csv([warship('LYR-TS', { is_troop_ship: 'true', sfb_ref: 'R11.x' })])).units[0]?.sfbRef).toBe('R11.x');
+    expect(accepted(csv([warship('LYR-TS', { is_troop_ship: 'true', sfb_ref: 'R11.x' })])).units[0]?.sfbRef).toBe(
+      'R11.x',
+    );
   });
 
   it('11. UTD7.24 a fighter without fighter_equivalents is refused; heavy fighters count 2', () => {
-    const result = refused(parseUnitsCsv(csv([fighter('HYD-FTR', { fighter_equivalents: '' }), fighter('HYD-HF', { unit_kind: 'heavy_fighter', fighter_equivalents: '1' })])));
+    const result = refused(
+      parseUnitsCsv(
+        csv([
+          fighter('HYD-FTR', { fighter_equivalents: '' }),
+          fighter('HYD-HF', { unit_kind: 'heavy_fighter', fighter_equivalents: '1' }),
+        ]),
+      ),
+    );
     expect(result.errors.map((e) => [e.code, e.line, e.field])).toEqual([
       ['catalog/fighter-equivalents', 2, 'fighter_equivalents'],
       ['catalog/fighter-equivalents', 3, 'fighter_equivalents'],
@@ -232,8 +327,15 @@ describe('import validations (requirements §4.2.7)', () => {
   });
 
   it('UTD7.4235 a defense MC different from the rule MC is a warning', () => {
-    const result = accepted(csv([groundBase('NEU-GBDP', { move_cost: '1/3' }), warship('NEU-MON', { unit_kind: 'monitor', move_cost: '1/2' })]));
-    expect(result.warnings).toEqual([expect.objectContaining({ code: 'catalog/defense-move-cost', line: 2, field: 'move_cost', rule: 'UTD7.4235' })]);
+    const result = accepted(
+      csv([
+        groundBase('NEU-GBDP', { move_cost: '1/3' }),
+        warship('NEU-MON', { unit_kind: 'monitor', move_cost: '1/2' }),
+      ]),
+    );
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ code: 'catalog/defense-move-cost', line: 2, field: 'move_cost', rule: 'UTD7.4235' }),
+    ]);
   });
 
   it('year_retired must come after year_available', () => {
@@ -263,18 +365,33 @@ describe('parseCatalog checks all files together', () => {
 
   it('does not report an edge to a unit whose own row is wrong as unknown', () => {
     const result = refused(
-      parseCatalog({ units: csv([warship('LYR-FF', { move_cost: '0.31' }), warship('LYR-FF+PH')]), refits: refitsCsv([refitRow('LYR-FF', 'LYR-FF+PH')]) }, 'v1'),
+      parseCatalog(
+        {
+          units: csv([warship('LYR-FF', { move_cost: '0.31' }), warship('LYR-FF+PH')]),
+          refits: refitsCsv([refitRow('LYR-FF', 'LYR-FF+PH')]),
+        },
+        'v1',
+      ),
     );
     expect(result.errors.map((e) => e.code)).toEqual(['catalog/move-class']);
   });
 
   it('does not cascade into the edge files when units.csv cannot be read', () => {
-    const result = refused(parseCatalog({ units: 'unit_idd\nLYR-CA\n', refits: refitsCsv([refitRow('LYR-CA', 'LYR-CA+PH')]) }, 'v1'));
+    const result = refused(
+      parseCatalog({ units: 'unit_idd\nLYR-CA\n', refits: refitsCsv([refitRow('LYR-CA', 'LYR-CA+PH')]) }, 'v1'),
+    );
     expect(result.errors.every((e) => e.file === 'units.csv')).toBe(true);
   });
 
   it('accepts a catalog without refit and conversion files', () => {
     const result = parseCatalog({ units: csv(family) }, '2026-01');
-    expect(result.ok && [result.catalog.version, result.catalog.units.length, result.catalog.refits, result.catalog.conversions]).toEqual(['2026-01', 7, [], []]);
+    expect(
+      result.ok && [
+        result.catalog.version,
+        result.catalog.units.length,
+        result.catalog.refits,
+        result.catalog.conversions,
+      ],
+    ).toEqual(['2026-01', 7, [], []]);
   });
 });

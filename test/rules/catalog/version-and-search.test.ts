@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalCatalog, parseCatalog, searchUnits, shortVersion, type Catalog } from '../../../src/rules/thunderdome/catalog/index.ts';
+import {
+  canonicalCatalog,
+  parseCatalog,
+  searchUnits,
+  shortVersion,
+  type Catalog,
+} from '../../../src/rules/thunderdome/catalog/index.ts';
 import { coPool } from '../../../src/rules/thunderdome/officers/index.ts';
 import { csv, sampleCatalog, sampleText, warship } from './helpers.ts';
 
@@ -61,7 +67,12 @@ describe('/catalog search (issue 4 §1)', () => {
   it('UTD8.12 the year filter keeps units available that year; the empire filter one empire', () => {
     const y165 = searchUnits(units, { empire: 'LYR', year: 165 });
     expect(y165.length).toBeGreaterThan(0);
-    for (const u of y165) expect([u.empire, u.yearAvailable <= 165, u.yearRetired === null || 165 < u.yearRetired]).toEqual(['LYR', true, true]);
+    for (const u of y165)
+      expect([u.empire, u.yearAvailable <= 165, u.yearRetired === null || 165 < u.yearRetired]).toEqual([
+        'LYR',
+        true,
+        true,
+      ]);
     // The phaser refit (Y160 in the sample) is there in Y165; a later one would not be.
     const later = units.filter((u) => u.empire === 'LYR' && u.yearAvailable > 165);
     for (const u of later) expect(y165).not.toContain(u);

@@ -27,19 +27,49 @@ function yardGame(ships: string[]): Game {
 /** p1 holds a captured small carrier (S950) in H1 waiting to be organized, carrying `fighters` fighters. */
 function withCapturedCarrier(g: Game, fighters: number): void {
   g.patch((s) => {
-    addShip(s, { id: 'S950', owner: 'p1', unitId: 'LYR-CVS', sector: 'H1', captured: true, uninspected: true, unorganized: true, condition: { fighters } }, null, '90');
+    addShip(
+      s,
+      {
+        id: 'S950',
+        owner: 'p1',
+        unitId: 'LYR-CVS',
+        sector: 'H1',
+        captured: true,
+        uninspected: true,
+        unorganized: true,
+        condition: { fighters },
+      },
+      null,
+      '90',
+    );
     s.nextId = 1000;
   });
 }
 
 /** Runs the default organization of captured ships (the record-keeping deadline, ISS-A77) as the clock would. */
 function organizeByDefault(g: Game): void {
-  const d = new Decider(g.state, { actor: who('system'), now: g.now, dice: new SeededDice('00'.repeat(32), g.log.length + 1, []), catalog: g.catalog, firstSeq: g.log.length + 1 });
+  const d = new Decider(g.state, {
+    actor: who('system'),
+    now: g.now,
+    dice: new SeededDice('00'.repeat(32), g.log.length + 1, []),
+    catalog: g.catalog,
+    firstSeq: g.log.length + 1,
+  });
   organizeCapturedByDefault(d);
-  g.state = d.events.reduce<CampaignState>((s, event, i) => applyEvent(s, { seq: g.log.length + 1 + i, at: g.now.toISOString(), actor: { userId: 'system' }, event, rolls: [] }), g.state);
+  g.state = d.events.reduce<CampaignState>(
+    (s, event, i) =>
+      applyEvent(s, {
+        seq: g.log.length + 1 + i,
+        at: g.now.toISOString(),
+        actor: { userId: 'system' },
+        event,
+        rolls: [],
+      }),
+    g.state,
+  );
 }
 
-describe('UTD7.24 a new carrier is placed with its fighters pooled with the fleet\'s', () => {
+describe("UTD7.24 a new carrier is placed with its fighters pooled with the fleet's", () => {
   it('UTD7.24 4 CA (MC 4) + a new CVS (1/2 hull + 6 fighters, 2/3) = 5 1/6: fleet 1 has no room', () => {
     const g = yardGame(['LYR-CA', 'LYR-CA', 'LYR-CA', 'LYR-CA']);
     const err = g.refused('p1', { type: 'yard-build', unitId: 'LYR-CVS', fleet: 1 }, 'UTD7.23');
@@ -102,10 +132,17 @@ describe('UTD7.24 a captured carrier joins a fleet with the fighters it carries'
     expect(fleet.slot).toBe(2);
   });
 
-  it('UTD7.66 undocking a carrier into a fleet counts its fighters with the fleet\'s', () => {
+  it("UTD7.66 undocking a carrier into a fleet counts its fighters with the fleet's", () => {
     const g = yardGame(['LYR-CA', 'LYR-CA', 'LYR-CA', 'LYR-CA']);
     const capital = g.state.bases.find((b) => b.owner === 'p1' && b.role === 'capital')!.id;
-    g.patch((s) => addShip(s, { id: 'S960', owner: 'p1', unitId: 'LYR-CVS', sector: 'H1', dock: { yardId: capital, position: 1 } }, null, '90'));
+    g.patch((s) =>
+      addShip(
+        s,
+        { id: 'S960', owner: 'p1', unitId: 'LYR-CVS', sector: 'H1', dock: { yardId: capital, position: 1 } },
+        null,
+        '90',
+      ),
+    );
     const err = g.refused('p1', { type: 'yard-undock', ships: 'S960', fleet: '1' }, 'UTD7.23');
     expect(err.message).toContain('MC 31/6');
     g.do('p1', { type: 'yard-undock', ships: 'S960', fleet: '2' });

@@ -8,7 +8,20 @@ const catalog = testCatalog();
 
 /** A ship of the class carrying `fighters` fighters and `pfs` PFs aboard (spares do not count, UTD7.24). */
 function carrying(unitId: string, fighters: number, pfs = 0): Ship {
-  return { id: unitId, owner: 'p1', unitId, fleetId: 'F1', sector: 'H1', crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv: '0', condition: { fighters, pfs } };
+  return {
+    id: unitId,
+    owner: 'p1',
+    unitId,
+    fleetId: 'F1',
+    sector: 'H1',
+    crippled: false,
+    wrecked: false,
+    d94Used: false,
+    captured: false,
+    uninspected: false,
+    bpv: '0',
+    condition: { fighters, pfs },
+  };
 }
 
 describe('TC-091 attrition MC (UTD7.24)', () => {
@@ -30,7 +43,12 @@ describe('TC-091 attrition MC (UTD7.24)', () => {
   }
 
   it('UTD7.24 the heavy-fighter carrier lists 12 fighter equivalents: 6 heavy fighters and 2 spares', () => {
-    expect(attritionOf(carrying('LYR-HCV', 6), catalog).full).toEqual({ fighters: 6, fighterSpares: 2, pfs: 0, pfSpares: 0 });
+    expect(attritionOf(carrying('LYR-HCV', 6), catalog).full).toEqual({
+      fighters: 6,
+      fighterSpares: 2,
+      pfs: 0,
+      pfSpares: 0,
+    });
   });
 
   it('UTD7.23 3 CA + two small carriers with 12 fighters = 5 fits; with 13 fighters the fleet is over 5', () => {
@@ -65,7 +83,10 @@ describe('TC-076 fighters (UTD6.3B1, 6.3B2, 2.3(8))', () => {
     roundTrip(g);
     expect(g.state.turn!.playerId).toBe('p1');
     expect(attritionOf(byId(g, cv), g.catalog)).toMatchObject({ fighters: 12, fighterSpares: 4 });
-    expect(g.events('ShipsResupplied').at(-1)!.event).toMatchObject({ playerId: 'p1', ships: [{ shipId: cv, fighterSpares: 3 }] });
+    expect(g.events('ShipsResupplied').at(-1)!.event).toMatchObject({
+      playerId: 'p1',
+      ships: [{ shipId: cv, fighterSpares: 3 }],
+    });
     // The restock is free: the bank moved only by the home mine's income (UTD4.344).
     expect(Number(g.player('p1').bank)).toBe(bank + 100);
   });
@@ -122,7 +143,14 @@ describe('TC-076 fighters (UTD6.3B1, 6.3B2, 2.3(8))', () => {
     g.do('p1', { type: 'ship-losses', ship: cvs, fighters: 5, pfs: 0 });
     expect(fleetMc(g.state, f.id, g.catalog)).toBe(280);
     // An FF (1/3) joins: exactly 5 again.
-    g.patch((s) => s.ships.push({ ...s.ships.find((x) => x.id === cvs)!, id: 'S600', unitId: 'LYR-FF', condition: { note: 'joined' } }));
+    g.patch((s) =>
+      s.ships.push({
+        ...s.ships.find((x) => x.id === cvs)!,
+        id: 'S600',
+        unitId: 'LYR-FF',
+        condition: { note: 'joined' },
+      }),
+    );
     expect(fleetMc(g.state, f.id, g.catalog)).toBe(300);
     // Breaking out 2 spares makes 9 fighters, which count 1: 5 1/3.
     expect(g.refused('p1', { type: 'ship-breakout', ship: cvs }, 'UTD6.3B1').code).toBe('fleet/move-cost-limit');
@@ -131,7 +159,13 @@ describe('TC-076 fighters (UTD6.3B1, 6.3B2, 2.3(8))', () => {
   it('UTD6.3773 a captured carrier not yet inspected gets no spares and breaks none out', () => {
     const g = conditionGame({ p1: ['LYR-CV', 'LYR-FF'] });
     const cv = shipOf(g, 'LYR-CV').id;
-    g.patch((s) => Object.assign(s.ships.find((x) => x.id === cv)!, { captured: true, uninspected: true, condition: { fighters: 9, fighterSpares: 0 } }));
+    g.patch((s) =>
+      Object.assign(s.ships.find((x) => x.id === cv)!, {
+        captured: true,
+        uninspected: true,
+        condition: { fighters: 9, fighterSpares: 0 },
+      }),
+    );
     g.refused('p1', { type: 'ship-breakout', ship: cv }, 'UTD6.3773');
     g.refused('p1', { type: 'ship-replace', fleet: '1' }, 'UTD6.3B2');
     roundTrip(g);

@@ -5,7 +5,15 @@ import { Game, mappedGame } from '../td3/harness.ts';
 
 /** The sample catalog's Lyran CA with some fields changed: test-only carriers, tenders and their craft. */
 function variant(unitId: string, extra: Partial<UnitInfo>): UnitInfo {
-  return { ...sampleCatalog().get('LYR-CA')!, unitId, hullCode: unitId.slice(4), name: unitId, hullFamily: unitId, yearAvailable: 150, ...extra };
+  return {
+    ...sampleCatalog().get('LYR-CA')!,
+    unitId,
+    hullCode: unitId.slice(4),
+    name: unitId,
+    hullFamily: unitId,
+    yearAvailable: 150,
+    ...extra,
+  };
 }
 
 /**
@@ -15,7 +23,15 @@ function variant(unitId: string, extra: Partial<UnitInfo>): UnitInfo {
  */
 export const TEST_UNITS: UnitInfo[] = [
   variant('LYR-CV', { mc: 60, fighters: 12, fighterSpares: 4, fighterTypeId: 'LYR-FTR', tractorBeams: 2 }),
-  variant('LYR-CVS', { mc: 30, sizeClass: 4, fighters: 6, fighterSpares: 2, fighterTypeId: 'LYR-FTR', tractorBeams: 1, bpv: '90' }),
+  variant('LYR-CVS', {
+    mc: 30,
+    sizeClass: 4,
+    fighters: 6,
+    fighterSpares: 2,
+    fighterTypeId: 'LYR-FTR',
+    tractorBeams: 1,
+    bpv: '90',
+  }),
   variant('LYR-HCV', { mc: 60, fighters: 12, fighterSpares: 4, fighterTypeId: 'LYR-HFTR' }),
   variant('LYR-PFT', { mc: 60, pfs: 6, pfSpares: 2, pfTypeId: 'LYR-PF' }),
   variant('LYR-FTR', { unitKind: 'fighter', mc: 5, bpv: '6', fighterEquivalents: 1, tractorBeams: 0 }),
@@ -35,7 +51,11 @@ export function conditionGame(ships: Record<string, string[]> = {}, slot: number
   g.catalog = testCatalog();
   mappedGame(g);
   g.dice(900, 500, 100).do('p1', { type: 'start' });
-  const defaults: Record<string, string[]> = { p1: ['LYR-CA', 'LYR-FF'], p2: ['KZI-CA', 'KZI-FF'], p3: ['HYD-CA', 'HYD-FF'] };
+  const defaults: Record<string, string[]> = {
+    p1: ['LYR-CA', 'LYR-FF'],
+    p2: ['KZI-CA', 'KZI-FF'],
+    p3: ['HYD-CA', 'HYD-FF'],
+  };
   for (const p of ['p1', 'p2', 'p3']) {
     for (const unit of ships[p] ?? defaults[p]!) g.do(p, { type: 'setup-buy', unitId: unit, fleetSlot: slot });
   }

@@ -13,7 +13,10 @@ describe('expendables and damage notes (UTD2.3(3), 2.3(8))', () => {
     g.do('p1', { type: 'ship-expend', ship: ca, items: '2 T-bombs, 1 suicide shuttle' });
     g.do('p1', { type: 'ship-expend', ship: ca, items: 'extra drone' });
     g.do('p1', { type: 'ship-report', ship: ca, note: 'No. 2 warp hit' });
-    expect(byId(g, ca).condition).toEqual({ expended: ['2 T-bombs', '1 suicide shuttle', 'extra drone'], note: 'No. 2 warp hit' });
+    expect(byId(g, ca).condition).toEqual({
+      expended: ['2 T-bombs', '1 suicide shuttle', 'extra drone'],
+      note: 'No. 2 warp hit',
+    });
     g.do('p1', { type: 'end-turn' });
     expect(byId(g, ca).condition?.expended).toHaveLength(3);
     g.do('p2', { type: 'end-turn' });
@@ -60,7 +63,11 @@ describe('/ship words and views', () => {
     g.do('p1', { type: 'refit-fleet', fleet: '1', refits: `${ca}=LYR-CA+PH` });
     g.do('p1', { type: 'ship-replace', fleet: '1' });
     roundTrip(g);
-    const ours = g.log.slice(start).filter((e) => ['ShipConditionRecorded', 'ShipsResupplied', 'AttritionReplaced', 'FleetRefitted'].includes(e.event.type));
+    const ours = g.log
+      .slice(start)
+      .filter((e) =>
+        ['ShipConditionRecorded', 'ShipsResupplied', 'AttritionReplaced', 'FleetRefitted'].includes(e.event.type),
+      );
     expect(ours.length).toBe(9);
     const lines = ours.map((e) => describeConditionEvent(e, g.state));
     expect(lines.every((l) => typeof l === 'string' && l.length > 0)).toBe(true);
@@ -78,8 +85,14 @@ describe('/ship words and views', () => {
     const [cv, ca] = [shipOf(g, 'LYR-CV').id, shipOf(g, 'LYR-CA').id];
     g.do('p1', { type: 'ship-losses', ship: cv, fighters: 3, pfs: 0 });
     g.do('p1', { type: 'ship-report', ship: ca, speed: 5, boxesDestroyed: 14, note: 'adrift' });
-    expect(conditionLabels(byId(g, cv), g.catalog.get('LYR-CV'), { catalog: g.catalog })).toEqual(['fighters 9/12, spares 4/4']);
-    expect(conditionLabels(byId(g, ca), g.catalog.get('LYR-CA'))).toEqual(['wrecked (speed ≤ 7), must be towed', '14 boxes destroyed, speed 5/31', 'note: adrift']);
+    expect(conditionLabels(byId(g, cv), g.catalog.get('LYR-CV'), { catalog: g.catalog })).toEqual([
+      'fighters 9/12, spares 4/4',
+    ]);
+    expect(conditionLabels(byId(g, ca), g.catalog.get('LYR-CA'))).toEqual([
+      'wrecked (speed ≤ 7), must be towed',
+      '14 boxes destroyed, speed 5/31',
+      'note: adrift',
+    ]);
     const text = shipStatusText(g.state, 'p1', g.catalog);
     expect(text).toContain(`**LYR-CV** ${cv} — fleet 1`);
     expect(text).toContain('wrecked');
@@ -93,7 +106,9 @@ describe('/ship words and views', () => {
       chars += s.name.length + s.description.length;
       if (s.description.length > 100) bad.push(s.name);
       let optional = false;
-      for (const o of (s.type === ApplicationCommandOptionType.Subcommand ? (s.options ?? []) : []) as APIApplicationCommandOption[]) {
+      for (const o of (s.type === ApplicationCommandOptionType.Subcommand
+        ? (s.options ?? [])
+        : []) as APIApplicationCommandOption[]) {
         chars += o.name.length + o.description.length;
         if (o.description.length > 100) bad.push(`${s.name} ${o.name}`);
         const required = 'required' in o && o.required === true;

@@ -5,7 +5,11 @@ import { byId, conditionGame, placeFleet, shipOf } from './helpers.ts';
 /** p1 owns a developed colony in life sector A, with no shipyard; fleet 1 began its turn there. */
 function colonyA(s: CampaignState): void {
   const a = s.map!.sectors.find((x) => x.key === 'A')!;
-  Object.assign(a, { type: 'life', owner: 'p1', colony: { owner: 'p1', status: 'active', fleetId: null, orderedHalfCycle: s.halfCycles, exposedTo: null } });
+  Object.assign(a, {
+    type: 'life',
+    owner: 'p1',
+    colony: { owner: 'p1', status: 'active', fleetId: null, orderedHalfCycle: s.halfCycles, exposedTo: null },
+  });
   placeFleet(s, 'p1', 1, 'A');
 }
 
@@ -21,7 +25,13 @@ describe('UTD6.3J refit fleet', () => {
     expect(g.state.turn!.opsSpent).toBe(0);
     const capital = g.state.bases.find((b) => b.owner === 'p1' && b.role === 'capital')!;
     expect(g.state.turn!.yardUse?.[capital.id]).toBe(40);
-    expect(g.log.at(-1)!.event).toMatchObject({ type: 'FleetRefitted', opCost: 0, yardId: capital.id, capacity: 40, cost: '6' });
+    expect(g.log.at(-1)!.event).toMatchObject({
+      type: 'FleetRefitted',
+      opCost: 0,
+      yardId: capital.id,
+      capacity: 40,
+      cost: '6',
+    });
   });
 
   it('UTD6.3J3 `yard: none` keeps the capacity and pays the order point', () => {
@@ -47,7 +57,11 @@ describe('UTD6.3J refit fleet', () => {
       Object.assign(s.settings, { 'cost.refitMinPct': 10 });
     });
     const bank = Number(g.player('p1').bank);
-    g.do('p1', { type: 'refit-fleet', fleet: '1', refits: `${shipOf(g, 'LYR-CA').id}=LYR-CA+PH, ${shipOf(g, 'LYR-FF').id}=LYR-FF+PH` });
+    g.do('p1', {
+      type: 'refit-fleet',
+      fleet: '1',
+      refits: `${shipOf(g, 'LYR-CA').id}=LYR-CA+PH, ${shipOf(g, 'LYR-FF').id}=LYR-FF+PH`,
+    });
     expect(g.state.turn!.opsSpent).toBe(1);
     expect(Number(g.player('p1').bank)).toBe(bank - 20);
     expect(g.log.at(-1)!.event).toMatchObject({ cost: '20', exactCost: '19.6', yardId: null });

@@ -9,7 +9,11 @@ describe('TC-116 campaign self-repair (UTD7.53)', () => {
     const err = g.refused('p1', { type: 'ship-self-repair', ship: ca, boxes: 5 }, 'UTD7.53');
     expect(err.message).toContain('at most 4');
     g.do('p1', { type: 'ship-self-repair', ship: ca, boxes: 4 });
-    expect(byId(g, ca).condition).toMatchObject({ boxesDestroyed: 6, damageControl: 4, selfRepairedHalfCycle: g.state.halfCycles });
+    expect(byId(g, ca).condition).toMatchObject({
+      boxesDestroyed: 6,
+      damageControl: 4,
+      selfRepairedHalfCycle: g.state.halfCycles,
+    });
   });
 
   it('UTD7.53 once each campaign cycle: a second self-repair this cycle is refused, the next cycle is allowed', () => {
@@ -28,7 +32,9 @@ describe('TC-116 campaign self-repair (UTD7.53)', () => {
     const g = conditionGame({ p1: ['LYR-CA', 'LYR-FF'] });
     const ca = shipOf(g, 'LYR-CA').id;
     g.do('p1', { type: 'ship-report', ship: ca, damageControl: 0, boxesDestroyed: 20 });
-    expect(g.refused('p1', { type: 'ship-self-repair', ship: ca, boxes: 1 }, 'UTD7.53').code).toBe('repair/no-damage-control');
+    expect(g.refused('p1', { type: 'ship-self-repair', ship: ca, boxes: 1 }, 'UTD7.53').code).toBe(
+      'repair/no-damage-control',
+    );
   });
 
   it('UTD6.3773 a captured ship not yet inspected gets no self-repair', () => {

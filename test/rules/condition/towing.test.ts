@@ -95,7 +95,13 @@ describe('TC-070 instant overhaul then move (UTD6.124)', () => {
   it('UTD6.124 a wrecked CA overhauled at the capital moves out with no tow order point', () => {
     const g = conditionGame({ p1: ['LYR-CA', 'LYR-FF'] });
     const ca = shipOf(g, 'LYR-CA').id;
-    g.patch((s) => Object.assign(s.ships.find((x) => x.id === ca)!, { wrecked: true, crippled: true, condition: { speed: 4, boxesDestroyed: 30 } }));
+    g.patch((s) =>
+      Object.assign(s.ships.find((x) => x.id === ca)!, {
+        wrecked: true,
+        crippled: true,
+        condition: { speed: 4, boxesDestroyed: 30 },
+      }),
+    );
     g.do('p1', { type: 'yard-activate', yard: 'capital' });
     g.do('p1', { type: 'yard-overhaul', ships: ca });
     expect(byId(g, ca)).toMatchObject({ wrecked: false, crippled: false });

@@ -21,14 +21,18 @@ const SCRIPT = [
 describe('/defense through Discord (the playground)', async () => {
   const { results, cleanup } = await playLines(SCRIPT);
   afterAll(cleanup);
-  const file = JSON.parse(readFileSync(results.find((r) => r.input.includes('/campaign export'))!.files[0]!, 'utf8')) as { campaign: CampaignState; events: StoredEvent[] };
+  const file = JSON.parse(
+    readFileSync(results.find((r) => r.input.includes('/campaign export'))!.files[0]!, 'utf8'),
+  ) as { campaign: CampaignState; events: StoredEvent[] };
   const s = file.campaign;
   const alice = s.players.find((p) => p.name === 'alice')!;
 
   it('UTD6.3A revise is announced with its cost and step-10 arrival; the 2nd monitor is refused ephemerally citing UTD7.34', () => {
     const revise = results.find((r) => r.input.includes('buy:"NEU-DEFSAT'))!;
     expect(revise.ok).toBe(true);
-    expect(revise.content + revise.posts.map((p) => p.content).join('\n')).toContain('2 × **NEU-DEFSAT**, **NEU-GBDP** for 80 BPV');
+    expect(revise.content + revise.posts.map((p) => p.content).join('\n')).toContain(
+      '2 × **NEU-DEFSAT**, **NEU-GBDP** for 80 BPV',
+    );
     const monitor = results.find((r) => r.input.endsWith('buy:NEU-MON'))!;
     expect(monitor.ok).toBe(false);
     expect(monitor.ephemeral).toBe(true);
@@ -62,7 +66,9 @@ describe('/defense definition and words', () => {
     for (const s of defenseCommand.data.options as APIApplicationCommandOption[]) {
       if (s.description.length > 100) bad.push(s.name);
       let optional = false;
-      for (const o of (s.type === ApplicationCommandOptionType.Subcommand ? (s.options ?? []) : []) as APIApplicationCommandOption[]) {
+      for (const o of (s.type === ApplicationCommandOptionType.Subcommand
+        ? (s.options ?? [])
+        : []) as APIApplicationCommandOption[]) {
         if (o.description.length > 100) bad.push(`${s.name} ${o.name}`);
         const required = 'required' in o && o.required === true;
         if (required && optional) bad.push(`${s.name} ${o.name} required after optional`);
@@ -77,12 +83,22 @@ describe('/defense definition and words', () => {
     sectorOf(g, 'A', 'dead', 'p1', { fort: true });
     const start = g.log.length;
     g.do('p1', { type: 'defense-revise', sector: 'A', buy: 'NEU-DEFSAT' });
-    g.do('p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-DEFSAT', scrap: basesOf(g, 'p1', 'H1', 'NEU-MON')[0]!.id });
+    g.do('p1', {
+      type: 'defense-revise',
+      sector: 'H1',
+      buy: 'NEU-DEFSAT',
+      scrap: basesOf(g, 'p1', 'H1', 'NEU-MON')[0]!.id,
+    });
     g.do('p1', { type: 'defense-scrap', sector: 'H1', units: basesOf(g, 'p1', 'H1', 'NEU-GBDP')[0]!.id });
     g.patch((st) => (st.map!.sectors.find((x) => x.key === 'A')!.fort = null));
-    expect(defenseStatusText(g.state, 'p1', g.catalog)).toContain('no new defenses here: it has no fortification of yours');
+    expect(defenseStatusText(g.state, 'p1', g.catalog)).toContain(
+      'no new defenses here: it has no fortification of yours',
+    );
     g.do('p1', { type: 'end-turn' });
-    const lines = g.log.slice(start).map((e) => describeDefenseEvent(e, g.state)).filter((l) => l !== undefined);
+    const lines = g.log
+      .slice(start)
+      .map((e) => describeDefenseEvent(e, g.state))
+      .filter((l) => l !== undefined);
     expect(lines).toHaveLength(4);
     expect(lines.every((l) => typeof l === 'string' && l.length > 0)).toBe(true);
     expect(lines[1]).toContain('for 50 BPV, half their value');

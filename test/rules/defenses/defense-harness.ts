@@ -12,10 +12,44 @@ function extraUnits(g: Game): UnitInfo[] {
   const gb = g.catalog.get('NEU-GBDP')!;
   const defsat = g.catalog.get('NEU-DEFSAT')!;
   return [
-    { ...ca, unitId: 'LYR-CC', hullCode: 'CC', name: 'Lyran Command Cruiser', hullFamily: 'LYR-CC', bpv: '140', isCommandShip: true },
-    { ...gb, unitId: 'NEU-GBM', hullCode: 'GBM', name: 'Medium Ground Base', hullFamily: 'NEU-GBM', bpv: '45', mc: 20, groundBaseSize: 'medium' },
-    { ...gb, unitId: 'NEU-GBL', hullCode: 'GBL', name: 'Large Ground Base', hullFamily: 'NEU-GBL', bpv: '200', mc: 60, groundBaseSize: 'large' },
-    { ...gb, unitId: 'NEU-GBF', hullCode: 'GBFTR', name: 'Ground Fighter Base', hullFamily: 'NEU-GBF', bpv: '60', fighters: 6 },
+    {
+      ...ca,
+      unitId: 'LYR-CC',
+      hullCode: 'CC',
+      name: 'Lyran Command Cruiser',
+      hullFamily: 'LYR-CC',
+      bpv: '140',
+      isCommandShip: true,
+    },
+    {
+      ...gb,
+      unitId: 'NEU-GBM',
+      hullCode: 'GBM',
+      name: 'Medium Ground Base',
+      hullFamily: 'NEU-GBM',
+      bpv: '45',
+      mc: 20,
+      groundBaseSize: 'medium',
+    },
+    {
+      ...gb,
+      unitId: 'NEU-GBL',
+      hullCode: 'GBL',
+      name: 'Large Ground Base',
+      hullFamily: 'NEU-GBL',
+      bpv: '200',
+      mc: 60,
+      groundBaseSize: 'large',
+    },
+    {
+      ...gb,
+      unitId: 'NEU-GBF',
+      hullCode: 'GBFTR',
+      name: 'Ground Fighter Base',
+      hullFamily: 'NEU-GBF',
+      bpv: '60',
+      fighters: 6,
+    },
     { ...defsat, unitId: 'NEU-DEFSAT2', name: 'Defense Satellite (Y180)', yearAvailable: 180 },
   ];
 }
@@ -35,10 +69,22 @@ export function basesOf(g: Game, owner: string, sector: string, unitId?: string)
   return g.state.bases.filter((b) => b.owner === owner && b.sector === sector && (!unitId || b.unitId === unitId));
 }
 
-const dev = (owner: string) => ({ owner, status: 'active' as const, fleetId: null, orderedHalfCycle: 2, exposedTo: null });
+const dev = (owner: string) => ({
+  owner,
+  status: 'active' as const,
+  fleetId: null,
+  orderedHalfCycle: 2,
+  exposedTo: null,
+});
 
 /** Test surgery: an explored sector of the given type and terrain, owned by `owner`, with the developments asked for. */
-export function sectorOf(g: Game, key: string, type: 'life' | 'mineral' | 'dead', owner: string, opts: { terrain?: string[]; fort?: boolean; colony?: boolean; mine?: boolean } = {}): void {
+export function sectorOf(
+  g: Game,
+  key: string,
+  type: 'life' | 'mineral' | 'dead',
+  owner: string,
+  opts: { terrain?: string[]; fort?: boolean; colony?: boolean; mine?: boolean } = {},
+): void {
   g.patch((s: CampaignState) => {
     const sector = s.map!.sectors.find((x) => x.key === key)!;
     Object.assign(sector, {

@@ -10,7 +10,10 @@ describe('UTD6.3A revise defenses: buying, paying and arrival at step 10', () =>
     g.do('p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-DEFSAT x2, NEU-GBDP' });
     expect(g.state.turn!.opsSpent).toBe(1);
     expect(g.player('p1').bank).toBe('420'); // 500 − (20 + 20 + 40)
-    const e = g.events('DefensesRevised')[0]!.event as Extract<(typeof g.log)[number]['event'], { type: 'DefensesRevised' }>;
+    const e = g.events('DefensesRevised')[0]!.event as Extract<
+      (typeof g.log)[number]['event'],
+      { type: 'DefensesRevised' }
+    >;
     expect(e).toMatchObject({ sector: 'H1', cost: '80', refund: '0', opCost: 1, scrapped: [] });
     expect(e.bought.map((b) => [b.unitId, b.role, b.pending, b.bpv])).toEqual([
       ['NEU-DEFSAT', 'defense', true, '20'],
@@ -22,7 +25,10 @@ describe('UTD6.3A revise defenses: buying, paying and arrival at step 10', () =>
     expect(basesOf(g, 'p1', 'H1', 'NEU-DEFSAT')).toHaveLength(5);
     expect(basesOf(g, 'p1', 'H1', 'NEU-GBDP')).toHaveLength(4);
     g.do('p1', { type: 'end-turn' });
-    const arrived = g.events('DefensesArrived')[0]!.event as Extract<(typeof g.log)[number]['event'], { type: 'DefensesArrived' }>;
+    const arrived = g.events('DefensesArrived')[0]!.event as Extract<
+      (typeof g.log)[number]['event'],
+      { type: 'DefensesArrived' }
+    >;
     expect(arrived.baseIds).toEqual(ids(e.bought));
     expect(arrived.cancelled).toEqual([]);
     expect(g.state.bases.filter((b) => arrived.baseIds.includes(b.id)).every((b) => !b.pending)).toBe(true);
@@ -56,7 +62,9 @@ describe('UTD6.3A revise defenses: buying, paying and arrival at step 10', () =>
     const g = defenseGame();
     g.do('p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-DEFSAT' });
     const fresh = basesOf(g, 'p1', 'H1', 'NEU-DEFSAT').find((b) => b.pending)!;
-    expect(g.refused('p1', { type: 'defense-revise', sector: 'H1', scrap: fresh.id }, 'UTD6.3A').code).toBe('defense/not-arrived');
+    expect(g.refused('p1', { type: 'defense-revise', sector: 'H1', scrap: fresh.id }, 'UTD6.3A').code).toBe(
+      'defense/not-arrived',
+    );
     g.do('p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-DEFSAT' });
     expect(g.state.turn!.opsSpent).toBe(2);
     expect(g.player('p1').bank).toBe('460');
@@ -77,7 +85,9 @@ describe('UTD6.3A revise defenses: buying, paying and arrival at step 10', () =>
     const enemy = basesOf(g, 'p2', 'H2', 'NEU-MON')[0]!;
     g.refused('p1', { type: 'defense-revise', sector: 'H1', scrap: enemy.id }, 'UTD6.3A');
     g.patch((s) => (s.turn!.opsSpent = 3));
-    expect(g.refused('p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-DEFSAT' }, 'UTD6.3A').code).toBe('ops/insufficient');
+    expect(g.refused('p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-DEFSAT' }, 'UTD6.3A').code).toBe(
+      'ops/insufficient',
+    );
   });
 
   it('UTD6.123 a unit whose sector can no longer hold defenses at step 10 is not delivered and its price comes back', () => {
@@ -87,7 +97,10 @@ describe('UTD6.3A revise defenses: buying, paying and arrival at step 10', () =>
     expect(g.player('p1').bank).toBe('480');
     g.patch((s) => (s.map!.sectors.find((x) => x.key === 'A')!.fort = null));
     g.do('p1', { type: 'end-turn' });
-    const arrived = g.events('DefensesArrived')[0]!.event as Extract<(typeof g.log)[number]['event'], { type: 'DefensesArrived' }>;
+    const arrived = g.events('DefensesArrived')[0]!.event as Extract<
+      (typeof g.log)[number]['event'],
+      { type: 'DefensesArrived' }
+    >;
     expect(arrived.baseIds).toEqual([]);
     expect(arrived.cancelled).toMatchObject([{ unitId: 'NEU-DEFSAT', refund: '20' }]);
     expect(basesOf(g, 'p1', 'A')).toHaveLength(0);
@@ -98,13 +111,28 @@ describe('UTD6.3A revise defenses: buying, paying and arrival at step 10', () =>
 describe('UTD6.3F scrap defenses: half their value, fractions kept', () => {
   it('UTD6.3F one OP scraps a medium GB (45 BPV) and three DefSats (20 each): (45 + 60) / 2 = 52.5 BPV', () => {
     const g = defenseGame();
-    g.patch((s) => s.bases.push({ id: 'B900', owner: 'p1', unitId: 'NEU-GBM', sector: 'H1', role: 'defense', bpv: '45', pending: false }));
+    g.patch((s) =>
+      s.bases.push({
+        id: 'B900',
+        owner: 'p1',
+        unitId: 'NEU-GBM',
+        sector: 'H1',
+        role: 'defense',
+        bpv: '45',
+        pending: false,
+      }),
+    );
     const defsats = ids(basesOf(g, 'p1', 'H1', 'NEU-DEFSAT'));
     const mark = checkpoint(g);
     g.do('p1', { type: 'defense-scrap', sector: 'H1', units: ['B900', ...defsats].join(',') });
     expect(g.player('p1').bank).toBe('552.5');
     expect(g.state.turn!.opsSpent).toBe(1);
-    expect(basesOf(g, 'p1', 'H1').filter((b) => b.role === 'defense').map((b) => b.unitId).sort()).toEqual(['NEU-GBDP', 'NEU-GBDP', 'NEU-GBDP', 'NEU-MON']);
+    expect(
+      basesOf(g, 'p1', 'H1')
+        .filter((b) => b.role === 'defense')
+        .map((b) => b.unitId)
+        .sort(),
+    ).toEqual(['NEU-GBDP', 'NEU-GBDP', 'NEU-GBDP', 'NEU-MON']);
     expect(replaysFrom(g, mark)).toEqual(g.state);
   });
 
@@ -114,14 +142,23 @@ describe('UTD6.3F scrap defenses: half their value, fractions kept', () => {
     expect(g.player('p1').bank).toBe('560');
     g.do('p1', { type: 'defense-scrap', sector: 'H1', units: 'all' });
     expect(g.player('p1').bank).toBe('640'); // + (100 + 3 × 20) / 2
-    expect(basesOf(g, 'p1', 'H1').map((b) => b.role).sort()).toEqual(['capital', 'capital-rf']);
+    expect(
+      basesOf(g, 'p1', 'H1')
+        .map((b) => b.role)
+        .sort(),
+    ).toEqual(['capital', 'capital-rf']);
     expect(g.state.turn!.opsSpent).toBe(2);
   });
 
   it('UTD6.3F refusals: nothing named, a unit of another sector (ISS-A75), the capital, a shipyard', () => {
     const g = defenseGame();
     sectorOf(g, 'A', 'dead', 'p1', { fort: true });
-    g.patch((s) => s.bases.push({ id: 'B900', owner: 'p1', unitId: 'NEU-DEFSAT', sector: 'A', role: 'defense', bpv: '20', pending: false }, { id: 'B901', owner: 'p1', unitId: 'NEU-SY4', sector: 'H1', role: 'shipyard', bpv: '150', pending: false }));
+    g.patch((s) =>
+      s.bases.push(
+        { id: 'B900', owner: 'p1', unitId: 'NEU-DEFSAT', sector: 'A', role: 'defense', bpv: '20', pending: false },
+        { id: 'B901', owner: 'p1', unitId: 'NEU-SY4', sector: 'H1', role: 'shipyard', bpv: '150', pending: false },
+      ),
+    );
     g.refused('p1', { type: 'defense-scrap', sector: 'H1', units: ' ' }, 'UTD6.3F');
     g.refused('p1', { type: 'defense-scrap', sector: 'H1', units: 'B900' }, 'UTD6.3F');
     g.refused('p1', { type: 'defense-scrap', sector: 'H1', units: 'B901' }, 'UTD6.3F');
@@ -136,13 +173,21 @@ describe('UTD7.34 repair freighters with the defenses (UTD4.3237, 4.3373, ISS-A3
     g.patch((s) => (s.bases = s.bases.filter((b) => !(b.owner === 'p1' && b.role === 'capital-rf'))));
     g.refused('p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-F-RS x3' }, 'ISS-A34');
     g.do('p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-F-RS, NEU-F-RL' });
-    expect(basesOf(g, 'p1', 'H1').filter((b) => b.pending).map((b) => [b.unitId, b.role])).toEqual([
+    expect(
+      basesOf(g, 'p1', 'H1')
+        .filter((b) => b.pending)
+        .map((b) => [b.unitId, b.role]),
+    ).toEqual([
       ['NEU-F-RS', 'capital-rf'],
       ['NEU-F-RL', 'supporting-rf'],
     ]);
     expect(g.player('p1').bank).toBe('440');
     g.do('p1', { type: 'end-turn' });
-    expect(basesOf(g, 'p1', 'H1').filter((b) => b.role.endsWith('rf')).every((b) => !b.pending)).toBe(true);
+    expect(
+      basesOf(g, 'p1', 'H1')
+        .filter((b) => b.role.endsWith('rf'))
+        .every((b) => !b.pending),
+    ).toBe(true);
   });
 
   it('UTD4.3373 a supporting RF needs a life sector with the player’s colony (no fortification) or the home sector; never at a mine (UTD4.345)', () => {

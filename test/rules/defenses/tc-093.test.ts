@@ -50,7 +50,12 @@ describe('TC-093 limit checks (UTD7.33, 7.34, 7.25#2)', () => {
     const g = defenseGame();
     sectorOf(g, 'A', 'dead', 'p1', { fort: true });
     g.do('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-CC, LYR-FF x3' });
-    expect(basesOf(g, 'p1', 'A').map((b) => b.role)).toEqual(['defending-ship', 'defending-ship', 'defending-ship', 'defending-ship']);
+    expect(basesOf(g, 'p1', 'A').map((b) => b.role)).toEqual([
+      'defending-ship',
+      'defending-ship',
+      'defending-ship',
+      'defending-ship',
+    ]);
     expect(g.player('p1').bank).toBe('171'); // 500 − 140 − 3 × 63
     g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-FF' }, 'UTD7.34'); // 2 1/3 MC
   });
@@ -62,11 +67,21 @@ describe('TC-093 limit checks (UTD7.33, 7.34, 7.25#2)', () => {
       s.players.find((p) => p.id === 'p1')!.bank = '2000';
       s.settings.startYear = 170; // the Lyran DN is available from Y166
     });
-    expect(g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-CC x2' }, 'UTD7.34').code).toBe('defense/sc3-limit');
-    expect(g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-CA' }, 'UTD7.34').code).toBe('defense/sc3-not-command');
-    expect(g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-FF x7' }, 'UTD7.34').code).toBe('defense/sc4-limit');
-    expect(g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-CC, LYR-DD x3' }, 'UTD7.34').code).toBe('defense/ships-mc-limit'); // 1 + 3 × 1/2
-    expect(g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-DN' }, 'UTD7.34').code).toBe('defense/ship-size');
+    expect(g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-CC x2' }, 'UTD7.34').code).toBe(
+      'defense/sc3-limit',
+    );
+    expect(g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-CA' }, 'UTD7.34').code).toBe(
+      'defense/sc3-not-command',
+    );
+    expect(g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-FF x7' }, 'UTD7.34').code).toBe(
+      'defense/sc4-limit',
+    );
+    expect(g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-CC, LYR-DD x3' }, 'UTD7.34').code).toBe(
+      'defense/ships-mc-limit',
+    ); // 1 + 3 × 1/2
+    expect(g.refused('p1', { type: 'defense-revise', sector: 'A', buy: 'LYR-DN' }, 'UTD7.34').code).toBe(
+      'defense/ship-size',
+    );
     g.refused('p1', { type: 'defense-revise', sector: 'H1', buy: 'LYR-FF' }, 'UTD6.3A');
   });
 
@@ -79,7 +94,13 @@ describe('TC-093 limit checks (UTD7.33, 7.34, 7.25#2)', () => {
     const g = defenseGame({ p1: ['LYR-CA', 'LYR-FF'] });
     g.patch((s) => {
       const a = s.map!.sectors.find((x) => x.key === 'A')!;
-      Object.assign(a, { type: 'life', terrain: ['class-m-planet'], overlays: [], exploredBy: 'p3', npe: { empire: 'federation', status: 'active', losses: '0', offset: '0' } });
+      Object.assign(a, {
+        type: 'life',
+        terrain: ['class-m-planet'],
+        overlays: [],
+        exploredBy: 'p3',
+        npe: { empire: 'federation', status: 'active', losses: '0', offset: '0' },
+      });
     });
     g.do('p1', { type: 'move', fleet: '1', to: 'A' });
     g.do('p1', { type: 'end-turn' });
@@ -96,7 +117,9 @@ describe('UTD7.4236 move cost of defenses (the second UTD7.4235, ISS-18)', () =>
   it('small GB 1/5, medium GB 1/3, monitor 1/2, DefSat 1/5; a fighter base adds its fighters (6 → 2 × 1/3)', () => {
     const g = defenseGame();
     const mc = (id: string) => defenseBattleMc(g.catalog.get(id)!);
-    expect([mc('NEU-GBDP'), mc('NEU-GBM'), mc('NEU-MON'), mc('NEU-DEFSAT'), mc('NEU-GBF'), mc('LYR-CC')]).toEqual([12, 20, 30, 12, 52, 60]);
+    expect([mc('NEU-GBDP'), mc('NEU-GBM'), mc('NEU-MON'), mc('NEU-DEFSAT'), mc('NEU-GBF'), mc('LYR-CC')]).toEqual([
+      12, 20, 30, 12, 52, 60,
+    ]);
   });
 });
 
@@ -107,7 +130,17 @@ describe('UTD7.4236 move cost of defenses (the second UTD7.4235, ISS-18)', () =>
 function homeBattle(): { g: Game; battle: string; cas: string[]; defenses: string[] } {
   const g = defenseGame({ p2: ['KZI-CA', 'KZI-CA', 'KZI-CA', 'KZI-CA', 'KZI-CA'] });
   // p2 also has an SC4 shipyard at home: like the capital and its F-RL it joins free (UTD7.4235).
-  g.patch((s) => s.bases.push({ id: 'B900', owner: 'p2', unitId: 'NEU-SY4', sector: 'H2', role: 'shipyard', bpv: '150', pending: false }));
+  g.patch((s) =>
+    s.bases.push({
+      id: 'B900',
+      owner: 'p2',
+      unitId: 'NEU-SY4',
+      sector: 'H2',
+      role: 'shipyard',
+      bpv: '150',
+      pending: false,
+    }),
+  );
   placeFleet(g, 'p1', 1, 'C');
   g.do('p1', { type: 'move', fleet: '1', to: 'H2' });
   g.do('p1', { type: 'end-turn' });
@@ -122,10 +155,16 @@ describe('TC-093 defenses in a defending battle fleet (UTD7.4233–7.4236, 7.423
     const b = g.state.battles[0]!;
     expect(b.sector).toBe('H2');
     expect(b.participants.find((p) => p.side === 'p2')!.selected).toBe(false);
-    g.refused('p2', { type: 'battle-fleet', battle, fleet: '1', units: [...cas.slice(0, 4), ...defenses] }, 'UTD7.4233'); // 240 + 102 = 342
+    g.refused(
+      'p2',
+      { type: 'battle-fleet', battle, fleet: '1', units: [...cas.slice(0, 4), ...defenses] },
+      'UTD7.4233',
+    ); // 240 + 102 = 342
     g.do('p2', { type: 'battle-fleet', battle, fleet: '1', units: [...cas.slice(0, 3), ...defenses] });
     const part = g.state.battles[0]!.participants.find((p) => p.side === 'p2')!;
-    const free = ids(basesOf(g, 'p2', 'H2').filter((x) => x.role === 'capital' || x.role === 'capital-rf' || x.role === 'shipyard'));
+    const free = ids(
+      basesOf(g, 'p2', 'H2').filter((x) => x.role === 'capital' || x.role === 'capital-rf' || x.role === 'shipyard'),
+    );
     expect(free).toHaveLength(3);
     expect(part.units.sort()).toEqual([...cas.slice(0, 3), ...defenses, ...free].sort());
     expect(part.heldOut.sort()).toEqual(cas.slice(3).sort());
@@ -143,8 +182,22 @@ describe('TC-093 defenses in a defending battle fleet (UTD7.4233–7.4236, 7.423
     g.do('p2', { type: 'battle-fleet', battle, fleet: '1', units: cas });
     expect(g.state.battles[0]!.participants.find((p) => p.side === 'p2')!.heldOut.sort()).toEqual([...defenses].sort());
     // A defense that did not fight cannot be reported (UTD7.4234).
-    g.refused('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: [defenses[0]!], retreat: 'D' }) }, 'UTD7.4234');
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: [cas[0]!], retreat: 'D' }) });
+    g.refused(
+      'p1',
+      {
+        type: 'battle-propose',
+        battle,
+        kind: 'negotiated',
+        result: result({ winner: 'p1', destroyed: [defenses[0]!], retreat: 'D' }),
+      },
+      'UTD7.4234',
+    );
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', destroyed: [cas[0]!], retreat: 'D' }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     const destroyed = g.events('UnitsDestroyed').flatMap((e) => (e.event as { baseIds: string[] }).baseIds);
     for (const id of defenses) expect(destroyed).toContain(id);
@@ -156,7 +209,12 @@ describe('TC-093 defenses in a defending battle fleet (UTD7.4233–7.4236, 7.423
     const { g, battle, cas, defenses } = homeBattle();
     g.do('p2', { type: 'battle-fleet', battle, fleet: '1', units: [...cas.slice(0, 3), ...defenses] });
     const monitor = basesOf(g, 'p2', 'H2', 'NEU-MON')[0]!.id;
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', captured: [monitor], retreat: 'D' }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', captured: [monitor], retreat: 'D' }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     expect(g.state.bases.some((b) => b.id === monitor)).toBe(false);
     expect(g.events('ShipCaptured')).toHaveLength(0);
@@ -170,7 +228,12 @@ describe('TC-093 defenses in a defending battle fleet (UTD7.4233–7.4236, 7.423
     const part = g.state.battles[0]!.participants.find((p) => p.side === 'p2')!;
     expect(part.heldOut.sort()).toEqual([...cas.slice(3), ...defenses.slice(1)].sort());
     const attackers = g.state.ships.filter((s) => s.owner === 'p1').map((s) => s.id);
-    g.do('p2', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p2', destroyed: attackers }) });
+    g.do('p2', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p2', destroyed: attackers }),
+    });
     g.do('p1', { type: 'battle-accept', battle });
     expect(ids(basesOf(g, 'p2', 'H2').filter((b) => b.role === 'defense')).sort()).toEqual([...defenses].sort());
     for (const id of cas) expect(g.state.ships.find((s) => s.id === id)!.fleetId).toBe(g.fleetOf('p2', 1).id);
@@ -185,8 +248,16 @@ describe('UTD6.325 defenses moving with the capital (ISS-A119)', () => {
     sectorOf(g, 'A', 'dead', 'p1', { fort: true });
     g.refused('p1', { type: 'move-capital', to: 'A', withDefenses: true }, 'UTD7.34');
     sectorOf(g, 'A', 'dead', 'p1', { fort: true, terrain: ['class-m-planet'] });
-    g.patch((s) => s.bases.push({ id: 'B900', owner: 'p1', unitId: 'NEU-DEFSAT', sector: 'A', role: 'defense', bpv: '20', pending: false }, { id: 'B901', owner: 'p1', unitId: 'NEU-DEFSAT', sector: 'A', role: 'defense', bpv: '20', pending: false }, { id: 'B902', owner: 'p1', unitId: 'NEU-DEFSAT', sector: 'A', role: 'defense', bpv: '20', pending: false }));
-    expect(g.refused('p1', { type: 'move-capital', to: 'A', withDefenses: true }, 'UTD7.34').code).toBe('defense/defsat-limit');
+    g.patch((s) =>
+      s.bases.push(
+        { id: 'B900', owner: 'p1', unitId: 'NEU-DEFSAT', sector: 'A', role: 'defense', bpv: '20', pending: false },
+        { id: 'B901', owner: 'p1', unitId: 'NEU-DEFSAT', sector: 'A', role: 'defense', bpv: '20', pending: false },
+        { id: 'B902', owner: 'p1', unitId: 'NEU-DEFSAT', sector: 'A', role: 'defense', bpv: '20', pending: false },
+      ),
+    );
+    expect(g.refused('p1', { type: 'move-capital', to: 'A', withDefenses: true }, 'UTD7.34').code).toBe(
+      'defense/defsat-limit',
+    );
     g.patch((s) => (s.bases = s.bases.filter((b) => b.id !== 'B902')));
     g.do('p1', { type: 'move-capital', to: 'A', withDefenses: true });
     expect(basesOf(g, 'p1', 'A', 'NEU-DEFSAT')).toHaveLength(5);

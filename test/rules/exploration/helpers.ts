@@ -46,7 +46,8 @@ export function outcome(over: Partial<ExploreInput>, values: number[]): { outcom
 /** Runs to the end with exactly the forced dice given. */
 export function explore(over: Partial<ExploreInput>, values: number[]): ExplorationResult {
   const { outcome: o, dice } = outcome(over, values);
-  if (o.status !== 'done') throw new Error(`expected a finished exploration, got a question: ${o.pending.question.kind}`);
+  if (o.status !== 'done')
+    throw new Error(`expected a finished exploration, got a question: ${o.pending.question.kind}`);
   expectAllUsed(dice, values.length);
   return o.result;
 }

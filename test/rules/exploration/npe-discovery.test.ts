@@ -18,7 +18,11 @@ describe('UTD5.4 NPE discovery (TC-033)', () => {
   it('UTD5.4 TC-033 explored life sector, NPE die 2 → NPE', () => {
     const r = explore({}, [...LIFE_CLASS_M, 2, 9]);
     expect(r.npe).not.toBeNull();
-    expect(r.steps.find((s) => s.kind === 'npe-roll')).toMatchObject({ die: 2, sides: 6, meaning: '2 → NPE discovered' });
+    expect(r.steps.find((s) => s.kind === 'npe-roll')).toMatchObject({
+      die: 2,
+      sides: 6,
+      meaning: '2 → NPE discovered',
+    });
   });
   it('UTD5.4 TC-033 NPE die 3 → no NPE', () => {
     const r = explore({}, [...LIFE_CLASS_M, 3]);
@@ -41,14 +45,21 @@ describe('UTD5.4 NPE discovery (TC-033)', () => {
       expect(r.npe).toBeNull();
       expect(dice.records).toHaveLength(2);
       expect(dice.records.some((x) => x.purpose.startsWith('NPE'))).toBe(false);
-      expect(r.steps.at(-1)).toMatchObject({ kind: 'no-npe-roll', rule: 'UTD5.4', die: null, meaning: 'dead sector: no NPE roll' });
+      expect(r.steps.at(-1)).toMatchObject({
+        kind: 'no-npe-roll',
+        rule: 'UTD5.4',
+        die: null,
+        meaning: 'dead sector: no NPE roll',
+      });
     });
   }
   it('UTD5.4 never an NPE in a dead sector, even with special terrain', () => {
     for (let d = 1; d <= 6; d++) expect(explore({}, [5, 1, d]).npe).toBeNull();
   });
   it('UTD5.4 npe.rollRange is a parameter: 1–3 makes a 3 an NPE; 1–1 makes a 2 none', () => {
-    expect(explore({ npe: { rollRange: { min: 1, max: 3 }, excludedEmpires: [] } }, [...LIFE_CLASS_M, 3, 4]).npe?.empire).toBe('gorn');
+    expect(
+      explore({ npe: { rollRange: { min: 1, max: 3 }, excludedEmpires: [] } }, [...LIFE_CLASS_M, 3, 4]).npe?.empire,
+    ).toBe('gorn');
     const narrow = explore({ npe: { rollRange: { min: 1, max: 1 }, excludedEmpires: [] } }, [...LIFE_CLASS_M, 2]);
     expect(narrow.npe).toBeNull();
     expect(narrow.steps.find((s) => s.kind === 'npe-roll')?.purpose).toBe(`NPE check (UTD5.4, 1 = NPE): ${LABEL}`);
@@ -56,8 +67,12 @@ describe('UTD5.4 NPE discovery (TC-033)', () => {
     expect(isNpeDie(3, { min: 1, max: 2 })).toBe(false);
   });
   it('UTD5.4 an impossible npe.rollRange is a bug, not a rule refusal', () => {
-    expect(() => exploreSector(input({ npe: { rollRange: { min: 0, max: 2 }, excludedEmpires: [] } }), forced([]))).toThrow(/rollRange/);
-    expect(() => exploreSector(input({ npe: { rollRange: { min: 3, max: 2 }, excludedEmpires: [] } }), forced([]))).toThrow(/rollRange/);
+    expect(() =>
+      exploreSector(input({ npe: { rollRange: { min: 0, max: 2 }, excludedEmpires: [] } }), forced([])),
+    ).toThrow(/rollRange/);
+    expect(() =>
+      exploreSector(input({ npe: { rollRange: { min: 3, max: 2 }, excludedEmpires: [] } }), forced([])),
+    ).toThrow(/rollRange/);
   });
 });
 
@@ -65,7 +80,15 @@ describe('UTD5.41 NPE identity and terrain (TC-033, ISS-A53, ISS-A54)', () => {
   it('UTD5.41 TC-033 identity die 5 → Hydran → terrain becomes a gas giant with moons only', () => {
     const r = explore({}, [...LIFE_CLASS_M, 2, 5]);
     expect(r.npe).toEqual({ empire: 'hydran', name: 'Hydran', number: 5, identityDice: [5] });
-    expect(r.terrain).toEqual({ id: 'gas-giant-moons', name: 'Gas giant & moons', source: 'npe', normalDie: null, specialDie: null, overlays: [], note: null });
+    expect(r.terrain).toEqual({
+      id: 'gas-giant-moons',
+      name: 'Gas giant & moons',
+      source: 'npe',
+      normalDie: null,
+      specialDie: null,
+      overlays: [],
+      note: null,
+    });
   });
   it('UTD5.41 TC-033 identity 9 → Lyran → Class-M planet only', () => {
     const r = explore({}, [...MINERAL_ASTEROIDS, 1, 9]);
@@ -86,14 +109,35 @@ describe('UTD5.41 NPE identity and terrain (TC-033, ISS-A53, ISS-A54)', () => {
   });
   it('ISS-A54 the terrain is rolled first, for the record, then replaced permanently by the NPE terrain', () => {
     const r = explore({}, [4, 1, 6, 2, 7]); // mineral, Special, ion storm ‡, NPE, Klingon
-    expect(r.tableTerrain).toMatchObject({ id: 'ion-storm', source: 'special-table', normalDie: 1, specialDie: 6, overlays: ['asteroid-field'] });
+    expect(r.tableTerrain).toMatchObject({
+      id: 'ion-storm',
+      source: 'special-table',
+      normalDie: 1,
+      specialDie: 6,
+      overlays: ['asteroid-field'],
+    });
     expect(r.terrain).toMatchObject({ id: 'class-m-planet', source: 'npe', overlays: [] });
-    expect(r.steps.map((s) => s.kind)).toEqual(['type-roll', 'terrain-roll', 'special-terrain-roll', 'npe-roll', 'npe-identity', 'npe-terrain']);
-    expect(r.steps.at(-1)?.meaning).toBe('Klingon NPE: the terrain is Class-M planet only; it replaces the rolled Ion storm (ISS-A54)');
+    expect(r.steps.map((s) => s.kind)).toEqual([
+      'type-roll',
+      'terrain-roll',
+      'special-terrain-roll',
+      'npe-roll',
+      'npe-identity',
+      'npe-terrain',
+    ]);
+    expect(r.steps.at(-1)?.meaning).toBe(
+      'Klingon NPE: the terrain is Class-M planet only; it replaces the rolled Ion storm (ISS-A54)',
+    );
   });
   it('ISS-A53 default npe.excludePlayerEmpires = false: a player empire can be the NPE', () => {
     expect(npeExclusions(false, ['klingon', 'hydran'])).toEqual([]);
-    expect(explore({ npe: { rollRange: { min: 1, max: 2 }, excludedEmpires: npeExclusions(false, ['klingon']) } }, [...LIFE_CLASS_M, 1, 7]).npe?.empire).toBe('klingon');
+    expect(
+      explore({ npe: { rollRange: { min: 1, max: 2 }, excludedEmpires: npeExclusions(false, ['klingon']) } }, [
+        ...LIFE_CLASS_M,
+        1,
+        7,
+      ]).npe?.empire,
+    ).toBe('klingon');
   });
   it('ISS-A53 npe.excludePlayerEmpires = true: a player empire is re-rolled, keeping the printed numbering', () => {
     const excludedEmpires = npeExclusions(true, ['klingon', 'hydran', 'klingon']);
@@ -113,7 +157,10 @@ describe('UTD5.41 NPE identity and terrain (TC-033, ISS-A53, ISS-A54)', () => {
     ]);
   });
   it('ISS-A53 if every allowed empire is excluded, no NPE can be discovered', () => {
-    const r = explore({ npe: { rollRange: { min: 1, max: 2 }, excludedEmpires: UTD8_111_EMPIRES } }, [...LIFE_CLASS_M, 1]);
+    const r = explore({ npe: { rollRange: { min: 1, max: 2 }, excludedEmpires: UTD8_111_EMPIRES } }, [
+      ...LIFE_CLASS_M,
+      1,
+    ]);
     expect(r.npe).toBeNull();
     expect(r.terrain.id).toBe('class-m-planet');
     expect(r.steps.at(-1)?.kind).toBe('npe-none-possible');
@@ -144,7 +191,9 @@ describe('UTD5.2–5.41 dice purposes are posted publicly', () => {
     ]);
     // Every step with a die is one recorded roll, with the same purpose, sides and value.
     const diceSteps = r.steps.filter((s) => s.die !== null);
-    expect(diceSteps.map((s) => [s.sides, s.purpose, [s.die]])).toEqual(dice.records.map((x) => [x.sides, x.purpose, x.results]));
+    expect(diceSteps.map((s) => [s.sides, s.purpose, [s.die]])).toEqual(
+      dice.records.map((x) => [x.sides, x.purpose, x.results]),
+    );
     expect(r.steps.map((s) => s.meaning)).toEqual([
       '2 → life sector',
       '2 → Special: roll on the special table',

@@ -25,7 +25,12 @@ function tail(type: SectorType): number[] {
 type Expect = [TerrainId, OverlayId[]];
 const NORMAL: Record<SectorType, Record<3 | 4 | 5 | 6, Expect>> = {
   life: { 3: ['class-m-planet', []], 4: ['class-m-planet', []], 5: ['class-m-planet', []], 6: ['class-m-planet', []] },
-  mineral: { 3: ['gas-giant-moons', []], 4: ['asteroid-field', ['asteroid-field']], 5: ['small-moon', []], 6: ['class-m-planet', []] },
+  mineral: {
+    3: ['gas-giant-moons', []],
+    4: ['asteroid-field', ['asteroid-field']],
+    5: ['small-moon', []],
+    6: ['class-m-planet', []],
+  },
   dead: { 3: ['none', []], 4: ['none', []], 5: ['none', []], 6: ['none', []] },
 };
 const SPECIAL: Record<SectorType, Record<1 | 2 | 3 | 4 | 5 | 6, Expect>> = {
@@ -70,8 +75,15 @@ describe('UTD5.3 normal terrain table, every cell by forced dice (TC-030)', () =
     for (const d of [1, 2]) {
       it(`UTD5.3 TC-030 normal ${type} ${d} → Special, roll again on the special table`, () => {
         const r = explore({}, [TYPE_DIE[type], d, 3, ...tail(type)]);
-        expect(r.terrain).toMatchObject({ id: SPECIAL[type][3][0], source: 'special-table', normalDie: d, specialDie: 3 });
-        expect(r.steps.find((s) => s.kind === 'terrain-roll')?.meaning).toBe(`${d} → Special: roll on the special table`);
+        expect(r.terrain).toMatchObject({
+          id: SPECIAL[type][3][0],
+          source: 'special-table',
+          normalDie: d,
+          specialDie: 3,
+        });
+        expect(r.steps.find((s) => s.kind === 'terrain-roll')?.meaning).toBe(
+          `${d} → Special: roll on the special table`,
+        );
       });
     }
   }
@@ -130,8 +142,12 @@ describe('UTD5.3 table data and the readings of ISS-A68', () => {
     expect(TERRAIN['asteroid-field'].overlay).toBe('asteroid-field');
   });
   it('ISS-A68 "Solar System Slice*Solar System Slice": mineral 1 and dead 1 are both the overlay', () => {
-    expect(overlaysFor(specialCell('mineral', 1).terrain, specialCell('mineral', 1).alsoAsteroidOverlay)).toEqual(['solar-system-slice']);
-    expect(overlaysFor(specialCell('dead', 1).terrain, specialCell('dead', 1).alsoAsteroidOverlay)).toEqual(['solar-system-slice']);
+    expect(overlaysFor(specialCell('mineral', 1).terrain, specialCell('mineral', 1).alsoAsteroidOverlay)).toEqual([
+      'solar-system-slice',
+    ]);
+    expect(overlaysFor(specialCell('dead', 1).terrain, specialCell('dead', 1).alsoAsteroidOverlay)).toEqual([
+      'solar-system-slice',
+    ]);
   });
   it('UTD5.3 "*" overlays are exactly asteroid field, solar system slice and dual planets (UTD7.45512#2)', () => {
     const withOverlay = TERRAIN_IDS.filter((id) => TERRAIN[id].overlay !== null).sort();
@@ -141,7 +157,9 @@ describe('UTD5.3 table data and the readings of ISS-A68', () => {
     const flagged: string[] = [];
     for (const type of TYPES) {
       SPECIAL_TABLE[type].forEach((c, i) => c.alsoAsteroidOverlay && flagged.push(`${type} ${i + 1}`));
-      NORMAL_TABLE[type].forEach((c, i) => c.kind === 'terrain' && c.alsoAsteroidOverlay && flagged.push(`normal ${type} ${i + 1}`));
+      NORMAL_TABLE[type].forEach(
+        (c, i) => c.kind === 'terrain' && c.alsoAsteroidOverlay && flagged.push(`normal ${type} ${i + 1}`),
+      );
     }
     expect(flagged).toEqual(['mineral 2', 'mineral 6']);
     expect(specialCell('dead', 2)).toMatchObject({ terrain: 'radiation-zone', alsoAsteroidOverlay: false });
@@ -171,15 +189,36 @@ describe('UTD5.3 table data and the readings of ISS-A68', () => {
   });
   it('UTD7.45513–7.45516 placement shapes: point 1D6/1D6, gas giant 1D6/3D6/2D6/1D4 moons, comet at 1050 tail B', () => {
     for (const id of ['class-m-planet', 'pulsar', 'black-hole', 'small-moon'] as const) {
-      expect(TERRAIN[id].components[0]?.placement).toMatchObject({ kind: 'point', direction: '1D6', distance: '1D6', rule: 'UTD7.45513' });
+      expect(TERRAIN[id].components[0]?.placement).toMatchObject({
+        kind: 'point',
+        direction: '1D6',
+        distance: '1D6',
+        rule: 'UTD7.45513',
+      });
     }
-    expect(TERRAIN['gas-giant-moons'].components[0]?.placement).toMatchObject({ direction: '1D6', distance: '3D6', diameter: '2D6', moons: '1D4', moonDistance: '4D6', moonDirection: '1D6' });
-    for (const id of ['dust-cloud', 'ion-storm', 'radiation-zone'] as const) expect(TERRAIN[id].components[0]?.placement.kind).toBe('fills-map');
-    expect(TERRAIN.comet.components[0]?.placement).toMatchObject({ kind: 'comet', nucleusHex: '1050', tailDirection: 'B' });
+    expect(TERRAIN['gas-giant-moons'].components[0]?.placement).toMatchObject({
+      direction: '1D6',
+      distance: '3D6',
+      diameter: '2D6',
+      moons: '1D4',
+      moonDistance: '4D6',
+      moonDirection: '1D6',
+    });
+    for (const id of ['dust-cloud', 'ion-storm', 'radiation-zone'] as const)
+      expect(TERRAIN[id].components[0]?.placement.kind).toBe('fills-map');
+    expect(TERRAIN.comet.components[0]?.placement).toMatchObject({
+      kind: 'comet',
+      nucleusHex: '1050',
+      tailDirection: 'B',
+    });
     expect(TERRAIN.none.components).toEqual([]);
   });
   it('UTD5.3 the tables are plain JSON', () => {
-    expect(JSON.parse(JSON.stringify({ NORMAL_TABLE, SPECIAL_TABLE, TERRAIN }))).toEqual({ NORMAL_TABLE, SPECIAL_TABLE, TERRAIN });
+    expect(JSON.parse(JSON.stringify({ NORMAL_TABLE, SPECIAL_TABLE, TERRAIN }))).toEqual({
+      NORMAL_TABLE,
+      SPECIAL_TABLE,
+      TERRAIN,
+    });
   });
   it('UTD5.3 a table die outside 1..6 is a bug', () => {
     expect(() => normalCell('life', 0)).toThrow();

@@ -2,20 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { checkFleet } from '../../../src/rules/fleet-size/check.ts';
 import type { FleetUnit } from '../../../src/rules/fleet-size/types.ts';
 
-const u = (id: string, className: string, sizeClass: number, extra: Partial<FleetUnit> = {}): FleetUnit => ({ id, className, bpv: 100, sizeClass, ...extra });
+const u = (id: string, className: string, sizeClass: number, extra: Partial<FleetUnit> = {}): FleetUnit => ({
+  id,
+  className,
+  bpv: 100,
+  sizeClass,
+  ...extra,
+});
 
 describe('VBSF Big Ships (digest A.2.12, A.3)', () => {
   it('VG1 a size-class 2 DN commands itself and two others of size class 2 or smaller: DN + DN + CA', () => {
     const r = checkFleet('bigships', [u('dn', 'DN', 2), u('dn2', 'DN', 2), u('ca', 'CA', 3)], { flagshipId: 'dn' });
     expect(r.ok).toBe(true);
     expect([r.limit, r.used]).toEqual([2, 2]);
-    const over = checkFleet('bigships', [u('dn', 'DN', 2), u('dn2', 'DN', 2), u('ca', 'CA', 3), u('ca2', 'CA', 3)], { flagshipId: 'dn' });
+    const over = checkFleet('bigships', [u('dn', 'DN', 2), u('dn2', 'DN', 2), u('ca', 'CA', 3), u('ca2', 'CA', 3)], {
+      flagshipId: 'dn',
+    });
     expect(over.ok).toBe(false);
     expect(over.problems[0]).toMatch(/commands 2 other ships, but the fleet needs 3/);
   });
 
   it('VG2 a size-class 4 DW commands four size-class 4 ships: DW + 2 DW + 2 FF', () => {
-    const r = checkFleet('bigships', [u('dw', 'DW', 4), u('dw2', 'DW', 4), u('dw3', 'DW', 4), u('ff1', 'FF', 4), u('ff2', 'FF', 4)], { flagshipId: 'dw' });
+    const r = checkFleet(
+      'bigships',
+      [u('dw', 'DW', 4), u('dw2', 'DW', 4), u('dw3', 'DW', 4), u('ff1', 'FF', 4), u('ff2', 'FF', 4)],
+      { flagshipId: 'dw' },
+    );
     expect(r.ok).toBe(true);
     expect(r.used).toBe(4);
   });
@@ -28,9 +40,14 @@ describe('VBSF Big Ships (digest A.2.12, A.3)', () => {
 
   it('VG3 a Seltorian Hive Ship (size class 1) may bring one other ship, not one with fighters or PFs', () => {
     expect(checkFleet('bigships', [u('hive', 'Hive Ship', 1), u('ca', 'CA', 3)], { flagshipId: 'hive' }).ok).toBe(true);
-    const carrier = checkFleet('bigships', [u('hive', 'Hive Ship', 1), u('cv', 'CV', 3, { carriesSmallCraft: true })], { flagshipId: 'hive' });
+    const carrier = checkFleet('bigships', [u('hive', 'Hive Ship', 1), u('cv', 'CV', 3, { carriesSmallCraft: true })], {
+      flagshipId: 'hive',
+    });
     expect(carrier.problems).toEqual([expect.stringMatching(/may not carry fighters or PFs/)]);
-    expect(checkFleet('bigships', [u('hive', 'Hive Ship', 1), u('ca', 'CA', 3), u('dd', 'DD', 4)], { flagshipId: 'hive' }).ok).toBe(false);
+    expect(
+      checkFleet('bigships', [u('hive', 'Hive Ship', 1), u('ca', 'CA', 3), u('dd', 'DD', 4)], { flagshipId: 'hive' })
+        .ok,
+    ).toBe(false);
   });
 
   it('civilian ships and fixed installations count half, rounded up together', () => {
@@ -44,12 +61,16 @@ describe('VBSF Big Ships (digest A.2.12, A.3)', () => {
   });
 
   it('fighters and PFs are attrition units and take no command slot', () => {
-    const r = checkFleet('bigships', [u('dw', 'DW', 4), u('pf', 'PF', 5, { role: 'pf', count: 6 }), u('ff', 'FF', 4)], { flagshipId: 'dw' });
+    const r = checkFleet('bigships', [u('dw', 'DW', 4), u('pf', 'PF', 5, { role: 'pf', count: 6 }), u('ff', 'FF', 4)], {
+      flagshipId: 'dw',
+    });
     expect(r.used).toBe(1);
   });
 
   it('a unit without a size class cannot be checked and is reported', () => {
-    const r = checkFleet('bigships', [u('dw', 'DW', 4), { id: 'x', className: 'Mystery', bpv: 10 }], { flagshipId: 'dw' });
+    const r = checkFleet('bigships', [u('dw', 'DW', 4), { id: 'x', className: 'Mystery', bpv: 10 }], {
+      flagshipId: 'dw',
+    });
     expect(r.problems[0]).toMatch(/Mystery \(x\) has no size class/);
   });
 });

@@ -3,9 +3,27 @@ import { checkFleet } from '../../../src/rules/fleet-size/check.ts';
 import { fcpRowOf, flexibleCommandRating } from '../../../src/rules/fleet-size/flexible-command.ts';
 import type { FleetUnit } from '../../../src/rules/fleet-size/types.ts';
 
-const flag: FleetUnit = { id: 'flag', className: 'CC', bpv: 130, empire: 'FED', commandRating: 8, flagBridgeBoxes: 2, sizeClass: 3, hullType: 'CC' };
-const u = (id: string, className: string, extra: Partial<FleetUnit> = {}): FleetUnit => ({ id, className, bpv: 100, empire: 'FED', ...extra });
-const costs = (fleet: FleetUnit[], extra: object = {}) => checkFleet('fcp', fleet, { flagshipId: 'flag', ...extra }).lines.slice(1).map((l) => l.cost);
+const flag: FleetUnit = {
+  id: 'flag',
+  className: 'CC',
+  bpv: 130,
+  empire: 'FED',
+  commandRating: 8,
+  flagBridgeBoxes: 2,
+  sizeClass: 3,
+  hullType: 'CC',
+};
+const u = (id: string, className: string, extra: Partial<FleetUnit> = {}): FleetUnit => ({
+  id,
+  className,
+  bpv: 100,
+  empire: 'FED',
+  ...extra,
+});
+const costs = (fleet: FleetUnit[], extra: object = {}) =>
+  checkFleet('fcp', fleet, { flagshipId: 'flag', ...extra })
+    .lines.slice(1)
+    .map((l) => l.cost);
 
 describe('VBSF Flexible Command (digest A.2.13, A.3)', () => {
   it('VF1 duplicates within a row: CA, NCA, CWH cost 10, 11, 12 (33)', () => {
@@ -14,7 +32,7 @@ describe('VBSF Flexible Command (digest A.2.13, A.3)', () => {
     expect(r.used).toBe(33);
   });
 
-  it('VF2 the text\'s own example prices 10 PFs at 6 × 1 + 4 × 2 = 14 (variant fcp.pfLiteralExample, V6)', () => {
+  it("VF2 the text's own example prices 10 PFs at 6 × 1 + 4 × 2 = 14 (variant fcp.pfLiteralExample, V6)", () => {
     expect(costs([flag, u('pfs', 'PF', { role: 'pf', count: 10 })], { pfLiteralExample: true })).toEqual([14]);
   });
 
@@ -24,7 +42,11 @@ describe('VBSF Flexible Command (digest A.2.13, A.3)', () => {
   });
 
   it('VF3 leaders without a full squadron pay +2, +4, +6 for the 1st, 2nd and 3rd', () => {
-    const leaders = [u('ffl', 'FFL', { leader: 'leader' }), u('ddl', 'DDL', { leader: 'leader' }), u('cwl', 'CWL', { leader: 'leader' })];
+    const leaders = [
+      u('ffl', 'FFL', { leader: 'leader' }),
+      u('ddl', 'DDL', { leader: 'leader' }),
+      u('cwl', 'CWL', { leader: 'leader' }),
+    ];
     expect(costs([flag, ...leaders])).toEqual([5 + 2, 6 + 4, 9 + 6]);
   });
 
@@ -44,14 +66,25 @@ describe('VBSF Flexible Command (digest A.2.13, A.3)', () => {
   });
 
   it('a leader with its two-ship squadron spares them the duplicate increment; a further DD pays base again (Rec.)', () => {
-    const fleet = [flag, u('ddl', 'DDL', { leader: 'leader', squadron: ['dd1', 'dd2'], sizeClass: 4 }), u('dd1', 'DD', { sizeClass: 4 }), u('dd2', 'DD', { sizeClass: 4 }), u('dd3', 'DD', { sizeClass: 4 })];
+    const fleet = [
+      flag,
+      u('ddl', 'DDL', { leader: 'leader', squadron: ['dd1', 'dd2'], sizeClass: 4 }),
+      u('dd1', 'DD', { sizeClass: 4 }),
+      u('dd2', 'DD', { sizeClass: 4 }),
+      u('dd3', 'DD', { sizeClass: 4 }),
+    ];
     expect(costs(fleet)).toEqual([6, 6, 6, 6]);
     const noSquadron = [flag, u('dd1', 'DD'), u('dd2', 'DD'), u('dd3', 'DD')];
     expect(costs(noSquadron)).toEqual([6, 7, 8]);
   });
 
-  it('a squadron must be two other ships of the leader\'s size', () => {
-    const fleet = [flag, u('ddl', 'DDL', { leader: 'leader', squadron: ['dd1', 'ca'], sizeClass: 4 }), u('dd1', 'DD', { sizeClass: 4 }), u('ca', 'CA', { sizeClass: 3 })];
+  it("a squadron must be two other ships of the leader's size", () => {
+    const fleet = [
+      flag,
+      u('ddl', 'DDL', { leader: 'leader', squadron: ['dd1', 'ca'], sizeClass: 4 }),
+      u('dd1', 'DD', { sizeClass: 4 }),
+      u('ca', 'CA', { sizeClass: 3 }),
+    ];
     const r = checkFleet('fcp', fleet, { flagshipId: 'flag' });
     expect(r.problems[0]).toMatch(/ca is not of its size class \(4\)/);
     expect(r.lines.find((l) => l.id === 'ddl')!.cost).toBe(6 + 2);
@@ -62,7 +95,9 @@ describe('VBSF Flexible Command (digest A.2.13, A.3)', () => {
   });
 
   it('freighters neither pay nor count for duplicates; auxiliaries pay +2 and do count; WYN auxiliaries pay no +2', () => {
-    expect(costs([flag, u('f1', 'F-L', { role: 'freighter' }), u('f2', 'F-L', { role: 'freighter' }), u('dd', 'DD')])).toEqual([6, 6, 6]);
+    expect(
+      costs([flag, u('f1', 'F-L', { role: 'freighter' }), u('f2', 'F-L', { role: 'freighter' }), u('dd', 'DD')]),
+    ).toEqual([6, 6, 6]);
     expect(costs([flag, u('a1', 'F-L', { role: 'auxiliary' }), u('a2', 'F-L', { role: 'auxiliary' })])).toEqual([8, 9]);
     expect(costs([flag, u('w', 'F-L', { role: 'auxiliary', empire: 'WYN' })])).toEqual([6]);
   });
@@ -78,7 +113,9 @@ describe('VBSF Flexible Command (digest A.2.13, A.3)', () => {
     expect(costs([flag, u('ds', 'DefSat', { role: 'defsat', count: 6 })])).toEqual([3]);
     expect(costs([flag, u('gb', 'GBDP', { role: 'ground_base', count: 3 })])).toEqual([1]);
     expect(checkFleet('fcp', [flag], { flagshipId: 'flag', webHexes: 12 }).used).toBe(0.5);
-    const large = checkFleet('fcp', [flag, u('lg', 'GBL', { role: 'ground_base', groundBaseSize: 'large' })], { flagshipId: 'flag' });
+    const large = checkFleet('fcp', [flag, u('lg', 'GBL', { role: 'ground_base', groundBaseSize: 'large' })], {
+      flagshipId: 'flag',
+    });
     expect(large.problems[0]).toMatch(/row 18 \(Large ground base\), which has no FCP cost/);
   });
 
@@ -101,10 +138,14 @@ describe('VBSF Flexible Command (digest A.2.13, A.3)', () => {
     expect(checkFleet('fcp', [flag, u('w', 'Widget')], { flagshipId: 'flag' }).problems[0]).toMatch(/matches no row/);
   });
 
-  it('mixed-empire fleets: at least 50% of the FCP cost from the flagship\'s race', () => {
+  it("mixed-empire fleets: at least 50% of the FCP cost from the flagship's race", () => {
     // Duplicate increments follow the fleet list order, so the order can decide a borderline case.
-    expect(checkFleet('fcp', [flag, u('d7', 'CA', { empire: 'KLI' }), u('ca', 'CA')], { flagshipId: 'flag' }).ok).toBe(true);
-    expect(checkFleet('fcp', [flag, u('ca', 'CA'), u('d7', 'CA', { empire: 'KLI' })], { flagshipId: 'flag' }).ok).toBe(false);
+    expect(checkFleet('fcp', [flag, u('d7', 'CA', { empire: 'KLI' }), u('ca', 'CA')], { flagshipId: 'flag' }).ok).toBe(
+      true,
+    );
+    expect(checkFleet('fcp', [flag, u('ca', 'CA'), u('d7', 'CA', { empire: 'KLI' })], { flagshipId: 'flag' }).ok).toBe(
+      false,
+    );
     const r = checkFleet('fcp', [flag, u('ff', 'FF'), u('d7', 'CA', { empire: 'KLI' })], { flagshipId: 'flag' });
     expect(r.problems[0]).toMatch(/at least 50% of the FCP cost must be FED ships; 5 of 15 is/);
   });

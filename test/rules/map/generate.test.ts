@@ -111,7 +111,13 @@ describe('UTD8.16 map generator: fairness', () => {
   it('UTD8.16 rotational maps (the default) give every player identical figures: every spread is 0', () => {
     for (const [, , mode, { fairness }] of all()) {
       if (mode !== 'rotational') continue;
-      expect(fairness.spread).toEqual({ meanDistance: 0, maxDistance: 0, nearestHome: 0, sectorsWithin: [0, 0, 0], territory: 0 });
+      expect(fairness.spread).toEqual({
+        meanDistance: 0,
+        maxDistance: 0,
+        nearestHome: 0,
+        sectorsWithin: [0, 0, 0],
+        territory: 0,
+      });
       expect(fairness.score).toBe(0);
       const first = fairness.players[0]!;
       for (const pl of fairness.players) {
@@ -145,7 +151,10 @@ describe('UTD8.16 map generator: fairness', () => {
 
 describe('map generator: sizes and options', () => {
   it('UTD8.15 builds the smallest (13 × 3) and a large (12 × 40) map legally', () => {
-    for (const [players, sectorsPerPlayer] of [[13, 3], [12, 40]] as const) {
+    for (const [players, sectorsPerPlayer] of [
+      [13, 3],
+      [12, 40],
+    ] as const) {
       const { map, fairness } = generateMap({ players, sectorsPerPlayer, rng: dieFrom(7) });
       expect(map.sectors).toHaveLength(players * sectorsPerPlayer);
       expect(validateMap(map, players)).toEqual([]);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { areAdjacent, buildGraph, components, neighbours, shortestDistances } from '../../../src/rules/thunderdome/map/graph.ts';
+import {
+  areAdjacent,
+  buildGraph,
+  components,
+  neighbours,
+  shortestDistances,
+} from '../../../src/rules/thunderdome/map/graph.ts';
 import { countCrossings, segmentsIntersect } from '../../../src/rules/thunderdome/map/geometry.ts';
 import type { MapSpec } from '../../../src/rules/thunderdome/map/types.ts';
 import { hexRing } from './helpers.ts';
@@ -30,7 +36,12 @@ describe('map graph helpers (UTD4.1: travel only along warp lanes)', () => {
   it('ignores unknown, self and repeated lanes so the helpers are total', () => {
     const map: MapSpec = {
       sectors: [{ key: 'A' }, { key: 'B' }, { key: 'C' }],
-      lanes: [['A', 'B'], ['B', 'A'], ['A', 'A'], ['A', 'Z']],
+      lanes: [
+        ['A', 'B'],
+        ['B', 'A'],
+        ['A', 'A'],
+        ['A', 'Z'],
+      ],
     };
     const g = buildGraph(map);
     expect(g.laneCount).toBe(1);
@@ -69,8 +80,25 @@ describe('lane crossings (drawing quality)', () => {
   });
 
   it('counts the two diagonals of a square as one crossing, and shared ends as none', () => {
-    expect(countCrossings(square([['A', 'C'], ['B', 'D']]))).toBe(1);
-    expect(countCrossings(square([['A', 'B'], ['B', 'C'], ['C', 'D'], ['D', 'A'], ['A', 'C']]))).toBe(0);
+    expect(
+      countCrossings(
+        square([
+          ['A', 'C'],
+          ['B', 'D'],
+        ]),
+      ),
+    ).toBe(1);
+    expect(
+      countCrossings(
+        square([
+          ['A', 'B'],
+          ['B', 'C'],
+          ['C', 'D'],
+          ['D', 'A'],
+          ['A', 'C'],
+        ]),
+      ),
+    ).toBe(0);
     expect(countCrossings(hexRing())).toBe(0);
   });
 

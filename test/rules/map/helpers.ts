@@ -14,7 +14,11 @@ export function hexRing(): MapSpec {
   return {
     sectors: keys.map((key, i) => {
       const angle = (Math.PI / 3) * i;
-      const s: MapSpec['sectors'][number] = { key, x: Math.round(500 + 300 * Math.cos(angle)), y: Math.round(500 + 300 * Math.sin(angle)) };
+      const s: MapSpec['sectors'][number] = {
+        key,
+        x: Math.round(500 + 300 * Math.cos(angle)),
+        y: Math.round(500 + 300 * Math.sin(angle)),
+      };
       if (key === 'H0') s.home = 0;
       if (key === 'H1') s.home = 1;
       return s;

@@ -33,7 +33,10 @@ describe('map import: valid files', () => {
   });
 
   it('UTD8.15 the hand-made samples give every home exactly two lanes', () => {
-    for (const [file, players] of [['three-players.json', 3], ['four-players.json', 4]] as const) {
+    for (const [file, players] of [
+      ['three-players.json', 3],
+      ['four-players.json', 4],
+    ] as const) {
       const r = parseMapJson(sample(file), players);
       if (!r.ok) throw new Error(JSON.stringify(r.errors));
       for (const s of r.map.sectors.filter((x) => x.home !== undefined)) {
@@ -49,7 +52,10 @@ describe('map import: valid files', () => {
     });
     const again = parseMapJson(serialiseMap(map), 2);
     expect(again).toEqual({ ok: true, map });
-    for (const [file, players] of [['three-players.json', 3], ['four-players.json', 4]] as const) {
+    for (const [file, players] of [
+      ['three-players.json', 3],
+      ['four-players.json', 4],
+    ] as const) {
       const r = parseMapJson(sample(file), players);
       expect(r.ok && serialiseMap(r.map)).toBe(sample(file));
     }
@@ -95,7 +101,8 @@ describe('map import: each problem is named', () => {
   });
 
   it('UTD8.111 refuses a player count outside 2–13', () => {
-    for (const p of [1, 14, 2.5]) expect(errorsOf(hexRing(), p)).toEqual([expect.objectContaining({ code: 'map/player-count', rule: 'UTD8.111' })]);
+    for (const p of [1, 14, 2.5])
+      expect(errorsOf(hexRing(), p)).toEqual([expect.objectContaining({ code: 'map/player-count', rule: 'UTD8.111' })]);
   });
 
   it('refuses malformed and repeated sector keys', () => {
@@ -112,10 +119,19 @@ describe('map import: each problem is named', () => {
 
   it('UTD4.12 refuses blank, over-long and repeated names', () => {
     expect(errorsOf(hexWith((m) => (m.sectors[1]!.name = '   ')))).toEqual([
-      expect.objectContaining({ code: 'map/blank-name', rule: 'UTD4.12', path: 'sectors[1].name', message: expect.stringContaining('"a"') }),
+      expect.objectContaining({
+        code: 'map/blank-name',
+        rule: 'UTD4.12',
+        path: 'sectors[1].name',
+        message: expect.stringContaining('"a"'),
+      }),
     ]);
     expect(errorsOf(hexWith((m) => (m.sectors[1]!.name = 'N'.repeat(33))))).toEqual([
-      expect.objectContaining({ code: 'map/name-too-long', rule: 'UTD4.12', message: expect.stringContaining('33-character') }),
+      expect.objectContaining({
+        code: 'map/name-too-long',
+        rule: 'UTD4.12',
+        message: expect.stringContaining('33-character'),
+      }),
     ]);
     const dup = errorsOf(
       hexWith((m) => {
@@ -123,7 +139,9 @@ describe('map import: each problem is named', () => {
         m.sectors[2]!.name = 'vega ';
       }),
     );
-    expect(dup).toEqual([expect.objectContaining({ code: 'map/duplicate-name', rule: 'UTD4.12', path: 'sectors[2].name' })]);
+    expect(dup).toEqual([
+      expect.objectContaining({ code: 'map/duplicate-name', rule: 'UTD4.12', path: 'sectors[2].name' }),
+    ]);
     expect(dup[0]!.message).toMatch(/"a" and "b"/);
     // Exactly 32 characters is allowed.
     expect(parseMapJson(JSON.stringify(hexWith((m) => (m.sectors[1]!.name = 'N'.repeat(32)))), 2).ok).toBe(true);
@@ -131,43 +149,88 @@ describe('map import: each problem is named', () => {
 
   it('refuses half coordinates, partly drawn maps and two sectors at one point', () => {
     const half = errorsOf(hexWith((m) => delete m.sectors[1]!.y));
-    expect(half).toEqual([expect.objectContaining({ code: 'map/partial-coordinates', path: 'sectors[1]', message: expect.stringContaining('x but no y') })]);
+    expect(half).toEqual([
+      expect.objectContaining({
+        code: 'map/partial-coordinates',
+        path: 'sectors[1]',
+        message: expect.stringContaining('x but no y'),
+      }),
+    ]);
     const some = errorsOf(
       hexWith((m) => {
         delete m.sectors[1]!.x;
         delete m.sectors[1]!.y;
       }),
     );
-    expect(some).toEqual([expect.objectContaining({ code: 'map/partial-coordinates', message: expect.stringContaining('"a" has no x/y') })]);
+    expect(some).toEqual([
+      expect.objectContaining({ code: 'map/partial-coordinates', message: expect.stringContaining('"a" has no x/y') }),
+    ]);
     const same = errorsOf(
       hexWith((m) => {
         m.sectors[2]!.x = m.sectors[1]!.x!;
         m.sectors[2]!.y = m.sectors[1]!.y!;
       }),
     );
-    expect(same).toEqual([expect.objectContaining({ code: 'map/same-position', message: expect.stringMatching(/"a" and "b"/) })]);
+    expect(same).toEqual([
+      expect.objectContaining({ code: 'map/same-position', message: expect.stringMatching(/"a" and "b"/) }),
+    ]);
   });
 
   it('UTD4.32 refuses home slots that are out of range, repeated or missing', () => {
-    expect(errorsOf(hexRing(), 3)).toEqual([expect.objectContaining({ code: 'map/missing-home', rule: 'UTD4.32', message: expect.stringContaining('slot 2') })]);
+    expect(errorsOf(hexRing(), 3)).toEqual([
+      expect.objectContaining({
+        code: 'map/missing-home',
+        rule: 'UTD4.32',
+        message: expect.stringContaining('slot 2'),
+      }),
+    ]);
     const range = errorsOf(hexWith((m) => (m.sectors[3]!.home = 2)));
     expect(range.map((e) => e.code).sort()).toEqual(['map/home-slot-range', 'map/missing-home']);
     expect(range.find((e) => e.code === 'map/home-slot-range')!.message).toContain('"H1"');
     const dup = errorsOf(hexWith((m) => (m.sectors[3]!.home = 0)));
-    expect(dup).toContainEqual(expect.objectContaining({ code: 'map/duplicate-home', rule: 'UTD4.32', path: 'sectors[3].home', message: expect.stringMatching(/"H0" and "H1"/) }));
+    expect(dup).toContainEqual(
+      expect.objectContaining({
+        code: 'map/duplicate-home',
+        rule: 'UTD4.32',
+        path: 'sectors[3].home',
+        message: expect.stringMatching(/"H0" and "H1"/),
+      }),
+    );
   });
 
   it('UTD4.1 refuses lanes to unknown sectors, self-lanes and repeated lanes', () => {
     const unknown = errorsOf(hexWith((m) => m.lanes.push(['a', 'Zeta'])));
-    expect(unknown).toEqual([expect.objectContaining({ code: 'map/unknown-sector', rule: 'UTD4.1', path: 'lanes[6]', message: expect.stringContaining('"Zeta"') })]);
+    expect(unknown).toEqual([
+      expect.objectContaining({
+        code: 'map/unknown-sector',
+        rule: 'UTD4.1',
+        path: 'lanes[6]',
+        message: expect.stringContaining('"Zeta"'),
+      }),
+    ]);
     const self = errorsOf(hexWith((m) => m.lanes.push(['b', 'b'])));
-    expect(self).toEqual([expect.objectContaining({ code: 'map/self-lane', path: 'lanes[6]', message: expect.stringContaining('"b" back to itself') })]);
+    expect(self).toEqual([
+      expect.objectContaining({
+        code: 'map/self-lane',
+        path: 'lanes[6]',
+        message: expect.stringContaining('"b" back to itself'),
+      }),
+    ]);
     const dup = errorsOf(hexWith((m) => m.lanes.push(['b', 'a'])));
-    expect(dup).toEqual([expect.objectContaining({ code: 'map/duplicate-lane', path: 'lanes[6]', message: expect.stringContaining('a–b is listed twice (lanes[1]') })]);
+    expect(dup).toEqual([
+      expect.objectContaining({
+        code: 'map/duplicate-lane',
+        path: 'lanes[6]',
+        message: expect.stringContaining('a–b is listed twice (lanes[1]'),
+      }),
+    ]);
   });
 
   it('every message that cites a rule ends with it', () => {
-    const errs = errorsOf(hexWith((m) => m.lanes.push(['H0', 'b'])), 3);
+    const errs = errorsOf(
+      hexWith((m) => m.lanes.push(['H0', 'b'])),
+      3,
+    );
     expect(errs.length).toBeGreaterThan(1);
     for (const e of errs) if (e.rule) expect(e.message.endsWith(`(${e.rule})`)).toBe(true);
   });
@@ -175,11 +238,23 @@ describe('map import: each problem is named', () => {
   it('UTD8.15 refuses a home sector without exactly two lanes', () => {
     const three = errorsOf(hexWith((m) => m.lanes.push(['H0', 'b'])));
     expect(three).toEqual([
-      expect.objectContaining({ code: 'map/home-lanes', rule: 'UTD8.15', path: 'sectors[0]', message: expect.stringContaining('"H0" (slot 0) has 3 lanes (to "a", "b", "d")') }),
+      expect.objectContaining({
+        code: 'map/home-lanes',
+        rule: 'UTD8.15',
+        path: 'sectors[0]',
+        message: expect.stringContaining('"H0" (slot 0) has 3 lanes (to "a", "b", "d")'),
+      }),
     ]);
     // Cut the ring next to H1: H1 keeps one lane, and the map stays connected.
     const one = errorsOf(hexWith((m) => m.lanes.splice(2, 1)));
-    expect(one).toEqual([expect.objectContaining({ code: 'map/home-lanes', message: expect.stringContaining('"H1" (slot 1) has 1 lane (to "c"); each home sector has exactly 2. (UTD8.15)') })]);
+    expect(one).toEqual([
+      expect.objectContaining({
+        code: 'map/home-lanes',
+        message: expect.stringContaining(
+          '"H1" (slot 1) has 1 lane (to "c"); each home sector has exactly 2. (UTD8.15)',
+        ),
+      }),
+    ]);
   });
 
   it('UTD4.1 refuses a map that falls apart, naming the unreachable sectors', () => {
@@ -189,7 +264,13 @@ describe('map import: each problem is named', () => {
         m.lanes.push(['far', 'farther']);
       }),
     );
-    expect(apart).toEqual([expect.objectContaining({ code: 'map/disconnected', rule: 'UTD4.1', message: expect.stringContaining('2 separate parts: "far", "farther" cannot be reached from "H0"') })]);
+    expect(apart).toEqual([
+      expect.objectContaining({
+        code: 'map/disconnected',
+        rule: 'UTD4.1',
+        message: expect.stringContaining('2 separate parts: "far", "farther" cannot be reached from "H0"'),
+      }),
+    ]);
   });
 
   it('skips degree and connectivity checks while lanes are broken, so errors are not repeated', () => {
@@ -198,9 +279,11 @@ describe('map import: each problem is named', () => {
   });
 
   it('reports at most 50 problems and says how many more there were', () => {
-    const errs = errorsOf(hexWith((m) => {
-      for (let i = 0; i < 60; i++) m.lanes.push(['a', 'b']);
-    }));
+    const errs = errorsOf(
+      hexWith((m) => {
+        for (let i = 0; i < 60; i++) m.lanes.push(['a', 'b']);
+      }),
+    );
     expect(errs).toHaveLength(51);
     expect(errs[50]).toMatchObject({ code: 'map/too-many-problems', message: '…and 10 more problems.' });
   });

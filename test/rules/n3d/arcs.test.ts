@@ -40,7 +40,12 @@ describe('D2.12 yaw arcs (10° wider than the traditional arcs, + = starboard)',
   });
 
   it('D2.31 FH is −100..100 and RH 80..280', () => {
-    expect([inYawArc('FH', deg(260)), inYawArc('FH', deg(259)), inYawArc('RH', deg(80)), inYawArc('RH', deg(281))]).toEqual([true, false, true, false]);
+    expect([
+      inYawArc('FH', deg(260)),
+      inYawArc('FH', deg(259)),
+      inYawArc('RH', deg(80)),
+      inYawArc('RH', deg(281)),
+    ]).toEqual([true, false, true, false]);
   });
 
   it('combined arcs are unions of widened components: FA = −70..70, RS = −10..190, 360 = everything', () => {
@@ -132,7 +137,9 @@ describe('plasma placement and seeking weapons', () => {
   });
 
   it('FP3.1 fixed tube: the firer facing turned by the launcher centre', () => {
-    expect(fixedTubeTorpedoFacing(orientation(deg(5), deg(20), deg(30)), 60)).toEqual(orientation(deg(5), deg(-40), deg(30)));
+    expect(fixedTubeTorpedoFacing(orientation(deg(5), deg(20), deg(30)), 60)).toEqual(
+      orientation(deg(5), deg(-40), deg(30)),
+    );
   });
 
   it('F1.24: the target must be in FA at Center mount on launch; the weapon then points straight at it', () => {

@@ -58,7 +58,9 @@ describe('/calc command', () => {
   it('the definition fits Discord limits: ≤ 25 options, descriptions 1–100, lowercase names', () => {
     const walk = (opts: readonly APIApplicationCommandOption[] | undefined): string[] =>
       (opts ?? []).flatMap((o) => [
-        ...(o.description.length < 1 || o.description.length > 100 ? [`${o.name}: description length ${o.description.length}`] : []),
+        ...(o.description.length < 1 || o.description.length > 100
+          ? [`${o.name}: description length ${o.description.length}`]
+          : []),
         ...(/^[-_a-z0-9]{1,32}$/.test(o.name) ? [] : [`${o.name}: bad name`]),
         ...('options' in o ? walk(o.options as APIApplicationCommandOption[]) : []),
       ]);

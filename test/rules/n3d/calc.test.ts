@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/rules/errors.ts';
-import { calcArc, calcExplosion, calcOrbit, calcTurnMode, calcWeb, parseFacing, parsePoint } from '../../../src/rules/n3d/index.ts';
+import {
+  calcArc,
+  calcExplosion,
+  calcOrbit,
+  calcTurnMode,
+  calcWeb,
+  parseFacing,
+  parsePoint,
+} from '../../../src/rules/n3d/index.ts';
 
 /** The `/calc` answers: the numbers in the text are the rule results. */
 function code(fn: () => unknown): string {
@@ -51,7 +59,7 @@ describe('/calc answers', () => {
   it('web: G10.211 1 → 2 hexes costs 6; traditional strength 10 → 35 (cap)', () => {
     const w = calcWeb({ length: '2', from: '1', traditionalStrength: '10' }).lines.join('\n');
     expect(w).toContain('costs **6** energy');
-    expect(w).toContain("strength **35**");
+    expect(w).toContain('strength **35**');
     expect(calcWeb({ length: '1.1' }).lines[0]).toContain('**6.6**');
     expect(code(() => calcWeb({ length: '1', from: '2' }))).toBe('n3d/web-length G10.211');
   });

@@ -41,7 +41,15 @@ const straight = (n: number) => steadyTurn({ pitch: 0, yaw: 0, roll: 0 }, n);
 function duel(): Engagement {
   let e = newEngagement();
   e = addUnit(e, { id: 'CA', name: 'Enterprise', owner: 'alice', pos: at(0, 0, 0), speed: hex(16), turnMode: classD });
-  e = addUnit(e, { id: 'D7', name: 'Devisor', owner: 'bob', pos: at(5, 0, 0), facing: { pitch: 0, yaw: deg(180), roll: 0 }, speed: hex(8), turnMode: classD });
+  e = addUnit(e, {
+    id: 'D7',
+    name: 'Devisor',
+    owner: 'bob',
+    pos: at(5, 0, 0),
+    facing: { pitch: 0, yaw: deg(180), roll: 0 },
+    speed: hex(8),
+    turnMode: classD,
+  });
   return e;
 }
 
@@ -63,7 +71,12 @@ describe('secret simultaneous plots', () => {
   });
 
   it('the public view hides every plot (counts only); an owner sees only their own', () => {
-    const e = plot(plot(duel(), 'alice', 'CA', straight(4)), 'bob', 'D7', steadyTurn({ pitch: 0, yaw: deg(3), roll: 0 }, 8));
+    const e = plot(
+      plot(duel(), 'alice', 'CA', straight(4)),
+      'bob',
+      'D7',
+      steadyTurn({ pitch: 0, yaw: deg(3), roll: 0 }, 8),
+    );
     const view = publicView(e);
     expect(view.plots).toEqual({});
     expect(view.plotted).toEqual({ CA: 4, D7: 8 });
@@ -74,8 +87,12 @@ describe('secret simultaneous plots', () => {
   it('only the owner may plot, and a turn over the limit is refused at plotting (C3.1)', () => {
     expect(fail(() => plot(duel(), 'bob', 'CA', straight(1)))).toBe('n3d/not-yours A3.15');
     // Class D at speed 16: 6.12°.
-    expect(() => plot(duel(), 'alice', 'CA', steadyTurn({ pitch: deg(6.12), yaw: deg(-6.12), roll: 0 }, 2))).not.toThrow();
-    expect(fail(() => plot(duel(), 'alice', 'CA', steadyTurn({ pitch: 0, yaw: deg(6.13), roll: 0 }, 1)))).toBe('n3d/turn-too-sharp C3.1');
+    expect(() =>
+      plot(duel(), 'alice', 'CA', steadyTurn({ pitch: deg(6.12), yaw: deg(-6.12), roll: 0 }, 2)),
+    ).not.toThrow();
+    expect(fail(() => plot(duel(), 'alice', 'CA', steadyTurn({ pitch: 0, yaw: deg(6.13), roll: 0 }, 1)))).toBe(
+      'n3d/turn-too-sharp C3.1',
+    );
     expect(fail(() => plot(duel(), 'alice', 'CA', []))).toBe('n3d/plot-length C1.4');
   });
 
@@ -109,7 +126,14 @@ describe('secret simultaneous plots', () => {
     e = plot(setUnit(e, 'CA', { speed: hex(9) }), 'bob', 'D7', straight(1)); // class D at 9: 4.59°
     const { engagement, events } = runImpulses(e, 1);
     expect(engagement.units[0]!.facing.yaw).toBe(deg(4.59));
-    expect(events).toContainEqual({ kind: 'turn-clamped', turn: 1, impulse: 1, unit: 'CA', plotted: { pitch: 0, yaw: deg(6), roll: 0 }, limit: deg(4.59) });
+    expect(events).toContainEqual({
+      kind: 'turn-clamped',
+      turn: 1,
+      impulse: 1,
+      unit: 'CA',
+      plotted: { pitch: 0, yaw: deg(6), roll: 0 },
+      limit: deg(4.59),
+    });
   });
 
   it('C6.0: a High Energy Turn plot sets any facing; C6.541 a breakdown rolls a new one', () => {
@@ -150,11 +174,31 @@ describe('tactical maneuvers and decelerations', () => {
 
 describe('automatic movers', () => {
   it('C3.72: a base rotates at its fixed rate every impulse and cannot be plotted', () => {
-    let e = addUnit(newEngagement(), { id: 'BS', name: 'Battle Station', owner: 'alice', kind: 'base', pos: at(0, 0, 0), turnMode: classD, baseRotation: { pitch: 0, yaw: deg(2.5), roll: 0 } });
+    let e = addUnit(newEngagement(), {
+      id: 'BS',
+      name: 'Battle Station',
+      owner: 'alice',
+      kind: 'base',
+      pos: at(0, 0, 0),
+      turnMode: classD,
+      baseRotation: { pitch: 0, yaw: deg(2.5), roll: 0 },
+    });
     expect(fail(() => plot(e, 'alice', 'BS', straight(1)))).toBe('n3d/no-plot C3.72');
     e = runImpulses(e, 4).engagement;
     expect(e.units[0]!.facing.yaw).toBe(deg(10));
-    expect(fail(() => addUnit(newEngagement(), { id: 'X', name: 'X', owner: 'a', kind: 'base', pos: at(0, 0, 0), turnMode: classD, baseRotation: { pitch: deg(8), yaw: 0, roll: 0 } }))).toBe('n3d/base-rotation C3.7');
+    expect(
+      fail(() =>
+        addUnit(newEngagement(), {
+          id: 'X',
+          name: 'X',
+          owner: 'a',
+          kind: 'base',
+          pos: at(0, 0, 0),
+          turnMode: classD,
+          baseRotation: { pitch: deg(8), yaw: 0, roll: 0 },
+        }),
+      ),
+    ).toBe('n3d/base-rotation C3.7');
   });
 
   it('F1.24 / F2.21: a drone launched at the target pursues it and reports when it may impact (F2.3)', () => {
@@ -168,12 +212,16 @@ describe('automatic movers', () => {
       impacts.push(...r.events.filter((x) => x.kind === 'seeking-may-impact'));
     }
     // Drone 1 hex per impulse north, D7 closing 0.25: 5 → 3.75 → 2.5 → 1.25 → 0 apart by impulse 4.
-    expect(impacts).toEqual([{ kind: 'seeking-may-impact', turn: 1, impulse: 4, unit: 'DR1', target: 'D7', distanceKm: 0 }]);
+    expect(impacts).toEqual([
+      { kind: 'seeking-may-impact', turn: 1, impulse: 4, unit: 'DR1', target: 'D7', distanceKm: 0 },
+    ]);
   });
 
   it('F1.24: a target outside FA Center is refused at launch', () => {
     const e = setUnit(duel(), 'CA', { facing: { pitch: 0, yaw: deg(180), roll: 0 } });
-    expect(fail(() => launchSeeking(e, 'CA', { id: 'DR1', name: 'Drone', speed: hex(20), targetId: 'D7' }))).toBe('n3d/seeking-launch-arc F1.24');
+    expect(fail(() => launchSeeking(e, 'CA', { id: 'DR1', name: 'Drone', speed: hex(20), targetId: 'D7' }))).toBe(
+      'n3d/seeking-launch-arc F1.24',
+    );
   });
 
   it('G23.41: the expanding sphere collides with a unit crossing its radius', () => {
@@ -208,7 +256,14 @@ describe('automatic movers', () => {
   it('G10.511: a unit in a powered web loses its inertia and its warp is cut by the web strength', () => {
     let e = addUnit(newEngagement(), { id: 'T1', name: 'Tholian', owner: 'tom', pos: at(0, 0, 10), turnMode: classD });
     e = addUnit(e, { id: 'T2', name: 'Tholian', owner: 'tom', pos: at(10, 0, 10), turnMode: classD });
-    e = addUnit(e, { id: 'CA', name: 'Enterprise', owner: 'alice', pos: at(5, 0, 8.5), speed: hex(16), turnMode: classD });
+    e = addUnit(e, {
+      id: 'CA',
+      name: 'Enterprise',
+      owner: 'alice',
+      pos: at(5, 0, 8.5),
+      speed: hex(16),
+      turnMode: classD,
+    });
     e = { ...e, units: e.units.map((u) => (u.id === 'CA' ? { ...u, inertia: { x: 320_000, y: 0, z: 0 } } : u)) };
     e = addWeb(e, { id: 'W', anchors: [{ unit: 'T1' }, { unit: 'T2' }], traditionalStrength: 3 }); // 'n3D strength 12
     e = plot(plot(plot(e, 'tom', 'T1', straight(1)), 'tom', 'T2', straight(1)), 'alice', 'CA', straight(1));
@@ -238,7 +293,14 @@ describe('reports', () => {
     let e = addUnit(duel(), { id: 'T', name: 'Tholian', owner: 'tom', pos: at(2.5, 0, -3), turnMode: classD });
     e = addWeb(e, { id: 'W', anchors: [{ unit: 'T' }, { point: at(2.5, 0, 3) }], traditionalStrength: 2 });
     const a = arcsOf(e, 'CA', 'D7');
-    expect(a).toMatchObject({ range: 5, arcBearing: 0, relPitch: 0, mounts: ['Top', 'Center', 'Bottom'], mauler: true, blockedByWeb: ['W'] });
+    expect(a).toMatchObject({
+      range: 5,
+      arcBearing: 0,
+      relPitch: 0,
+      mounts: ['Top', 'Center', 'Bottom'],
+      mauler: true,
+      blockedByWeb: ['W'],
+    });
     expect(a.yawArcs).toEqual(expect.arrayContaining(['RF', 'LF', 'FA', 'FH']));
   });
 
@@ -254,9 +316,20 @@ describe('reports', () => {
   });
 
   it('S3D1 placement from a battle card and S3D2.1 pickup placement', () => {
-    const e = placeUnitFromHex(newEngagement(), { id: 'CA', name: 'Enterprise', owner: 'alice', turnMode: classD, hex: '0102', hexFacing: 'A' });
+    const e = placeUnitFromHex(newEngagement(), {
+      id: 'CA',
+      name: 'Enterprise',
+      owner: 'alice',
+      turnMode: classD,
+      hex: '0102',
+      hexFacing: 'A',
+    });
     expect(e.units[0]!.pos).toEqual({ x: -20_000, y: 0, z: -8_661 });
-    const p = placePickup(newEngagement(), [{ id: 'A1', name: 'A1', owner: 'a', turnMode: classD }], [{ id: 'B1', name: 'B1', owner: 'b', turnMode: classD }]);
+    const p = placePickup(
+      newEngagement(),
+      [{ id: 'A1', name: 'A1', owner: 'a', turnMode: classD }],
+      [{ id: 'B1', name: 'B1', owner: 'b', turnMode: classD }],
+    );
     expect(rangeTable(p)[0]).toMatchObject({ range: 200, arcBearing: 0 });
   });
 });
@@ -289,7 +362,9 @@ describe('state handling', () => {
   });
 
   it('bad units are refused: duplicate id, too much thrust', () => {
-    expect(fail(() => addUnit(duel(), { id: 'CA', name: 'x', owner: 'a', pos: at(0, 0, 0), turnMode: classD }))).toBe('n3d/duplicate-unit A3.15');
+    expect(fail(() => addUnit(duel(), { id: 'CA', name: 'x', owner: 'a', pos: at(0, 0, 0), turnMode: classD }))).toBe(
+      'n3d/duplicate-unit A3.15',
+    );
     expect(fail(() => setUnit(duel(), 'CA', { thrust: hex(1.5) }))).toBe('n3d/bad-thrust C2.111');
     expect(fail(() => setUnit(duel(), 'XX', {}))).toBe('n3d/no-unit A3.15');
   });

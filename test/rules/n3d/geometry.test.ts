@@ -70,7 +70,8 @@ describe('P8 standard orbit', () => {
   it('a tilted orbit (body above and to the left) keeps the body at yaw 90, pitch 0 each impulse', () => {
     const planet = at(0, 1, 1);
     let s = { pos: at(0, 0, 0), facing: orbitFacing(LEVEL, at(0, 0, 0), planet, 'left') };
-    for (let i = 0; i < 50; i++) s = orbitStep(s.pos, s.facing, planet, rangeBetween(at(0, 0, 0), planet).distanceKm, 'left');
+    for (let i = 0; i < 50; i++)
+      s = orbitStep(s.pos, s.facing, planet, rangeBetween(at(0, 0, 0), planet).distanceKm, 'left');
     const r = relativeBearing(s.facing, s.pos, planet);
     expect(Math.abs(r.relYaw - deg(90))).toBeLessThan(deg(0.01));
     expect(Math.abs(r.relPitch)).toBeLessThan(deg(0.01));
@@ -102,7 +103,9 @@ describe('S3D1 hex translation and S3D2 placement', () => {
 
   it('geometric, odd columns low (the other map parity): 0201 is then up-right of 0101 (direction B)', () => {
     const b = placeFromHex('0101', 'B', 'geometric', false);
-    expect(Math.abs(relativeBearing(b.facing, b.pos, hexToCoordinates('0201', 'geometric', false)).relYaw)).toBeLessThanOrEqual(deg(0.003));
+    expect(
+      Math.abs(relativeBearing(b.facing, b.pos, hexToCoordinates('0201', 'geometric', false)).relYaw),
+    ).toBeLessThanOrEqual(deg(0.003));
   });
 
   it('bad hexes and facings are refused', () => {
@@ -127,7 +130,8 @@ describe('P3.11 asteroid fields', () => {
       for (const c of [a.centre.x, a.centre.y, a.centre.z]) expect(c >= hex(7) && c <= hex(42)).toBe(true);
       expect(a.radiusThirds >= 1 && a.radiusThirds <= 6).toBe(true);
     }
-    for (let i = 0; i < field.length; i++) for (let j = i + 1; j < field.length; j++) expect(asteroidsOverlap(field[i]!, field[j]!)).toBe(false);
+    for (let i = 0; i < field.length; i++)
+      for (let j = i + 1; j < field.length; j++) expect(asteroidsOverlap(field[i]!, field[j]!)).toBe(false);
   });
 
   it('overlap is exact: radii 1 and 1 at distance 2 touch without overlapping; 1.9999 overlaps', () => {
@@ -155,8 +159,10 @@ describe('P3.11 asteroid fields', () => {
   it('a seeded 54-sphere field has no overlaps and, mirrored by 21, stays in −14..21', () => {
     const field = rollAsteroidField(new SeededDice('ab12', 7), '21');
     expect(field).toHaveLength(54);
-    for (const a of field) for (const c of [a.centre.x, a.centre.y, a.centre.z]) expect(c >= hex(-14) && c <= hex(21)).toBe(true);
-    for (let i = 0; i < field.length; i++) for (let j = i + 1; j < field.length; j++) expect(asteroidsOverlap(field[i]!, field[j]!)).toBe(false);
+    for (const a of field)
+      for (const c of [a.centre.x, a.centre.y, a.centre.z]) expect(c >= hex(-14) && c <= hex(21)).toBe(true);
+    for (let i = 0; i < field.length; i++)
+      for (let j = i + 1; j < field.length; j++) expect(asteroidsOverlap(field[i]!, field[j]!)).toBe(false);
   });
 });
 
@@ -192,7 +198,16 @@ describe('G10 webs', () => {
 
   it('G10.12: powering a globular web loses every point not anchored to two others, repeatedly', () => {
     const p = (id: string) => ({ id, pos: at(0, 0, 0) });
-    const web = { points: ['a', 'b', 'c', 'd', 'e'].map(p), strands: [['a', 'b'], ['b', 'c'], ['c', 'a'], ['c', 'd'], ['d', 'e']] as [string, string][] };
+    const web = {
+      points: ['a', 'b', 'c', 'd', 'e'].map(p),
+      strands: [
+        ['a', 'b'],
+        ['b', 'c'],
+        ['c', 'a'],
+        ['c', 'd'],
+        ['d', 'e'],
+      ] as [string, string][],
+    };
     const powered = powerGlobularWeb(web);
     expect(powered.points.map((x) => x.id)).toEqual(['a', 'b', 'c']);
     expect(powered.strands).toHaveLength(3);

@@ -14,7 +14,14 @@ import {
 
 const deg = (d: number) => Math.round(d * 10_000);
 const hex = (h: number) => hexesToKm(h);
-const body = (over: Partial<Body> = {}): Body => ({ pos: { x: 0, y: 0, z: 0 }, facing: LEVEL, speed: 0, thrust: 0, inertia: { x: 0, y: 0, z: 0 }, ...over });
+const body = (over: Partial<Body> = {}): Body => ({
+  pos: { x: 0, y: 0, z: 0 },
+  facing: LEVEL,
+  speed: 0,
+  thrust: 0,
+  inertia: { x: 0, y: 0, z: 0 },
+  ...over,
+});
 const run = (b: Body, n: number, step = (x: Body) => moveOneImpulse(x, null)) => {
   for (let i = 0; i < n; i++) b = step(b);
   return b;
@@ -56,7 +63,9 @@ describe('C2.111 impulse and inertia (hand-computed)', () => {
   });
 
   it('G10.511: in a web all inertia is lost, warp is reduced by the strength, thrust moves thrust/32 hex without accumulating', () => {
-    const b = moveOneImpulse(body({ speed: hex(5), thrust: hex(1), inertia: { x: 320_000, y: 0, z: 0 } }), null, { webStrength: hex(3) });
+    const b = moveOneImpulse(body({ speed: hex(5), thrust: hex(1), inertia: { x: 320_000, y: 0, z: 0 } }), null, {
+      webStrength: hex(3),
+    });
     expect(b.inertia).toEqual({ x: 0, y: 0, z: 0 });
     expect(b.pos.x).toBe(938); // (5 − 3 + 1)/32 hex = 937.5 km, rounded half away with the −½ km carried
     expect(b.carry).toEqual({ x: -512, y: 0, z: 0 });
@@ -79,15 +88,29 @@ describe('C2.111 impulse and inertia (hand-computed)', () => {
   it('C8.0: Emergency Deceleration stops the unit and loses all inertia; Inertia-Only keeps warp and thrust', () => {
     const moving = body({ speed: hex(10), thrust: hex(1), inertia: { x: 5, y: 6, z: 7 } });
     expect(emergencyDeceleration(moving)).toMatchObject({ speed: 0, thrust: 0, inertia: { x: 0, y: 0, z: 0 } });
-    expect(inertiaOnlyDeceleration(moving)).toMatchObject({ speed: hex(10), thrust: hex(1), inertia: { x: 0, y: 0, z: 0 } });
+    expect(inertiaOnlyDeceleration(moving)).toMatchObject({
+      speed: hex(10),
+      thrust: hex(1),
+      inertia: { x: 0, y: 0, z: 0 },
+    });
   });
 
   it('C14.20: web-bound ships average their inertia', () => {
-    expect(averagedInertia([{ x: 320_000, y: 0, z: 0 }, { x: 0, y: 0, z: -160_000 }])).toEqual({ x: 160_000, y: 0, z: -80_000 });
+    expect(
+      averagedInertia([
+        { x: 320_000, y: 0, z: 0 },
+        { x: 0, y: 0, z: -160_000 },
+      ]),
+    ).toEqual({ x: 160_000, y: 0, z: -80_000 });
   });
 
   it('digest N10 option: inertia read as hexes per impulse moves 32 times as far', () => {
-    const b = moveOneImpulse(body({ thrust: hex(1) }), null, {}, { inertiaUnits: 'per-impulse', impulseOrder: 'turn-accelerate-move' });
+    const b = moveOneImpulse(
+      body({ thrust: hex(1) }),
+      null,
+      {},
+      { inertiaUnits: 'per-impulse', impulseOrder: 'turn-accelerate-move' },
+    );
     expect(b.pos.x).toBe(313); // 0.03125 hex = 312.5 km
     expect(inertiaHexesPerTurn(b.inertia, 'per-impulse').x).toBe(1);
   });

@@ -19,7 +19,7 @@ import {
 const DIR = fileURLToPath(new URL('../../../assets/tables/n3d/', import.meta.url));
 const read = (name: string) => readFileSync(`${DIR}${name}`, 'utf8');
 
-describe("assets/tables/n3d ↔ src/rules/n3d/tables.ts", () => {
+describe('assets/tables/n3d ↔ src/rules/n3d/tables.ts', () => {
   it('C3.31 turn-mode constants k', () => {
     expect(parseTurnModeCsv(read('n3d_turn_mode.csv'))).toEqual(TURN_MODE_K);
   });

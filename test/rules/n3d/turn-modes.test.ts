@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/rules/errors.ts';
-import { checkBaseRotation, hexesToKm, quarterOf, tacLimit, turnLimit, turnModeLimit } from '../../../src/rules/n3d/index.ts';
+import {
+  checkBaseRotation,
+  hexesToKm,
+  quarterOf,
+  tacLimit,
+  turnLimit,
+  turnModeLimit,
+} from '../../../src/rules/n3d/index.ts';
 
 const deg = (d: number) => Math.round(d * 10_000);
 const hex = (h: number) => hexesToKm(h);
@@ -40,11 +47,20 @@ describe('C3.31 turn limits per class (degrees per impulse per axis, floored to 
 
 describe('C5 tactical maneuvers, C3.7 bases', () => {
   it('C5.13 zero-energy 1.5°, C5.11 sub-light 2°, C5.21 warp 7.5°, C5.32 both 9°', () => {
-    expect(['none', 'sublight', 'warp', 'both'].map((t) => tacLimit(t as 'none'))).toEqual([deg(1.5), deg(2), deg(7.5), deg(9)]);
+    expect(['none', 'sublight', 'warp', 'both'].map((t) => tacLimit(t as 'none'))).toEqual([
+      deg(1.5),
+      deg(2),
+      deg(7.5),
+      deg(9),
+    ]);
   });
 
   it('G21.224: an outstanding crew makes 11° with a warp TAC, alone or combined (digest N15)', () => {
-    expect([tacLimit('warp', true), tacLimit('both', true), tacLimit('sublight', true)]).toEqual([deg(11), deg(11), deg(2)]);
+    expect([tacLimit('warp', true), tacLimit('both', true), tacLimit('sublight', true)]).toEqual([
+      deg(11),
+      deg(11),
+      deg(2),
+    ]);
   });
 
   it('a unit uses the greater of its turn mode and its TAC: class D at 16 (6.12°) with warp TAC → 7.5°; at 36 (9.18°) → 9.18°', () => {

@@ -36,12 +36,20 @@ import {
 const deg = (d: number) => Math.round(d * 10_000);
 const hex = (h: number) => hexesToKm(h);
 const at = (x: number, y: number, z: number) => ({ x: hex(x), y: hex(y), z: hex(z) });
-const body = (over: Partial<Body> = {}): Body => ({ pos: at(0, 0, 0), facing: LEVEL, speed: 0, thrust: 0, inertia: { x: 0, y: 0, z: 0 }, ...over });
+const body = (over: Partial<Body> = {}): Body => ({
+  pos: at(0, 0, 0),
+  facing: LEVEL,
+  speed: 0,
+  thrust: 0,
+  inertia: { x: 0, y: 0, z: 0 },
+  ...over,
+});
 const turn = (p: number, y: number, r: number) => ({ pitch: deg(p), yaw: deg(y), roll: deg(r) });
 
 describe('B.3 worked examples from the document', () => {
   it('B.3 example N1 (C3.1): with a 9° turn mode, (8.2, 6.1, 3), (9, 9, 9), (9, 0, 0) and (−9, 9, −9) are all legal; 9.1 is not', () => {
-    for (const t of [turn(8.2, 6.1, 3), turn(9, 9, 9), turn(9, 0, 0), turn(-9, 9, -9)]) expect(() => checkTurn(t, deg(9))).not.toThrow();
+    for (const t of [turn(8.2, 6.1, 3), turn(9, 9, 9), turn(9, 0, 0), turn(-9, 9, -9)])
+      expect(() => checkTurn(t, deg(9))).not.toThrow();
     expect(() => checkTurn(turn(0, -9.1, 0), deg(9))).toThrow(RuleViolation);
   });
 
@@ -156,7 +164,11 @@ describe('B.3 derived tests (the recommended conventions, pinned)', () => {
   });
 
   it('DN3: pitch 30, speed 32, one impulse → (0.8660, 0.5, 0)', () => {
-    expect(moveOneImpulse(body({ facing: orientation(deg(30), 0, 0), speed: hex(32) }), null).pos).toEqual({ x: 8_660, y: 5_000, z: 0 });
+    expect(moveOneImpulse(body({ facing: orientation(deg(30), 0, 0), speed: hex(32) }), null).pos).toEqual({
+      x: 8_660,
+      y: 5_000,
+      z: 0,
+    });
   });
 
   it('DN4: thrust 1 for 32 impulses from rest → inertia 1 hex/turn (+x); displacement 0.5156 (turn → accelerate → move)', () => {
@@ -167,7 +179,8 @@ describe('B.3 derived tests (the recommended conventions, pinned)', () => {
     expect(b.pos.x).toBe(5_156);
     expect(b.carry).toEqual({ x: 256, y: 0, z: 0 });
     let late = body({ thrust: hex(1) });
-    for (let i = 0; i < 32; i++) late = moveOneImpulse(late, null, {}, { inertiaUnits: 'per-turn', impulseOrder: 'turn-move-accelerate' });
+    for (let i = 0; i < 32; i++)
+      late = moveOneImpulse(late, null, {}, { inertiaUnits: 'per-turn', impulseOrder: 'turn-move-accelerate' });
     expect(late.pos.x).toBe(4_844); // the other order: 0.4844
   });
 
@@ -182,7 +195,9 @@ describe('B.3 derived tests (the recommended conventions, pinned)', () => {
   it('DN6: target (1, 1, 0) is at relative pitch 45: Top and Center, not Bottom', () => {
     const r = relativeBearing(LEVEL, at(0, 0, 0), at(1, 1, 0));
     expect(r.relPitch).toBe(deg(45));
-    expect([inPitchArc('Top', r.relPitch), inPitchArc('Center', r.relPitch), inPitchArc('Bottom', r.relPitch)]).toEqual([true, true, false]);
+    expect([inPitchArc('Top', r.relPitch), inPitchArc('Center', r.relPitch), inPitchArc('Bottom', r.relPitch)]).toEqual(
+      [true, true, false],
+    );
   });
 
   it('DN7: rolled 180°, the same target is at body pitch −45: Bottom yes, Top no', () => {

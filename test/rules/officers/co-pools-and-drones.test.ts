@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { baseDroneLimit, coPool, extraDroneLimit, minesweeperAllowance, squadronCoPool, unitCoPool } from '../../../src/rules/thunderdome/officers/index.ts';
+import {
+  baseDroneLimit,
+  coPool,
+  extraDroneLimit,
+  minesweeperAllowance,
+  squadronCoPool,
+  unitCoPool,
+} from '../../../src/rules/thunderdome/officers/index.ts';
 import type { UnitInfo } from '../../../src/rules/thunderdome/units.ts';
 import { startedGame, type Game } from '../td3/harness.ts';
 import { addShip, catalogWith, runNewConstruction, ship } from '../shipyards/yard-harness.ts';
@@ -42,7 +49,13 @@ describe('TC-111 attrition CO pools (UTD7.A6)', () => {
   });
 });
 
-const unit = (mc: number, extra: Partial<UnitInfo> = {}) => ({ mc, empire: 'FED', droneUser: true, isDroneBombardment: false, ...extra });
+const unit = (mc: number, extra: Partial<UnitInfo> = {}) => ({
+  mc,
+  empire: 'FED',
+  droneUser: true,
+  isDroneBombardment: false,
+  ...extra,
+});
 
 describe('TC-112 extra drones at build or refit (UTD7.A8321–7.A8324)', () => {
   it.each([

@@ -12,7 +12,12 @@ import { addShip, catalogWith, ship } from '../shipyards/yard-harness.ts';
 function officerGame(): Game {
   const g = startedGame({ p1: ['LYR-FF'] });
   const ca = g.catalog.get('LYR-CA')!;
-  const test = (id: string, extra: Partial<UnitInfo>): UnitInfo => ({ ...ca, unitId: id, name: `${id} (test)`, ...extra });
+  const test = (id: string, extra: Partial<UnitInfo>): UnitInfo => ({
+    ...ca,
+    unitId: id,
+    name: `${id} (test)`,
+    ...extra,
+  });
   g.catalog = catalogWith(g.catalog, [
     test('LYR-BB', { isBattleship: true, restricted: 'battleship' }),
     test('LYR-BT', { isBattleTug: true }),
@@ -111,16 +116,25 @@ describe('TC-094 legendary officers (UTD7.26A, 8.23)', () => {
       addShip(s, { id: 'S913', owner: 'p1', unitId: 'LYR-X', sector: 'H1' }, 1, '133');
       addShip(s, { id: 'S914', owner: 'p1', unitId: 'NEU-F-S', sector: 'H1' }, 1, '15');
     });
-    for (const id of ['S910', 'S911', 'S912', 'S913']) expect(g.refused('p1', { type: 'officer-buy', ship: id, officer: 'captain' }, 'UTD7.26A').code).toBe('officer/ineligible');
-    expect(g.refused('p1', { type: 'officer-buy', ship: 'S914', officer: 'captain' }, 'UTD8.23').message).toContain('not a warship');
+    for (const id of ['S910', 'S911', 'S912', 'S913'])
+      expect(g.refused('p1', { type: 'officer-buy', ship: id, officer: 'captain' }, 'UTD7.26A').code).toBe(
+        'officer/ineligible',
+      );
+    expect(g.refused('p1', { type: 'officer-buy', ship: 'S914', officer: 'captain' }, 'UTD8.23').message).toContain(
+      'not a warship',
+    );
     // The DN is refused as an SC2 ship: the size class alone bars it.
-    expect(g.refused('p1', { type: 'officer-buy', ship: 'S910', officer: 'captain' }, 'UTD7.26A').message).toContain('size-class 2');
+    expect(g.refused('p1', { type: 'officer-buy', ship: 'S910', officer: 'captain' }, 'UTD7.26A').message).toContain(
+      'size-class 2',
+    );
   });
 
   it('UTD8.23 a second legendary officer of the same type in the navy is refused', () => {
     const g = officerGame();
     g.do('p1', { type: 'officer-buy', ship: 'S901', officer: 'captain' });
-    expect(g.refused('p1', { type: 'officer-buy', ship: 'S902', officer: 'Legendary Captain' }, 'UTD8.23').code).toBe('officer/type-held');
+    expect(g.refused('p1', { type: 'officer-buy', ship: 'S902', officer: 'Legendary Captain' }, 'UTD8.23').code).toBe(
+      'officer/type-held',
+    );
   });
 
   it('UTD8.23 a killed officer type cannot be bought again: lost with its ship destroyed in battle', () => {
@@ -128,7 +142,9 @@ describe('TC-094 legendary officers (UTD7.26A, 8.23)', () => {
     g.do('p1', { type: 'officer-buy', ship: 'S901', officer: 'captain' });
     surgery(g, { type: 'UnitsDestroyed', battleId: 'BX', shipIds: ['S901'], baseIds: [] });
     expect(g.player('p1').officersLost).toEqual(['captain']);
-    expect(g.refused('p1', { type: 'officer-buy', ship: 'S902', officer: 'captain' }, 'UTD8.23').code).toBe('officer/lost');
+    expect(g.refused('p1', { type: 'officer-buy', ship: 'S902', officer: 'captain' }, 'UTD8.23').code).toBe(
+      'officer/lost',
+    );
     g.do('p1', { type: 'officer-buy', ship: 'S902', officer: 'weapons' });
   });
 

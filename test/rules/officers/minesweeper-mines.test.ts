@@ -14,8 +14,16 @@ import { addShip, catalogWith, ship } from '../shipyards/yard-harness.ts';
 function sweeperGame(bank = '500'): Game {
   const g = startedGame({ p1: ['LYR-FF'] });
   const ms = g.catalog.get('LYR-MS')!;
-  const test = (id: string, extra: Partial<UnitInfo>): UnitInfo => ({ ...ms, unitId: id, name: `${id} (test)`, ...extra });
-  g.catalog = catalogWith(g.catalog, [test('LYR-MS3', { sizeClass: 3, mc: 60, bpv: '100' }), test('LYR-MS2', { sizeClass: 2, mc: 120, bpv: '150' })]);
+  const test = (id: string, extra: Partial<UnitInfo>): UnitInfo => ({
+    ...ms,
+    unitId: id,
+    name: `${id} (test)`,
+    ...extra,
+  });
+  g.catalog = catalogWith(g.catalog, [
+    test('LYR-MS3', { sizeClass: 3, mc: 60, bpv: '100' }),
+    test('LYR-MS2', { sizeClass: 2, mc: 120, bpv: '150' }),
+  ]);
   g.patch((s) => {
     s.players.find((p) => p.id === 'p1')!.bank = bank;
     addShip(s, { id: 'S901', owner: 'p1', unitId: 'LYR-MS', sector: 'H1' }, 1, '55');
@@ -59,20 +67,27 @@ describe('TC-117 minesweeper mines (UTD8.253)', () => {
     expect(ship(g, 'S902').minesBpv).toBe('50');
     const h = sweeperGame();
     h.do('p1', { type: 'mines-buy', ship: 'S902', bpv: '20' });
-    expect(h.refused('p1', { type: 'mines-buy', ship: 'S902', bpv: '31' }, 'UTD8.253').message).toContain('so 30 more at most');
+    expect(h.refused('p1', { type: 'mines-buy', ship: 'S902', bpv: '31' }, 'UTD8.253').message).toContain(
+      'so 30 more at most',
+    );
     h.do('p1', { type: 'mines-buy', ship: 'S902', bpv: '12.5' });
     expect(ship(h, 'S902').minesBpv).toBe('32.5');
   });
 
   it('UTD8.253 only SC3 and SC4 minesweepers buy mines: a cruiser and an SC2 minesweeper are refused', () => {
     const g = sweeperGame();
-    expect(g.refused('p1', { type: 'mines-buy', ship: 'S904', bpv: '5' }, 'UTD8.253').code).toBe('mines/not-a-minesweeper');
+    expect(g.refused('p1', { type: 'mines-buy', ship: 'S904', bpv: '5' }, 'UTD8.253').code).toBe(
+      'mines/not-a-minesweeper',
+    );
     expect(g.refused('p1', { type: 'mines-buy', ship: 'S903', bpv: '5' }, 'UTD8.253').code).toBe('mines/no-allowance');
   });
 
   it('UTD8.253 the amount must be a positive BPV number', () => {
     const g = sweeperGame();
-    for (const amount of ['0', '-5', 'ten', '']) expect(g.refused('p1', { type: 'mines-buy', ship: 'S901', bpv: amount }, 'UTD8.253').code).toBe('mines/bad-amount');
+    for (const amount of ['0', '-5', 'ten', ''])
+      expect(g.refused('p1', { type: 'mines-buy', ship: 'S901', bpv: amount }, 'UTD8.253').code).toBe(
+        'mines/bad-amount',
+      );
   });
 
   it('UTD6.376 mines are bought like any extra CO: at an activated yard, within the bank', () => {
@@ -80,7 +95,9 @@ describe('TC-117 minesweeper mines (UTD8.253)', () => {
     const id = g.state.ships.find((s) => s.owner === 'p1')!.id;
     g.refused('p1', { type: 'mines-buy', ship: id, bpv: '10' }, 'UTD6.37');
     const poor = sweeperGame('20');
-    expect(poor.refused('p1', { type: 'mines-buy', ship: 'S901', bpv: '25' }, 'UTD6.376').code).toBe('bank/insufficient');
+    expect(poor.refused('p1', { type: 'mines-buy', ship: 'S901', bpv: '25' }, 'UTD6.376').code).toBe(
+      'bank/insufficient',
+    );
   });
 
   it('UTD8.253 TC-117 mines laid in a battle are recorded as expended and replenished for free at step 3', () => {
@@ -91,13 +108,19 @@ describe('TC-117 minesweeper mines (UTD8.253)', () => {
     const [money, mark] = [bank(g), g.log.length];
     for (const p of ['p1', 'p2', 'p3']) g.do(p, { type: 'end-turn' });
     expect(g.state.turn!.playerId).toBe('p1');
-    const resupply = g.events('ShipsResupplied').at(-1)!.event as { playerId: string; ships: { shipId: string; expendables: number }[] };
+    const resupply = g.events('ShipsResupplied').at(-1)!.event as {
+      playerId: string;
+      ships: { shipId: string; expendables: number }[];
+    };
     expect(resupply.playerId).toBe('p1');
     expect(resupply.ships).toContainEqual(expect.objectContaining({ shipId: 'S901', expendables: 1 }));
     expect(ship(g, 'S901').condition?.expended).toBeUndefined();
     expect(ship(g, 'S901').minesBpv).toBe('25');
     // Nothing is paid for the restock: the bank moved only by step-2 income.
-    const income = g.log.slice(mark).filter((e) => e.event.type === 'IncomePaid' && e.event.playerId === 'p1').reduce((n, e) => n + Number((e.event as { amount: string }).amount), 0);
+    const income = g.log
+      .slice(mark)
+      .filter((e) => e.event.type === 'IncomePaid' && e.event.playerId === 'p1')
+      .reduce((n, e) => n + Number((e.event as { amount: string }).amount), 0);
     expect(bank(g)).toBe(money + income);
   });
 
@@ -131,7 +154,9 @@ describe('TC-117 minesweeper mines (UTD8.253)', () => {
   });
 
   it('/officer mines takes the ship and the BPV, required before the optional yard', () => {
-    const sub = (officerCommand.data.options as { name: string; options?: { name: string; required?: boolean }[] }[]).find((o) => o.name === 'mines')!;
+    const sub = (
+      officerCommand.data.options as { name: string; options?: { name: string; required?: boolean }[] }[]
+    ).find((o) => o.name === 'mines')!;
     expect(sub.options!.map((o) => [o.name, o.required === true])).toEqual([
       ['ship', true],
       ['bpv', true],

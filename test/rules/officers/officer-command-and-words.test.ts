@@ -13,7 +13,9 @@ describe('/officer definition fits Discord limits', () => {
     for (const s of officerCommand.data.options as APIApplicationCommandOption[]) {
       if (s.description.length > 100 || s.description.length < 1) bad.push(s.name);
       let optional = false;
-      for (const o of (s.type === ApplicationCommandOptionType.Subcommand ? (s.options ?? []) : []) as APIApplicationCommandOption[]) {
+      for (const o of (s.type === ApplicationCommandOptionType.Subcommand
+        ? (s.options ?? [])
+        : []) as APIApplicationCommandOption[]) {
         if (o.description.length > 100) bad.push(`${s.name} ${o.name}`);
         const required = 'required' in o && o.required === true;
         if (required && optional) bad.push(`${s.name} ${o.name} required after optional`);
@@ -42,7 +44,7 @@ describe('officer announcements and the /officer list', () => {
     expect(describeOfficerEvent(g.log[0]!, g.state)).toBeUndefined();
   });
 
-  it('UTD7.A2 the list shows each ship\'s CO pool: a 133 BPV cruiser has 27, and the officer and crew', () => {
+  it("UTD7.A2 the list shows each ship's CO pool: a 133 BPV cruiser has 27, and the officer and crew", () => {
     const g = startedGame({ p1: ['LYR-CA'] });
     const [a] = g.state.ships.filter((s) => s.owner === 'p1').map((s) => s.id);
     g.do('p1', { type: 'yard-activate', sector: 'H1' });

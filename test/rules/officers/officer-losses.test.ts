@@ -34,23 +34,41 @@ describe('officer and crew losses are announced (UTD7.26A, 7.26B, 8.23)', () => 
     const ca = shipsOf(g, 'p2', 'KZI-CA')[0]!;
     aboard(g, ca, { officer: 'captain' });
     explored(g, 'C', 'dead');
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: [ca], retreat: 'C' }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', destroyed: [ca], retreat: 'C' }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     const { loss, lines } = lossAfter(g, 'UnitsDestroyed');
-    expect(loss.event).toEqual({ type: 'OfficersLost', losses: [{ playerId: 'p2', shipId: ca, unitId: 'KZI-CA', officer: 'captain' }] });
-    expect(lines[1]).toBe(`🕯️ p2's **Legendary Captain** is lost with KZI-CA (${ca}): never to be replaced (UTD7.26A, 8.23).`);
+    expect(loss.event).toEqual({
+      type: 'OfficersLost',
+      losses: [{ playerId: 'p2', shipId: ca, unitId: 'KZI-CA', officer: 'captain' }],
+    });
+    expect(lines[1]).toBe(
+      `🕯️ p2's **Legendary Captain** is lost with KZI-CA (${ca}): never to be replaced (UTD7.26A, 8.23).`,
+    );
     expect(g.player('p2').officersLost).toEqual(['captain']);
   });
 
-  it('UTD7.26A a captured ship\'s officer and crew are lost to their owner; the captor gets neither', () => {
+  it("UTD7.26A a captured ship's officer and crew are lost to their owner; the captor gets neither", () => {
     const { g, battle } = battleInA();
     const ca = shipsOf(g, 'p2', 'KZI-CA')[0]!;
     aboard(g, ca, { officer: 'navigator', crew: true });
     explored(g, 'C', 'dead');
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', captured: [ca], retreat: 'C' }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', captured: [ca], retreat: 'C' }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     const { loss, lines } = lossAfter(g, 'ShipCaptured');
-    expect(loss.event).toEqual({ type: 'OfficersLost', losses: [{ playerId: 'p2', shipId: ca, unitId: 'KZI-CA', officer: 'navigator', crew: true, capturedBy: 'p1' }] });
+    expect(loss.event).toEqual({
+      type: 'OfficersLost',
+      losses: [{ playerId: 'p2', shipId: ca, unitId: 'KZI-CA', officer: 'navigator', crew: true, capturedBy: 'p1' }],
+    });
     expect(lines[1]).toContain('**Legendary Navigator** and **outstanding crew** are lost with KZI-CA');
     expect(lines[1]).toContain('captured by p1 (the captor gets neither)');
     expect(lines[1]).toContain('UTD7.26A, 8.23; UTD7.26B');
@@ -65,7 +83,10 @@ describe('officer and crew losses are announced (UTD7.26A, 7.26B, 8.23)', () => 
     aboard(g, ca, { crew: true });
     g.do('p1', { type: 'scrap', fleet: '1', ships: ca });
     const { loss, lines } = lossAfter(g, 'ShipsScrapped');
-    expect(loss.event).toEqual({ type: 'OfficersLost', losses: [{ playerId: 'p1', shipId: ca, unitId: 'LYR-CA', crew: true }] });
+    expect(loss.event).toEqual({
+      type: 'OfficersLost',
+      losses: [{ playerId: 'p1', shipId: ca, unitId: 'LYR-CA', crew: true }],
+    });
     expect(lines[1]).toContain("p1's **outstanding crew** is lost with LYR-CA");
     expect(g.player('p1').crewLost).toBe(true);
   });
@@ -78,7 +99,20 @@ describe('officer and crew losses are announced (UTD7.26A, 7.26B, 8.23)', () => 
       // Both ships wrecked: nothing can tow, so both are scrapped when the retreat is charged.
       for (const x of s.ships.filter((y) => y.owner === 'p2')) x.wrecked = true;
       const f = s.fleets.find((x) => x.owner === 'p2' && x.slot === 1)!;
-      s.retreats.push({ id: 'R900', playerId: 'p2', from: f.sector, to: 'C', fleetIds: [f.id], battleId: 'K0', cause: 'disengage', incurredHalfCycle: s.halfCycles, incurredTurnOf: 'p1', incurredSeat: 1, moved: false, charged: false });
+      s.retreats.push({
+        id: 'R900',
+        playerId: 'p2',
+        from: f.sector,
+        to: 'C',
+        fleetIds: [f.id],
+        battleId: 'K0',
+        cause: 'disengage',
+        incurredHalfCycle: s.halfCycles,
+        incurredTurnOf: 'p1',
+        incurredSeat: 1,
+        moved: false,
+        charged: false,
+      });
     });
     g.do('p1', { type: 'end-turn' });
     const { loss } = lossAfter(g, 'RetreatWrecksSettled');

@@ -11,7 +11,11 @@ const fortress = buildFortress({
     { id: 'SAWS', type: 'SAWS' },
     { id: 'CM', type: 'CM' },
   ],
-  adjacent: [['WP', 'LSS'], ['WP', 'MAWS'], ['MAWS', 'SAWS']],
+  adjacent: [
+    ['WP', 'LSS'],
+    ['WP', 'MAWS'],
+    ['MAWS', 'SAWS'],
+  ],
 });
 
 describe('SFW Starfortress CIDS lending (digest C.2.2, C.3)', () => {
@@ -43,13 +47,20 @@ describe('SFW Starfortress CIDS lending (digest C.2.2, C.3)', () => {
       { source: 'WP', percent: 100, count: 3 },
       { source: 'MAWS', percent: 20, count: 7 },
     ]);
-    expect(() => cidsPools(fortress, [{ from: 'WP', to: 'MAWS', rolls: 3 }], { MAWS: [{ source: 'MAWS', count: 2 }] })).toThrow(/exactly 3/);
+    expect(() =>
+      cidsPools(fortress, [{ from: 'WP', to: 'MAWS', rolls: 3 }], { MAWS: [{ source: 'MAWS', count: 2 }] }),
+    ).toThrow(/exactly 3/);
   });
 
   it('loans go only from working weapons modules to adjacent modules, and never more than the lender has', () => {
     expect(() => cidsPools(fortress, [{ from: 'WP', to: 'CM', rolls: 1 }])).toThrow(/only to an adjacent module/);
     expect(() => cidsPools(fortress, [{ from: 'LSS', to: 'WP', rolls: 1 }])).toThrow(/only weapons modules/);
-    expect(() => cidsPools(fortress, [{ from: 'WP', to: 'LSS', rolls: 6 }, { from: 'WP', to: 'MAWS', rolls: 5 }])).toThrow(/has 10 CIDS rolls but lends 11/);
+    expect(() =>
+      cidsPools(fortress, [
+        { from: 'WP', to: 'LSS', rolls: 6 },
+        { from: 'WP', to: 'MAWS', rolls: 5 },
+      ]),
+    ).toThrow(/has 10 CIDS rolls but lends 11/);
   });
 
   it('CIDS damage ("lose two die rolls") leaves the module 8 rolls to fire or lend', () => {
@@ -60,7 +71,11 @@ describe('SFW Starfortress CIDS lending (digest C.2.2, C.3)', () => {
 
   it('W16 a MAD adds its 10 rolls at 60% to the module it sits on, within the 10-roll cap', () => {
     const f = buildFortress({
-      modules: [{ id: 'LSS', type: 'LSS' }, { id: 'WP', type: 'WP' }, { id: 'M', type: 'MAD', on: 'LSS' }],
+      modules: [
+        { id: 'LSS', type: 'LSS' },
+        { id: 'WP', type: 'WP' },
+        { id: 'M', type: 'MAD', on: 'LSS' },
+      ],
       adjacent: [['WP', 'LSS']],
     });
     const pools = cidsPools(f, [{ from: 'WP', to: 'LSS', rolls: 4 }]);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import { RuleViolation } from '../../../src/rules/errors.ts';
-import { applyRepair, dctTeamsLeft, REPAIR_TABLE, repairOutcome, rollRepairs } from '../../../src/rules/sfw/damage-control.ts';
+import {
+  applyRepair,
+  dctTeamsLeft,
+  REPAIR_TABLE,
+  repairOutcome,
+  rollRepairs,
+} from '../../../src/rules/sfw/damage-control.ts';
 import type { Band } from '../../../src/rules/sfw/percentile.ts';
 import { applySpecialDamage, newShipState, penaltiesOn, takeDamage } from '../../../src/rules/sfw/ship-state.ts';
 import type { SfwShipState } from '../../../src/rules/sfw/ship-state.ts';
@@ -47,7 +53,7 @@ describe('SFW Damage Control (digest C.2.7, C.3)', () => {
     expect(dctTeamsLeft('GD', s.maxDamageTaken)).toBe(2);
   });
 
-  it('S16 / W3 the example\'s 34-PU repair exceeds the GD battle maximum: repairs stop at 20', () => {
+  it("S16 / W3 the example's 34-PU repair exceeds the GD battle maximum: repairs stop at 20", () => {
     const { state, applied } = repairSixes(newShipState(240, 90), 5);
     expect(applied).toEqual([6, 6, 6, 2, 0]);
     expect(state.damage).toBe(70);
@@ -107,7 +113,9 @@ describe('SFW Damage Control (digest C.2.7, C.3)', () => {
   it('Turn Reduction on a ship with no timed effect does nothing; naming a non-timed effect is refused', () => {
     expect(applyRepair(newShipState(240, 60), 'GD', { type: 'turns' }, 98, 3).applied).toBe(0);
     const sensors = applySpecialDamage(newShipState(240, 60), 84, 3).state;
-    expect(() => applyRepair(sensors, 'GD', { type: 'turns', effectId: sensors.effects[0]!.id }, 98, 3)).toThrow(RuleViolation);
+    expect(() => applyRepair(sensors, 'GD', { type: 'turns', effectId: sensors.effects[0]!.id }, 98, 3)).toThrow(
+      RuleViolation,
+    );
   });
 
   it('a repair phase rolls once per declared team and refuses more declarations than teams left', () => {
@@ -118,7 +126,9 @@ describe('SFW Damage Control (digest C.2.7, C.3)', () => {
     expect(results.map((r) => r.applied)).toEqual([6, 2]);
     expect(results[1]!.state.damage).toBe(82);
     expect(dice.records[0]!.purpose).toBe('SFW damage control pu: INVINCIBLE');
-    expect(() => rollRepairs(s, 'GD', [{ type: 'pu' }, { type: 'pu' }, { type: 'of' }], dice, 3)).toThrow(/2 damage-control teams left but 3/);
+    expect(() => rollRepairs(s, 'GD', [{ type: 'pu' }, { type: 'pu' }, { type: 'of' }], dice, 3)).toThrow(
+      /2 damage-control teams left but 3/,
+    );
   });
 
   it('S22 table integrity: the Special Damage table and every Damage Control Table #2 column cover 00–99 without gaps (correction: Turn Reduction 98–99 is in the source)', () => {

@@ -14,7 +14,19 @@ function example(damage: Record<string, number> = {}, extra: Partial<FortressLay
     { id: 'W2', type: 'WP' as const },
     { id: 'S1', type: 'SAWS' as const },
   ].map((m) => (damage[m.id] === undefined ? m : { ...m, damage: damage[m.id]! }));
-  return { name: 'Example', modules, adjacent: [['L1', 'W1'], ['W1', 'L2'], ['L2', 'W2'], ['W2', 'L3'], ['L3', 'S1'], ['S1', 'L1']], ...extra };
+  return {
+    name: 'Example',
+    modules,
+    adjacent: [
+      ['L1', 'W1'],
+      ['W1', 'L2'],
+      ['L2', 'W2'],
+      ['W2', 'L3'],
+      ['L3', 'S1'],
+      ['S1', 'L1'],
+    ],
+    ...extra,
+  };
 }
 
 describe('SFW Starfortress (digest C.2.2, C.3)', () => {
@@ -40,21 +52,39 @@ describe('SFW Starfortress (digest C.2.2, C.3)', () => {
   });
 
   it('S6 a MAD with DF 5 and OF 2 uses 29 of its own 30 PU: legal', () => {
-    const f = buildFortress({ modules: [{ id: 'L', type: 'LSS' }, { id: 'M', type: 'MAD', on: 'L' }], adjacent: [] });
+    const f = buildFortress({
+      modules: [
+        { id: 'L', type: 'LSS' },
+        { id: 'M', type: 'MAD', on: 'L' },
+      ],
+      adjacent: [],
+    });
     const a = allocateMad(f, 'M', 2, 5);
     expect(a.used).toBe(29);
     expect(a.legal).toBe(true);
   });
 
   it('S7 a MAD with DF 5 and OF 3 would need 34 PU: illegal', () => {
-    const f = buildFortress({ modules: [{ id: 'L', type: 'LSS' }, { id: 'M', type: 'MAD', on: 'L' }], adjacent: [] });
+    const f = buildFortress({
+      modules: [
+        { id: 'L', type: 'LSS' },
+        { id: 'M', type: 'MAD', on: 'L' },
+      ],
+      adjacent: [],
+    });
     const a = allocateMad(f, 'M', 3, 5);
     expect(a.used).toBe(34);
     expect(a.legal).toBe(false);
   });
 
   it('S8 the MAD DF cap is 5 (25 PU < 30): DF 6 is refused even though 36 > 30 is not the only reason', () => {
-    const f = buildFortress({ modules: [{ id: 'L', type: 'LSS' }, { id: 'M', type: 'MAD', on: 'L' }], adjacent: [] });
+    const f = buildFortress({
+      modules: [
+        { id: 'L', type: 'LSS' },
+        { id: 'M', type: 'MAD', on: 'L' },
+      ],
+      adjacent: [],
+    });
     expect(allocateMad(f, 'M', 0, 5).legal).toBe(true);
     expect(allocateMad(f, 'M', 0, 6).problems.some((p) => /at most 5 Defensive Factors/.test(p))).toBe(true);
   });
@@ -115,15 +145,35 @@ describe('SFW Starfortress (digest C.2.2, C.3)', () => {
   });
 
   it('DS5 aimed fire adds 10 to the firing die: a 00–29 hit band becomes 00–19 (20 rolls of 100)', () => {
-    const hits = Array.from({ length: 100 }, (_, roll) => roll).filter((roll) => firingHits(roll, 29, FORTRESS_FIRING_PENALTY));
+    const hits = Array.from({ length: 100 }, (_, roll) => roll).filter((roll) =>
+      firingHits(roll, 29, FORTRESS_FIRING_PENALTY),
+    );
     expect(hits).toHaveLength(20);
     expect(Math.max(...hits)).toBe(19);
     expect(Array.from({ length: 100 }, (_, r) => r).filter((r) => firingHits(r, 29, 0))).toHaveLength(30);
   });
 
   it('bad layouts are refused: duplicate ids, unknown adjacency, a non-MAD sitting on a module', () => {
-    expect(() => buildFortress({ modules: [{ id: 'A', type: 'LSS' }, { id: 'A', type: 'WP' }], adjacent: [] })).toThrow(RuleViolation);
-    expect(() => buildFortress({ modules: [{ id: 'A', type: 'LSS' }], adjacent: [['A', 'B']] })).toThrow(/not in the fortress/);
-    expect(() => buildFortress({ modules: [{ id: 'A', type: 'LSS' }, { id: 'B', type: 'WP', on: 'A' }], adjacent: [] })).toThrow(/only a MAD/);
+    expect(() =>
+      buildFortress({
+        modules: [
+          { id: 'A', type: 'LSS' },
+          { id: 'A', type: 'WP' },
+        ],
+        adjacent: [],
+      }),
+    ).toThrow(RuleViolation);
+    expect(() => buildFortress({ modules: [{ id: 'A', type: 'LSS' }], adjacent: [['A', 'B']] })).toThrow(
+      /not in the fortress/,
+    );
+    expect(() =>
+      buildFortress({
+        modules: [
+          { id: 'A', type: 'LSS' },
+          { id: 'B', type: 'WP', on: 'A' },
+        ],
+        adjacent: [],
+      }),
+    ).toThrow(/only a MAD/);
   });
 });

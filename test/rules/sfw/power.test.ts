@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/rules/errors.ts';
-import { bestDefense, checkPowerAllocation, factorCost, maxFactors, sgdBonusActive } from '../../../src/rules/sfw/power.ts';
+import {
+  bestDefense,
+  checkPowerAllocation,
+  factorCost,
+  maxFactors,
+  sgdBonusActive,
+} from '../../../src/rules/sfw/power.ts';
 import { EXAMPLE_SHIPS } from '../../../src/rules/sfw/ship.ts';
 import type { SfwShip } from '../../../src/rules/sfw/ship.ts';
 
@@ -51,7 +57,10 @@ describe('SFW power allocation (digest C.2.1, C.3)', () => {
   it('maximum Offensive and Defensive Factors cap the purchase whatever the PU', () => {
     const ship: SfwShip = { name: 'capped', type: 'GB', maxPU: 200, maxOF: 5, maxDF: 7 };
     const a = checkPowerAllocation(ship, 0, { speed: 0, of: 6, df: 8 });
-    expect(a.problems).toEqual(['capped has at most 5 Offensive Factors (asked 6).', 'capped has at most 7 Defensive Factors (asked 8).']);
+    expect(a.problems).toEqual([
+      'capped has at most 5 Offensive Factors (asked 6).',
+      'capped has at most 7 Defensive Factors (asked 8).',
+    ]);
     expect(bestDefense(ship, 0, 0, 0)).toBe(7);
   });
 
@@ -81,15 +90,27 @@ describe('SFW power allocation (digest C.2.1, C.3)', () => {
   });
 
   it('special-damage penalties come off the calculated factors, never below 0', () => {
-    const a = checkPowerAllocation(EXAMPLE_SHIPS.INVINCIBLE, 0, { speed: 1, of: 1, df: 3 }, { of: 2, df: 2, speed: 2, noOF: false, noDF: false });
+    const a = checkPowerAllocation(
+      EXAMPLE_SHIPS.INVINCIBLE,
+      0,
+      { speed: 1, of: 1, df: 3 },
+      { of: 2, df: 2, speed: 2, noOF: false, noDF: false },
+    );
     expect(a.effective).toEqual({ speed: 0, of: 0, df: 1 });
-    const dynamo = checkPowerAllocation(VICTORY, 0, { speed: 0, of: 10, df: 10 }, { of: 0, df: 0, speed: 0, noOF: true, noDF: false });
+    const dynamo = checkPowerAllocation(
+      VICTORY,
+      0,
+      { speed: 0, of: 10, df: 10 },
+      { of: 0, df: 0, speed: 0, noOF: true, noDF: false },
+    );
     expect(dynamo.effective.of).toBe(0);
     expect(dynamo.effective.df).toBe(17);
   });
 
   it('fractional or negative factors are refused as bad input', () => {
     expect(() => checkPowerAllocation(VICTORY, 0, { speed: 1.5, of: 0, df: 0 })).toThrow(RuleViolation);
-    expect(() => checkPowerAllocation(VICTORY, -1, { speed: 1, of: 0, df: 0 })).toThrow(/Damage must be a whole number/);
+    expect(() => checkPowerAllocation(VICTORY, -1, { speed: 1, of: 0, df: 0 })).toThrow(
+      /Damage must be a whole number/,
+    );
   });
 });

@@ -28,7 +28,9 @@ describe('SFW secret rolls (Special Damage: "do not let your opponent know")', (
     const r = roll([87]);
     const guesses = [deriveSecretNonce(SEED, 42, 1), deriveSecretNonce('00'.repeat(32), 42, 0), '0'.repeat(64)];
     for (const nonce of guesses) {
-      const matches = Array.from({ length: 100 }, (_, result) => commitmentOf({ purpose: PURPOSE, nonce, result })).filter((c) => c === r.commitment);
+      const matches = Array.from({ length: 100 }, (_, result) =>
+        commitmentOf({ purpose: PURPOSE, nonce, result }),
+      ).filter((c) => c === r.commitment);
       expect(matches).toHaveLength(0);
     }
     // A plain hash of the result (what a naive design would publish) would be found at once.
@@ -52,7 +54,9 @@ describe('SFW secret rolls (Special Damage: "do not let your opponent know")', (
     const r = roll([87]);
     expect(verifySecretRoll(r.commitment, { ...r.reveal, result: 12 })).toBe(false);
     expect(verifySecretRoll(r.commitment, { ...r.reveal, nonce: deriveSecretNonce(SEED, 42, 1) })).toBe(false);
-    expect(verifySecretRoll(r.commitment, { ...r.reveal, purpose: 'SFW special damage: INVINCIBLE, turn 4' })).toBe(false);
+    expect(verifySecretRoll(r.commitment, { ...r.reveal, purpose: 'SFW special damage: INVINCIBLE, turn 4' })).toBe(
+      false,
+    );
     expect(verifySecretRoll(r.commitment, { ...r.reveal, result: 186 })).toBe(false);
     expect(verifySecretRoll('0'.repeat(64), r.reveal)).toBe(false);
   });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/rules/errors.ts';
 import { checkPowerAllocation, factorCost } from '../../../src/rules/sfw/power.ts';
 import { EXAMPLE_SHIPS } from '../../../src/rules/sfw/ship.ts';
-import { applySpecialDamage, expireEffects, needsSpecialDamageRoll, newShipState, penaltiesOn, restrictionsOn, takeDamage } from '../../../src/rules/sfw/ship-state.ts';
+import {
+  applySpecialDamage,
+  expireEffects,
+  needsSpecialDamageRoll,
+  newShipState,
+  penaltiesOn,
+  restrictionsOn,
+  takeDamage,
+} from '../../../src/rules/sfw/ship-state.ts';
 import { specialDamageFor, specialDamageRequired } from '../../../src/rules/sfw/special-damage.ts';
 
 const INVINCIBLE = EXAMPLE_SHIPS.INVINCIBLE;
@@ -27,7 +35,7 @@ describe('SFW Special Damage Table (digest C.2.6, C.3)', () => {
     expect(factorCost(9)).toBe(81);
   });
 
-  it('S12 roll 86 lasts until repaired by default (W2); the variant flag gives the example\'s three turns', () => {
+  it("S12 roll 86 lasts until repaired by default (W2); the variant flag gives the example's three turns", () => {
     const untilRepaired = applySpecialDamage(newShipState(240, 50), 86, 3).state;
     expect(penaltiesOn(untilRepaired, 20).of).toBe(2);
     const timed = applySpecialDamage(newShipState(240, 50), 86, 3, { ofPenaltyTurns: 3 }).state;
@@ -57,7 +65,15 @@ describe('SFW Special Damage Table (digest C.2.6, C.3)', () => {
     expect(applySpecialDamage(newShipState(240, 60), 99, 3).state.destroyed).toBe(true);
     expect(applySpecialDamage(newShipState(240, 60), 82, 3).state.effects).toHaveLength(0);
     expect([83, 85, 87, 90, 91, 92, 93, 97, 98].map((r) => specialDamageFor(r).code)).toEqual([
-      'sensors', 'sensors', 'pw-launchers-destroyed', 'no-attack-craft-launch', 'no-attack-craft-launch', 'cids-minus-2-rolls', 'cids-minus-2-rolls', 'stardrive-crippled', 'stardrive-crippled',
+      'sensors',
+      'sensors',
+      'pw-launchers-destroyed',
+      'no-attack-craft-launch',
+      'no-attack-craft-launch',
+      'cids-minus-2-rolls',
+      'cids-minus-2-rolls',
+      'stardrive-crippled',
+      'stardrive-crippled',
     ]);
   });
 
@@ -79,7 +95,7 @@ describe('SFW Special Damage Table (digest C.2.6, C.3)', () => {
     expect(() => specialDamageFor(50.5)).toThrow(RuleViolation);
   });
 
-  it('damage is capped at the ship\'s PU and the high-water mark is kept', () => {
+  it("damage is capped at the ship's PU and the high-water mark is kept", () => {
     const s = takeDamage(newShipState(30), 45);
     expect(s.damage).toBe(30);
     expect(s.maxDamageTaken).toBe(30);

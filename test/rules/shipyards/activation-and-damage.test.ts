@@ -3,7 +3,8 @@ import { yardStatus } from '../../../src/rules/thunderdome/shipyards/index.ts';
 import { startedGame } from '../td3/harness.ts';
 import { addShip, addYard, runNewConstruction, shipsOf } from './yard-harness.ts';
 
-const status = (g: ReturnType<typeof startedGame>, id: string) => yardStatus(g.state, 'p1', g.catalog).find((y) => y.yard.base.id === id)!;
+const status = (g: ReturnType<typeof startedGame>, id: string) =>
+  yardStatus(g.state, 'p1', g.catalog).find((y) => y.yard.base.id === id)!;
 
 describe('UTD6.37 activation (ISS-A04)', () => {
   it('default `sector`: one OP activates the capital and every shipyard of the sector; a second activation is refused', () => {
@@ -126,7 +127,9 @@ describe('TC-066 damaged yards (UTD6.3724–6.3726, 6.3H, ISS-A28, ISS-A29)', ()
 describe('UTD6.3741 overhaul resets D9.4', () => {
   it('a crippled ship that used its D9.4 repair is whole again and may repair again', () => {
     const g = startedGame();
-    g.patch((s) => addShip(s, { id: 'S900', owner: 'p1', unitId: 'LYR-DD', sector: 'H1', crippled: true, d94Used: true }, 1));
+    g.patch((s) =>
+      addShip(s, { id: 'S900', owner: 'p1', unitId: 'LYR-DD', sector: 'H1', crippled: true, d94Used: true }, 1),
+    );
     g.do('p1', { type: 'yard-activate', sector: 'H1' });
     g.do('p1', { type: 'yard-overhaul', ships: 'S900' });
     expect(g.state.ships.find((x) => x.id === 'S900')).toMatchObject({ crippled: false, d94Used: false });

@@ -145,7 +145,19 @@ describe('UTD6.3I5 captured ships into dry dock', () => {
     const g = startedGame();
     g.patch((s) => {
       if (full) fullFleets(s);
-      addShip(s, { id: 'S900', owner: 'p1', unitId: 'KZI-DD', sector: 'H1', captured: true, uninspected: true, unorganized: true }, null);
+      addShip(
+        s,
+        {
+          id: 'S900',
+          owner: 'p1',
+          unitId: 'KZI-DD',
+          sector: 'H1',
+          captured: true,
+          uninspected: true,
+          unorganized: true,
+        },
+        null,
+      );
     });
     return g;
   }
@@ -153,7 +165,11 @@ describe('UTD6.3I5 captured ships into dry dock', () => {
   it('with no fleet able to take it, the captured ship is docked for free at a yard of the sector', () => {
     const g = captured(true);
     g.do('p1', { type: 'yard-dock', ship: 'S900' });
-    expect(g.state.ships.find((s) => s.id === 'S900')).toMatchObject({ fleetId: null, dock: { position: 1 }, uninspected: true });
+    expect(g.state.ships.find((s) => s.id === 'S900')).toMatchObject({
+      fleetId: null,
+      dock: { position: 1 },
+      uninspected: true,
+    });
     expect(g.state.ships.find((s) => s.id === 'S900')!.unorganized).toBeUndefined();
   });
 
@@ -177,7 +193,12 @@ describe('UTD6.3I5 captured ships into dry dock', () => {
     g.do('p1', { type: 'yard-dock', ship: 'S900' });
     expect(freeDockIn(g.state, g.catalog, 'p1', 'H1')).toEqual({ yardId: capital, position: 2 });
     g.patch((s) => {
-      for (let n = 2; n <= 5; n++) addShip(s, { id: `S95${n}`, owner: 'p1', unitId: 'LYR-FF', sector: 'H1', dock: { yardId: capital, position: n } }, null);
+      for (let n = 2; n <= 5; n++)
+        addShip(
+          s,
+          { id: `S95${n}`, owner: 'p1', unitId: 'LYR-FF', sector: 'H1', dock: { yardId: capital, position: n } },
+          null,
+        );
     });
     expect(freeDockIn(g.state, g.catalog, 'p1', 'H1')).toBeNull();
     expect(freeDockIn(g.state, g.catalog, 'p1', 'A')).toBeNull();

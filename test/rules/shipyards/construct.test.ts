@@ -4,9 +4,19 @@ import { startedGame } from '../td3/harness.ts';
 import { addYard, runNewConstruction } from './yard-harness.ts';
 
 /** Gives p1 a developed colony in a life sector (or one still pending). */
-function colony(s: CampaignState, key: string, status: 'active' | 'pending' = 'active', type: 'life' | 'mineral' = 'life'): void {
+function colony(
+  s: CampaignState,
+  key: string,
+  status: 'active' | 'pending' = 'active',
+  type: 'life' | 'mineral' = 'life',
+): void {
   const sector = s.map!.sectors.find((x) => x.key === key)!;
-  Object.assign(sector, { type, owner: 'p1', colony: type === 'life' ? { owner: 'p1', status, fleetId: null, orderedHalfCycle: s.halfCycles, exposedTo: null } : null });
+  Object.assign(sector, {
+    type,
+    owner: 'p1',
+    colony:
+      type === 'life' ? { owner: 'p1', status, fleetId: null, orderedHalfCycle: s.halfCycles, exposedTo: null } : null,
+  });
 }
 
 function game(setup: (s: CampaignState) => void = () => {}) {
@@ -19,7 +29,8 @@ function game(setup: (s: CampaignState) => void = () => {}) {
   return g;
 }
 
-const yardsIn = (g: ReturnType<typeof game>, sector: string) => g.state.bases.filter((b) => b.sector === sector && (b.role === 'shipyard' || b.role === 'capital'));
+const yardsIn = (g: ReturnType<typeof game>, sector: string) =>
+  g.state.bases.filter((b) => b.sector === sector && (b.role === 'shipyard' || b.role === 'capital'));
 
 describe('TC-065 building shipyards (UTD6.38, 6.381–6.385)', () => {
   it('UTD6.383 one OP per yard; UTD6.381 its catalog BPV; a non-home colony takes SC2 + SC2 (3/2 + 3/2 = 3)', () => {

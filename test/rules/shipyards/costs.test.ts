@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bpv, bpvToString } from '../../../src/rules/exact/bpv.ts';
-import { chargeLine, conversionCapacity, conversionCost, formatCapacity, inspectionCost, overhaulCost, refitCapacity, refitCost } from '../../../src/rules/thunderdome/shipyards/index.ts';
+import { type bpv, bpvToString } from '../../../src/rules/exact/bpv.ts';
+import {
+  chargeLine,
+  conversionCapacity,
+  conversionCost,
+  formatCapacity,
+  inspectionCost,
+  overhaulCost,
+  refitCapacity,
+  refitCost,
+} from '../../../src/rules/thunderdome/shipyards/index.ts';
 
 const s = (x: ReturnType<typeof bpv>) => bpvToString(x);
 

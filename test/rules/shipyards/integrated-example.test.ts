@@ -44,7 +44,13 @@ describe('UTD6.378 integrated example of shipyard actions', () => {
     expect(g.state.turn!.opsSpent).toBe(2);
     expect(1000 - bank(g)).toBe(200);
 
-    expect(ship(g, ca)).toMatchObject({ unitId: 'LYR-CA+PH', wrecked: false, crippled: false, d94Used: false, bpv: '137' });
+    expect(ship(g, ca)).toMatchObject({
+      unitId: 'LYR-CA+PH',
+      wrecked: false,
+      crippled: false,
+      d94Used: false,
+      bpv: '137',
+    });
     expect(ship(g, dd).unitId).toBe('LYR-CW+');
     expect(ffs.map((id) => ship(g, id).unitId)).toEqual(['LYR-FF+PH', 'LYR-FF+PH']);
     expect(ship(g, 'S900')).toMatchObject({ unitId: 'HYD-CU', uninspected: false, wrecked: false, captured: true });

@@ -6,7 +6,11 @@ import { ship, shipsOf } from './yard-harness.ts';
 /** p1's fleet 1 sits at a developed colony in life sector A, where it began the turn. */
 function atColony(s: CampaignState): void {
   const a = s.map!.sectors.find((x) => x.key === 'A')!;
-  Object.assign(a, { type: 'life', owner: 'p1', colony: { owner: 'p1', status: 'active', fleetId: null, orderedHalfCycle: s.halfCycles, exposedTo: null } });
+  Object.assign(a, {
+    type: 'life',
+    owner: 'p1',
+    colony: { owner: 'p1', status: 'active', fleetId: null, orderedHalfCycle: s.halfCycles, exposedTo: null },
+  });
   const f = s.fleets.find((x) => x.owner === 'p1' && x.slot === 1)!;
   f.sector = 'A';
   f.startSector = 'A';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { startedGame } from '../td3/harness.ts';
 import { addShip, addYard, catalogWith, ship, shipsOf } from './yard-harness.ts';
 
-const capitalOf = (g: ReturnType<typeof startedGame>, owner = 'p1') => g.state.bases.find((b) => b.owner === owner && b.role === 'capital')!.id;
+const capitalOf = (g: ReturnType<typeof startedGame>, owner = 'p1') =>
+  g.state.bases.find((b) => b.owner === owner && b.role === 'capital')!.id;
 
 describe('TC-061 capital capacity through orders (UTD6.3721, 6.3722)', () => {
   it('the capital overhauls six FFs of MC 1/3 (exactly 2); the seventh is refused', () => {
@@ -40,7 +41,9 @@ describe('TC-064 where a ship can be worked on (UTD6.3732, 6.3742, ISS-A92)', ()
     const g = startedGame();
     const sample = g.catalog;
     const dn = sample.get('LYR-DN')!;
-    g.catalog = catalogWith(sample, [{ ...dn, unitId: 'LYR-BB', name: 'Lyran Battleship (test)', mc: 120, bpv: '300' }]);
+    g.catalog = catalogWith(sample, [
+      { ...dn, unitId: 'LYR-BB', name: 'Lyran Battleship (test)', mc: 120, bpv: '300' },
+    ]);
     g.patch((s) => {
       addYard(s, 'B900', 'p1', 'NEU-SY2', 'H1');
       addShip(s, { id: 'S900', owner: 'p1', unitId: 'LYR-BB', sector: 'H1', crippled: true }, 2);
@@ -103,7 +106,13 @@ describe('UTD6.375 refits and UTD6.376 conversions follow the catalog and the ye
 describe('UTD6.377 captured ships (UTD6.3772, 6.3773)', () => {
   function withCaptured(unitId: string) {
     const g = startedGame();
-    g.patch((s) => addShip(s, { id: 'S900', owner: 'p1', unitId, sector: 'H1', captured: true, uninspected: true, crippled: true }, 1));
+    g.patch((s) =>
+      addShip(
+        s,
+        { id: 'S900', owner: 'p1', unitId, sector: 'H1', captured: true, uninspected: true, crippled: true },
+        1,
+      ),
+    );
     g.do('p1', { type: 'yard-activate', sector: 'H1' });
     return g;
   }

@@ -14,7 +14,9 @@ describe('/yard definition fits Discord limits', () => {
       chars += s.name.length + s.description.length;
       if (s.description.length > 100) bad.push(s.name);
       let optional = false;
-      for (const o of (s.type === ApplicationCommandOptionType.Subcommand ? (s.options ?? []) : []) as APIApplicationCommandOption[]) {
+      for (const o of (s.type === ApplicationCommandOptionType.Subcommand
+        ? (s.options ?? [])
+        : []) as APIApplicationCommandOption[]) {
         chars += o.name.length + o.description.length;
         if (o.description.length > 100) bad.push(`${s.name} ${o.name}`);
         const required = 'required' in o && o.required === true;
@@ -24,7 +26,9 @@ describe('/yard definition fits Discord limits', () => {
     }
     expect(bad).toEqual([]);
     expect(chars).toBeLessThanOrEqual(4000);
-    expect(subs.map((s) => s.name)).toEqual(expect.arrayContaining(['activate', 'build', 'overhaul', 'refit', 'convert', 'inspect', 'status']));
+    expect(subs.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['activate', 'build', 'overhaul', 'refit', 'convert', 'inspect', 'status']),
+    );
   });
 });
 
@@ -34,7 +38,14 @@ describe('yard announcements', () => {
     const start = g.log.length;
     g.do('p1', { type: 'yard-activate', yard: 'capital' });
     g.do('p1', { type: 'yard-overhaul', ships: shipsOf(g, 'LYR-CA')[0]!.id, to: 'LYR-CA+PH' });
-    g.do('p1', { type: 'yard-refit', ships: shipsOf(g, 'LYR-FF').map((s) => s.id).join(','), to: 'LYR-FF+PH', yard: 'capital' });
+    g.do('p1', {
+      type: 'yard-refit',
+      ships: shipsOf(g, 'LYR-FF')
+        .map((s) => s.id)
+        .join(','),
+      to: 'LYR-FF+PH',
+      yard: 'capital',
+    });
     g.do('p1', { type: 'yard-activate', yard: 'B900' });
     g.do('p1', { type: 'yard-inspect', ships: 'S900' });
     g.do('p1', { type: 'yard-build', unitId: 'LYR-FF+ALL', yard: 'B900' });

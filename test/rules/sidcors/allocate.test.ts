@@ -18,7 +18,11 @@ describe('SIDCORS damage allocation: the must-take-another-step rule (A.2.14 ste
     ]);
     expect([result.overshoot, result.leftover]).toEqual([2, 0]);
     expect(units.map((u) => u.crippled)).toEqual([true, true]);
-    const stop = refusal(() => allocateDamage([d7, f5], 'A', 10, [{ unitId: 'D7', step: 'cripple' }]), RULE, 'sidcors/alloc-incomplete');
+    const stop = refusal(
+      () => allocateDamage([d7, f5], 'A', 10, [{ unitId: 'D7', step: 'cripple' }]),
+      RULE,
+      'sidcors/alloc-incomplete',
+    );
     expect(stop.message).toContain('2 unresolved damage points');
   });
 
@@ -59,7 +63,11 @@ describe('SIDCORS damage allocation: the must-take-another-step rule (A.2.14 ste
     ]);
     expect(ok.result.overshoot).toBe(3);
     expect(ok.units.map((u) => u.id)).toEqual(['FF']);
-    const e = refusal(() => allocateDamage([ca, ff], 'A', 11, [{ unitId: 'CA', step: 'destroy' }]), RULE, 'sidcors/alloc-not-required');
+    const e = refusal(
+      () => allocateDamage([ca, ff], 'A', 11, [{ unitId: 'CA', step: 'destroy' }]),
+      RULE,
+      'sidcors/alloc-not-required',
+    );
     expect(e.message).toContain('less than half the smallest step (4)');
   });
 
@@ -75,10 +83,14 @@ describe('SIDCORS damage allocation: the must-take-another-step rule (A.2.14 ste
     const { result, units } = allocateDamage([cv, d7], 'A', 3, [{ unitId: 'CV', step: 'fighter', count: 3 }]);
     expect([result.leftover, result.overshoot]).toEqual([0, 0]);
     expect(units[0]!.fighters).toBe(3);
-    refusal(() => allocateDamage([cv, d7], 'A', 3, [{ unitId: 'CV', step: 'fighter', count: 2 }]), RULE, 'sidcors/alloc-incomplete');
+    refusal(
+      () => allocateDamage([cv, d7], 'A', 3, [{ unitId: 'CV', step: 'fighter', count: 2 }]),
+      RULE,
+      'sidcors/alloc-incomplete',
+    );
   });
 
-  it('transfer or die: fighters beyond a crippled carrier\'s (CF) may absorb damage, then move to room elsewhere or are lost', () => {
+  it("transfer or die: fighters beyond a crippled carrier's (CF) may absorb damage, then move to room elsewhere or are lost", () => {
     const cv = unit('CV', 'A', '10-10(6)/5-5(2)');
     const cv2 = unit('CV2', 'A', '10-10(6)/5-5(2)', { fighters: 3 });
     // 12 points: crippling CV resolves 10 and leaves 4 fighter factors without a carrier; 2 of them absorb the last 2 points.
@@ -91,21 +103,38 @@ describe('SIDCORS damage allocation: the must-take-another-step rule (A.2.14 ste
     expect(absorbed.fighterFate).toEqual({ transferred: [], lost: [{ from: 'CV', count: 2 }] });
     // With a second carrier holding 3 of its 6, three of the four carrierless factors transfer and one is lost.
     const moved = allocateDamage([cv, cv2], 'A', 10, [{ unitId: 'CV', step: 'cripple' }]);
-    expect(moved.fighterFate).toEqual({ transferred: [{ from: 'CV', to: 'CV2', count: 3 }], lost: [{ from: 'CV', count: 1 }] });
+    expect(moved.fighterFate).toEqual({
+      transferred: [{ from: 'CV', to: 'CV2', count: 3 }],
+      lost: [{ from: 'CV', count: 1 }],
+    });
     expect(moved.units.map((u) => u.fighters)).toEqual([2, 6]);
   });
 
   it('refuses steps on enemy units, on already crippled units and on units without fighters', () => {
     const enemy = unit('K', 'B', '8-8/4-4');
-    refusal(() => allocateDamage([d7, enemy], 'A', 8, [{ unitId: 'K', step: 'cripple' }]), RULE, 'sidcors/alloc-bad-unit');
-    refusal(() => allocateDamage([unit('D7', 'A', '8-8/4-4', { crippled: true }), f5], 'A', 4, [{ unitId: 'D7', step: 'cripple' }]), RULE, 'sidcors/alloc-already-crippled');
+    refusal(
+      () => allocateDamage([d7, enemy], 'A', 8, [{ unitId: 'K', step: 'cripple' }]),
+      RULE,
+      'sidcors/alloc-bad-unit',
+    );
+    refusal(
+      () =>
+        allocateDamage([unit('D7', 'A', '8-8/4-4', { crippled: true }), f5], 'A', 4, [
+          { unitId: 'D7', step: 'cripple' },
+        ]),
+      RULE,
+      'sidcors/alloc-already-crippled',
+    );
     refusal(() => allocateDamage([d7], 'A', 4, [{ unitId: 'D7', step: 'fighter' }]), RULE, 'sidcors/alloc-no-fighters');
   });
 });
 
 describe('SIDCORS automatic allocation (used when the owner gives none)', () => {
   it('DV10/DV11 defaults: cripple the D7 first; at 10 the F5 too (2 plus), at 9 stop (1 minus)', () => {
-    expect(allocateDamage([d7, f5], 'A', 10).result.steps.map((s) => `${s.step} ${s.unitId}`)).toEqual(['cripple D7', 'cripple F5']);
+    expect(allocateDamage([d7, f5], 'A', 10).result.steps.map((s) => `${s.step} ${s.unitId}`)).toEqual([
+      'cripple D7',
+      'cripple F5',
+    ]);
     const nine = allocateDamage([d7, f5], 'A', 9).result;
     expect(nine.steps.map((s) => `${s.step} ${s.unitId}`)).toEqual(['cripple D7']);
     expect(nine.leftover).toBe(1);
@@ -119,7 +148,11 @@ describe('SIDCORS automatic allocation (used when the owner gives none)', () => 
   });
 
   it('cripples the cheapest-to-cripple first: 6 points on CA 10-10/5-5, FF 4-4/2-2, scout 3-4/1-2 cripple FF and scout (2 plus)', () => {
-    const units = [unit('CA', 'B', '10-10/5-5'), unit('FF', 'B', '4-4/2-2'), unit('SC', 'B', '3-4/1-2', { flags: { scout: true } })];
+    const units = [
+      unit('CA', 'B', '10-10/5-5'),
+      unit('FF', 'B', '4-4/2-2'),
+      unit('SC', 'B', '3-4/1-2', { flags: { scout: true } }),
+    ];
     const { result } = allocateDamage(units, 'B', 6);
     expect(result.steps.map((s) => `${s.step} ${s.unitId}`)).toEqual(['cripple FF', 'cripple SC']);
     expect(result.overshoot).toBe(2);
@@ -135,7 +168,13 @@ describe('SIDCORS automatic allocation (used when the owner gives none)', () => 
   it('lets fighters absorb the remainder exactly: 12 points on CV 10-10(6)/5-5(2) + D7 cripple the D7 and lose 4 fighter factors', () => {
     const cv = unit('CV', 'A', '10-10(6)/5-5(2)');
     const { result, units } = allocateDamage([cv, d7], 'A', 12);
-    expect(result.steps.map((s) => `${s.step} ${s.unitId}`)).toEqual(['cripple D7', 'fighter CV', 'fighter CV', 'fighter CV', 'fighter CV']);
+    expect(result.steps.map((s) => `${s.step} ${s.unitId}`)).toEqual([
+      'cripple D7',
+      'fighter CV',
+      'fighter CV',
+      'fighter CV',
+      'fighter CV',
+    ]);
     expect(units.map((u) => [u.id, u.crippled, u.fighters])).toEqual([
       ['CV', false, 2],
       ['D7', true, 0],
@@ -152,7 +191,9 @@ describe('SIDCORS automatic allocation (used when the owner gives none)', () => 
 
 describe('SIDCORS automatic allocation on large forces', () => {
   it('stays legal past the planning budget: 300 points on 30 units with fighters resolve to the last point or the last unit', () => {
-    const units = Array.from({ length: 30 }, (_, i) => unit(`u${i}`, 'A', i % 3 === 0 ? '10-10(12)/5-5(6)' : `${6 + (i % 5)}-${6 + (i % 4)}/3-3`));
+    const units = Array.from({ length: 30 }, (_, i) =>
+      unit(`u${i}`, 'A', i % 3 === 0 ? '10-10(12)/5-5(6)' : `${6 + (i % 5)}-${6 + (i % 4)}/3-3`),
+    );
     // allocateDamage runs the plan through the same validation as a player's list, so an illegal plan would be refused.
     const { result } = allocateDamage(units, 'A', 300);
     const resolved = result.steps.reduce((s, x) => s + x.value, 0);

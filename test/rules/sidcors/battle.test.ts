@@ -4,7 +4,11 @@ import type { BattleController, PerSide } from '../../../src/rules/sidcors/index
 import { forced, refusal, unit } from './helpers.ts';
 
 const klingons = [unit('D7C', 'A', '9-8/4-4'), unit('D7', 'A', '8-8/4-4'), unit('F5', 'A', '5-4/2-2')];
-const feds = [unit('CA', 'B', '10-10/5-5'), unit('FF', 'B', '4-4/2-2'), unit('SC', 'B', '3-4/1-2', { flags: { scout: true } })];
+const feds = [
+  unit('CA', 'B', '10-10/5-5'),
+  unit('FF', 'B', '4-4/2-2'),
+  unit('SC', 'B', '3-4/1-2', { flags: { scout: true } }),
+];
 
 function intensities(...bifs: PerSide<number>[]): BattleController['intensity'] {
   return (p) => bifs[p.roundsFought]!;
@@ -15,7 +19,8 @@ describe('SIDCORS quick battle (A.2.14 step 8)', () => {
     const dice = forced(4, 5, 6, 1, 3, 6);
     const result = runQuickBattle({ units: [...klingons, ...feds], attacker: 'A' }, dice, {
       intensity: intensities({ A: 3, B: 2 }, { A: 4, B: 4 }, { A: 1, B: 1 }),
-      directed: (rolled, side) => (rolled.round === 2 && side === 'A' ? { kind: 'unit', target: 'SC', action: 'kill' } : undefined),
+      directed: (rolled, side) =>
+        rolled.round === 2 && side === 'A' ? { kind: 'unit', target: 'SC', action: 'kill' } : undefined,
       retreats: (p) => (p.roundsFought === 3 ? ['B'] : []),
     });
     const [r1, r2, r3] = result.rounds;
@@ -54,14 +59,26 @@ describe('SIDCORS quick battle (A.2.14 step 8)', () => {
     expect(result.ended).toBe('retreat');
     expect(result.retreated).toEqual(['B']);
     expect(result.destroyedSides).toEqual([]);
-    expect(result.outcomes.map((o) => `${o.id} ${o.status}`)).toEqual(['D7C undamaged', 'D7 crippled', 'F5 crippled', 'CA crippled', 'FF crippled', 'SC destroyed']);
+    expect(result.outcomes.map((o) => `${o.id} ${o.status}`)).toEqual([
+      'D7C undamaged',
+      'D7 crippled',
+      'F5 crippled',
+      'CA crippled',
+      'FF crippled',
+      'SC destroyed',
+    ]);
     expect(result.outcomes.find((o) => o.id === 'SC')!.destroyedInRound).toBe(2);
     expect(dice.records).toHaveLength(6);
   });
 
   it('cloaked force: the 2d6 roll of 4 gives the enemy −1 in round 1; the battle ends when a side is destroyed', () => {
-    const roms = [unit('R1', 'A', '8-8/4-4', { flags: { cloak: true } }), unit('R2', 'A', '8-8/4-4', { flags: { cloak: true } })];
-    const result = runQuickBattle({ units: [...roms, unit('FF', 'B', '4-4/2-2')] }, forced(2, 2, 6, 2), { intensity: () => ({ A: 4, B: 4 }) });
+    const roms = [
+      unit('R1', 'A', '8-8/4-4', { flags: { cloak: true } }),
+      unit('R2', 'A', '8-8/4-4', { flags: { cloak: true } }),
+    ];
+    const result = runQuickBattle({ units: [...roms, unit('FF', 'B', '4-4/2-2')] }, forced(2, 2, 6, 2), {
+      intensity: () => ({ A: 4, B: 4 }),
+    });
     expect(result.cloak.A).toMatchObject({ total: 4, enemyShift: -1 });
     expect(result.cloak.B).toBeNull();
     const r1 = result.rounds[0]!;
@@ -76,7 +93,10 @@ describe('SIDCORS quick battle (A.2.14 step 8)', () => {
 
   it('the cloak roll is only made when the cloaked side chooses it', () => {
     const roms = [unit('R1', 'A', '8-8/4-4', { flags: { cloak: true } })];
-    const result = runQuickBattle({ units: [...roms, unit('FF', 'B', '4-4/2-2')], maxRounds: 1 }, forced(3, 3), { intensity: () => ({ A: 2, B: 2 }), useCloak: () => false });
+    const result = runQuickBattle({ units: [...roms, unit('FF', 'B', '4-4/2-2')], maxRounds: 1 }, forced(3, 3), {
+      intensity: () => ({ A: 2, B: 2 }),
+      useCloak: () => false,
+    });
     expect(result.cloak.A).toBeNull();
     expect(result.rounds[0]!.shift.B.extra).toBe(0);
   });
@@ -84,21 +104,29 @@ describe('SIDCORS quick battle (A.2.14 step 8)', () => {
   it('a side of bases, planets, FRDs or convoys cannot retreat', () => {
     const bats = unit('BATS', 'B', '12-12/6-6', { flags: { cannotRetreat: true } });
     refusal(
-      () => runQuickBattle({ units: [...klingons, bats] }, forced(1, 1), { intensity: () => ({ A: 1, B: 1 }), retreats: () => ['B'] }),
+      () =>
+        runQuickBattle({ units: [...klingons, bats] }, forced(1, 1), {
+          intensity: () => ({ A: 1, B: 1 }),
+          retreats: () => ['B'],
+        }),
       SIDCORS_RULE.end,
       'sidcors/cannot-retreat',
     );
   });
 
   it('a battle in which neither side can ever force a damage step ends as a stalemate', () => {
-    const result = runQuickBattle({ units: [unit('a', 'A', '1-4/1-2'), unit('b', 'B', '1-4/1-2')] }, forced(), { intensity: () => ({ A: 4, B: 4 }) });
+    const result = runQuickBattle({ units: [unit('a', 'A', '1-4/1-2'), unit('b', 'B', '1-4/1-2')] }, forced(), {
+      intensity: () => ({ A: 4, B: 4 }),
+    });
     expect(result.ended).toBe('stalemate');
     expect(result.rounds).toEqual([]);
     expect(result.outcomes.map((o) => o.status)).toEqual(['undamaged', 'undamaged']);
   });
 
   it('the round limit stops a battle nobody leaves', () => {
-    const result = runQuickBattle({ units: [...klingons, ...feds], maxRounds: 1 }, forced(4, 5), { intensity: () => ({ A: 3, B: 2 }) });
+    const result = runQuickBattle({ units: [...klingons, ...feds], maxRounds: 1 }, forced(4, 5), {
+      intensity: () => ({ A: 3, B: 2 }),
+    });
     expect(result.ended).toBe('round-limit');
     expect(result.rounds).toHaveLength(1);
   });

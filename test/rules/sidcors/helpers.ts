@@ -11,7 +11,12 @@ export function forced(...values: number[]): SeededDice {
   return new SeededDice(SEED, 1, values);
 }
 
-export function unit(id: string, side: Side, factors: string, more: { crippled?: boolean; fighters?: number; flags?: SidcorsFlags } = {}): SidcorsUnit {
+export function unit(
+  id: string,
+  side: Side,
+  factors: string,
+  more: { crippled?: boolean; fighters?: number; flags?: SidcorsFlags } = {},
+): SidcorsUnit {
   const u: SidcorsUnit = { id, side, factors, crippled: more.crippled ?? false };
   if (more.fighters !== undefined) u.fighters = more.fighters;
   if (more.flags !== undefined) u.flags = more.flags;

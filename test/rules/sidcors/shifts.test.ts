@@ -20,7 +20,11 @@ describe('SIDCORS cloaked ships: 2d6 before the first round', () => {
   });
 
   it('only a force made entirely of cloaking ships may roll; the roll is recorded', () => {
-    const roms = [unit('R1', 'A', '8-8/4-4', { flags: { cloak: true } }), unit('R2', 'A', '5-5/2-2', { flags: { cloak: true } }), unit('K1', 'B', '8-8/4-4')];
+    const roms = [
+      unit('R1', 'A', '8-8/4-4', { flags: { cloak: true } }),
+      unit('R2', 'A', '5-5/2-2', { flags: { cloak: true } }),
+      unit('K1', 'B', '8-8/4-4'),
+    ];
     const dice = forced(2, 3);
     expect(rollCloak(roms, 'A', dice)).toEqual({ side: 'A', dice: [2, 3], total: 5, enemyShift: -1 });
     expect(dice.records[0]!.purpose).toContain('cloak');
@@ -41,28 +45,45 @@ describe('SIDCORS scouts', () => {
   });
 
   it('EW=2 shifts by 2, and the shifted die stops at 1', () => {
-    const r = rollRound({ units: [...base, unit('S', 'A', '3-4/1-2', { flags: { scout: true, ew: 2 } })], bif }, forced(3, 2));
+    const r = rollRound(
+      { units: [...base, unit('S', 'A', '3-4/1-2', { flags: { scout: true, ew: 2 } })], bif },
+      forced(3, 2),
+    );
     expect(r.shift.B.total).toBe(-2);
     expect(r.effectiveDie.B).toBe(1);
     expect(r.coefficient.B).toBe(20); // BIR 4, die 1
   });
 
   it('a crippled scout cannot use its capabilities', () => {
-    const r = rollRound({ units: [...base, unit('S', 'A', '3-4/1-2', { crippled: true, flags: { scout: true } })], bif }, forced(3, 3));
+    const r = rollRound(
+      { units: [...base, unit('S', 'A', '3-4/1-2', { crippled: true, flags: { scout: true } })], bif },
+      forced(3, 3),
+    );
     expect(r.shift.B.total).toBe(0);
   });
 
   it('V22: scouts on both sides net out; the weaker side subtracts the difference', () => {
-    const units = [...base, unit('S1', 'A', '3-4/1-2', { flags: { scout: true, ew: 2 } }), unit('S2', 'B', '3-4/1-2', { flags: { scout: true } })];
+    const units = [
+      ...base,
+      unit('S1', 'A', '3-4/1-2', { flags: { scout: true, ew: 2 } }),
+      unit('S2', 'B', '3-4/1-2', { flags: { scout: true } }),
+    ];
     const r = rollRound({ units, bif }, forced(4, 4));
     expect([r.shift.A.total, r.shift.B.total]).toEqual([0, -1]);
-    const even = [...base, unit('S1', 'A', '3-4/1-2', { flags: { scout: true } }), unit('S2', 'B', '3-4/1-2', { flags: { scout: true } })];
+    const even = [
+      ...base,
+      unit('S1', 'A', '3-4/1-2', { flags: { scout: true } }),
+      unit('S2', 'B', '3-4/1-2', { flags: { scout: true } }),
+    ];
     const e = rollRound({ units: even, bif }, forced(4, 4));
     expect([e.shift.A.total, e.shift.B.total]).toEqual([0, 0]);
   });
 
   it('shifts combine: a scout −1 and a cloak +1 cancel', () => {
-    const r = rollRound({ units: [...base, unit('S', 'A', '3-4/1-2', { flags: { scout: true } })], bif, extraShifts: { B: 1 } }, forced(3, 4));
+    const r = rollRound(
+      { units: [...base, unit('S', 'A', '3-4/1-2', { flags: { scout: true } })], bif, extraShifts: { B: 1 } },
+      forced(3, 4),
+    );
     expect(r.shift.B).toEqual({ scout: -1, extra: 1, total: 0 });
     expect(r.effectiveDie.B).toBe(4);
   });

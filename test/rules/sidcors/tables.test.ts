@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { COEFFICIENT_TABLE, SIDCORS_RULE, coefficientFor, coefficientFormula, damageFor } from '../../../src/rules/sidcors/index.ts';
+import {
+  COEFFICIENT_TABLE,
+  SIDCORS_RULE,
+  coefficientFor,
+  coefficientFormula,
+  damageFor,
+} from '../../../src/rules/sidcors/index.ts';
 import { refusal } from './helpers.ts';
 
 function table(name: string): string[][] {
@@ -71,9 +77,14 @@ describe('SIDCORS Combat Coefficient Table (A.2.14 step 3)', () => {
   });
 
   it('V19: BIR outside 2..8 is refused; rows 0, 1, 9, 10 only by explicit extrapolation', () => {
-    for (const bir of [0, 1, 9, 10]) refusal(() => coefficientFor(bir, 3), SIDCORS_RULE.coefficient, 'sidcors/bir-out-of-range');
-    expect([1, 2, 3, 4, 5, 6].map((d) => coefficientFor(0, d, { extrapolate: true }))).toEqual([10, 10, 15, 15, 20, 20]);
-    expect([1, 2, 3, 4, 5, 6].map((d) => coefficientFor(10, d, { extrapolate: true }))).toEqual([35, 35, 40, 40, 45, 45]);
+    for (const bir of [0, 1, 9, 10])
+      refusal(() => coefficientFor(bir, 3), SIDCORS_RULE.coefficient, 'sidcors/bir-out-of-range');
+    expect([1, 2, 3, 4, 5, 6].map((d) => coefficientFor(0, d, { extrapolate: true }))).toEqual([
+      10, 10, 15, 15, 20, 20,
+    ]);
+    expect([1, 2, 3, 4, 5, 6].map((d) => coefficientFor(10, d, { extrapolate: true }))).toEqual([
+      35, 35, 40, 40, 45, 45,
+    ]);
     refusal(() => coefficientFor(11, 1, { extrapolate: true }), SIDCORS_RULE.coefficient, 'sidcors/bir-out-of-range');
     refusal(() => coefficientFor(5, 7), SIDCORS_RULE.coefficient, 'sidcors/bad-die');
   });

@@ -29,6 +29,8 @@ describe('UTD8.12 the campaign year', () => {
   it('UTD6.3A a retired defense is not bought either', () => {
     const g = defenseGame();
     withRetired(g);
-    expect(g.refused('p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-DEFSAT-OLD' }, 'UTD8.12').code).toBe('unit/retired');
+    expect(g.refused('p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-DEFSAT-OLD' }, 'UTD8.12').code).toBe(
+      'unit/retired',
+    );
   });
 });

@@ -6,7 +6,10 @@ describe('UTD6.32 move the capital (TC-053)', () => {
     const g = startedGame();
     g.do('p1', { type: 'move-capital', to: 'A', withDefenses: false });
     expect(g.state.turn!.opsSpent).toBe(3);
-    const moved = g.state.bases.filter((b) => b.owner === 'p1' && b.sector === 'A').map((b) => b.role).sort();
+    const moved = g.state.bases
+      .filter((b) => b.owner === 'p1' && b.sector === 'A')
+      .map((b) => b.role)
+      .sort();
     expect(moved).toEqual(['capital', 'capital-rf']);
     g.do('p1', { type: 'buy-ops', kind: 'temporary', count: 3 });
     g.refused('p1', { type: 'move-capital', to: 'H1', withDefenses: false }, 'UTD6.322');
@@ -17,10 +20,18 @@ describe('UTD6.32 move the capital (TC-053)', () => {
     // ISS-A119: the destination must be able to hold the defenses (UTD7.33 fortified, UTD7.34 a planet for the GBs).
     g.patch((s) => {
       const a = s.map!.sectors.find((x) => x.key === 'A')!;
-      Object.assign(a, { type: 'dead', terrain: ['class-m-planet'], exploredBy: 'p1', owner: 'p1', fort: { owner: 'p1', status: 'active', fleetId: null, orderedHalfCycle: 2, exposedTo: null } });
+      Object.assign(a, {
+        type: 'dead',
+        terrain: ['class-m-planet'],
+        exploredBy: 'p1',
+        owner: 'p1',
+        fort: { owner: 'p1', status: 'active', fleetId: null, orderedHalfCycle: 2, exposedTo: null },
+      });
     });
     g.do('p1', { type: 'move', fleet: '1', to: 'A' }); // free from the home colony
-    expect(g.refused('p1', { type: 'move-capital', to: 'A', withDefenses: true }, 'UTD6.32').message).toContain('costs 4 order points; you have 3 left');
+    expect(g.refused('p1', { type: 'move-capital', to: 'A', withDefenses: true }, 'UTD6.32').message).toContain(
+      'costs 4 order points; you have 3 left',
+    );
     g.do('p1', { type: 'buy-ops', kind: 'temporary', count: 1 });
     g.do('p1', { type: 'move-capital', to: 'A', withDefenses: true });
     expect(g.state.turn!.opsSpent).toBe(4);
@@ -75,7 +86,9 @@ describe('UTD8.134 an empire without a monitor', () => {
     const { Game, mappedGame } = await import('./harness.ts');
     const { sampleCatalog } = await import('../../../src/app/catalogs.ts');
     const g = new Game();
-    const noMonitor = sampleCatalog().all().filter((u) => u.unitKind !== 'monitor');
+    const noMonitor = sampleCatalog()
+      .all()
+      .filter((u) => u.unitKind !== 'monitor');
     g.catalog = { version: 'test', get: (id) => noMonitor.find((u) => u.unitId === id), all: () => noMonitor };
     mappedGame(g);
     g.dice(3, 2, 1).do('p1', { type: 'start' });
@@ -85,7 +98,12 @@ describe('UTD8.134 an empire without a monitor', () => {
     expect(g.player('p1').bank).toBe('950');
     g.refused('p1', { type: 'setup-defender', unitId: 'LYR-CA' }, 'UTD8.134');
     g.do('p1', { type: 'setup-defender', unitId: 'LYR-FF' });
-    const defenders = g.state.bases.filter((b) => b.owner === 'p1' && b.role === 'defending-ship').map((b) => [b.unitId, b.sector]);
-    expect(defenders).toEqual([['LYR-DD', 'H1'], ['LYR-FF', 'H1']]);
+    const defenders = g.state.bases
+      .filter((b) => b.owner === 'p1' && b.role === 'defending-ship')
+      .map((b) => [b.unitId, b.sector]);
+    expect(defenders).toEqual([
+      ['LYR-DD', 'H1'],
+      ['LYR-FF', 'H1'],
+    ]);
   });
 });

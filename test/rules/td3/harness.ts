@@ -1,7 +1,16 @@
 import { sampleCatalog } from '../../../src/app/catalogs.ts';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import type { RuleError } from '../../../src/rules/errors.ts';
-import { applyEvent, decide, replay, type Actor, type CampaignCommand, type CampaignState, type StoredEvent, type UnitCatalog } from '../../../src/rules/thunderdome/index.ts';
+import {
+  applyEvent,
+  decide,
+  replay,
+  type Actor,
+  type CampaignCommand,
+  type CampaignState,
+  type StoredEvent,
+  type UnitCatalog,
+} from '../../../src/rules/thunderdome/index.ts';
 
 const SEED = '5a'.repeat(32);
 
@@ -22,12 +31,24 @@ export class Game {
   do(user: string | Actor, command: CampaignCommand): StoredEvent[] {
     const actor = typeof user === 'string' ? who(user) : user;
     const dice = new SeededDice(SEED, this.log.length + 1, this.forced);
-    const r = decide(this.log.length ? this.state : null, command, { actor, now: this.now, dice, catalog: this.catalog, firstSeq: this.log.length + 1 });
+    const r = decide(this.log.length ? this.state : null, command, {
+      actor,
+      now: this.now,
+      dice,
+      catalog: this.catalog,
+      firstSeq: this.log.length + 1,
+    });
     if (!r.ok) {
       this.lastError = r.error;
       throw new Error(`refused: ${r.error.rule} ${r.error.code}: ${r.error.message}`);
     }
-    const added = r.value.map((event, i) => ({ seq: this.log.length + 1 + i, at: this.now.toISOString(), actor: { userId: actor.userId }, event, rolls: i === 0 ? dice.records : [] }));
+    const added = r.value.map((event, i) => ({
+      seq: this.log.length + 1 + i,
+      at: this.now.toISOString(),
+      actor: { userId: actor.userId },
+      event,
+      rolls: i === 0 ? dice.records : [],
+    }));
     for (const e of added) {
       this.state = applyEvent(this.log.length ? this.state : null, e);
       this.log.push(e);
@@ -42,8 +63,10 @@ export class Game {
     try {
       this.do(user, command);
     } catch {
-      if (this.lastError?.rule !== rule) throw new Error(`expected a refusal under ${rule}, got ${this.lastError?.rule}: ${this.lastError?.message}`);
-      if (JSON.stringify(this.state) !== before || this.log.length !== length) throw new Error('a refused command changed the state');
+      if (this.lastError?.rule !== rule)
+        throw new Error(`expected a refusal under ${rule}, got ${this.lastError?.rule}: ${this.lastError?.message}`);
+      if (JSON.stringify(this.state) !== before || this.log.length !== length)
+        throw new Error('a refused command changed the state');
       return this.lastError;
     }
     throw new Error(`expected a refusal under ${rule}, but the command was accepted`);
@@ -98,14 +121,34 @@ export const TEST_MAP = {
     { key: 'X', x: 500, y: 450 },
   ],
   lanes: [
-    ['H1', 'A'], ['H1', 'B'], ['H2', 'C'], ['H2', 'D'], ['H3', 'E'], ['H3', 'F'],
-    ['A', 'C'], ['A', 'X'], ['B', 'E'], ['B', 'X'], ['C', 'X'], ['D', 'F'], ['D', 'X'], ['E', 'X'], ['F', 'X'],
+    ['H1', 'A'],
+    ['H1', 'B'],
+    ['H2', 'C'],
+    ['H2', 'D'],
+    ['H3', 'E'],
+    ['H3', 'F'],
+    ['A', 'C'],
+    ['A', 'X'],
+    ['B', 'E'],
+    ['B', 'X'],
+    ['C', 'X'],
+    ['D', 'F'],
+    ['D', 'X'],
+    ['E', 'X'],
+    ['F', 'X'],
   ],
 };
 
 /** p1 created the campaign; p1 (Lyran), p2 (Kzinti) and p3 (Hydran) joined. */
 export function registeredGame(g = new Game()): Game {
-  g.do(who('p1'), { type: 'create', name: 'Test', campaignId: 'c', guildId: 'g', channelId: 'ch', seedCommitment: 'h' });
+  g.do(who('p1'), {
+    type: 'create',
+    name: 'Test',
+    campaignId: 'c',
+    guildId: 'g',
+    channelId: 'ch',
+    seedCommitment: 'h',
+  });
   g.do('p1', { type: 'join', empire: 'lyran' });
   g.do('p2', { type: 'join', empire: 'kzinti' });
   g.do('p3', { type: 'join', empire: 'hydran' });
@@ -127,7 +170,11 @@ export function mappedGame(g = new Game()): Game {
 export function startedGame(ships: Record<string, string[]> = {}): Game {
   const g = mappedGame();
   g.dice(900, 500, 100).do('p1', { type: 'start' });
-  const defaults: Record<string, string[]> = { p1: ['LYR-CA', 'LYR-FF'], p2: ['KZI-CA', 'KZI-FF'], p3: ['HYD-CA', 'HYD-FF'] };
+  const defaults: Record<string, string[]> = {
+    p1: ['LYR-CA', 'LYR-FF'],
+    p2: ['KZI-CA', 'KZI-FF'],
+    p3: ['HYD-CA', 'HYD-FF'],
+  };
   for (const p of ['p1', 'p2', 'p3']) {
     for (const unit of ships[p] ?? defaults[p]!) g.do(p, { type: 'setup-buy', unitId: unit, fleetSlot: 1 });
   }

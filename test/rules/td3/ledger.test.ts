@@ -4,7 +4,13 @@ import { campaignLedger, LEDGER_COLUMNS, ledgerCsv, ledgerRows } from '../../../
 import type { Development } from '../../../src/rules/thunderdome/state.ts';
 import { startedGame } from './harness.ts';
 
-const dev = (owner: string, status: Development['status'] = 'active'): Development => ({ owner, status, fleetId: null, orderedHalfCycle: 2, exposedTo: null });
+const dev = (owner: string, status: Development['status'] = 'active'): Development => ({
+  owner,
+  status,
+  fleetId: null,
+  orderedHalfCycle: 2,
+  exposedTo: null,
+});
 
 /**
  * The campaign ledger (issue 7 §4, UTD1.12 "campaign master spreadsheet"). Every figure below is
@@ -24,7 +30,22 @@ describe('UTD1.12 the campaign ledger', () => {
     // p1: 950 − 133 − 63 = 754, plus 100 from her home mine on turn 1 = 854. p2, p3 have not had a turn.
     expect(rows.map((r) => r.bank)).toEqual(['854', '754', '754']);
     for (const r of rows) {
-      expect(r).toMatchObject({ status: 'active', incomePerCycle: '100', sectorsOwned: 1, home: 1, life: 0, mineral: 0, dead: 0, colonies: 1, mines: 1, forts: 1, fleets: 1, ships: 2, bpvAfloat: '196', forfeits: 0 });
+      expect(r).toMatchObject({
+        status: 'active',
+        incomePerCycle: '100',
+        sectorsOwned: 1,
+        home: 1,
+        life: 0,
+        mineral: 0,
+        dead: 0,
+        colonies: 1,
+        mines: 1,
+        forts: 1,
+        fleets: 1,
+        ships: 2,
+        bpvAfloat: '196',
+        forfeits: 0,
+      });
     }
   });
 
@@ -40,7 +61,16 @@ describe('UTD1.12 the campaign ledger', () => {
     });
     const [p1, p2] = ledgerRows(g.state, g.catalog);
     // Home + B = 2 paying mines → 200; active mines owned by p1 = home, B, C = 3.
-    expect(p1).toMatchObject({ incomePerCycle: '200', mines: 3, sectorsOwned: 5, home: 1, mineral: 2, dead: 1, life: 1, colonies: 1 });
+    expect(p1).toMatchObject({
+      incomePerCycle: '200',
+      mines: 3,
+      sectorsOwned: 5,
+      home: 1,
+      mineral: 2,
+      dead: 1,
+      life: 1,
+      colonies: 1,
+    });
     expect(p2).toMatchObject({ incomePerCycle: '100', sectorsOwned: 2, mineral: 1, mines: 1 });
     g.patch((s) => (s.settings['income.perMine'] = 150));
     expect(ledgerRows(g.state, g.catalog)[0]!.incomePerCycle).toBe('300');
@@ -48,14 +78,20 @@ describe('UTD1.12 the campaign ledger', () => {
 
   it('UTD4.344 the ledger income is what the next income step pays', () => {
     const g = startedGame();
-    g.patch((s) => Object.assign(s.map!.sectors.find((x) => x.key === 'B')!, { type: 'mineral', owner: 'p1', mine: dev('p1') }));
+    g.patch((s) =>
+      Object.assign(s.map!.sectors.find((x) => x.key === 'B')!, { type: 'mineral', owner: 'p1', mine: dev('p1') }),
+    );
     const expected = ledgerRows(g.state, g.catalog)[0]!.incomePerCycle;
     expect(expected).toBe('200');
     const before = g.events('IncomePaid').length;
     for (const p of ['p1', 'p2', 'p3', 'p1']) {
       if (g.state.turn?.playerId === p) g.do(p, { type: 'end-turn' });
     }
-    const paid = g.events('IncomePaid').slice(before).map((e) => e.event).filter((e) => e.type === 'IncomePaid' && e.playerId === 'p1');
+    const paid = g
+      .events('IncomePaid')
+      .slice(before)
+      .map((e) => e.event)
+      .filter((e) => e.type === 'IncomePaid' && e.playerId === 'p1');
     expect(paid.map((e) => (e.type === 'IncomePaid' ? e.amount : null))).toEqual([expected]);
   });
 
@@ -86,7 +122,19 @@ describe('UTD1.12 the campaign ledger', () => {
       [0, 'resigned'],
     ]);
     // 854 + 754 + 12.5; 3 × 100; 3 × 196.
-    expect(ledger.totals).toMatchObject({ bank: '1620.5', incomePerCycle: '300', bpvAfloat: '588', sectorsOwned: 3, home: 3, colonies: 3, mines: 3, forts: 3, fleets: 3, ships: 6, forfeits: 2 });
+    expect(ledger.totals).toMatchObject({
+      bank: '1620.5',
+      incomePerCycle: '300',
+      bpvAfloat: '588',
+      sectorsOwned: 3,
+      home: 3,
+      colonies: 3,
+      mines: 3,
+      forts: 3,
+      fleets: 3,
+      ships: 6,
+      forfeits: 2,
+    });
     // TEST_MAP has 10 sectors; the three homes are owned.
     expect([ledger.unowned, ledger.sectors]).toEqual([7, 10]);
   });
@@ -97,12 +145,15 @@ describe('UTD1.12 the campaign ledger', () => {
     const rows = ledgerRows(g.state, g.catalog);
     const csv = ledgerCsv(rows);
     const lines = csv.trimEnd().split('\n');
-    expect(lines[0]).toBe('seat,player,empire,status,bank,incomePerCycle,sectorsOwned,home,life,mineral,dead,colonies,mines,forts,fleets,ships,bpvAfloat,forfeits');
+    expect(lines[0]).toBe(
+      'seat,player,empire,status,bank,incomePerCycle,sectorsOwned,home,life,mineral,dead,colonies,mines,forts,fleets,ships,bpvAfloat,forfeits',
+    );
     expect(lines[1]).toBe('1,p1,Lyran,active,854,100,1,1,0,0,0,1,1,1,1,2,196,0');
     expect(lines[2]).toBe('2,"Bob ""the Bold"", Esq.",Kzinti,active,754,100,1,1,0,0,0,1,1,1,1,2,196,0');
     const parsed = parse(csv, { columns: true }) as Record<string, string>[];
     expect(parsed).toHaveLength(3);
-    for (const [i, r] of rows.entries()) for (const c of LEDGER_COLUMNS) expect(parsed[i]![c], c).toBe(String(r[c] ?? ''));
+    for (const [i, r] of rows.entries())
+      for (const c of LEDGER_COLUMNS) expect(parsed[i]![c], c).toBe(String(r[c] ?? ''));
   });
 
   it('before the map and the seats: players in joining order, nothing owned', () => {

@@ -29,7 +29,9 @@ describe('UTD8.16 map approval by reaction', () => {
     expect(g.refused('p1', { type: 'map-approval-attach', messageId: 'm1' }, 'UTD8.16').code).toBe('permission/system');
     g.do('system', { type: 'map-approval-attach', messageId: 'm1' });
     // A second bot process that posted its own message too is refused (and removes it).
-    expect(g.refused('system', { type: 'map-approval-attach', messageId: 'm2' }, 'UTD8.16').code).toBe('map/approval-posted');
+    expect(g.refused('system', { type: 'map-approval-attach', messageId: 'm2' }, 'UTD8.16').code).toBe(
+      'map/approval-posted',
+    );
   });
 
   it('UTD8.16 a ✅ counts for joined players who have not approved, on the current message only', () => {

@@ -25,7 +25,10 @@ describe('UTD6.33 organize fleets', () => {
     const ffs = g.state.ships.filter((s) => s.unitId === 'LYR-FF').map((s) => s.id);
     g.do('p1', { type: 'organize', from: '1', to: '2', ships: ffs.join(',') });
     expect(g.state.turn!.opsSpent).toBe(1);
-    expect(g.state.ships.filter((s) => s.fleetId === g.fleetOf('p1', 2).id).map((s) => s.unitId)).toEqual(['LYR-FF', 'LYR-FF']);
+    expect(g.state.ships.filter((s) => s.fleetId === g.fleetOf('p1', 2).id).map((s) => s.unitId)).toEqual([
+      'LYR-FF',
+      'LYR-FF',
+    ]);
     const cas = g.state.ships.filter((s) => s.unitId === 'LYR-CA').map((s) => s.id);
     g.do('p1', { type: 'organize', from: '1', to: '2', ships: cas.slice(0, 3).join(',') });
     expect(g.state.turn!.opsSpent).toBe(2);
@@ -34,7 +37,9 @@ describe('UTD6.33 organize fleets', () => {
       const f2 = s.fleets.find((f) => f.owner === 'p1' && f.slot === 2)!;
       s.ships.push({ ...s.ships.find((x) => x.unitId === 'LYR-CA')!, id: 'S900', fleetId: f2.id });
     });
-    expect(g.refused('p1', { type: 'organize', from: '1', to: '2', ships: 'all' }, 'UTD7.23').message).toContain('MC 17/3');
+    expect(g.refused('p1', { type: 'organize', from: '1', to: '2', ships: 'all' }, 'UTD7.23').message).toContain(
+      'MC 17/3',
+    );
     g.refused('p1', { type: 'organize', from: '1', to: '2', ships: 'S999' }, 'UTD6.33');
     g.refused('p1', { type: 'organize', from: '1', to: '1', ships: 'all' }, 'UTD6.33');
   });

@@ -23,7 +23,8 @@ function setupWithBank(bank: string): Game {
 describe('TC-090 fleet move class (UTD7.23)', () => {
   it('UTD7.23 three fleets of exactly 5 MC: 5 CA; DN + 7 DD; DN + CA + CW + DD + 4 FF', () => {
     const g = setupWithBank('5000');
-    const buy = (slot: number, units: string[]) => units.forEach((unitId) => g.do('p1', { type: 'setup-buy', unitId, fleetSlot: slot }));
+    const buy = (slot: number, units: string[]) =>
+      units.forEach((unitId) => g.do('p1', { type: 'setup-buy', unitId, fleetSlot: slot }));
     buy(1, Array(5).fill('LYR-CA'));
     buy(2, ['LYR-DN', ...Array(7).fill('LYR-DD')]);
     buy(3, ['LYR-DN', 'LYR-CA', 'LYR-CW+', 'LYR-DD', ...Array(4).fill('LYR-FF')]);
@@ -98,9 +99,17 @@ describe('TC-073 scrap (UTD6.3F)', () => {
 describe('TC-080 organizing a captured ship (UTD6.3I9 example, 6.3I6, 6.3I7)', () => {
   /** p1's fleet 1 (4 CA + 2 DD = MC 5) beats p2 in A and captures p2's DD (MC 1/2, 79 BPV). */
   function captured(): { g: Game; dd: string } {
-    const { g, battle } = battleInA({ p1: ['LYR-CA', 'LYR-CA', 'LYR-CA', 'LYR-CA', 'LYR-DD', 'LYR-DD'], p2: ['KZI-DD', 'KZI-FF'] });
+    const { g, battle } = battleInA({
+      p1: ['LYR-CA', 'LYR-CA', 'LYR-CA', 'LYR-CA', 'LYR-DD', 'LYR-DD'],
+      p2: ['KZI-DD', 'KZI-FF'],
+    });
     const dd = shipsOf(g, 'p2', 'KZI-DD')[0]!;
-    g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', captured: [dd], retreat: 'C' }) });
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'negotiated',
+      result: result({ winner: 'p1', captured: [dd], retreat: 'C' }),
+    });
     g.do('p2', { type: 'battle-accept', battle });
     expect(fleetMc(g.state, g.fleetOf('p1', 1).id, g.catalog)).toBe(MC5);
     return { g, dd };
@@ -124,7 +133,10 @@ describe('TC-080 organizing a captured ship (UTD6.3I9 example, 6.3I6, 6.3I7)', (
     expect(g.state.ships.some((s) => s.id === mine)).toBe(false);
     expect(Number(g.player('p1').bank)).toBe(bank + 39.5);
     // Outside the sequence of play and free (UTD6.3I1): the event carries the refund, no order point.
-    expect(g.events('CapturedShipOrganized').at(-1)!.event).toMatchObject({ scrappedToMakeRoom: [mine], refund: '39.5' });
+    expect(g.events('CapturedShipOrganized').at(-1)!.event).toMatchObject({
+      scrappedToMakeRoom: [mine],
+      refund: '39.5',
+    });
   });
 
   it('UTD6.3I6 scrapping the captured DD pays 39.5', () => {

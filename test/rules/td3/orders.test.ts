@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../src/app/export.ts';
 import { opsLeft } from '../../../src/rules/thunderdome/index.ts';
-import { Game, startedGame } from './harness.ts';
+import { type Game, startedGame } from './harness.ts';
 
 /** Ends the turns of the players after p1 so that p1 plays again (next cycle). */
 function roundTrip(g: Game): void {
@@ -11,7 +11,7 @@ function roundTrip(g: Game): void {
 }
 
 /** Makes a sector explored with a given type without rolling (test surgery). */
-function explored(g: Game, key: string, type: 'life' | 'mineral' | 'dead', owner: string | null = null): void {
+function _explored(g: Game, key: string, type: 'life' | 'mineral' | 'dead', owner: string | null = null): void {
   g.patch((s) => {
     const sector = s.map!.sectors.find((x) => x.key === key)!;
     Object.assign(sector, { type, terrain: ['class-m-planet'], exploredBy: owner, owner });
@@ -39,7 +39,11 @@ describe('UTD6.31 move a fleet', () => {
     g.patch((s) => {
       for (const key of ['A', 'C']) {
         const sector = s.map!.sectors.find((x) => x.key === key)!;
-        Object.assign(sector, { type: 'life', owner: 'p1', colony: { owner: 'p1', status: 'active', fleetId: null, orderedHalfCycle: 2, exposedTo: null } });
+        Object.assign(sector, {
+          type: 'life',
+          owner: 'p1',
+          colony: { owner: 'p1', status: 'active', fleetId: null, orderedHalfCycle: 2, exposedTo: null },
+        });
       }
       // Split p1's ships into two fleets in A.
       const ships = s.ships.filter((x) => x.owner === 'p1');
@@ -50,7 +54,16 @@ describe('UTD6.31 move a fleet', () => {
       // B of the example is X here: A–X–C.
       s.turn!.opsBase = 6;
     });
-    for (const [to, slot] of [['X', '1'], ['X', '2'], ['C', '1'], ['C', '2'], ['X', '1'], ['X', '2'], ['A', '1'], ['A', '2']] as const) {
+    for (const [to, slot] of [
+      ['X', '1'],
+      ['X', '2'],
+      ['C', '1'],
+      ['C', '2'],
+      ['X', '1'],
+      ['X', '2'],
+      ['A', '1'],
+      ['A', '2'],
+    ] as const) {
       g.do('p1', { type: 'move', fleet: slot, to });
     }
     expect(g.state.turn!.opsSpent).toBe(4);
@@ -304,7 +317,11 @@ describe('UTD4.35 fortifications, traps and sieges', () => {
     const g = fortified(['LYR-CA', 'LYR-FF', 'LYR-DD']);
     g.patch((s) => {
       const f1 = s.fleets.find((x) => x.owner === 'p1')!;
-      Object.assign(f1, { sector: 'C', startSector: 'C', trapped: { fortSector: 'C', fortOwner: 'p2', failedDice: 0, lastAttemptHalfCycle: null } });
+      Object.assign(f1, {
+        sector: 'C',
+        startSector: 'C',
+        trapped: { fortSector: 'C', fortOwner: 'p2', failedDice: 0, lastAttemptHalfCycle: null },
+      });
       const dd = s.ships.find((x) => x.unitId === 'LYR-DD')!;
       s.fleets.push({ ...f1, id: 'F901', slot: 2, sector: 'A', startSector: 'A', trapped: null });
       for (const sh of s.ships.filter((x) => x.owner === 'p1')) sh.sector = 'C';
@@ -340,7 +357,11 @@ describe('UTD4.35 fortifications, traps and sieges', () => {
     const g = startedGame();
     g.patch((s) => {
       const a = s.map!.sectors.find((x) => x.key === 'A')!;
-      Object.assign(a, { type: 'life', owner: 'p2', colony: { owner: 'p2', status: 'active', fleetId: null, orderedHalfCycle: 2, exposedTo: null } });
+      Object.assign(a, {
+        type: 'life',
+        owner: 'p2',
+        colony: { owner: 'p2', status: 'active', fleetId: null, orderedHalfCycle: 2, exposedTo: null },
+      });
     });
     g.do('p1', { type: 'move', fleet: '1', to: 'A' });
     g.do('p1', { type: 'end-turn' });

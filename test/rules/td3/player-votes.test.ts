@@ -9,7 +9,14 @@ import { mappedGame, startedGame, type Game } from './harness.ts';
  */
 function withBattleship(g: Game): Game {
   const ca = g.catalog.get('LYR-CA')!;
-  const bb: UnitInfo = { ...ca, unitId: 'LYR-BB', name: 'Lyran battleship (test)', isBattleship: true, restricted: 'battleship', yearAvailable: null };
+  const bb: UnitInfo = {
+    ...ca,
+    unitId: 'LYR-BB',
+    name: 'Lyran battleship (test)',
+    isBattleship: true,
+    restricted: 'battleship',
+    yearAvailable: null,
+  };
   g.catalog = catalogWith(g.catalog, [bb]);
   return g;
 }
@@ -29,7 +36,11 @@ describe('UTD8.21 restricted units are allowed only if voted in', () => {
     expect(refused.hint).toContain('/vote restricted unit:LYR-BB');
     g.do('p1', { type: 'vote-restricted', unitId: 'LYR-BB' });
     const vote = g.state.votes.at(-1)!;
-    expect(vote).toMatchObject({ payload: { kind: 'restricted-unit', unitId: 'LYR-BB' }, threshold: 2, electorate: ['p1', 'p2', 'p3'] });
+    expect(vote).toMatchObject({
+      payload: { kind: 'restricted-unit', unitId: 'LYR-BB' },
+      threshold: 2,
+      electorate: ['p1', 'p2', 'p3'],
+    });
     const m = attach(g);
     g.do('p1', { type: 'ballot', messageId: m, choice: 'yes', present: true });
     g.refused('p1', { type: 'setup-buy', unitId: 'LYR-BB', fleetSlot: 1 }, 'UTD8.21');

@@ -31,10 +31,29 @@ describe('UTD8 setup', () => {
     const g = startedGame();
     for (const p of ['p1', 'p2', 'p3']) {
       const home = g.player(p).homeSector!;
-      const roles = g.state.bases.filter((b) => b.owner === p && b.sector === home).map((b) => b.unitId).sort();
-      expect(roles).toEqual(['NEU-DEFSAT', 'NEU-DEFSAT', 'NEU-DEFSAT', 'NEU-F-RL', 'NEU-GBDP', 'NEU-GBDP', 'NEU-GBDP', 'NEU-LCD', 'NEU-MON']);
+      const roles = g.state.bases
+        .filter((b) => b.owner === p && b.sector === home)
+        .map((b) => b.unitId)
+        .sort();
+      expect(roles).toEqual([
+        'NEU-DEFSAT',
+        'NEU-DEFSAT',
+        'NEU-DEFSAT',
+        'NEU-F-RL',
+        'NEU-GBDP',
+        'NEU-GBDP',
+        'NEU-GBDP',
+        'NEU-LCD',
+        'NEU-MON',
+      ]);
       const s = g.sector(home);
-      expect([s.type, s.owner, s.colony?.status, s.mine?.status, s.fort?.status]).toEqual(['home', p, 'active', 'active', 'active']);
+      expect([s.type, s.owner, s.colony?.status, s.mine?.status, s.fort?.status]).toEqual([
+        'home',
+        p,
+        'active',
+        'active',
+        'active',
+      ]);
       expect(g.player(p).startingBpv).toBe('950');
     }
     // p1 bought a CA (133) and an FF (63) and, on turn 1, received 100 from the home mine (UTD4.344).
@@ -46,12 +65,16 @@ describe('UTD8 setup', () => {
     const g = mappedGame();
     g.dice(1, 2, 3).do('p1', { type: 'start' });
     for (let i = 0; i < 5; i++) g.do('p1', { type: 'setup-buy', unitId: 'LYR-CA', fleetSlot: 1 });
-    expect(g.refused('p1', { type: 'setup-buy', unitId: 'LYR-FF', fleetSlot: 1 }, 'UTD7.23').message).toContain('MC 5 of 5');
+    expect(g.refused('p1', { type: 'setup-buy', unitId: 'LYR-FF', fleetSlot: 1 }, 'UTD7.23').message).toContain(
+      'MC 5 of 5',
+    );
     g.do('p1', { type: 'setup-buy', unitId: 'LYR-FF', fleetSlot: null });
     expect(g.state.fleets.filter((f) => f.owner === 'p1').map((f) => f.slot)).toEqual([1, 2]);
     g.do('p1', { type: 'setup-buy', unitId: 'LYR-CA', fleetSlot: 2 });
     expect(g.player('p1').bank).toBe('89');
-    expect(g.refused('p1', { type: 'setup-buy', unitId: 'LYR-CA', fleetSlot: 2 }, 'UTD8.132').message).toContain('costs 133 BPV; your bank holds 89');
+    expect(g.refused('p1', { type: 'setup-buy', unitId: 'LYR-CA', fleetSlot: 2 }, 'UTD8.132').message).toContain(
+      'costs 133 BPV; your bank holds 89',
+    );
     g.refused('p1', { type: 'setup-buy', unitId: 'LYR-DN', fleetSlot: 2 }, 'UTD8.12');
     g.refused('p1', { type: 'setup-buy', unitId: 'KZI-CA', fleetSlot: 2 }, 'UTD8.113');
     g.refused('p1', { type: 'setup-buy', unitId: 'NEU-MON', fleetSlot: 2 }, 'UTD7.262');
@@ -70,7 +93,9 @@ describe('UTD3.3 deadlines (TC-007)', () => {
   });
   it('days count in the campaign time zone', () => {
     // 23:30 UTC on the 4th is already the 5th in Berlin: day 1 is the 6th there.
-    expect(endOfDayAfter(new Date('2024-03-04T23:30:00Z'), 7, 'Europe/Berlin').toISOString()).toBe('2024-03-12T22:59:59.000Z');
+    expect(endOfDayAfter(new Date('2024-03-04T23:30:00Z'), 7, 'Europe/Berlin').toISOString()).toBe(
+      '2024-03-12T22:59:59.000Z',
+    );
   });
 });
 
@@ -136,7 +161,15 @@ describe('UTD2.1 the turn cycle', () => {
 
 describe('UTD6.2 order points', () => {
   const cases: [number, number, string | null, number][] = [
-    [0, 1, '100', 4], [0, 2, '200', 5], [0, 3, '400', 6], [0, 4, null, 3], [1, 1, '200', 5], [1, 2, '400', 6], [1, 3, null, 4], [2, 1, '400', 6], [3, 1, null, 6],
+    [0, 1, '100', 4],
+    [0, 2, '200', 5],
+    [0, 3, '400', 6],
+    [0, 4, null, 3],
+    [1, 1, '200', 5],
+    [1, 2, '400', 6],
+    [1, 3, null, 4],
+    [2, 1, '400', 6],
+    [3, 1, null, 6],
   ];
   it.each(cases)('UTD6.23 TC-050 with %i permanent, buying %i temporary costs %s', (k, t, paid, opsAfter) => {
     const g = startedGame();

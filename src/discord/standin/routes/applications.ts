@@ -4,7 +4,13 @@
  */
 import { ApplicationCommandType } from 'discord-api-types/v10';
 import type { StandInContext } from '../context.ts';
-import { invalidFormBody, unknownApplication, unknownApplicationCommand, unknownGuild, unknownUser } from '../errors.ts';
+import {
+  invalidFormBody,
+  unknownApplication,
+  unknownApplicationCommand,
+  unknownGuild,
+  unknownUser,
+} from '../errors.ts';
 import { asObject } from '../message-payload.ts';
 import type { Router } from '../router.ts';
 import { apiChannel, apiUser } from '../serialize.ts';
@@ -16,7 +22,9 @@ type Json = Record<string, unknown>;
 export function registerApplicationRoutes(router: Router, ctx: StandInContext): void {
   const { store } = ctx;
 
-  router.add('GET', '/users/@me', () => ({ body: { ...apiUser(store.botUser), verified: true, mfa_enabled: false, locale: 'en-US' } }));
+  router.add('GET', '/users/@me', () => ({
+    body: { ...apiUser(store.botUser), verified: true, mfa_enabled: false, locale: 'en-US' },
+  }));
   router.add('GET', '/users/:userId', ({ params }) => {
     const user = store.users.get(params['userId'] ?? '');
     if (!user) throw unknownUser();
@@ -51,7 +59,9 @@ export function registerApplicationRoutes(router: Router, ctx: StandInContext): 
   router.add('GET', '/oauth2/applications/@me', () => ({ body: application() }));
 
   for (const scoped of [false, true]) {
-    const base = scoped ? '/applications/:applicationId/guilds/:guildId/commands' : '/applications/:applicationId/commands';
+    const base = scoped
+      ? '/applications/:applicationId/guilds/:guildId/commands'
+      : '/applications/:applicationId/commands';
     const scope = (params: Record<string, string>): Map<string, CommandRecord> => {
       if (params['applicationId'] !== store.applicationId) throw unknownApplication();
       const guildId = scoped ? (params['guildId'] ?? '') : null;
@@ -70,8 +80,10 @@ export function registerApplicationRoutes(router: Router, ctx: StandInContext): 
     // Bulk overwrite: the list becomes exactly what was sent; same-named commands keep their ids.
     router.add('PUT', base, ({ params, json }) => {
       const commands = scope(params);
-      if (!Array.isArray(json)) throw invalidFormBody(['_root'], 'LIST_TYPE_CONVERT', 'Only iterables may be used in a ListType');
-      if (json.length > 100) throw invalidFormBody(['_root'], 'BASE_TYPE_MAX_LENGTH', 'Must be 100 or fewer in length.');
+      if (!Array.isArray(json))
+        throw invalidFormBody(['_root'], 'LIST_TYPE_CONVERT', 'Only iterables may be used in a ListType');
+      if (json.length > 100)
+        throw invalidFormBody(['_root'], 'BASE_TYPE_MAX_LENGTH', 'Must be 100 or fewer in length.');
       json.forEach((command, i) => validateCommand(command, [i]));
       const previous = [...commands.values()];
       const next = json.map((body) => {

@@ -71,12 +71,14 @@ export function registerChannelRoutes(router: Router, ctx: StandInContext): void
   // Thread from an existing message: the thread takes the message's id, as on Discord.
   router.add('POST', '/channels/:channelId/messages/:messageId/threads', ({ params, json }) => {
     const parent = channelOf(params);
-    if (parent.type !== ChannelType.GuildText && parent.type !== ChannelType.GuildAnnouncement) throw cannotExecuteOnChannelType();
+    if (parent.type !== ChannelType.GuildText && parent.type !== ChannelType.GuildAnnouncement)
+      throw cannotExecuteOnChannelType();
     const message = store.channelMessage(parent.id, params['messageId'] ?? '');
     if (!message) throw unknownMessage();
     if (message.threadId) throw threadAlreadyCreated();
     const body = asObject(json);
-    const type = parent.type === ChannelType.GuildAnnouncement ? ChannelType.AnnouncementThread : ChannelType.PublicThread;
+    const type =
+      parent.type === ChannelType.GuildAnnouncement ? ChannelType.AnnouncementThread : ChannelType.PublicThread;
     const thread = createThread(ctx, parent, message.id, body, type, message.id);
     message.threadId = thread.id;
     store.touchMessage(message);
@@ -87,7 +89,8 @@ export function registerChannelRoutes(router: Router, ctx: StandInContext): void
   // Standalone thread. API default type is a private thread; discord.js always sends a type.
   router.add('POST', '/channels/:channelId/threads', ({ params, json }) => {
     const parent = channelOf(params);
-    if (parent.type !== ChannelType.GuildText && parent.type !== ChannelType.GuildAnnouncement) throw cannotExecuteOnChannelType();
+    if (parent.type !== ChannelType.GuildText && parent.type !== ChannelType.GuildAnnouncement)
+      throw cannotExecuteOnChannelType();
     const body = asObject(json);
     const type = typeof body['type'] === 'number' ? (body['type'] as ChannelType) : ChannelType.PrivateThread;
     if (!isThread(type)) throw invalidFormBody(['type'], 'BASE_TYPE_CHOICES', 'Value must be one of {10, 11, 12}.');
@@ -114,16 +117,26 @@ export function registerChannelRoutes(router: Router, ctx: StandInContext): void
   for (const visibility of ['public', 'private'] as const) {
     router.add('GET', `/channels/:channelId/threads/archived/${visibility}`, ({ params }) => {
       const parent = channelOf(params);
-      const wanted = visibility === 'public' ? [ChannelType.PublicThread, ChannelType.AnnouncementThread] : [ChannelType.PrivateThread];
+      const wanted =
+        visibility === 'public'
+          ? [ChannelType.PublicThread, ChannelType.AnnouncementThread]
+          : [ChannelType.PrivateThread];
       const threads = [...store.channels.values()].filter(
         (c) => c.parentId === parent.id && c.thread?.archived === true && wanted.includes(c.type),
       );
-      return { body: { threads: threads.map((t) => apiChannel(store, t)), members: threadMembersOfBot(ctx, threads), has_more: false } };
+      return {
+        body: {
+          threads: threads.map((t) => apiChannel(store, t)),
+          members: threadMembersOfBot(ctx, threads),
+          has_more: false,
+        },
+      };
     });
   }
 
   // Thread members.
-  const memberIdOf = (params: Record<string, string>) => (params['userId'] === '@me' ? store.botUser.id : (params['userId'] ?? ''));
+  const memberIdOf = (params: Record<string, string>) =>
+    params['userId'] === '@me' ? store.botUser.id : (params['userId'] ?? '');
   for (const path of ['/channels/:channelId/thread-members/@me', '/channels/:channelId/thread-members/:userId']) {
     router.add('PUT', path, ({ params }) => {
       const thread = threadOf(params);
@@ -140,7 +153,12 @@ export function registerChannelRoutes(router: Router, ctx: StandInContext): void
       if (thread.thread?.memberIds.delete(userId)) {
         ctx.gateway.dispatch(
           'THREAD_MEMBERS_UPDATE',
-          { id: thread.id, guild_id: thread.guildId, member_count: thread.thread.memberIds.size, removed_member_ids: [userId] },
+          {
+            id: thread.id,
+            guild_id: thread.guildId,
+            member_count: thread.thread.memberIds.size,
+            removed_member_ids: [userId],
+          },
           userId === store.botUser.id ? GatewayIntentBits.Guilds : GatewayIntentBits.GuildMembers,
         );
       }
@@ -174,7 +192,11 @@ function createThread(
   }
   const duration = typeof body['auto_archive_duration'] === 'number' ? body['auto_archive_duration'] : 4320;
   if (!ARCHIVE_DURATIONS.includes(duration)) {
-    throw invalidFormBody(['auto_archive_duration'], 'BASE_TYPE_CHOICES', `Value must be one of ${ARCHIVE_DURATIONS.join(', ')}.`);
+    throw invalidFormBody(
+      ['auto_archive_duration'],
+      'BASE_TYPE_CHOICES',
+      `Value must be one of ${ARCHIVE_DURATIONS.join(', ')}.`,
+    );
   }
   const now = new Date().toISOString();
   const thread = ctx.store.addChannel({

@@ -19,13 +19,18 @@ export function registerGuildRoutes(router: Router, ctx: StandInContext): void {
 
   router.add('GET', '/guilds/:guildId', ({ params, query }) => {
     const guild = guildOf(params);
-    const counts = query.get('with_counts') === 'true' ? { approximate_member_count: guild.members.size, approximate_presence_count: 0 } : {};
+    const counts =
+      query.get('with_counts') === 'true'
+        ? { approximate_member_count: guild.members.size, approximate_presence_count: 0 }
+        : {};
     return { body: { ...apiGuild(guild), ...counts } };
   });
   router.add('GET', '/guilds/:guildId/channels', ({ params }) => ({
     body: store.guildChannels(guildOf(params).id).map((c) => apiChannel(store, c)),
   }));
-  router.add('GET', '/guilds/:guildId/roles', ({ params }) => ({ body: [...guildOf(params).roles.values()].map(apiRole) }));
+  router.add('GET', '/guilds/:guildId/roles', ({ params }) => ({
+    body: [...guildOf(params).roles.values()].map(apiRole),
+  }));
   router.add('GET', '/guilds/:guildId/members/:userId', ({ params }) => {
     const guild = guildOf(params);
     if (!guild.members.has(params['userId'] ?? '')) throw unknownMember();
@@ -51,7 +56,10 @@ export function registerGuildRoutes(router: Router, ctx: StandInContext): void {
     return { body: ids.slice(0, limit).map((id) => apiMember(store, guild, id)) };
   });
 
-  for (const [method, add] of [['PUT', true], ['DELETE', false]] as const) {
+  for (const [method, add] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
     router.add(method, '/guilds/:guildId/members/:userId/roles/:roleId', ({ params }) => {
       const guild = guildOf(params);
       const member = guild.members.get(params['userId'] ?? '');
@@ -62,7 +70,11 @@ export function registerGuildRoutes(router: Router, ctx: StandInContext): void {
       if (add && !has) member.roleIds.push(roleId);
       if (!add && has) member.roleIds = member.roleIds.filter((id) => id !== roleId);
       if (add !== has) {
-        ctx.gateway.dispatch('GUILD_MEMBER_UPDATE', { guild_id: guild.id, ...apiMember(store, guild, member.userId) }, GatewayIntentBits.GuildMembers);
+        ctx.gateway.dispatch(
+          'GUILD_MEMBER_UPDATE',
+          { guild_id: guild.id, ...apiMember(store, guild, member.userId) },
+          GatewayIntentBits.GuildMembers,
+        );
       }
       return {};
     });
@@ -73,7 +85,10 @@ export function registerGuildRoutes(router: Router, ctx: StandInContext): void {
     const body = asObject(json);
     const role = store.addRole(guild, {
       name: typeof body['name'] === 'string' ? body['name'] : 'new role',
-      permissions: typeof body['permissions'] === 'string' ? BigInt(body['permissions']) : guild.roles.get(guild.id)?.permissions ?? 0n,
+      permissions:
+        typeof body['permissions'] === 'string'
+          ? BigInt(body['permissions'])
+          : (guild.roles.get(guild.id)?.permissions ?? 0n),
     });
     ctx.gateway.dispatch('GUILD_ROLE_CREATE', { guild_id: guild.id, role: apiRole(role) }, GatewayIntentBits.Guilds);
     return { body: apiRole(role) };

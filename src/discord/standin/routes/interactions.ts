@@ -7,13 +7,15 @@ export function registerInteractionRoutes(router: Router, responder: Interaction
   router.add(
     'POST',
     '/interactions/:interactionId/:token/callback',
-    ({ params, query, json, files }) => responder.callback(params['interactionId'] ?? '', params['token'] ?? '', query, json, files),
+    ({ params, query, json, files }) =>
+      responder.callback(params['interactionId'] ?? '', params['token'] ?? '', query, json, files),
     noAuth,
   );
   router.add(
     'POST',
     '/webhooks/:applicationId/:token',
-    ({ params, query, json, files }) => responder.followUp(params['applicationId'] ?? '', params['token'] ?? '', query, json, files),
+    ({ params, query, json, files }) =>
+      responder.followUp(params['applicationId'] ?? '', params['token'] ?? '', query, json, files),
     noAuth,
   );
   router.add(

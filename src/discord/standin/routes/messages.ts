@@ -34,7 +34,8 @@ export function registerMessageRoutes(router: Router, ctx: StandInContext): void
 
   router.add('POST', '/channels/:channelId/messages', ({ params, json, files }) => {
     const channel = channelOf(params);
-    if (!isTextBased(channel.type)) throw new DiscordHttpError(400, 50008, 'Cannot send messages in a non-text channel');
+    if (!isTextBased(channel.type))
+      throw new DiscordHttpError(400, 50008, 'Cannot send messages in a non-text channel');
     if (channel.type === ChannelType.DM && channel.recipientIds.every((id) => store.users.get(id)?.bot)) {
       throw new DiscordHttpError(403, 50007, 'Cannot send messages to this user');
     }
@@ -84,7 +85,9 @@ export function registerMessageRoutes(router: Router, ctx: StandInContext): void
     return { body: [...list].reverse().map((m) => apiMessage(store, m)) };
   });
 
-  router.add('GET', '/channels/:channelId/messages/:messageId', ({ params }) => ({ body: apiMessage(store, messageOf(params)) }));
+  router.add('GET', '/channels/:channelId/messages/:messageId', ({ params }) => ({
+    body: apiMessage(store, messageOf(params)),
+  }));
 
   router.add('PATCH', '/channels/:channelId/messages/:messageId', ({ params, json, files }) => {
     const message = messageOf(params);
@@ -134,11 +137,19 @@ export function registerMessageRoutes(router: Router, ctx: StandInContext): void
       .filter((m) => m.pinned)
       .reverse();
   router.add('GET', '/channels/:channelId/messages/pins', ({ params }) => ({
-    body: { items: listPins(params).map((m) => ({ pinned_at: m.createdAt, message: apiMessage(store, m) })), has_more: false },
+    body: {
+      items: listPins(params).map((m) => ({ pinned_at: m.createdAt, message: apiMessage(store, m) })),
+      has_more: false,
+    },
   }));
-  router.add('GET', '/channels/:channelId/pins', ({ params }) => ({ body: listPins(params).map((m) => apiMessage(store, m)) }));
+  router.add('GET', '/channels/:channelId/pins', ({ params }) => ({
+    body: listPins(params).map((m) => apiMessage(store, m)),
+  }));
   for (const base of ['/channels/:channelId/messages/pins/:messageId', '/channels/:channelId/pins/:messageId']) {
-    for (const [method, pinned] of [['PUT', true], ['DELETE', false]] as const) {
+    for (const [method, pinned] of [
+      ['PUT', true],
+      ['DELETE', false],
+    ] as const) {
       router.add(method, base, ({ params }) => {
         const message = messageOf(params);
         message.pinned = pinned;

@@ -23,7 +23,8 @@ export function registerReactionRoutes(router: Router, ctx: StandInContext, reac
     return emoji;
   };
   /** The stored emoji (with its recorded name) for a custom emoji given only as `name:id`. */
-  const storedEmoji = (message: MessageRecord, emoji: EmojiRef): EmojiRef => message.reactions.get(emojiKey(emoji))?.emoji ?? emoji;
+  const storedEmoji = (message: MessageRecord, emoji: EmojiRef): EmojiRef =>
+    message.reactions.get(emojiKey(emoji))?.emoji ?? emoji;
 
   router.add('PUT', `${base}/:emoji/@me`, ({ params }) => {
     const message = messageOf(params);

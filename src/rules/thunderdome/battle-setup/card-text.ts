@@ -26,7 +26,10 @@ function terrainLine(t: PlacedTerrain, withDice: boolean): string {
     case 'point':
       return `• ${t.name} **${t.hex}**: dir ${t.direction}${d([t.dice.direction])}, ${t.distance} from 3030${d(t.dice.distance)}`;
     case 'gas-giant': {
-      const moons = t.moons.map((m) => `${m.hex ?? 'off map'}${withDice ? ` (${m.direction}${d([m.dice.direction])}, ${m.distance}${d(m.dice.distance)} from ${m.edgeHex})` : ''}`);
+      const moons = t.moons.map(
+        (m) =>
+          `${m.hex ?? 'off map'}${withDice ? ` (${m.direction}${d([m.dice.direction])}, ${m.distance}${d(m.dice.distance)} from ${m.edgeHex})` : ''}`,
+      );
       return (
         `• ${t.name}: centre **${t.hex}** dir ${t.direction}${d([t.dice.direction])}, ${t.distance} from 3030${d(t.dice.distance)}; ` +
         `diameter **${t.diameter}**${d(t.dice.diameter)}; ${t.moons.length} small moon${t.moons.length === 1 ? '' : 's'}${d([t.dice.moons])}: ${moons.join(', ')}`
@@ -65,8 +68,12 @@ function build(setup: BattleSetup, input: BattleSetupInput, withDice: boolean, n
   lines.push(`Weapon status **${setup.weaponStatus}** (UTD7.452) · 60×60 map, death barrier at the edge (UTD7.454)`);
   lines.push('');
   lines.push(`**Start areas** (set up within ${setup.starts[0]?.radius ?? 3} hexes)`);
-  for (const s of setup.starts) lines.push(`• **${s.position}** ${label.get(s.sideId) ?? md(s.sideId)}: around **${s.hex}**`);
-  if (setup.positionRoll) lines.push(`Not the current player's battle: 1D6 = ${setup.positionRoll.die} → ${label.get(setup.positionRoll.sideA)} is A (UTD7.4561)`);
+  for (const s of setup.starts)
+    lines.push(`• **${s.position}** ${label.get(s.sideId) ?? md(s.sideId)}: around **${s.hex}**`);
+  if (setup.positionRoll)
+    lines.push(
+      `Not the current player's battle: 1D6 = ${setup.positionRoll.die} → ${label.get(setup.positionRoll.sideA)} is A (UTD7.4561)`,
+    );
   if (setup.ring) {
     const n = setup.ring.excluded.length;
     const ex = n ? `; excluded by terrain: ${n} ring hex${n === 1 ? '' : 'es'}` : '';
@@ -77,7 +84,9 @@ function build(setup: BattleSetup, input: BattleSetupInput, withDice: boolean, n
   if (setup.terrainDeleted) lines.push('• Deleted for this battle (UTD7.45713)');
   else if (setup.terrain.length === 0) lines.push('• None');
   for (const t of setup.terrain) lines.push(terrainLine(t, withDice));
-  for (const o of setup.overlays) if (!setup.terrain.some((t) => t.placement === 'overlay' && t.overlay === o)) lines.push(`• ${overlayName(o)}: SFBOL overlay`);
+  for (const o of setup.overlays)
+    if (!setup.terrain.some((t) => t.placement === 'overlay' && t.overlay === o))
+      lines.push(`• ${overlayName(o)}: SFBOL overlay`);
   lines.push('');
   lines.push(`**Warp points** (UTD7.4552: dir 1D6, 2D6 hexes from 3030)`);
   if (setup.warpPoints.length === 0) lines.push('• None');

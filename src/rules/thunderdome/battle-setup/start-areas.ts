@@ -50,11 +50,19 @@ export interface PositionRoll {
 }
 
 /** UTD7.451 / 7.4561: sides[0] is the current player unless nobody is (then roll 1D6: 1–3 sides[0] is A). */
-export function twoSideStarts(sides: readonly [Side, Side], randomPositions: boolean, dice: DiceSource): { starts: StartArea[]; roll: PositionRoll | null } {
+export function twoSideStarts(
+  sides: readonly [Side, Side],
+  randomPositions: boolean,
+  dice: DiceSource,
+): { starts: StartArea[]; roll: PositionRoll | null } {
   let [a, b] = sides;
   let roll: PositionRoll | null = null;
   if (randomPositions) {
-    const die = dice.roll(6, 1, `battle on another player's turn, who sets up as player A (1D6: 1–3 ${a.label}, 4–6 ${b.label})`)[0]!;
+    const die = dice.roll(
+      6,
+      1,
+      `battle on another player's turn, who sets up as player A (1D6: 1–3 ${a.label}, 4–6 ${b.label})`,
+    )[0]!;
     if (die >= 4) [a, b] = [b, a];
     roll = { die, sideA: a.id, rule: 'UTD7.4561' };
   }
@@ -75,7 +83,9 @@ export function startRing(): Hex[] {
 /** Indices of ring hexes a side may not start on (UTD7.45712). */
 export function excludedRingHexes(bodies: readonly Body[]): number[] {
   return startRing().flatMap((h, i) => {
-    const blocked = bodies.some((b) => b.hexes.some((x) => sameHex(x, h) || (b.dangerous && distance(x, h) <= DANGER_CLEARANCE)));
+    const blocked = bodies.some((b) =>
+      b.hexes.some((x) => sameHex(x, h) || (b.dangerous && distance(x, h) <= DANGER_CLEARANCE)),
+    );
     return blocked ? [i] : [];
   });
 }
@@ -199,7 +209,13 @@ export function planRing(k: number, bodies: readonly Body[]): RingPlan {
   const open = openSpread(k);
   const planned = spread(k, allowed);
   if (!planned) return { chosen: open.chosen, excluded, minGap: open.minGap, fair: false, adjusted: false };
-  return { chosen: planned.chosen, excluded, minGap: planned.minGap, fair: true, adjusted: planned.chosen.join() !== open.chosen.join() };
+  return {
+    chosen: planned.chosen,
+    excluded,
+    minGap: planned.minGap,
+    fair: true,
+    adjusted: planned.chosen.join() !== open.chosen.join(),
+  };
 }
 
 /**
@@ -213,9 +229,19 @@ export function assignRing(sides: readonly Side[], plan: RingPlan, dice: DiceSou
     let pick = 0;
     if (i < sides.length - 1) {
       const names = free.map((f) => formatHex(ringHexes[f.index]!)).join(', ');
-      pick = dice.roll(free.length, 1, `start hex for ${side.label} (1D${free.length} over the free starting hexes ${names})`)[0]! - 1;
+      pick =
+        dice.roll(
+          free.length,
+          1,
+          `start hex for ${side.label} (1D${free.length} over the free starting hexes ${names})`,
+        )[0]! - 1;
     }
     const [taken] = free.splice(pick, 1);
-    return { sideId: side.id, position: taken!.position, hex: formatHex(ringHexes[taken!.index]!), radius: START_RADIUS };
+    return {
+      sideId: side.id,
+      position: taken!.position,
+      hex: formatHex(ringHexes[taken!.index]!),
+      radius: START_RADIUS,
+    };
   });
 }

@@ -31,7 +31,16 @@ export interface GasGiantMoon {
 export type PlacedTerrain =
   /** The home sector's Class-M planet: always hex 3030, no roll (UTD4.321, ISS-A69). */
   | { placement: 'fixed'; kind: 'class-m-planet'; name: string; hex: string; rule: 'UTD4.321' }
-  | { placement: 'point'; kind: PointKind; name: string; hex: string; direction: Direction; distance: number; dice: PointDice; rule: 'UTD7.45513' }
+  | {
+      placement: 'point';
+      kind: PointKind;
+      name: string;
+      hex: string;
+      direction: Direction;
+      distance: number;
+      dice: PointDice;
+      rule: 'UTD7.45513';
+    }
   | {
       placement: 'gas-giant';
       kind: 'gas-giant';
@@ -46,7 +55,15 @@ export type PlacedTerrain =
       dice: PointDice & { diameter: number[]; moons: number };
       rule: 'UTD7.45514';
     }
-  | { placement: 'comet'; kind: 'comet'; name: string; hex: string; tailDirection: 'B'; tailEnd: string; rule: 'UTD7.45516' }
+  | {
+      placement: 'comet';
+      kind: 'comet';
+      name: string;
+      hex: string;
+      tailDirection: 'B';
+      tailEnd: string;
+      rule: 'UTD7.45516';
+    }
   | { placement: 'fills-map'; kind: TerrainComponentKind; name: string; note: string | null; rule: 'UTD7.45515' }
   | { placement: 'overlay'; kind: TerrainComponentKind; name: string; overlay: OverlayId; rule: 'UTD7.45512#2' };
 
@@ -107,12 +124,23 @@ export function bodiesOf(terrain: readonly PlacedTerrain[]): Body[] {
     switch (t.placement) {
       case 'fixed':
       case 'point':
-        out.push({ name: t.name, kind: t.kind, hexes: [parseHex(t.hex)], dangerous: t.kind === 'black-hole' || t.kind === 'pulsar' });
+        out.push({
+          name: t.name,
+          kind: t.kind,
+          hexes: [parseHex(t.hex)],
+          dangerous: t.kind === 'black-hole' || t.kind === 'pulsar',
+        });
         break;
       case 'gas-giant':
         out.push({ name: t.name, kind: t.kind, hexes: gasGiantHexes(parseHex(t.hex), t.diameter), dangerous: false });
         t.moons.forEach((m, i) => {
-          if (m.hex !== null) out.push({ name: `small moon ${i + 1} of the gas giant`, kind: 'small-moon', hexes: [parseHex(m.hex)], dangerous: false });
+          if (m.hex !== null)
+            out.push({
+              name: `small moon ${i + 1} of the gas giant`,
+              kind: 'small-moon',
+              hexes: [parseHex(m.hex)],
+              dangerous: false,
+            });
         });
         break;
       case 'comet':
@@ -170,7 +198,13 @@ export function placeTerrain(input: TerrainPlacementInput, dice: DiceSource): Pl
       case 'point': {
         if (c.kind === 'class-m-planet' && !homePlanetPlaced) {
           homePlanetPlaced = true;
-          out.push({ placement: 'fixed', kind: 'class-m-planet', name: 'Home Class-M planet', hex: CENTRE_HEX, rule: 'UTD4.321' });
+          out.push({
+            placement: 'fixed',
+            kind: 'class-m-planet',
+            name: 'Home Class-M planet',
+            hex: CENTRE_HEX,
+            rule: 'UTD4.321',
+          });
           break;
         }
         const { die, dir } = rollDirection(dice, label);
@@ -199,7 +233,13 @@ export function placeTerrain(input: TerrainPlacementInput, dice: DiceSource): Pl
           const md = dice.roll(6, 4, `${label}: small moon ${i} distance from the edge (4D6)`);
           const edge = gasGiantEdge(centre, sum(diam), m.dir);
           const at = move(edge, m.dir, sum(md));
-          moons.push({ hex: onMap(at) ? formatHex(at) : null, direction: m.dir, distance: sum(md), edgeHex: formatHex(edge), dice: { direction: m.die, distance: md } });
+          moons.push({
+            hex: onMap(at) ? formatHex(at) : null,
+            direction: m.dir,
+            distance: sum(md),
+            edgeHex: formatHex(edge),
+            dice: { direction: m.die, distance: md },
+          });
         }
         out.push({
           placement: 'gas-giant',
@@ -217,11 +257,25 @@ export function placeTerrain(input: TerrainPlacementInput, dice: DiceSource): Pl
       }
       case 'comet': {
         const tail = cometTail();
-        out.push({ placement: 'comet', kind: 'comet', name: c.name, hex: COMET_NUCLEUS, tailDirection: 'B', tailEnd: formatHex(tail[tail.length - 1]!), rule: 'UTD7.45516' });
+        out.push({
+          placement: 'comet',
+          kind: 'comet',
+          name: c.name,
+          hex: COMET_NUCLEUS,
+          tailDirection: 'B',
+          tailEnd: formatHex(tail[tail.length - 1]!),
+          rule: 'UTD7.45516',
+        });
         break;
       }
       case 'fills-map':
-        out.push({ placement: 'fills-map', kind: c.kind, name: c.name, note: c.kind === 'sunspot-activity' ? SUNSPOT_NOTE : null, rule: 'UTD7.45515' });
+        out.push({
+          placement: 'fills-map',
+          kind: c.kind,
+          name: c.name,
+          note: c.kind === 'sunspot-activity' ? SUNSPOT_NOTE : null,
+          rule: 'UTD7.45515',
+        });
         break;
       case 'overlay':
         out.push({ placement: 'overlay', kind: c.kind, name: c.name, overlay: p.overlay, rule: 'UTD7.45512#2' });

@@ -55,7 +55,11 @@ export function placeWarpPoint(lane: Lane, bodies: readonly Body[], dice: DiceSo
     const shiftedPast: string[] = [];
     let offMap = false;
     // A shift can end inside another body (a moon beyond a gas giant): the rule applies again.
-    for (let body = bodies.find((b) => b.hexes.some((x) => sameHex(x, h))); body && !offMap; body = bodies.find((b) => b.hexes.some((x) => sameHex(x, h)))) {
+    for (
+      let body = bodies.find((b) => b.hexes.some((x) => sameHex(x, h)));
+      body && !offMap;
+      body = bodies.find((b) => b.hexes.some((x) => sameHex(x, h)))
+    ) {
       shiftedPast.push(body.name);
       while (gap(h, body) < 2) {
         h = move(h, direction);
@@ -66,7 +70,18 @@ export function placeWarpPoint(lane: Lane, bodies: readonly Body[], dice: DiceSo
         }
       }
     }
-    if (!offMap) return { to: lane.to, label: lane.label, hex: formatHex(h), direction, distance: rolled, shiftedBy, shiftedPast, rerolls, dice: all };
+    if (!offMap)
+      return {
+        to: lane.to,
+        label: lane.label,
+        hex: formatHex(h),
+        direction,
+        distance: rolled,
+        shiftedBy,
+        shiftedPast,
+        rerolls,
+        dice: all,
+      };
   }
   throw new Error(`warp point to ${lane.label}: still off the map after ${MAX_REROLLS} re-rolls`);
 }

@@ -14,23 +14,59 @@ import { buildResult, mySide, type ResultInput } from './negotiation.ts';
 export function submitAppeal(d: Decider, ref: string, explanation: string, plan: string, input: ResultInput): void {
   const b = openBattle(d.state, ref);
   const side = mySide(d, b);
-  if (b.stage !== 'stalled' && b.stage !== 'appeal') refuse('appeal/not-stalled', 'UTF3.45', `An appeal is for a battle whose deadline passed or whose result is disputed; battle ${b.id} is ${b.stage.replace('-', ' ')}.`);
-  if (electorate(d, b.sides).length === 0) refuse('appeal/no-one', 'UTF3.45', 'In a two-player game there is no one to appeal to; settle it by negotiation or ask for an extension.');
+  if (b.stage !== 'stalled' && b.stage !== 'appeal')
+    refuse(
+      'appeal/not-stalled',
+      'UTF3.45',
+      `An appeal is for a battle whose deadline passed or whose result is disputed; battle ${b.id} is ${b.stage.replace('-', ' ')}.`,
+    );
+  if (electorate(d, b.sides).length === 0)
+    refuse(
+      'appeal/no-one',
+      'UTF3.45',
+      'In a two-player game there is no one to appeal to; settle it by negotiation or ask for an extension.',
+    );
   if (b.appeal?.voteId) refuse('appeal/voting', 'UTF3.45', 'The appeal is already being voted on.');
-  if (!explanation.trim() || !plan.trim()) refuse('appeal/empty', 'UTF3.45', 'An appeal needs an explanation of the situation and a battle plan.');
+  if (!explanation.trim() || !plan.trim())
+    refuse('appeal/empty', 'UTF3.45', 'An appeal needs an explanation of the situation and a battle plan.');
   const result = buildResult(d, b, input);
-  const proposal = { id: b.proposals.length + 1, by: side, kind: 'negotiated' as const, result, at: d.ctx.now.toISOString(), acceptedBy: [side], status: 'withdrawn' as const };
+  const proposal = {
+    id: b.proposals.length + 1,
+    by: side,
+    kind: 'negotiated' as const,
+    result,
+    at: d.ctx.now.toISOString(),
+    acceptedBy: [side],
+    status: 'withdrawn' as const,
+  };
   d.emit({ type: 'BattleProposed', battleId: b.id, proposal });
   const dueAt = b.appeal?.dueAt ?? hoursFrom(d.ctx.now, d.state.settings['battle.appealSubmissionHours']);
-  d.emit({ type: 'BattleAppealSubmitted', battleId: b.id, side, proposalId: proposal.id, explanation: explanation.slice(0, 1500), plan: plan.slice(0, 1500), dueAt });
-  if (b.stage !== 'appeal') d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'appeal', deadlines: { window: dueAt }, reason: 'an appeal is under way: every side may submit its case within 48 hours (UTF3.45)' });
+  d.emit({
+    type: 'BattleAppealSubmitted',
+    battleId: b.id,
+    side,
+    proposalId: proposal.id,
+    explanation: explanation.slice(0, 1500),
+    plan: plan.slice(0, 1500),
+    dueAt,
+  });
+  if (b.stage !== 'appeal')
+    d.emit({
+      type: 'BattleStageChanged',
+      battleId: b.id,
+      stage: 'appeal',
+      deadlines: { window: dueAt },
+      reason: 'an appeal is under way: every side may submit its case within 48 hours (UTF3.45)',
+    });
   const now = d.state.battles.find((x) => x.id === b.id)!;
   if (now.appeal!.submissions.length === now.sides.length) openAppealVote(d, b.id);
 }
 
 function electorate(d: Decider, sides: string[]): string[] {
   const excluded = d.state.settings['vote.appealExcludesParticipants'];
-  return activePlayers(d.state).map((p) => p.id).filter((id) => !excluded || !sides.includes(id));
+  return activePlayers(d.state)
+    .map((p) => p.id)
+    .filter((id) => !excluded || !sides.includes(id));
 }
 
 /** The vote: one option per submitted case, a supermajority of the players outside the battle on one. */
@@ -48,7 +84,10 @@ export function openAppealVote(d: Decider, battleId: string): void {
     electorate: voters,
     threshold: supermajorityThreshold(voters.length),
     ballots: {},
-    options: subs.map((s, i) => ({ key: String.fromCharCode(65 + i), label: `${name(s.side)}'s result (proposal ${s.proposalId})` })),
+    options: subs.map((s, i) => ({
+      key: String.fromCharCode(65 + i),
+      label: `${name(s.side)}'s result (proposal ${s.proposalId})`,
+    })),
     openedAt: d.ctx.now.toISOString(),
     closesAt: hoursFrom(d.ctx.now, d.state.settings['vote.windowHours']),
     status: 'open',

@@ -108,7 +108,10 @@ export function applyBattleEvent(s: CampaignState, e: BattleEvent, at: string): 
     case 'BattleAppealSubmitted': {
       const b = battleById(s, e.battleId);
       b.appeal ??= { submissions: [], voteId: null, dueAt: e.dueAt };
-      b.appeal.submissions = [...b.appeal.submissions.filter((x) => x.side !== e.side), { side: e.side, proposalId: e.proposalId, explanation: e.explanation, plan: e.plan }];
+      b.appeal.submissions = [
+        ...b.appeal.submissions.filter((x) => x.side !== e.side),
+        { side: e.side, proposalId: e.proposalId, explanation: e.explanation, plan: e.plan },
+      ];
       return;
     }
     case 'BattleAppealVoteOpened':
@@ -136,12 +139,15 @@ export function applyBattleEvent(s: CampaignState, e: BattleEvent, at: string): 
       b.result = structuredClone(e.result);
       b.resolution = e.resolution;
       b.resolvedAt = at;
-      for (const p of b.proposals) if (p.status === 'open') p.status = e.resolution === 'negotiated' || e.resolution === 'confirmed' ? 'accepted' : 'withdrawn';
+      for (const p of b.proposals)
+        if (p.status === 'open')
+          p.status = e.resolution === 'negotiated' || e.resolution === 'confirmed' ? 'accepted' : 'withdrawn';
       return;
     }
     case 'UnitsDestroyed':
       // UTD4.3236: with its capital gone the player has no bank.
-      for (const base of s.bases) if (e.baseIds.includes(base.id) && base.role === 'capital') playerById(s, base.owner).hasBank = false;
+      for (const base of s.bases)
+        if (e.baseIds.includes(base.id) && base.role === 'capital') playerById(s, base.owner).hasBank = false;
       s.ships = s.ships.filter((x) => !e.shipIds.includes(x.id));
       s.bases = s.bases.filter((x) => !e.baseIds.includes(x.id));
       return;
@@ -182,7 +188,13 @@ export function applyBattleEvent(s: CampaignState, e: BattleEvent, at: string): 
       return;
     case 'DevelopmentGranted': {
       const sector = sectorByKey(s, e.sector);
-      sector[e.kind] = { owner: e.owner, status: 'active', fleetId: null, orderedHalfCycle: s.halfCycles, exposedTo: null };
+      sector[e.kind] = {
+        owner: e.owner,
+        status: 'active',
+        fleetId: null,
+        orderedHalfCycle: s.halfCycles,
+        exposedTo: null,
+      };
       sector.owner = e.owner;
       sector.ownedSinceHalfCycle = s.halfCycles;
       return;

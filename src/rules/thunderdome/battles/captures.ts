@@ -21,27 +21,88 @@ export function organizeCaptured(d: Decider, shipRef: string, into: string, make
   const ship = d.state.ships.find((s) => s.id === shipRef.trim().toUpperCase());
   if (!ship || ship.owner !== p.id || !ship.unorganized) {
     const mine = d.state.ships.filter((s) => s.owner === p.id && s.unorganized).map((s) => `${s.unitId} (${s.id})`);
-    refuse('capture/unknown', 'UTD6.3I', `\`${shipRef.slice(0, 20)}\` is not a captured ship of yours waiting to be organized.`, mine.length ? `Waiting: ${mine.join(', ')}.` : 'You have no captured ship to organize.');
+    refuse(
+      'capture/unknown',
+      'UTD6.3I',
+      `\`${shipRef.slice(0, 20)}\` is not a captured ship of yours waiting to be organized.`,
+      mine.length ? `Waiting: ${mine.join(', ')}.` : 'You have no captured ship to organize.',
+    );
   }
   const where = into.trim().toLowerCase();
   if (where === 'scrap') {
-    d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: null, newFleet: null, scrapped: true, refund: bpvToString(capturedScrapRefund(d, ship)), scrappedToMakeRoom: [], automatic: false });
+    d.emit({
+      type: 'CapturedShipOrganized',
+      shipId: ship.id,
+      into: null,
+      newFleet: null,
+      scrapped: true,
+      refund: bpvToString(capturedScrapRefund(d, ship)),
+      scrappedToMakeRoom: [],
+      automatic: false,
+    });
   } else if (where === 'new') {
-    if (makeRoom.length) refuse('capture/room-in-new', 'UTD6.3I7', 'Ships are scrapped to make room only in the capturing fleet.');
+    if (makeRoom.length)
+      refuse('capture/room-in-new', 'UTD6.3I7', 'Ships are scrapped to make room only in the capturing fleet.');
     const fleet = newFleetFor(d, p.id, ship.sector);
-    if (!fleet) refuse('fleet/none-free', 'UTD6.3I4', `All ${maxFleets(d.state, d.state.players.find((x) => x.id === p.id)!)} of your fleets are in use.`, 'Put it in a fleet here, or scrap it.');
-    d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: fleet.id, newFleet: fleet, scrapped: false, refund: '0', scrappedToMakeRoom: [], automatic: false });
+    if (!fleet)
+      refuse(
+        'fleet/none-free',
+        'UTD6.3I4',
+        `All ${maxFleets(d.state, d.state.players.find((x) => x.id === p.id)!)} of your fleets are in use.`,
+        'Put it in a fleet here, or scrap it.',
+      );
+    d.emit({
+      type: 'CapturedShipOrganized',
+      shipId: ship.id,
+      into: fleet.id,
+      newFleet: fleet,
+      scrapped: false,
+      refund: '0',
+      scrappedToMakeRoom: [],
+      automatic: false,
+    });
   } else {
-    const fleet = d.state.fleets.find((f) => f.owner === p.id && (f.id.toLowerCase() === where || String(f.slot) === where.replace(/^fleet\s*/, '')));
-    if (!fleet || fleet.sector !== ship.sector) refuse('capture/fleet-elsewhere', 'UTD6.3I4', `Fleet \`${into.slice(0, 20)}\` is not one of yours in the sector of the battle.`);
+    const fleet = d.state.fleets.find(
+      (f) => f.owner === p.id && (f.id.toLowerCase() === where || String(f.slot) === where.replace(/^fleet\s*/, '')),
+    );
+    if (!fleet || fleet.sector !== ship.sector)
+      refuse(
+        'capture/fleet-elsewhere',
+        'UTD6.3I4',
+        `Fleet \`${into.slice(0, 20)}\` is not one of yours in the sector of the battle.`,
+      );
     const room = [...new Set(makeRoom.map((x) => x.trim().toUpperCase()))];
-    if (room.length > 3) refuse('capture/too-many-scrapped', 'UTD6.3I7', 'At most three ships may be scrapped to make room.');
-    for (const id of room) if (!d.state.ships.some((s) => s.id === id && s.fleetId === fleet.id)) refuse('capture/not-in-fleet', 'UTD6.3I7', `${id} is not in fleet ${fleet.slot}.`);
+    if (room.length > 3)
+      refuse('capture/too-many-scrapped', 'UTD6.3I7', 'At most three ships may be scrapped to make room.');
+    for (const id of room)
+      if (!d.state.ships.some((s) => s.id === id && s.fleetId === fleet.id))
+        refuse('capture/not-in-fleet', 'UTD6.3I7', `${id} is not in fleet ${fleet.slot}.`);
     // The captured ship counts with the fighters and PFs it carries, pooled with the fleet's (UTD7.24).
-    const after = mcOfShips([...d.state.ships.filter((s) => s.fleetId === fleet.id && !room.includes(s.id)), ship], d.ctx.catalog);
-    if (after > FLEET_LIMIT) refuse('fleet/move-cost-limit', 'UTD6.3I3', `Fleet ${fleet.slot} would hold MC ${formatMoveClass(after as never)}; the limit is 5.`, 'Scrap up to three of its ships to make room, use a new fleet, or scrap the captured ship.');
-    const refund = room.reduce((sum, id) => sum.add(capturedScrapRefund(d, d.state.ships.find((s) => s.id === id)!)), bpv(0));
-    d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: fleet.id, newFleet: null, scrapped: false, refund: bpvToString(refund), scrappedToMakeRoom: room, automatic: false });
+    const after = mcOfShips(
+      [...d.state.ships.filter((s) => s.fleetId === fleet.id && !room.includes(s.id)), ship],
+      d.ctx.catalog,
+    );
+    if (after > FLEET_LIMIT)
+      refuse(
+        'fleet/move-cost-limit',
+        'UTD6.3I3',
+        `Fleet ${fleet.slot} would hold MC ${formatMoveClass(after as never)}; the limit is 5.`,
+        'Scrap up to three of its ships to make room, use a new fleet, or scrap the captured ship.',
+      );
+    const refund = room.reduce(
+      (sum, id) => sum.add(capturedScrapRefund(d, d.state.ships.find((s) => s.id === id)!)),
+      bpv(0),
+    );
+    d.emit({
+      type: 'CapturedShipOrganized',
+      shipId: ship.id,
+      into: fleet.id,
+      newFleet: null,
+      scrapped: false,
+      refund: bpvToString(refund),
+      scrappedToMakeRoom: room,
+      automatic: false,
+    });
   }
   continueTurnIfDone(d);
 }
@@ -59,7 +120,18 @@ function newFleetFor(d: Decider, owner: string, sector: string): Fleet | null {
   const used = new Set(d.state.fleets.filter((f) => f.owner === owner).map((f) => f.slot));
   const slot = Array.from({ length: maxFleets(d.state, player) }, (_, i) => i + 1).find((n) => !used.has(n));
   if (slot === undefined) return null;
-  return { id: `F${d.state.nextId}`, owner, slot, sector, startSector: sector, pinned: false, establishing: false, trapped: null, releasedFromHalfCycle: null, claimSector: null };
+  return {
+    id: `F${d.state.nextId}`,
+    owner,
+    slot,
+    sector,
+    startSector: sector,
+    pinned: false,
+    establishing: false,
+    trapped: null,
+    releasedFromHalfCycle: null,
+    claimSector: null,
+  };
 }
 
 /**
@@ -69,19 +141,52 @@ function newFleetFor(d: Decider, owner: string, sector: string): Fleet | null {
 export function organizeCapturedByDefault(d: Decider): void {
   for (const ship of d.state.ships.filter((s) => s.unorganized)) {
     // Room counts the ship's fighters and PFs pooled with the fleet's (UTD7.24).
-    const fleet = d.state.fleets.find((f) => f.owner === ship.owner && f.sector === ship.sector && mcOfShips([...d.state.ships.filter((s) => s.fleetId === f.id), ship], d.ctx.catalog) <= FLEET_LIMIT);
+    const fleet = d.state.fleets.find(
+      (f) =>
+        f.owner === ship.owner &&
+        f.sector === ship.sector &&
+        mcOfShips([...d.state.ships.filter((s) => s.fleetId === f.id), ship], d.ctx.catalog) <= FLEET_LIMIT,
+    );
     if (fleet) {
-      d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: fleet.id, newFleet: null, scrapped: false, refund: '0', scrappedToMakeRoom: [], automatic: true });
+      d.emit({
+        type: 'CapturedShipOrganized',
+        shipId: ship.id,
+        into: fleet.id,
+        newFleet: null,
+        scrapped: false,
+        refund: '0',
+        scrappedToMakeRoom: [],
+        automatic: true,
+      });
       continue;
     }
     const fresh = newFleetFor(d, ship.owner, ship.sector);
     if (fresh) {
-      d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: fresh.id, newFleet: fresh, scrapped: false, refund: '0', scrappedToMakeRoom: [], automatic: true });
+      d.emit({
+        type: 'CapturedShipOrganized',
+        shipId: ship.id,
+        into: fresh.id,
+        newFleet: fresh,
+        scrapped: false,
+        refund: '0',
+        scrappedToMakeRoom: [],
+        automatic: true,
+      });
       continue;
     }
     const dock = freeDockIn(d.state, d.ctx.catalog, ship.owner, ship.sector);
     if (dock) d.emit({ type: 'CapturedShipDocked', shipId: ship.id, yardId: dock.yardId, position: dock.position });
-    else d.emit({ type: 'CapturedShipOrganized', shipId: ship.id, into: null, newFleet: null, scrapped: true, refund: bpvToString(capturedScrapRefund(d, ship)), scrappedToMakeRoom: [], automatic: true });
+    else
+      d.emit({
+        type: 'CapturedShipOrganized',
+        shipId: ship.id,
+        into: null,
+        newFleet: null,
+        scrapped: true,
+        refund: bpvToString(capturedScrapRefund(d, ship)),
+        scrappedToMakeRoom: [],
+        automatic: true,
+      });
   }
   continueTurnIfDone(d);
 }

@@ -18,7 +18,10 @@ export function runBattleClocks(d: Decider): void {
   for (const id of d.state.battles.filter((b) => b.status === 'open').map((b) => b.id)) {
     const b = d.state.battles.find((x) => x.id === id)!;
     if (b.status !== 'open') continue;
-    if ((b.stage === 'awaiting-runner' || (b.stage === 'fleet-selection' && b.npe?.runner)) && due(b.deadlines.runner)) {
+    if (
+      (b.stage === 'awaiting-runner' || (b.stage === 'fleet-selection' && b.npe?.runner)) &&
+      due(b.deadlines.runner)
+    ) {
       anschluss(d, id, 'no volunteer ran the NPE within a week (UTD5.431)');
     } else if (b.stage === 'fleet-selection' && !b.npe?.runner && due(b.deadlines.selection)) {
       defaultSelections(d, b);
@@ -28,7 +31,13 @@ export function runBattleClocks(d: Decider): void {
       const silent = b.sides.find((x) => x !== b.contactBy)!;
       forcedRetreat(d, b, silent, 'did not answer within three days (UTD3.43#1)');
     } else if (['in-play', 'negotiating', 'result-proposed'].includes(b.stage) && due(b.deadlines.resolve)) {
-      d.emit({ type: 'BattleStageChanged', battleId: id, stage: 'stalled', deadlines: {}, reason: 'four weeks have passed (UTD3.5): settle it, ask for an extension, or appeal (UTD3.43#2–3.45)' });
+      d.emit({
+        type: 'BattleStageChanged',
+        battleId: id,
+        stage: 'stalled',
+        deadlines: {},
+        reason: 'four weeks have passed (UTD3.5): settle it, ask for an extension, or appeal (UTD3.43#2–3.45)',
+      });
     } else if (b.stage === 'objection-window' && due(b.deadlines.window)) {
       const p = b.proposals.find((x) => x.status === 'open')!;
       applyResult(d, id, p.result, 'negotiated');
@@ -62,11 +71,37 @@ export function forcedRetreat(d: Decider, b: Battle, side: string, why: string):
     if (fleetIds.length) {
       d.emit({
         type: 'RetreatOrdered',
-        retreat: { id: `R${d.state.nextId}`, playerId: side, from: b.sector, to, fleetIds, battleId: b.id, cause: 'forced', incurredHalfCycle: d.state.halfCycles, incurredTurnOf: d.state.turn?.playerId ?? '', incurredSeat: d.state.turn?.seat ?? 0, moved: false, charged: false },
+        retreat: {
+          id: `R${d.state.nextId}`,
+          playerId: side,
+          from: b.sector,
+          to,
+          fleetIds,
+          battleId: b.id,
+          cause: 'forced',
+          incurredHalfCycle: d.state.halfCycles,
+          incurredTurnOf: d.state.turn?.playerId ?? '',
+          incurredSeat: d.state.turn?.seat ?? 0,
+          moved: false,
+          charged: false,
+        },
       });
     }
-    d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'stalled', deadlines: {}, reason: immobile ? `the fleets of a side that ${why} retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)` : `a side that ${why} retreats; the others settle the battle` });
+    d.emit({
+      type: 'BattleStageChanged',
+      battleId: b.id,
+      stage: 'stalled',
+      deadlines: {},
+      reason: immobile
+        ? `the fleets of a side that ${why} retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)`
+        : `a side that ${why} retreats; the others settle the battle`,
+    });
     return;
   }
-  applyResult(d, b.id, { winner, units: {}, retreats: { [side]: to }, provisional: [], planetDamage: 0, note: `forced retreat: ${why}` }, 'forced-retreat');
+  applyResult(
+    d,
+    b.id,
+    { winner, units: {}, retreats: { [side]: to }, provisional: [], planetDamage: 0, note: `forced retreat: ${why}` },
+    'forced-retreat',
+  );
 }

@@ -5,7 +5,16 @@ import { submitAppeal } from './appeal.ts';
 import { organizeCaptured } from './captures.ts';
 import { runBattleClocks, forcedRetreat } from './clock.ts';
 import { openBattle } from './common.ts';
-import { accept, askExtension, excuseFailure, propose, reject, reportFailure, schedule, type ResultInput } from './negotiation.ts';
+import {
+  accept,
+  askExtension,
+  excuseFailure,
+  propose,
+  reject,
+  reportFailure,
+  schedule,
+  type ResultInput,
+} from './negotiation.ts';
 import { claimTribute, volunteer } from './npe.ts';
 import { quick } from './quick.ts';
 import { chooseFleet } from './selection.ts';
@@ -56,8 +65,17 @@ export function runBattleCommand(d: Decider, c: BattleCommand): void {
       const { vote } = askExtension(d, c.battle, c.reason, c.days);
       if (vote) {
         const b = openBattle(d.state, c.battle);
-        if (d.state.votes.some((v) => v.status === 'open' && v.payload.kind === 'battle-extension' && v.payload.battleId === b.id)) refuse('vote/duplicate', 'UTD3.44', 'An extension vote for this battle is already open.');
-        openVote(d, { kind: 'battle-extension', battleId: b.id, days: c.days }, `Give battle ${b.id} ${c.days} more day${c.days === 1 ? '' : 's'} to finish (UTD3.44#2)?`);
+        if (
+          d.state.votes.some(
+            (v) => v.status === 'open' && v.payload.kind === 'battle-extension' && v.payload.battleId === b.id,
+          )
+        )
+          refuse('vote/duplicate', 'UTD3.44', 'An extension vote for this battle is already open.');
+        openVote(
+          d,
+          { kind: 'battle-extension', battleId: b.id, days: c.days },
+          `Give battle ${b.id} ${c.days} more day${c.days === 1 ? '' : 's'} to finish (UTD3.44#2)?`,
+        );
       }
       return;
     }
@@ -68,10 +86,22 @@ export function runBattleCommand(d: Decider, c: BattleCommand): void {
     case 'battle-object': {
       const b = openBattle(d.state, c.battle);
       const p = actingPlayer(d.state, d.ctx);
-      if (b.stage !== 'objection-window') refuse('battle/no-objection-window', 'UTD5.47', `Battle ${b.id} has no negotiated NPE result open to objections.`);
+      if (b.stage !== 'objection-window')
+        refuse(
+          'battle/no-objection-window',
+          'UTD5.47',
+          `Battle ${b.id} has no negotiated NPE result open to objections.`,
+        );
       const proposal = b.proposals.find((x) => x.status === 'open')!;
-      if (d.state.votes.some((v) => v.status === 'open' && v.payload.kind === 'npe-result' && v.payload.battleId === b.id)) refuse('vote/duplicate', 'UTD5.47', 'An objection is already being voted on.');
-      openVote(d, { kind: 'npe-result', battleId: b.id, proposalId: proposal.id }, `${p.name} objects to the negotiated result of NPE battle ${b.id}: let it stand (UTD5.47)?`);
+      if (
+        d.state.votes.some((v) => v.status === 'open' && v.payload.kind === 'npe-result' && v.payload.battleId === b.id)
+      )
+        refuse('vote/duplicate', 'UTD5.47', 'An objection is already being voted on.');
+      openVote(
+        d,
+        { kind: 'npe-result', battleId: b.id, proposalId: proposal.id },
+        `${p.name} objects to the negotiated result of NPE battle ${b.id}: let it stand (UTD5.47)?`,
+      );
       return;
     }
     case 'battle-claim':

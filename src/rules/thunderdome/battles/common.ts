@@ -11,7 +11,12 @@ export function battleByRef(state: CampaignState, ref: string): Battle {
   const b = state.battles.find((x) => x.id === id || x.id === `K${id}`);
   if (!b) {
     const open = state.battles.filter((x) => x.status === 'open').map((x) => x.id);
-    refuse('battle/unknown', 'UTD7.4', `There is no battle \`${ref.slice(0, 20)}\`.`, open.length ? `Open battles: ${open.join(', ')}.` : 'No battle is open.');
+    refuse(
+      'battle/unknown',
+      'UTD7.4',
+      `There is no battle \`${ref.slice(0, 20)}\`.`,
+      open.length ? `Open battles: ${open.join(', ')}.` : 'No battle is open.',
+    );
   }
   return b;
 }

@@ -21,7 +21,14 @@ export interface ResultInput {
   note: string;
 }
 
-const PLAYING: readonly Battle['stage'][] = ['awaiting-contact', 'awaiting-response', 'in-play', 'negotiating', 'result-proposed', 'stalled'];
+const PLAYING: readonly Battle['stage'][] = [
+  'awaiting-contact',
+  'awaiting-response',
+  'in-play',
+  'negotiating',
+  'result-proposed',
+  'stalled',
+];
 
 /** The side the acting user speaks for, refusing anyone else. */
 export function mySide(d: Decider, b: Battle): string {
@@ -34,7 +41,13 @@ export function mySide(d: Decider, b: Battle): string {
 function unitRef(b: Battle, ref: string): string {
   const id = ref.trim().toUpperCase();
   const all = b.participants.flatMap((p) => [...p.units, ...p.heldOut]);
-  if (!all.includes(id)) refuse('result/unknown-unit', 'UTD7.4234', `\`${ref.slice(0, 20)}\` is not a unit of battle ${b.id}.`, `Units: ${b.participants.flatMap((p) => p.units).join(', ')}.`);
+  if (!all.includes(id))
+    refuse(
+      'result/unknown-unit',
+      'UTD7.4234',
+      `\`${ref.slice(0, 20)}\` is not a unit of battle ${b.id}.`,
+      `Units: ${b.participants.flatMap((p) => p.units).join(', ')}.`,
+    );
   return id;
 }
 
@@ -48,7 +61,8 @@ function sideRef(d: Decider, ref: string): string {
 /** Turns the form into a result: captures go to the winner (or to the other side when the winner lost the ship). */
 export function buildResult(d: Decider, b: Battle, input: ResultInput): BattleResult {
   const winner = sideRef(d, input.winner);
-  if (!b.sides.includes(winner)) refuse('result/bad-winner', 'UTD7.44', `The winner must be one of the sides of battle ${b.id}.`);
+  if (!b.sides.includes(winner))
+    refuse('result/bad-winner', 'UTD7.44', `The winner must be one of the sides of battle ${b.id}.`);
   const units: BattleResult['units'] = {};
   const mark = (list: string[], fate: UnitFate) => {
     for (const ref of list) {
@@ -68,17 +82,27 @@ export function buildResult(d: Decider, b: Battle, input: ResultInput): BattleRe
   const retreats: Record<string, string> = {};
   if (input.retreat) {
     const losers = b.sides.filter((x) => x !== winner && x !== NPE);
-    const pairs = input.retreat.includes('=') ? input.retreat.split(',').map((x) => x.split('=').map((y) => y.trim()) as [string, string]) : losers.map((l) => [l, input.retreat!] as [string, string]);
+    const pairs = input.retreat.includes('=')
+      ? input.retreat.split(',').map((x) => x.split('=').map((y) => y.trim()) as [string, string])
+      : losers.map((l) => [l, input.retreat!] as [string, string]);
     for (const [who, where] of pairs) {
       const player = d.state.players.find((p) => p.id === who || p.name.toLowerCase() === who.toLowerCase());
-      if (!player || !losers.includes(player.id)) refuse('result/bad-retreat', 'UTD7.466', `\`${who.slice(0, 30)}\` is not a losing player of this battle.`);
+      if (!player || !losers.includes(player.id))
+        refuse('result/bad-retreat', 'UTD7.466', `\`${who.slice(0, 30)}\` is not a losing player of this battle.`);
       const sector = findSector(d.state, where);
       if (!sector) refuse('sector/unknown', 'UTD7.46', `There is no sector \`${where.slice(0, 30)}\`.`);
       retreats[player.id] = sector.key;
     }
   }
   const provisional = input.provisional.map((r) => unitRef(b, r));
-  return validateResult(d, b, { winner, units, retreats, provisional, planetDamage: input.planetDamage, note: input.note.slice(0, 500) });
+  return validateResult(d, b, {
+    winner,
+    units,
+    retreats,
+    provisional,
+    planetDamage: input.planetDamage,
+    note: input.note.slice(0, 500),
+  });
 }
 
 /**
@@ -88,12 +112,31 @@ export function buildResult(d: Decider, b: Battle, input: ResultInput): BattleRe
 export function propose(d: Decider, ref: string, kind: BattleProposal['kind'], input: ResultInput): void {
   const b = openBattle(d.state, ref);
   const side = mySide(d, b);
-  if (!PLAYING.includes(b.stage)) refuse('battle/not-ready', 'UTD7.45', `Battle ${b.id} is ${b.stage.replace('-', ' ')}; results come after the fleets and setup.`);
+  if (!PLAYING.includes(b.stage))
+    refuse(
+      'battle/not-ready',
+      'UTD7.45',
+      `Battle ${b.id} is ${b.stage.replace('-', ' ')}; results come after the fleets and setup.`,
+    );
   const result = buildResult(d, b, input);
   noteContact(d, b, side);
-  const proposal: BattleProposal = { id: b.proposals.length + 1, by: side, kind, result, at: d.ctx.now.toISOString(), acceptedBy: [side], status: 'open' };
+  const proposal: BattleProposal = {
+    id: b.proposals.length + 1,
+    by: side,
+    kind,
+    result,
+    at: d.ctx.now.toISOString(),
+    acceptedBy: [side],
+    status: 'open',
+  };
   d.emit({ type: 'BattleProposed', battleId: b.id, proposal });
-  d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: kind === 'report' ? 'result-proposed' : 'negotiating', deadlines: {}, reason: `${kind === 'report' ? 'a result is reported' : 'a settlement is proposed'}; the other side accepts or rejects` });
+  d.emit({
+    type: 'BattleStageChanged',
+    battleId: b.id,
+    stage: kind === 'report' ? 'result-proposed' : 'negotiating',
+    deadlines: {},
+    reason: `${kind === 'report' ? 'a result is reported' : 'a settlement is proposed'}; the other side accepts or rejects`,
+  });
 }
 
 /** `/battle accept` or `/battle confirm`: all sides agree → applied, except a negotiated NPE result, which waits 48 h for objections (UTD5.47, ISS-A61). */
@@ -101,14 +144,22 @@ export function accept(d: Decider, ref: string): void {
   const b = openBattle(d.state, ref);
   const side = mySide(d, b);
   const p = b.proposals.find((x) => x.status === 'open');
-  if (!p || (b.stage !== 'negotiating' && b.stage !== 'result-proposed')) refuse('battle/no-proposal', 'UTD3.41', `Battle ${b.id} has no result waiting for an answer.`);
-  if (p.acceptedBy.includes(side)) refuse('battle/already-agreed', 'UTD3.41', 'You already agreed to this result; the other side must answer.');
+  if (!p || (b.stage !== 'negotiating' && b.stage !== 'result-proposed'))
+    refuse('battle/no-proposal', 'UTD3.41', `Battle ${b.id} has no result waiting for an answer.`);
+  if (p.acceptedBy.includes(side))
+    refuse('battle/already-agreed', 'UTD3.41', 'You already agreed to this result; the other side must answer.');
   noteContact(d, b, side);
   d.emit({ type: 'BattleProposalAnswered', battleId: b.id, proposalId: p.id, playerId: side, accepted: true });
   const agreed = [...p.acceptedBy, side];
   if (!b.sides.every((x) => agreed.includes(x) || (x === NPE && !b.npe?.runner))) return;
   if (b.npe && p.kind === 'negotiated') {
-    d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'objection-window', deadlines: { window: hoursFrom(d.ctx.now, d.state.settings['npe.objectionWindowHours']) }, reason: 'any player may object to a negotiated NPE result (UTD5.47)' });
+    d.emit({
+      type: 'BattleStageChanged',
+      battleId: b.id,
+      stage: 'objection-window',
+      deadlines: { window: hoursFrom(d.ctx.now, d.state.settings['npe.objectionWindowHours']) },
+      reason: 'any player may object to a negotiated NPE result (UTD5.47)',
+    });
     return;
   }
   applyResult(d, b.id, p.result, p.kind === 'report' ? 'confirmed' : 'negotiated');
@@ -126,7 +177,14 @@ export function reject(d: Decider, ref: string): void {
     return;
   }
   d.emit({ type: 'BattleProposalAnswered', battleId: b.id, proposalId: p.id, playerId: side, accepted: false });
-  if (p.kind === 'report') d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'stalled', deadlines: {}, reason: 'the reported result is disputed: negotiate, ask for an extension or appeal (UTD3.43#2–3.45)' });
+  if (p.kind === 'report')
+    d.emit({
+      type: 'BattleStageChanged',
+      battleId: b.id,
+      stage: 'stalled',
+      deadlines: {},
+      reason: 'the reported result is disputed: negotiate, ask for an extension or appeal (UTD3.43#2–3.45)',
+    });
   else backToPlay(d, b.id, 'the settlement was rejected; counter with `/battle propose`');
 }
 
@@ -136,14 +194,29 @@ export function noteContact(d: Decider, b: Battle, side: string, when: string | 
   const speaker = speakerOf(current, side) ?? side;
   if (side === current.contactBy && !current.contactedAt) {
     d.emit({ type: 'BattleContactMade', battleId: b.id, playerId: speaker, kind: 'contact', when });
-    if (current.stage === 'awaiting-contact') d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'awaiting-response', deadlines: {}, reason: 'contact made; the other side must answer within the same three days (UTD3.43)' });
+    if (current.stage === 'awaiting-contact')
+      d.emit({
+        type: 'BattleStageChanged',
+        battleId: b.id,
+        stage: 'awaiting-response',
+        deadlines: {},
+        reason: 'contact made; the other side must answer within the same three days (UTD3.43)',
+      });
     return;
   }
   if (side !== current.contactBy && !current.respondedAt) {
-    if (!current.contactedAt) d.emit({ type: 'BattleContactMade', battleId: b.id, playerId: speaker, kind: 'contact', when: null });
+    if (!current.contactedAt)
+      d.emit({ type: 'BattleContactMade', battleId: b.id, playerId: speaker, kind: 'contact', when: null });
     d.emit({ type: 'BattleContactMade', battleId: b.id, playerId: speaker, kind: 'response', when });
     const now = d.state.battles.find((x) => x.id === b.id)!;
-    if (now.stage === 'awaiting-contact' || now.stage === 'awaiting-response') d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'in-play', deadlines: { contact: null }, reason: 'both sides are in touch; the battle is scheduled or played (UTD3.5)' });
+    if (now.stage === 'awaiting-contact' || now.stage === 'awaiting-response')
+      d.emit({
+        type: 'BattleStageChanged',
+        battleId: b.id,
+        stage: 'in-play',
+        deadlines: { contact: null },
+        reason: 'both sides are in touch; the battle is scheduled or played (UTD3.5)',
+      });
     return;
   }
   if (when) d.emit({ type: 'BattleContactMade', battleId: b.id, playerId: speaker, kind: 'session', when });
@@ -153,11 +226,13 @@ export function noteContact(d: Decider, b: Battle, side: string, when: string | 
 export function schedule(d: Decider, ref: string, when: string | null): void {
   const b = openBattle(d.state, ref);
   const side = mySide(d, b);
-  if (!PLAYING.includes(b.stage)) refuse('battle/not-ready', 'UTD3.4', `Battle ${b.id} is still ${b.stage.replace('-', ' ')}.`);
+  if (!PLAYING.includes(b.stage))
+    refuse('battle/not-ready', 'UTD3.4', `Battle ${b.id} is still ${b.stage.replace('-', ' ')}.`);
   const text = when?.trim().slice(0, 100) || null;
   const before = d.events.length;
   noteContact(d, b, side, text);
-  if (d.events.length === before) refuse('battle/nothing-new', 'UTD3.4', 'Contact is already made; give a session time to log it.');
+  if (d.events.length === before)
+    refuse('battle/nothing-new', 'UTD3.4', 'Contact is already made; give a session time to log it.');
 }
 
 /**
@@ -168,8 +243,10 @@ export function reportFailure(d: Decider, ref: string, player: string): { forced
   const b = openBattle(d.state, ref);
   const side = mySide(d, b);
   const target = b.sides.includes(player) ? player : b.npe?.runner === player ? NPE : null;
-  if (!target || target === side) refuse('battle/bad-failure', 'UTD3.42', 'Report a failure of your opponent in this battle.');
-  if (!['awaiting-response', 'in-play', 'negotiating', 'result-proposed', 'stalled'].includes(b.stage)) refuse('battle/not-ready', 'UTD3.42', 'Failures to play count once the battle is being scheduled.');
+  if (!target || target === side)
+    refuse('battle/bad-failure', 'UTD3.42', 'Report a failure of your opponent in this battle.');
+  if (!['awaiting-response', 'in-play', 'negotiating', 'result-proposed', 'stalled'].includes(b.stage))
+    refuse('battle/not-ready', 'UTD3.42', 'Failures to play count once the battle is being scheduled.');
   d.emit({ type: 'BattleFailureReported', battleId: b.id, player: target, reportedBy: side, excused: false });
   const unexcused = unexcusedFailures(d.state.battles.find((x) => x.id === b.id)!, target);
   return { forced: unexcused >= d.state.settings['battle.failuresBeforeRetreat'] };
@@ -181,8 +258,14 @@ export function excuseFailure(d: Decider, ref: string): void {
   const side = mySide(d, b);
   const mine = b.failures.filter((f) => f.player === side);
   const excused = mine.filter((f) => f.excused).length;
-  if (excused >= d.state.settings['battle.rlExcusesPerBattle']) refuse('battle/excuse-used', 'UTD3.42', 'Your real-life excuse for this battle is used; further failures need a supermajority (ISS-A15).');
-  if (!mine.some((f) => !f.excused)) refuse('battle/no-failure', 'UTD3.42', 'You have no failure to excuse in this battle.');
+  if (excused >= d.state.settings['battle.rlExcusesPerBattle'])
+    refuse(
+      'battle/excuse-used',
+      'UTD3.42',
+      'Your real-life excuse for this battle is used; further failures need a supermajority (ISS-A15).',
+    );
+  if (!mine.some((f) => !f.excused))
+    refuse('battle/no-failure', 'UTD3.42', 'You have no failure to excuse in this battle.');
   d.emit({ type: 'BattleFailureReported', battleId: b.id, player: side, reportedBy: side, excused: true });
 }
 
@@ -199,15 +282,30 @@ export function unexcusedFailures(b: Battle, side: string): number {
 export function askExtension(d: Decider, ref: string, reason: 'real-life' | 'other', days: number): { vote: boolean } {
   const b = openBattle(d.state, ref);
   const side = mySide(d, b);
-  if (!Number.isInteger(days) || days < 1 || days > 28) refuse('extension/bad-days', 'UTD3.44', 'Ask for 1 to 28 days.');
+  if (!Number.isInteger(days) || days < 1 || days > 28)
+    refuse('extension/bad-days', 'UTD3.44', 'Ask for 1 to 28 days.');
   const week = d.state.settings['deadline.autoExtensionDays'];
   const tz = d.state.settings['deadline.timezone'];
   const which = b.stage === 'awaiting-contact' || b.stage === 'awaiting-response' ? 'contact' : 'resolve';
   const current = b.deadlines[which] ?? b.deadlines.resolve!;
   const extend = (why: string) => {
     const deadline = endOfDayAfter(new Date(current), days, tz).toISOString();
-    d.emit({ type: 'BattleExtended', battleId: b.id, days, reason: why, automatic: true, resolve: which === 'resolve' ? deadline : b.deadlines.resolve! });
-    if (which === 'contact') d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: b.stage, deadlines: { contact: deadline }, reason: `the contact deadline moves to ${deadline}` });
+    d.emit({
+      type: 'BattleExtended',
+      battleId: b.id,
+      days,
+      reason: why,
+      automatic: true,
+      resolve: which === 'resolve' ? deadline : b.deadlines.resolve!,
+    });
+    if (which === 'contact')
+      d.emit({
+        type: 'BattleStageChanged',
+        battleId: b.id,
+        stage: b.stage,
+        deadlines: { contact: deadline },
+        reason: `the contact deadline moves to ${deadline}`,
+      });
     if (b.stage === 'stalled') backToPlay(d, b.id, 'extended');
   };
   if (days === week && reason === 'real-life') {

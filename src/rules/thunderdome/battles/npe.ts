@@ -37,9 +37,18 @@ export function npeCheck(d: Decider, battleId: string): void {
   const attackerBpv = sumBpv(d, attacker.units);
   const available = npeAvailable(attackerBpv, sector.npe?.losses ?? '0', sector.npe?.offset ?? '0');
   const npe = { ...b.npe!, attackerBpv, available: bpvToString(available) };
-  d.emit({ type: 'NpeBattleUpdated', battleId, npe, reason: `the attacking fleet is worth ${attackerBpv} BPV, so the NPE may field ${bpvToString(available)} BPV (UTD5.465)` });
+  d.emit({
+    type: 'NpeBattleUpdated',
+    battleId,
+    npe,
+    reason: `the attacking fleet is worth ${attackerBpv} BPV, so the NPE may field ${bpvToString(available)} BPV (UTD5.465)`,
+  });
   if (isAnschluss(attackerBpv, available, d.state.settings['npe.anschlussAt'])) {
-    anschluss(d, battleId, `the attacker's ${attackerBpv} BPV is at least twice the NPE's ${bpvToString(available)} (UTD5.422)`);
+    anschluss(
+      d,
+      battleId,
+      `the attacker's ${attackerBpv} BPV is at least twice the NPE's ${bpvToString(available)} (UTD5.422)`,
+    );
     return;
   }
   d.emit({
@@ -56,45 +65,101 @@ export function volunteer(d: Decider, ref: string): void {
   const b = openBattle(d.state, ref);
   const p = actingPlayer(d.state, d.ctx);
   if (!b.npe) refuse('battle/not-npe', 'UTD5.43', `Battle ${b.id} is not against an NPE.`);
-  if (b.sides.includes(p.id)) refuse('npe/own-battle', 'UTD5.431', 'You are fighting this NPE; another player must run it, so that nobody plays both sides (UTD5.433).');
-  if (b.stage !== 'awaiting-runner') refuse('npe/runner-set', 'UTD5.46', b.npe.runner ? `${d.state.players.find((x) => x.id === b.npe!.runner)?.name ?? 'Someone'} already runs this NPE.` : `Battle ${b.id} is not looking for an NPE runner yet.`);
+  if (b.sides.includes(p.id))
+    refuse(
+      'npe/own-battle',
+      'UTD5.431',
+      'You are fighting this NPE; another player must run it, so that nobody plays both sides (UTD5.433).',
+    );
+  if (b.stage !== 'awaiting-runner')
+    refuse(
+      'npe/runner-set',
+      'UTD5.46',
+      b.npe.runner
+        ? `${d.state.players.find((x) => x.id === b.npe!.runner)?.name ?? 'Someone'} already runs this NPE.`
+        : `Battle ${b.id} is not looking for an NPE runner yet.`,
+    );
   const npe = { ...b.npe, volunteers: [...b.npe.volunteers, p.id], runner: p.id };
-  d.emit({ type: 'NpeBattleUpdated', battleId: b.id, npe, reason: `${p.name} volunteered first and runs the NPE (UTD5.46)` });
-  d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'fleet-selection', deadlines: {}, reason: `${p.name} now builds the NPE force within ${npe.available} BPV (UTD5.467)` });
+  d.emit({
+    type: 'NpeBattleUpdated',
+    battleId: b.id,
+    npe,
+    reason: `${p.name} volunteered first and runs the NPE (UTD5.46)`,
+  });
+  d.emit({
+    type: 'BattleStageChanged',
+    battleId: b.id,
+    stage: 'fleet-selection',
+    deadlines: {},
+    reason: `${p.name} now builds the NPE force within ${npe.available} BPV (UTD5.467)`,
+  });
 }
 
 /** UTD5.467x: the runner builds the NPE force from the NPE empire's units of the year, within its BPV and a move class of 5. */
 export function submitNpeForce(d: Decider, ref: string, unitIds: string[]): void {
   const b = openBattle(d.state, ref);
-  if (!b.npe || b.npe.runner !== d.ctx.actor.userId) refuse('npe/not-runner', 'UTD5.46', 'Only the NPE runner builds the NPE force.');
-  if (b.stage !== 'fleet-selection') refuse('npe/force-set', 'UTD5.461', 'The NPE force is already built for this battle.');
+  if (!b.npe || b.npe.runner !== d.ctx.actor.userId)
+    refuse('npe/not-runner', 'UTD5.46', 'Only the NPE runner builds the NPE force.');
+  if (b.stage !== 'fleet-selection')
+    refuse('npe/force-set', 'UTD5.461', 'The NPE force is already built for this battle.');
   if (unitIds.length === 0) refuse('npe/empty-force', 'UTD5.461', 'Name at least one unit for the NPE force.');
   const code = empireCode(b.npe.empire as EmpireKey);
   let total = bpv(0);
   let mc = 0;
   const force = unitIds.map((unitId, i) => {
     const unit = d.ctx.catalog.get(unitId);
-    if (!unit) refuse('catalog/unknown-unit', 'UTD1.6', `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`);
+    if (!unit)
+      refuse('catalog/unknown-unit', 'UTD1.6', `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`);
     checkNpeUnit(d.state, unit, code);
     total = total.add(unit.bpv);
     mc += defenseBattleMc(unit);
     return { id: `N${d.state.nextId + i}`, unitId: unit.unitId, bpv: unit.bpv };
   });
-  if (total.gt(b.npe.available ?? 0)) refuse('npe/over-budget', 'UTD5.465', `The force costs ${bpvToString(total)} BPV; the NPE may field ${b.npe.available}.`);
+  if (total.gt(b.npe.available ?? 0))
+    refuse(
+      'npe/over-budget',
+      'UTD5.465',
+      `The force costs ${bpvToString(total)} BPV; the NPE may field ${b.npe.available}.`,
+    );
   if (mc > FLEET_LIMIT) refuse('npe/move-cost-limit', 'UTD5.4671', `The force's move class adds up to more than 5.`);
-  d.emit({ type: 'NpeBattleUpdated', battleId: b.id, npe: { ...b.npe, force }, reason: `the NPE fields ${force.map((f) => f.unitId).join(', ')} for ${bpvToString(total)} BPV` });
-  d.emit({ type: 'BattleFleetChosen', battleId: b.id, side: NPE, fleetId: null, units: force.map((f) => f.id), heldOut: [], automatic: false });
+  d.emit({
+    type: 'NpeBattleUpdated',
+    battleId: b.id,
+    npe: { ...b.npe, force },
+    reason: `the NPE fields ${force.map((f) => f.unitId).join(', ')} for ${bpvToString(total)} BPV`,
+  });
+  d.emit({
+    type: 'BattleFleetChosen',
+    battleId: b.id,
+    side: NPE,
+    fleetId: null,
+    units: force.map((f) => f.id),
+    heldOut: [],
+    automatic: false,
+  });
   afterSelection(d, b.id);
 }
 
 function checkNpeUnit(state: CampaignState, unit: UnitInfo, code: string): void {
-  if (unit.empire !== code && unit.empire !== 'NEU') refuse('npe/other-empire', 'UTD5.4671', `${unit.name} is not a ${code} unit.`);
+  if (unit.empire !== code && unit.empire !== 'NEU')
+    refuse('npe/other-empire', 'UTD5.4671', `${unit.name} is not a ${code} unit.`);
   requireInYear(state, unit, 'UTD5.4672', 'npe');
   if (unit.restricted) refuse('npe/restricted', 'UTD5.4674', `${unit.name} is restricted (${unit.restricted}).`);
-  if (unit.unitKind === 'monitor' || unit.unitKind === 'base_large') refuse('npe/forbidden-defense', 'UTD5.4674', `An NPE may not field ${unit.name}.`);
+  if (unit.unitKind === 'monitor' || unit.unitKind === 'base_large')
+    refuse('npe/forbidden-defense', 'UTD5.4674', `An NPE may not field ${unit.name}.`);
   // Defenses (TC-093): no large ground base, and no small ground base armed with a phaser-IV.
-  if (unit.unitKind === 'ground_base' && unit.groundBaseSize === 'large') refuse('npe/forbidden-defense', 'UTD5.4674', `An NPE may not field ${unit.name}: large ground bases are not allowed (UTD7.25#2).`);
-  if (unit.unitKind === 'ground_base' && unit.groundBaseSize === 'small' && unit.hasPhaserIv) refuse('npe/forbidden-defense', 'UTD5.4674', `An NPE may not field ${unit.name}: no small ground base with a phaser-IV.`);
+  if (unit.unitKind === 'ground_base' && unit.groundBaseSize === 'large')
+    refuse(
+      'npe/forbidden-defense',
+      'UTD5.4674',
+      `An NPE may not field ${unit.name}: large ground bases are not allowed (UTD7.25#2).`,
+    );
+  if (unit.unitKind === 'ground_base' && unit.groundBaseSize === 'small' && unit.hasPhaserIv)
+    refuse(
+      'npe/forbidden-defense',
+      'UTD5.4674',
+      `An NPE may not field ${unit.name}: no small ground base with a phaser-IV.`,
+    );
 }
 
 /**
@@ -111,8 +176,21 @@ export function anschluss(d: Decider, battleId: string, reason: string): void {
   d.emit({ type: 'DevelopmentGranted', sector: sector.key, kind, owner: player, reason: 'Anschluss (UTD5.4A1)' });
   d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'anschluss' });
   const picks = bestTribute(npeUnits(d, b.npe!.empire), bpv(d.state.settings['npe.rewardBpv']));
-  grantShips(d, battleId, player, sector.key, picks.map((u) => u.unitId), 'Anschluss tribute (UTD5.4A1)');
-  d.emit({ type: 'BattleResolved', battleId, result: null, resolution: 'anschluss', summary: [reason, `${kind} granted`, `tribute: ${picks.map((u) => u.unitId).join(', ') || 'none available'}`] });
+  grantShips(
+    d,
+    battleId,
+    player,
+    sector.key,
+    picks.map((u) => u.unitId),
+    'Anschluss tribute (UTD5.4A1)',
+  );
+  d.emit({
+    type: 'BattleResolved',
+    battleId,
+    result: null,
+    resolution: 'anschluss',
+    summary: [reason, `${kind} granted`, `tribute: ${picks.map((u) => u.unitId).join(', ') || 'none available'}`],
+  });
   continueTurnIfDone(d);
 }
 
@@ -120,9 +198,17 @@ export function anschluss(d: Decider, battleId: string, reason: string): void {
 export function claimTribute(d: Decider, ref: string, unitIds: string[]): void {
   const b = battleByRef(d.state, ref);
   const p = actingPlayer(d.state, d.ctx);
-  if (b.resolution !== 'anschluss' || !b.sides.includes(p.id)) refuse('npe/no-tribute', 'UTD5.4A1', 'You have no Anschluss tribute from that battle.');
-  const granted = d.state.ships.filter((s) => s.owner === p.id && s.unorganized && s.sector === b.sector && s.bpv === '0');
-  if (granted.length === 0) refuse('npe/tribute-organized', 'UTD6.3I2', 'Your tribute ships are already organized; they can no longer be exchanged.');
+  if (b.resolution !== 'anschluss' || !b.sides.includes(p.id))
+    refuse('npe/no-tribute', 'UTD5.4A1', 'You have no Anschluss tribute from that battle.');
+  const granted = d.state.ships.filter(
+    (s) => s.owner === p.id && s.unorganized && s.sector === b.sector && s.bpv === '0',
+  );
+  if (granted.length === 0)
+    refuse(
+      'npe/tribute-organized',
+      'UTD6.3I2',
+      'Your tribute ships are already organized; they can no longer be exchanged.',
+    );
   const units = unitIds.map((id) => {
     const u = d.ctx.catalog.get(id);
     if (!u) refuse('catalog/unknown-unit', 'UTD1.6', `\`${id.slice(0, 40)}\` is not in the catalog.`);
@@ -130,16 +216,38 @@ export function claimTribute(d: Decider, ref: string, unitIds: string[]): void {
   });
   const allowed = new Set(npeUnits(d, b.npe!.empire).map((u) => u.unitId));
   if (units.length < 1 || units.length > 2) refuse('npe/tribute-count', 'UTD5.4A1', 'Choose one or two NPE ships.');
-  for (const u of units) if (!allowed.has(u.unitId)) refuse('npe/tribute-unit', 'UTD5.4A1', `${u.name} is not a ship of the NPE's empire available this year.`);
+  for (const u of units)
+    if (!allowed.has(u.unitId))
+      refuse('npe/tribute-unit', 'UTD5.4A1', `${u.name} is not a ship of the NPE's empire available this year.`);
   const total = units.reduce((sum, u) => sum.add(u.bpv), bpv(0));
-  if (total.gt(d.state.settings['npe.rewardBpv'])) refuse('npe/tribute-value', 'UTD5.4A1', `Those ships total ${bpvToString(total)} BPV; the tribute is at most ${d.state.settings['npe.rewardBpv']}.`);
+  if (total.gt(d.state.settings['npe.rewardBpv']))
+    refuse(
+      'npe/tribute-value',
+      'UTD5.4A1',
+      `Those ships total ${bpvToString(total)} BPV; the tribute is at most ${d.state.settings['npe.rewardBpv']}.`,
+    );
   d.emit({ type: 'UnitsDestroyed', battleId: b.id, shipIds: granted.map((s) => s.id), baseIds: [] });
-  grantShips(d, b.id, p.id, b.sector, units.map((u) => u.unitId), 'Anschluss tribute chosen (UTD5.4A1)');
+  grantShips(
+    d,
+    b.id,
+    p.id,
+    b.sector,
+    units.map((u) => u.unitId),
+    'Anschluss tribute chosen (UTD5.4A1)',
+  );
 }
 
 function npeUnits(d: Decider, empire: string): UnitInfo[] {
   const code = empireCode(empire as EmpireKey);
-  return d.ctx.catalog.all().filter((u) => u.empire === code && (u.unitKind === 'warship' || u.unitKind === 'auxiliary') && !u.restricted && inYear(d.state, u));
+  return d.ctx.catalog
+    .all()
+    .filter(
+      (u) =>
+        u.empire === code &&
+        (u.unitKind === 'warship' || u.unitKind === 'auxiliary') &&
+        !u.restricted &&
+        inYear(d.state, u),
+    );
 }
 
 /** The one or two hulls worth the most without passing the cap; fewer hulls on a tie, then by id. */
@@ -163,7 +271,14 @@ export function bestTribute(units: readonly UnitInfo[], cap: Bpv): UnitInfo[] {
 }
 
 /** New ships for a player from an NPE: captured, uninspected, to be organized (UTD6.3I, 6.377). */
-export function grantShips(d: Decider, battleId: string, player: string, sector: string, unitIds: string[], reason: string): void {
+export function grantShips(
+  d: Decider,
+  battleId: string,
+  player: string,
+  sector: string,
+  unitIds: string[],
+  reason: string,
+): void {
   if (unitIds.length === 0) return;
   const ships: Ship[] = unitIds.map((unitId, i) => ({
     id: `S${d.state.nextId + i}`,

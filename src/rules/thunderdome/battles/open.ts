@@ -32,7 +32,11 @@ function sidesIn(d: Decider, sector: Sector): string[] {
   for (const b of s.bases) if (b.sector === sector.key && !b.pending) players.add(b.owner);
   const ordered = [...players].sort((a, b) => seatRank(d, a) - seatRank(d, b));
   // A player's fleets and bases alone are no battle; an NPE fights whoever enters (UTD5.42).
-  if (sector.npe?.status === 'active' && ordered.some((p) => s.fleets.some((f) => f.owner === p && f.sector === sector.key))) ordered.push(NPE);
+  if (
+    sector.npe?.status === 'active' &&
+    ordered.some((p) => s.fleets.some((f) => f.owner === p && f.sector === sector.key))
+  )
+    ordered.push(NPE);
   return ordered;
 }
 
@@ -51,12 +55,29 @@ function openOne(d: Decider, sector: Sector, sides: string[]): void {
   const playerSides = sides.filter((x) => x !== NPE);
   const entry: Record<string, string | null> = {};
   for (const p of playerSides) {
-    const moved = s.fleets.find((f) => f.owner === p && f.sector === sector.key && f.enteredFrom && f.enteredFrom !== sector.key && f.startSector !== sector.key);
+    const moved = s.fleets.find(
+      (f) =>
+        f.owner === p &&
+        f.sector === sector.key &&
+        f.enteredFrom &&
+        f.enteredFrom !== sector.key &&
+        f.startSector !== sector.key,
+    );
     entry[p] = moved?.enteredFrom ?? null;
   }
-  const participants: BattleParticipant[] = sides.map((side) => ({ side, fleetId: null, units: [], heldOut: [], selected: false }));
+  const participants: BattleParticipant[] = sides.map((side) => ({
+    side,
+    fleetId: null,
+    units: [],
+    heldOut: [],
+    selected: false,
+  }));
   // UTD3.5: four weeks to resolve, starting the day after the orders were submitted.
-  const resolve = endOfDayAfter(now, s.settings['deadline.battleResolveDays'] + 1, s.settings['deadline.timezone']).toISOString();
+  const resolve = endOfDayAfter(
+    now,
+    s.settings['deadline.battleResolveDays'] + 1,
+    s.settings['deadline.timezone'],
+  ).toISOString();
   const battle: Battle = {
     id,
     sector: sector.key,
@@ -71,7 +92,13 @@ function openOne(d: Decider, sector: Sector, sides: string[]): void {
     entry,
     participants,
     setup: null,
-    deadlines: { selection: hoursFrom(now, s.settings['battle.selectionHours']), contact: null, resolve, runner: null, window: null },
+    deadlines: {
+      selection: hoursFrom(now, s.settings['battle.selectionHours']),
+      contact: null,
+      resolve,
+      runner: null,
+      window: null,
+    },
     contactedAt: null,
     respondedAt: null,
     sessions: [],
@@ -79,7 +106,17 @@ function openOne(d: Decider, sector: Sector, sides: string[]): void {
     extensions: [],
     extensionAsks: [],
     proposals: [],
-    npe: sector.npe ? { empire: sector.npe.empire, attackerBpv: null, available: null, runner: null, volunteers: [], force: [], objections: [] } : null,
+    npe: sector.npe
+      ? {
+          empire: sector.npe.empire,
+          attackerBpv: null,
+          available: null,
+          runner: null,
+          volunteers: [],
+          force: [],
+          objections: [],
+        }
+      : null,
     appeal: null,
     quick: null,
     result: null,
@@ -96,13 +133,21 @@ function openOne(d: Decider, sector: Sector, sides: string[]): void {
 }
 
 /** One fleet and no immobile units, or immobile units only that all fit: no choice to make. */
-function onlyChoice(d: Decider, b: Battle, side: string): { fleetId: string | null; units: string[]; heldOut: string[] } | null {
+function onlyChoice(
+  d: Decider,
+  b: Battle,
+  side: string,
+): { fleetId: string | null; units: string[]; heldOut: string[] } | null {
   const fleets = d.state.fleets.filter((f) => f.owner === side && f.sector === b.sector);
   const bases = d.state.bases.filter((x) => x.owner === side && x.sector === b.sector && !x.pending);
   if (fleets.length > 1) return null;
   const fleet = fleets[0] ?? null;
   const ships = fleet ? d.state.ships.filter((x) => x.fleetId === fleet.id).map((x) => x.id) : [];
-  const composed = composeDefendingFleet(d, ships, bases.map((x) => x.id));
+  const composed = composeDefendingFleet(
+    d,
+    ships,
+    bases.map((x) => x.id),
+  );
   if (composed.choice) return null;
   return { fleetId: fleet?.id ?? null, units: composed.units, heldOut: composed.heldOut };
 }
@@ -113,7 +158,11 @@ function onlyChoice(d: Decider, b: Battle, side: string): { fleetId: string | nu
  * cost against the limit of 5. `choice` is true when not everything fits, so the player must say
  * what fights (else the default keeps the fleet and adds defenses while they fit).
  */
-export function composeDefendingFleet(d: Decider, shipIds: string[], baseIds: string[]): { units: string[]; heldOut: string[]; choice: boolean } {
+export function composeDefendingFleet(
+  d: Decider,
+  shipIds: string[],
+  baseIds: string[],
+): { units: string[]; heldOut: string[]; choice: boolean } {
   // Defenses count the rule MC of UTD7.4236 (monitor 1/2, small GB 1/5, medium GB 1/3, DefSat 1/5), not the catalog's (defenses/kinds.ts).
   const mc = (id: string) => battleMcOf(d.state, d.ctx.catalog, id);
   const free = baseIds.filter((id) => isFreeJoiner(d, id));
@@ -133,5 +182,11 @@ export function composeDefendingFleet(d: Decider, shipIds: string[], baseIds: st
 /** UTD7.4235, UTD4.3372: shipyards, the capital and its permanent repair freighter cost no move class. */
 export function isFreeJoiner(d: Decider, baseId: string): boolean {
   const base = d.state.bases.find((x) => x.id === baseId);
-  return Boolean(base && (base.role === 'shipyard' || base.role === 'capital' || base.role === 'capital-rf' || base.role === 'supporting-rf'));
+  return Boolean(
+    base &&
+      (base.role === 'shipyard' ||
+        base.role === 'capital' ||
+        base.role === 'capital-rf' ||
+        base.role === 'supporting-rf'),
+  );
 }

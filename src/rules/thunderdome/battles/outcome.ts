@@ -21,19 +21,25 @@ export function fightingUnits(b: Battle): string[] {
  */
 export function validateResult(d: Decider, b: Battle, result: BattleResult): BattleResult {
   const s = d.state;
-  if (!b.sides.includes(result.winner)) refuse('result/bad-winner', 'UTD7.44', `The winner must be a side of battle ${b.id}.`);
+  if (!b.sides.includes(result.winner))
+    refuse('result/bad-winner', 'UTD7.44', `The winner must be a side of battle ${b.id}.`);
   const fighting = new Set(fightingUnits(b));
   const units: BattleResult['units'] = {};
   for (const [id, outcome] of Object.entries(result.units)) {
     if (!fighting.has(id)) {
       const held = b.participants.some((p) => p.heldOut.includes(id));
-      refuse('result/not-in-battle', 'UTD7.4234', `${unitName(s, id)} was not in a battle fleet${held ? ' (it was held out)' : ''}.`);
+      refuse(
+        'result/not-in-battle',
+        'UTD7.4234',
+        `${unitName(s, id)} was not in a battle fleet${held ? ' (it was held out)' : ''}.`,
+      );
     }
     const owner = ownerOf(s, id);
     let fate: UnitFate = outcome.fate;
     if (fate === 'captured') {
       const by = outcome.capturedBy;
-      if (!by || !b.sides.includes(by) || by === owner) refuse('result/bad-captor', 'UTD6.3I', `${unitName(s, id)} must be captured by another side of the battle.`);
+      if (!by || !b.sides.includes(by) || by === owner)
+        refuse('result/bad-captor', 'UTD6.3I', `${unitName(s, id)} must be captured by another side of the battle.`);
       // A captured defense counts as destroyed (requirements §6.3).
       if (s.bases.some((x) => x.id === id)) fate = 'destroyed';
     }
@@ -41,28 +47,72 @@ export function validateResult(d: Decider, b: Battle, result: BattleResult): Bat
   }
   const lanes = new Set(adjacentSectors(s, b.sector));
   for (const [side, to] of Object.entries(result.retreats)) {
-    if (!b.sides.includes(side) || side === NPE) refuse('result/bad-retreat', 'UTD7.466', `Only a player in the battle can disengage.`);
-    if (side === result.winner) refuse('result/winner-retreats', 'UTD7.4653', 'The winner does not retreat; its disengaged ships rejoin (UTD7.465).');
-    if (!lanes.has(to)) refuse('result/no-lane', 'UTD7.46', `There is no warp lane from ${sectorLabel(s, b.sector)} to ${sectorLabel(s, to)}.`, `Lanes: ${[...lanes].map((x) => sectorLabel(s, x)).join(', ')}.`);
-    if (fortBlocks(s, b, side)) refuse('result/fort-blocks', 'UTD7.4622', 'An enemy fortification in the sector prevents disengagement altogether.');
+    if (!b.sides.includes(side) || side === NPE)
+      refuse('result/bad-retreat', 'UTD7.466', `Only a player in the battle can disengage.`);
+    if (side === result.winner)
+      refuse(
+        'result/winner-retreats',
+        'UTD7.4653',
+        'The winner does not retreat; its disengaged ships rejoin (UTD7.465).',
+      );
+    if (!lanes.has(to))
+      refuse(
+        'result/no-lane',
+        'UTD7.46',
+        `There is no warp lane from ${sectorLabel(s, b.sector)} to ${sectorLabel(s, to)}.`,
+        `Lanes: ${[...lanes].map((x) => sectorLabel(s, x)).join(', ')}.`,
+      );
+    if (fortBlocks(s, b, side))
+      refuse(
+        'result/fort-blocks',
+        'UTD7.4622',
+        'An enemy fortification in the sector prevents disengagement altogether.',
+      );
   }
   for (const id of result.provisional) {
-    if (ownerOf(s, id) !== result.winner) refuse('result/provisional-loser', 'UTD7.4651', `${unitName(s, id)} is not the winner's; a loser's disengagement is total.`);
-    if (fortBlocks(s, b, result.winner)) refuse('result/fort-blocks', 'UTD7.4622', 'An enemy fortification in the sector prevents disengagement altogether.');
+    if (ownerOf(s, id) !== result.winner)
+      refuse(
+        'result/provisional-loser',
+        'UTD7.4651',
+        `${unitName(s, id)} is not the winner's; a loser's disengagement is total.`,
+      );
+    if (fortBlocks(s, b, result.winner))
+      refuse(
+        'result/fort-blocks',
+        'UTD7.4622',
+        'An enemy fortification in the sector prevents disengagement altogether.',
+      );
   }
   for (const loser of b.sides.filter((x) => x !== result.winner && x !== NPE)) {
     if (result.retreats[loser] || fortBlocks(s, b, loser)) continue;
     if (survivingFleetShips(d, b, loser, units).length > 0) {
-      refuse('result/retreat-missing', 'UTD7.466', `${s.players.find((p) => p.id === loser)?.name ?? loser} lost and keeps ships in the sector: say through which lane they disengage (retreat).`);
+      refuse(
+        'result/retreat-missing',
+        'UTD7.466',
+        `${s.players.find((p) => p.id === loser)?.name ?? loser} lost and keeps ships in the sector: say through which lane they disengage (retreat).`,
+      );
     }
   }
-  if (result.planetDamage && (!b.npe || result.planetDamage < 0 || !Number.isInteger(result.planetDamage))) refuse('result/planet-damage', 'UTD5.4632', 'Planet damage is a whole number of points, in a battle against an NPE.');
+  if (result.planetDamage && (!b.npe || result.planetDamage < 0 || !Number.isInteger(result.planetDamage)))
+    refuse(
+      'result/planet-damage',
+      'UTD5.4632',
+      'Planet damage is a whole number of points, in a battle against an NPE.',
+    );
   return { ...result, units };
 }
 
 /** The loser's ships left in fleets in the sector after the battle's losses. */
 function survivingFleetShips(d: Decider, b: Battle, side: string, units: BattleResult['units']): string[] {
-  return d.state.ships.filter((x) => x.owner === side && x.sector === b.sector && x.fleetId !== null && !['destroyed', 'captured'].includes(units[x.id]?.fate ?? 'undamaged')).map((x) => x.id);
+  return d.state.ships
+    .filter(
+      (x) =>
+        x.owner === side &&
+        x.sector === b.sector &&
+        x.fleetId !== null &&
+        !['destroyed', 'captured'].includes(units[x.id]?.fate ?? 'undamaged'),
+    )
+    .map((x) => x.id);
 }
 
 /**
@@ -70,7 +120,12 @@ function survivingFleetShips(d: Decider, b: Battle, side: string, units: BattleR
  * losses and captures, damage, the losers' immobile units destroyed, total disengagement of every
  * losing fleet in the sector as a retreat obligation, the NPE's tallies and rewards.
  */
-export function applyResult(d: Decider, battleId: string, result: BattleResult, resolution: NonNullable<Battle['resolution']>): void {
+export function applyResult(
+  d: Decider,
+  battleId: string,
+  result: BattleResult,
+  resolution: NonNullable<Battle['resolution']>,
+): void {
   const b = d.state.battles.find((x) => x.id === battleId)!;
   const s = d.state;
   const summary: string[] = [];
@@ -100,16 +155,19 @@ export function applyResult(d: Decider, battleId: string, result: BattleResult, 
       npeOffset = npeOffset.add(sumBpv(d, [id]));
       destroyedShips.push(id);
     } else if (fate === 'captured') captures.push({ shipId: id, by: capturedBy!, from: owner! });
-    else if (!isBase && (fate === 'crippled' || fate === 'wrecked')) damaged.push({ shipId: id, crippled: true, wrecked: fate === 'wrecked' });
+    else if (!isBase && (fate === 'crippled' || fate === 'wrecked'))
+      damaged.push({ shipId: id, crippled: true, wrecked: fate === 'wrecked' });
   }
   // UTD7.42342, 7.48: a losing defender's immobile units, held out or not, are destroyed.
   for (const base of s.bases) {
-    if (base.sector === b.sector && losers.includes(base.owner) && !destroyedBases.includes(base.id)) destroyedBases.push(base.id);
+    if (base.sector === b.sector && losers.includes(base.owner) && !destroyedBases.includes(base.id))
+      destroyedBases.push(base.id);
   }
   // UTD7.65: ships in dry dock are part of their yard or capital, unpowered and never targeted
   // apart from it; when it is destroyed they are lost with it (docs/rules-notes.md).
   for (const ship of s.ships) {
-    if (ship.dock && destroyedBases.includes(ship.dock.yardId) && !destroyedShips.includes(ship.id)) destroyedShips.push(ship.id);
+    if (ship.dock && destroyedBases.includes(ship.dock.yardId) && !destroyedShips.includes(ship.id))
+      destroyedShips.push(ship.id);
   }
   if (destroyedShips.length || destroyedBases.length) {
     d.emit({ type: 'UnitsDestroyed', battleId, shipIds: destroyedShips, baseIds: destroyedBases });
@@ -117,7 +175,9 @@ export function applyResult(d: Decider, battleId: string, result: BattleResult, 
   }
   if (damaged.length) {
     d.emit({ type: 'ShipsDamaged', battleId, changes: damaged });
-    summary.push(`damaged: ${damaged.map((x) => `${unitName(s, x.shipId)} ${x.wrecked ? 'wrecked' : 'crippled'}`).join(', ')}`);
+    summary.push(
+      `damaged: ${damaged.map((x) => `${unitName(s, x.shipId)} ${x.wrecked ? 'wrecked' : 'crippled'}`).join(', ')}`,
+    );
   }
   for (const c of captures) {
     d.emit({ type: 'ShipCaptured', battleId, ...c });
@@ -135,7 +195,14 @@ function playerName(d: Decider, id: string): string {
 }
 
 /** UTD5.4633 losses stack, 5.492 offsets; 5.4A2 conquest: 150 BPV, and the colony or mine taken with a troop ship. */
-function npeAftermath(d: Decider, b: Battle, result: BattleResult, losses: ReturnType<typeof bpv>, offset: ReturnType<typeof bpv>, summary: string[]): void {
+function npeAftermath(
+  d: Decider,
+  b: Battle,
+  result: BattleResult,
+  losses: ReturnType<typeof bpv>,
+  offset: ReturnType<typeof bpv>,
+  summary: string[],
+): void {
   const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
   const total = losses.add(result.planetDamage || 0);
   if (total.gt(0) || offset.gt(0)) {
@@ -146,13 +213,27 @@ function npeAftermath(d: Decider, b: Battle, result: BattleResult, losses: Retur
   }
   if (result.winner === NPE) return;
   const conqueror = result.winner;
-  d.emit({ type: 'BpvAwarded', playerId: conqueror, amount: String(d.state.settings['npe.rewardBpv']), reason: 'NPE conquered (UTD5.4A2)' });
+  d.emit({
+    type: 'BpvAwarded',
+    playerId: conqueror,
+    amount: String(d.state.settings['npe.rewardBpv']),
+    reason: 'NPE conquered (UTD5.4A2)',
+  });
   d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'conquered' });
   const part = b.participants.find((p) => p.side === conqueror)!;
   const troops = d.state.ships.some((x) => part.units.includes(x.id) && d.ctx.catalog.get(x.unitId)?.isTroopShip);
   const kind = sector.type === 'mineral' ? 'mine' : 'colony';
-  if (troops) d.emit({ type: 'DevelopmentGranted', sector: sector.key, kind, owner: conqueror, reason: 'NPE conquered with a troop ship (UTD5.4A2)' });
-  summary.push(`NPE conquered: +${d.state.settings['npe.rewardBpv']} BPV to ${playerName(d, conqueror)}; its ${kind} ${troops ? 'captured by the troop ship' : 'destroyed'}`);
+  if (troops)
+    d.emit({
+      type: 'DevelopmentGranted',
+      sector: sector.key,
+      kind,
+      owner: conqueror,
+      reason: 'NPE conquered with a troop ship (UTD5.4A2)',
+    });
+  summary.push(
+    `NPE conquered: +${d.state.settings['npe.rewardBpv']} BPV to ${playerName(d, conqueror)}; its ${kind} ${troops ? 'captured by the troop ship' : 'destroyed'}`,
+  );
 }
 
 /**
@@ -184,6 +265,8 @@ function retreatLosers(d: Decider, b: Battle, result: BattleResult, summary: str
         charged: false,
       },
     });
-    summary.push(`${playerName(d, loser)} retreats ${fleetIds.length} fleet${fleetIds.length === 1 ? '' : 's'} to ${sectorLabel(d.state, to)} at the next player's turn; 1 order point on their next turn (UTD7.4663)`);
+    summary.push(
+      `${playerName(d, loser)} retreats ${fleetIds.length} fleet${fleetIds.length === 1 ? '' : 's'} to ${sectorLabel(d.state, to)} at the next player's turn; 1 order point on their next turn (UTD7.4663)`,
+    );
   }
 }

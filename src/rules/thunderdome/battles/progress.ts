@@ -25,10 +25,20 @@ export function afterSelection(d: Decider, battleId: string): void {
 function startContact(d: Decider, battleId: string): void {
   rollBattleSetup(d, battleId);
   const s = d.state;
-  const contact = endOfDayAfter(d.ctx.now, s.settings['deadline.battleContactDays'], s.settings['deadline.timezone']).toISOString();
+  const contact = endOfDayAfter(
+    d.ctx.now,
+    s.settings['deadline.battleContactDays'],
+    s.settings['deadline.timezone'],
+  ).toISOString();
   const b = s.battles.find((x) => x.id === battleId)!;
   // ISS-A62: an NPE battle's clocks start when its runner is assigned.
-  const resolve = b.npe ? endOfDayAfter(d.ctx.now, s.settings['deadline.battleResolveDays'] + 1, s.settings['deadline.timezone']).toISOString() : b.deadlines.resolve;
+  const resolve = b.npe
+    ? endOfDayAfter(
+        d.ctx.now,
+        s.settings['deadline.battleResolveDays'] + 1,
+        s.settings['deadline.timezone'],
+      ).toISOString()
+    : b.deadlines.resolve;
   d.emit({
     type: 'BattleStageChanged',
     battleId,
@@ -55,7 +65,11 @@ export function continueTurnIfDone(d: Decider): void {
   if (d.state.battles.some((b) => b.status === 'open')) return;
   if (d.state.ships.some((s) => s.unorganized)) {
     if (turn.phase !== 'captures') {
-      d.emit({ type: 'TurnPhaseChanged', phase: 'captures', due: hoursFrom(d.ctx.now, d.state.settings['battle.capturedOrganizeHours']) });
+      d.emit({
+        type: 'TurnPhaseChanged',
+        phase: 'captures',
+        due: hoursFrom(d.ctx.now, d.state.settings['battle.capturedOrganizeHours']),
+      });
     }
     return;
   }

@@ -3,11 +3,49 @@ import type { Battle } from '../state.ts';
 import { NPE, playerSides } from './common.ts';
 
 /** How long before each battle clock its reminder goes out, and to whom (issue 6 §1 for battles). */
-export const BATTLE_REMINDERS: readonly { key: string; stages: readonly Battle['stage'][]; deadline: 'contact' | 'resolve' | 'runner'; hours: number; who: (b: Battle, players: string[]) => string[]; what: string }[] = [
-  { key: 'awaiting-contact', stages: ['awaiting-contact'], deadline: 'contact', hours: 24, who: (b) => [b.contactBy], what: 'make contact (UTD3.42), or you retreat the way you came' },
-  { key: 'awaiting-response', stages: ['awaiting-response'], deadline: 'contact', hours: 24, who: (b) => playerSides(b).filter((x) => x !== b.contactBy).concat(b.npe?.runner ? [b.npe.runner] : []), what: 'answer your opponent (UTD3.43), or you are forced to retreat' },
-  { key: 'resolve', stages: ['in-play', 'negotiating', 'result-proposed'], deadline: 'resolve', hours: 72, who: (b) => playerSides(b).concat(b.npe?.runner ? [b.npe.runner] : []), what: 'resolve the battle (UTD3.5): report, settle or ask for an extension' },
-  { key: 'runner', stages: ['awaiting-runner'], deadline: 'runner', hours: 48, who: (b, players) => players.filter((p) => !b.sides.includes(p)), what: 'volunteer to run the NPE (UTD5.431), or the attacker wins by Anschluss' },
+export const BATTLE_REMINDERS: readonly {
+  key: string;
+  stages: readonly Battle['stage'][];
+  deadline: 'contact' | 'resolve' | 'runner';
+  hours: number;
+  who: (b: Battle, players: string[]) => string[];
+  what: string;
+}[] = [
+  {
+    key: 'awaiting-contact',
+    stages: ['awaiting-contact'],
+    deadline: 'contact',
+    hours: 24,
+    who: (b) => [b.contactBy],
+    what: 'make contact (UTD3.42), or you retreat the way you came',
+  },
+  {
+    key: 'awaiting-response',
+    stages: ['awaiting-response'],
+    deadline: 'contact',
+    hours: 24,
+    who: (b) =>
+      playerSides(b)
+        .filter((x) => x !== b.contactBy)
+        .concat(b.npe?.runner ? [b.npe.runner] : []),
+    what: 'answer your opponent (UTD3.43), or you are forced to retreat',
+  },
+  {
+    key: 'resolve',
+    stages: ['in-play', 'negotiating', 'result-proposed'],
+    deadline: 'resolve',
+    hours: 72,
+    who: (b) => playerSides(b).concat(b.npe?.runner ? [b.npe.runner] : []),
+    what: 'resolve the battle (UTD3.5): report, settle or ask for an extension',
+  },
+  {
+    key: 'runner',
+    stages: ['awaiting-runner'],
+    deadline: 'runner',
+    hours: 48,
+    who: (b, players) => players.filter((p) => !b.sides.includes(p)),
+    what: 'volunteer to run the NPE (UTD5.431), or the attacker wins by Anschluss',
+  },
 ];
 
 /** Posts each battle reminder once, when its clock is within reach. */
@@ -20,7 +58,14 @@ export function remindBattles(d: Decider): void {
       if (!r.stages.includes(b.stage) || !due || (b.reminders ?? []).includes(r.key)) continue;
       const at = new Date(due).getTime();
       if (at <= now || at - r.hours * 3_600_000 > now) continue;
-      d.emit({ type: 'BattleReminder', battleId: b.id, key: r.key, players: r.who(b, players).filter((x) => x !== NPE), deadline: due, what: r.what });
+      d.emit({
+        type: 'BattleReminder',
+        battleId: b.id,
+        key: r.key,
+        players: r.who(b, players).filter((x) => x !== NPE),
+        deadline: due,
+        what: r.what,
+      });
     }
   }
 }

@@ -10,7 +10,8 @@ import { settleRetreatWrecks, wreckOpsDue } from './retreat-wrecks.ts';
 export function chargeRetreats(d: Decider, p: Player): void {
   // Navy loose ends (ISS-A74): wrecks of fleets not yet moved are towed or scrapped first, so
   // their pre-spent order points join this charge.
-  for (const r of d.state.retreats.filter((x) => x.playerId === p.id && !x.charged && !x.moved)) settleRetreatWrecks(d, r);
+  for (const r of d.state.retreats.filter((x) => x.playerId === p.id && !x.charged && !x.moved))
+    settleRetreatWrecks(d, r);
   const due = d.state.retreats.filter((r) => r.playerId === p.id && !r.charged);
   const wrecksDue = d.state.retreats.filter((r) => r.playerId === p.id && wreckOpsDue(r) > 0);
   if (due.length === 0 && wrecksDue.length === 0) return;
@@ -18,14 +19,22 @@ export function chargeRetreats(d: Decider, p: Player): void {
   const wreckOps = wrecksDue.reduce((n, r) => n + wreckOpsDue(r), 0);
   const ops = due.length + wreckOps;
   const retreatIds = [...new Set([...due, ...wrecksDue].map((r) => r.id))];
-  d.emit({ type: 'RetreatsCharged', playerId: p.id, retreatIds, ops, locked: ops > turn.opsBase + turn.opsTempBought, ...(wreckOps ? { wreckOps } : {}) });
+  d.emit({
+    type: 'RetreatsCharged',
+    playerId: p.id,
+    retreatIds,
+    ops,
+    locked: ops > turn.opsBase + turn.opsTempBought,
+    ...(wreckOps ? { wreckOps } : {}),
+  });
 }
 
 /** UTD7.46724: order points bought while locked may cover the retreats and lift the penalty. */
 export function unlockIfCovered(d: Decider): void {
   const turn = d.state.turn;
   if (!turn?.locked) return;
-  if (turn.opsBase + turn.opsTempBought - turn.opsSpent >= 0) d.emit({ type: 'RetreatsCharged', playerId: turn.playerId, retreatIds: [], ops: 0, locked: false });
+  if (turn.opsBase + turn.opsTempBought - turn.opsSpent >= 0)
+    d.emit({ type: 'RetreatsCharged', playerId: turn.playerId, retreatIds: [], ops: 0, locked: false });
 }
 
 /**

@@ -20,8 +20,14 @@ import { battleMcOf } from '../defenses/kinds.ts';
 export function chooseFleet(d: Decider, ref: string, fleetRef: string | null, unitRefs: string[]): void {
   const b = openBattle(d.state, ref);
   const side = mySide(d, b);
-  if (side === NPE) return submitNpeForce(d, ref, unitRefs.map((u) => u.trim().toUpperCase()));
-  if (b.stage !== 'fleet-selection') refuse('battle/selection-closed', 'UTD7.421', `The fleets of battle ${b.id} are already chosen.`);
+  if (side === NPE)
+    return submitNpeForce(
+      d,
+      ref,
+      unitRefs.map((u) => u.trim().toUpperCase()),
+    );
+  if (b.stage !== 'fleet-selection')
+    refuse('battle/selection-closed', 'UTD7.421', `The fleets of battle ${b.id} are already chosen.`);
   const part = participant(b, side);
   if (part.selected) refuse('battle/already-chosen', 'UTD7.421', 'You already chose your battle fleet.');
   const fleets = d.state.fleets.filter((f) => f.owner === side && f.sector === b.sector);
@@ -29,24 +35,61 @@ export function chooseFleet(d: Decider, ref: string, fleetRef: string | null, un
   let fleet = null;
   if (fleetRef) {
     fleet = fleets.find((f) => f.id === fleetRef || String(f.slot) === fleetRef.replace(/^fleet\s*/i, '')) ?? null;
-    if (!fleet) refuse('fleet/not-here', 'UTD7.421', `You have no fleet \`${fleetRef.slice(0, 20)}\` in ${sectorLabel(d.state, b.sector)}.`, fleets.length ? `Your fleets there: ${fleets.map((f) => f.slot).join(', ')}.` : undefined);
-  } else if (fleets.length > 1) refuse('fleet/which', 'UTD7.421', 'You have several fleets here: name the one that fights.', `Fleets: ${fleets.map((f) => f.slot).join(', ')}.`);
+    if (!fleet)
+      refuse(
+        'fleet/not-here',
+        'UTD7.421',
+        `You have no fleet \`${fleetRef.slice(0, 20)}\` in ${sectorLabel(d.state, b.sector)}.`,
+        fleets.length ? `Your fleets there: ${fleets.map((f) => f.slot).join(', ')}.` : undefined,
+      );
+  } else if (fleets.length > 1)
+    refuse(
+      'fleet/which',
+      'UTD7.421',
+      'You have several fleets here: name the one that fights.',
+      `Fleets: ${fleets.map((f) => f.slot).join(', ')}.`,
+    );
   else fleet = fleets[0] ?? null;
   const ships = fleet ? d.state.ships.filter((x) => x.fleetId === fleet.id).map((x) => x.id) : [];
   let units: string[];
   let heldOut: string[];
   if (unitRefs.length === 0) ({ units, heldOut } = composeDefendingFleet(d, ships, bases));
   else {
-    if (bases.length === 0) refuse('battle/no-reorganizing', 'UTD7.423', 'Without defenses the defender fights with the fleet as it is; only an attacker reorganizes, with order points before combat (UTD7.422).');
+    if (bases.length === 0)
+      refuse(
+        'battle/no-reorganizing',
+        'UTD7.423',
+        'Without defenses the defender fights with the fleet as it is; only an attacker reorganizes, with order points before combat (UTD7.422).',
+      );
     const pool = [...ships, ...bases];
     units = [...new Set(unitRefs.map((u) => u.trim().toUpperCase()))];
-    for (const id of units) if (!pool.includes(id)) refuse('battle/not-available', 'UTD7.4233', `${id} is neither in fleet ${fleet?.slot ?? '—'} nor among your defenses here.`, `Available: ${pool.join(', ')}.`);
+    for (const id of units)
+      if (!pool.includes(id))
+        refuse(
+          'battle/not-available',
+          'UTD7.4233',
+          `${id} is neither in fleet ${fleet?.slot ?? '—'} nor among your defenses here.`,
+          `Available: ${pool.join(', ')}.`,
+        );
     for (const id of bases) if (isFreeJoiner(d, id) && !units.includes(id)) units.push(id);
     const mc = units.filter((id) => !isFreeJoiner(d, id)).reduce((sum, id) => sum + mcOf(d, id), 0);
-    if (mc > FLEET_LIMIT) refuse('battle/move-cost-limit', 'UTD7.4233', `Those units add up to MC ${formatMoveClass(mc as never)}; a battle fleet holds 5.`);
+    if (mc > FLEET_LIMIT)
+      refuse(
+        'battle/move-cost-limit',
+        'UTD7.4233',
+        `Those units add up to MC ${formatMoveClass(mc as never)}; a battle fleet holds 5.`,
+      );
     heldOut = pool.filter((id) => !units.includes(id));
   }
-  d.emit({ type: 'BattleFleetChosen', battleId: b.id, side, fleetId: fleet?.id ?? null, units, heldOut, automatic: false });
+  d.emit({
+    type: 'BattleFleetChosen',
+    battleId: b.id,
+    side,
+    fleetId: fleet?.id ?? null,
+    units,
+    heldOut,
+    automatic: false,
+  });
   afterSelection(d, b.id);
 }
 
@@ -60,12 +103,28 @@ export function defaultSelections(d: Decider, b: Battle): void {
   for (const part of b.participants) {
     if (part.selected || part.side === NPE) continue;
     const fleets = d.state.fleets.filter((f) => f.owner === part.side && f.sector === b.sector);
-    const value = (id: string) => bpv(sumBpv(d, d.state.ships.filter((x) => x.fleetId === id).map((x) => x.id)));
+    const value = (id: string) =>
+      bpv(
+        sumBpv(
+          d,
+          d.state.ships.filter((x) => x.fleetId === id).map((x) => x.id),
+        ),
+      );
     const strongest = [...fleets].sort((x, y) => value(y.id).cmp(value(x.id)) || x.slot - y.slot)[0] ?? null;
     const ships = strongest ? d.state.ships.filter((x) => x.fleetId === strongest.id).map((x) => x.id) : [];
-    const bases = d.state.bases.filter((x) => x.owner === part.side && x.sector === b.sector && !x.pending).map((x) => x.id);
+    const bases = d.state.bases
+      .filter((x) => x.owner === part.side && x.sector === b.sector && !x.pending)
+      .map((x) => x.id);
     const { units, heldOut } = composeDefendingFleet(d, ships, bases);
-    d.emit({ type: 'BattleFleetChosen', battleId: b.id, side: part.side, fleetId: strongest?.id ?? null, units, heldOut, automatic: true });
+    d.emit({
+      type: 'BattleFleetChosen',
+      battleId: b.id,
+      side: part.side,
+      fleetId: strongest?.id ?? null,
+      units,
+      heldOut,
+      automatic: true,
+    });
   }
   afterSelection(d, b.id);
 }

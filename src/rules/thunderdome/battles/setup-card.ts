@@ -19,9 +19,16 @@ export function rollBattleSetup(d: Decider, battleId: string): void {
 /** What the setup is rolled from; the card text is rebuilt from the same input. */
 export function battleSetupInput(s: CampaignState, b: Battle): BattleSetupInput {
   const sector = s.map!.sectors.find((x) => x.key === b.sector)!;
-  const label = (side: string) => (side === NPE ? `NPE (${b.npe?.empire ?? 'unknown'})` : (s.players.find((p) => p.id === side)?.name ?? side));
+  const label = (side: string) =>
+    side === NPE ? `NPE (${b.npe?.empire ?? 'unknown'})` : (s.players.find((p) => p.id === side)?.name ?? side);
   return {
-    sector: { key: sector.key, label: sectorLabel(s, sector.key), terrain: sector.terrain, overlays: sector.overlays, home: sector.type === 'home' },
+    sector: {
+      key: sector.key,
+      label: sectorLabel(s, sector.key),
+      terrain: sector.terrain,
+      overlays: sector.overlays,
+      home: sector.type === 'home',
+    },
     lanes: adjacentSectors(s, sector.key).map((to) => ({ to, label: sectorLabel(s, to) })),
     sides: b.sides.map((id) => ({ id, label: label(id) })),
     randomPositions: !b.sides.includes(b.turnPlayer),

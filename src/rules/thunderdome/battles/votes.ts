@@ -9,16 +9,33 @@ export function onVoteClosed(d: Decider, v: Vote, passed: boolean, chosen: strin
   const p = v.payload;
   if (p.kind !== 'battle-extension' && p.kind !== 'appeal' && p.kind !== 'npe-result') return;
   const b = d.state.battles.find((x) => x.id === p.battleId);
-  if (!b || b.status !== 'open') return;
+  if (b?.status !== 'open') return;
   if (p.kind === 'battle-extension') {
     if (!passed) return;
-    const deadline = endOfDayAfter(new Date(b.deadlines.resolve ?? d.ctx.now.toISOString()), p.days, d.state.settings['deadline.timezone']).toISOString();
-    d.emit({ type: 'BattleExtended', battleId: b.id, days: p.days, reason: 'granted by vote (UTD3.44#2)', automatic: false, resolve: deadline });
+    const deadline = endOfDayAfter(
+      new Date(b.deadlines.resolve ?? d.ctx.now.toISOString()),
+      p.days,
+      d.state.settings['deadline.timezone'],
+    ).toISOString();
+    d.emit({
+      type: 'BattleExtended',
+      battleId: b.id,
+      days: p.days,
+      reason: 'granted by vote (UTD3.44#2)',
+      automatic: false,
+      resolve: deadline,
+    });
     if (b.stage === 'stalled') backToPlay(d, b.id, 'extended by vote');
   } else if (p.kind === 'appeal') {
     if (!passed || !chosen) {
       // A new round: the sides may submit again (requirements §6.3 APPEAL).
-      d.emit({ type: 'BattleStageChanged', battleId: b.id, stage: 'stalled', deadlines: { window: null }, reason: 'the appeal found no supermajority; negotiate or appeal again (UTF3.45)' });
+      d.emit({
+        type: 'BattleStageChanged',
+        battleId: b.id,
+        stage: 'stalled',
+        deadlines: { window: null },
+        reason: 'the appeal found no supermajority; negotiate or appeal again (UTF3.45)',
+      });
       return;
     }
     const sub = b.appeal!.submissions[chosen.charCodeAt(0) - 65]!;
@@ -28,7 +45,14 @@ export function onVoteClosed(d: Decider, v: Vote, passed: boolean, chosen: strin
     const proposal = b.proposals.find((x) => x.id === p.proposalId && x.status === 'open');
     if (passed && proposal) applyResult(d, b.id, proposal.result, 'negotiated');
     else if (!passed) {
-      if (proposal) d.emit({ type: 'BattleProposalAnswered', battleId: b.id, proposalId: proposal.id, playerId: 'vote', accepted: false });
+      if (proposal)
+        d.emit({
+          type: 'BattleProposalAnswered',
+          battleId: b.id,
+          proposalId: proposal.id,
+          playerId: 'vote',
+          accepted: false,
+        });
       backToPlay(d, b.id, 'the negotiated NPE result was not approved by a supermajority of all players (UTD5.47)');
     }
   }

@@ -61,21 +61,31 @@ function q(cell: string): string {
 
 function checkText(cell: string, max: number, multiline: boolean): Cell<string> {
   if (cell.length > max) return bad(`Too long: ${cell.length} characters, the limit is ${max}`);
-  if ((multiline ? CONTROL : CONTROL_OR_NEWLINE).test(cell)) return bad(multiline ? 'Contains a control character' : 'Contains a control character or line break');
+  if ((multiline ? CONTROL : CONTROL_OR_NEWLINE).test(cell))
+    return bad(multiline ? 'Contains a control character' : 'Contains a control character or line break');
   return good(cell);
 }
 
 function text(name: string, presence: 'required', max: number): Column<string>;
 function text(name: string, presence: 'column' | 'optional', max: number, multiline?: boolean): Column<string | null>;
-function text(name: string, presence: Presence, max: number, multiline = false): Column<string> | Column<string | null> {
+function text(
+  name: string,
+  presence: Presence,
+  max: number,
+  multiline = false,
+): Column<string> | Column<string | null> {
   const parse = (cell: string): Cell<string> => checkText(cell, max, multiline);
   if (presence === 'required') return { name, presence, parse, format: (v: string) => v };
   return { name, presence, parse, empty: () => null, format: (v: string | null) => v ?? '' };
 }
 
 function parseId(cell: string, pattern: RegExp, what: string): Cell<string> {
-  if (cell.length > CATALOG_LIMITS.maxIdLength) return bad(`Too long: ${cell.length} characters, the limit is ${CATALOG_LIMITS.maxIdLength}`);
-  if (!pattern.test(cell)) return bad(`${q(cell)} is not a valid ${what}: use letters, digits and ${pattern === ID_PATTERN ? '+ - _ . /' : '_ + -'}, starting with a letter or digit`);
+  if (cell.length > CATALOG_LIMITS.maxIdLength)
+    return bad(`Too long: ${cell.length} characters, the limit is ${CATALOG_LIMITS.maxIdLength}`);
+  if (!pattern.test(cell))
+    return bad(
+      `${q(cell)} is not a valid ${what}: use letters, digits and ${pattern === ID_PATTERN ? '+ - _ . /' : '_ + -'}, starting with a letter or digit`,
+    );
   return good(cell);
 }
 
@@ -98,7 +108,11 @@ function parseEnum<T extends string>(values: readonly T[], cell: string): Cell<T
 
 function oneOf<T extends string>(name: string, values: readonly T[], presence: 'required'): Column<T>;
 function oneOf<T extends string>(name: string, values: readonly T[], presence: 'optional'): Column<T | null>;
-function oneOf<T extends string>(name: string, values: readonly T[], presence: 'required' | 'optional'): Column<T> | Column<T | null> {
+function oneOf<T extends string>(
+  name: string,
+  values: readonly T[],
+  presence: 'required' | 'optional',
+): Column<T> | Column<T | null> {
   const parse = (cell: string): Cell<T> => parseEnum(values, cell);
   if (presence === 'required') return { name, presence, parse, format: (v: T) => v };
   return { name, presence, parse, empty: () => null, format: (v: T | null) => v ?? '' };
@@ -109,7 +123,9 @@ function parseBool(cell: string): Cell<boolean> {
   if (t === 'true') return good(true);
   if (t === 'false') return good(false);
   if (['yes', 'no', 'y', 'n', '1', '0'].includes(t)) {
-    return bad(`${q(cell)} is not accepted: write true or false (yes/no and 1/0 are refused so that a shifted column of counts cannot pass as flags)`);
+    return bad(
+      `${q(cell)} is not accepted: write true or false (yes/no and 1/0 are refused so that a shifted column of counts cannot pass as flags)`,
+    );
   }
   return bad(`${q(cell)} is not a boolean: write true or false`);
 }
@@ -126,7 +142,13 @@ function flagDefault(name: string, fallback: boolean): Column<boolean> {
 }
 
 function flagOrNull(name: string): Column<boolean | null> {
-  return { name, presence: 'optional', parse: parseBool, empty: () => null, format: (v) => (v === null ? '' : formatBool(v)) };
+  return {
+    name,
+    presence: 'optional',
+    parse: parseBool,
+    empty: () => null,
+    format: (v) => (v === null ? '' : formatBool(v)),
+  };
 }
 
 function parseInteger(cell: string, min: number, max: number): Cell<number> {
@@ -138,7 +160,12 @@ function parseInteger(cell: string, min: number, max: number): Cell<number> {
 
 function int(name: string, presence: 'required', min: number, max: number): Column<number>;
 function int(name: string, presence: 'optional', min: number, max: number): Column<number | null>;
-function int(name: string, presence: 'required' | 'optional', min: number, max: number): Column<number> | Column<number | null> {
+function int(
+  name: string,
+  presence: 'required' | 'optional',
+  min: number,
+  max: number,
+): Column<number> | Column<number | null> {
   const parse = (cell: string): Cell<number> => parseInteger(cell, min, max);
   if (presence === 'required') return { name, presence, parse, format: (v: number) => String(v) };
   return { name, presence, parse, empty: () => null, format: (v: number | null) => (v === null ? '' : String(v)) };
@@ -156,7 +183,11 @@ function parseDecimal(cell: string, positive: boolean): Cell<string> {
 
 function decimal(name: string, presence: 'required', positive: boolean): Column<string>;
 function decimal(name: string, presence: 'optional', positive: boolean): Column<string | null>;
-function decimal(name: string, presence: 'required' | 'optional', positive: boolean): Column<string> | Column<string | null> {
+function decimal(
+  name: string,
+  presence: 'required' | 'optional',
+  positive: boolean,
+): Column<string> | Column<string | null> {
   const parse = (cell: string): Cell<string> => parseDecimal(cell, positive);
   if (presence === 'required') return { name, presence, parse, format: (v: string) => v };
   return { name, presence, parse, empty: () => null, format: (v: string | null) => v ?? '' };
@@ -170,7 +201,10 @@ function rational(name: string, max: number): Column<MoveClass | null> {
     parse: (cell) => {
       const value = parseMoveClass(cell);
       if (value === null) {
-        return bad(`${q(cell)} is not a multiple of 1/60: write a fraction like 1/3 or a decimal like 0.33 (within ±0.006)`, 'catalog/move-class');
+        return bad(
+          `${q(cell)} is not a multiple of 1/60: write a fraction like 1/3 or a decimal like 0.33 (within ±0.006)`,
+          'catalog/move-class',
+        );
       }
       if (value <= 0) return bad(`${q(cell)} must be greater than 0`, 'catalog/move-class');
       if (value > max) return bad(`${q(cell)} is more than ${formatMoveClass(max as MoveClass)}`, 'catalog/move-class');
@@ -192,7 +226,13 @@ function year(name: string, presence: 'required'): Column<number>;
 function year(name: string, presence: 'optional'): Column<number | null>;
 function year(name: string, presence: 'required' | 'optional'): Column<number> | Column<number | null> {
   if (presence === 'required') return { name, presence, parse: parseYear, format: (v: number) => String(v) };
-  return { name, presence, parse: parseYear, empty: () => null, format: (v: number | null) => (v === null ? '' : String(v)) };
+  return {
+    name,
+    presence,
+    parse: parseYear,
+    empty: () => null,
+    format: (v: number | null) => (v === null ? '' : String(v)),
+  };
 }
 
 const COUNT_MAX = 100_000;

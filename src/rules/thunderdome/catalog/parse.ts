@@ -2,7 +2,15 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { formatMoveClass } from '../../exact/move-class.ts';
 import { columnsOf, CONVERSION_SCHEMA, REFIT_SCHEMA, UNIT_SCHEMA } from './columns.ts';
 import type { Column, Schema } from './columns.ts';
-import { defenseMoveCost, isAttritionKind, isFighterKind, isFleetKind, isShipKind, isYardKind, SHIPYARD_CHART } from './rules.ts';
+import {
+  defenseMoveCost,
+  isAttritionKind,
+  isFighterKind,
+  isFleetKind,
+  isShipKind,
+  isYardKind,
+  SHIPYARD_CHART,
+} from './rules.ts';
 import { CATALOG_LIMITS } from './types.ts';
 import type { Catalog, CatalogUnit, ConversionEdge, RefitEdge } from './types.ts';
 
@@ -40,7 +48,12 @@ interface Warnings {
   omittedWarnings: number;
 }
 
-export type CatalogFailure = { ok: false; errors: CatalogIssue[]; /** Errors beyond the cap, not listed. */ omittedErrors: number } & Warnings;
+export type CatalogFailure = {
+  ok: false;
+  errors: CatalogIssue[];
+  /** Errors beyond the cap, not listed. */
+  omittedErrors: number;
+} & Warnings;
 export type UnitsCsvResult = ({ ok: true; units: CatalogUnit[] } & Warnings) | CatalogFailure;
 export type RefitsCsvResult = ({ ok: true; refits: RefitEdge[] } & Warnings) | CatalogFailure;
 export type ConversionsCsvResult = ({ ok: true; conversions: ConversionEdge[] } & Warnings) | CatalogFailure;
@@ -82,13 +95,24 @@ class IssueLog {
     const make =
       (kind: 'error' | 'warning') =>
       (line: number, field: string | null, code: string, message: string, rule?: string): void => {
-        this.add(kind, rule === undefined ? { file, line, field, code, message } : { file, line, field, code, message: `${message} (${rule})`, rule });
+        this.add(
+          kind,
+          rule === undefined
+            ? { file, line, field, code, message }
+            : { file, line, field, code, message: `${message} (${rule})`, rule },
+        );
       };
     return { error: make('error'), warn: make('warning') };
   }
 
   failure(): CatalogFailure {
-    return { ok: false, errors: this.errors, omittedErrors: this.omittedErrors, warnings: this.warnings, omittedWarnings: this.omittedWarnings };
+    return {
+      ok: false,
+      errors: this.errors,
+      omittedErrors: this.omittedErrors,
+      warnings: this.warnings,
+      omittedWarnings: this.omittedWarnings,
+    };
   }
 
   warningsOnly(): Warnings {
@@ -123,7 +147,11 @@ function distance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     prev = cur;
   }
@@ -150,7 +178,12 @@ function suggestion(name: string, known: readonly string[]): string {
  */
 function readRows(text: string, columns: readonly Column<unknown>[], report: Reporter): CsvRow[] | null {
   if (text.length > CATALOG_LIMITS.maxTextLength) {
-    report.error(0, null, 'catalog/too-large', `The file has ${text.length} characters; the limit is ${CATALOG_LIMITS.maxTextLength}.`);
+    report.error(
+      0,
+      null,
+      'catalog/too-large',
+      `The file has ${text.length} characters; the limit is ${CATALOG_LIMITS.maxTextLength}.`,
+    );
     return null;
   }
   let body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -189,11 +222,21 @@ function readRows(text: string, columns: readonly Column<unknown>[], report: Rep
     return null;
   }
   if (rows.length - 1 > CATALOG_LIMITS.maxRows) {
-    report.error(0, null, 'catalog/too-many-rows', `The file has ${rows.length - 1} rows; the limit is ${CATALOG_LIMITS.maxRows}.`);
+    report.error(
+      0,
+      null,
+      'catalog/too-many-rows',
+      `The file has ${rows.length - 1} rows; the limit is ${CATALOG_LIMITS.maxRows}.`,
+    );
     return null;
   }
   if (header.cells.length > CATALOG_LIMITS.maxColumns) {
-    report.error(header.line, null, 'catalog/too-many-columns', `The header has ${header.cells.length} columns; the limit is ${CATALOG_LIMITS.maxColumns}.`);
+    report.error(
+      header.line,
+      null,
+      'catalog/too-many-columns',
+      `The header has ${header.cells.length} columns; the limit is ${CATALOG_LIMITS.maxColumns}.`,
+    );
     return null;
   }
 
@@ -203,7 +246,12 @@ function readRows(text: string, columns: readonly Column<unknown>[], report: Rep
   const seen = new Set<string>();
   names.forEach((name, i) => {
     if (name === '') {
-      report.error(header.line, null, 'catalog/unnamed-column', `Column ${i + 1} of the header has no name; remove the empty column or name it.`);
+      report.error(
+        header.line,
+        null,
+        'catalog/unnamed-column',
+        `Column ${i + 1} of the header has no name; remove the empty column or name it.`,
+      );
       headerOk = false;
     } else if (seen.has(name)) {
       report.error(header.line, name, 'catalog/duplicate-column', `The column "${name}" appears twice in the header.`);
@@ -216,7 +264,12 @@ function readRows(text: string, columns: readonly Column<unknown>[], report: Rep
   });
   for (const column of columns) {
     if (column.presence !== 'optional' && !seen.has(column.name)) {
-      report.error(header.line, column.name, 'catalog/missing-column', `The required column "${column.name}" is missing from the header.`);
+      report.error(
+        header.line,
+        column.name,
+        'catalog/missing-column',
+        `The required column "${column.name}" is missing from the header.`,
+      );
       headerOk = false;
     }
   }
@@ -246,7 +299,11 @@ function readRows(text: string, columns: readonly Column<unknown>[], report: Rep
  * Reads one row against a schema. Returns the record, or null if a cell is wrong (each wrong
  * cell is reported). `valid` lists the columns that parsed, for cross-row checks on bad rows.
  */
-function readRecord<R>(schema: Schema<R>, row: CsvRow, report: Reporter): { record: R | null; valid: Map<string, unknown> } {
+function readRecord<R>(
+  schema: Schema<R>,
+  row: CsvRow,
+  report: Reporter,
+): { record: R | null; valid: Map<string, unknown> } {
   const out: Partial<Record<keyof R, unknown>> = {};
   const valid = new Map<string, unknown>();
   let ok = true;
@@ -315,11 +372,18 @@ function checkUnit(u: CatalogUnit, row: CsvRow, report: Reporter): void {
   };
 
   if (u.sidcorsFactors !== null && !FACTOR_PATTERN.test(u.sidcorsFactors)) {
-    report.error(at, 'sidcors_factors', 'catalog/bad-factors', `sidcors_factors "${u.sidcorsFactors}" is not of the form A-D(F)/CA-CD(CF), e.g. 8-8/4-4 or 10-10(6)/5-5(3).`, 'SIDCORS');
+    report.error(
+      at,
+      'sidcors_factors',
+      'catalog/bad-factors',
+      `sidcors_factors "${u.sidcorsFactors}" is not of the form A-D(F)/CA-CD(CF), e.g. 8-8/4-4 or 10-10(6)/5-5(3).`,
+      'SIDCORS',
+    );
   }
 
   // Conditionally required columns (§4.2.1 "✔ for …").
-  if (isFleetKind(kind) || isAttritionKind(kind)) need(u.moveCost !== null, 'move_cost', ' (fleet limit, shipyard capacity)', 'UTD7.23');
+  if (isFleetKind(kind) || isAttritionKind(kind))
+    need(u.moveCost !== null, 'move_cost', ' (fleet limit, shipyard capacity)', 'UTD7.23');
   if (isShipKind(kind)) {
     need(u.commandRating !== null, 'command_rating', ' (S8.0 fleet validation)', 'UTD7.261');
     need(u.maxSpeed !== null, 'max_speed', ' (the wreck threshold is a quarter of it)', 'UTD7.47');
@@ -360,7 +424,9 @@ function checkUnit(u: CatalogUnit, row: CsvRow, report: Reporter): void {
         at,
         'size_class',
         'catalog/yard-chart',
-        kind === 'capital_lcd' ? `The capital is a size class 2 yard, not ${u.sizeClass}.` : `A shipyard is size class 2, 3 or 4, not ${u.sizeClass}.`,
+        kind === 'capital_lcd'
+          ? `The capital is a size class 2 yard, not ${u.sizeClass}.`
+          : `A shipyard is size class 2, 3 or 4, not ${u.sizeClass}.`,
         kind === 'capital_lcd' ? 'UTD8.131' : 'UTD6.372',
       );
     } else {
@@ -390,7 +456,13 @@ function checkUnit(u: CatalogUnit, row: CsvRow, report: Reporter): void {
       ['dry_dock_positions', u.dryDockPositions],
       ['works_boxes', u.worksBoxes],
     ] as const) {
-      if (value !== null) report.error(at, field, 'catalog/not-for-kind', `${field} is only for shipyards and the capital, not ${label}; leave it empty.`);
+      if (value !== null)
+        report.error(
+          at,
+          field,
+          'catalog/not-for-kind',
+          `${field} is only for shipyards and the capital, not ${label}; leave it empty.`,
+        );
     }
   }
 
@@ -400,11 +472,29 @@ function checkUnit(u: CatalogUnit, row: CsvRow, report: Reporter): void {
     const site = row.cells.get('needs_planet_site');
     if (site === undefined || site === '') u.needsPlanetSite = true;
     else if (!u.needsPlanetSite) {
-      report.warn(at, 'needs_planet_site', 'catalog/ground-base-site', 'Ground bases are only allowed where a planet, moon or asteroid exists; needs_planet_site false is unusual.', 'UTD7.34');
+      report.warn(
+        at,
+        'needs_planet_site',
+        'catalog/ground-base-site',
+        'Ground bases are only allowed where a planet, moon or asteroid exists; needs_planet_site false is unusual.',
+        'UTD7.34',
+      );
     }
   } else {
-    if (u.groundBaseSize !== null) report.error(at, 'ground_base_size', 'catalog/not-for-kind', `ground_base_size is only for ground bases, not ${label}; leave it empty.`);
-    if (u.groundBaseRole !== null) report.error(at, 'ground_base_role', 'catalog/not-for-kind', `ground_base_role is only for ground bases, not ${label}; leave it empty.`);
+    if (u.groundBaseSize !== null)
+      report.error(
+        at,
+        'ground_base_size',
+        'catalog/not-for-kind',
+        `ground_base_size is only for ground bases, not ${label}; leave it empty.`,
+      );
+    if (u.groundBaseRole !== null)
+      report.error(
+        at,
+        'ground_base_role',
+        'catalog/not-for-kind',
+        `ground_base_role is only for ground bases, not ${label}; leave it empty.`,
+      );
   }
   if ((kind === 'ground_base' && u.groundBaseSize === 'large') || kind === 'base_large') {
     if (u.buildable && row.cells.get('buildable') !== undefined && row.cells.get('buildable') !== '') {
@@ -421,22 +511,49 @@ function checkUnit(u: CatalogUnit, row: CsvRow, report: Reporter): void {
 
   // 9. Minesweeper allowance is defined for size classes 3 and 4 only (warning).
   if (u.isMinesweeper && u.sizeClass !== 3 && u.sizeClass !== 4) {
-    report.warn(at, 'size_class', 'catalog/minesweeper-size', `A minesweeper of size class ${u.sizeClass} has no mine allowance; only SC3 (50 BPV) and SC4 (25 BPV) do.`, 'UTD8.253');
+    report.warn(
+      at,
+      'size_class',
+      'catalog/minesweeper-size',
+      `A minesweeper of size class ${u.sizeClass} has no mine allowance; only SC3 (50 BPV) and SC4 (25 BPV) do.`,
+      'UTD8.253',
+    );
   }
 
   // 10. Troop ships and Q-ships must be traceable to SFB.
   if (u.isTroopShip && u.sfbRef === null) {
-    report.error(at, 'sfb_ref', 'catalog/missing-sfb-ref', 'A troop ship must cite its master-fleet-chart or R-section designation in sfb_ref.', 'UTD4.332');
+    report.error(
+      at,
+      'sfb_ref',
+      'catalog/missing-sfb-ref',
+      'A troop ship must cite its master-fleet-chart or R-section designation in sfb_ref.',
+      'UTD4.332',
+    );
   }
   if (u.isQShip && u.sfbRef === null) {
-    report.error(at, 'sfb_ref', 'catalog/missing-sfb-ref', 'A Q-ship must cite its SFB reference in sfb_ref; it is publicly flagged.', 'UTD8.26');
+    report.error(
+      at,
+      'sfb_ref',
+      'catalog/missing-sfb-ref',
+      'A Q-ship must cite its SFB reference in sfb_ref; it is publicly flagged.',
+      'UTD8.26',
+    );
   }
 
   // 11. Fighters count fighter equivalents: normal 1, heavy 2, megafighters per admin.
   if (isFighterKind(kind)) {
     if (u.fighterEquivalents === null) {
-      report.error(at, 'fighter_equivalents', 'catalog/fighter-equivalents', `fighter_equivalents is required for ${label} (normal 1, heavy 2).`, 'UTD7.24');
-    } else if ((kind === 'fighter' && u.fighterEquivalents !== 1) || (kind === 'heavy_fighter' && u.fighterEquivalents !== 2)) {
+      report.error(
+        at,
+        'fighter_equivalents',
+        'catalog/fighter-equivalents',
+        `fighter_equivalents is required for ${label} (normal 1, heavy 2).`,
+        'UTD7.24',
+      );
+    } else if (
+      (kind === 'fighter' && u.fighterEquivalents !== 1) ||
+      (kind === 'heavy_fighter' && u.fighterEquivalents !== 2)
+    ) {
       report.error(
         at,
         'fighter_equivalents',
@@ -446,28 +563,67 @@ function checkUnit(u: CatalogUnit, row: CsvRow, report: Reporter): void {
       );
     }
   } else if (u.fighterEquivalents !== null) {
-    report.warn(at, 'fighter_equivalents', 'catalog/not-for-kind', `fighter_equivalents is only used for fighters; it is ignored for ${label}.`);
+    report.warn(
+      at,
+      'fighter_equivalents',
+      'catalog/not-for-kind',
+      `fighter_equivalents is only used for fighters; it is ignored for ${label}.`,
+    );
   }
 
   if (u.yearRetired !== null && u.yearRetired <= u.yearAvailable) {
-    report.error(at, 'year_retired', 'catalog/year-order', `year_retired ${u.yearRetired} must be later than year_available ${u.yearAvailable}.`);
+    report.error(
+      at,
+      'year_retired',
+      'catalog/year-order',
+      `year_retired ${u.yearRetired} must be later than year_available ${u.yearAvailable}.`,
+    );
   }
 
   // Consistency that SFB data might legitimately bend: warnings only.
   if ((kind === 'warship' || kind === 'auxiliary' || kind === 'freighter') && (u.sizeClass < 2 || u.sizeClass > 4)) {
-    report.warn(at, 'size_class', 'catalog/not-yard-buildable', `No shipyard can build or repair a size class ${u.sizeClass} ship; yards handle size classes 2–4.`, 'UTD6.3732');
+    report.warn(
+      at,
+      'size_class',
+      'catalog/not-yard-buildable',
+      `No shipyard can build or repair a size class ${u.sizeClass} ship; yards handle size classes 2–4.`,
+      'UTD6.3732',
+    );
   }
   if (u.carrierType === 'pft' && !(u.pfs !== null && u.pfs > 0)) {
-    report.warn(at, 'pfs', 'catalog/carrier-complement', 'A PF tender normally carries PFs; pfs is empty or 0.', 'UTD8.22');
+    report.warn(
+      at,
+      'pfs',
+      'catalog/carrier-complement',
+      'A PF tender normally carries PFs; pfs is empty or 0.',
+      'UTD8.22',
+    );
   }
   if (u.carrierType !== 'none' && u.carrierType !== 'pft' && u.fighters === 0) {
-    report.warn(at, 'fighters', 'catalog/carrier-complement', `A ${u.carrierType.replace('_', ' ')} normally carries fighters; fighters is 0.`, 'UTD8.22');
+    report.warn(
+      at,
+      'fighters',
+      'catalog/carrier-complement',
+      `A ${u.carrierType.replace('_', ' ')} normally carries fighters; fighters is 0.`,
+      'UTD8.22',
+    );
   }
   if (u.fighterTypeId !== null && u.fighters === 0 && u.fighterSpares === 0) {
-    report.warn(at, 'fighter_type_id', 'catalog/carrier-complement', 'fighter_type_id is set but the unit carries no fighters.');
+    report.warn(
+      at,
+      'fighter_type_id',
+      'catalog/carrier-complement',
+      'fighter_type_id is set but the unit carries no fighters.',
+    );
   }
   if (u.isDroneBombardment && !u.droneUser) {
-    report.warn(at, 'is_drone_bombardment', 'catalog/drone-flags', 'A drone-bombardment unit is normally also a drone user.', 'UTD7.A8');
+    report.warn(
+      at,
+      'is_drone_bombardment',
+      'catalog/drone-flags',
+      'A drone-bombardment unit is normally also a drone user.',
+      'UTD7.A8',
+    );
   }
 }
 
@@ -475,7 +631,11 @@ function parseUnits(text: string, report: Reporter): UnitsPass {
   const units: CatalogUnit[] = [];
   const byId = new Map<string, CatalogUnit>();
   const firstLine = new Map<string, number>();
-  const rows = readRows(text, columnsOf(UNIT_SCHEMA).map((c) => c.column as Column<unknown>), report);
+  const rows = readRows(
+    text,
+    columnsOf(UNIT_SCHEMA).map((c) => c.column as Column<unknown>),
+    report,
+  );
   if (rows === null) return { units, byId, knownIds: new Set(), readable: false };
 
   const lines = new Map<CatalogUnit, number>();
@@ -486,7 +646,12 @@ function parseUnits(text: string, report: Reporter): UnitsPass {
     if (typeof id === 'string') {
       const first = firstLine.get(id);
       if (first !== undefined) {
-        report.error(row.line, 'unit_id', 'catalog/duplicate-id', `unit_id "${id}" is already used on line ${first}; every configuration needs its own id.`);
+        report.error(
+          row.line,
+          'unit_id',
+          'catalog/duplicate-id',
+          `unit_id "${id}" is already used on line ${first}; every configuration needs its own id.`,
+        );
         duplicate = true;
       } else {
         firstLine.set(id, row.line);
@@ -510,8 +675,15 @@ function parseUnits(text: string, report: Reporter): UnitsPass {
     for (const [field, ref, fits, what] of refs) {
       if (ref === null) continue;
       const target = byId.get(ref);
-      if (!firstLine.has(ref)) report.error(at, field, 'catalog/unknown-unit', `${field} "${ref}" is not a unit_id in units.csv.`);
-      else if (target && !fits(target.unitKind)) report.error(at, field, 'catalog/reference-kind', `${field} "${ref}" is ${KIND_LABEL[target.unitKind]}, not ${what}.`);
+      if (!firstLine.has(ref))
+        report.error(at, field, 'catalog/unknown-unit', `${field} "${ref}" is not a unit_id in units.csv.`);
+      else if (target && !fits(target.unitKind))
+        report.error(
+          at,
+          field,
+          'catalog/reference-kind',
+          `${field} "${ref}" is ${KIND_LABEL[target.unitKind]}, not ${what}.`,
+        );
     }
   }
   return { units, byId, knownIds: new Set(firstLine.keys()), readable: true };
@@ -535,7 +707,11 @@ function parseEdges<R extends Edge>(
   report: Reporter,
   check: (edge: R, from: CatalogUnit, to: CatalogUnit, line: number) => void,
 ): R[] {
-  const rows = readRows(text, columnsOf(schema).map((c) => c.column as Column<unknown>), report);
+  const rows = readRows(
+    text,
+    columnsOf(schema).map((c) => c.column as Column<unknown>),
+    report,
+  );
   if (rows === null) return [];
   const edges: R[] = [];
   const seen = new Map<string, number>();
@@ -543,17 +719,28 @@ function parseEdges<R extends Edge>(
     const { record, valid } = readRecord(schema, row, report);
     for (const field of ['from_unit_id', 'to_unit_id']) {
       const id = valid.get(field);
-      if (typeof id === 'string' && units.readable && !units.knownIds.has(id)) report.error(row.line, field, 'catalog/unknown-unit', `${field} "${id}" is not a unit_id in units.csv.`);
+      if (typeof id === 'string' && units.readable && !units.knownIds.has(id))
+        report.error(row.line, field, 'catalog/unknown-unit', `${field} "${id}" is not a unit_id in units.csv.`);
     }
     if (record === null) continue;
     if (record.fromUnitId === record.toUnitId) {
-      report.error(row.line, 'to_unit_id', 'catalog/edge-self', `to_unit_id is the same unit as from_unit_id ("${record.fromUnitId}").`);
+      report.error(
+        row.line,
+        'to_unit_id',
+        'catalog/edge-self',
+        `to_unit_id is the same unit as from_unit_id ("${record.fromUnitId}").`,
+      );
       continue;
     }
     const pair = `${record.fromUnitId}\u0000${record.toUnitId}`;
     const first = seen.get(pair);
     if (first !== undefined) {
-      report.error(row.line, null, 'catalog/duplicate-edge', `${record.fromUnitId} → ${record.toUnitId} is already listed on line ${first}.`);
+      report.error(
+        row.line,
+        null,
+        'catalog/duplicate-edge',
+        `${record.fromUnitId} → ${record.toUnitId} is already listed on line ${first}.`,
+      );
       continue;
     }
     seen.set(pair, row.line);
@@ -561,7 +748,12 @@ function parseEdges<R extends Edge>(
     const to = units.byId.get(record.toUnitId);
     if (!from || !to) continue;
     if (from.empire !== to.empire) {
-      report.error(row.line, 'to_unit_id', 'catalog/edge-crosses-empires', `${from.unitId} (${from.empire}) and ${to.unitId} (${to.empire}) belong to different empires.`);
+      report.error(
+        row.line,
+        'to_unit_id',
+        'catalog/edge-crosses-empires',
+        `${from.unitId} (${from.empire}) and ${to.unitId} (${to.empire}) belong to different empires.`,
+      );
       continue;
     }
     check(record, from, to, row.line);
@@ -581,7 +773,13 @@ function parseRefits(text: string, units: EdgeContext, report: Reporter): RefitE
         'UTD6.3753',
       );
     } else if (from.isMauler !== to.isMauler) {
-      report.error(line, 'to_unit_id', 'catalog/refit-mauler-change', 'A change to or from a mauler variant is a conversion, not a refit; list it in conversions.csv.', 'UTD6.3753');
+      report.error(
+        line,
+        'to_unit_id',
+        'catalog/refit-mauler-change',
+        'A change to or from a mauler variant is a conversion, not a refit; list it in conversions.csv.',
+        'UTD6.3753',
+      );
     }
   });
 }
@@ -641,14 +839,20 @@ export function parseCatalog(files: CatalogFiles, version: string): CatalogParse
   if (version.length === 0 || version.length > CATALOG_LIMITS.maxVersionLength || !VERSION_PATTERN.test(version)) {
     log
       .for('catalog')
-      .error(0, null, 'catalog/bad-version', `The version label "${version.slice(0, 80)}" must be 1–${CATALOG_LIMITS.maxVersionLength} letters, digits, ".", "_" or "-".`);
+      .error(
+        0,
+        null,
+        'catalog/bad-version',
+        `The version label "${version.slice(0, 80)}" must be 1–${CATALOG_LIMITS.maxVersionLength} letters, digits, ".", "_" or "-".`,
+      );
   }
   const pass = parseUnits(files.units, log.for('units.csv'));
   if (pass.readable && pass.knownIds.size === 0 && log.errorCount === 0) {
     log.for('units.csv').error(0, null, 'catalog/no-units', 'units.csv has a header but no units.');
   }
   const refits = files.refits === undefined ? [] : parseRefits(files.refits, pass, log.for('refits.csv'));
-  const conversions = files.conversions === undefined ? [] : parseConversions(files.conversions, pass, log.for('conversions.csv'));
+  const conversions =
+    files.conversions === undefined ? [] : parseConversions(files.conversions, pass, log.for('conversions.csv'));
   if (log.errorCount > 0) return log.failure();
   return { ok: true, catalog: { version, units: pass.units, refits, conversions }, ...log.warningsOnly() };
 }

@@ -16,7 +16,8 @@ function quote(cell: string): string {
 function serialise<R>(schema: Schema<R>, records: readonly R[]): string {
   const columns = columnsOf(schema);
   const lines = [columns.map((c) => c.column.name).join(',')];
-  for (const record of records) lines.push(columns.map(({ key, column }) => quote(column.format(record[key]))).join(','));
+  for (const record of records)
+    lines.push(columns.map(({ key, column }) => quote(column.format(record[key]))).join(','));
   return `${lines.join('\n')}\n`;
 }
 

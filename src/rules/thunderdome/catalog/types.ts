@@ -13,7 +13,22 @@ import type { EmpireKey } from '../empires.ts';
  */
 
 /** §4.2.1 `empire`: the thirteen empires of UTD8.111 by three-letter code, plus `NEU` for generic units. */
-export const CATALOG_EMPIRE_CODES = ['FED', 'CAR', 'FRA', 'GOR', 'HYD', 'ISC', 'KLI', 'KZI', 'LYR', 'PAR', 'PEL', 'ROM', 'THO', 'NEU'] as const;
+export const CATALOG_EMPIRE_CODES = [
+  'FED',
+  'CAR',
+  'FRA',
+  'GOR',
+  'HYD',
+  'ISC',
+  'KLI',
+  'KZI',
+  'LYR',
+  'PAR',
+  'PEL',
+  'ROM',
+  'THO',
+  'NEU',
+] as const;
 export type CatalogEmpireCode = (typeof CATALOG_EMPIRE_CODES)[number];
 
 /** The catalog code of each empire key of empires.ts (UTD8.111). */

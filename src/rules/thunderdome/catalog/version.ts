@@ -21,7 +21,9 @@ export function canonicalCatalog(catalog: Pick<Catalog, 'units' | 'refits' | 'co
   const refits = serialiseRefitsCsv(catalog.refits);
   const conversions = serialiseConversionsCsv(catalog.conversions);
   // NUL never occurs in the text (the parser refuses control characters in cells), so the join is unambiguous.
-  const version = createHash('sha256').update(`units.csv\u0000${units}\u0000refits.csv\u0000${refits}\u0000conversions.csv\u0000${conversions}`).digest('hex');
+  const version = createHash('sha256')
+    .update(`units.csv\u0000${units}\u0000refits.csv\u0000${refits}\u0000conversions.csv\u0000${conversions}`)
+    .digest('hex');
   return { version, units, refits, conversions };
 }
 

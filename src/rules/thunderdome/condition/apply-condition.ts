@@ -8,7 +8,9 @@ import type { ShipCondition } from './types.ts';
 
 /** Stores a condition, dropping the field when nothing differs from "as built". */
 export function setCondition(ship: Ship, c: ShipCondition): void {
-  const kept = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0) && v !== '')) as ShipCondition;
+  const kept = Object.fromEntries(
+    Object.entries(c).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0) && v !== ''),
+  ) as ShipCondition;
   if (Object.keys(kept).length === 0) delete ship.condition;
   else ship.condition = structuredClone(kept);
 }
@@ -57,10 +59,18 @@ export function applyConditionEvent(s: CampaignState, e: ConditionEvent, stored:
         ship.unitId = x.to;
         ship.bpv = x.bpv;
       }
-      if (s.turn && e.yardId) s.turn.yardUse = { ...(s.turn.yardUse ?? {}), [e.yardId]: (s.turn.yardUse?.[e.yardId] ?? 0) + e.capacity };
+      if (s.turn && e.yardId)
+        s.turn.yardUse = { ...(s.turn.yardUse ?? {}), [e.yardId]: (s.turn.yardUse?.[e.yardId] ?? 0) + e.capacity };
       const p = playerById(s, e.playerId);
       p.bank = bpvToString(bpv(p.bank).sub(e.cost));
-      order(s, stored, 'refit-fleet', `refit ${e.ships.map((x) => `${x.from} → ${x.to}`).join(', ')}`, e.opCost, e.cost);
+      order(
+        s,
+        stored,
+        'refit-fleet',
+        `refit ${e.ships.map((x) => `${x.from} → ${x.to}`).join(', ')}`,
+        e.opCost,
+        e.cost,
+      );
       return;
     }
   }

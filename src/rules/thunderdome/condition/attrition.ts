@@ -19,8 +19,14 @@ export interface Attrition {
  * The class's complement in craft. The catalog gives fighters and spares in fighter equivalents
  * (requirements §4.2.1), so a heavy-fighter carrier listing 12 carries 6 heavy fighters.
  */
-export function complementOf(unit: UnitInfo | undefined, catalog: UnitCatalog): Attrition['full'] & { fighterEq: number } {
-  const fighterEq = Math.max(1, (unit?.fighterTypeId ? catalog.get(unit.fighterTypeId)?.fighterEquivalents : null) ?? 1);
+export function complementOf(
+  unit: UnitInfo | undefined,
+  catalog: UnitCatalog,
+): Attrition['full'] & { fighterEq: number } {
+  const fighterEq = Math.max(
+    1,
+    (unit?.fighterTypeId ? catalog.get(unit.fighterTypeId)?.fighterEquivalents : null) ?? 1,
+  );
   return {
     fighters: Math.floor((unit?.fighters ?? 0) / fighterEq),
     fighterSpares: Math.floor((unit?.fighterSpares ?? 0) / fighterEq),
@@ -34,7 +40,14 @@ export function complementOf(unit: UnitInfo | undefined, catalog: UnitCatalog): 
 export function attritionOf(ship: Ship, catalog: UnitCatalog): Attrition {
   const { fighterEq, ...full } = complementOf(catalog.get(ship.unitId), catalog);
   const c = ship.condition ?? {};
-  return { fighters: c.fighters ?? full.fighters, fighterSpares: c.fighterSpares ?? full.fighterSpares, pfs: c.pfs ?? full.pfs, pfSpares: c.pfSpares ?? full.pfSpares, full, fighterEq };
+  return {
+    fighters: c.fighters ?? full.fighters,
+    fighterSpares: c.fighterSpares ?? full.fighterSpares,
+    pfs: c.pfs ?? full.pfs,
+    pfSpares: c.pfSpares ?? full.pfSpares,
+    full,
+    fighterEq,
+  };
 }
 
 /** True for a ship whose class carries fighters or PFs (a carrier or a PF tender, UTD6.3B). */
@@ -66,7 +79,19 @@ export function mcOfShips(ships: readonly Ship[], catalog: UnitCatalog): number 
 
 /** A ship of `unitId` about to be built, as the fleet-MC count sees it: full of fighters and PFs, no condition recorded. */
 export function newShipRecord(unitId: string): Ship {
-  return { id: '', owner: '', unitId, fleetId: null, sector: '', crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv: '0' };
+  return {
+    id: '',
+    owner: '',
+    unitId,
+    fleetId: null,
+    sector: '',
+    crippled: false,
+    wrecked: false,
+    d94Used: false,
+    captured: false,
+    uninspected: false,
+    bpv: '0',
+  };
 }
 
 /** Fleet move class once a new ship of `unitId`, full of fighters and PFs, joins `ships` (UTD7.23 with 7.24 pooling). */
@@ -78,12 +103,25 @@ export function mcWithNewShip(ships: readonly Ship[], unitId: string, catalog: U
  * UTD7.23 with 7.24: refuses a change of fighters or PFs aboard that would take the fleet over MC 5
  * (more fighters deployed can add a third of a move class). `changed` maps ship ids to new conditions.
  */
-export function checkFleetAfter(state: CampaignState, fleetId: string | null, changed: ReadonlyMap<string, ShipCondition>, catalog: UnitCatalog, rule: string): void {
+export function checkFleetAfter(
+  state: CampaignState,
+  fleetId: string | null,
+  changed: ReadonlyMap<string, ShipCondition>,
+  catalog: UnitCatalog,
+  rule: string,
+): void {
   if (!fleetId) return;
-  const ships = state.ships.filter((s) => s.fleetId === fleetId).map((s) => (changed.has(s.id) ? { ...s, condition: changed.get(s.id)! } : s));
+  const ships = state.ships
+    .filter((s) => s.fleetId === fleetId)
+    .map((s) => (changed.has(s.id) ? { ...s, condition: changed.get(s.id)! } : s));
   const after = mcOfShips(ships, catalog);
   if (after > FLEET_LIMIT) {
     const slot = state.fleets.find((f) => f.id === fleetId)?.slot ?? '?';
-    refuse('fleet/move-cost-limit', rule, `Fleet ${slot} would hold MC ${formatMoveClass(after as never)} with these fighters and PFs aboard (every 4 fighters count 1/3, every 2 PFs 1/2, UTD7.24); a fleet holds at most 5 (UTD7.23).`, 'Organize a ship out of the fleet first.');
+    refuse(
+      'fleet/move-cost-limit',
+      rule,
+      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)} with these fighters and PFs aboard (every 4 fighters count 1/3, every 2 PFs 1/2, UTD7.24); a fleet holds at most 5 (UTD7.23).`,
+      'Organize a ship out of the fleet first.',
+    );
   }
 }

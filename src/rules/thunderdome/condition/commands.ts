@@ -1,5 +1,12 @@
 import type { Decider } from '../decider.ts';
-import { breakOutSpares, recordExpended, recordLosses, reportDamage, selfRepair, type DamageReport } from './records.ts';
+import {
+  breakOutSpares,
+  recordExpended,
+  recordLosses,
+  reportDamage,
+  selfRepair,
+  type DamageReport,
+} from './records.ts';
 import { refitFleet } from './refit-fleet.ts';
 import { replaceAttrition } from './replace.ts';
 
@@ -18,7 +25,15 @@ export type ConditionCommand =
 
 export type ConditionCommandType = ConditionCommand['type'];
 
-export const CONDITION_COMMANDS: readonly ConditionCommandType[] = ['ship-report', 'ship-losses', 'ship-breakout', 'ship-expend', 'ship-self-repair', 'ship-replace', 'refit-fleet'];
+export const CONDITION_COMMANDS: readonly ConditionCommandType[] = [
+  'ship-report',
+  'ship-losses',
+  'ship-breakout',
+  'ship-expend',
+  'ship-self-repair',
+  'ship-replace',
+  'refit-fleet',
+];
 
 export function runConditionCommand(d: Decider, c: ConditionCommand): void {
   switch (c.type) {

@@ -26,7 +26,13 @@ export type ConditionEvent =
       /** Step 3 (UTD2.3(3), 6.3B1): spares restocked and expendables regained. */
       type: 'ShipsResupplied';
       playerId: string;
-      ships: { shipId: string; condition: ShipCondition; fighterSpares: number; pfSpares: number; expendables: number }[];
+      ships: {
+        shipId: string;
+        condition: ShipCondition;
+        fighterSpares: number;
+        pfSpares: number;
+        expendables: number;
+      }[];
     }
   | {
       /** UTD6.3B2 fast replacement of every fighter and PF missing in one fleet, spares included. */

@@ -1,5 +1,10 @@
 /** Ship condition (issue 4 §3, §8): towing (UTD6.3E), fighters and PFs (UTD6.3B, 7.24), resupply (UTD2.3(3)), self-repair (UTD7.53), refit fleet (UTD6.3J). */
-export { runConditionCommand, CONDITION_COMMANDS, type ConditionCommand, type ConditionCommandType } from './commands.ts';
+export {
+  runConditionCommand,
+  CONDITION_COMMANDS,
+  type ConditionCommand,
+  type ConditionCommandType,
+} from './commands.ts';
 export { applyConditionEvent } from './apply-condition.ts';
 export type { ConditionEvent } from './events.ts';
 export { attritionMc, attritionOf, carriesAttrition, complementOf, mcOfShips, type Attrition } from './attrition.ts';

@@ -16,22 +16,47 @@ import { currentDamageControl, isWreckSpeed, wreckThreshold } from './wreck.ts';
 export function ownShip(d: Decider, p: Player, ref: string, rule: string): Ship {
   const id = ref.trim().toUpperCase();
   const ship = d.state.ships.find((s) => s.id === id && s.owner === p.id);
-  if (!ship) refuse('ship/unknown', rule, `You have no ship \`${ref.slice(0, 20)}\`.`, 'See `/navy` for your ships and their ids.');
+  if (!ship)
+    refuse(
+      'ship/unknown',
+      rule,
+      `You have no ship \`${ref.slice(0, 20)}\`.`,
+      'See `/navy` for your ships and their ids.',
+    );
   return ship;
 }
 
 function inPlay(d: Decider, rule: string): void {
-  if (d.state.status !== 'active') refuse('campaign/not-in-play', rule, 'Ship condition is recorded while the campaign is in play.');
+  if (d.state.status !== 'active')
+    refuse('campaign/not-in-play', rule, 'Ship condition is recorded while the campaign is in play.');
 }
 
 function count(n: number | undefined, what: string, rule: string, max = 1000): number | undefined {
   if (n === undefined) return undefined;
-  if (!Number.isInteger(n) || n < 0 || n > max) refuse('condition/bad-number', rule, `${what} must be a whole number from 0 to ${max}.`);
+  if (!Number.isInteger(n) || n < 0 || n > max)
+    refuse('condition/bad-number', rule, `${what} must be a whole number from 0 to ${max}.`);
   return n;
 }
 
-function emit(d: Decider, p: Player, ship: Ship, what: ConditionRecordKind, condition: ShipCondition, flags: { crippled: boolean; wrecked: boolean }, extra: { fighters?: number; pfs?: number; boxes?: number; items?: string[] } = {}): void {
-  d.emit({ type: 'ShipConditionRecorded', playerId: p.id, shipId: ship.id, what, condition, crippled: flags.crippled, wrecked: flags.wrecked, ...extra });
+function emit(
+  d: Decider,
+  p: Player,
+  ship: Ship,
+  what: ConditionRecordKind,
+  condition: ShipCondition,
+  flags: { crippled: boolean; wrecked: boolean },
+  extra: { fighters?: number; pfs?: number; boxes?: number; items?: string[] } = {},
+): void {
+  d.emit({
+    type: 'ShipConditionRecorded',
+    playerId: p.id,
+    shipId: ship.id,
+    what,
+    condition,
+    crippled: flags.crippled,
+    wrecked: flags.wrecked,
+    ...extra,
+  });
 }
 
 export interface DamageReport {
@@ -58,16 +83,44 @@ export function reportDamage(d: Decider, shipRef: string, r: DamageReport, as?: 
   const tractors = count(r.tractors, 'Working tractor beams', 'UTD6.3E', unit?.tractorBeams ?? 1000);
   const speed = count(r.speed, 'Current maximum speed', 'UTD7.47', unit?.maxSpeed ?? 1000);
   const note = r.note?.trim();
-  if (note !== undefined && note.length > NOTE_MAX) refuse('condition/note-long', 'UTD2.3', `A damage note has at most ${NOTE_MAX} characters (this one has ${note.length}).`);
-  if ([boxes, dc, tractors, speed, r.crippled, note].every((x) => x === undefined)) refuse('condition/nothing', 'UTD7.47', 'Report at least one of boxes destroyed, damage control, speed, tractors, crippled or a note.');
+  if (note !== undefined && note.length > NOTE_MAX)
+    refuse(
+      'condition/note-long',
+      'UTD2.3',
+      `A damage note has at most ${NOTE_MAX} characters (this one has ${note.length}).`,
+    );
+  if ([boxes, dc, tractors, speed, r.crippled, note].every((x) => x === undefined))
+    refuse(
+      'condition/nothing',
+      'UTD7.47',
+      'Report at least one of boxes destroyed, damage control, speed, tractors, crippled or a note.',
+    );
   let wrecked = ship.wrecked;
   if (speed !== undefined) {
-    if (!unit?.maxSpeed) refuse('condition/no-max-speed', 'UTD7.47', `The catalog gives no maximum speed for ${ship.unitId}, so its speed cannot be judged.`, 'Ask the campaign admin to fill `max_speed` in the catalog.');
+    if (!unit?.maxSpeed)
+      refuse(
+        'condition/no-max-speed',
+        'UTD7.47',
+        `The catalog gives no maximum speed for ${ship.unitId}, so its speed cannot be judged.`,
+        'Ask the campaign admin to fill `max_speed` in the catalog.',
+      );
     const wreck = isWreckSpeed(unit.maxSpeed, speed);
-    if (ship.wrecked && !wreck) refuse('condition/repair-clears', 'UTD7.47', `${ship.unitId} (${ship.id}) is wrecked; a report cannot raise its speed above ${wreckThreshold(unit.maxSpeed)}.`, 'Repairs do: campaign self-repair (`/ship selfrepair`, UTD7.53), D9.4 at a colony (UTD4.335) or an overhaul (UTD6.374).');
+    if (ship.wrecked && !wreck)
+      refuse(
+        'condition/repair-clears',
+        'UTD7.47',
+        `${ship.unitId} (${ship.id}) is wrecked; a report cannot raise its speed above ${wreckThreshold(unit.maxSpeed)}.`,
+        'Repairs do: campaign self-repair (`/ship selfrepair`, UTD7.53), D9.4 at a colony (UTD4.335) or an overhaul (UTD6.374).',
+      );
     wrecked = wreck;
   }
-  if (r.crippled === false && ship.crippled) refuse('condition/repair-clears', 'UTD7.5', `${ship.unitId} (${ship.id}) is crippled; only a repair clears that.`, 'Self-repair (`/ship selfrepair … uncrippled:true`), D9.4 (UTD4.335) or an overhaul (UTD6.374).');
+  if (r.crippled === false && ship.crippled)
+    refuse(
+      'condition/repair-clears',
+      'UTD7.5',
+      `${ship.unitId} (${ship.id}) is crippled; only a repair clears that.`,
+      'Self-repair (`/ship selfrepair … uncrippled:true`), D9.4 (UTD4.335) or an overhaul (UTD6.374).',
+    );
   const crippled = ship.crippled || r.crippled === true || wrecked;
   const c: ShipCondition = { ...ship.condition };
   if (boxes !== undefined) c.boxesDestroyed = boxes;
@@ -75,7 +128,14 @@ export function reportDamage(d: Decider, shipRef: string, r: DamageReport, as?: 
   if (tractors !== undefined) c.tractors = tractors;
   if (speed !== undefined) c.speed = speed;
   if (note !== undefined) c.note = note;
-  emit(d, p, ship, note !== undefined && [boxes, dc, tractors, speed, r.crippled].every((x) => x === undefined) ? 'note' : 'report', c, { crippled, wrecked });
+  emit(
+    d,
+    p,
+    ship,
+    note !== undefined && [boxes, dc, tractors, speed, r.crippled].every((x) => x === undefined) ? 'note' : 'report',
+    c,
+    { crippled, wrecked },
+  );
 }
 
 /**
@@ -90,8 +150,27 @@ export function recordLosses(d: Decider, shipRef: string, fighters: number, pfs:
   const f = count(fighters, 'Fighters lost', 'UTD6.3B') ?? 0;
   const q = count(pfs, 'PFs lost', 'UTD6.3B') ?? 0;
   if (f + q === 0) refuse('attrition/nothing', 'UTD6.3B', 'Say how many fighters or PFs were lost.');
-  if (f > a.fighters || q > a.pfs) refuse('attrition/more-than-aboard', 'UTD6.3B', `${ship.unitId} (${ship.id}) has ${a.fighters} fighter${a.fighters === 1 ? '' : 's'} and ${a.pfs} PF${a.pfs === 1 ? '' : 's'} aboard; it cannot lose ${f} and ${q}.`);
-  emit(d, p, ship, 'losses', { ...ship.condition, fighters: a.fighters - f, fighterSpares: a.fighterSpares, pfs: a.pfs - q, pfSpares: a.pfSpares }, ship, { fighters: f, pfs: q });
+  if (f > a.fighters || q > a.pfs)
+    refuse(
+      'attrition/more-than-aboard',
+      'UTD6.3B',
+      `${ship.unitId} (${ship.id}) has ${a.fighters} fighter${a.fighters === 1 ? '' : 's'} and ${a.pfs} PF${a.pfs === 1 ? '' : 's'} aboard; it cannot lose ${f} and ${q}.`,
+    );
+  emit(
+    d,
+    p,
+    ship,
+    'losses',
+    {
+      ...ship.condition,
+      fighters: a.fighters - f,
+      fighterSpares: a.fighterSpares,
+      pfs: a.pfs - q,
+      pfSpares: a.pfSpares,
+    },
+    ship,
+    { fighters: f, pfs: q },
+  );
 }
 
 /**
@@ -102,14 +181,30 @@ export function breakOutSpares(d: Decider, shipRef: string, as?: string): void {
   inPlay(d, 'UTD6.3B1');
   const p = actingPlayer(d.state, d.ctx, as);
   const ship = ownShip(d, p, shipRef, 'UTD6.3B1');
-  if (ship.uninspected) refuse('attrition/uninspected', 'UTD6.3773', `${ship.unitId} (${ship.id}) is a captured ship not yet inspected: it may use no system but unreinforced shields, and its bays are not yet fitted for your fighters (UTD6.3771).`);
+  if (ship.uninspected)
+    refuse(
+      'attrition/uninspected',
+      'UTD6.3773',
+      `${ship.unitId} (${ship.id}) is a captured ship not yet inspected: it may use no system but unreinforced shields, and its bays are not yet fitted for your fighters (UTD6.3771).`,
+    );
   const a = attritionOf(ship, d.ctx.catalog);
   const f = Math.min(a.fighterSpares, a.full.fighters - a.fighters);
   const q = Math.min(a.pfSpares, a.full.pfs - a.pfs);
   if (f + q <= 0) {
-    refuse('attrition/no-breakout', 'UTD6.3B1', `${ship.unitId} (${ship.id}) has nothing to break out: ${a.fighters}/${a.full.fighters} fighters aboard with ${a.fighterSpares} spare${a.fighterSpares === 1 ? '' : 's'}, ${a.pfs}/${a.full.pfs} PFs with ${a.pfSpares}.`, 'Spares restock for free at your step 3; `/ship replace` refills everything now (UTD6.3B2).');
+    refuse(
+      'attrition/no-breakout',
+      'UTD6.3B1',
+      `${ship.unitId} (${ship.id}) has nothing to break out: ${a.fighters}/${a.full.fighters} fighters aboard with ${a.fighterSpares} spare${a.fighterSpares === 1 ? '' : 's'}, ${a.pfs}/${a.full.pfs} PFs with ${a.pfSpares}.`,
+      'Spares restock for free at your step 3; `/ship replace` refills everything now (UTD6.3B2).',
+    );
   }
-  const condition: ShipCondition = { ...ship.condition, fighters: a.fighters + f, fighterSpares: a.fighterSpares - f, pfs: a.pfs + q, pfSpares: a.pfSpares - q };
+  const condition: ShipCondition = {
+    ...ship.condition,
+    fighters: a.fighters + f,
+    fighterSpares: a.fighterSpares - f,
+    pfs: a.pfs + q,
+    pfSpares: a.pfSpares - q,
+  };
   checkFleetAfter(d.state, ship.fleetId, new Map([[ship.id, condition]]), d.ctx.catalog, 'UTD6.3B1');
   emit(d, p, ship, 'breakout', condition, ship, { fighters: f, pfs: q });
 }
@@ -119,12 +214,23 @@ export function recordExpended(d: Decider, shipRef: string, text: string, as?: s
   inPlay(d, 'UTD2.3');
   const p = actingPlayer(d.state, d.ctx, as);
   const ship = ownShip(d, p, shipRef, 'UTD2.3');
-  const items = text.split(/[,;\n]+/).map((x) => x.trim().replace(/\s+/g, ' ')).filter(Boolean);
-  if (items.length === 0) refuse('condition/nothing', 'UTD2.3', 'Name what was expended, e.g. `2 T-bombs, 1 suicide shuttle`.');
+  const items = text
+    .split(/[,;\n]+/)
+    .map((x) => x.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
+  if (items.length === 0)
+    refuse('condition/nothing', 'UTD2.3', 'Name what was expended, e.g. `2 T-bombs, 1 suicide shuttle`.');
   const long = items.find((x) => x.length > ITEM_MAX);
-  if (long) refuse('condition/item-long', 'UTD2.3', `One item has at most ${ITEM_MAX} characters: \`${long.slice(0, 30)}…\`.`);
+  if (long)
+    refuse('condition/item-long', 'UTD2.3', `One item has at most ${ITEM_MAX} characters: \`${long.slice(0, 30)}…\`.`);
   const all = [...(ship.condition?.expended ?? []), ...items];
-  if (all.length > ITEMS_MAX) refuse('condition/items-many', 'UTD2.3', `At most ${ITEMS_MAX} items are kept per ship until resupply; ${ship.id} would have ${all.length}.`, 'Combine them, e.g. `6 drones`.');
+  if (all.length > ITEMS_MAX)
+    refuse(
+      'condition/items-many',
+      'UTD2.3',
+      `At most ${ITEMS_MAX} items are kept per ship until resupply; ${ship.id} would have ${all.length}.`,
+      'Combine them, e.g. `6 drones`.',
+    );
   emit(d, p, ship, 'expend', { ...ship.condition, expended: all }, ship, { items });
 }
 
@@ -135,26 +241,69 @@ export function recordExpended(d: Decider, shipRef: string, text: string, as?: s
  * above a quarter of the maximum ends the wreck; `uncrippled` records that the SFB repair left the
  * ship no longer crippled.
  */
-export function selfRepair(d: Decider, shipRef: string, boxes: number, speed: number | undefined, uncrippled: boolean, as?: string): void {
+export function selfRepair(
+  d: Decider,
+  shipRef: string,
+  boxes: number,
+  speed: number | undefined,
+  uncrippled: boolean,
+  as?: string,
+): void {
   const p = actingPlayer(d.state, d.ctx, as);
   requireTurnOf(d, p, { evenLocked: true });
   const ship = ownShip(d, p, shipRef, 'UTD7.53');
   const unit = d.ctx.catalog.get(ship.unitId);
-  if (ship.uninspected) refuse('repair/uninspected', 'UTD6.3773', `${ship.unitId} (${ship.id}) is a captured ship not yet inspected: it cannot be repaired in any way, not even by itself.`, 'Inspect it at a shipyard (`/yard inspect`, UTD6.377).');
-  if (ship.condition?.selfRepairedHalfCycle === d.state.halfCycles) refuse('repair/self-once', 'UTD7.53', `${ship.unitId} (${ship.id}) already repaired itself this campaign cycle.`);
+  if (ship.uninspected)
+    refuse(
+      'repair/uninspected',
+      'UTD6.3773',
+      `${ship.unitId} (${ship.id}) is a captured ship not yet inspected: it cannot be repaired in any way, not even by itself.`,
+      'Inspect it at a shipyard (`/yard inspect`, UTD6.377).',
+    );
+  if (ship.condition?.selfRepairedHalfCycle === d.state.halfCycles)
+    refuse('repair/self-once', 'UTD7.53', `${ship.unitId} (${ship.id}) already repaired itself this campaign cycle.`);
   const dc = currentDamageControl(ship, unit);
-  if (dc === 0) refuse('repair/no-damage-control', 'UTD7.53', `${ship.unitId} (${ship.id}) has a damage control rating of 0, so it cannot repair itself.`, ship.condition?.damageControl === undefined ? 'If the catalog lacks it, report the rating first (`/ship report damage_control:`).' : undefined);
+  if (dc === 0)
+    refuse(
+      'repair/no-damage-control',
+      'UTD7.53',
+      `${ship.unitId} (${ship.id}) has a damage control rating of 0, so it cannot repair itself.`,
+      ship.condition?.damageControl === undefined
+        ? 'If the catalog lacks it, report the rating first (`/ship report damage_control:`).'
+        : undefined,
+    );
   if (!Number.isInteger(boxes) || boxes < 1) refuse('condition/bad-number', 'UTD7.53', 'Repair at least one box.');
-  if (boxes > dc) refuse('repair/over-damage-control', 'UTD7.53', `${ship.unitId} (${ship.id}) repairs at most ${dc} box${dc === 1 ? '' : 'es'} (its current damage control); you reported ${boxes}.`);
+  if (boxes > dc)
+    refuse(
+      'repair/over-damage-control',
+      'UTD7.53',
+      `${ship.unitId} (${ship.id}) repairs at most ${dc} box${dc === 1 ? '' : 'es'} (its current damage control); you reported ${boxes}.`,
+    );
   const destroyed = ship.condition?.boxesDestroyed;
-  if (destroyed !== undefined && boxes > destroyed) refuse('repair/over-damage', 'UTD7.53', `${ship.unitId} (${ship.id}) has ${destroyed} box${destroyed === 1 ? '' : 'es'} destroyed as last reported; it cannot repair ${boxes}.`);
+  if (destroyed !== undefined && boxes > destroyed)
+    refuse(
+      'repair/over-damage',
+      'UTD7.53',
+      `${ship.unitId} (${ship.id}) has ${destroyed} box${destroyed === 1 ? '' : 'es'} destroyed as last reported; it cannot repair ${boxes}.`,
+    );
   let wrecked = ship.wrecked;
   if (speed !== undefined) {
-    if (!unit?.maxSpeed) refuse('condition/no-max-speed', 'UTD7.47', `The catalog gives no maximum speed for ${ship.unitId}, so its speed cannot be judged.`);
+    if (!unit?.maxSpeed)
+      refuse(
+        'condition/no-max-speed',
+        'UTD7.47',
+        `The catalog gives no maximum speed for ${ship.unitId}, so its speed cannot be judged.`,
+      );
     count(speed, 'Current maximum speed', 'UTD7.47', unit.maxSpeed);
     wrecked = isWreckSpeed(unit.maxSpeed, speed);
   }
-  if (uncrippled && wrecked) refuse('repair/still-wrecked', 'UTD7.47', `${ship.unitId} (${ship.id}) is still wrecked, so it is still crippled.`, 'Give the speed the repairs restored (`speed:`).');
+  if (uncrippled && wrecked)
+    refuse(
+      'repair/still-wrecked',
+      'UTD7.47',
+      `${ship.unitId} (${ship.id}) is still wrecked, so it is still crippled.`,
+      'Give the speed the repairs restored (`speed:`).',
+    );
   const crippled = uncrippled ? false : ship.crippled || wrecked;
   const c: ShipCondition = { ...ship.condition, selfRepairedHalfCycle: d.state.halfCycles };
   if (destroyed !== undefined) c.boxesDestroyed = destroyed - boxes;

@@ -6,7 +6,15 @@ import { hasDevelopedColony, sectorByKey, sectorLabel } from '../lookup.ts';
 import { ownFleet, spend } from '../orders.ts';
 import { chargeLine, costSettings, refitCapacity, refitCost } from '../shipyards/costs.ts';
 import { refitTo, unitOf } from '../shipyards/edges.ts';
-import { capacityUsed, effectiveCapacity, formatCapacity, yardByRef, yardLabel, yardsOf, type YardInfo } from '../shipyards/yards.ts';
+import {
+  capacityUsed,
+  effectiveCapacity,
+  formatCapacity,
+  yardByRef,
+  yardLabel,
+  yardsOf,
+  type YardInfo,
+} from '../shipyards/yards.ts';
 import type { Ship, TurnState } from '../state.ts';
 import { requireTurnOf } from '../turn.ts';
 import { mcOfShips } from './attrition.ts';
@@ -23,11 +31,21 @@ interface Line {
 
 /** Parses `S3=LYR-CA+PH, S4=LYR-FF+PH` (or `S3:…`) into ship id → configuration. */
 function parseRefits(text: string): [string, string][] {
-  const pairs = text.split(/[,;]+/).map((x) => x.trim()).filter(Boolean);
-  if (pairs.length === 0) refuse('refit/none', 'UTD6.3J2', 'Name the refits as `ship=configuration`, e.g. `S3=LYR-CA+PH, S4=LYR-FF+PH`.');
+  const pairs = text
+    .split(/[,;]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (pairs.length === 0)
+    refuse('refit/none', 'UTD6.3J2', 'Name the refits as `ship=configuration`, e.g. `S3=LYR-CA+PH, S4=LYR-FF+PH`.');
   return pairs.map((pair) => {
     const m = /^(\S+)\s*[=:]\s*(\S+)$/.exec(pair);
-    if (!m) refuse('refit/bad-pair', 'UTD6.3J2', `\`${pair.slice(0, 40)}\` is not \`ship=configuration\`.`, 'For example `S3=LYR-CA+PH`.');
+    if (!m)
+      refuse(
+        'refit/bad-pair',
+        'UTD6.3J2',
+        `\`${pair.slice(0, 40)}\` is not \`ship=configuration\`.`,
+        'For example `S3=LYR-CA+PH`.',
+      );
     return [m[1]!.toUpperCase(), m[2]!];
   });
 }
@@ -48,7 +66,13 @@ function hasRoom(turn: TurnState, y: YardInfo, capacity: number): boolean {
  * the player in the sector has half the ships' move class to spare this turn: then its capacity is
  * used instead, with no activation needed (UTD6.3J3, ISS-A80). `yard: none` pays the order point.
  */
-export function refitFleet(d: Decider, fleetRef: string, refitsText: string, yardRef: string | undefined, as?: string): void {
+export function refitFleet(
+  d: Decider,
+  fleetRef: string,
+  refitsText: string,
+  yardRef: string | undefined,
+  as?: string,
+): void {
   const p = actingPlayer(d.state, d.ctx, as);
   const turn = requireTurnOf(d, p);
   const f = ownFleet(d, p, fleetRef);
@@ -56,7 +80,12 @@ export function refitFleet(d: Decider, fleetRef: string, refitsText: string, yar
   const label = sectorLabel(state, f.sector);
   const sector = sectorByKey(state, f.sector);
   if (!hasDevelopedColony(sector, p.id)) {
-    refuse('refit/no-colony', 'UTD6.3J1', `Fleet ${f.slot} is in ${label}, which has no developed colony of yours; a fleet is refitted at a developed colony.`, 'A single ship can be refitted at an activated shipyard (`/yard refit`, UTD6.375).');
+    refuse(
+      'refit/no-colony',
+      'UTD6.3J1',
+      `Fleet ${f.slot} is in ${label}, which has no developed colony of yours; a fleet is refitted at a developed colony.`,
+      'A single ship can be refitted at an activated shipyard (`/yard refit`, UTD6.375).',
+    );
   }
   const settings = costSettings(state);
   const seen = new Set<string>();
@@ -64,37 +93,93 @@ export function refitFleet(d: Decider, fleetRef: string, refitsText: string, yar
     if (seen.has(id)) refuse('refit/twice', 'UTD6.3J2', `${id} is named twice.`);
     seen.add(id);
     const ship = state.ships.find((s) => s.id === id && s.fleetId === f.id);
-    if (!ship) refuse('ship/not-in-fleet', 'UTD6.3J2', `${id.slice(0, 20)} is not in fleet ${f.slot}.`, `Fleet ${f.slot} holds ${state.ships.filter((s) => s.fleetId === f.id).map((s) => `${s.id} ${s.unitId}`).join(', ')}.`);
-    if (ship.uninspected) refuse('refit/uninspected', 'UTD6.3773', `${ship.unitId} (${ship.id}) is a captured ship not yet inspected: it cannot be refitted.`, 'Inspect it at a shipyard first (`/yard inspect`, UTD6.377).');
+    if (!ship)
+      refuse(
+        'ship/not-in-fleet',
+        'UTD6.3J2',
+        `${id.slice(0, 20)} is not in fleet ${f.slot}.`,
+        `Fleet ${f.slot} holds ${state.ships
+          .filter((s) => s.fleetId === f.id)
+          .map((s) => `${s.id} ${s.unitId}`)
+          .join(', ')}.`,
+      );
+    if (ship.uninspected)
+      refuse(
+        'refit/uninspected',
+        'UTD6.3773',
+        `${ship.unitId} (${ship.id}) is a captured ship not yet inspected: it cannot be refitted.`,
+        'Inspect it at a shipyard first (`/yard inspect`, UTD6.377).',
+      );
     const from = unitOf(d, ship);
     const { edge, to } = refitTo(d, ship, toId);
-    return { ship, from: from.unitId, to: to.unitId, toBpv: to.bpv, mc: from.mc, cost: refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride) };
+    return {
+      ship,
+      from: from.unitId,
+      to: to.unitId,
+      toBpv: to.bpv,
+      mc: from.mc,
+      cost: refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride),
+    };
   });
-  const after = mcOfShips(state.ships.filter((s) => s.fleetId === f.id).map((s) => ({ ...s, unitId: lines.find((x) => x.ship.id === s.id)?.to ?? s.unitId })), d.ctx.catalog);
-  if (after > FLEET_LIMIT) refuse('fleet/move-cost-limit', 'UTD7.23', `After the refits fleet ${f.slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`);
+  const after = mcOfShips(
+    state.ships
+      .filter((s) => s.fleetId === f.id)
+      .map((s) => ({ ...s, unitId: lines.find((x) => x.ship.id === s.id)?.to ?? s.unitId })),
+    d.ctx.catalog,
+  );
+  if (after > FLEET_LIMIT)
+    refuse(
+      'fleet/move-cost-limit',
+      'UTD7.23',
+      `After the refits fleet ${f.slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`,
+    );
   const capacity = lines.reduce((sum, x) => sum + refitCapacity(x.mc), 0);
   let yard: YardInfo | null = null;
   if (yardRef?.trim().toLowerCase() !== 'none') {
     if (yardRef) {
       const named = yardByRef(state, p.id, d.ctx.catalog, yardRef, 'UTD6.3J3');
-      if (named.base.sector !== f.sector) refuse('yard/elsewhere', 'UTD6.3J3', `${yardLabel(state, named)} is not in ${label}.`);
-      if (!hasRoom(turn, named, capacity)) refuse('yard/capacity', 'UTD6.3J3', `${yardLabel(state, named)} has not ${formatCapacity(capacity)} of capacity to spare this turn.`, 'Leave `yard` out, or give `yard:none` to pay the order point instead.');
+      if (named.base.sector !== f.sector)
+        refuse('yard/elsewhere', 'UTD6.3J3', `${yardLabel(state, named)} is not in ${label}.`);
+      if (!hasRoom(turn, named, capacity))
+        refuse(
+          'yard/capacity',
+          'UTD6.3J3',
+          `${yardLabel(state, named)} has not ${formatCapacity(capacity)} of capacity to spare this turn.`,
+          'Leave `yard` out, or give `yard:none` to pay the order point instead.',
+        );
       yard = named;
     } else {
-      yard = yardsOf(state, p.id, d.ctx.catalog, { sector: f.sector }).filter((y) => hasRoom(turn, y, capacity)).sort((a, b) => capacityLeft(turn, a) - capacityLeft(turn, b))[0] ?? null;
+      yard =
+        yardsOf(state, p.id, d.ctx.catalog, { sector: f.sector })
+          .filter((y) => hasRoom(turn, y, capacity))
+          .sort((a, b) => capacityLeft(turn, a) - capacityLeft(turn, b))[0] ?? null;
     }
   }
   const opCost = yard ? 0 : 1;
   spend(turn, opCost, 'Refitting a fleet', 'UTD6.3J');
-  const charge = chargeLine(lines.map((x) => x.cost), settings.rounding);
-  if (charge.gt(p.bank)) refuse('bank/insufficient', 'UTD6.3J5', `Refitting fleet ${f.slot} costs ${bpvToString(charge)} BPV; your bank holds ${p.bank}.`);
+  const charge = chargeLine(
+    lines.map((x) => x.cost),
+    settings.rounding,
+  );
+  if (charge.gt(p.bank))
+    refuse(
+      'bank/insufficient',
+      'UTD6.3J5',
+      `Refitting fleet ${f.slot} costs ${bpvToString(charge)} BPV; your bank holds ${p.bank}.`,
+    );
   const exact = lines.reduce((sum, x) => sum.add(x.cost), bpv(0));
   d.emit({
     type: 'FleetRefitted',
     playerId: p.id,
     fleetId: f.id,
     sector: f.sector,
-    ships: lines.map((x) => ({ shipId: x.ship.id, from: x.from, to: x.to, bpv: x.toBpv, exactCost: bpvToString(x.cost) })),
+    ships: lines.map((x) => ({
+      shipId: x.ship.id,
+      from: x.from,
+      to: x.to,
+      bpv: x.toBpv,
+      exactCost: bpvToString(x.cost),
+    })),
     opCost,
     yardId: yard?.base.id ?? null,
     capacity: yard ? capacity : 0,

@@ -12,7 +12,13 @@ import type { ShipCondition } from './types.ts';
  * (`/ship selfrepair`, UTD7.53).
  */
 export function resupplyStep(d: Decider, p: Player): void {
-  const ships: { shipId: string; condition: ShipCondition; fighterSpares: number; pfSpares: number; expendables: number }[] = [];
+  const ships: {
+    shipId: string;
+    condition: ShipCondition;
+    fighterSpares: number;
+    pfSpares: number;
+    expendables: number;
+  }[] = [];
   for (const ship of d.state.ships.filter((s) => s.owner === p.id)) {
     const a = attritionOf(ship, d.ctx.catalog);
     const fighterSpares = ship.uninspected ? 0 : Math.max(0, a.full.fighterSpares - a.fighterSpares);

@@ -14,9 +14,15 @@ export function checkTow(d: Decider, f: Fleet): number {
   const ships = d.state.ships.filter((s) => s.fleetId === f.id);
   const wrecks = ships.filter((s) => s.wrecked);
   if (wrecks.length === 0) return 0;
-  const hint = 'Scrap a wreck (`/fleet scrap`, 1 OP, UTD6.3F) or leave it as a derelict (`/deaddrop` with a ship, 1 OP, UTD6.3D2).';
+  const hint =
+    'Scrap a wreck (`/fleet scrap`, 1 OP, UTD6.3F) or leave it as a derelict (`/deaddrop` with a ship, 1 OP, UTD6.3D2).';
   if (wrecks.length === ships.length) {
-    refuse('tow/only-wrecks', 'UTD6.3E', `Fleet ${f.slot} holds only wrecked ships: at least one ship that is not wrecked must tow them, so the fleet cannot move.`, 'Organize a healthy ship into the fleet on a later turn (UTD6.33), or scrap the wrecks.');
+    refuse(
+      'tow/only-wrecks',
+      'UTD6.3E',
+      `Fleet ${f.slot} holds only wrecked ships: at least one ship that is not wrecked must tow them, so the fleet cannot move.`,
+      'Organize a healthy ship into the fleet on a later turn (UTD6.33), or scrap the wrecks.',
+    );
   }
   const perWreck = tractorsPerWreck(d.state);
   const tractors = towingTractorsOf(ships, d.ctx.catalog);

@@ -18,14 +18,33 @@ export function applyDefenseEvent(s: CampaignState, e: DefenseEvent, stored: Sto
       // The scrap money pays for the new units first (UTD6.3A); only the difference moves the bank.
       const p = playerById(s, e.playerId);
       p.bank = bpvToString(bpv(p.bank).add(e.refund).sub(e.cost));
-      const parts = [e.bought.length ? `buy ${e.bought.length}` : '', e.scrapped.length ? `scrap ${e.scrapped.length}` : ''].filter(Boolean).join(', ');
-      order(s, stored, 'defense-revise', `revise defenses in ${e.sector}${parts ? ` (${parts})` : ''}`, e.opCost, e.cost);
+      const parts = [
+        e.bought.length ? `buy ${e.bought.length}` : '',
+        e.scrapped.length ? `scrap ${e.scrapped.length}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      order(
+        s,
+        stored,
+        'defense-revise',
+        `revise defenses in ${e.sector}${parts ? ` (${parts})` : ''}`,
+        e.opCost,
+        e.cost,
+      );
       return;
     }
     case 'DefensesScrapped':
       s.bases = s.bases.filter((b) => !e.baseIds.includes(b.id));
       credit(s, e.playerId, e.refund);
-      order(s, stored, 'defense-scrap', `scrap ${e.baseIds.length} defense${e.baseIds.length === 1 ? '' : 's'} in ${e.sector}`, e.opCost, '0');
+      order(
+        s,
+        stored,
+        'defense-scrap',
+        `scrap ${e.baseIds.length} defense${e.baseIds.length === 1 ? '' : 's'} in ${e.sector}`,
+        e.opCost,
+        '0',
+      );
       return;
     case 'DefensesArrived':
       for (const b of s.bases) if (e.baseIds.includes(b.id)) b.pending = false;

@@ -15,11 +15,24 @@ export function checkCapitalDefensesMove(d: Decider, p: Player, to: Sector, movi
   if (moving.length === 0) return;
   const label = sectorLabel(d.state, to.key);
   const site = defenseSiteProblem(d.state, p, to);
-  if (site) refuse('defense/not-allowed-here', 'UTD7.33', `The capital's defenses cannot move into ${label}: ${site}.`, 'Move the capital without them (3 OP), or fortify the sector first.');
+  if (site)
+    refuse(
+      'defense/not-allowed-here',
+      'UTD7.33',
+      `The capital's defenses cannot move into ${label}: ${site}.`,
+      'Move the capital without them (3 OP), or fortify the sector first.',
+    );
   const toPlanned = (b: Base, isNew: boolean): PlannedDefense[] => {
     const unit = d.ctx.catalog.get(b.unitId);
     return unit ? [{ unit, role: b.role, isNew }] : [];
   };
-  const planned = [...defensesIn(d.state, p.id, to.key).flatMap((b) => toPlanned(b, false)), ...moving.flatMap((b) => toPlanned(b, true))];
-  checkSectorDefenses(planned, { label, groundBaseSite: hasGroundBaseSite(to), maxSupportingRf: maxSupportingRf(d.state) });
+  const planned = [
+    ...defensesIn(d.state, p.id, to.key).flatMap((b) => toPlanned(b, false)),
+    ...moving.flatMap((b) => toPlanned(b, true)),
+  ];
+  checkSectorDefenses(planned, {
+    label,
+    groundBaseSite: hasGroundBaseSite(to),
+    maxSupportingRf: maxSupportingRf(d.state),
+  });
 }

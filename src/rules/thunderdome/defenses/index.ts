@@ -3,7 +3,16 @@ export { runDefenseCommand, type DefenseCommand, type DefenseCommandType } from 
 export { applyDefenseEvent, type DefenseEvent } from './apply-defense.ts';
 export { defensesArriveStep } from './step.ts';
 export { defenseStatus, type DefenseSectorStatus } from './status.ts';
-export { attritionMcOf, battleMcOf, defenseBattleMc, defenseCategory, defensesIn, DEFENSE_ROLES, isDefenseBase, type DefenseCategory } from './kinds.ts';
+export {
+  attritionMcOf,
+  battleMcOf,
+  defenseBattleMc,
+  defenseCategory,
+  defensesIn,
+  DEFENSE_ROLES,
+  isDefenseBase,
+  type DefenseCategory,
+} from './kinds.ts';
 export { checkSectorDefenses, DEFENDING_SHIPS, DEFENSE_LIMITS, type PlannedDefense } from './limits.ts';
 export { defenseSiteProblem, GROUND_BASE_TERRAIN, hasGroundBaseSite, supportingRfSiteProblem } from './sites.ts';
 export { parseBuyList } from './revise.ts';

@@ -36,8 +36,16 @@ export function isDefenseBase(b: Base): boolean {
 }
 
 /** A player's defenses in a sector, pending ones (bought this turn) included unless asked otherwise. */
-export function defensesIn(state: CampaignState, playerId: string, sector: string, opts: { withPending?: boolean } = {}): Base[] {
-  return state.bases.filter((b) => b.owner === playerId && b.sector === sector && isDefenseBase(b) && (opts.withPending !== false || !b.pending));
+export function defensesIn(
+  state: CampaignState,
+  playerId: string,
+  sector: string,
+  opts: { withPending?: boolean } = {},
+): Base[] {
+  return state.bases.filter(
+    (b) =>
+      b.owner === playerId && b.sector === sector && isDefenseBase(b) && (opts.withPending !== false || !b.pending),
+  );
 }
 
 /** UTD7.24: every four fighter equivalents (or part) count MC 1/3, every two PFs (or part) MC 1/2, in sixtieths. */

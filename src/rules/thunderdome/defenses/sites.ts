@@ -21,7 +21,11 @@ export const GROUND_BASE_TERRAIN: ReadonlySet<string> = new Set([
 
 /** UTD7.34: a home sector always has its planet; elsewhere the explored terrain decides. */
 export function hasGroundBaseSite(sector: Sector): boolean {
-  return sector.type === 'home' || sector.terrain.some((t) => GROUND_BASE_TERRAIN.has(t)) || sector.overlays.includes('asteroid-field');
+  return (
+    sector.type === 'home' ||
+    sector.terrain.some((t) => GROUND_BASE_TERRAIN.has(t)) ||
+    sector.overlays.includes('asteroid-field')
+  );
 }
 
 const active = (d: Sector['colony'], playerId: string) => Boolean(d && d.owner === playerId && d.status !== 'pending');
@@ -54,7 +58,8 @@ export function defenseSiteProblem(state: CampaignState, p: Player, sector: Sect
   const mine = active(sector.mine, p.id);
   if (fort && (colony || mine || sector.type === 'dead')) return null;
   if (!requiresFortification(state) && (colony || mine)) return null;
-  if (!colony && !mine && sector.type !== 'dead') return `it holds no colony or mine of yours${fort ? '' : ' and no fortification of yours'}`;
+  if (!colony && !mine && sector.type !== 'dead')
+    return `it holds no colony or mine of yours${fort ? '' : ' and no fortification of yours'}`;
   return `it has no fortification of yours${sector.fort?.owner === p.id ? ' yet (it is being established)' : ''}`;
 }
 
@@ -66,5 +71,7 @@ export function defenseSiteProblem(state: CampaignState, p: Player, sector: Sect
 export function supportingRfSiteProblem(p: Player, sector: Sector): string | null {
   if (sector.type === 'home' && sector.owner === p.id) return null;
   if (sector.type === 'life' && active(sector.colony, p.id)) return null;
-  return sector.type === 'life' ? 'it holds no developed colony of yours' : 'it is neither a life sector with your colony nor your home sector';
+  return sector.type === 'life'
+    ? 'it holds no developed colony of yours'
+    : 'it is neither a life sector with your colony nor your home sector';
 }

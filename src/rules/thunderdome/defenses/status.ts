@@ -27,12 +27,20 @@ export function defenseStatus(state: CampaignState, playerId: string, catalog: U
     const sector = state.map?.sectors.find((s) => s.key === key);
     const kind = (b: Base) => catalog.get(b.unitId)?.unitKind;
     const counted = bases.filter((b) => b.role !== 'supporting-rf');
-    const mc = counted.reduce((sum, b) => sum + (catalog.get(b.unitId) ? defenseBattleMc(catalog.get(b.unitId)!) : 0), 0);
+    const mc = counted.reduce(
+      (sum, b) => sum + (catalog.get(b.unitId) ? defenseBattleMc(catalog.get(b.unitId)!) : 0),
+      0,
+    );
     out.push({
       sector: key,
       units: bases.map((b) => {
         const unit = catalog.get(b.unitId);
-        return { base: b, name: unit?.name ?? b.unitId, battleMc: b.role === 'supporting-rf' ? 'free' : formatMoveClass((unit ? defenseBattleMc(unit) : 0) as never), value: unit?.bpv ?? b.bpv };
+        return {
+          base: b,
+          name: unit?.name ?? b.unitId,
+          battleMc: b.role === 'supporting-rf' ? 'free' : formatMoveClass((unit ? defenseBattleMc(unit) : 0) as never),
+          value: unit?.bpv ?? b.bpv,
+        };
       }),
       counts: {
         monitors: bases.filter((b) => kind(b) === 'monitor').length,

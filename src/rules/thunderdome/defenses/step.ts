@@ -13,7 +13,9 @@ export function defensesArriveStep(d: Decider, playerId: string): void {
   const state = d.state;
   const p = state.players.find((x) => x.id === playerId);
   if (!p) return;
-  const pending = state.bases.filter((b) => b.owner === playerId && b.pending && (isDefenseBase(b) || b.role === 'capital-rf'));
+  const pending = state.bases.filter(
+    (b) => b.owner === playerId && b.pending && (isDefenseBase(b) || b.role === 'capital-rf'),
+  );
   if (pending.length === 0) return;
   const arrived: string[] = [];
   const cancelled: { baseId: string; unitId: string; refund: string; reason: string }[] = [];
@@ -32,8 +34,11 @@ function lostSite(d: Decider, b: Base): string | null {
   if (!sector) return 'its sector is gone';
   if (b.role === 'capital-rf') {
     const capital = state.bases.find((x) => x.owner === b.owner && x.role === 'capital' && !x.pending);
-    return capital && capital.sector === b.sector ? null : 'the capital it was to support is no longer there (UTD4.3237)';
+    return capital && capital.sector === b.sector
+      ? null
+      : 'the capital it was to support is no longer there (UTD4.3237)';
   }
-  const problem = b.role === 'supporting-rf' ? supportingRfSiteProblem(p, sector) : defenseSiteProblem(state, p, sector);
+  const problem =
+    b.role === 'supporting-rf' ? supportingRfSiteProblem(p, sector) : defenseSiteProblem(state, p, sector);
   return problem ? `${sector.name ?? sector.key} can no longer hold defenses: ${problem} (UTD7.33)` : null;
 }

@@ -37,7 +37,16 @@
 import type { DiceSource } from '../../dice.ts';
 import { fail, ok, type Result } from '../../errors.ts';
 import { EMPIRES, empireName, type EmpireKey } from '../empires.ts';
-import { normalCell, overlaysFor, specialCell, TERRAIN, type OverlayId, type SectorType, type TerrainCell, type TerrainId } from './tables.ts';
+import {
+  normalCell,
+  overlaysFor,
+  specialCell,
+  TERRAIN,
+  type OverlayId,
+  type SectorType,
+  type TerrainCell,
+  type TerrainId,
+} from './tables.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Settings defaults (requirements §3.3)
@@ -113,7 +122,11 @@ export function countSectorTypes(sectors: readonly CountableSector[], player: st
  * The leading counts among `players` (each maximum taken separately: the mineral leader and the
  * life leader may be different players, UTD5.223). Zero when the list is empty.
  */
-export function leadingCounts(sectors: readonly CountableSector[], players: readonly string[], basis: CountBasis): TypeCounts {
+export function leadingCounts(
+  sectors: readonly CountableSector[],
+  players: readonly string[],
+  basis: CountBasis,
+): TypeCounts {
   const max: TypeCounts = { life: 0, mineral: 0 };
   for (const p of players) {
     const c = countSectorTypes(sectors, p, basis);
@@ -145,7 +158,11 @@ export interface BalancingOptions extends BalancingEligibility {
  * UTD5.221 / 5.222 / 5.224 eligibility. `maxCounts` are the highest counts among the OTHER active
  * players (ISS-A66). Eligible when `leader − own ≥ gap` (ISS-A66: "two fewer" = at least two).
  */
-export function balancingOptions(args: { explorerCounts: TypeCounts; maxCounts: TypeCounts; gap: number }): BalancingOptions {
+export function balancingOptions(args: {
+  explorerCounts: TypeCounts;
+  maxCounts: TypeCounts;
+  gap: number;
+}): BalancingOptions {
   const { explorerCounts, maxCounts, gap } = args;
   if (!Number.isInteger(gap)) throw new Error(`explore.balanceGap must be an integer, got ${gap}`);
   const mineralGap = maxCounts.mineral - explorerCounts.mineral;
@@ -313,7 +330,9 @@ export interface PendingExploration {
   steps: ExplorationStep[];
 }
 
-export type ExploreOutcome = { status: 'done'; result: ExplorationResult } | { status: 'needs-choice'; pending: PendingExploration };
+export type ExploreOutcome =
+  | { status: 'done'; result: ExplorationResult }
+  | { status: 'needs-choice'; pending: PendingExploration };
 
 // ---------------------------------------------------------------------------------------------
 // Rules
@@ -371,16 +390,28 @@ export function exploreSector(input: ExploreInput, dice: DiceSource): Result<Exp
     );
   }
   if (b !== 'none' && b !== 'mineral' && b !== 'life' && b !== 'ask') {
-    return fail('explore/bad-instruction', 'UTD5.22', `Unknown balancing instruction ${JSON.stringify(b)}.`, "Use 'none', 'mineral', 'life', 'ask' or a choice of life or mineral.");
+    return fail(
+      'explore/bad-instruction',
+      'UTD5.22',
+      `Unknown balancing instruction ${JSON.stringify(b)}.`,
+      "Use 'none', 'mineral', 'life', 'ask' or a choice of life or mineral.",
+    );
   }
   if (b === 'ask' && input.allowed.autoMineral && input.allowed.autoLife) {
-    return ok({ status: 'needs-choice', pending: { input, question: freeChoiceQuestion(input.sectorLabel), steps: [] } });
+    return ok({
+      status: 'needs-choice',
+      pending: { input, question: freeChoiceQuestion(input.sectorLabel), steps: [] },
+    });
   }
   return ok(rollType(input, b, [], dice));
 }
 
 /** Continues a stopped exploration with the player's answer; `dice` may be a new event's dice. */
-export function resumeExploration(pending: PendingExploration, answer: ExplorationAnswer, dice: DiceSource): Result<ExploreOutcome> {
+export function resumeExploration(
+  pending: PendingExploration,
+  answer: ExplorationAnswer,
+  dice: DiceSource,
+): Result<ExploreOutcome> {
   const { input, question } = pending;
   checkInput(input);
   const steps = pending.steps.map((s) => ({ ...s }));
@@ -401,12 +432,24 @@ export function resumeExploration(pending: PendingExploration, answer: Explorati
     return ok(done(chooseType(input, chosen.value, steps, dice)));
   }
   if (!(question.options as string[]).includes(answer)) {
-    return fail('explore/bad-answer', question.rule, `"${answer}" is not one of the choices: ${question.options.join(', ')}.`);
+    return fail(
+      'explore/bad-answer',
+      question.rule,
+      `"${answer}" is not one of the choices: ${question.options.join(', ')}.`,
+    );
   }
   const rolled = question.rolled;
   if (answer === 'keep') {
-    steps.push(declinedStep(input.sectorLabel, rolled, question.options.filter((o): o is 'life' | 'mineral' => o !== 'keep')));
-    return ok(done(finish(input, { method: 'rolled', rule: 'UTD5.21', die: question.die, rolled }, rolled, steps, dice)));
+    steps.push(
+      declinedStep(
+        input.sectorLabel,
+        rolled,
+        question.options.filter((o): o is 'life' | 'mineral' => o !== 'keep'),
+      ),
+    );
+    return ok(
+      done(finish(input, { method: 'rolled', rule: 'UTD5.21', die: question.die, rolled }, rolled, steps, dice)),
+    );
   }
   const target = answer as 'life' | 'mineral';
   steps.push(conversionStep(input.sectorLabel, rolled, target));
@@ -421,26 +464,47 @@ function done(result: ExplorationResult): ExploreOutcome {
 }
 
 function checkInput(input: ExploreInput): void {
-  if (typeof input.sectorLabel !== 'string' || input.sectorLabel.trim() === '') throw new Error('exploration needs a sector label');
+  if (typeof input.sectorLabel !== 'string' || input.sectorLabel.trim() === '')
+    throw new Error('exploration needs a sector label');
   const { min, max } = input.npe.rollRange;
   if (!Number.isInteger(min) || !Number.isInteger(max) || min < 1 || max > 6 || min > max) {
     throw new Error(`npe.rollRange must be within 1..6 with min ≤ max, got ${min}–${max}`);
   }
   if (input.empires.length === 0) throw new Error('the allowed empire list is empty');
-  if (new Set(input.empires).size !== input.empires.length) throw new Error('the allowed empire list repeats an empire');
+  if (new Set(input.empires).size !== input.empires.length)
+    throw new Error('the allowed empire list repeats an empire');
   for (const e of input.empires) if (!EMPIRES.some((x) => x.key === e)) throw new Error(`unknown empire ${e}`);
 }
 
 function checkFreeChoice(choice: unknown, allowed: BalancingEligibility): Result<'life' | 'mineral'> {
   if (!(allowed.autoMineral && allowed.autoLife)) {
-    const which = allowed.autoMineral ? 'only automatic mineral (UTD5.221) applies' : allowed.autoLife ? 'only automatic life (UTD5.222) applies' : 'neither UTD5.221 nor UTD5.222 applies';
-    return fail('explore/free-choice-not-eligible', 'UTD5.224', `You may choose the sector type only when both UTD5.221 and UTD5.222 apply; ${which}.`, 'Roll for the type; a conversion may still be offered.');
+    const which = allowed.autoMineral
+      ? 'only automatic mineral (UTD5.221) applies'
+      : allowed.autoLife
+        ? 'only automatic life (UTD5.222) applies'
+        : 'neither UTD5.221 nor UTD5.222 applies';
+    return fail(
+      'explore/free-choice-not-eligible',
+      'UTD5.224',
+      `You may choose the sector type only when both UTD5.221 and UTD5.222 apply; ${which}.`,
+      'Roll for the type; a conversion may still be offered.',
+    );
   }
   if (choice === 'dead') {
-    return fail('explore/choice-dead', 'UTD5.224', 'The free choice is between a life and a mineral sector; a dead sector cannot be chosen (ISS-A67).', 'Choose life or mineral.');
+    return fail(
+      'explore/choice-dead',
+      'UTD5.224',
+      'The free choice is between a life and a mineral sector; a dead sector cannot be chosen (ISS-A67).',
+      'Choose life or mineral.',
+    );
   }
   if (choice !== 'life' && choice !== 'mineral') {
-    return fail('explore/bad-answer', 'UTD5.224', `"${String(choice)}" is not a sector type you can choose.`, 'Choose life or mineral.');
+    return fail(
+      'explore/bad-answer',
+      'UTD5.224',
+      `"${String(choice)}" is not a sector type you can choose.`,
+      'Choose life or mineral.',
+    );
   }
   return ok(choice);
 }
@@ -460,7 +524,12 @@ function roll(dice: DiceSource, sides: number, purpose: string): number {
   return die;
 }
 
-function chooseType(input: ExploreInput, type: 'life' | 'mineral', steps: ExplorationStep[], dice: DiceSource): ExplorationResult {
+function chooseType(
+  input: ExploreInput,
+  type: 'life' | 'mineral',
+  steps: ExplorationStep[],
+  dice: DiceSource,
+): ExplorationResult {
   steps.push({
     kind: 'free-choice',
     rule: 'UTD5.224',
@@ -472,7 +541,12 @@ function chooseType(input: ExploreInput, type: 'life' | 'mineral', steps: Explor
   return finish(input, { method: 'chosen-5.224', rule: 'UTD5.224', die: null, rolled: null }, type, steps, dice);
 }
 
-function rollType(input: ExploreInput, instruction: 'none' | 'mineral' | 'life' | 'ask', steps: ExplorationStep[], dice: DiceSource): ExploreOutcome {
+function rollType(
+  input: ExploreInput,
+  instruction: 'none' | 'mineral' | 'life' | 'ask',
+  steps: ExplorationStep[],
+  dice: DiceSource,
+): ExploreOutcome {
   const label = input.sectorLabel;
   const purpose = `sector type (UTD5.21): ${label}`;
   const die = roll(dice, 6, purpose);
@@ -537,9 +611,22 @@ function declinedStep(label: string, rolled: SectorType, offered: readonly ('lif
   };
 }
 
-function cellOutcome(cell: TerrainCell, source: 'normal-table' | 'special-table', normalDie: number, specialDie: number | null): TerrainOutcome {
+function cellOutcome(
+  cell: TerrainCell,
+  source: 'normal-table' | 'special-table',
+  normalDie: number,
+  specialDie: number | null,
+): TerrainOutcome {
   const t = TERRAIN[cell.terrain];
-  return { id: t.id, name: t.name, source, normalDie, specialDie, overlays: overlaysFor(cell.terrain, cell.alsoAsteroidOverlay), note: t.note };
+  return {
+    id: t.id,
+    name: t.name,
+    source,
+    normalDie,
+    specialDie,
+    overlays: overlaysFor(cell.terrain, cell.alsoAsteroidOverlay),
+    note: t.note,
+  };
 }
 
 function describeTerrain(t: TerrainOutcome): string {
@@ -549,7 +636,13 @@ function describeTerrain(t: TerrainOutcome): string {
   return extras.length > 0 ? `${t.name} (${extras.join('; ')})` : t.name;
 }
 
-function finish(input: ExploreInput, decision: TypeDecision, type: SectorType, steps: ExplorationStep[], dice: DiceSource): ExplorationResult {
+function finish(
+  input: ExploreInput,
+  decision: TypeDecision,
+  type: SectorType,
+  steps: ExplorationStep[],
+  dice: DiceSource,
+): ExplorationResult {
   const label = input.sectorLabel;
 
   // UTD5.3 terrain: always rolled, even when an NPE will replace it (ISS-A54).
@@ -558,21 +651,57 @@ function finish(input: ExploreInput, decision: TypeDecision, type: SectorType, s
   const first = normalCell(type, normalDie);
   let tableTerrain: TerrainOutcome;
   if (first.kind === 'special') {
-    steps.push({ kind: 'terrain-roll', rule: 'UTD5.3', purpose: normalPurpose, sides: 6, die: normalDie, meaning: `${normalDie} → Special: roll on the special table` });
+    steps.push({
+      kind: 'terrain-roll',
+      rule: 'UTD5.3',
+      purpose: normalPurpose,
+      sides: 6,
+      die: normalDie,
+      meaning: `${normalDie} → Special: roll on the special table`,
+    });
     const specialPurpose = `special terrain (UTD5.3 special table, ${type} column): ${label}`;
     const specialDie = roll(dice, 6, specialPurpose);
     tableTerrain = cellOutcome(specialCell(type, specialDie), 'special-table', normalDie, specialDie);
-    steps.push({ kind: 'special-terrain-roll', rule: 'UTD5.3', purpose: specialPurpose, sides: 6, die: specialDie, meaning: `${specialDie} → ${describeTerrain(tableTerrain)}` });
+    steps.push({
+      kind: 'special-terrain-roll',
+      rule: 'UTD5.3',
+      purpose: specialPurpose,
+      sides: 6,
+      die: specialDie,
+      meaning: `${specialDie} → ${describeTerrain(tableTerrain)}`,
+    });
   } else {
     tableTerrain = cellOutcome(first, 'normal-table', normalDie, null);
-    steps.push({ kind: 'terrain-roll', rule: 'UTD5.3', purpose: normalPurpose, sides: 6, die: normalDie, meaning: `${normalDie} → ${describeTerrain(tableTerrain)}` });
+    steps.push({
+      kind: 'terrain-roll',
+      rule: 'UTD5.3',
+      purpose: normalPurpose,
+      sides: 6,
+      die: normalDie,
+      meaning: `${normalDie} → ${describeTerrain(tableTerrain)}`,
+    });
   }
 
-  const result: ExplorationResult = { sectorLabel: label, type, typeDecision: decision, terrain: { ...tableTerrain, overlays: [...tableTerrain.overlays] }, tableTerrain, npe: null, steps };
+  const result: ExplorationResult = {
+    sectorLabel: label,
+    type,
+    typeDecision: decision,
+    terrain: { ...tableTerrain, overlays: [...tableTerrain.overlays] },
+    tableTerrain,
+    npe: null,
+    steps,
+  };
 
   // UTD5.4: only life and mineral sectors can hold an NPE.
   if (type === 'dead') {
-    steps.push({ kind: 'no-npe-roll', rule: 'UTD5.4', purpose: `NPE check (UTD5.4): ${label}`, sides: null, die: null, meaning: 'dead sector: no NPE roll' });
+    steps.push({
+      kind: 'no-npe-roll',
+      rule: 'UTD5.4',
+      purpose: `NPE check (UTD5.4): ${label}`,
+      sides: null,
+      die: null,
+      meaning: 'dead sector: no NPE roll',
+    });
     return result;
   }
   const { min, max } = input.npe.rollRange;
@@ -580,7 +709,14 @@ function finish(input: ExploreInput, decision: TypeDecision, type: SectorType, s
   const npePurpose = `NPE check (UTD5.4, ${range} = NPE): ${label}`;
   const npeDie = roll(dice, 6, npePurpose);
   const found = isNpeDie(npeDie, input.npe.rollRange);
-  steps.push({ kind: 'npe-roll', rule: 'UTD5.4', purpose: npePurpose, sides: 6, die: npeDie, meaning: found ? `${npeDie} → NPE discovered` : `${npeDie} → no NPE` });
+  steps.push({
+    kind: 'npe-roll',
+    rule: 'UTD5.4',
+    purpose: npePurpose,
+    sides: 6,
+    die: npeDie,
+    meaning: found ? `${npeDie} → NPE discovered` : `${npeDie} → no NPE`,
+  });
   if (!found) return result;
 
   // UTD5.41: identity, uniform over the allowed list; excluded empires are re-rolled (ISS-A53).
@@ -602,13 +738,23 @@ function finish(input: ExploreInput, decision: TypeDecision, type: SectorType, s
   let empire: EmpireKey | undefined;
   for (let attempt = 0; empire === undefined; attempt++) {
     if (attempt >= 1000) throw new Error('NPE identity: 1000 re-rolls without an allowed empire');
-    const purpose = attempt === 0 ? `NPE identity (UTD5.41, 1D${sides} over UTD8.111): ${label}` : `NPE identity re-roll ${attempt} (UTD5.41, npe.excludePlayerEmpires): ${label}`;
+    const purpose =
+      attempt === 0
+        ? `NPE identity (UTD5.41, 1D${sides} over UTD8.111): ${label}`
+        : `NPE identity re-roll ${attempt} (UTD5.41, npe.excludePlayerEmpires): ${label}`;
     const die = roll(dice, sides, purpose);
     identityDice.push(die);
     const key = input.empires[die - 1]!;
     const name = empireName(key);
     if (excluded.has(key)) {
-      steps.push({ kind: 'npe-identity', rule: 'UTD5.41', purpose, sides, die, meaning: `${die} → ${name}, a player's empire: re-roll (npe.excludePlayerEmpires)` });
+      steps.push({
+        kind: 'npe-identity',
+        rule: 'UTD5.41',
+        purpose,
+        sides,
+        die,
+        meaning: `${die} → ${name}, a player's empire: re-roll (npe.excludePlayerEmpires)`,
+      });
     } else {
       steps.push({ kind: 'npe-identity', rule: 'UTD5.41', purpose, sides, die, meaning: `${die} → ${name} NPE` });
       empire = key;
@@ -616,7 +762,15 @@ function finish(input: ExploreInput, decision: TypeDecision, type: SectorType, s
   }
   const npe: NpeOutcome = { empire, name: empireName(empire), number: input.empires.indexOf(empire) + 1, identityDice };
   const t = TERRAIN[npeTerrain(empire)];
-  const terrain: TerrainOutcome = { id: t.id, name: t.name, source: 'npe', normalDie: null, specialDie: null, overlays: [], note: null };
+  const terrain: TerrainOutcome = {
+    id: t.id,
+    name: t.name,
+    source: 'npe',
+    normalDie: null,
+    specialDie: null,
+    overlays: [],
+    note: null,
+  };
   steps.push({
     kind: 'npe-terrain',
     rule: 'UTD5.41',

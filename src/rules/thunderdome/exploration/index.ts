@@ -12,7 +12,17 @@ export type {
   TerrainId,
   TerrainInfo,
 } from './tables.ts';
-export { NORMAL_TABLE, SECTOR_TYPES, SPECIAL_TABLE, SUNSPOT_NOTE, TERRAIN, TERRAIN_IDS, normalCell, overlaysFor, specialCell } from './tables.ts';
+export {
+  NORMAL_TABLE,
+  SECTOR_TYPES,
+  SPECIAL_TABLE,
+  SUNSPOT_NOTE,
+  TERRAIN,
+  TERRAIN_IDS,
+  normalCell,
+  overlaysFor,
+  specialCell,
+} from './tables.ts';
 export type {
   BalancingEligibility,
   BalancingInstruction,

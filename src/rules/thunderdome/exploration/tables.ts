@@ -141,7 +141,13 @@ const C = {
 /** The printed sunspot instructions (UTD5.3 special table, mineral 5). */
 export const SUNSPOT_NOTE = 'no flare, with shadows, star is in direction B';
 
-function info(id: TerrainId, name: string, components: readonly TerrainComponent[], overlay: OverlayId | null = null, note: string | null = null): TerrainInfo {
+function info(
+  id: TerrainId,
+  name: string,
+  components: readonly TerrainComponent[],
+  overlay: OverlayId | null = null,
+  note: string | null = null,
+): TerrainInfo {
   return { id, name, overlay, components, note };
 }
 
@@ -156,7 +162,13 @@ export const TERRAIN: { readonly [K in TerrainId]: TerrainInfo } = {
   'radiation-zone': info('radiation-zone', 'Radiation zone', [C.radiation]),
   'nebula-class-m': info('nebula-class-m', 'Nebula and Class-M planet', [C.nebula, C.classM]),
   'heat-zone-gas-giant': info('heat-zone-gas-giant', 'Heat zone and gas giant & moons', [C.heat, C.gasGiant]),
-  'sunspot-class-m': info('sunspot-class-m', 'Sunspot activity and Class-M planet', [C.sunspot, C.classM], null, SUNSPOT_NOTE),
+  'sunspot-class-m': info(
+    'sunspot-class-m',
+    'Sunspot activity and Class-M planet',
+    [C.sunspot, C.classM],
+    null,
+    SUNSPOT_NOTE,
+  ),
   'ion-storm': info('ion-storm', 'Ion storm', [C.ion]),
   comet: info('comet', 'Comet', [C.comet]),
   'dust-cloud': info('dust-cloud', 'Dust cloud', [C.dust]),
@@ -190,13 +202,20 @@ export type NormalCell = TerrainCell | SpecialCell;
 /** Six cells, index 0 = die 1. */
 export type Column<T> = readonly [T, T, T, T, T, T];
 
-function cell(terrain: TerrainId, printed: string, reading: string | null = null, alsoAsteroidOverlay = false): TerrainCell {
+function cell(
+  terrain: TerrainId,
+  printed: string,
+  reading: string | null = null,
+  alsoAsteroidOverlay = false,
+): TerrainCell {
   return { kind: 'terrain', terrain, alsoAsteroidOverlay, printed, reading };
 }
 const SPECIAL: SpecialCell = { kind: 'special', printed: 'Special' };
 
-const STAR_READING = 'ISS-A68: the "*" printed between "Class M Planet" and "Asteroid Field" marks the asteroid-field overlay of the mineral cell (UTD7.45512#2)';
-const SLICE_READING = 'ISS-A68: "Solar System Slice*Solar System Slice" is two cells; the solar system slice is always an overlay (UTD7.45512#2)';
+const STAR_READING =
+  'ISS-A68: the "*" printed between "Class M Planet" and "Asteroid Field" marks the asteroid-field overlay of the mineral cell (UTD7.45512#2)';
+const SLICE_READING =
+  'ISS-A68: "Solar System Slice*Solar System Slice" is two cells; the solar system slice is always an overlay (UTD7.45512#2)';
 
 /** UTD5.3 NORMAL TYPE TABLE (TC-030). */
 export const NORMAL_TABLE: { readonly [T in SectorType]: Column<NormalCell> } = {
@@ -216,13 +235,24 @@ export const NORMAL_TABLE: { readonly [T in SectorType]: Column<NormalCell> } = 
     cell('small-moon', 'Small Moon'),
     cell('class-m-planet', 'Class M Planet'),
   ],
-  dead: [SPECIAL, SPECIAL, cell('none', 'No Terrain'), cell('none', 'No Terrain'), cell('none', 'No Terrain'), cell('none', 'No Terrain')],
+  dead: [
+    SPECIAL,
+    SPECIAL,
+    cell('none', 'No Terrain'),
+    cell('none', 'No Terrain'),
+    cell('none', 'No Terrain'),
+    cell('none', 'No Terrain'),
+  ],
 };
 
 /** UTD5.3 SPECIAL TERRAIN TABLE (TC-030). */
 export const SPECIAL_TABLE: { readonly [T in SectorType]: Column<TerrainCell> } = {
   life: [
-    cell('gas-giant-moons', '1 Giant & Moons', 'ISS-A68: printed "1 Giant & Moons"; read as "Gas Giant & Moons" (the word "Gas" is lost, as in life 2)'),
+    cell(
+      'gas-giant-moons',
+      '1 Giant & Moons',
+      'ISS-A68: printed "1 Giant & Moons"; read as "Gas Giant & Moons" (the word "Gas" is lost, as in life 2)',
+    ),
     cell('gas-giant-moons', 'Gas Giant & Moons'),
     cell('class-m-planet', 'Class-M Planet'),
     cell('class-m-planet', 'Class-M Planet'),

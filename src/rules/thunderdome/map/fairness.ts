@@ -150,7 +150,10 @@ function summarise(
   }
   if (players.length >= 2) {
     parts.push(
-      `Mean lane distance to the other homes: ${range(players.map((p) => p.meanDistance), 2)}` +
+      `Mean lane distance to the other homes: ${range(
+        players.map((p) => p.meanDistance),
+        2,
+      )}` +
         ` (spread ${spread.meanDistance.toFixed(2)}); nearest rival ${range(players.map((p) => p.nearestHome))}` +
         ` lanes, farthest ${range(players.map((p) => p.maxDistance))}.`,
     );

@@ -54,7 +54,12 @@ const EXTRA_LANE_PERCENT = 50;
 const GRAIN = 10_000;
 /** A home lane may not pass closer than this fraction of the spacing to another sector. */
 const CLEARANCE = 0.35;
-export const GENERATOR_DEFAULTS = { sectorsPerPlayer: 8, candidates: 8, minSectorsPerPlayer: 3, maxSectorsPerPlayer: 40 } as const;
+export const GENERATOR_DEFAULTS = {
+  sectorsPerPlayer: 8,
+  candidates: 8,
+  minSectorsPerPlayer: 3,
+  maxSectorsPerPlayer: 40,
+} as const;
 
 /**
  * Smallest distance the generator keeps between any two sectors for a map of `total` sectors:
@@ -75,7 +80,9 @@ export function generateMap(options: GenerateOptions): GeneratedMap {
   }
   const maxPer = Math.min(GENERATOR_DEFAULTS.maxSectorsPerPlayer, Math.floor(MAP_LIMITS.maxSectors / players));
   if (!Number.isInteger(perPlayer) || perPlayer < GENERATOR_DEFAULTS.minSectorsPerPlayer || perPlayer > maxPer) {
-    throw new RangeError(`sectorsPerPlayer must be ${GENERATOR_DEFAULTS.minSectorsPerPlayer}–${maxPer} for ${players} players, got ${perPlayer}`);
+    throw new RangeError(
+      `sectorsPerPlayer must be ${GENERATOR_DEFAULTS.minSectorsPerPlayer}–${maxPer} for ${players} players, got ${perPlayer}`,
+    );
   }
   if (!Number.isInteger(candidates) || candidates < 1 || candidates > 32) {
     throw new RangeError(`candidates must be 1–32, got ${candidates}`);
@@ -101,7 +108,8 @@ function better(a: FairnessReport, b: FairnessReport): boolean {
 function checkedRng(rng: (n: number) => number): (n: number) => number {
   return (n) => {
     const v = rng(n);
-    if (!Number.isInteger(v) || v < 1 || v > n) throw new Error(`rng(${n}) returned ${v}; it must be an integer 1..${n}`);
+    if (!Number.isInteger(v) || v < 1 || v > n)
+      throw new Error(`rng(${n}) returned ${v}; it must be an integer 1..${n}`);
     return v;
   };
 }
@@ -173,7 +181,8 @@ function placeSectors(players: number, m: number, symmetric: boolean, rng: (n: n
         const min2 = spacing * spacing;
         const existing = placed();
         const fits = copies.every(
-          (c, j) => existing.every((q) => dist2(c.p, q) >= min2) && copies.every((o, l) => l === j || dist2(c.p, o.p) >= min2),
+          (c, j) =>
+            existing.every((q) => dist2(c.p, q) >= min2) && copies.every((o, l) => l === j || dist2(c.p, o.p) >= min2),
         );
         if (fits) {
           for (const c of copies) pts[c.i] = c.p;
@@ -224,7 +233,8 @@ function innerLanes(L: Layout, rng: (n: number) => number): Lane2[] {
     // Both graphs are planar for points in general position, but a symmetric layout is not
     // general: copies of a point share a circle round the centre. Never draw a crossing.
     const members = orbit(L, a, b);
-    if (members.every((m, j) => !crossesAny(L, m, lanes) && !crossesAny(L, m, members.slice(j + 1)))) lanes.push(...members);
+    if (members.every((m, j) => !crossesAny(L, m, lanes) && !crossesAny(L, m, members.slice(j + 1))))
+      lanes.push(...members);
   }
   return lanes;
 }
@@ -248,7 +258,8 @@ function classify(L: Layout, inner: number[], a: number, b: number, len: number)
 function crossesAny(L: Layout, lane: Lane2, lanes: readonly Lane2[]): boolean {
   const [a, b] = lane;
   return lanes.some(
-    ([c, d]) => c !== a && c !== b && d !== a && d !== b && segmentsIntersect(L.pts[a]!, L.pts[b]!, L.pts[c]!, L.pts[d]!),
+    ([c, d]) =>
+      c !== a && c !== b && d !== a && d !== b && segmentsIntersect(L.pts[a]!, L.pts[b]!, L.pts[c]!, L.pts[d]!),
   );
 }
 
@@ -279,7 +290,9 @@ function homeLanes(L: Layout, lanes: Lane2[]): void {
         if (members.some(([, x]) => lanes.some(([p, q]) => (p === h && q === x) || (p === x && q === h)))) continue;
         const ends = members.map(([, x]) => x);
         const privateGateway = ends.every((x) => homeNeighbour[x] === 0) && new Set(ends).size === ends.length;
-        const tidy = members.every((m, j) => clear(L, m) && !crossesAny(L, m, lanes) && !crossesAny(L, m, members.slice(j + 1)));
+        const tidy = members.every(
+          (m, j) => clear(L, m) && !crossesAny(L, m, lanes) && !crossesAny(L, m, members.slice(j + 1)),
+        );
         if ((pass === 0 && !(tidy && privateGateway)) || (pass === 1 && !tidy)) continue;
         lanes.push(...members);
         for (const x of ends) homeNeighbour[x]! += 1;
@@ -296,7 +309,10 @@ function homeLanes(L: Layout, lanes: Lane2[]): void {
  */
 function connect(L: Layout, lanes: Lane2[], keys: string[]): void {
   for (;;) {
-    const graph = buildGraph({ sectors: keys.map((key) => ({ key })), lanes: lanes.map(([a, b]) => [keys[a]!, keys[b]!]) });
+    const graph = buildGraph({
+      sectors: keys.map((key) => ({ key })),
+      lanes: lanes.map(([a, b]) => [keys[a]!, keys[b]!]),
+    });
     const parts = components(graph);
     if (parts.length === 1) return;
     const mainPart = new Set(parts[0]);

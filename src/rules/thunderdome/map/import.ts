@@ -52,7 +52,10 @@ function issue(path: string, code: string, message: string, rule?: string): MapI
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), '');
+  return path.reduce<string>(
+    (acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
+    '',
+  );
 }
 
 /** Says which sector a schema problem is in by its key, when the raw data has one. */
@@ -71,7 +74,9 @@ export function parseMapJson(text: string, playerCount: number): MapParseResult 
   if (text.length > MAP_LIMITS.maxTextLength) {
     return {
       ok: false,
-      errors: [issue('', 'map/too-large', `The file has ${text.length} characters; the limit is ${MAP_LIMITS.maxTextLength}.`)],
+      errors: [
+        issue('', 'map/too-large', `The file has ${text.length} characters; the limit is ${MAP_LIMITS.maxTextLength}.`),
+      ],
     };
   }
   let raw: unknown;
@@ -151,23 +156,46 @@ function checkSectors(map: MapSpec, out: MapIssue[]): void {
     }
     const dup = firstByKey.get(s.key);
     if (dup !== undefined) {
-      out.push(issue(`${at}.key`, 'map/duplicate-key', `Sector key "${s.key}" is used twice (sectors[${dup}] and ${at}); keys must be unique.`));
+      out.push(
+        issue(
+          `${at}.key`,
+          'map/duplicate-key',
+          `Sector key "${s.key}" is used twice (sectors[${dup}] and ${at}); keys must be unique.`,
+        ),
+      );
     } else firstByKey.set(s.key, i);
 
     if (s.name !== undefined) {
       const name = s.name.trim();
       if (name.length === 0) {
-        out.push(issue(`${at}.name`, 'map/blank-name', `Sector "${s.key}" has a blank name; leave "name" out instead.`, 'UTD4.12'));
+        out.push(
+          issue(
+            `${at}.name`,
+            'map/blank-name',
+            `Sector "${s.key}" has a blank name; leave "name" out instead.`,
+            'UTD4.12',
+          ),
+        );
       } else if (s.name.length > MAP_LIMITS.maxNameLength) {
         out.push(
-          issue(`${at}.name`, 'map/name-too-long', `Sector "${s.key}" has a ${s.name.length}-character name; the limit is ${MAP_LIMITS.maxNameLength}.`, 'UTD4.12'),
+          issue(
+            `${at}.name`,
+            'map/name-too-long',
+            `Sector "${s.key}" has a ${s.name.length}-character name; the limit is ${MAP_LIMITS.maxNameLength}.`,
+            'UTD4.12',
+          ),
         );
       }
       const folded = name.toLowerCase();
       const other = firstByName.get(folded);
       if (name.length > 0 && other !== undefined) {
         out.push(
-          issue(`${at}.name`, 'map/duplicate-name', `Sectors "${map.sectors[other]!.key}" and "${s.key}" are both named "${name}"; names must be unique.`, 'UTD4.12'),
+          issue(
+            `${at}.name`,
+            'map/duplicate-name',
+            `Sectors "${map.sectors[other]!.key}" and "${s.key}" are both named "${name}"; names must be unique.`,
+            'UTD4.12',
+          ),
         );
       } else if (name.length > 0) firstByName.set(folded, i);
     }
@@ -175,16 +203,32 @@ function checkSectors(map: MapSpec, out: MapIssue[]): void {
     const hasX = s.x !== undefined;
     const hasY = s.y !== undefined;
     if (hasX !== hasY) {
-      out.push(issue(at, 'map/partial-coordinates', `Sector "${s.key}" has ${hasX ? 'x but no y' : 'y but no x'}; give both or neither.`));
+      out.push(
+        issue(
+          at,
+          'map/partial-coordinates',
+          `Sector "${s.key}" has ${hasX ? 'x but no y' : 'y but no x'}; give both or neither.`,
+        ),
+      );
     } else if (hasX) {
       const place = `${s.x},${s.y}`;
       const other = firstByPlace.get(place);
       if (other !== undefined) {
-        out.push(issue(at, 'map/same-position', `Sectors "${map.sectors[other]!.key}" and "${s.key}" are drawn at the same point (${place}).`));
+        out.push(
+          issue(
+            at,
+            'map/same-position',
+            `Sectors "${map.sectors[other]!.key}" and "${s.key}" are drawn at the same point (${place}).`,
+          ),
+        );
       } else firstByPlace.set(place, i);
     } else if (withCoordinates > 0) {
       out.push(
-        issue(at, 'map/partial-coordinates', `Sector "${s.key}" has no x/y although other sectors do; give every sector coordinates or none.`),
+        issue(
+          at,
+          'map/partial-coordinates',
+          `Sector "${s.key}" has no x/y although other sectors do; give every sector coordinates or none.`,
+        ),
       );
     }
   });
@@ -197,20 +241,37 @@ function checkHomes(map: MapSpec, playerCount: number, out: MapIssue[]): void {
     const at = `sectors[${i}].home`;
     if (s.home >= playerCount) {
       out.push(
-        issue(at, 'map/home-slot-range', `Sector "${s.key}" is the home of slot ${s.home}, but with ${playerCount} players the slots are 0–${playerCount - 1}.`, 'UTD4.32'),
+        issue(
+          at,
+          'map/home-slot-range',
+          `Sector "${s.key}" is the home of slot ${s.home}, but with ${playerCount} players the slots are 0–${playerCount - 1}.`,
+          'UTD4.32',
+        ),
       );
       return;
     }
     const other = bySlot.get(s.home);
     if (other !== undefined) {
       out.push(
-        issue(at, 'map/duplicate-home', `Sectors "${map.sectors[other]!.key}" and "${s.key}" are both the home of slot ${s.home}; each player has one home sector.`, 'UTD4.32'),
+        issue(
+          at,
+          'map/duplicate-home',
+          `Sectors "${map.sectors[other]!.key}" and "${s.key}" are both the home of slot ${s.home}; each player has one home sector.`,
+          'UTD4.32',
+        ),
       );
     } else bySlot.set(s.home, i);
   });
   for (let slot = 0; slot < playerCount; slot++) {
     if (!bySlot.has(slot)) {
-      out.push(issue('sectors', 'map/missing-home', `No sector is the home of slot ${slot}; every one of the ${playerCount} players needs a home sector.`, 'UTD4.32'));
+      out.push(
+        issue(
+          'sectors',
+          'map/missing-home',
+          `No sector is the home of slot ${slot}; every one of the ${playerCount} players needs a home sector.`,
+          'UTD4.32',
+        ),
+      );
     }
   }
 }
@@ -226,7 +287,9 @@ function checkLanes(map: MapSpec, out: MapIssue[]): boolean {
     if (unknown.length > 0) {
       usable = false;
       const names = unknown.map((k) => `"${k}"`).join(' and ');
-      out.push(issue(at, 'map/unknown-sector', `Lane ${a}–${b} names ${names}, which is not a sector of this map.`, 'UTD4.1'));
+      out.push(
+        issue(at, 'map/unknown-sector', `Lane ${a}–${b} names ${names}, which is not a sector of this map.`, 'UTD4.1'),
+      );
       return;
     }
     if (a === b) {
@@ -237,14 +300,24 @@ function checkLanes(map: MapSpec, out: MapIssue[]): boolean {
     const label = laneLabel(a, b);
     const other = firstByLabel.get(label);
     if (other !== undefined) {
-      out.push(issue(at, 'map/duplicate-lane', `Lane ${label} is listed twice (lanes[${other}] and ${at}); lanes have no direction.`, 'UTD4.1'));
+      out.push(
+        issue(
+          at,
+          'map/duplicate-lane',
+          `Lane ${label} is listed twice (lanes[${other}] and ${at}); lanes have no direction.`,
+          'UTD4.1',
+        ),
+      );
     } else firstByLabel.set(label, i);
   });
   return usable;
 }
 
 function listKeys(keys: readonly string[], limit = 10): string {
-  const shown = keys.slice(0, limit).map((k) => `"${k}"`).join(', ');
+  const shown = keys
+    .slice(0, limit)
+    .map((k) => `"${k}"`)
+    .join(', ');
   return keys.length > limit ? `${shown} and ${keys.length - limit} more` : shown;
 }
 
@@ -268,7 +341,10 @@ function checkGraph(map: MapSpec, out: MapIssue[]): void {
   const parts = components(graph);
   if (parts.length > 1) {
     const start = graph.keys[0]!;
-    const cut = parts.slice(1).flat().map((i) => graph.keys[i]!);
+    const cut = parts
+      .slice(1)
+      .flat()
+      .map((i) => graph.keys[i]!);
     out.push(
       issue(
         'lanes',

@@ -2,7 +2,15 @@
 export type { FairnessReport, Lane, MapSector, MapSpec, PlayerFairness } from './types.ts';
 export { MAP_LIMITS, REACH_RADII } from './types.ts';
 export type { MapGraph } from './graph.ts';
-export { areAdjacent, buildGraph, components, distancesFromIndex, laneLabel, neighbours, shortestDistances } from './graph.ts';
+export {
+  areAdjacent,
+  buildGraph,
+  components,
+  distancesFromIndex,
+  laneLabel,
+  neighbours,
+  shortestDistances,
+} from './graph.ts';
 export type { Point } from './geometry.ts';
 export { countCrossings } from './geometry.ts';
 export type { MapIssue, MapParseResult } from './import.ts';

@@ -14,7 +14,11 @@ export function coPool(unitBpv: Bpv | string | number, pct: number = CO_POOL_PCT
 }
 
 /** UTD7.A: DefSats (and whatever the catalog marks so) receive no COs; their pool is 0. */
-export function unitCoPool(unit: Pick<UnitInfo, 'coEligible' | 'unitKind'>, unitBpv: Bpv | string, pct: number = CO_POOL_PCT): number {
+export function unitCoPool(
+  unit: Pick<UnitInfo, 'coEligible' | 'unitKind'>,
+  unitBpv: Bpv | string,
+  pct: number = CO_POOL_PCT,
+): number {
   const eligible = unit.coEligible ?? unit.unitKind !== 'defsat';
   return eligible ? coPool(unitBpv, pct) : 0;
 }
@@ -25,5 +29,8 @@ export function unitCoPool(unit: Pick<UnitInfo, 'coEligible' | 'unitKind'>, unit
  * once per carrying ship.
  */
 export function squadronCoPool(fighterBpvs: readonly (Bpv | string | number)[], pct: number = CO_POOL_PCT): number {
-  return coPool(fighterBpvs.reduce<Bpv>((sum, x) => sum.add(bpv(x)), bpv(0)), pct);
+  return coPool(
+    fighterBpvs.reduce<Bpv>((sum, x) => sum.add(bpv(x)), bpv(0)),
+    pct,
+  );
 }

@@ -16,7 +16,12 @@ export type OfficerCommand =
 
 export type OfficerCommandType = OfficerCommand['type'];
 
-export const OFFICER_COMMAND_TYPES: readonly OfficerCommandType[] = ['officer-buy', 'officer-transfer', 'crew-buy', 'mines-buy'];
+export const OFFICER_COMMAND_TYPES: readonly OfficerCommandType[] = [
+  'officer-buy',
+  'officer-transfer',
+  'crew-buy',
+  'mines-buy',
+];
 
 export function runOfficerCommand(d: Decider, c: OfficerCommand): void {
   switch (c.type) {

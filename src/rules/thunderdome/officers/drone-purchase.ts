@@ -13,14 +13,27 @@ const MAX_IN_ONE_ORDER = 100;
  * price (UTD7.A81: it is added to the ship's BPV). Whole drones beyond the limit come only from
  * the CO pool (UTD7.A831).
  */
-export function extraDronePrice(settings: Settings, unit: UnitInfo, label: string, already: number, adding: number): Bpv {
-  if (!Number.isInteger(adding) || adding < 0 || adding > MAX_IN_ONE_ORDER) refuse('drones/bad-count', 'UTD7.A832', `Give a whole number of extra drones from 0 to ${MAX_IN_ONE_ORDER}.`);
+export function extraDronePrice(
+  settings: Settings,
+  unit: UnitInfo,
+  label: string,
+  already: number,
+  adding: number,
+): Bpv {
+  if (!Number.isInteger(adding) || adding < 0 || adding > MAX_IN_ONE_ORDER)
+    refuse('drones/bad-count', 'UTD7.A832', `Give a whole number of extra drones from 0 to ${MAX_IN_ONE_ORDER}.`);
   if (adding > 0) {
     const limit = extraDroneLimit(unit);
-    if (limit === 0) refuse('drones/not-a-drone-ship', 'UTD7.A8', `${label} uses no drones, so it cannot buy extra drones.`);
+    if (limit === 0)
+      refuse('drones/not-a-drone-ship', 'UTD7.A8', `${label} uses no drones, so it cannot buy extra drones.`);
     if (already + adding > limit) {
       const had = already ? ` It already carries ${already}.` : '';
-      refuse('drones/limit', 'UTD7.A8321', `${label} may buy at most ${limit} extra drones at build or refit (${explainDroneLimit(unit)}); ${already + adding} asked.${had}`, 'More whole drones can only be bought from the CO pool before a battle (UTD7.A831).');
+      refuse(
+        'drones/limit',
+        'UTD7.A8321',
+        `${label} may buy at most ${limit} extra drones at build or refit (${explainDroneLimit(unit)}); ${already + adding} asked.${had}`,
+        'More whole drones can only be bought from the CO pool before a battle (UTD7.A831).',
+      );
     }
   }
   return extraDroneCost(adding, settings['drones.extraBpvEach']);

@@ -30,7 +30,11 @@ export function baseDroneLimit(mcSixtieths: number): number {
  */
 export function extraDroneLimit(unit: Pick<UnitInfo, 'mc' | 'empire' | 'droneUser' | 'isDroneBombardment'>): number {
   if (!unit.droneUser && !unit.isDroneBombardment) return 0;
-  return baseDroneLimit(unit.mc) + (unit.empire === 'KZI' ? KZINTI_BONUS : 0) + (unit.isDroneBombardment ? BOMBARDMENT_BONUS : 0);
+  return (
+    baseDroneLimit(unit.mc) +
+    (unit.empire === 'KZI' ? KZINTI_BONUS : 0) +
+    (unit.isDroneBombardment ? BOMBARDMENT_BONUS : 0)
+  );
 }
 
 /** How the limit was reached, for refusals: "MC 1: 6, Kzinti +3". */

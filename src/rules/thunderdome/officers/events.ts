@@ -31,7 +31,15 @@ export type OfficerEvent =
       cost: string;
       exactCost: string;
     }
-  | { type: 'CrewBought'; playerId: string; shipId: string; yardId: string; capacity: number; cost: string; exactCost: string }
+  | {
+      type: 'CrewBought';
+      playerId: string;
+      shipId: string;
+      yardId: string;
+      capacity: number;
+      cost: string;
+      exactCost: string;
+    }
   | {
       type: 'OfficerTransferred';
       playerId: string;

@@ -18,6 +18,11 @@ export function refuseSecondOfficer(state: CampaignState, fleetId: string | null
   const all = [...staying, ...moving];
   if (all.length > 1) {
     const names = all.map((s) => `${officerName(s.legendaryOfficer!.type)} on ${s.unitId} (${s.id})`).join(' and ');
-    refuse('officer/fleet-limit', 'UTD7.26A', `A fleet may have no more than one legendary officer; this would bring together ${names}.`, 'Move one officer to a ship of another fleet first (`/officer transfer`), or keep the ships apart.');
+    refuse(
+      'officer/fleet-limit',
+      'UTD7.26A',
+      `A fleet may have no more than one legendary officer; this would bring together ${names}.`,
+      'Move one officer to a ship of another fleet first (`/officer transfer`), or keep the ships apart.',
+    );
   }
 }

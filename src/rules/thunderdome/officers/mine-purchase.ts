@@ -13,19 +13,55 @@ import { carriedMines, minesweeperAllowance } from './mines.ts';
  * The ship keeps them: mines laid in a battle are recorded as expended (`/ship expend`) and come
  * back for free at the owner's step 3 (UTD2.3(3)), like any expendable.
  */
-export function buyMines(d: Decider, shipRef: string, amountText: string, yardRef: string | undefined, as?: string): void {
+export function buyMines(
+  d: Decider,
+  shipRef: string,
+  amountText: string,
+  yardRef: string | undefined,
+  as?: string,
+): void {
   const amount = parseBpv(String(amountText));
-  if (!amount || amount.lte(0)) refuse('mines/bad-amount', 'UTD8.253', `Give the BPV of mines to buy as a positive number, e.g. \`25\`; \`${String(amountText).slice(0, 20)}\` is not one.`);
-  const bought = atYard(d, shipRef, `${bpvToString(amount)} BPV of mines`, () => amount, (_p, ship, unit) => {
-    if (!unit.isMinesweeper) refuse('mines/not-a-minesweeper', 'UTD8.253', `${unit.unitId} (${ship.id}) is not a minesweeper; only minesweepers buy mines beyond their T-bombs.`, 'Other ships take T-bombs from their CO pool before a battle (UTD8.252).');
-    const limit = minesweeperAllowance(unit);
-    if (limit.lte(0)) refuse('mines/no-allowance', 'UTD8.253', `${unit.unitId} (${ship.id}) is a size-class ${unit.sizeClass} minesweeper; only SC4 (25 BPV) and SC3 (50 BPV) minesweepers may buy mines.`);
-    const carried = carriedMines(ship);
-    if (carried.add(amount).gt(limit)) {
-      const had = carried.gt(0) ? ` It already carries ${bpvToString(carried)} BPV, so ${bpvToString(limit.sub(carried))} more at most.` : '';
-      refuse('mines/over-allowance', 'UTD8.253', `An SC${unit.sizeClass} minesweeper carries at most ${bpvToString(limit)} BPV of mines; ${unit.unitId} (${ship.id}) would carry ${bpvToString(carried.add(amount))}.${had}`);
-    }
-  }, yardRef, as);
+  if (!amount || amount.lte(0))
+    refuse(
+      'mines/bad-amount',
+      'UTD8.253',
+      `Give the BPV of mines to buy as a positive number, e.g. \`25\`; \`${String(amountText).slice(0, 20)}\` is not one.`,
+    );
+  const bought = atYard(
+    d,
+    shipRef,
+    `${bpvToString(amount)} BPV of mines`,
+    () => amount,
+    (_p, ship, unit) => {
+      if (!unit.isMinesweeper)
+        refuse(
+          'mines/not-a-minesweeper',
+          'UTD8.253',
+          `${unit.unitId} (${ship.id}) is not a minesweeper; only minesweepers buy mines beyond their T-bombs.`,
+          'Other ships take T-bombs from their CO pool before a battle (UTD8.252).',
+        );
+      const limit = minesweeperAllowance(unit);
+      if (limit.lte(0))
+        refuse(
+          'mines/no-allowance',
+          'UTD8.253',
+          `${unit.unitId} (${ship.id}) is a size-class ${unit.sizeClass} minesweeper; only SC4 (25 BPV) and SC3 (50 BPV) minesweepers may buy mines.`,
+        );
+      const carried = carriedMines(ship);
+      if (carried.add(amount).gt(limit)) {
+        const had = carried.gt(0)
+          ? ` It already carries ${bpvToString(carried)} BPV, so ${bpvToString(limit.sub(carried))} more at most.`
+          : '';
+        refuse(
+          'mines/over-allowance',
+          'UTD8.253',
+          `An SC${unit.sizeClass} minesweeper carries at most ${bpvToString(limit)} BPV of mines; ${unit.unitId} (${ship.id}) would carry ${bpvToString(carried.add(amount))}.${had}`,
+        );
+      }
+    },
+    yardRef,
+    as,
+  );
   d.emit({
     type: 'MinesBought',
     playerId: bought.p.id,

@@ -29,18 +29,62 @@ export function transferOfficer(d: Decider, fromRef: string, toRef: string, as?:
   const [from] = ownShips(d, p, fromRef, 'UTD7.26A');
   const [to] = ownShips(d, p, toRef, 'UTD7.26A');
   if (!from || !to) refuse('ship/none', 'UTD7.26A', 'Name the ship the officer leaves and the ship that receives it.');
-  if (!from.legendaryOfficer) refuse('officer/none', 'UTD7.26A', `${from.unitId} (${from.id}) carries no legendary officer.`, 'See `/officer list`.');
+  if (!from.legendaryOfficer)
+    refuse(
+      'officer/none',
+      'UTD7.26A',
+      `${from.unitId} (${from.id}) carries no legendary officer.`,
+      'See `/officer list`.',
+    );
   if (from.id === to.id) refuse('officer/same-ship', 'UTD7.26A', 'The officer is already on that ship.');
-  if (from.sector !== to.sector) refuse('organize/other-sector', 'UTD6.33', `${from.id} is in ${sectorLabel(d.state, from.sector)} and ${to.id} in ${sectorLabel(d.state, to.sector)}; an officer moves only between ships in one sector.`);
-  if (to.uninspected) refuse('yard/uninspected', 'UTD6.3773', `${to.unitId} (${to.id}) is a captured ship not yet inspected: only its shields and engines work.`);
+  if (from.sector !== to.sector)
+    refuse(
+      'organize/other-sector',
+      'UTD6.33',
+      `${from.id} is in ${sectorLabel(d.state, from.sector)} and ${to.id} in ${sectorLabel(d.state, to.sector)}; an officer moves only between ships in one sector.`,
+    );
+  if (to.uninspected)
+    refuse(
+      'yard/uninspected',
+      'UTD6.3773',
+      `${to.unitId} (${to.id}) is a captured ship not yet inspected: only its shields and engines work.`,
+    );
   const unit = unitOf(d, to);
   const why = officerIneligible(unit);
-  if (why) refuse('officer/ineligible', why.rule, `No legendary officer may serve on ${unit.unitId} (${to.id}): ${why.reason}.`);
-  if (to.legendaryOfficer) refuse('officer/fleet-limit', 'UTD7.26A', `${to.unitId} (${to.id}) already carries a ${officerName(to.legendaryOfficer.type)}.`);
+  if (why)
+    refuse(
+      'officer/ineligible',
+      why.rule,
+      `No legendary officer may serve on ${unit.unitId} (${to.id}): ${why.reason}.`,
+    );
+  if (to.legendaryOfficer)
+    refuse(
+      'officer/fleet-limit',
+      'UTD7.26A',
+      `${to.unitId} (${to.id}) already carries a ${officerName(to.legendaryOfficer.type)}.`,
+    );
   const other = to.fleetId && to.fleetId !== from.fleetId ? officersInFleet(d.state, to.fleetId)[0] : undefined;
-  if (other) refuse('officer/fleet-limit', 'UTD7.26A', `${where(d.state, to)} already has a legendary officer (${officerName(other.legendaryOfficer!.type)} on ${other.unitId}, ${other.id}); a fleet may have no more than one.`);
+  if (other)
+    refuse(
+      'officer/fleet-limit',
+      'UTD7.26A',
+      `${where(d.state, to)} already has a legendary officer (${officerName(other.legendaryOfficer!.type)} on ${other.unitId}, ${other.id}); a fleet may have no more than one.`,
+    );
   spend(turn, 1, 'Transferring a legendary officer (an Organize Fleets order)', 'UTD6.33');
   const surcharge = transferSurcharge(d.state.settings, from.bpv, to.bpv);
-  if (surcharge.gt(p.bank)) refuse('bank/insufficient', 'UTD7.26A', `Moving the ${officerName(from.legendaryOfficer.type)} from a ${from.bpv} BPV ship to a ${to.bpv} BPV ship costs a surcharge of ${bpvToString(surcharge)} BPV; your bank holds ${p.bank}.`);
-  d.emit({ type: 'OfficerTransferred', playerId: p.id, officer: from.legendaryOfficer.type, from: from.id, to: to.id, surcharge: bpvToString(surcharge), opCost: 1 });
+  if (surcharge.gt(p.bank))
+    refuse(
+      'bank/insufficient',
+      'UTD7.26A',
+      `Moving the ${officerName(from.legendaryOfficer.type)} from a ${from.bpv} BPV ship to a ${to.bpv} BPV ship costs a surcharge of ${bpvToString(surcharge)} BPV; your bank holds ${p.bank}.`,
+    );
+  d.emit({
+    type: 'OfficerTransferred',
+    playerId: p.id,
+    officer: from.legendaryOfficer.type,
+    from: from.id,
+    to: to.id,
+    surcharge: bpvToString(surcharge),
+    opCost: 1,
+  });
 }

@@ -21,7 +21,10 @@ export function isOfficerType(value: string): value is LegendaryOfficerType {
 
 /** Accepts the key or the name in any case ("Captain", "legendary navigator", "doctor"). */
 export function parseOfficerType(text: string): LegendaryOfficerType | null {
-  const t = text.trim().toLowerCase().replace(/^legendary\s+/, '');
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/^legendary\s+/, '');
   if (isOfficerType(t)) return t;
   for (const [key, name] of Object.entries(LEGENDARY_OFFICER_TYPES)) {
     if (name.toLowerCase().replace(/^legendary\s+/, '') === t) return key as LegendaryOfficerType;

@@ -11,7 +11,12 @@ import { isActivated, yardByRef, yardLabel, yardsOf, type YardInfo } from './yar
  * `shipyard.activationScope`). A damaged yard self-repairs this turn for free at half capacity
  * unless the owner forgoes that here (UTD6.3725, ISS-A28: asked at the first activation).
  */
-export function activateYards(d: Decider, where: { sector?: string; yard?: string }, forgoRepair: readonly string[], as?: string): void {
+export function activateYards(
+  d: Decider,
+  where: { sector?: string; yard?: string },
+  forgoRepair: readonly string[],
+  as?: string,
+): void {
   const p = actingPlayer(d.state, d.ctx, as);
   const turn = requireTurnOf(d, p);
   const state = d.state;
@@ -28,20 +33,54 @@ export function activateYards(d: Decider, where: { sector?: string; yard?: strin
     sector = sectorOf(d, where.sector).key;
     targets = yardsOf(state, p.id, catalog, { sector, withPending: true });
     if (scope === 'shipyard' && targets.filter((y) => !y.base.pending && !isActivated(turn, y)).length > 1) {
-      refuse('yard/name-one', 'ISS-A04', `Each shipyard is activated separately in this campaign (1 order point each); ${sectorLabel(state, sector)} has ${targets.length}.`, `Name one: ${targets.map((y) => yardLabel(state, y)).join(', ')}.`);
+      refuse(
+        'yard/name-one',
+        'ISS-A04',
+        `Each shipyard is activated separately in this campaign (1 order point each); ${sectorLabel(state, sector)} has ${targets.length}.`,
+        `Name one: ${targets.map((y) => yardLabel(state, y)).join(', ')}.`,
+      );
     }
   }
-  if (targets.length === 0) refuse('yard/none-here', 'UTD6.37', `You have no shipyard or capital in ${sectorLabel(state, sector)}.`);
+  if (targets.length === 0)
+    refuse('yard/none-here', 'UTD6.37', `You have no shipyard or capital in ${sectorLabel(state, sector)}.`);
   const ready = targets.filter((y) => !y.base.pending);
-  if (ready.length === 0) refuse('yard/not-ready', 'UTD6.382', `The shipyard in ${sectorLabel(state, sector)} is still being built; a new shipyard acts from your next turn.`);
+  if (ready.length === 0)
+    refuse(
+      'yard/not-ready',
+      'UTD6.382',
+      `The shipyard in ${sectorLabel(state, sector)} is still being built; a new shipyard acts from your next turn.`,
+    );
   const fresh = ready.filter((y) => !isActivated(turn, y));
-  if (fresh.length === 0) refuse('yard/already-active', 'UTD6.37', `${scope === 'sector' ? `The shipyards in ${sectorLabel(state, sector)} are` : `${yardLabel(state, ready[0]!)} is`} already activated this turn.`);
+  if (fresh.length === 0)
+    refuse(
+      'yard/already-active',
+      'UTD6.37',
+      `${scope === 'sector' ? `The shipyards in ${sectorLabel(state, sector)} are` : `${yardLabel(state, ready[0]!)} is`} already activated this turn.`,
+    );
   const forgo = forgoRepair.map((ref) => {
     const y = yardByRef(state, p.id, catalog, ref, 'UTD6.3725');
-    if (!fresh.some((f) => f.base.id === y.base.id)) refuse('yard/forgo-elsewhere', 'UTD6.3725', `${yardLabel(state, y)} is not among the yards this order activates.`);
-    if (y.worksDestroyed === 0) refuse('yard/undamaged', 'UTD6.3725', `${yardLabel(state, y)} has no works destroyed, so it has no self-repair to forgo.`);
+    if (!fresh.some((f) => f.base.id === y.base.id))
+      refuse(
+        'yard/forgo-elsewhere',
+        'UTD6.3725',
+        `${yardLabel(state, y)} is not among the yards this order activates.`,
+      );
+    if (y.worksDestroyed === 0)
+      refuse(
+        'yard/undamaged',
+        'UTD6.3725',
+        `${yardLabel(state, y)} has no works destroyed, so it has no self-repair to forgo.`,
+      );
     return y.base.id;
   });
   spend(turn, 1, 'Activating shipyards', 'UTD6.37');
-  d.emit({ type: 'YardActivated', playerId: p.id, sector, yardIds: fresh.map((y) => y.base.id), opCost: 1, scope, forgoRepair: [...new Set(forgo)] });
+  d.emit({
+    type: 'YardActivated',
+    playerId: p.id,
+    sector,
+    yardIds: fresh.map((y) => y.base.id),
+    opCost: 1,
+    scope,
+    forgoRepair: [...new Set(forgo)],
+  });
 }

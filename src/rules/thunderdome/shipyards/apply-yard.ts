@@ -31,7 +31,8 @@ export function applyYardEvent(s: CampaignState, e: YardEvent, stored: StoredEve
       if (s.turn) {
         if (e.scope === 'sector') s.turn.yardActivations = [...new Set([...s.turn.yardActivations, e.sector])];
         else s.turn.yardsActivated = [...new Set([...(s.turn.yardsActivated ?? []), ...e.yardIds])];
-        if (e.forgoRepair.length) s.turn.yardsForgoRepair = [...new Set([...(s.turn.yardsForgoRepair ?? []), ...e.forgoRepair])];
+        if (e.forgoRepair.length)
+          s.turn.yardsForgoRepair = [...new Set([...(s.turn.yardsForgoRepair ?? []), ...e.forgoRepair])];
       }
       order(s, stored, 'yard-activate', `activate shipyards in ${e.sector}`, e.opCost, '0');
       return;
@@ -58,7 +59,14 @@ export function applyYardEvent(s: CampaignState, e: YardEvent, stored: StoredEve
       }
       use(s, e.yardId, e.capacity);
       debit(s, e.playerId, e.cost);
-      order(s, stored, `yard-${e.kind}`, `${e.kind} ${e.ships.map((x) => (x.from === x.to ? x.from : `${x.from} → ${x.to}`)).join(', ')}`, 0, e.cost);
+      order(
+        s,
+        stored,
+        `yard-${e.kind}`,
+        `${e.kind} ${e.ships.map((x) => (x.from === x.to ? x.from : `${x.from} → ${x.to}`)).join(', ')}`,
+        0,
+        e.cost,
+      );
       return;
     case 'YardBuildDelivered': {
       const d = e.delivery;
@@ -117,7 +125,14 @@ export function applyYardEvent(s: CampaignState, e: YardEvent, stored: StoredEve
         ship.fleetId = e.fleetId;
         delete ship.dock;
       }
-      order(s, stored, 'yard-undock', `organize ${e.shipIds.length} ship${e.shipIds.length === 1 ? '' : 's'} out of dry dock`, e.opCost, '0');
+      order(
+        s,
+        stored,
+        'yard-undock',
+        `organize ${e.shipIds.length} ship${e.shipIds.length === 1 ? '' : 's'} out of dry dock`,
+        e.opCost,
+        '0',
+      );
       return;
     case 'ShipsRepaired':
       for (const ship of s.ships) {
@@ -133,7 +148,14 @@ export function applyYardEvent(s: CampaignState, e: YardEvent, stored: StoredEve
         const rf = s.ships.find((x) => x.id === e.freighterId);
         if (rf) rf.rfUsedHalfCycle = s.halfCycles;
       }
-      order(s, stored, e.mode === 'colony' ? 'repair-fleet' : 'repair-ships', `D9.4 repairs for ${e.shipIds.length} ship${e.shipIds.length === 1 ? '' : 's'}`, e.opCost, '0');
+      order(
+        s,
+        stored,
+        e.mode === 'colony' ? 'repair-fleet' : 'repair-ships',
+        `D9.4 repairs for ${e.shipIds.length} ship${e.shipIds.length === 1 ? '' : 's'}`,
+        e.opCost,
+        '0',
+      );
       return;
   }
 }

@@ -13,9 +13,26 @@ import { convertShips, inspectShips, overhaulShips, refitShips } from './work.ts
  */
 export type YardCommand =
   | { type: 'yard-activate'; sector?: string; yard?: string; forgoRepair?: string[]; as?: string }
-  | { type: 'yard-build'; unitId: string; yard?: string; fleet?: number; /** Extra drones bought with the ship (UTD7.A832). */ drones?: number; as?: string }
+  | {
+      type: 'yard-build';
+      unitId: string;
+      yard?: string;
+      fleet?: number;
+      /** Extra drones bought with the ship (UTD7.A832). */
+      drones?: number;
+      as?: string;
+    }
   | { type: 'yard-overhaul'; ships: string; to?: string; yard?: string; as?: string }
-  | { type: 'yard-refit'; ships: string; /** Left out (or the ship's own configuration) with `drones`: a drone-only refit. */ to?: string; yard?: string; /** Extra drones added per ship (UTD7.A832). */ drones?: number; as?: string }
+  | {
+      type: 'yard-refit';
+      ships: string;
+      /** Left out (or the ship's own configuration) with `drones`: a drone-only refit. */
+      to?: string;
+      yard?: string;
+      /** Extra drones added per ship (UTD7.A832). */
+      drones?: number;
+      as?: string;
+    }
   | { type: 'yard-convert'; ships: string; to: string; yard?: string; as?: string }
   | { type: 'yard-inspect'; ships: string; to?: string; yard?: string; as?: string }
   | { type: 'yard-construct'; sector: string; unitId: string; as?: string }

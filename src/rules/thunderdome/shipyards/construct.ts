@@ -27,28 +27,75 @@ export function constructYard(d: Decider, sectorRef: string, unitId: string, as?
   const sector = sectorOf(d, sectorRef);
   const label = sectorLabel(state, sector.key);
   const unit = d.ctx.catalog.get(unitId.trim());
-  if (!unit || unit.unitKind !== 'shipyard') refuse('yard/not-a-yard', 'UTD6.38', `\`${unitId.slice(0, 40)}\` is not a shipyard in this campaign's catalog.`, 'Search the catalog for the yards (SC2, SC3, SC4).');
+  if (unit?.unitKind !== 'shipyard')
+    refuse(
+      'yard/not-a-yard',
+      'UTD6.38',
+      `\`${unitId.slice(0, 40)}\` is not a shipyard in this campaign's catalog.`,
+      'Search the catalog for the yards (SC2, SC3, SC4).',
+    );
   requireInYear(state, unit, 'UTD8.12');
   if (!hasDevelopedColony(sector, p.id)) {
-    refuse('yard/no-colony', 'UTD6.38', `A shipyard is built at a developed colony of yours; ${label} has ${sector.colony ? (sector.colony.owner === p.id ? 'a colony not yet developed' : 'another player’s colony') : 'no colony'}.`);
+    refuse(
+      'yard/no-colony',
+      'UTD6.38',
+      `A shipyard is built at a developed colony of yours; ${label} has ${sector.colony ? (sector.colony.owner === p.id ? 'a colony not yet developed' : 'another player’s colony') : 'no colony'}.`,
+    );
   }
   const countsCapital = (state.settings as Record<string, unknown>)['capital.countsTowardColonyLimits'] !== false;
-  const present = state.bases.filter((b) => b.sector === sector.key && (b.role === 'shipyard' || (b.role === 'capital' && countsCapital)));
+  const present = state.bases.filter(
+    (b) => b.sector === sector.key && (b.role === 'shipyard' || (b.role === 'capital' && countsCapital)),
+  );
   const capacities = present.map((b) => yardInfo(b, d.ctx.catalog).capacity);
-  const capacity = unit.shipyardCapacity ?? yardInfo({ id: '', owner: p.id, unitId: unit.unitId, sector: sector.key, role: 'shipyard', bpv: unit.bpv, pending: true }, d.ctx.catalog).capacity;
+  const capacity =
+    unit.shipyardCapacity ??
+    yardInfo(
+      { id: '', owner: p.id, unitId: unit.unitId, sector: sector.key, role: 'shipyard', bpv: unit.bpv, pending: true },
+      d.ctx.catalog,
+    ).capacity;
   const ownHome = p.homeSector === sector.key;
   const maxYards = ownHome ? 3 : 2;
   const maxCapacity = ownHome ? 300 : 180;
-  if (present.length + 1 > maxYards) refuse('yard/too-many', ownHome ? 'UTD6.3844' : 'UTD6.3841', `${label} already has ${present.length} shipyard${present.length === 1 ? '' : 's'}${countsCapital && present.some((b) => b.role === 'capital') ? ' (the capital included)' : ''}; ${ownHome ? 'your starting sector supports 3' : 'a colony supports 2'}.`, 'A yard cannot be upgraded: scrap one and build another (UTD6.385).');
+  if (present.length + 1 > maxYards)
+    refuse(
+      'yard/too-many',
+      ownHome ? 'UTD6.3844' : 'UTD6.3841',
+      `${label} already has ${present.length} shipyard${present.length === 1 ? '' : 's'}${countsCapital && present.some((b) => b.role === 'capital') ? ' (the capital included)' : ''}; ${ownHome ? 'your starting sector supports 3' : 'a colony supports 2'}.`,
+      'A yard cannot be upgraded: scrap one and build another (UTD6.385).',
+    );
   const total = capacities.reduce((a, b) => a + b, 0) + capacity;
-  if (total > maxCapacity) refuse('yard/capacity-limit', ownHome ? 'UTD6.3844' : 'UTD6.3842', `The yards at ${label} would have a combined capacity of ${formatMoveClass(total as never)}; ${ownHome ? 'your starting sector allows 5' : 'a colony allows 3'}.`);
+  if (total > maxCapacity)
+    refuse(
+      'yard/capacity-limit',
+      ownHome ? 'UTD6.3844' : 'UTD6.3842',
+      `The yards at ${label} would have a combined capacity of ${formatMoveClass(total as never)}; ${ownHome ? 'your starting sector allows 5' : 'a colony allows 3'}.`,
+    );
   if (capacity >= CAPACITY_TWO) {
-    if (sector.type !== 'home') refuse('yard/capacity-two', 'UTD6.3843', `A capacity-2 shipyard can stand only in a starting sector; ${label} is not one.`);
-    if (capacities.some((c) => c >= CAPACITY_TWO)) refuse('yard/capacity-two', 'UTD6.3843', `${label} already has a capacity-2 shipyard${present.some((b) => b.role === 'capital') ? ' (the capital)' : ''}; a starting sector supports only one.`);
+    if (sector.type !== 'home')
+      refuse(
+        'yard/capacity-two',
+        'UTD6.3843',
+        `A capacity-2 shipyard can stand only in a starting sector; ${label} is not one.`,
+      );
+    if (capacities.some((c) => c >= CAPACITY_TWO))
+      refuse(
+        'yard/capacity-two',
+        'UTD6.3843',
+        `${label} already has a capacity-2 shipyard${present.some((b) => b.role === 'capital') ? ' (the capital)' : ''}; a starting sector supports only one.`,
+      );
   }
-  if (bpv(unit.bpv).gt(p.bank)) refuse('bank/insufficient', 'UTD6.381', `${unit.name} costs ${unit.bpv} BPV; your bank holds ${p.bank}.`);
+  if (bpv(unit.bpv).gt(p.bank))
+    refuse('bank/insufficient', 'UTD6.381', `${unit.name} costs ${unit.bpv} BPV; your bank holds ${p.bank}.`);
   spend(turn, 1, 'Building a shipyard', 'UTD6.383');
-  const base: Base = { id: `B${state.nextId}`, owner: p.id, unitId: unit.unitId, sector: sector.key, role: 'shipyard', bpv: unit.bpv, pending: true };
+  const base: Base = {
+    id: `B${state.nextId}`,
+    owner: p.id,
+    unitId: unit.unitId,
+    sector: sector.key,
+    role: 'shipyard',
+    bpv: unit.bpv,
+    pending: true,
+  };
   d.emit({ type: 'ShipyardOrdered', playerId: p.id, base, cost: unit.bpv, opCost: 1 });
 }
 
@@ -62,8 +109,14 @@ export function overhaulYard(d: Decider, yardRef: string, as?: string): void {
   const y = yardByRef(d.state, p.id, d.ctx.catalog, yardRef, 'UTD6.3H');
   const label = yardLabel(d.state, y);
   if (y.base.pending) refuse('yard/not-ready', 'UTD6.382', `${label} is still being built.`);
-  if ((turn.yardsOverhauled ?? []).includes(y.base.id)) refuse('yard/overhauled', 'UTD6.3H', `${label} is already being overhauled this turn.`);
-  if (capacityUsed(turn, y.base.id) > 0) refuse('yard/busy', 'UTD6.3726', `${label} already took shipyard actions this turn; an overhauled yard takes none.`);
+  if ((turn.yardsOverhauled ?? []).includes(y.base.id))
+    refuse('yard/overhauled', 'UTD6.3H', `${label} is already being overhauled this turn.`);
+  if (capacityUsed(turn, y.base.id) > 0)
+    refuse(
+      'yard/busy',
+      'UTD6.3726',
+      `${label} already took shipyard actions this turn; an overhauled yard takes none.`,
+    );
   spend(turn, 1, 'Overhauling a shipyard', 'UTD6.3H');
   d.emit({ type: 'ShipyardOverhauled', playerId: p.id, yardId: y.base.id, opCost: 1 });
 }
@@ -80,8 +133,19 @@ export function scrapYard(d: Decider, yardRef: string, as?: string): void {
   if (y.base.role === 'capital') refuse('yard/capital', 'ISS-A75', 'The capital cannot be scrapped.');
   if (y.base.pending) refuse('yard/not-ready', 'UTD6.382', `${label} is still being built.`);
   const docked = dockedAt(d.state, y.base.id);
-  if (docked.length) refuse('yard/docked', 'UTD7.62', `${label} holds ${docked.length} ship${docked.length === 1 ? '' : 's'} in dry dock.`, 'Move them into a fleet first with `/yard undock`.');
-  if (capacityUsed(turn, y.base.id) > 0) refuse('yard/busy', 'UTD6.3F', `${label} worked this turn (ships under construction or refit); scrap it on a later turn.`);
+  if (docked.length)
+    refuse(
+      'yard/docked',
+      'UTD7.62',
+      `${label} holds ${docked.length} ship${docked.length === 1 ? '' : 's'} in dry dock.`,
+      'Move them into a fleet first with `/yard undock`.',
+    );
+  if (capacityUsed(turn, y.base.id) > 0)
+    refuse(
+      'yard/busy',
+      'UTD6.3F',
+      `${label} worked this turn (ships under construction or refit); scrap it on a later turn.`,
+    );
   spend(turn, 1, 'Scrapping a shipyard', 'UTD6.3F');
   const value = bpv(y.unit?.bpv ?? y.base.bpv);
   d.emit({ type: 'ShipyardScrapped', playerId: p.id, yardId: y.base.id, refund: bpvToString(value.div(2)), opCost: 1 });
@@ -93,13 +157,37 @@ export function scrapYard(d: Decider, yardRef: string, as?: string): void {
  */
 export function reportWorks(d: Decider, yardRef: string, worksDestroyed: number): void {
   const state = d.state;
-  const base = state.bases.find((b) => b.id.toLowerCase() === yardRef.trim().toLowerCase() && (b.role === 'capital' || b.role === 'shipyard'));
+  const base = state.bases.find(
+    (b) => b.id.toLowerCase() === yardRef.trim().toLowerCase() && (b.role === 'capital' || b.role === 'shipyard'),
+  );
   if (!base) refuse('yard/unknown', 'UTD6.3724', `There is no shipyard \`${yardRef.slice(0, 20)}\`.`);
   const admin = d.ctx.actor.userId === state.createdBy || d.ctx.actor.isServerAdmin;
-  if (!admin && actingPlayer(state, d.ctx).id !== base.owner) requireAdmin(state, d.ctx, 'record damage to another player’s shipyard');
+  if (!admin && actingPlayer(state, d.ctx).id !== base.owner)
+    requireAdmin(state, d.ctx, 'record damage to another player’s shipyard');
   const y = yardInfo(base, d.ctx.catalog);
-  if (y.works === null) refuse('yard/no-works', 'UTD6.3724', `The catalog gives ${y.name} no works boxes, so its damage cannot be counted.`);
-  if (!Number.isInteger(worksDestroyed) || worksDestroyed < 0 || worksDestroyed > y.works) refuse('yard/works-range', 'UTD6.3724', `${y.name} has ${y.works} works boxes; give a number from 0 to ${y.works}.`);
-  if (worksDestroyed === y.worksDestroyed) refuse('yard/no-change', 'UTD6.3724', `${yardLabel(state, y)} already has ${worksDestroyed} works boxes destroyed.`);
-  d.emit({ type: 'ShipyardWorksReported', playerId: base.owner, yardId: base.id, worksDestroyed, previous: y.worksDestroyed });
+  if (y.works === null)
+    refuse(
+      'yard/no-works',
+      'UTD6.3724',
+      `The catalog gives ${y.name} no works boxes, so its damage cannot be counted.`,
+    );
+  if (!Number.isInteger(worksDestroyed) || worksDestroyed < 0 || worksDestroyed > y.works)
+    refuse(
+      'yard/works-range',
+      'UTD6.3724',
+      `${y.name} has ${y.works} works boxes; give a number from 0 to ${y.works}.`,
+    );
+  if (worksDestroyed === y.worksDestroyed)
+    refuse(
+      'yard/no-change',
+      'UTD6.3724',
+      `${yardLabel(state, y)} already has ${worksDestroyed} works boxes destroyed.`,
+    );
+  d.emit({
+    type: 'ShipyardWorksReported',
+    playerId: base.owner,
+    yardId: base.id,
+    worksDestroyed,
+    previous: y.worksDestroyed,
+  });
 }

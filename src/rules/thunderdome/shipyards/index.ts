@@ -5,4 +5,13 @@ export { newConstructionStep } from './step.ts';
 export { freeDockIn } from './placement.ts';
 export { yardStatus, type YardStatus } from './status.ts';
 export { effectiveCapacity, formatCapacity, isYard, yardInfo, yardsOf, type YardInfo } from './yards.ts';
-export { chargeLine, conversionCapacity, conversionCost, inspectionCost, overhaulCost, refitCapacity, refitCost, type Rounding } from './costs.ts';
+export {
+  chargeLine,
+  conversionCapacity,
+  conversionCost,
+  inspectionCost,
+  overhaulCost,
+  refitCapacity,
+  refitCost,
+  type Rounding,
+} from './costs.ts';

@@ -11,7 +11,9 @@ import { yardsOf, type YardInfo } from './yards.ts';
  * first fleet in the yard's sector with room, else a new fleet there; dry dock only when no fleet
  * can take it; with neither, the ship cannot be built. Builds already ordered hold their places.
  */
-export type Placement = { kind: 'fleet'; slot: number; fleetId: string | null } | { kind: 'dock'; yardId: string; position: number };
+export type Placement =
+  | { kind: 'fleet'; slot: number; fleetId: string | null }
+  | { kind: 'dock'; yardId: string; position: number };
 
 export type PlacementProblem = { problem: [code: string, rule: string, message: string, hint?: string] };
 
@@ -20,7 +22,11 @@ export function dockedAt(state: CampaignState, yardId: string): Ship[] {
 }
 
 /** The lowest free position number at a yard, counting ships docked and builds that will dock there. */
-export function freeDockPosition(state: CampaignState, y: YardInfo, reservations: readonly PendingBuild[]): number | null {
+export function freeDockPosition(
+  state: CampaignState,
+  y: YardInfo,
+  reservations: readonly PendingBuild[],
+): number | null {
   const taken = new Set(dockedAt(state, y.base.id).map((s) => s.dock!.position));
   const reserved = reservations.filter((r) => r.planned.kind === 'dock' && r.planned.yardId === y.base.id).length;
   if (taken.size + reserved >= y.dryDocks) return null;
@@ -32,8 +38,16 @@ export function freeDockPosition(state: CampaignState, y: YardInfo, reservations
  * A free dry-dock position at the player's yards in a sector, `preferYard` first (UTD7.62), or
  * null. For the default organization of captured ships (ISS-A77: fleet, new fleet, dry dock, scrap).
  */
-export function freeDockIn(state: CampaignState, catalog: UnitCatalog, playerId: string, sector: string, preferYard: string | null = null): { yardId: string; position: number } | null {
-  const yards = yardsOf(state, playerId, catalog, { sector }).sort((a, b) => Number(b.base.id === preferYard) - Number(a.base.id === preferYard));
+export function freeDockIn(
+  state: CampaignState,
+  catalog: UnitCatalog,
+  playerId: string,
+  sector: string,
+  preferYard: string | null = null,
+): { yardId: string; position: number } | null {
+  const yards = yardsOf(state, playerId, catalog, { sector }).sort(
+    (a, b) => Number(b.base.id === preferYard) - Number(a.base.id === preferYard),
+  );
   for (const y of yards) {
     const position = freeDockPosition(state, y, state.pendingBuilds ?? []);
     if (position !== null) return { yardId: y.base.id, position };
@@ -58,7 +72,8 @@ export function planPlacement(
 ): Placement | PlacementProblem {
   const max = maxFleets(state, p);
   const slots = new Map<number, { sector: string; ships: Ship[]; fleetId: string | null }>();
-  for (const f of state.fleets.filter((x) => x.owner === p.id)) slots.set(f.slot, { sector: f.sector, ships: state.ships.filter((s) => s.fleetId === f.id), fleetId: f.id });
+  for (const f of state.fleets.filter((x) => x.owner === p.id))
+    slots.set(f.slot, { sector: f.sector, ships: state.ships.filter((s) => s.fleetId === f.id), fleetId: f.id });
   for (const r of opts.reservations) {
     if (r.owner !== p.id || r.planned.kind !== 'fleet') continue;
     const entry = slots.get(r.planned.slot) ?? { sector: r.sector, ships: [], fleetId: null };
@@ -67,10 +82,26 @@ export function planPlacement(
   }
   const fits = (e: { ships: Ship[] }) => mcOfShips([...e.ships, arriving], catalog) <= FLEET_LIMIT;
   if (opts.slot !== null) {
-    if (!Number.isInteger(opts.slot) || opts.slot < 1 || opts.slot > max) return { problem: ['fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`] };
+    if (!Number.isInteger(opts.slot) || opts.slot < 1 || opts.slot > max)
+      return { problem: ['fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`] };
     const e = slots.get(opts.slot);
-    if (e && e.sector !== sector) return { problem: ['fleet/elsewhere', 'UTD6.3734', `Fleet ${opts.slot} is in ${sectorLabel(state, e.sector)}, not at the yard in ${sectorLabel(state, sector)}.`, 'A new ship joins a fleet in the yard’s sector or a new fleet there (ISS-A79).'] };
-    if (e && !fits(e)) return { problem: ['fleet/move-cost-limit', 'UTD7.23', `Fleet ${opts.slot} has no room for a ship of this move class (a fleet holds at most MC 5, ships already ordered and all fighters and PFs included, UTD7.24).`] };
+    if (e && e.sector !== sector)
+      return {
+        problem: [
+          'fleet/elsewhere',
+          'UTD6.3734',
+          `Fleet ${opts.slot} is in ${sectorLabel(state, e.sector)}, not at the yard in ${sectorLabel(state, sector)}.`,
+          'A new ship joins a fleet in the yard’s sector or a new fleet there (ISS-A79).',
+        ],
+      };
+    if (e && !fits(e))
+      return {
+        problem: [
+          'fleet/move-cost-limit',
+          'UTD7.23',
+          `Fleet ${opts.slot} has no room for a ship of this move class (a fleet holds at most MC 5, ships already ordered and all fighters and PFs included, UTD7.24).`,
+        ],
+      };
     return { kind: 'fleet', slot: opts.slot, fleetId: e?.fleetId ?? null };
   }
   const withRoom = [...slots.entries()].sort((a, b) => a[0] - b[0]).find(([, e]) => e.sector === sector && fits(e));
@@ -78,7 +109,9 @@ export function planPlacement(
   const free = Array.from({ length: max }, (_, i) => i + 1).find((n) => !slots.has(n));
   if (free !== undefined) return { kind: 'fleet', slot: free, fleetId: null };
   // UTD7.61: only now, with no fleet able to take it, may the ship go to dry dock.
-  const yards = yardsOf(state, p.id, catalog, { sector }).sort((a, b) => Number(b.base.id === opts.preferYard) - Number(a.base.id === opts.preferYard));
+  const yards = yardsOf(state, p.id, catalog, { sector }).sort(
+    (a, b) => Number(b.base.id === opts.preferYard) - Number(a.base.id === opts.preferYard),
+  );
   for (const y of yards) {
     const position = freeDockPosition(state, y, opts.reservations);
     if (position !== null) return { kind: 'dock', yardId: y.base.id, position };

@@ -13,7 +13,9 @@ import { yardsOf } from './yards.ts';
  */
 export function newConstructionStep(d: Decider, playerId: string): void {
   const turn = d.state.turn;
-  const repairing = yardsOf(d.state, playerId, d.ctx.catalog).filter((y) => y.worksDestroyed > 0 && !(turn?.yardsForgoRepair ?? []).includes(y.base.id));
+  const repairing = yardsOf(d.state, playerId, d.ctx.catalog).filter(
+    (y) => y.worksDestroyed > 0 && !(turn?.yardsForgoRepair ?? []).includes(y.base.id),
+  );
   if (repairing.length) d.emit({ type: 'ShipyardsSelfRepaired', playerId, yardIds: repairing.map((y) => y.base.id) });
   for (const build of (d.state.pendingBuilds ?? []).filter((b) => b.owner === playerId)) deliver(d, build);
   const arriving = d.state.bases.filter((b) => b.owner === playerId && b.role === 'shipyard' && b.pending);
@@ -34,23 +36,61 @@ function deliver(d: Decider, build: PendingBuild): void {
     d.emit({ type: 'YardBuildDelivered', playerId: build.owner, delivery });
   };
   const p = state.players.find((x) => x.id === build.owner)!;
-  if (!state.bases.some((b) => b.id === build.yardId)) return cancel('the shipyard was destroyed before the ship was finished');
+  if (!state.bases.some((b) => b.id === build.yardId))
+    return cancel('the shipyard was destroyed before the ship was finished');
   // The new ship arrives full of fighters and PFs, pooled with the fleet's (UTD7.24).
   const arriving = newShipRecord(build.unitId);
   const reservations = (state.pendingBuilds ?? []).filter((b) => b.shipId !== build.shipId);
-  let plan = planPlacement(state, d.ctx.catalog, p, build.sector, arriving, { slot: build.slot, preferYard: build.yardId, reservations });
-  if (isProblem(plan) && build.slot !== null) plan = planPlacement(state, d.ctx.catalog, p, build.sector, arriving, { slot: null, preferYard: build.yardId, reservations });
+  let plan = planPlacement(state, d.ctx.catalog, p, build.sector, arriving, {
+    slot: build.slot,
+    preferYard: build.yardId,
+    reservations,
+  });
+  if (isProblem(plan) && build.slot !== null)
+    plan = planPlacement(state, d.ctx.catalog, p, build.sector, arriving, {
+      slot: null,
+      preferYard: build.yardId,
+      reservations,
+    });
   if (isProblem(plan)) return cancel('no fleet and no dry-dock position was left for it (UTD7.63)');
-  const ship: Ship = { id: build.shipId, owner: build.owner, unitId: build.unitId, fleetId: null, sector: build.sector, crippled: false, wrecked: false, d94Used: false, captured: false, uninspected: false, bpv: build.cost, ...(build.extraDrones ? { extraDrones: build.extraDrones } : {}) };
+  const ship: Ship = {
+    id: build.shipId,
+    owner: build.owner,
+    unitId: build.unitId,
+    fleetId: null,
+    sector: build.sector,
+    crippled: false,
+    wrecked: false,
+    d94Used: false,
+    captured: false,
+    uninspected: false,
+    bpv: build.cost,
+    ...(build.extraDrones ? { extraDrones: build.extraDrones } : {}),
+  };
   let newFleet: Fleet | null = null;
   if (plan.kind === 'fleet') {
     if (plan.fleetId) ship.fleetId = plan.fleetId;
     else {
-      newFleet = { id: `F${state.nextId}`, owner: build.owner, slot: plan.slot, sector: build.sector, startSector: build.sector, pinned: false, establishing: false, trapped: null, releasedFromHalfCycle: null, claimSector: null };
+      newFleet = {
+        id: `F${state.nextId}`,
+        owner: build.owner,
+        slot: plan.slot,
+        sector: build.sector,
+        startSector: build.sector,
+        pinned: false,
+        establishing: false,
+        trapped: null,
+        releasedFromHalfCycle: null,
+        claimSector: null,
+      };
       ship.fleetId = newFleet.id;
     }
   } else {
     ship.dock = { yardId: plan.yardId, position: plan.position };
   }
-  d.emit({ type: 'YardBuildDelivered', playerId: build.owner, delivery: { ...base, ship, newFleet, refund: '0', reason: null } });
+  d.emit({
+    type: 'YardBuildDelivered',
+    playerId: build.owner,
+    delivery: { ...base, ship, newFleet, refund: '0', reason: null },
+  });
 }

@@ -8,7 +8,16 @@ import type { Ship } from '../state.ts';
 import { requireTurnOf } from '../turn.ts';
 import type { UnitInfo } from '../units.ts';
 import { chooseYard, oneSector, ownShips } from './choose.ts';
-import { chargeLine, conversionCapacity, conversionCost, costSettings, inspectionCost, overhaulCost, refitCapacity, refitCost } from './costs.ts';
+import {
+  chargeLine,
+  conversionCapacity,
+  conversionCost,
+  costSettings,
+  inspectionCost,
+  overhaulCost,
+  refitCapacity,
+  refitCost,
+} from './costs.ts';
 import { changeKind, conversionTo, refitTo, unitOf } from './edges.ts';
 import { extraDronePrice } from '../officers/drone-purchase.ts';
 import { extraDroneCost } from '../officers/drones.ts';
@@ -32,11 +41,22 @@ const RULES: Record<YardWorkKind, { size: string; where: string; money: string }
   inspect: { size: 'UTD6.3774', where: 'UTD6.3774', money: 'UTD6.3775' },
 };
 
-const VERB: Record<YardWorkKind, string> = { overhaul: 'overhauling', refit: 'refitting', convert: 'converting', inspect: 'inspecting' };
+const VERB: Record<YardWorkKind, string> = {
+  overhaul: 'overhauling',
+  refit: 'refitting',
+  convert: 'converting',
+  inspect: 'inspecting',
+};
 
 /** UTD6.3773: before inspection a captured ship can be neither repaired, refitted, converted nor overhauled. */
 function refuseUninspected(ship: Ship): void {
-  if (ship.uninspected) refuse('yard/uninspected', 'UTD6.3773', `${ship.unitId} (${ship.id}) is a captured ship not yet inspected: it cannot be repaired, refitted, converted or overhauled.`, 'Inspect it with `/yard inspect`, which overhauls it too.');
+  if (ship.uninspected)
+    refuse(
+      'yard/uninspected',
+      'UTD6.3773',
+      `${ship.unitId} (${ship.id}) is a captured ship not yet inspected: it cannot be repaired, refitted, converted or overhauled.`,
+      'Inspect it with `/yard inspect`, which overhauls it too.',
+    );
 }
 
 /**
@@ -44,7 +64,13 @@ function refuseUninspected(ship: Ship): void {
  * repair and D9.4 available again (UTD6.3741). With `to` it is also refitted (UTD6.3744, 6.3757:
  * no more capacity) or converted (UTD6.3765: the conversion's capacity), paying both.
  */
-export function overhaulShips(d: Decider, list: string, toId: string | undefined, yardRef: string | undefined, as?: string): void {
+export function overhaulShips(
+  d: Decider,
+  list: string,
+  toId: string | undefined,
+  yardRef: string | undefined,
+  as?: string,
+): void {
   const settings = costSettings(d.state);
   run(d, 'overhaul', list, yardRef, as, (ship) => {
     refuseUninspected(ship);
@@ -53,10 +79,24 @@ export function overhaulShips(d: Decider, list: string, toId: string | undefined
     if (!toId) return { ship, from, to: from, overhaul: true, capacity: from.mc, cost: base };
     if (changeKind(d, ship, toId) === 'convert') {
       const to = conversionTo(d, ship, toId);
-      return { ship, from, to, overhaul: true, capacity: conversionCapacity(from.mc, to.mc), cost: base.add(conversionCost(from.bpv, to.bpv, settings.conversionMinPct)) };
+      return {
+        ship,
+        from,
+        to,
+        overhaul: true,
+        capacity: conversionCapacity(from.mc, to.mc),
+        cost: base.add(conversionCost(from.bpv, to.bpv, settings.conversionMinPct)),
+      };
     }
     const { edge, to } = refitTo(d, ship, toId);
-    return { ship, from, to, overhaul: true, capacity: from.mc, cost: base.add(refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride)) };
+    return {
+      ship,
+      from,
+      to,
+      overhaul: true,
+      capacity: from.mc,
+      cost: base.add(refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride)),
+    };
   });
 }
 
@@ -66,23 +106,68 @@ export function overhaulShips(d: Decider, list: string, toId: string | undefined
  * (`toId` empty or the ship's own) the refit buys only the drones (UTD6.3753: buying more counts
  * as a refit).
  */
-export function refitShips(d: Decider, list: string, toId: string, yardRef: string | undefined, as?: string, drones = 0): void {
+export function refitShips(
+  d: Decider,
+  list: string,
+  toId: string,
+  yardRef: string | undefined,
+  as?: string,
+  drones = 0,
+): void {
   const settings = costSettings(d.state);
   run(d, 'refit', list, yardRef, as, (ship) => {
     refuseUninspected(ship);
     const from = unitOf(d, ship);
     const target = toId.trim();
     if (drones > 0 && (target === '' || target === ship.unitId)) {
-      if (ship.captured) refuse('yard/captured-refit', 'UTD6.3772', `${ship.unitId} (${ship.id}) is a captured ship: it may not be refitted, except to faster drones or improved plasma torpedoes.`);
-      const price = extraDronePrice(d.state.settings, from, `${from.hullCode || from.name} (${ship.id})`, ship.extraDrones ?? 0, drones);
-      return { ship, from, to: from, overhaul: false, capacity: refitCapacity(from.mc), cost: price, drones: { count: drones, price } };
+      if (ship.captured)
+        refuse(
+          'yard/captured-refit',
+          'UTD6.3772',
+          `${ship.unitId} (${ship.id}) is a captured ship: it may not be refitted, except to faster drones or improved plasma torpedoes.`,
+        );
+      const price = extraDronePrice(
+        d.state.settings,
+        from,
+        `${from.hullCode || from.name} (${ship.id})`,
+        ship.extraDrones ?? 0,
+        drones,
+      );
+      return {
+        ship,
+        from,
+        to: from,
+        overhaul: false,
+        capacity: refitCapacity(from.mc),
+        cost: price,
+        drones: { count: drones, price },
+      };
     }
-    if (target === '') refuse('yard/no-refit', 'UTD6.3753', 'Name the configuration the ships are refitted to, or give extra drones to buy.');
+    if (target === '')
+      refuse(
+        'yard/no-refit',
+        'UTD6.3753',
+        'Name the configuration the ships are refitted to, or give extra drones to buy.',
+      );
     const { edge, to } = refitTo(d, ship, target);
     const base = refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride);
     if (drones === 0) return { ship, from, to, overhaul: false, capacity: refitCapacity(from.mc), cost: base };
-    const price = extraDronePrice(d.state.settings, to, `${to.hullCode || to.name} (${ship.id})`, ship.extraDrones ?? 0, drones);
-    return { ship, from, to, overhaul: false, capacity: refitCapacity(from.mc), cost: base.add(price), drones: { count: drones, price } };
+    const price = extraDronePrice(
+      d.state.settings,
+      to,
+      `${to.hullCode || to.name} (${ship.id})`,
+      ship.extraDrones ?? 0,
+      drones,
+    );
+    return {
+      ship,
+      from,
+      to,
+      overhaul: false,
+      capacity: refitCapacity(from.mc),
+      cost: base.add(price),
+      drones: { count: drones, price },
+    };
   });
 }
 
@@ -93,7 +178,14 @@ export function convertShips(d: Decider, list: string, toId: string, yardRef: st
     refuseUninspected(ship);
     const from = unitOf(d, ship);
     const to = conversionTo(d, ship, toId);
-    return { ship, from, to, overhaul: false, capacity: conversionCapacity(from.mc, to.mc), cost: conversionCost(from.bpv, to.bpv, settings.conversionMinPct) };
+    return {
+      ship,
+      from,
+      to,
+      overhaul: false,
+      capacity: conversionCapacity(from.mc, to.mc),
+      cost: conversionCost(from.bpv, to.bpv, settings.conversionMinPct),
+    };
   });
 }
 
@@ -102,20 +194,45 @@ export function convertShips(d: Decider, list: string, toId: string, yardRef: st
  * overhauled and from now on operated normally, keeping its original technology (UTD6.3771). A
  * drone-speed or plasma refit allowed for captured ships may be done with it (UTD6.3772).
  */
-export function inspectShips(d: Decider, list: string, toId: string | undefined, yardRef: string | undefined, as?: string): void {
+export function inspectShips(
+  d: Decider,
+  list: string,
+  toId: string | undefined,
+  yardRef: string | undefined,
+  as?: string,
+): void {
   const settings = costSettings(d.state);
   run(d, 'inspect', list, yardRef, as, (ship) => {
-    if (!ship.captured || !ship.uninspected) refuse('yard/not-captured', 'UTD6.377', `${ship.unitId} (${ship.id}) is not a captured ship awaiting inspection.`);
+    if (!ship.captured || !ship.uninspected)
+      refuse(
+        'yard/not-captured',
+        'UTD6.377',
+        `${ship.unitId} (${ship.id}) is not a captured ship awaiting inspection.`,
+      );
     const from = unitOf(d, ship);
     const base = inspectionCost(from.bpv, settings.inspectionPct);
     if (!toId) return { ship, from, to: from, overhaul: true, capacity: from.mc, cost: base };
     const { edge, to } = refitTo(d, ship, toId);
-    return { ship, from, to, overhaul: true, capacity: from.mc, cost: base.add(refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride)) };
+    return {
+      ship,
+      from,
+      to,
+      overhaul: true,
+      capacity: from.mc,
+      cost: base.add(refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride)),
+    };
   });
 }
 
 /** The steps every instant shipyard action shares: one yard, one line, one charge (ISS-A03). */
-function run(d: Decider, kind: YardWorkKind, list: string, yardRef: string | undefined, as: string | undefined, partOf: (ship: Ship) => Part): void {
+function run(
+  d: Decider,
+  kind: YardWorkKind,
+  list: string,
+  yardRef: string | undefined,
+  as: string | undefined,
+  partOf: (ship: Ship) => Part,
+): void {
   const p = actingPlayer(d.state, d.ctx, as);
   const turn = requireTurnOf(d, p);
   const rules = RULES[kind];
@@ -125,20 +242,52 @@ function run(d: Decider, kind: YardWorkKind, list: string, yardRef: string | und
   checkFleetLimits(d, parts);
   const names = parts.map((x) => `${x.from.hullCode || x.from.name} (${x.ship.id})`).join(', ');
   const capacity = parts.reduce((sum, x) => sum + x.capacity, 0);
-  const y = chooseYard(d, p, turn, sector, {
-    what: `${VERB[kind]} ${names}`,
-    sizeClass: Math.min(...parts.flatMap((x) => [x.from.sizeClass, x.to.sizeClass])),
-    whereMc: Math.max(...parts.flatMap((x) => [x.from.mc, x.to.mc])),
-    capacity,
-    sizeRule: rules.size,
-    whereRule: rules.where,
-  }, yardRef);
+  const y = chooseYard(
+    d,
+    p,
+    turn,
+    sector,
+    {
+      what: `${VERB[kind]} ${names}`,
+      sizeClass: Math.min(...parts.flatMap((x) => [x.from.sizeClass, x.to.sizeClass])),
+      whereMc: Math.max(...parts.flatMap((x) => [x.from.mc, x.to.mc])),
+      capacity,
+      sizeRule: rules.size,
+      whereRule: rules.where,
+    },
+    yardRef,
+  );
   const settings = costSettings(d.state);
-  const charge = chargeLine(parts.map((x) => x.cost), settings.rounding);
-  if (charge.gt(p.bank)) refuse('bank/insufficient', rules.money, `${VERB[kind][0]!.toUpperCase()}${VERB[kind].slice(1)} ${names} costs ${bpvToString(charge)} BPV; your bank holds ${p.bank}.`);
+  const charge = chargeLine(
+    parts.map((x) => x.cost),
+    settings.rounding,
+  );
+  if (charge.gt(p.bank))
+    refuse(
+      'bank/insufficient',
+      rules.money,
+      `${VERB[kind][0]!.toUpperCase()}${VERB[kind].slice(1)} ${names} costs ${bpvToString(charge)} BPV; your bank holds ${p.bank}.`,
+    );
   const exact = parts.reduce((sum, x) => sum.add(x.cost), bpv(0));
-  const shipsDone: YardWorkShip[] = parts.map((x) => ({ shipId: x.ship.id, from: x.from.unitId, to: x.to.unitId, overhaul: x.overhaul, bpv: bpvToString(valueAfter(d, x)), exactCost: bpvToString(x.cost), ...(x.drones ? { extraDrones: (x.ship.extraDrones ?? 0) + x.drones.count } : {}) }));
-  d.emit({ type: 'YardWorkDone', playerId: p.id, yardId: y.base.id, kind, ships: shipsDone, capacity, cost: bpvToString(charge), exactCost: bpvToString(exact) });
+  const shipsDone: YardWorkShip[] = parts.map((x) => ({
+    shipId: x.ship.id,
+    from: x.from.unitId,
+    to: x.to.unitId,
+    overhaul: x.overhaul,
+    bpv: bpvToString(valueAfter(d, x)),
+    exactCost: bpvToString(x.cost),
+    ...(x.drones ? { extraDrones: (x.ship.extraDrones ?? 0) + x.drones.count } : {}),
+  }));
+  d.emit({
+    type: 'YardWorkDone',
+    playerId: p.id,
+    yardId: y.base.id,
+    kind,
+    ships: shipsDone,
+    capacity,
+    cost: bpvToString(charge),
+    exactCost: bpvToString(exact),
+  });
 }
 
 /**
@@ -147,7 +296,9 @@ function run(d: Decider, kind: YardWorkKind, list: string, yardRef: string | und
  * now add their price.
  */
 function valueAfter(d: Decider, x: Part): Bpv {
-  const carried = x.ship.extraDrones ? extraDroneCost(x.ship.extraDrones, d.state.settings['drones.extraBpvEach']) : bpv(0);
+  const carried = x.ship.extraDrones
+    ? extraDroneCost(x.ship.extraDrones, d.state.settings['drones.extraBpvEach'])
+    : bpv(0);
   const base = x.to.unitId === x.from.unitId ? bpv(x.ship.bpv) : bpv(x.to.bpv).add(carried);
   return x.drones ? base.add(x.drones.price) : base;
 }
@@ -155,10 +306,18 @@ function valueAfter(d: Decider, x: Part): Bpv {
 /** UTD7.23: a conversion that raises a ship's MC must leave its fleet within 5. */
 function checkFleetLimits(d: Decider, parts: Part[]): void {
   const growth = new Map<string, number>();
-  for (const x of parts) if (x.ship.fleetId && x.to.mc !== x.from.mc) growth.set(x.ship.fleetId, (growth.get(x.ship.fleetId) ?? 0) + x.to.mc - x.from.mc);
+  for (const x of parts)
+    if (x.ship.fleetId && x.to.mc !== x.from.mc)
+      growth.set(x.ship.fleetId, (growth.get(x.ship.fleetId) ?? 0) + x.to.mc - x.from.mc);
   for (const [fleetId, extra] of growth) {
     const after = fleetMc(d.state, fleetId, d.ctx.catalog) + extra;
     const slot = d.state.fleets.find((f) => f.id === fleetId)?.slot;
-    if (after > FLEET_LIMIT) refuse('fleet/move-cost-limit', 'UTD7.23', `After the change fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`, 'Organize the ship into another fleet first.');
+    if (after > FLEET_LIMIT)
+      refuse(
+        'fleet/move-cost-limit',
+        'UTD7.23',
+        `After the change fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`,
+        'Organize the ship into another fleet first.',
+      );
   }
 }

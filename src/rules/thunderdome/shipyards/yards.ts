@@ -23,7 +23,11 @@ export interface YardInfo {
 }
 
 /** UTD6.372 and UTD7.62 by size class, for catalogs that leave a yard's columns empty. */
-const CHART: Record<number, { capacity: number; dryDocks: number }> = { 2: { capacity: 90, dryDocks: 4 }, 3: { capacity: 60, dryDocks: 3 }, 4: { capacity: 40, dryDocks: 2 } };
+const CHART: Record<number, { capacity: number; dryDocks: number }> = {
+  2: { capacity: 90, dryDocks: 4 },
+  3: { capacity: 60, dryDocks: 3 },
+  4: { capacity: 40, dryDocks: 2 },
+};
 
 export function isYard(b: Base): boolean {
   return b.role === 'capital' || b.role === 'shipyard';
@@ -47,9 +51,20 @@ export function yardInfo(b: Base, catalog: UnitCatalog): YardInfo {
 }
 
 /** The player's yards (capital included), optionally in one sector; pending ones only if asked. */
-export function yardsOf(state: CampaignState, playerId: string, catalog: UnitCatalog, opts: { sector?: string; withPending?: boolean } = {}): YardInfo[] {
+export function yardsOf(
+  state: CampaignState,
+  playerId: string,
+  catalog: UnitCatalog,
+  opts: { sector?: string; withPending?: boolean } = {},
+): YardInfo[] {
   return state.bases
-    .filter((b) => isYard(b) && b.owner === playerId && (opts.sector === undefined || b.sector === opts.sector) && (opts.withPending || !b.pending))
+    .filter(
+      (b) =>
+        isYard(b) &&
+        b.owner === playerId &&
+        (opts.sector === undefined || b.sector === opts.sector) &&
+        (opts.withPending || !b.pending),
+    )
     .map((b) => yardInfo(b, catalog));
 }
 
@@ -67,10 +82,14 @@ export function isActivated(turn: TurnState, y: YardInfo): boolean {
  * overhauled this turn → 0 (UTD6.3726); self-repairing a damaged yard → half (UTD6.3725, ISS-A28);
  * otherwise reduced in proportion to the works destroyed (UTD6.3724 read as ISS-A29), 0 with none intact.
  */
-export function effectiveCapacity(turn: TurnState | null, y: YardInfo): { num: number; den: number; state: 'overhauled' | 'self-repairing' | 'damaged' | 'intact' } {
+export function effectiveCapacity(
+  turn: TurnState | null,
+  y: YardInfo,
+): { num: number; den: number; state: 'overhauled' | 'self-repairing' | 'damaged' | 'intact' } {
   if (turn && (turn.yardsOverhauled ?? []).includes(y.base.id)) return { num: 0, den: 1, state: 'overhauled' };
   if (y.worksDestroyed > 0 && y.works) {
-    if (!(turn?.yardsForgoRepair ?? []).includes(y.base.id)) return { num: y.capacity, den: 2, state: 'self-repairing' };
+    if (!(turn?.yardsForgoRepair ?? []).includes(y.base.id))
+      return { num: y.capacity, den: 2, state: 'self-repairing' };
     const intact = Math.max(0, y.works - y.worksDestroyed);
     return { num: y.capacity * intact, den: y.works, state: 'damaged' };
   }
@@ -101,10 +120,22 @@ function gcd(a: number, b: number): number {
 }
 
 /** A yard by id (`B7`), or `capital`, among the player's yards; refuses with the list. */
-export function yardByRef(state: CampaignState, playerId: string, catalog: UnitCatalog, ref: string, rule: string): YardInfo {
+export function yardByRef(
+  state: CampaignState,
+  playerId: string,
+  catalog: UnitCatalog,
+  ref: string,
+  rule: string,
+): YardInfo {
   const all = yardsOf(state, playerId, catalog, { withPending: true });
   const t = ref.trim().toLowerCase();
   const y = all.find((x) => x.base.id.toLowerCase() === t || (t === 'capital' && x.base.role === 'capital'));
-  if (!y) refuse('yard/unknown', rule, `You have no shipyard \`${ref.slice(0, 20)}\`.`, all.length ? `Your yards: ${all.map((x) => yardLabel(state, x)).join(', ')}.` : 'You have no shipyard.');
+  if (!y)
+    refuse(
+      'yard/unknown',
+      rule,
+      `You have no shipyard \`${ref.slice(0, 20)}\`.`,
+      all.length ? `Your yards: ${all.map((x) => yardLabel(state, x)).join(', ')}.` : 'You have no shipyard.',
+    );
   return y;
 }
