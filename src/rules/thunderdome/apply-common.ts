@@ -16,8 +16,8 @@ export function debit(s: CampaignState, playerId: string, amount: string): void 
 }
 
 /**
- * Records an order of the current turn and its order points for the order history; an undoable
- * order keeps its event so `/turn undo` can reverse it. Sub-system orders are final (no undo).
+ * Records an order of the current turn and its order points for the order history, with its
+ * event: `/turn undo` asks the order's undo spec (undo.ts) whether and how it can be reversed.
  */
 export function recordOrder(
   s: CampaignState,
@@ -26,19 +26,10 @@ export function recordOrder(
   summary: string,
   opCost: number,
   bpvCost: string,
-  undoable = false,
 ): void {
   if (!s.turn) return;
   s.turn.opsSpent += opCost;
-  const o: TurnOrder = {
-    seq: stored.seq,
-    kind,
-    summary,
-    opCost,
-    bpvCost,
-    undoable,
-    event: undoable ? structuredClone(stored.event) : null,
-  };
+  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, event: structuredClone(stored.event) };
   s.turn.orders.push(o);
 }
 
@@ -58,4 +49,9 @@ export function shipById(s: CampaignState, id: string): Ship {
 export function idNumber(id: string): number {
   const n = Number(id.replace(/^\D+/, ''));
   return Number.isFinite(n) ? n : 0;
+}
+
+/** ISS-A133: a fleet slot with no ships is empty and has no fleet. */
+export function dropEmptyFleets(s: CampaignState): void {
+  s.fleets = s.fleets.filter((f) => s.ships.some((x) => x.fleetId === f.id));
 }

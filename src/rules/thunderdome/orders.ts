@@ -9,6 +9,7 @@ import type { CampaignState, Fleet, Player, Sector, TurnState } from './state.ts
 import { requireTurnOf } from './turn.ts';
 import { checkTow } from './condition/towing.ts';
 import { checkCapitalDefensesMove } from './defenses/capital-move.ts';
+import { canUndo } from './undo.ts';
 
 /** Order points left this turn (UTD6.2, 6.21, 6.22). */
 export function opsLeft(turn: TurnState): number {
@@ -433,13 +434,13 @@ export function leaveDerelict(d: Decider, fleetRef: string, shipId: string, as?:
   d.emit({ type: 'DerelictLeft', fleetId: f.id, shipId, sector: f.sector, opCost: 1 });
 }
 
-/** Undo of the player's newest order of this turn, if it rolled no dice and made no contact (issue 3 §5). */
+/** UTD6.12: undo of the player's newest order of this turn, if its undo spec allows it (undo.ts, UTD6.121). */
 export function undoLastOrder(d: Decider, as?: string): void {
   const p = actingPlayer(d.state, d.ctx, as);
   const turn = requireTurnOf(d, p);
   const last = turn.orders.at(-1);
   if (!last) refuse('undo/nothing', 'UTD6.122', 'You have given no order this turn.');
-  if (!last.undoable || !last.event)
+  if (!last.event || !canUndo(last.event))
     refuse(
       'undo/final',
       'UTD6.121',

@@ -448,9 +448,10 @@ export interface TurnOrder {
   summary: string;
   opCost: number;
   bpvCost: string;
-  /** False once it rolled dice or made contact (undo refused, issue 3 §5). */
-  undoable: boolean;
-  /** The order's event, kept while it can still be undone. */
+  /**
+   * The order's event, for `/turn undo` (whether it can be undone is the order's to say, undo.ts).
+   * Null in states stored before events were kept for every order: such an order is final.
+   */
   event: import('./events.ts').CampaignEvent | null;
 }
 

@@ -5,6 +5,7 @@ import { playerById } from '../lookup.ts';
 import type { CampaignState, Ship } from '../state.ts';
 import type { ConditionEvent } from './events.ts';
 import type { ShipCondition } from './types.ts';
+import type { FoldTable } from '../../kernel/tables.ts';
 
 /** Stores a condition, dropping the field when nothing differs from "as built". */
 export function setCondition(ship: Ship, c: ShipCondition): void {
@@ -33,45 +34,33 @@ export function clearedCondition(ship: Ship): void {
 }
 
 /** Folds the ship-condition events into the state; like applyEvent it checks no rule. */
-export function applyConditionEvent(s: CampaignState, e: ConditionEvent, stored: StoredEvent): void {
-  switch (e.type) {
-    case 'ShipConditionRecorded': {
-      const ship = shipById(s, e.shipId);
-      setCondition(ship, e.condition);
-      ship.crippled = e.crippled;
-      ship.wrecked = e.wrecked;
-      return;
+export const CONDITION_FOLDS = {
+  ShipConditionRecorded: (s, e) => {
+    const ship = shipById(s, e.shipId);
+    setCondition(ship, e.condition);
+    ship.crippled = e.crippled;
+    ship.wrecked = e.wrecked;
+  },
+  ShipsResupplied: (s, e) => {
+    for (const x of e.ships) setCondition(shipById(s, x.shipId), x.condition);
+  },
+  AttritionReplaced: (s, e, stored) => {
+    for (const x of e.ships) setCondition(shipById(s, x.shipId), x.condition);
+    const p = playerById(s, e.playerId);
+    p.bank = bpvToString(bpv(p.bank).sub(e.cost));
+    const units = e.ships.reduce((n, x) => n + x.fighters + x.pfs, 0);
+    order(s, stored, 'replace-attrition', `replace ${units} fighter${units === 1 ? '' : 's'}/PFs`, e.opCost, e.cost);
+  },
+  FleetRefitted: (s, e, stored) => {
+    for (const x of e.ships) {
+      const ship = shipById(s, x.shipId);
+      ship.unitId = x.to;
+      ship.bpv = x.bpv;
     }
-    case 'ShipsResupplied':
-      for (const x of e.ships) setCondition(shipById(s, x.shipId), x.condition);
-      return;
-    case 'AttritionReplaced': {
-      for (const x of e.ships) setCondition(shipById(s, x.shipId), x.condition);
-      const p = playerById(s, e.playerId);
-      p.bank = bpvToString(bpv(p.bank).sub(e.cost));
-      const units = e.ships.reduce((n, x) => n + x.fighters + x.pfs, 0);
-      order(s, stored, 'replace-attrition', `replace ${units} fighter${units === 1 ? '' : 's'}/PFs`, e.opCost, e.cost);
-      return;
-    }
-    case 'FleetRefitted': {
-      for (const x of e.ships) {
-        const ship = shipById(s, x.shipId);
-        ship.unitId = x.to;
-        ship.bpv = x.bpv;
-      }
-      if (s.turn && e.yardId)
-        s.turn.yardUse = { ...(s.turn.yardUse ?? {}), [e.yardId]: (s.turn.yardUse?.[e.yardId] ?? 0) + e.capacity };
-      const p = playerById(s, e.playerId);
-      p.bank = bpvToString(bpv(p.bank).sub(e.cost));
-      order(
-        s,
-        stored,
-        'refit-fleet',
-        `refit ${e.ships.map((x) => `${x.from} → ${x.to}`).join(', ')}`,
-        e.opCost,
-        e.cost,
-      );
-      return;
-    }
-  }
-}
+    if (s.turn && e.yardId)
+      s.turn.yardUse = { ...(s.turn.yardUse ?? {}), [e.yardId]: (s.turn.yardUse?.[e.yardId] ?? 0) + e.capacity };
+    const p = playerById(s, e.playerId);
+    p.bank = bpvToString(bpv(p.bank).sub(e.cost));
+    order(s, stored, 'refit-fleet', `refit ${e.ships.map((x) => `${x.from} → ${x.to}`).join(', ')}`, e.opCost, e.cost);
+  },
+} satisfies FoldTable<CampaignState, ConditionEvent, StoredEvent>;

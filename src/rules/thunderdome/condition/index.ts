@@ -5,7 +5,7 @@ export {
   type ConditionCommand,
   type ConditionCommandType,
 } from './commands.ts';
-export { applyConditionEvent } from './apply-condition.ts';
+export { CONDITION_FOLDS } from './apply-condition.ts';
 export type { ConditionEvent } from './events.ts';
 export { attritionMc, attritionOf, carriesAttrition, complementOf, mcOfShips, type Attrition } from './attrition.ts';
 export { conditionLabels } from './labels.ts';

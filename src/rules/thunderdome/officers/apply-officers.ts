@@ -4,43 +4,41 @@ import type { StoredEvent } from '../events.ts';
 import type { CampaignState } from '../state.ts';
 import type { OfficerEvent, OfficerLoss } from './events.ts';
 import { officerName } from './types.ts';
+import type { FoldTable } from '../../kernel/tables.ts';
 
 /** Folds the officer events into the state; like applyEvent it checks no rule. */
-export function applyOfficerEvent(s: CampaignState, e: OfficerEvent, stored: StoredEvent): void {
-  switch (e.type) {
-    case 'OfficerBought':
-      shipById(s, e.shipId).legendaryOfficer = { type: e.officer, paid: e.cost };
-      useYard(s, e.yardId, e.capacity);
-      debit(s, e.playerId, e.cost);
-      order(s, stored, 'officer-buy', `${officerName(e.officer)} on ${e.shipId}`, 0, e.cost);
-      return;
-    case 'CrewBought':
-      shipById(s, e.shipId).outstandingCrew = true;
-      useYard(s, e.yardId, e.capacity);
-      debit(s, e.playerId, e.cost);
-      order(s, stored, 'crew-buy', `outstanding crew on ${e.shipId}`, 0, e.cost);
-      return;
-    case 'OfficerTransferred': {
-      const from = shipById(s, e.from);
-      const to = shipById(s, e.to);
-      const paid = bpv(from.legendaryOfficer?.paid ?? '0').add(e.surcharge);
-      delete from.legendaryOfficer;
-      to.legendaryOfficer = { type: e.officer, paid: bpvToString(paid) };
-      debit(s, e.playerId, e.surcharge);
-      order(s, stored, 'officer-transfer', `${officerName(e.officer)} ${e.from} → ${e.to}`, e.opCost, e.surcharge);
-      return;
-    }
-    case 'MinesBought':
-      shipById(s, e.shipId).minesBpv = e.carried;
-      useYard(s, e.yardId, e.capacity);
-      debit(s, e.playerId, e.cost);
-      order(s, stored, 'mines-buy', `${e.mines} BPV of mines on ${e.shipId}`, 0, e.cost);
-      return;
-    case 'OfficersLost':
-      // Already settled by `settleOfficerLosses` with the event that lost the ship; this one only tells.
-      return;
-  }
-}
+export const OFFICER_FOLDS = {
+  OfficerBought: (s, e, stored) => {
+    shipById(s, e.shipId).legendaryOfficer = { type: e.officer, paid: e.cost };
+    useYard(s, e.yardId, e.capacity);
+    debit(s, e.playerId, e.cost);
+    order(s, stored, 'officer-buy', `${officerName(e.officer)} on ${e.shipId}`, 0, e.cost);
+  },
+  CrewBought: (s, e, stored) => {
+    shipById(s, e.shipId).outstandingCrew = true;
+    useYard(s, e.yardId, e.capacity);
+    debit(s, e.playerId, e.cost);
+    order(s, stored, 'crew-buy', `outstanding crew on ${e.shipId}`, 0, e.cost);
+  },
+  OfficerTransferred: (s, e, stored) => {
+    const from = shipById(s, e.from);
+    const to = shipById(s, e.to);
+    const paid = bpv(from.legendaryOfficer?.paid ?? '0').add(e.surcharge);
+    delete from.legendaryOfficer;
+    to.legendaryOfficer = { type: e.officer, paid: bpvToString(paid) };
+    debit(s, e.playerId, e.surcharge);
+    order(s, stored, 'officer-transfer', `${officerName(e.officer)} ${e.from} → ${e.to}`, e.opCost, e.surcharge);
+  },
+  MinesBought: (s, e, stored) => {
+    shipById(s, e.shipId).minesBpv = e.carried;
+    useYard(s, e.yardId, e.capacity);
+    debit(s, e.playerId, e.cost);
+    order(s, stored, 'mines-buy', `${e.mines} BPV of mines on ${e.shipId}`, 0, e.cost);
+  },
+  OfficersLost: () => {
+    // Already settled by `settleOfficerLosses` with the event that lost the ship; this one only tells.
+  },
+} satisfies FoldTable<CampaignState, OfficerEvent, StoredEvent>;
 
 /**
  * The officers and crews that left their owner's navy between two states: their ship is gone
