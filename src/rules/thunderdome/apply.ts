@@ -16,7 +16,7 @@ import type { CampaignState } from './state.ts';
  * Folds one stored event into the state. Pure and total: it never checks a rule (that was done
  * when the event was decided) and it never rolls dice (rolls are inside the event).
  * It reads only the event, its `seq` and its `at`, never `actor` or `rolls`: the Decider applies
- * events without those while deciding, and runCommand stores the state it got so (issue 8).
+ * events without those while deciding, and runCommand stores the state it got so (performance: docs/performance.md).
  */
 export function applyEvent(state: CampaignState | null, stored: StoredEvent): CampaignState {
   const e = stored.event;
@@ -55,9 +55,9 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
   }
   if (!state) throw new Error(`event ${stored.seq} (${e.type}) before CampaignCreated`);
   // A dice roll is only recorded in the log: the state stays the very same object, uncopied
-  // (issue 8: rolls are frequent, and copying a grown state is most of what applying one costs).
+  // (performance: rolls are frequent, and copying a grown state is most of what applying one costs).
   if (e.type === 'DiceRolled') return state;
-  // Performance (issue 8): the state is plain JSON, which cloneJson copies several times faster than structuredClone.
+  // Performance: the state is plain JSON, which cloneJson copies several times faster than structuredClone.
   const s = cloneJson(state);
   mutate(s, e, stored);
   // Officers and options: officers and crews leave the navy with their ship (UTD7.26A, 7.26B).
@@ -116,11 +116,11 @@ function mutate(s: CampaignState, e: CampaignEvent, stored: StoredEvent): void {
       if (s.map && !s.map.approvals.includes(e.playerId)) s.map.approvals.push(e.playerId);
       if (s.map && e.unanimous) s.map.approved = true;
       return;
-    // Map approval by reaction (issue 6 §2)
+    // Map approval by reaction (UTD8.16)
     case 'MapApprovalPosted':
       if (s.map) s.map.approvalMessageId = e.messageId;
       return;
-    // Catalog import (issue 4 §1).
+    // Catalog import (UTD8.1).
     case 'CatalogSet':
       s.catalogVersion = e.version;
       return;

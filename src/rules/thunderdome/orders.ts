@@ -433,7 +433,7 @@ export function leaveDerelict(d: Decider, fleetRef: string, shipId: string, as?:
   d.emit({ type: 'DerelictLeft', fleetId: f.id, shipId, sector: f.sector, opCost: 1 });
 }
 
-/** Undo of the player's newest order of this turn, if it rolled no dice and made no contact (issue 3 §5). */
+/** Undo of the player's newest order of this turn, if it rolled no dice and made no contact (UTD6.121). */
 export function undoLastOrder(d: Decider, as?: string): void {
   const p = actingPlayer(d.state, d.ctx, as);
   const turn = requireTurnOf(d, p);

@@ -46,7 +46,7 @@ function battleById(s: CampaignState, id: string): Battle {
   return b;
 }
 
-/** Folds the battle events (issue 5) into the state; like applyEvent it checks no rule. */
+/** Folds the battle events (requirements §6.3) into the state; like applyEvent it checks no rule. */
 export function applyBattleEvent(s: CampaignState, e: BattleEvent, at: string): void {
   switch (e.type) {
     case 'BattleOpened':
