@@ -1,5 +1,5 @@
 /**
- * The bench campaign (issue 8 §1): 8 players on a generated map of about 100 sectors, 400 ships in
+ * The bench campaign (docs/performance.md): 8 players on a generated map of about 100 sectors, 400 ships in
  * 80 fleets bought in the setup, and a log filled with recorded dice rolls to 2,000 events. The
  * players join, approve and buy through the playground (the real bot over the Discord stand-in);
  * the dice rolls that only fill the log go through the app path, which keeps the bench quick. It is

@@ -1,5 +1,5 @@
 /**
- * Stores many campaigns quickly (issue 8 §1: "the same with 1,000 campaigns in the database"):
+ * Stores many campaigns quickly (the performance target "the same with 1,000 campaigns in the database"):
  * the bench campaign's row and its whole event log are copied in SQL with new ids, rather than
  * played again. Ids are derived (md5 of the source id and the copy number), so the events of
  * copy g belong to campaign g; the state's own id and channel are rewritten to match.

@@ -1,5 +1,5 @@
 /**
- * The order figure (issue 8 §1): one order command (`/buy ops count:1` by the player on turn)
+ * The order figure (docs/performance.md): one order command (`/buy ops count:1` by the player on turn)
  * handled end to end — the interaction goes into the Discord stand-in, the real discord.js client
  * receives it, the router runs it in one transaction, the reply comes back — beside one empty
  * transaction on the same database. Each order is undone after it is timed, so every round starts

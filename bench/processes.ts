@@ -1,5 +1,5 @@
 /**
- * Cold start and resident memory (issue 8 §1), measured on a separate bot process
+ * Cold start and resident memory (docs/performance.md), measured on a separate bot process
  * (bench/bot-process.ts, built and started as `npm start` builds and starts the bot: bundled by
  * esbuild, run by plain `node` with the start script's GLIBC_TUNABLES) that logs in to a Discord
  * stand-in run here. Cold start is the wall time from spawning the process to its

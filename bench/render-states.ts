@@ -1,5 +1,5 @@
 /**
- * Campaign states for the picture figures (issue 7 "How it is checked"): generated maps of a
+ * Campaign states for the picture figures: generated maps of a
  * given size played to the first turn through the pure rules (no database, no Discord), and a
  * navy of 10 fleets. Built with forced-free seeded dice, so every run draws the same pictures.
  */

@@ -1,5 +1,5 @@
 /**
- * Picture figures. Map image figures (issue 8 §1, issue 7): `renderMap(state)` end to end (layout, drawing and
+ * Picture figures. Map image figures (docs/performance.md): `renderMap(state)` end to end (layout, drawing and
  * PNG encoding), the layout alone (`mapScene`), and the PNG encoding alone — the same picture
  * decoded and encoded again at the compression level renderMap uses.
  */
@@ -54,7 +54,7 @@ export async function renderFigures(state: CampaignState, rounds: number): Promi
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 7: every picture at several sizes, each beside the encoding of a blank canvas of the
+// Every picture at several sizes, each beside the encoding of a blank canvas of the
 // same size (the part of the time that is PNG encoding of that many pixels, not drawing).
 
 export interface PictureFigures {
@@ -92,7 +92,7 @@ async function pictureFigures(label: string, rounds: number, draw: () => Promise
   };
 }
 
-/** Maps of 30, 100 and 300 sectors, a navy sheet of 10 fleets and the ledger (issue 7). */
+/** Maps of 30, 100 and 300 sectors, a navy sheet of 10 fleets and the ledger. */
 export async function pictureSuite(rounds: number): Promise<PictureFigures[]> {
   const out: PictureFigures[] = [];
   for (const [players, per] of [

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures of docs/performance.md (issue 8 §1), on PGlite and on PostgreSQL
+ * `npm run bench`: the figures of docs/performance.md, on PGlite and on PostgreSQL
  * (when a server answers on 127.0.0.1:5432). For each database:
  *
  *  1. the order command end to end through the Discord stand-in, beside an empty transaction, on
@@ -15,7 +15,7 @@
  * BENCH_ACTIVE (campaigns in the throughput and memory runs, default 50), BENCH_PER_WORKER
  * (commands per concurrent player, default 10), BENCH_COLD_STARTS (default 3),
  * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ONLY (pglite,
- * postgres, or render: only the pictures of issue 7), BENCH_PICTURE_ROUNDS (default 10).
+ * postgres, or render: only the pictures), BENCH_PICTURE_ROUNDS (default 10).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -183,7 +183,7 @@ async function main(): Promise<void> {
   console.log(
     `Campaign Master bench — Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${ROUNDS} order rounds, ${STORED} campaigns stored, ${ACTIVE} active`,
   );
-  // Issue 7: the pictures (maps of 30/100/300 sectors, a 10-fleet navy sheet, the ledger); alone with BENCH_ONLY=render.
+  // The pictures (maps of 30/100/300 sectors, a 10-fleet navy sheet, the ledger); alone with BENCH_ONLY=render.
   printPictures(await pictureSuite(num('BENCH_PICTURE_ROUNDS', 10)));
   if (ONLY === 'render') {
     console.log(`\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

@@ -1,5 +1,5 @@
 /**
- * Sustained throughput (issue 8 §1): commands per second across many campaigns with concurrent
+ * Sustained throughput (docs/performance.md): commands per second across many campaigns with concurrent
  * players, and the latency of each command meanwhile. This goes through the rules/app path
  * (`runCommand`: one transaction with the campaign row lock, the rules, events and state written),
  * not through the Discord stand-in, so it measures what the bot's core can carry.

@@ -28,7 +28,7 @@ const battleOption = {
   autocomplete: true,
 } as const;
 
-/** The result form (issue 5 §3): every unit not named came through undamaged. */
+/** The result form (requirements §6.3 RESULT_PROPOSED): every unit not named came through undamaged. */
 const resultOptions: APIApplicationCommandBasicOption[] = [
   { type: S, name: 'winner', description: 'The side that holds the field', required: true, autocomplete: true },
   {

@@ -216,7 +216,7 @@ async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
   return { ok: true };
 }
 
-/** Issue 7 §4: the ledger as a picture, or as CSV for those who want the real spreadsheet. */
+/** The ledger (UTD1.12) as a picture, or as CSV for those who want the real spreadsheet. */
 async function ledger(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const current = await versionedCampaign(ctx.app, ctx.target.channelId);
   if (!current) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });

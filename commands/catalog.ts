@@ -23,7 +23,7 @@ import {
 import { defaultSettings, type CampaignState } from '../src/rules/thunderdome/index.ts';
 
 /**
- * `/catalog` (issue 4 §1): the ship catalog the campaign plays with. `import` stores the admin's
+ * `/catalog` (UTD8.1, requirements §4.2): the ship catalog the campaign plays with. `import` stores the admin's
  * CSV files as a new catalog version and switches the channel's campaign to it before play
  * begins; `search` and `show` read the campaign's catalog, or the default one where there is
  * no campaign.

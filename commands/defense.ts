@@ -112,7 +112,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       message: `\`/defense ${i.options.getSubcommand().slice(0, 30)}\` is not a defense order.`,
       hint: 'See `/help`.',
     });
-  // Scrapped defenses are gone for good: Confirm/Cancel first (issue 6 §6).
+  // Scrapped defenses are gone for good: Confirm/Cancel first (UTD6.121).
   if (command.type === 'defense-scrap') {
     return confirmFirst(i, ctx, {
       command,

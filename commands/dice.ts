@@ -31,7 +31,7 @@ const data = {
 const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  // Issue 6 §5: a reveal before the end is put to the players; the vote applies itself when it closes.
+  // A reveal before the end (UTD1.7 vote) is put to the players; the vote applies itself when it closes.
   if (i.options.getSubcommand() === 'reveal') return execute(i, ctx, { type: 'vote-dice-reveal' });
   const state = await campaignInChannel(ctx.app, ctx.target.channelId);
   if (!state) {

@@ -130,7 +130,7 @@ const data = {
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   if (i.options.getSubcommand() === 'check') return check(i, ctx);
   if (i.options.getSubcommand() === 'scrap') {
-    // Scrapped ships are gone for good: Confirm/Cancel first (issue 6 §6).
+    // Scrapped ships are gone for good: Confirm/Cancel first (UTD6.121).
     const fleet = i.options.getString('fleet', true);
     const ships = i.options.getString('ships', true);
     return confirmFirst(i, ctx, {
@@ -177,7 +177,7 @@ function checkSources(
     : null;
 }
 
-/** `/fleet check` (issue 9 §3): reads the campaign only; nothing is changed. */
+/** `/fleet check`: reads the campaign only; nothing is changed. */
 async function check(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const state = await stateFor(ctx);
   if (!state)

@@ -43,15 +43,15 @@ export const COMMANDS: readonly SlashCommand[] = [
   buyCommand,
   sectorCommand,
   navyCommand,
-  // Catalog import and lookups (issue 4 §1).
+  // Catalog import and lookups.
   catalogCommand,
   battleCommand,
   yardCommand,
-  // Defenses (issue 4 §7)
+  // Defenses
   defenseCommand,
-  // Officers and options (issue 4 §2, §8)
+  // Officers and options
   officerCommand,
-  // Ship condition (issue 4 §3, §8)
+  // Ship condition
   shipCommand,
   proxyCommand,
   voteCommand,

@@ -61,7 +61,7 @@ import { battleByRef, openBattle, sideOfUser } from '../src/rules/thunderdome/ba
 import type { Battle, CampaignState } from '../src/rules/thunderdome/index.ts';
 
 /**
- * `/n3d` (issue 9, digest P-B1): the bot is the 'n3D "utility" for a battle. The engagement,
+ * `/n3d` (digest P-B1): the bot is the 'n3D "utility" for a battle. The engagement,
  * with every secret plot, lives in the battle's private aid row (src/app/aids.ts); the channel
  * only ever sees `publicView`, and each owner sees their own plots ephemerally. Only the
  * battle's players and the NPE's runner change it; anyone may read ranges, arcs and pictures.

@@ -7,7 +7,7 @@ const data = {
   description: 'Leave the campaign: all your forces leave the map at once (UTD3.91)',
 } satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-/** Resigning cannot be taken back: Confirm/Cancel buttons ask first (issue 6 §6). */
+/** Resigning cannot be taken back: Confirm/Cancel buttons ask first (UTD3.91). */
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   return confirmFirst(i, ctx, {
     command: { type: 'resign' },

@@ -52,7 +52,7 @@ import { battleOption, battleRefOf, NO_BATTLE } from '../src/discord/battle-ref.
 import { battleSubject } from '../src/app/n3d.ts';
 
 /**
- * `/sfw` (issue 9, digest P-C1, P-C2): Starfleet Wars power and starfortress calculators
+ * `/sfw` (a battle aid, digest P-C1, P-C2): Starfleet Wars power and starfortress calculators
  * (stateless), and the secret Special Damage and Damage Control rolls of a battle. A secret roll
  * goes to its owner only; the channel sees its commitment; the reveals are kept in the battle's
  * private aid row and published once the battle is resolved, for anyone to verify.

@@ -47,7 +47,7 @@ const data = {
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   switch (i.options.getSubcommand()) {
     case 'end':
-      // Irreversible: asked with Confirm/Cancel buttons first (issue 6 §6).
+      // Irreversible: asked with Confirm/Cancel buttons first (UTD6.121).
       return confirmFirst(i, ctx, {
         command: { type: 'end-turn' },
         question: 'End your turn?',

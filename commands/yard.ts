@@ -212,7 +212,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   if (i.options.getSubcommand() === 'status') return status(i, ctx);
   const command = commandOf(i);
   if (command?.type === 'yard-scrap') {
-    // A scrapped shipyard is gone for good: Confirm/Cancel first (issue 6 §6).
+    // A scrapped shipyard is gone for good: Confirm/Cancel first (UTD6.121).
     return confirmFirst(i, ctx, {
       command,
       question: `Scrap shipyard ${command.yard.slice(0, 40)}?`,

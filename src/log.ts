@@ -1,6 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** Structured logs; the token and anything that looks like one is never written (issue 8 §5). */
+/** Structured logs; the token and anything that looks like one is never written (security). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 
 /**
  * `npm run start:shards`: the bot as several discord.js shard processes (discord.js's own
- * sharding, issue 8 §6). Every shard runs the bot's main module against the same PostgreSQL server; each
+ * sharding). Every shard runs the bot's main module against the same PostgreSQL server; each
  * command, deadline and vote close is one transaction under the campaign's row lock, and the rules
  * refuse what was already done, so no two processes ever apply the same thing twice (see
  * test/multiprocess). PGlite cannot be shared between processes: sharding needs DATABASE_URL.

@@ -9,7 +9,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * `npm start` runs the bot built by `npm run build` (one esbuild bundle of our code in dist/bot/,
- * run by plain node: issue 8's memory target). The bundle must load every module and find the
+ * run by plain node: the memory target of docs/performance.md). The bundle must load every module and find the
  * migrations and assets from where it lies.
  */
 describe('the built bot (npm run build, as npm start runs it)', () => {

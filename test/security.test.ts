@@ -20,7 +20,7 @@ import { storedFingerprint } from './fuzz/fingerprint.ts';
 import { testApp } from './helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from './helpers/databases.ts';
 
-describe('security (issue 8 §5)', () => {
+describe('security', () => {
   it('the production app has no forced dice, no reseeding and the system clock', async () => {
     const tdb = await createPgliteDatabase();
     try {
@@ -59,7 +59,7 @@ describe('security (issue 8 §5)', () => {
   });
 });
 
-describe('per-user rate limit through the Discord stand-in (issue 8 §5)', () => {
+describe('per-user rate limit through the Discord stand-in', () => {
   /** A command that counts its runs, so "nothing runs" can be seen directly. */
   function countingCommand(): SlashCommand & { runs: number } {
     const cmd = {
@@ -164,7 +164,7 @@ describe('per-user rate limit through the Discord stand-in (issue 8 §5)', () =>
   });
 });
 
-describe('uploads are size-limited and validated before anything is stored (issue 8 §5)', () => {
+describe('uploads are size-limited and validated before anything is stored', () => {
   let play: Playground;
   let tdb: TestDatabase;
   let dir: string;
@@ -254,7 +254,7 @@ describe('uploads are size-limited and validated before anything is stored (issu
   });
 });
 
-describe('readTextUpload: the checks every upload goes through before parsing (issue 8 §5)', () => {
+describe('readTextUpload: the checks every upload goes through before parsing', () => {
   const spec = { maxBytes: 100, rule: 'UTD4.1', codePrefix: 'map', what: 'map' };
   const serving = (body: Buffer | null, status = 200) => {
     const calls: string[] = [];

@@ -8,7 +8,7 @@ import type { AppContext } from './context.ts';
 import type { Outcome } from './errors.ts';
 
 /**
- * Battle aids (issue 9) keep what must not enter the public campaign state: an 'n3D engagement
+ * Battle aids (docs/rules-notes.md) keep what must not enter the public campaign state: an 'n3D engagement
  * with its secret plots, the secret rolls of a battle. They live in `battle_aids`, one row per
  * (campaign, subject, kind). A change runs like a campaign command (run-command.ts): one
  * transaction, the row locked with SELECT … FOR UPDATE, the pure change decides, a refusal

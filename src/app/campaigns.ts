@@ -212,7 +212,7 @@ export async function importCampaign(
 }
 
 /**
- * An imported campaign keeps its ship catalog (issue 4 §1): the file's catalog is stored here, as
+ * An imported campaign keeps its ship catalog (UTD8.1): the file's catalog is stored here, as
  * `/catalog import` would store it, unless this database has it already. A campaign on a catalog
  * that is neither here nor in the file is refused, since no order could be checked without it.
  */
@@ -293,7 +293,7 @@ export async function campaignsOfUser(
 }
 
 /**
- * `/campaign history` (issue 6 §4): the state as it stood at the end of a past cycle, rebuilt by
+ * `/campaign history`: the state as it stood at the end of a past cycle, rebuilt by
  * replaying the log up to the first event of the next cycle.
  */
 export async function campaignAtCycle(

@@ -1,7 +1,7 @@
 import type { UnitInfo } from '../rules/thunderdome/units.ts';
 
 /**
- * Optional catalog columns the battle aids read when the catalog has them (issue 9 §4). The
+ * Optional catalog columns the battle aids read when the catalog has them. The
  * catalog import does not carry them yet; once `UnitInfo` gains a field of the name on the left,
  * the aids use it with no other change. Until then every aid that needs one says which column
  * is missing (by its CSV name, on the right) instead of guessing a value.

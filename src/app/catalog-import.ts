@@ -13,7 +13,7 @@ import type { AppContext } from './context.ts';
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
 
 /**
- * `/catalog import` (issue 4 §1, requirements §4.2): the admin's CSV files become a stored,
+ * `/catalog import` (requirements §4.2): the admin's CSV files become a stored,
  * immutable catalog version, and the campaign of the channel switches to it if play has not
  * begun. All or nothing: a file with one bad row is refused whole, naming file, line and
  * column, and nothing is stored; a switch the rules refuse (play under way, bought units

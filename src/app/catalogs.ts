@@ -55,7 +55,7 @@ export function sampleCatalogFiles(): Required<CatalogFiles> {
 }
 
 /**
- * Catalogs by version (issue 4 §1): the bundled sample, and the versions admins imported, read
+ * Catalogs by version (requirements §4.2): the bundled sample, and the versions admins imported, read
  * from the `catalogs` table. Versions never change once stored, so each is parsed once and kept
  * in memory for the life of the process; an unknown version is a bug (a campaign only ever pins
  * a stored one), so it throws. Without a database only the sample exists (worker processes).

@@ -17,7 +17,7 @@ export interface AppContext {
   seeds: SeedSource;
   /** Ship catalogs by version; new campaigns use `defaultVersion`. */
   catalogs: CatalogSource;
-  /** Present only in the playground and tests (security review, issue 8): forced dice and reseeding. */
+  /** Present only in the playground and tests (never in the bot, for security): forced dice and reseeding. */
   testHooks: TestHooks | null;
 }
 
@@ -28,7 +28,7 @@ export interface CatalogSource {
    * when the caller holds one (PGlite runs one transaction at a time: a read outside it would wait forever).
    */
   get(version: string, via?: Executor): Promise<UnitCatalog>;
-  /** Every column of a version with its refit and conversion lookups (`/catalog show`, issue 4 §1). */
+  /** Every column of a version with its refit and conversion lookups (`/catalog show`). */
   index(version: string, via?: Executor): Promise<CatalogIndex>;
 }
 

@@ -8,7 +8,7 @@ export interface DiceAudit {
   dice: number;
   fair: number;
   forced: number;
-  /** Rolls made with a seed still secret (after a reveal by vote a fresh seed takes over, issue 6 §5). */
+  /** Rolls made with a seed still secret (after a reveal by vote a fresh seed takes over). */
   secret: number;
   mismatches: { seq: number; purpose: string }[];
 }

@@ -4,7 +4,7 @@ import type { AppContext } from './context.ts';
 
 /**
  * Channels of campaigns whose map still waits for its unanimous approval (UTD8.16), for the bot
- * to re-read the ✅ reactions on the approval message at boot (issue 6 §2).
+ * to re-read the ✅ reactions on the approval message at boot (so a restart counts approvals made while the bot was down).
  */
 export async function channelsAwaitingMapApproval(app: AppContext): Promise<string[]> {
   const rows = await app.database.db

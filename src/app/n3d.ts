@@ -33,7 +33,7 @@ import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 import { aidColumn } from './catalog-columns.ts';
 
 /**
- * The 'n3D aid of a battle as the app keeps it (issue 9): the stored engagement with its secret
+ * The 'n3D aid of a battle as the app keeps it (Battle aids in docs/rules-notes.md): the stored engagement with its secret
  * plots, the plot syntax players type, and the engagement set up from the battle card. The
  * `/n3d` command only reads options, calls these and presents the outcome.
  */

@@ -12,7 +12,7 @@ const PREVIEW_SEED = 'ff'.repeat(32);
 
 /**
  * Asks the rules whether a command would be refused right now, without storing anything
- * (confirmation buttons, issue 6 §6): a player who may not end the turn hears why at once
+ * (confirmation buttons, UTD6.121): a player who may not end the turn hears why at once
  * instead of after pressing Confirm. It also gives the campaign version the confirmation
  * carries. Dice come from a throwaway seed and forced test dice are left alone, so the preview
  * cannot change what the real command rolls; only refusals are read from it.

@@ -37,12 +37,12 @@ export interface CommandRequest {
   /** Set when a proxy acts for a player (UTD3.2). */
   asPlayer?: string;
   /**
-   * Confirmation buttons (issue 6 §6): the campaign version the player saw when asked. If the
+   * Confirmation buttons (UTD6.121): the campaign version the player saw when asked. If the
    * campaign changed since, the command is refused under the lock and nothing happens.
    */
   expectedVersion?: number;
   /**
-   * Catalog import (issue 4 §1): runs first inside the command's transaction, under the campaign
+   * Catalog import (requirements §4.2): runs first inside the command's transaction, under the campaign
    * lock, so what it writes (the catalog a `catalog-set` switches to) is rolled back with a refusal.
    */
   prepare?: (tx: Executor) => Promise<void>;
@@ -73,7 +73,7 @@ export type CommandResult =
 export async function runCommand(app: AppContext, req: CommandRequest): Promise<CommandResult> {
   const refused = Symbol('refused');
   let refusal: RuleError | null = null;
-  // Performance (issue 8): the state this process last committed for a campaign is kept, and used
+  // Performance (docs/performance.md): the state this process last committed for a campaign is kept, and used
   // while the row is still that version, instead of reading the whole state back (state-cache.ts).
   const cache = stateCacheOf(app.database);
   const committed: { id: string; xmin: string; state: CampaignState; from: KeptParts }[] = [];
@@ -113,7 +113,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // Without a campaign the rules refuse everything but creation, so no real seed is needed.
       const secret = seed ?? (row ? currentSeed(row) : NO_SEED);
       const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
-      // A catalog switch (issue 4 §1) is decided with the catalog it switches to, so the rules can check the campaign's units against it.
+      // A catalog switch (UTD8.1) is decided with the catalog it switches to, so the rules can check the campaign's units against it.
       const catalogVersion =
         req.command.type === 'catalog-set'
           ? req.command.version
@@ -143,7 +143,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         event,
         rolls: i === 0 ? dice.records : [],
       }));
-      // Performance (issue 8): the rules hand back the state they applied the events to while deciding
+      // Performance (docs/performance.md): the rules hand back the state they applied the events to while deciding
       // (applying ignores the actor and rolls, the only fields stored differently here); creation is applied here.
       let state: CampaignState | null = decision.value.state;
       // A command whose events change nothing (a dice roll) hands back the very state it was given,
@@ -151,7 +151,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       if (!state) for (const e of stored) state = applyEvent(state, e);
       if (!state) throw new Error('a command produced no state');
       // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every
-      // roll; a reveal voted by the players (issue 6 §5) publishes them too, and a fresh committed
+      // roll; a reveal voted by the players (UTD1.7) publishes them too, and a fresh committed
       // seed takes over so the rolls still to come stay unpredictable.
       let secretSeeds = row?.secretSeeds ?? [{ fromSeq: 1, seed: secret }];
       const ended = state.status === 'finished' && state.revealedSeeds.length < secretSeeds.length;
@@ -192,7 +192,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         state,
         secretSeeds,
       };
-      // Performance (issue 8): only the parts of the state that changed are written (a dice roll
+      // Performance (docs/performance.md): only the parts of the state that changed are written (a dice roll
       // writes just the new version), not the whole unchanged document again.
       if (row) {
         const saved = await saveCampaign(tx, next, version, now, {

@@ -11,7 +11,7 @@ export interface KeptParts {
 /**
  * The campaign states this process wrote last, so the next command on a campaign need not read
  * its whole state (about 65 KiB of JSON in a grown campaign) back from the database: sending and
- * parsing it was the largest cost left in a command (issue 8, docs/performance.md).
+ * parsing it was the largest cost left in a command (docs/performance.md).
  *
  * An entry is keyed by the campaign id and the `xmin` of the row version it belongs to: the id of
  * the transaction that wrote that row version, which PostgreSQL (and PGlite) never gives to two

@@ -2,7 +2,7 @@ import { userError, type Outcome } from './errors.ts';
 
 /**
  * Reading an uploaded file (a map, a campaign export, later a catalog) before anything is parsed
- * or stored (issue 8 §5). The declared size is checked first, so an oversized file is refused
+ * or stored (security). The declared size is checked first, so an oversized file is refused
  * without downloading it; the download itself stops as soon as it passes the limit, whatever size
  * was declared; the bytes must be UTF-8 text (a byte-order mark, as some editors write, is
  * dropped). The limit is in bytes, not characters.

@@ -19,7 +19,7 @@ export interface SecretSeed {
 }
 
 /**
- * The state's large parts, stored in columns of their own (issue 8): an order that changes only a
+ * The state's large parts, stored in columns of their own (performance: docs/performance.md): an order that changes only a
  * player's bank rewrites the rest of the state (a few KiB), not the map, the ships and the bases
  * too; PostgreSQL keeps the unchanged columns' stored values. Which parts: the map (about 35 KiB
  * for 100 sectors), the ships (about 190 bytes each, so 75 KiB for 400), the fleets and the bases.
@@ -73,7 +73,7 @@ export async function lockCampaignByChannel(tx: Executor, channelId: string): Pr
 }
 
 /**
- * `lockCampaignByChannel` for a caller that may already hold the state (issue 8: reading a grown
+ * `lockCampaignByChannel` for a caller that may already hold the state (performance: reading a grown
  * campaign's 65 KiB state back was the largest cost left in a command). It locks the row and reads
  * everything but the state, with the row version's `xmin` (the id of the transaction that wrote
  * it, never the same for two writes); `known` returns the state committed as that row version if
@@ -161,7 +161,7 @@ export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date): 
  * With `before` (the state stored now, as the command loaded it) only the parts of the state that
  * changed are written, so a dice roll writes only the version and the time, and an order that
  * changes a bank only the state's small remainder: rewriting unchanged documents was most of what
- * a command cost the database (issue 8). Without it, every part is written.
+ * a command cost the database (docs/performance.md). Without it, every part is written.
  */
 export async function saveCampaign(
   tx: Executor,

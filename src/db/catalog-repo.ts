@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 import { catalogs } from './schema.ts';
 
-/** One stored catalog version (issue 4 §1): the three files in the import format, as the bot wrote them. */
+/** One stored catalog version (requirements §4.2): the three files in the import format, as the bot wrote them. */
 export interface CatalogRow {
   version: string;
   guildId: string;

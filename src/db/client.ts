@@ -41,7 +41,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const release = target.dataDir ? acquireDataDirLock(target.dataDir) : () => {};
   try {
-    // Loaded only here, so a bot on PostgreSQL never loads PGlite (issue 8: its code alone is tens of MB of memory).
+    // Loaded only here, so a bot on PostgreSQL never loads PGlite (its code alone is tens of MB of memory).
     const { openPglite } = await import('./pglite-client.ts');
     const client = await openPglite(target.dataDir, MIGRATIONS_FOLDER);
     return {

@@ -5,7 +5,7 @@ import type { Db } from './client.ts';
 import * as schema from './schema.ts';
 
 /**
- * Embedded PGlite, opened for the bot (issue 8: memory and throughput). client.ts loads this module
+ * Embedded PGlite, opened for the bot (memory and throughput: docs/performance.md). client.ts loads this module
  * only when PGlite is used, so a bot on PostgreSQL never loads PGlite's code.
  *
  * Memory. PGlite runs PostgreSQL inside the bot's process, with PostgreSQL's default 128 MB of
@@ -24,7 +24,7 @@ const START_PARAMS = ['-c', 'shared_buffers=16MB'];
  * Drizzle hands PGlite the same result parsers with every query (timestamps, intervals and dates
  * left as text, which drizzle converts itself), and PGlite merges them into its 300-odd type
  * parsers for every result: about a quarter of a millisecond of CPU a query, a fifth of what a
- * command costs (issue 8). So PGlite gets these parsers once, when it is created, and drizzle
+ * command costs (docs/performance.md). So PGlite gets these parsers once, when it is created, and drizzle
  * talks to it through an adapter that leaves them out of each query. The parsers are the ones of
  * drizzle-orm's pglite session; a query that brings any other parser keeps its options whole.
  */

@@ -9,15 +9,15 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 export const campaigns = pgTable('campaigns', {
   id: uuid('id').primaryKey(),
   guildId: text('guild_id').notNull(),
-  /** One campaign per channel (issue 6 §7). */
+  /** One campaign per channel: a command finds its campaign by its channel. */
   channelId: text('channel_id').notNull().unique(),
   name: text('name').notNull(),
   status: text('status').notNull(),
   /** Sequence number of the last event applied to the state. */
   version: integer('version').notNull(),
   /**
-   * The campaign state but for its large, seldom-changed parts, each in a column of its own (issue
-   * 8): an order rewrites only the parts it changed, and PostgreSQL keeps the others' stored values
+   * The campaign state but for its large, seldom-changed parts, each in a column of its own (for
+   * performance): an order rewrites only the parts it changed, and PostgreSQL keeps the others' stored values
    * as they are. `src/db/campaign-repo.ts` splits and joins the state; nothing else should read
    * these columns as a state.
    */
@@ -88,7 +88,7 @@ export const processedInteractions = pgTable('processed_interactions', {
 });
 
 /**
- * Battle aids that must stay out of the public campaign state (issue 9): an 'n3D engagement with
+ * Battle aids that must stay out of the public campaign state (UTD1.13): an 'n3D engagement with
  * its secret plots, the secret rolls of a battle. One row per (campaign, subject, kind); the
  * subject is the battle id (K12), or a channel id for an aid not tied to a battle. Each change
  * locks the row and bumps `version` (src/app/aids.ts).
@@ -109,7 +109,7 @@ export const battleAids = pgTable(
 );
 
 /**
- * Imported ship catalogs (issue 4 §1, requirements §4.2). A version is the SHA-256 of its
+ * Imported ship catalogs (requirements §4.2). A version is the SHA-256 of its
  * canonical CSV text, so the same data imported twice is one row, and a row never changes once
  * written: campaigns pin a version and every server process may cache it for good. The three
  * files are kept in the import format as the bot writes it back (src/app/catalog-store.ts).

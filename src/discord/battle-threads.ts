@@ -15,7 +15,7 @@ import { splitMessage } from './words.ts';
 const SYSTEM = { userId: SYSTEM_USER, displayName: 'Campaign Master', isServerAdmin: false };
 
 /**
- * Issue 5 §3, §8: each battle gets a public thread in the campaign channel, opened when the battle
+ * Requirements §6.3 (CREATED: "Open a battle thread"): each battle gets a public thread in the campaign channel, opened when the battle
  * is, and its setup card (text and 60×60 hex map) is posted there as soon as it is rolled. Where
  * threads cannot be made the card goes to the channel itself.
  */

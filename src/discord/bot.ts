@@ -11,7 +11,7 @@ import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
 import { attachMapPosts, discordMapPosts, type MapPostOptions } from './map-posts.ts';
 import { attachCatalogs } from './images.ts';
-// Map approval by reaction (issue 6 §2)
+// Map approval by reaction (UTD8.16)
 import { onMapApprovalReaction, resyncMapApprovals } from './map-approval.ts';
 
 export interface Bot {
@@ -34,7 +34,7 @@ export interface StartBotOptions extends RouterOptions {
   clientOptions?: Partial<ClientOptions>;
   /** How often the scheduler wakes; null: only when `tick()` is called (playground, tests). */
   schedulerIntervalMs?: number | null;
-  /** Issue 7 §1: post the map after changes, throttled (defaults in map-posts.ts); null: never. */
+  /** UTD1.12: post the map after changes, throttled (defaults in map-posts.ts); null: never. */
   mapPosts?: MapPostOptions | null;
 }
 
@@ -42,10 +42,10 @@ export interface StartBotOptions extends RouterOptions {
 export async function startBot(opts: StartBotOptions): Promise<Bot> {
   const client = createDiscordClient(opts.clientOptions);
   const router = new Router(opts.app, opts.commands, { adminRoleName: opts.adminRoleName });
-  // Issue 7 §1 (map posts): one throttle per bot; results from interactions reach it through the client.
+  // Map posts (UTD1.12): one throttle per bot; results from interactions reach it through the client.
   const mapPosts = opts.mapPosts === null ? null : discordMapPosts(opts.app, client, opts.mapPosts);
   if (mapPosts) attachMapPosts(client, mapPosts);
-  // Issue 7 §1 (fleet BPV on the map): the turn-start post prices its map's fleets with these.
+  // Fleet BPV on the map: the turn-start post prices its map's fleets with these.
   attachCatalogs(client, opts.app.catalogs);
   const flushMapPosts = () => mapPosts?.flush().catch((err: unknown) => opts.app.log.error({ err }, 'map post failed'));
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
@@ -58,7 +58,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       .catch((err: unknown) => opts.app.log.error({ err }, 'reaction handling failed'))
       .finally(() => reactions.delete(p));
   };
-  // A ✅ on a map approval message approves (issue 6 §2); removing it withdraws nothing, so only additions.
+  // A ✅ on a map approval message approves (UTD8.16); removing it withdraws nothing, so only additions.
   client.on(Events.MessageReactionAdd, (reaction, user) =>
     track(
       Promise.all([
@@ -104,7 +104,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
         opts.schedulerIntervalMs,
       )
     : null;
-  // Reactions made while the bot was down still count (issue 6 §2); then catch up on what fell due.
+  // Reactions made while the bot was down still count (a restart re-reads the reactions); then catch up on what fell due.
   await resyncOpenVotes(opts.app, client, await channelsWithOpenVotes(opts.app));
   await resyncMapApprovals(opts.app, client);
   if (opts.schedulerIntervalMs) await tick();

@@ -2,7 +2,7 @@ import { shortVersion } from '../rules/thunderdome/catalog/version.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 
 /**
- * Announcement line for a catalog switch (issue 4 §1); `undefined` when the event is another
+ * Announcement line for a catalog switch (UTD8.1, requirements §4.2); `undefined` when the event is another
  * one, so `describeEvent` can chain it.
  */
 export function describeCatalogEvent(stored: StoredEvent, state: CampaignState): string | undefined {

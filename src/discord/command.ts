@@ -13,7 +13,7 @@ export interface CommandContext {
   app: AppContext;
   target: CommandTarget;
   actor: Actor;
-  /** Prompts waiting for Confirm/Cancel (issue 6 §6); absent outside the router, where steps run directly. */
+  /** Prompts waiting for Confirm/Cancel (UTD6.121); absent outside the router, where steps run directly. */
   confirmations?: ConfirmationBook;
 }
 

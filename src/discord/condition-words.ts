@@ -1,7 +1,7 @@
 import { opsLeft, sectorLabel, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
 
 /**
- * Announcement lines for the ship-condition events (issue 4 §3, §8: UTD6.3B, 6.3J, 2.3(3), 7.53);
+ * Announcement lines for the ship-condition events (UTD6.3B, 6.3J, 2.3(3), 7.53);
  * `undefined` when the event is not one of them, so `describeEvent` can chain it.
  */
 export function describeConditionEvent(stored: StoredEvent, state: CampaignState): string | null | undefined {

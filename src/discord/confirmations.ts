@@ -17,7 +17,7 @@ import { execute, presentError, presentResult } from './present.ts';
 import { postOpenedVotes } from './votes.ts';
 import { mention } from './words.ts';
 
-/** An irreversible step that is asked about before it is done (issue 6 §6). */
+/** An irreversible step that is asked about before it is done (UTD6.121). */
 export interface ConfirmStep {
   command: Exclude<CommandInput, { type: 'create' }>;
   /** What the player is about to do, as a question ("End your turn?"). */

@@ -10,18 +10,18 @@ import { campaignLedger } from '../rules/thunderdome/ledger.ts';
 
 /**
  * Images are cached by campaign version (the last event's sequence number), so an unchanged state
- * is never drawn twice (issue 7 §6).
+ * is never drawn twice (performance: see docs/performance.md).
  */
 const cache = new ImageCache({ maxEntries: 64 });
 
-/** The warp-lane map; the catalog prices the fleet badges (issue 7 §1: fleets with their BPV). */
+/** The warp-lane map; the catalog prices the fleet badges (fleets with their BPV). */
 export function mapImage(state: CampaignState, version: number, catalog: UnitCatalog, focus?: string): Promise<Buffer> {
   return cache.get(focus ? `map:focus=${focus}` : 'map', state.id, version, () =>
     renderMap(state, focus ? { focus, catalog } : { catalog }),
   );
 }
 
-// Issue 7 §1 (fleet BPV on the map): code that only has the Discord client (the turn-start post)
+// Fleet BPV on the map: code that only has the Discord client (the turn-start post)
 // reaches the bot's catalogs through it, as map posts reach their throttle (map-posts.ts).
 const catalogsByClient = new WeakMap<Client, CatalogSource>();
 
@@ -45,7 +45,7 @@ export function navyImage(
   return cache.get(`navy:${playerId}`, state.id, version, () => renderNavySheet(state, playerId, catalog));
 }
 
-/** The battle card (issue 5 §2, issue 7 §3): the setup never changes, so one image per battle. */
+/** The battle card (requirements §6.3 SETUP_ROLLED): the setup never changes, so one image per battle. */
 export function battleCardImage(state: CampaignState, battleId: string): Promise<Buffer> | null {
   const b = state.battles.find((x) => x.id === battleId);
   const setup = b?.setup;
@@ -62,7 +62,7 @@ export function battleCardImage(state: CampaignState, battleId: string): Promise
   });
 }
 
-/** The campaign ledger (issue 7 §4), cached by version like the map. */
+/** The campaign ledger (UTD1.12), cached by version like the map. */
 export function ledgerImage(state: CampaignState, version: number, catalog: UnitCatalog): Promise<Buffer> {
   return cache.get('ledger', state.id, version, () => renderLedger(state, campaignLedger(state, catalog)));
 }

@@ -1,7 +1,7 @@
 import { mapApprovalTally } from '../rules/thunderdome/map-approval.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 
-/** The reaction that approves the map on its approval message (issue 6 §2). */
+/** The reaction that approves the map on its approval message (UTD8.16). */
 export const APPROVE_MAP = '✅';
 
 /** How every approval message starts, so players (and tests) can tell it from other posts. */

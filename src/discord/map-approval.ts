@@ -19,7 +19,7 @@ import { APPROVE_MAP, mapApprovalSupersededText, mapApprovalText } from './map-a
 import { announce } from './present.ts';
 
 /**
- * Map approval as a reaction vote (issue 6 §2, UTD8.16). Each new map is posted with an approval
+ * Map approval as a reaction vote (UTD8.16). Each new map is posted with an approval
  * message carrying ✅; a ✅ by a joined player runs `/map approve` as that player (one transaction,
  * announced like the command); the message shows the live tally and is edited after every
  * approval, by command or by reaction; a newer map supersedes it; at boot the ✅ reactions made

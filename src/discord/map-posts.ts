@@ -9,14 +9,14 @@ import type { CampaignState } from '../rules/thunderdome/index.ts';
 import { mapImage } from './images.ts';
 
 /**
- * Issue 7 §1: "the map is posted after every change of the map, throttled so a burst of orders
+ * UTD1.12 (the map "rendered after every state change"): "the map is posted after every change of the map, throttled so a burst of orders
  * makes one image, not twenty". Each committed change that alters what the map shows marks its
  * campaign; the map is posted once the campaign has been quiet for `quietMs`, or at the latest
  * `maxWaitMs` after the first unposted change, so a long burst still shows progress. Time comes
  * from the app's clock, so tests and the playground move it; `flush()` is called by the bot's
  * timer and by every scheduler tick.
  *
- * A turn start already carries the map (issue 6 §4), so it counts as a post. Marks live in
+ * A turn start already carries the map (TURN_START, requirements §6.2), so it counts as a post. Marks live in
  * memory: after a restart the next change posts again, and with several bot processes each
  * posts for the commands it handled (the same picture, at most once per quiet period each).
  */

@@ -17,7 +17,7 @@ import { runCommand, type CommandInput, type CommandResult } from '../app/run-co
 import type { RuleError } from '../rules/errors.ts';
 import type { CommandContext, CommandOutcome } from './command.ts';
 import { postOpenedVotes } from './votes.ts';
-// Map approval by reaction (issue 6 §2)
+// Map approval by reaction (UTD8.16)
 import { postMapApproval, updateMapApprovalMessage } from './map-approval.ts';
 import { describeError, describeEvent, mention, splitMessage, WORDS } from './words.ts';
 
@@ -52,9 +52,9 @@ export async function presentResult(interaction: RepliableInteraction, result: C
         await turnStartPost(interaction.client, post, result.state, result.events.at(-1)!.seq),
       );
   }
-  // Issue 7 §1 (map posts): a change of the map is posted later, once the campaign is quiet.
+  // Map posts (UTD1.12): a change of the map is posted later, once the campaign is quiet.
   noteMapChange(interaction.client, result);
-  // Issue 6 §2 (map approval): the live tally on the approval message follows every approval.
+  // Map approval (UTD8.16): the live tally on the approval message follows every approval.
   await updateMapApprovalMessage(interaction.client, result);
   return { ok: true };
 }
@@ -96,7 +96,7 @@ export async function announce(client: Client, channelId: string, result: Comman
     );
 }
 
-/** Issue 6 §4: each player's turn is announced with its deadline and the current map. */
+/** TURN_START (requirements §6.2): each player's turn is announced with its deadline and the current map. */
 async function turnStartPost(
   client: Client,
   content: string,
@@ -124,7 +124,7 @@ export async function execute(
     interactionId: interaction.id,
   });
   if (!result.ok && result.error.code === 'campaign/none') {
-    // Issue 6 §3: a command in the wrong channel says where the player's campaign lives.
+    // A command in the wrong channel says where the player's campaign lives.
     const mine = await campaignsOfUser(ctx.app, ctx.target.guildId, ctx.actor.userId);
     if (mine.length > 0)
       return presentError(interaction, {
@@ -135,7 +135,7 @@ export async function execute(
   const outcome = await presentResult(interaction, result);
   await postBattleUpdates(ctx.app, interaction.client, ctx.target.channelId, result);
   await postOpenedVotes(ctx.app, interaction.client, ctx.target.channelId, result);
-  // Issue 6 §2 (map approval): a new map is posted with its approval message.
+  // Map approval (UTD8.16): a new map is posted with its approval message.
   await postMapApproval(ctx.app, interaction.client, ctx.target.channelId, result);
   return outcome;
 }

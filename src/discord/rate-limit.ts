@@ -1,5 +1,5 @@
 /**
- * Per-user rate limit (issue 8 §5: one user must not flood the bot). A token bucket per user:
+ * Per-user rate limit (security: one user must not flood the bot). A token bucket per user:
  * `capacity` commands in a burst, refilled evenly over `windowMs` (10 per 10 s by default, so a
  * steady one per second). Over the limit the router answers with a short private "slow down" and
  * runs nothing. Time is a monotonic clock of its own, not the campaign clock: the playground's

@@ -16,10 +16,10 @@ import { ConfirmationBook, isConfirmButton, onConfirmButton } from './confirmati
 import { WORDS } from './words.ts';
 
 export interface RouterOptions {
-  /** Name of a role whose members count as campaign admins (issue 6 §3). */
+  /** Name of a role whose members count as campaign admins. */
   adminRoleName?: string | undefined;
   /**
-   * Per-user limit on slash commands (issue 8 §5); null turns it off. Unset: the default limit
+   * Per-user limit on slash commands (security: one user must not flood the bot); null turns it off. Unset: the default limit
    * where the bot faces real users, none where test hooks exist (the playground and tests, whose
    * scripts send hundreds of commands as one user).
    */
@@ -37,7 +37,7 @@ export class Router {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly limiter: RateLimiter | null;
   readonly outcomes = new Map<string, CommandOutcome>();
-  /** Confirmation prompts waiting for a click (issue 6 §6). */
+  /** Confirmation prompts waiting for a click (UTD6.121). */
   readonly confirmations = new ConfirmationBook();
 
   constructor(
@@ -68,7 +68,7 @@ export class Router {
     if (interaction.isButton() && isConfirmButton(interaction.customId)) return this.runConfirmButton(interaction);
   }
 
-  /** Confirm/Cancel on an irreversible step (issue 6 §6); failures go through the same funnel. */
+  /** Confirm/Cancel on an irreversible step (UTD6.121); failures go through the same funnel. */
   private async runConfirmButton(interaction: ButtonInteraction): Promise<void> {
     try {
       this.outcomes.set(interaction.id, await onConfirmButton(interaction, this.confirmations, this.app));

@@ -1,9 +1,9 @@
 import type { RuleError } from '../rules/errors.ts';
 import { describeBattleEvent } from './battle-words.ts';
 import { describeYardEvent } from './yard-words.ts';
-// Defenses (issue 4 §7)
+// Defenses
 import { describeDefenseEvent } from './defense-words.ts';
-// Officers and options (issue 4 §2, §8)
+// Officers and options
 import { describeOfficerEvent } from './officer-words.ts';
 import { describeConditionEvent } from './condition-words.ts';
 import { describeCatalogEvent } from './catalog-words.ts';
@@ -44,8 +44,8 @@ function playerName(state: CampaignState, id: string): string {
 
 /** One announcement line per event; null for events that speak through another line. */
 export function describeEvent(stored: StoredEvent, state: CampaignState): string | null {
-  // Catalog import (issue 4 §1) chains after the battle and yard words.
-  // Ship condition (issue 4 §3) chains after them too.
+  // Catalog import chains after the battle and yard words.
+  // Ship condition chains after them too.
   const battleLine =
     describeBattleEvent(stored, state) ??
     describeYardEvent(stored, state) ??
@@ -231,7 +231,7 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
         : `⚙️ **${e.key}** is now \`${JSON.stringify(e.value)}\`.`;
     case 'SeedsRevealed':
       return `🔓 The secret dice seed${e.seeds.length === 1 ? ' is' : 's are'} revealed (${e.reason}): ${e.seeds.map((x) => `\`${x.seed}\` from event ${x.fromSeq}`).join(', ')}. Check every roll with \`/dice verify\`.`;
-    // Issue 6 §5: after a reveal by vote, a fresh secret seed takes over.
+    // After a reveal by vote (UTD1.7), a fresh secret seed takes over.
     case 'SeedCommitted':
       return `🔒 A fresh secret dice seed is committed for the rolls from now on: SHA-256 \`${e.seedCommitment}\`.`;
     case 'DiceRolled': {

@@ -24,7 +24,7 @@ import {
 } from '../discord/standin/index.ts';
 import { parseLine, ScenarioSyntaxError, userRef, type ScenarioLine } from './scenario.ts';
 
-/** What one input line did, as printed by `--json` (issue 2 §7). */
+/** What one input line did, as printed by `--json`. */
 export interface LineResult {
   line: number;
   input: string;
@@ -177,7 +177,7 @@ export class Playground {
     });
     await handle.firstResponse(10_000);
     await this.bot.whenIdle();
-    // An irreversible step answers with Confirm/Cancel (issue 6 §6); a script line means it, so the
+    // An irreversible step answers with Confirm/Cancel (UTD6.121); a script line means it, so the
     // playground presses Confirm for the player and reports what the press did.
     const confirmed = await this.pressConfirm(handle.original(), userId);
     if (confirmed)
@@ -437,7 +437,7 @@ export class Playground {
   }
 }
 
-/** The custom id of a Confirm button (issue 6 §6) among a message's components. */
+/** The custom id of a Confirm button among a message's components. */
 function findConfirmId(components: unknown): string | null {
   if (Array.isArray(components)) {
     for (const c of components) {

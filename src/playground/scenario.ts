@@ -1,5 +1,5 @@
 /**
- * The scenario language of the playground, one item per line (issue 2 §7):
+ * The scenario language of the playground, one item per line:
  *   # comment
  *   @user /command [group] [sub] name:value name:"quoted value" file:path
  *   !seed N | !dice 6 2 3 | !clock 2026-11-21T12:00Z | !advance 7d

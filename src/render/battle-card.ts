@@ -10,7 +10,7 @@ import { encodePng } from './png.ts';
 import { contrastText, PALETTE, THEME } from './theme.ts';
 
 /**
- * The battle card image (SETUP_ROLLED, issue 5/7): the 60×60 SFB hex map inside its death
+ * The battle card image (SETUP_ROLLED, requirements §6.3): the 60×60 SFB hex map inside its death
  * barrier, with the rolled terrain, the warp points labelled with the sector each leads to, and
  * the start areas; beside it a panel with the sides' battle fleets, weapon status, the
  * disengagement rule and the notes. 1400×1000. Hexes are flat-topped in columns, even columns

@@ -1,4 +1,4 @@
-/** The images of issue 7: pure layout, the warp-lane map, the navy sheet, and a cache. */
+/** The images (UTD1.12, UTD3.1): pure layout, the warp-lane map, the navy sheet, and a cache. */
 export { ensureFonts, font, safeText, FONT_FAMILY } from './fonts.ts';
 export { layoutMap, zoomLayout, autoPositions, countLaneCrossings } from './map-layout.ts';
 export type {

@@ -9,7 +9,7 @@ import { encodePng } from './png.ts';
 import { playerColour, THEME } from './theme.ts';
 
 /**
- * The campaign ledger as a picture (issue 7 §4): the "campaign master spreadsheet" of UTD1.12,
+ * The campaign ledger as a picture: the "campaign master spreadsheet" of UTD1.12,
  * one line per player in seat order with the treasury, income, sectors owned by type,
  * developments, navy and forfeits, and a totals line. The figures come from the rules'
  * `campaignLedger`; this file only places and draws them. Laid out at 1520 px and scaled.

@@ -1,7 +1,7 @@
 import type { CampaignState } from '../rules/thunderdome/state.ts';
 
 /**
- * A short text that changes exactly when the map image would (issue 7 §1 "posted after every
+ * A short text that changes exactly when the map image would (UTD1.12; the map is "posted after every
  * change of the map"): the title (name, calendar, status, whose turn, deadline), the legend
  * (players, seats, status), every sector as drawn (type, name, owner, developments, NPE, terrain),
  * the lanes, bases, fleets by sector and owner with the ships in them (their badges show the BPV),

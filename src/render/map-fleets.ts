@@ -4,7 +4,7 @@ import type { CampaignState, Ship } from '../rules/thunderdome/state.ts';
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 
 /**
- * The fleet badges of the warp-lane map (issue 7 §1 "per owner, a badge with the number of fleets
+ * The fleet badges of the warp-lane map ("per owner, a badge with the number of fleets
  * and their total move class or BPV"). The map shows BPV, not move class: at Discord's preview
  * size `2 · 908` reads at a glance as "two fleets, this strong", while a summed move class
  * (`2 · 6⅚ MC`) needs fractions and says little — each fleet's own limit of 5 (UTD7.23) is what

@@ -19,7 +19,7 @@ import { encodePng } from './png.ts';
 import { contrastText, playerColour, THEME } from './theme.ts';
 
 /**
- * The warp-lane map (issue 7): every sector coloured by its owner, marked by type, with its
+ * The warp-lane map (UTD1.12): every sector coloured by its owner, marked by type, with its
  * terrain glyphs, developments, bases, fleets (count and BPV per owner) and open battles; a title
  * with the calendar and whose turn it is; a legend of players, symbols and the terrain shown.
  * 1600×1000 by default, sized to stay readable in Discord's ~550 px preview. `focus` draws one

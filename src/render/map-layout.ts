@@ -20,7 +20,7 @@ import type { MapGraph } from '../rules/thunderdome/map/graph.ts';
  *
  * A node's footprint (`R`) includes everything drawn around the sector (development icons, battle
  * ring); `r` is the coloured disc inside it. A label holds the sector's name with its terrain
- * glyphs before it and, on the lines below, its fleet badges (issue 7 §1): they are part of the
+ * glyphs before it and, on the lines below, its fleet badges: they are part of the
  * label box, so every check that keeps labels clear of nodes and of each other covers them too.
  * All numbers are image pixels.
  */

@@ -3,7 +3,7 @@ import type { CampaignState } from '../rules/thunderdome/state.ts';
 import type { MapLayout } from './map-layout.ts';
 
 /**
- * This turn's moves as arrows on the map (issue 7 §1 "this turn's moves as arrows"): every fleet
+ * This turn's moves as arrows on the map ("this turn's moves as arrows"): every fleet
  * move and capital move ordered in the current turn, in order. The turn keeps the order's event
  * while it can be undone; a move that can no longer be undone (it pinned or trapped the fleet)
  * keeps only its summary, `move fleet N FROM → TO`, whose sector keys cannot contain spaces

@@ -15,7 +15,7 @@ import { encodePng } from './png.ts';
 import { PALETTE, THEME } from './theme.ts';
 
 /**
- * Two views of an SFB 'n3D engagement plus a range table (issue 9, digest P-B1 `/n3d render`).
+ * Two views of an SFB 'n3D engagement plus a range table (digest P-B1 `/n3d render`).
  * Axes follow C1.12 (+x north, +y up, +z west):
  * - TOP view, looking down: north up the image, west to the left (x vertical, z horizontal).
  * - SIDE view, seen from the west: north to the right, up is up (x horizontal, y vertical).

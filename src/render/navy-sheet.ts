@@ -14,7 +14,7 @@ import { encodePng } from './png.ts';
 import { contrastText, playerColour, THEME } from './theme.ts';
 
 /**
- * One player's navy on one image (issue 7): every fleet with its ships (class, BPV, move class,
+ * One player's navy on one image (UTD3.1): every fleet with its ships (class, BPV, move class,
  * conditions), the fleet's move class used of 5 (UTD7.23) and BPV, where it is; the capital,
  * shipyards and defenses by sector; the bank and the order points. The image is as tall as
  * its content.

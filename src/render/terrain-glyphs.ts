@@ -5,7 +5,7 @@ import type { Sector } from '../rules/thunderdome/state.ts';
 import { THEME } from './theme.ts';
 
 /**
- * Terrain glyphs of the warp-lane map (issue 7 §1 "each sector shows … its terrain glyph"): one
+ * Terrain glyphs of the warp-lane map ("each sector shows … its terrain glyph"): one
  * small vector picture per terrain component of UTD5.3 (a composite terrain such as "nebula and
  * Class-M planet" shows both of its pieces), drawn with canvas paths rather than emoji, which the
  * bundled font does not have. Each glyph has its own shape *and* colour, so two glyphs that look

@@ -3,7 +3,7 @@
  * as a campaign state as stored and loaded. These do the job of `structuredClone` and of
  * comparing two `JSON.stringify`s, several times faster, because they need not handle anything
  * else: every command copies the whole state (about 65 KiB of JSON in a grown campaign) once, and
- * issue 8's throughput target leaves a few milliseconds of CPU per command.
+ * the throughput target of docs/performance.md leaves a few milliseconds of CPU per command.
  */
 
 /**

@@ -25,7 +25,7 @@ const bump = (who: string) => (input: { payload: Counter | null }) => {
 };
 
 forEachDriver(
-  'battle aids: private state beside the campaign, changed under a row lock (issue 9)',
+  'battle aids: private state kept beside the public campaign state, changed under a row lock',
   (db, skip, driver) => {
     const target = { guildId: 'g', channelId: `aids-${driver}` };
     const key: AidKey = { channelId: target.channelId, subject: 'K1', kind: 'n3d' };

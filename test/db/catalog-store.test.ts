@@ -28,7 +28,7 @@ function withBadMoveCost(line: number, value: string): string {
   return lines.join('\n');
 }
 
-forEachDriver('stored catalogs: import, versions, the campaign switch (issue 4 §1)', (db, skip, driver) => {
+forEachDriver('stored catalogs: import, versions, the campaign switch (UTD8.1)', (db, skip, driver) => {
   const storedCount = async () => (await db().database.db.select({ v: catalogs.version }).from(catalogs)).length;
 
   it.skipIf(skip)(

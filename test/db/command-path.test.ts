@@ -11,7 +11,7 @@ import { actor, testApp } from '../helpers/app.ts';
 import { forEachDriver } from '../helpers/databases.ts';
 
 /**
- * Issue 8 (performance) changed the command path without changing what it does: the rules hand
+ * Performance work (docs/performance.md) changed the command path without changing what it does: the rules hand
  * back the state they applied the events to, a command that changes nothing in the state (a dice
  * roll) writes only the version, and the state a process committed last is kept and used while the
  * row is still that version. These tests hold the path to what it did before.

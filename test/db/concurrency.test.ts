@@ -6,7 +6,7 @@ import { replay } from '../../src/rules/thunderdome/index.ts';
 import { actor, setupCampaign, testApp } from '../helpers/app.ts';
 import { forEachDriver } from '../helpers/databases.ts';
 
-forEachDriver('concurrency (issue 8 §2)', (db, skip, driver) => {
+forEachDriver('concurrency', (db, skip, driver) => {
   it.skipIf(skip)(
     '100 concurrent attempts to spend the same BPV succeed exactly as often as the bank allows',
     async () => {

@@ -9,7 +9,7 @@ import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts
 
 const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 
-describe('issue 6 §5 /dice reveal by vote: the seed is published and a fresh committed seed takes over', () => {
+describe('UTD1.7 /dice reveal by vote: the seed is published and a fresh committed seed takes over', () => {
   let tdb: TestDatabase;
   beforeAll(async () => {
     tdb = await createPgliteDatabase();

@@ -23,7 +23,7 @@ forEachDriver('deadlines enforce themselves', (db, skip, driver) => {
       const before = (await campaignInChannel(app, target.channelId))!;
       expect(before.turn).toMatchObject({ playerId: 'a', deadline: '2026-03-11T23:59:59.000Z' });
       expect(await runDue(app)).toHaveLength(0);
-      // Reminders 72 h, 24 h and 1 h before the deadline, each once (issue 6 §1).
+      // Reminders 72 h, 24 h and 1 h before the deadline, each once (UTD3.3).
       app.clock.set('2026-03-08T23:59:59Z');
       const reminders = await runDue(app);
       expect(

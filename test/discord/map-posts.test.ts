@@ -6,7 +6,7 @@ import { mapFingerprint } from '../../src/render/map-fingerprint.ts';
 import type { CampaignCommand, CampaignState } from '../../src/rules/thunderdome/index.ts';
 import { registeredGame, startedGame, type Game } from '../rules/td3/harness.ts';
 
-/** The throttle of issue 7 §1 with a virtual clock and a fake channel: what would be posted, when. */
+/** The map-post throttle (UTD1.12) with a virtual clock and a fake channel: what would be posted, when. */
 function rig(g: Game, opts = { quietMs: 30_000, maxWaitMs: 180_000 }) {
   const clock = new VirtualClock('2026-03-04T15:00:00Z');
   const posts: { channelId: string; fingerprint: string; version: number }[] = [];
@@ -29,7 +29,7 @@ function rig(g: Game, opts = { quietMs: 30_000, maxWaitMs: 180_000 }) {
   return { clock, posts, throttle, run };
 }
 
-describe('map posts after changes of the map, throttled (issue 7 §1)', () => {
+describe('map posts after changes of the map, throttled (UTD1.12)', () => {
   it('a burst of five map changes makes one post, 30 s after the last one, showing the final map', async () => {
     const g = startedGame();
     const { clock, posts, throttle, run } = rig(g);

@@ -51,7 +51,7 @@ function navyWithEverything() {
   return g;
 }
 
-describe('navy views: docked, building and captured ships (issue 4 §9)', () => {
+describe('navy views: docked, building and captured ships (UTD3.1)', () => {
   const g = navyWithEverything();
   const ff = g.state.ships.find((s) => s.owner === 'p1' && s.unitId === 'LYR-FF')!;
   const prize = g.state.ships.find((s) => s.unitId === 'KZI-FF' && s.owner === 'p1')!;

@@ -10,7 +10,7 @@ import { DiscordStandIn, standInClientOptions } from '../../src/discord/standin/
 import { actor, testApp } from '../helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 
-/** `/catalog` through the real discord.js client and the local stand-in, attachments included (issue 4 §1). */
+/** `/catalog` through the real discord.js client and the local stand-in, attachments included (requirements §4.2). */
 describe('/catalog import, search and show through the Discord stand-in', () => {
   let standIn: DiscordStandIn;
   let bot: Bot;

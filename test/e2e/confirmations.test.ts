@@ -12,7 +12,7 @@ import {
 import { actor, testApp } from '../helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 
-/** Confirmation buttons on irreversible steps, through the real discord.js client (issue 6 §6). */
+/** Confirmation buttons on irreversible steps, through the real discord.js client (UTD6.121). */
 describe('confirmation buttons carry the campaign version', () => {
   let standIn: DiscordStandIn;
   let bot: Bot;

@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
- * Issue 6, "How it is checked": a 3-player campaign through the real discord.js client and the
+ * A 3-player campaign through the real discord.js client and the
  * stand-in, on the virtual clock. alice misses two orders deadlines and the bot forfeits both
  * turns (UTD3.31); the reminders come at the default offsets (72 h, 24 h, 1 h) and never twice;
  * the bot is down across a deadline and applies it once on boot; bob's extension votes (UTD3.32)
@@ -112,7 +112,7 @@ describe('three players, deadlines and votes through Discord', () => {
 
   let aliceDeadline: number;
 
-  it('issue 6 §1 reminders come at 72 h and 24 h before the deadline, once each, mentioning alice', async () => {
+  it('UTD3.3 reminders come at 72 h and 24 h before the deadline, once each, mentioning alice', async () => {
     const s = await state();
     expect(s.turn!.playerId).toBe(users['alice']);
     aliceDeadline = new Date(s.turn!.deadline!).getTime();
@@ -171,7 +171,7 @@ describe('three players, deadlines and votes through Discord', () => {
     expect(standIn.message(msg.id)!.content).toContain('**rejected**');
   });
 
-  it('issue 6 §2 a restart in the middle of an open vote counts the reactions made while the bot was down', async () => {
+  it('UTD3.32 a restart in the middle of an open vote counts the reactions made while the bot was down', async () => {
     const before = new Date((await state()).turn!.deadline!).getTime();
     await command('bob', 'turn', 'extension', { real_life: false, days: 2 });
     const msg = voteMessage();
@@ -213,7 +213,7 @@ describe('three players, deadlines and votes through Discord', () => {
     expect(after.turn!.playerId).not.toBe(users['alice']);
   });
 
-  it('issue 6 §5 /dice reveal by reactions publishes the seed and commits a fresh one; /dice verify then checks every roll', async () => {
+  it('UTD1.7 /dice reveal by reactions publishes the seed and commits a fresh one; /dice verify then checks every roll', async () => {
     const secret = await command('carol', 'dice', 'verify');
     expect(secret.original()!.content).toContain('🔒 The seed is still secret');
     await command('carol', 'dice', 'reveal');

@@ -10,12 +10,12 @@ import { reactAndSettle } from '../helpers/reactions.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 
 /**
- * Issue 6 §2: the unanimous map approval (UTD8.16) as a reaction vote, through the real
+ * The unanimous map approval (UTD8.16) as a reaction vote, through the real
  * discord.js client and the stand-in. Three players: alice approves by ✅, carol by
  * `/map approve`, bob by a ✅ made while the bot was down; an outsider's ✅ is ignored and a new
  * map supersedes the previous approval message.
  */
-describe('map approval by ✅ reaction (issue 6 §2, UTD8.16)', () => {
+describe('map approval by ✅ reaction (UTD8.16)', () => {
   let standIn: DiscordStandIn;
   let bot: Bot;
   let tdb: TestDatabase;
@@ -163,7 +163,7 @@ describe('map approval by ✅ reaction (issue 6 §2, UTD8.16)', () => {
   });
 });
 
-describe('a map set while no bot posted its approval message (issue 6 §2)', () => {
+describe('a map set while no bot posted its approval message (UTD8.16)', () => {
   it('UTD8.16 the bot posts and records the approval message at boot, once', async () => {
     const tdb = await createPgliteDatabase();
     const app = testApp(tdb.database);

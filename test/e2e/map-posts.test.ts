@@ -4,7 +4,7 @@ import type { LineResult } from '../../src/playground/playground.ts';
 import { playLines, triangleCampaignLines } from '../helpers/playground.ts';
 
 /**
- * Issue 7 §1 end to end: the real bot on the Discord stand-in (through the playground, whose
+ * Map posts after changes (UTD1.12) end to end: the real bot on the Discord stand-in (through the playground, whose
  * `!advance` moves the virtual clock and runs the bot's tick). Five quick map changes by alice,
  * then the map is posted once in the channel after the quiet period, and not again.
  */
@@ -26,7 +26,7 @@ const AFTER = ['!advance 10s', '!advance 25s', '!advance 1h'];
 const isMapPost = (p: LineResult['posts'][number]) =>
   p.content.startsWith('🗺️ The map of') && p.files.some((f) => f.endsWith('map.png'));
 
-describe('the map is posted after changes, once per burst (issue 7 §1)', () => {
+describe('the map is posted after changes, once per burst (UTD1.12)', () => {
   let results: LineResult[];
   let cleanup: () => void;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { testApp } from '../helpers/app.ts';
 import { reactAndSettle } from '../helpers/reactions.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 
-/** Reaction votes through the real discord.js client and the stand-in (issue 6 §2). */
+/** Reaction votes through the real discord.js client and the stand-in (UTD1.7). */
 describe('reaction votes with supermajority', () => {
   let standIn: DiscordStandIn;
   let bot: Bot;

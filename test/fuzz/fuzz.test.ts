@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { FuzzSession } from './harness.ts';
 
 /**
- * Issue 8 §4: random and hostile commands through the Discord path. FUZZ_COMMANDS sets how many
+ * Robustness: random and hostile commands through the Discord path. FUZZ_COMMANDS sets how many
  * (300 here by default; `FUZZ_COMMANDS=10000` for the long run). FUZZ_SEED replays a run;
  * FUZZ_SEED=random draws a new one. The seed is printed with any failure.
  */
@@ -14,7 +14,7 @@ const SEED =
     : (process.env.FUZZ_SEED ?? 'campaign-master-fuzz-1');
 
 it(
-  `issue 8 §4 ${COUNT} random and hostile commands: every one answered, none escapes, no refused one changes anything (seed ${SEED})`,
+  `${COUNT} random and hostile commands: every one answered, none escapes, no refused one changes anything (seed ${SEED})`,
   async () => {
     const session = await FuzzSession.start(SEED);
     try {

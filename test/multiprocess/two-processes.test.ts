@@ -46,7 +46,7 @@ function startWorker(url: string, clockIso: string, jobsFile: string): Worker {
   return { ready: Promise.race([ready, result.then(() => {})]), result, go: () => child.stdin.end('go\n') };
 }
 
-it('issue 8 §6 two processes sharing one PostgreSQL apply each deadline once, close each vote once and run each interaction once', async (ctx) => {
+it('two processes sharing one PostgreSQL apply each deadline once, close each vote once and run each interaction once', async (ctx) => {
   if (!(await postgresAvailable())) return ctx.skip();
   const tdb = await createPostgresDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'cm-multiprocess-'));

@@ -1,5 +1,5 @@
 /**
- * One of two bot-like processes sharing one PostgreSQL database (issue 8 §6). It opens the
+ * One of two bot-like processes sharing one PostgreSQL database (several bot processes, see docs/performance.md). It opens the
  * database as the bot does, prints `ready`, waits for `go` on stdin so both processes start at
  * the same moment, then at once runs the scheduler's pass (`runDue`) three times and the given
  * commands (each with a fixed interaction id that the other process uses too). It prints one

@@ -68,7 +68,7 @@ describe('examples/01-first-campaign.txt through the playground', () => {
 });
 
 describe('commands in the wrong channel', () => {
-  it('issue 6 §3: say which channel the player’s campaign lives in', async () => {
+  it('say which channel the player’s campaign lives in', async () => {
     const tdb = await createDatabase('pglite');
     const outDir = mkdtempSync(join(tmpdir(), 'cm-play-'));
     outDirs.push(outDir);

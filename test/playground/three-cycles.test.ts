@@ -90,20 +90,20 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
     );
   });
 
-  it('issue 6 §4 /campaign history shows the campaign at the end of a past cycle', () => {
+  it('/campaign history shows the campaign at the end of a past cycle', () => {
     const history = results.find((r) => r.input.includes('/campaign history'))!;
     expect(history.content).toContain('At the end of cycle 1.5');
     expect(history.content).toContain('**Vega** [life] owner alice · colony (pending)');
     expect(history.embeds[0]!.fields!.find((f) => f.name === 'Calendar')!.value).toBe('cycle 1.5, fall Y165.5');
   });
 
-  it('issue 6 §4 each turn start is posted with the current map', () => {
+  it('TURN_START (requirements §6.2) each turn start is posted with the current map', () => {
     const starts = results.flatMap((r) => r.posts).filter((p) => p.content.includes("'s turn (seat"));
     expect(starts.length).toBeGreaterThan(10);
     expect(starts.every((p) => p.files.length === 1 && p.files[0]!.endsWith('map.png'))).toBe(true);
   });
 
-  it('issue 7 the map and the navy sheet come as PNG pictures', () => {
+  it('UTD1.12 the map and the navy sheet come as PNG pictures', () => {
     for (const input of ['@alice /map show public:true', '@alice /navy']) {
       const r = results.find((x) => x.input === input)!;
       expect(r.ok).toBe(true);
@@ -111,14 +111,14 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
     }
   });
 
-  it('issue 7 §4 the ledger comes as a PNG picture', () => {
+  it('UTD1.12 the ledger comes as a PNG picture', () => {
     const r = results.find((x) => x.input === '@bob /campaign ledger')!;
     expect([r.ok, r.ephemeral, r.files.length]).toEqual([true, true, 1]);
     expect(r.files[0]!.endsWith('ledger.png')).toBe(true);
     expect(readFileSync(r.files[0]!).subarray(1, 4).toString()).toBe('PNG');
   });
 
-  it('issue 7 §4 the ledger CSV adds up the same figures', () => {
+  it('UTD1.12 the ledger CSV adds up the same figures', () => {
     const ledger = results.find((r) => r.input === '@bob /campaign ledger format:csv')!;
     const csv = readFileSync(ledger.files[0]!, 'utf8').trim().split('\n');
     expect(csv[0]).toBe(

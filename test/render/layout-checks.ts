@@ -18,7 +18,7 @@ export function inputOf(map: MapSpec, label: (key: string) => string = (k) => k)
 }
 
 /**
- * The parts of a label (issue 7 §1): the name, the terrain glyphs before it and the fleet badge
+ * The parts of a label: the name, the terrain glyphs before it and the fleet badge
  * pills below it. Each lies inside its own label box, no two parts of a label overlap, and none
  * touches anything drawn for any sector (disc, icon slots, battle ring) or another label.
  */

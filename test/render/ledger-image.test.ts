@@ -20,7 +20,7 @@ function game() {
   return g;
 }
 
-describe('renderLedger: the campaign ledger image (issue 7 §4)', () => {
+describe('renderLedger: the campaign ledger image (UTD1.12)', () => {
   const g = game();
   const ledger = campaignLedger(g.state, g.catalog);
 

@@ -6,7 +6,7 @@ import { TERRAIN_IDS } from '../../src/rules/thunderdome/exploration/tables.ts';
 import { startedGame } from '../rules/td3/harness.ts';
 
 /**
- * Fleet badges of the warp-lane map (issue 7 §1): per owner, the number of fleets and their total
+ * Fleet badges of the warp-lane map: per owner, the number of fleets and their total
  * BPV. Sample catalog BPVs used below: LYR-CA 133, LYR-DN 180, LYR-FF 63.
  */
 describe('fleet badges: number of fleets and their BPV', () => {

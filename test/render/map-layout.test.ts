@@ -90,7 +90,7 @@ function withGlyphsAndBadges(input: LayoutMapInput): LayoutMapInput {
   };
 }
 
-describe('terrain glyphs and fleet badges in the labels (issue 7 §1)', () => {
+describe('terrain glyphs and fleet badges in the labels', () => {
   for (const players of [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) {
     it(`${players} players: glyph and badge boxes overlap no node, no other label and no part of their own label`, () => {
       for (const seed of [1, 2]) {

@@ -6,7 +6,7 @@ import { decode, differingShare, hasColourNear } from './pixels.ts';
 import { richGame } from './scenarios.ts';
 import { startedGame } from '../rules/td3/harness.ts';
 
-/** Issue 7 §1: this turn's moves as arrows on the map. */
+/** This turn's moves as arrows on the map. */
 describe('move arrows', () => {
   it('lists the moves of the current turn, undone ones gone, from the event or from the summary', () => {
     const g = startedGame();

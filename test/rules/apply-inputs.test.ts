@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 8 (performance): runCommand stores the state the Decider built while deciding, where each
+ * Performance (docs/performance.md): runCommand stores the state the Decider built while deciding, where each
  * event was applied without its actor and without its dice records, instead of applying the stored
  * events again. That is the same state only while applying an event reads nothing of it but the
  * event, its sequence number and its time. This keeps every apply function (apply.ts and the
@@ -19,7 +19,7 @@ function applyFiles(dir: string): string[] {
   });
 }
 
-describe('applying an event (issue 8: the state stored is the one built while deciding)', () => {
+describe('applying an event (performance: the state stored is the one built while deciding)', () => {
   it('reads no actor and no dice records of a stored event', () => {
     const files = applyFiles(RULES);
     expect(files.length).toBeGreaterThanOrEqual(2);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cloneJson, sameJson } from '../../src/rules/json-data.ts';
 
 /**
- * Issue 8 (performance): every command copies the campaign state once, and a command that changes
+ * Performance (docs/performance.md): every command copies the campaign state once, and a command that changes
  * nothing in it skips rewriting it. The copy must be as deep and faithful as `structuredClone`,
  * and "the same" must never be said of two states that would be stored differently.
  */

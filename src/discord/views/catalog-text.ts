@@ -14,7 +14,7 @@ import { chargeLine, conversionCost, refitCost } from '../../rules/thunderdome/s
 import { defaultSettings, type Settings } from '../../rules/thunderdome/settings.ts';
 
 /**
- * `/catalog search` and `/catalog show` in words (issue 4 §1). Everything fits one Discord
+ * `/catalog search` and `/catalog show` in words (requirements §4.2). Everything fits one Discord
  * message (2,000 characters): search pages hold at most `SEARCH_PAGE` lines, and `show` trims
  * long refit and conversion lists with a count of what was left out.
  */

@@ -10,7 +10,7 @@ import type { UnitInfo } from '../../rules/thunderdome/units.ts';
 import { AID_COLUMN, aidColumn, type AidColumns } from '../../app/catalog-columns.ts';
 
 /**
- * `/fleet check` (issue 9 §3, digest P-A2): a campaign fleet or battle fleet as the VBSF
+ * `/fleet check` (digest P-A2): a campaign fleet or battle fleet as the VBSF
  * fleet-size rules see it, built from the catalog. Values the catalog does not have are never
  * guessed: a value the system cannot do without stops the check and names the missing column;
  * one that only refines it is reported with its column and what was assumed.

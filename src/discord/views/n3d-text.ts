@@ -17,7 +17,7 @@ import {
 import { mention } from '../words.ts';
 
 /**
- * The words of `/n3d` (issue 9). Every function here receives the PUBLIC view of an engagement
+ * The words of `/n3d` (a battle aid, docs/rules-notes.md). Every function here receives the PUBLIC view of an engagement
  * (`publicView`), except `plotConfirmText` and `myPlotsText`, which are sent only to the owner.
  * Positions are in hexes (x north, y up, z west, C1.12); angles in degrees (yaw + = left).
  */

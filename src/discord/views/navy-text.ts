@@ -12,7 +12,7 @@ import {
 } from '../../rules/thunderdome/index.ts';
 
 /**
- * A navy in words (issue 4 §9), the same content as the navy sheet image: every fleet with its
+ * A navy in words (UTD3.1), the same content as the navy sheet image: every fleet with its
  * ships, move class used of 5 (UTD7.23), BPV, conditions and location; ships in dry dock (where,
  * which position, UTD7.6), ships being built this turn (arrive at step 10, UTD6.3734), captured
  * ships not yet organized (UTD6.3I2), and bases by sector with those still arriving (UTD6.3A).

@@ -12,7 +12,7 @@ import { MODULES } from '../../rules/sfw/index.ts';
 import { mention } from '../words.ts';
 
 /**
- * The words of `/sfw` (issue 9, digest P-C1, P-C2). Secret rolls: `secretResultText` goes to
+ * The words of `/sfw` (a battle aid, digest P-C1, P-C2). Secret rolls: `secretResultText` goes to
  * the owner only; the channel sees `commitmentText` until the battle is resolved, then
  * `revealText` for every roll.
  */

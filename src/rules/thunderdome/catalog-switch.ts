@@ -6,7 +6,7 @@ import { shortVersion } from './catalog/version.ts';
 import { fleetMc } from './setup.ts';
 
 /**
- * Switching a campaign to another catalog version (issue 4 §1). Requirements §4.2: a version is
+ * Switching a campaign to another catalog version (UTD8.1). Requirements §4.2: a version is
  * pinned to the campaign at setup; switching mid-campaign would need a supermajority vote and a
  * migration report, which the bot does not offer, so the switch is only possible before play
  * starts (status `registration` or `setup`). The command is decided with the catalog it switches

@@ -46,7 +46,7 @@ import {
   syncBallots,
 } from './votes.ts';
 import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
-// Map approval by reaction (issue 6 §2)
+// Map approval by reaction (UTD8.16)
 import { runMapApprovalCommand, type MapApprovalCommand } from './map-approval.ts';
 
 export type { Actor, DecisionContext };
@@ -60,14 +60,14 @@ export type CampaignCommand =
   | { type: 'map-generate'; sectorsPerPlayer?: number }
   | { type: 'map-import'; json: string }
   | { type: 'map-approve' }
-  // Map approval by reaction (issue 6 §2, map-approval.ts)
+  // Map approval by reaction (UTD8.16, map-approval.ts)
   | MapApprovalCommand
   | { type: 'start' }
   | { type: 'setup-buy'; unitId: string; fleetSlot: number | null }
   | { type: 'setup-return'; shipId: string }
   | { type: 'setup-defender'; unitId: string }
   | { type: 'setup-ready'; ready: boolean }
-  // Catalog import (issue 4 §1): switch to a stored catalog version before play starts.
+  // Catalog import (UTD8.1): switch to a stored catalog version before play starts.
   | { type: 'catalog-set'; version: string }
   | { type: 'roll'; expression: string }
   | { type: 'buy-ops'; kind: 'temporary' | 'permanent'; count: number; as?: string }
@@ -93,7 +93,7 @@ export type CampaignCommand =
   | { type: 'resign' }
   | { type: 'vote-setting'; key: string; value: string }
   | { type: 'vote-extension'; days: number }
-  // Player votes of issue 6 (player-votes.ts)
+  // Player votes: dice reveal and restricted units (UTD1.7, UTD8.21; player-votes.ts)
   | { type: 'vote-dice-reveal' }
   | { type: 'vote-restricted'; unitId: string }
   | { type: 'vote-attach'; voteId: string; messageId: string }
@@ -131,7 +131,7 @@ export function decide(
 }
 
 /**
- * Performance (issue 8): `decide`, also giving the state after the events. The Decider has
+ * Performance (docs/performance.md): `decide`, also giving the state after the events. The Decider has
  * already applied each event to its working copy as it was emitted (with the same sequence
  * numbers and time the caller stores), so the caller need not copy and apply them all again.
  * `state` is null for creation, which has no Decider: the caller applies those events itself.
@@ -177,7 +177,7 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
       return setMap(d, { kind: 'import', json: c.json });
     case 'map-approve':
       return approveMap(d);
-    // Map approval by reaction (issue 6 §2)
+    // Map approval by reaction (UTD8.16)
     case 'map-approval-attach':
       return runMapApprovalCommand(d, c);
     case 'start':

@@ -56,7 +56,7 @@ export type CampaignEvent =
     }
   | { type: 'MapSet'; map: Omit<CampaignMap, 'approvals' | 'approved'> }
   | { type: 'MapApproved'; playerId: string; unanimous: boolean }
-  // Map approval by reaction (issue 6 §2, map-approval.ts)
+  // Map approval by reaction (UTD8.16, map-approval.ts)
   | { type: 'MapApprovalPosted'; messageId: string }
   | { type: 'TurnOrderRolled'; rolls: { playerId: string; rolls: number[] }[]; order: string[] }
   | {
@@ -71,7 +71,7 @@ export type CampaignEvent =
   | { type: 'DefendingShipChosen'; base: Base; allowanceLeft: string }
   | { type: 'ShipBought'; ship: Ship; fleet: Fleet | null; cost: string; during: 'setup' | 'build' }
   | { type: 'SetupPurchaseReturned'; shipId: string; refund: string }
-  // Catalog import (issue 4 §1): the campaign plays with another catalog version from now on.
+  // Catalog import (UTD8.1): the campaign plays with another catalog version from now on.
   | { type: 'CatalogSet'; version: string; previous: string; units: number }
   | { type: 'PlayerReady'; playerId: string; ready: boolean }
   | { type: 'CampaignStarted'; startingBpv: string; startYear: number }
@@ -278,7 +278,7 @@ export type CampaignEvent =
   | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' }
   | { type: 'CampaignWon'; playerId: string }
   | { type: 'SeedsRevealed'; seeds: { fromSeq: number; seed: string }[]; reason: string }
-  /** After a reveal by vote the rolls that follow come from a fresh seed, committed here (issue 6 §5). */
+  /** After a reveal by vote the rolls that follow come from a fresh seed, committed here (so the dice stay unpredictable). */
   | { type: 'SeedCommitted'; seedCommitment: string }
   // Votes (UTD1.7)
   | { type: 'VoteOpened'; vote: Vote }

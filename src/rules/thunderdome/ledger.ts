@@ -4,7 +4,7 @@ import type { CampaignState, Player, Sector } from './state.ts';
 import type { UnitCatalog } from './units.ts';
 
 /**
- * The campaign ledger (issue 7 §4): the "campaign master spreadsheet" of UTD1.12 as plain
+ * The campaign ledger: the "campaign master spreadsheet" of UTD1.12 as plain
  * figures, one row per player in seat order, computed from the state alone. The ledger image,
  * the CSV export and the text reply all read these rows, so the three always agree.
  */

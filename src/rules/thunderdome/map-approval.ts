@@ -3,7 +3,7 @@ import { SYSTEM_USER, type Decider } from './decider.ts';
 import type { CampaignState, Player } from './state.ts';
 
 /**
- * Map approval as a reaction vote (issue 6 §2, UTD8.16). The bot posts each new map with an
+ * Map approval as a reaction vote (UTD8.16). The bot posts each new map with an
  * approval message and records the message here, so a restarted bot finds it again. A ✅ on it
  * by a joined player is that player's `/map approve` (setup.ts `approveMap`, run as the player);
  * approvals only ever add up (a removed ✅ withdraws nothing), so there is no ballot to store:

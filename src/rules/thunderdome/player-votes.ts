@@ -5,11 +5,11 @@ import { openVote } from './votes.ts';
 
 /**
  * Two decisions the players make by supermajority reaction vote (UTD1.7) beyond settings and
- * extensions: revealing the dice seed before the campaign ends (issue 6 §5), and allowing a
+ * extensions: revealing the dice seed before the campaign ends (UTD1.5, docs/rules-notes.md), and allowing a
  * restricted unit (UTD8.21). Both open an ordinary vote; what a passed vote does is below.
  */
 
-/** Issue 6 §5: `/dice reveal` puts the reveal to a vote; the seed is revealed anyway when the campaign ends. */
+/** `/dice reveal` puts the reveal to a vote; the seed is revealed anyway when the campaign ends. */
 export function proposeDiceReveal(d: Decider): void {
   const state = d.state;
   if (state.status === 'finished')

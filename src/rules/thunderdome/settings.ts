@@ -1,7 +1,7 @@
 /**
  * Campaign settings (requirements §3.3): every house rule is a key with a default. Changing
  * one takes a supermajority vote and applies from the next cycle (rules-notes §4); the vote
- * mechanism arrives with the Discord issue, the values live in campaign state from day one.
+ * mechanism is in votes.ts, the values live in campaign state from day one.
  */
 export const DEFAULT_SETTINGS = {
   startYear: 165,

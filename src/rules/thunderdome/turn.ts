@@ -15,7 +15,7 @@ import { resupplyStep } from './condition/resupply.ts';
 /**
  * The sequence of a player turn (UTD2.3). Steps 1–3 run when the turn starts; the player then
  * gives orders (steps 4–5) and ends the turn; steps 6–12 run at once, except that the turn waits
- * at step 8 while a battle is open (the battles issue resumes it with `finishTurn`).
+ * at step 8 while a battle is open (battles/progress.ts resumes it with `finishTurn`).
  */
 export function beginTurn(d: Decider, seatIndex: number, halfCycles: number, now: Date): void {
   const state = d.state;
@@ -224,7 +224,7 @@ function advance(d: Decider, playerId: string, forfeited: boolean): void {
 }
 
 /**
- * Reminders before the orders deadline (issue 6 §1): at each configured offset (default 72, 24
+ * Reminders before the orders deadline (UTD3.3): at each configured offset (default 72, 24
  * and 1 hours) once, and only the latest one due if several fell due together (the bot was down).
  */
 export function remindOrders(d: Decider): void {

@@ -40,7 +40,7 @@ export interface UnitInfo {
   hullFamily?: string;
   /** Combat BPV when the catalog gives one (fleet-size checks). */
   bpvCombat?: string | null;
-  /** Optional catalog columns of the battle aids (issue 9 §4); null when the catalog lacks them. */
+  /** Optional catalog columns of the battle aids; null when the catalog lacks them. */
   turnModeClass?: string | null;
   weaponArcs?: string | null;
   feCommandRating?: number | null;

@@ -204,7 +204,7 @@ function close(d: Decider, v: Vote, passed: boolean, yes: number, no: number, re
 }
 
 /**
- * After a restart the bot re-reads the reactions of an open vote (issue 6 §2): a player who
+ * After a restart the bot re-reads the reactions of an open vote (so reactions made while it was down count): a player who
  * reacted with one mark votes that way; one with both keeps the recorded ballot if it is among
  * them; one with none has no ballot.
  */

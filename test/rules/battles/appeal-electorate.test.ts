@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { battleInA, result } from './helpers.ts';
 
 /**
- * Issue 6 "How it is checked": supermajority thresholds for the appeal electorate (UTF3.45 with
+ * Supermajority thresholds for the appeal electorate (UTF3.45 with
  * UTD1.7). The battle in A is between p1 and p2; extra active players join the campaign state so
  * the players outside the battle number 2 to 12. UTD1.7: two must both agree, three need two,
  * four or more need ¾ rounded up.

@@ -183,7 +183,7 @@ describe('UTD3.41 negotiation, UTD7.466 retreat and its order point', () => {
     expect(g.state.turn!.locked).toBe(false);
   });
 
-  it("issue 5: two retreats from different sectors before the player's turn cost two order points", () => {
+  it("two retreats from different sectors before the player's turn cost two order points", () => {
     const g = startedGame();
     g.patch((s) => {
       s.retreats.push({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { battleInA, explored } from './helpers.ts';
 
-describe('issue 5 §7 SIDCORS quick resolution', () => {
+describe('SIDCORS quick resolution (research digest §A.2.14)', () => {
   it('secret intensities, a rolled round, default allocations, then a retreat: applied as a battle result', () => {
     const { g, battle } = battleInA();
     const ship = (owner: string, unit: string) => g.state.ships.find((s) => s.owner === owner && s.unitId === unit)!.id;

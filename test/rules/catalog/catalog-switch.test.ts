@@ -26,7 +26,7 @@ function setupWithPurchases(): Game {
   return g;
 }
 
-describe('switching the campaign catalog (issue 4 §1, requirements §4.2 "pinned at setup")', () => {
+describe('switching the campaign catalog (UTD8.1, requirements §4.2 "pinned at setup")', () => {
   it('UTD8.1 before the start the creator switches the catalog; the event names both versions and the unit count', () => {
     const g = registeredGame();
     const next = variant('v2');

@@ -15,7 +15,7 @@ function parsed(units: string): Catalog {
   return r.catalog;
 }
 
-describe('catalog versions are content hashes (issue 4 §1)', () => {
+describe('catalog versions are content hashes (requirements §4.2)', () => {
   it('the version is 64 hex digits and the canonical text parses back to the same catalog', () => {
     const sample = sampleCatalog();
     const c = canonicalCatalog(sample);
@@ -48,7 +48,7 @@ describe('catalog versions are content hashes (issue 4 §1)', () => {
   });
 });
 
-describe('/catalog search (issue 4 §1)', () => {
+describe('/catalog search', () => {
   const units = sampleCatalog().units;
 
   it('every word must match id, name, hull code or empire, in any letter case', () => {

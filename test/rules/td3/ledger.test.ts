@@ -13,7 +13,7 @@ const dev = (owner: string, status: Development['status'] = 'active'): Developme
 });
 
 /**
- * The campaign ledger (issue 7 §4, UTD1.12 "campaign master spreadsheet"). Every figure below is
+ * The campaign ledger (UTD1.12 "campaign master spreadsheet"). Every figure below is
  * worked out by hand from the rules: UTD8.132 starting BPV 500 + 150 × 3 players = 950; a CA
  * costs 133 and an FF 63 in the sample catalog; UTD4.344 pays 100 per active mine in an owned
  * sector, and p1 received it once at step 2 of her first turn.

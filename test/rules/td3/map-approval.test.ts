@@ -3,7 +3,7 @@ import { mapApprovalText, mapApprovalSupersededText } from '../../../src/discord
 import { mapApprovalTally, mapAwaitsApproval, reactionApprovals } from '../../../src/rules/thunderdome/map-approval.ts';
 import { TEST_MAP, registeredGame } from './harness.ts';
 
-/** Map approval as a reaction vote (issue 6 §2) on the rules' unanimous approval (UTD8.16). */
+/** Map approval as a reaction vote on the rules' unanimous approval (UTD8.16). */
 function mapped() {
   const g = registeredGame();
   g.do('p1', { type: 'map-import', json: JSON.stringify(TEST_MAP) });
@@ -69,7 +69,7 @@ describe('UTD8.16 map approval by reaction', () => {
   });
 });
 
-describe('the map approval message (issue 6 §2)', () => {
+describe('the map approval message (UTD8.16)', () => {
   it('shows the live tally, how to approve, and that a removed ✅ withdraws nothing', () => {
     const g = mapped();
     g.do('p2', { type: 'map-approve' });

@@ -4,8 +4,8 @@ import { catalogWith } from '../shipyards/yard-harness.ts';
 import { mappedGame, startedGame, type Game } from './harness.ts';
 
 /**
- * Player votes of issue 6: a restricted unit voted in (UTD8.21 / UTD7.264) and the dice seed
- * revealed early (issue 6 §5). Three players, so the UTD1.7 supermajority is 2 of 3.
+ * Player votes: a restricted unit voted in (UTD8.21 / UTD7.264) and the dice seed
+ * revealed early (UTD1.5, docs/rules-notes.md). Three players, so the UTD1.7 supermajority is 2 of 3.
  */
 function withBattleship(g: Game): Game {
   const ca = g.catalog.get('LYR-CA')!;
@@ -81,7 +81,7 @@ describe('UTD8.21 restricted units are allowed only if voted in', () => {
   });
 });
 
-describe('issue 6 §5 revealing the dice seed by vote', () => {
+describe('UTD1.7 revealing the dice seed by vote', () => {
   it('UTD1.7 /dice reveal opens a supermajority vote; a second one is refused while it is open', () => {
     const g = startedGame();
     g.do('p2', { type: 'vote-dice-reveal' });

@@ -47,7 +47,7 @@ function battleById(s: CampaignState, id: string): Battle {
   return b;
 }
 
-/** Folds the battle events (issue 5) into the state; like applyEvent it checks no rule. */
+/** Folds the battle events into the state; like applyEvent it checks no rule. */
 export const BATTLE_FOLDS = {
   BattleOpened: (s, e) => {
     s.battles.push(structuredClone(e.battle));

@@ -19,7 +19,7 @@ import { claimTribute, volunteer } from './npe.ts';
 import { quick } from './quick.ts';
 import { chooseFleet } from './selection.ts';
 
-/** The `/battle …` commands as the rules see them (requirements §6.3, issue 5 §8). */
+/** The `/battle …` commands as the rules see them (requirements §6.3, §6.4). */
 export type BattleCommand =
   | { type: 'battle-fleet'; battle: string; fleet: string | null; units: string[] }
   | { type: 'battle-propose'; battle: string; kind: 'negotiated' | 'report'; result: ResultInput }

@@ -195,7 +195,7 @@ function retreat(d: Decider, b: Battle, q: QuickState, side: string, to: string)
   conclude(d, b, q, b.sides.find((s) => s !== side)!, { side, to: key });
 }
 
-/** The SIDCORS outcome as a battle result, applied like an agreed one (issue 5 §5). */
+/** The SIDCORS outcome as a battle result, applied like an agreed one (requirements §6.3 APPLYING). */
 function conclude(
   d: Decider,
   b: Battle,

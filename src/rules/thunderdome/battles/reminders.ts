@@ -2,7 +2,7 @@ import type { Decider } from '../decider.ts';
 import type { Battle } from '../state.ts';
 import { NPE, playerSides } from './common.ts';
 
-/** How long before each battle clock its reminder goes out, and to whom (issue 6 §1 for battles). */
+/** How long before each battle clock its reminder goes out, and to whom (like the orders-deadline reminders of UTD3.3). */
 export const BATTLE_REMINDERS: readonly {
   key: string;
   stages: readonly Battle['stage'][];

@@ -38,7 +38,7 @@ export type {
 } from './parse.ts';
 export { formatCatalogIssue, parseCatalog, parseConversionsCsv, parseRefitsCsv, parseUnitsCsv } from './parse.ts';
 export { CATALOG_COLUMNS, serialiseConversionsCsv, serialiseRefitsCsv, serialiseUnitsCsv } from './serialise.ts';
-// Catalog versions and search (issue 4 §1).
+// Catalog versions and search.
 export { canonicalCatalog, shortVersion, type CanonicalCatalog } from './version.ts';
 export { searchUnits, type UnitQuery } from './search.ts';
 export {

@@ -2,7 +2,7 @@ import { isAvailableInYear } from './rules.ts';
 import type { CatalogEmpireCode, CatalogUnit } from './types.ts';
 
 /**
- * `/catalog search` (issue 4 §1): units whose id, name, hull code or empire code contain every
+ * `/catalog search`: units whose id, name, hull code or empire code contain every
  * word of the query (any letter case), optionally of one empire and available in one year
  * (UTD8.12). Best matches first: an exact id, then ids and names that start with the query,
  * then the rest in file order.

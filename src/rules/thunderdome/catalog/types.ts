@@ -191,9 +191,9 @@ export interface CatalogUnit {
   /** SSD / R-section / master-fleet-chart reference; required for troop ships and Q-ships. */
   sfbRef: string | null;
   notes: string | null;
-  /** Optional: F&E factors `A-D(F)/CA-CD(CF)` for SIDCORS quick resolution (issue 5 §7). */
+  /** Optional: F&E factors `A-D(F)/CA-CD(CF)` for SIDCORS quick resolution (research digest §A.2.14). */
   sidcorsFactors: string | null;
-  /** Optional columns the battle aids read (issue 9 §4): 'n3D turn mode and weapon arcs, VBSF fleet-size data. */
+  /** Optional columns the battle aids read: 'n3D turn mode and weapon arcs, VBSF fleet-size data. */
   turnModeClass: string | null;
   weaponArcs: string | null;
   feCommandRating: number | null;

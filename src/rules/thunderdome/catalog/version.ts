@@ -3,7 +3,7 @@ import { serialiseConversionsCsv, serialiseRefitsCsv, serialiseUnitsCsv } from '
 import type { Catalog } from './types.ts';
 
 /**
- * The identity of an imported catalog (issue 4 §1): the SHA-256 of its canonical text, i.e. the
+ * The identity of an imported catalog (requirements §4.2): the SHA-256 of its canonical text, i.e. the
  * three files as `serialise.ts` writes them back (every column in schema order, one quoting
  * style). Column order, letter case of the header, spacing, CRLF, `.333` versus `1/3` and blank
  * lines therefore do not make a new version; any change to a value does. 64 hex digits, which

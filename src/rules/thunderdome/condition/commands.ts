@@ -11,7 +11,7 @@ import { refitFleet } from './refit-fleet.ts';
 import { replaceAttrition } from './replace.ts';
 
 /**
- * The `/ship …` orders and records as the rules see them (issue 4 §3, §8). Ships by id, fleets by
+ * The `/ship …` orders and records as the rules see them (UTD6.3B, 6.3E, 6.3J, 7.53). Ships by id, fleets by
  * slot; `as` names the player a proxy acts for (UTD3.2).
  */
 export type ConditionCommand =

@@ -1,7 +1,7 @@
 import type { ConditionRecordKind, ShipCondition } from './types.ts';
 
 /**
- * The ship-condition events (issue 4 §3, §8). Each carries the ship's whole new condition, so
+ * The ship-condition events (UTD6.3B, 6.3E, 6.3J, 7.53). Each carries the ship's whole new condition, so
  * applying it needs no catalog and replays exactly; the other fields say what happened, for the
  * announcement and the audit.
  */

@@ -1,4 +1,4 @@
-/** Ship condition (issue 4 §3, §8): towing (UTD6.3E), fighters and PFs (UTD6.3B, 7.24), resupply (UTD2.3(3)), self-repair (UTD7.53), refit fleet (UTD6.3J). */
+/** Ship condition: towing (UTD6.3E), fighters and PFs (UTD6.3B, 7.24), resupply (UTD2.3(3)), self-repair (UTD7.53), refit fleet (UTD6.3J). */
 export {
   runConditionCommand,
   CONDITION_COMMANDS,

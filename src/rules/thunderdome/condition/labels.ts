@@ -4,7 +4,7 @@ import { attritionOf } from './attrition.ts';
 import { wreckThreshold } from './wreck.ts';
 
 /**
- * A ship's campaign condition as short labels, for the navy views and `/ship status` (issue 4 §3):
+ * A ship's campaign condition as short labels, for the navy views and `/ship status`:
  * wrecked or crippled, captured and not inspected, D9.4 used, dry dock, fighters and PFs against
  * the complement, reported damage, expendables spent since resupply and the owner's note. Pass the
  * catalog to count heavy fighters right; pass the half-cycle to show this cycle's self-repair.

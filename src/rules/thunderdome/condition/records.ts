@@ -7,7 +7,7 @@ import { ITEM_MAX, ITEMS_MAX, NOTE_MAX, type ConditionRecordKind, type ShipCondi
 import { currentDamageControl, isWreckSpeed, wreckThreshold } from './wreck.ts';
 
 /**
- * The owner's records of a ship's campaign condition (issue 4 §3). Battles are fought in SFB, so
+ * The owner's records of a ship's campaign condition. Battles are fought in SFB, so
  * the owner reports what the campaign needs; a report may make a ship worse, but only a repair
  * (self-repair below, D9.4, overhaul) makes it better.
  */

@@ -1,5 +1,5 @@
 /**
- * What the campaign tracks about a ship between battles (issue 4 §3): the battles themselves are
+ * What the campaign tracks about a ship between battles (UTD2.3(3), 6.3B, 6.3E, 6.3J, 7.53): the battles themselves are
  * played in SFB, so every number here is reported by the owner or follows from an order. A field
  * left out means "as the catalog has it": full fighters and spares, the class's damage control,
  * speed and tractors, nothing expended. `Ship.condition` is absent on a ship never touched.
