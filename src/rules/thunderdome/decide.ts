@@ -2,12 +2,14 @@ import { RuleViolation, ok, refuse, type Result } from '../errors.ts';
 import { formatExpression, parseDiceExpression, rollExpression } from '../dice-expression.ts';
 import { Decider, actingPlayer, type Actor, type DecisionContext } from './decider.ts';
 import type { CampaignEvent } from './events.ts';
-import { runBattleCommand, type BattleCommand } from './battles/commands.ts';
-import { runYardCommand, type YardCommand } from './shipyards/commands.ts';
-import { runDefenseCommand, type DefenseCommand } from './defenses/commands.ts';
-import { runConditionCommand, type ConditionCommand } from './condition/commands.ts';
+import { BATTLE_ORDERS, type BattleCommand } from './battles/commands.ts';
+import { YARD_ORDERS, type YardCommand } from './shipyards/commands.ts';
+import { DEFENSE_ORDERS, type DefenseCommand } from './defenses/commands.ts';
+import { CONDITION_ORDERS, type ConditionCommand } from './condition/commands.ts';
 import { setCatalog } from './catalog-switch.ts';
-import { runOfficerCommand, type OfficerCommand } from './officers/commands.ts';
+import { OFFICER_ORDERS, type OfficerCommand } from './officers/commands.ts';
+import type { OrderSpec, OrderTable } from './order-spec.ts';
+import { UNDOABLE } from './undo.ts';
 import {
   buyOrderPoints,
   dropContainer,
@@ -36,7 +38,7 @@ import {
   start,
 } from './setup.ts';
 import type { CampaignState, ExploreBalancing } from './state.ts';
-import { endTurn, expireTurn, remindOrders } from './turn.ts';
+import { endTurn, expireTurn, remindOrders, requireTurnOf } from './turn.ts';
 import {
   attachVoteMessage,
   castBallot,
@@ -47,7 +49,7 @@ import {
 } from './votes.ts';
 import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
 // Map approval by reaction (UTD8.16)
-import { runMapApprovalCommand, type MapApprovalCommand } from './map-approval.ts';
+import { MAP_APPROVAL_ORDERS, type MapApprovalCommand } from './map-approval.ts';
 
 export type { Actor, DecisionContext };
 
@@ -160,136 +162,100 @@ export function decideWithState(
   }
 }
 
-function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void {
-  switch (c.type) {
-    case 'join':
-      return join(d, c.empire);
-    case 'leave':
-      return leave(d);
-    case 'contest':
-      return contestEmpire(d, c.empire);
-    case 'map-generate':
+/** Every order of Thunderdome III, one spec each (order-spec.ts): a missing or extra entry is a compile error. */
+export const ORDERS = {
+  create: {
+    who: 'anyone',
+    // Creation has no state and no Decider: decideWithState handles it before any order runs.
+    decide: () => {
+      throw new Error('create is decided by decideWithState');
+    },
+  },
+  join: { who: 'anyone', decide: (d, c) => join(d, c.empire) },
+  leave: { who: 'anyone', decide: (d) => leave(d) },
+  contest: { who: 'anyone', decide: (d, c) => contestEmpire(d, c.empire) },
+  'map-generate': {
+    who: 'anyone',
+    decide: (d, c) => {
       return setMap(d, {
         kind: 'generate',
         sectorsPerPlayer: c.sectorsPerPlayer ?? d.state.settings['map.sectorsPerPlayer'],
       });
-    case 'map-import':
-      return setMap(d, { kind: 'import', json: c.json });
-    case 'map-approve':
-      return approveMap(d);
-    // Map approval by reaction (UTD8.16)
-    case 'map-approval-attach':
-      return runMapApprovalCommand(d, c);
-    case 'start':
-      return start(d);
-    case 'setup-buy':
-      return setupBuy(d, c.unitId, c.fleetSlot);
-    case 'setup-defender':
-      return chooseDefendingShip(d, c.unitId);
-    case 'setup-return':
-      return setupReturn(d, c.shipId);
-    case 'setup-ready':
-      return setupReady(d, c.ready);
-    case 'catalog-set':
-      return setCatalog(d, c.version);
-    case 'roll':
-      return roll(d, c.expression);
-    case 'buy-ops':
-      return buyOrderPoints(d, c.kind, c.count, c.as);
-    case 'move':
-      return moveFleet(d, c.fleet, c.to, c.as);
-    case 'move-capital':
-      return moveCapital(d, c.to, c.withDefenses, c.as);
-    case 'establish':
-      return establish(d, c.fleet, c.kind, c.remove ?? false, c.as);
-    case 'siege':
-      return siegeRoll(d, c.fleet, c.desperation, c.as);
-    case 'dead-drop':
-      return c.derelictShip ? leaveDerelict(d, c.fleet, c.derelictShip, c.as) : dropContainer(d, c.fleet, c.as);
-    case 'undo':
-      return undoLastOrder(d, c.as);
-    case 'buy-fleets':
-      return buyFleets(d, c.count);
-    case 'organize':
-      return organize(d, c.from, c.to, c.ships);
-    case 'scrap':
-      return scrapShips(d, c.fleet, c.ships);
-    case 'end-turn':
-      return endTurn(d, actingPlayer(d.state, d.ctx, c.as));
-    case 'expire-turn':
-      return expireTurn(d);
-    case 'remind':
-      return remindOrders(d);
-    case 'extend-turn':
-      return extendTurn(d, c.realLife, c.as);
-    case 'name-sector':
-      return nameSector(d, c.sector, c.name, c.as);
-    case 'object-name':
-      return objectToName(d, c.sector, c.as);
-    case 'disavow':
-      return disavow(d, c.sector, c.disavowed, c.as);
-    case 'balancing':
-      return setBalancing(d, c.mode, c.as);
-    case 'proxy-grant':
-      return grantProxy(d, c.userId, c.expiresAt);
-    case 'proxy-revoke':
-      return revokeProxy(d, c.userId);
-    case 'resign':
-      return resign(d);
-    case 'vote-setting':
-      return proposeSetting(d, c.key, c.value);
-    case 'vote-extension':
-      return proposeExtension(d, c.days);
-    case 'vote-dice-reveal':
-      return proposeDiceReveal(d);
-    case 'vote-restricted':
-      return proposeRestrictedUnit(d, c.unitId);
-    case 'vote-attach':
-      return attachVoteMessage(d, c.voteId, c.messageId);
-    case 'ballot':
-      return castBallot(d, c.messageId, c.choice, c.present);
-    case 'vote-close-due':
-      return closeDueVotes(d);
-    case 'ballot-sync':
-      return syncBallots(d, c.messageId, c.yes, c.no, c.options);
-    case 'yard-activate':
-    case 'yard-build':
-    case 'yard-overhaul':
-    case 'yard-refit':
-    case 'yard-convert':
-    case 'yard-inspect':
-    case 'yard-construct':
-    case 'yard-overhaul-yard':
-    case 'yard-scrap':
-    case 'yard-damage':
-    case 'yard-dock':
-    case 'yard-undock':
-    case 'repair-fleet':
-    case 'repair-ships':
-      return runYardCommand(d, c);
-    // Defenses (defenses/)
-    case 'defense-revise':
-    case 'defense-scrap':
-      return runDefenseCommand(d, c);
-    // Officers and options (officers/)
-    case 'officer-buy':
-    case 'officer-transfer':
-    case 'crew-buy':
-    // Navy loose ends: minesweeper mines (UTD8.253)
-    case 'mines-buy':
-      return runOfficerCommand(d, c);
-    // Ship condition (condition/)
-    case 'ship-report':
-    case 'ship-losses':
-    case 'ship-breakout':
-    case 'ship-expend':
-    case 'ship-self-repair':
-    case 'ship-replace':
-    case 'refit-fleet':
-      return runConditionCommand(d, c);
-    default:
-      return runBattleCommand(d, c);
-  }
+    },
+  },
+  'map-import': { who: 'anyone', decide: (d, c) => setMap(d, { kind: 'import', json: c.json }) },
+  'map-approve': { who: 'anyone', decide: (d) => approveMap(d) },
+  start: { who: 'anyone', decide: (d) => start(d) },
+  'setup-buy': { who: 'anyone', decide: (d, c) => setupBuy(d, c.unitId, c.fleetSlot) },
+  'setup-defender': { who: 'anyone', decide: (d, c) => chooseDefendingShip(d, c.unitId) },
+  'setup-return': { who: 'anyone', decide: (d, c) => setupReturn(d, c.shipId) },
+  'setup-ready': { who: 'anyone', decide: (d, c) => setupReady(d, c.ready) },
+  'catalog-set': { who: 'anyone', decide: (d, c) => setCatalog(d, c.version) },
+  roll: { who: 'anyone', decide: (d, c) => roll(d, c.expression) },
+  'buy-ops': {
+    who: 'turn-even-locked',
+    decide: (d, c, p) => buyOrderPoints(d, c.kind, c.count, p),
+    undo: UNDOABLE.OrderPointsBought,
+  },
+  move: { who: 'turn', decide: (d, c, p) => moveFleet(d, c.fleet, c.to, p), undo: UNDOABLE.FleetMoved },
+  'move-capital': {
+    who: 'turn',
+    decide: (d, c, p) => moveCapital(d, c.to, c.withDefenses, p),
+    undo: UNDOABLE.CapitalMoved,
+  },
+  establish: {
+    who: 'turn',
+    decide: (d, c, p) => establish(d, c.fleet, c.kind, c.remove ?? false, p),
+    undo: UNDOABLE.DevelopmentOrdered,
+  },
+  siege: { who: 'turn', decide: (d, c, p) => siegeRoll(d, c.fleet, c.desperation, p) },
+  // A container can be taken back; a derelict left behind is final (undo.ts).
+  'dead-drop': {
+    who: 'turn',
+    decide: (d, c, p) => (c.derelictShip ? leaveDerelict(d, c.fleet, c.derelictShip, p) : dropContainer(d, c.fleet, p)),
+    undo: UNDOABLE.ContainerDropped,
+  },
+  undo: { who: 'turn', decide: (d) => undoLastOrder(d) },
+  'buy-fleets': { who: 'player', decide: (d, c, p) => buyFleets(d, c.count, p) },
+  organize: { who: 'turn', decide: (d, c, p) => organize(d, c.from, c.to, c.ships, p) },
+  scrap: { who: 'turn', decide: (d, c, p) => scrapShips(d, c.fleet, c.ships, p) },
+  'end-turn': { who: 'player', decide: (d, _c, p) => endTurn(d, p) },
+  'expire-turn': { who: 'anyone', decide: (d) => expireTurn(d) },
+  remind: { who: 'anyone', decide: (d) => remindOrders(d) },
+  'extend-turn': { who: 'turn', decide: (d, c, p) => extendTurn(d, c.realLife, p) },
+  'name-sector': { who: 'player', decide: (d, c, p) => nameSector(d, c.sector, c.name, p) },
+  'object-name': { who: 'player', decide: (d, c, p) => objectToName(d, c.sector, p) },
+  disavow: { who: 'player', decide: (d, c, p) => disavow(d, c.sector, c.disavowed, p) },
+  balancing: { who: 'player', decide: (d, c, p) => setBalancing(d, c.mode, p) },
+  'proxy-grant': { who: 'player', decide: (d, c, p) => grantProxy(d, c.userId, c.expiresAt, p) },
+  'proxy-revoke': { who: 'player', decide: (d, c, p) => revokeProxy(d, c.userId, p) },
+  resign: { who: 'anyone', decide: (d) => resign(d) },
+  'vote-setting': { who: 'anyone', decide: (d, c) => proposeSetting(d, c.key, c.value) },
+  'vote-extension': { who: 'player', decide: (d, c, p) => proposeExtension(d, c.days, p) },
+  'vote-dice-reveal': { who: 'anyone', decide: (d) => proposeDiceReveal(d) },
+  'vote-restricted': { who: 'anyone', decide: (d, c) => proposeRestrictedUnit(d, c.unitId) },
+  'vote-attach': { who: 'anyone', decide: (d, c) => attachVoteMessage(d, c.voteId, c.messageId) },
+  ballot: { who: 'anyone', decide: (d, c) => castBallot(d, c.messageId, c.choice, c.present) },
+  'vote-close-due': { who: 'anyone', decide: (d) => closeDueVotes(d) },
+  'ballot-sync': { who: 'anyone', decide: (d, c) => syncBallots(d, c.messageId, c.yes, c.no, c.options) },
+  ...MAP_APPROVAL_ORDERS,
+  ...BATTLE_ORDERS,
+  ...YARD_ORDERS,
+  ...DEFENSE_ORDERS,
+  ...OFFICER_ORDERS,
+  ...CONDITION_ORDERS,
+} satisfies OrderTable<CampaignCommand>;
+
+/**
+ * Runs one order: who may give it is checked here, once (order-spec.ts), then the order's own
+ * rules decide its events.
+ */
+function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void {
+  const spec = ORDERS[c.type] as OrderSpec<typeof c>;
+  if (spec.who === 'anyone') return spec.decide(d, c);
+  const p = actingPlayer(d.state, d.ctx, 'as' in c ? c.as : undefined);
+  if (spec.who !== 'player') requireTurnOf(d, p, { evenLocked: spec.who === 'turn-even-locked' });
+  spec.decide(d, c, p);
 }
 
 const NAME_MAX = 60;

@@ -1,6 +1,7 @@
 import { refuse } from '../errors.ts';
 import { SYSTEM_USER, type Decider } from './decider.ts';
 import type { CampaignState, Player } from './state.ts';
+import type { OrderTable } from './order-spec.ts';
 
 /**
  * Map approval as a reaction vote (UTD8.16). The bot posts each new map with an
@@ -11,12 +12,10 @@ import type { CampaignState, Player } from './state.ts';
  */
 export type MapApprovalCommand = { type: 'map-approval-attach'; messageId: string };
 
-export function runMapApprovalCommand(d: Decider, c: MapApprovalCommand): void {
-  switch (c.type) {
-    case 'map-approval-attach':
-      return attachMapApprovalMessage(d, c.messageId);
-  }
-}
+/** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
+export const MAP_APPROVAL_ORDERS = {
+  'map-approval-attach': { who: 'anyone', decide: (d, c) => attachMapApprovalMessage(d, c.messageId) },
+} satisfies OrderTable<MapApprovalCommand>;
 
 /**
  * Records the bot's approval message of the current map. Only the bot does this; a map has one

@@ -1,7 +1,8 @@
+import type { Player } from './state.ts';
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
-import { actingPlayer, type Decider } from './decider.ts';
+import type { Decider } from './decider.ts';
 import { ownFleet, spend } from './orders.ts';
 import { maxFleets } from './setup.ts';
 import { mcOfShips } from './condition/attrition.ts';
@@ -30,8 +31,7 @@ function shipsOf(d: Decider, f: Fleet, list: string): string[] {
  * UTD7.22 with ISS-A22: extra fleets cost 250, 500 or 1000 in total for one, two or three; buying
  * in steps pays the difference between totals. Permanent; no order point.
  */
-export function buyFleets(d: Decider, count: number): void {
-  const p = actingPlayer(d.state, d.ctx);
+export function buyFleets(d: Decider, count: number, p: Player): void {
   if (d.state.status === 'active') requireTurnOf(d, p);
   else if (d.state.status !== 'setup')
     refuse('campaign/not-in-play', 'UTD7.22', 'Extra fleets are bought in the setup or on your turn.');
@@ -53,9 +53,8 @@ export function buyFleets(d: Decider, count: number): void {
  * same sector (three fleets take two points, four take three: do it as successive transfers). The
  * receiving fleet may be a new one in a free slot; each fleet stays within 5 MC (UTD7.23).
  */
-export function organize(d: Decider, fromSlot: string, toSlot: string, shipList: string): void {
-  const p = actingPlayer(d.state, d.ctx);
-  const turn = requireTurnOf(d, p);
+export function organize(d: Decider, fromSlot: string, toSlot: string, shipList: string, p: Player): void {
+  const turn = d.state.turn!;
   const from = ownFleet(d, p, fromSlot);
   const ships = shipsOf(d, from, shipList);
   const slot = Number(toSlot.replace(/^fleet\s*/i, ''));
@@ -107,9 +106,8 @@ export function organize(d: Decider, fromSlot: string, toSlot: string, shipList:
 }
 
 /** UTD6.3F SCRAP: one order point scraps any number of ships of one fleet for half their value, every fraction kept. */
-export function scrapShips(d: Decider, fleetSlot: string, shipList: string): void {
-  const p = actingPlayer(d.state, d.ctx);
-  const turn = requireTurnOf(d, p);
+export function scrapShips(d: Decider, fleetSlot: string, shipList: string, p: Player): void {
+  const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetSlot);
   const ids = shipsOf(d, f, shipList);
   spend(turn, 1, 'Scrapping', 'UTD6.3F');

@@ -2,11 +2,10 @@ import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { endOfDayAfter } from '../deadlines.ts';
 import { unlockIfCovered } from './battles/retreats.ts';
-import { actingPlayer, type Decider } from './decider.ts';
+import type { Decider } from './decider.ts';
 import { buildGraph, neighbours, type MapGraph } from './map/index.ts';
 import { findSector, hasDevelopedColony, sectorLabel } from './lookup.ts';
 import type { CampaignState, Fleet, Player, Sector, TurnState } from './state.ts';
-import { requireTurnOf } from './turn.ts';
 import { checkTow } from './condition/towing.ts';
 import { checkCapitalDefensesMove } from './defenses/capital-move.ts';
 import { canUndo } from './undo.ts';
@@ -78,9 +77,8 @@ export function enemyPresence(
 }
 
 /** UTD6.21–6.23 (TC-050): temporary order points priced T(k+t) by default; permanent ones 750 each, three at most. */
-export function buyOrderPoints(d: Decider, kind: 'temporary' | 'permanent', count: number, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p, { evenLocked: true });
+export function buyOrderPoints(d: Decider, kind: 'temporary' | 'permanent', count: number, p: Player): void {
+  const turn = d.state.turn!;
   const st = d.state.settings;
   if (!Number.isInteger(count) || count < 1 || count > 3)
     refuse('ops/bad-count', 'UTD6.21', 'Buy 1 to 3 order points at a time.');
@@ -141,9 +139,8 @@ export function buyOrderPoints(d: Decider, kind: 'temporary' | 'permanent', coun
  * UTD4.355); trapped by an enemy fortification (UTD4.356); a jail break frees a trapped fleet
  * when another of the player's fleets entered the fortified sector this turn (UTD4.3564).
  */
-export function moveFleet(d: Decider, fleetRef: string, toRef: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function moveFleet(d: Decider, fleetRef: string, toRef: string, p: Player): void {
+  const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetRef);
   const to = sectorOf(d, toRef);
   const state = d.state;
@@ -236,9 +233,8 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, as?: stri
 }
 
 /** UTD6.32–6.325: the capital moves one lane for 3 OP, once a cycle, with its F-RL free and its defenses for 1 more OP. */
-export function moveCapital(d: Decider, toRef: string, withDefenses: boolean, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function moveCapital(d: Decider, toRef: string, withDefenses: boolean, p: Player): void {
+  const turn = d.state.turn!;
   const state = d.state;
   const capital = state.bases.find((b) => b.owner === p.id && b.role === 'capital' && !b.pending);
   if (!capital) refuse('capital/none', 'UTD4.323', 'You have no capital to move.');
@@ -300,10 +296,9 @@ export function establish(
   fleetRef: string,
   kind: 'colony' | 'mine' | 'fort',
   remove: boolean,
-  as?: string,
+  p: Player,
 ): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+  const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetRef);
   const state = d.state;
   const sector = state.map!.sectors.find((s) => s.key === f.sector)!;
@@ -363,9 +358,8 @@ export function establish(
  * buys a second die for 50 BPV or a third for 100; after three failed dice against the same fort
  * the next die succeeds by itself, even inside an attempt.
  */
-export function siegeRoll(d: Decider, fleetRef: string, desperation: 0 | 50 | 100, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function siegeRoll(d: Decider, fleetRef: string, desperation: 0 | 50 | 100, p: Player): void {
+  const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetRef);
   const state = d.state;
   if (!f.trapped) refuse('siege/not-trapped', 'UTD4.3561', `Fleet ${f.slot} is not trapped by a fortification.`);
@@ -405,9 +399,8 @@ export function siegeRoll(d: Decider, fleetRef: string, desperation: 0 | 50 | 10
 }
 
 /** UTD6.3D1: for 1 OP and 110 BPV a fleet leaves a container worth 100 BPV in its sector. */
-export function dropContainer(d: Decider, fleetRef: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function dropContainer(d: Decider, fleetRef: string, p: Player): void {
+  const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetRef);
   const cost = bpv(d.state.settings['deadDrop.cost']);
   if (cost.gt(p.bank))
@@ -424,9 +417,8 @@ export function dropContainer(d: Decider, fleetRef: string, as?: string): void {
 }
 
 /** UTD6.3D2: for 1 OP a fleet carves one ship out and leaves it as an empty derelict. */
-export function leaveDerelict(d: Decider, fleetRef: string, shipId: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function leaveDerelict(d: Decider, fleetRef: string, shipId: string, p: Player): void {
+  const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetRef);
   const ship = d.state.ships.find((s) => s.id === shipId && s.fleetId === f.id);
   if (!ship) refuse('ship/not-in-fleet', 'UTD6.3D2', `Ship ${shipId.slice(0, 20)} is not in fleet ${f.slot}.`);
@@ -435,9 +427,8 @@ export function leaveDerelict(d: Decider, fleetRef: string, shipId: string, as?:
 }
 
 /** UTD6.12: undo of the player's newest order of this turn, if its undo spec allows it (undo.ts, UTD6.121). */
-export function undoLastOrder(d: Decider, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function undoLastOrder(d: Decider): void {
+  const turn = d.state.turn!;
   const last = turn.orders.at(-1);
   if (!last) refuse('undo/nothing', 'UTD6.122', 'You have given no order this turn.');
   if (!last.event || !canUndo(last.event))
@@ -450,9 +441,8 @@ export function undoLastOrder(d: Decider, as?: string): void {
 }
 
 /** UTD3.32: a one-week extension is automatic once per turn for a real-life reason; more needs a supermajority vote. */
-export function extendTurn(d: Decider, realLife: boolean, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function extendTurn(d: Decider, realLife: boolean, p: Player): void {
+  const turn = d.state.turn!;
   const st = d.state.settings;
   if (!turn.deadline) refuse('extension/no-deadline', 'UTD3.3', 'This turn has no orders deadline.');
   if (!realLife || turn.extensions >= st['deadline.maxAutoExtensions']) {

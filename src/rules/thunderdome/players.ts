@@ -1,10 +1,10 @@
+import type { Player } from './state.ts';
 import { refuse } from '../errors.ts';
 import { actingPlayer, type Decider } from './decider.ts';
 import { checkVictory, finishTurn } from './turn.ts';
 
 /** UTD3.2 / ISS-A136: a player names proxies who may give orders and run battles, optionally until a date. */
-export function grantProxy(d: Decider, userId: string, expiresAt: Date | null): void {
-  const p = actingPlayer(d.state, d.ctx);
+export function grantProxy(d: Decider, userId: string, expiresAt: Date | null, p: Player): void {
   if (userId === p.id) refuse('proxy/self', 'UTD3.2', 'You cannot be your own proxy.');
   if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= d.ctx.now))
     refuse('proxy/expired', 'UTD3.2', 'The expiry must be in the future.');
@@ -17,8 +17,7 @@ export function grantProxy(d: Decider, userId: string, expiresAt: Date | null): 
   d.emit({ type: 'ProxyGranted', playerId: p.id, proxyUserId: userId, expiresAt: expiresAt?.toISOString() ?? null });
 }
 
-export function revokeProxy(d: Decider, userId: string): void {
-  const p = actingPlayer(d.state, d.ctx);
+export function revokeProxy(d: Decider, userId: string, p: Player): void {
   if (!p.proxies.some((x) => x.userId === userId)) refuse('proxy/unknown', 'UTD3.2', 'That user is not your proxy.');
   d.emit({ type: 'ProxyRevoked', playerId: p.id, proxyUserId: userId });
 }

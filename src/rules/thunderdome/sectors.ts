@@ -1,5 +1,6 @@
+import type { Player } from './state.ts';
 import { refuse } from '../errors.ts';
-import { actingPlayer, type Decider } from './decider.ts';
+import type { Decider } from './decider.ts';
 import { sectorOf } from './orders.ts';
 import type { ExploreBalancing } from './state.ts';
 
@@ -14,9 +15,8 @@ function requirePlay(d: Decider): void {
  * UTD4.12: the first explorer names the sector (the home player names an unnamed home); the name
  * then stays, unless a player objects, in which case the namer must rename it.
  */
-export function nameSector(d: Decider, ref: string, name: string, as?: string): void {
+export function nameSector(d: Decider, ref: string, name: string, p: Player): void {
   requirePlay(d);
-  const p = actingPlayer(d.state, d.ctx, as);
   const sector = sectorOf(d, ref);
   const namer = sector.type === 'home' ? sector.homeOf : sector.exploredBy;
   if (namer !== p.id)
@@ -38,9 +38,8 @@ export function nameSector(d: Decider, ref: string, name: string, as?: string): 
 }
 
 /** UTD4.12: any one player's objection to a name forces the namer to rename the sector. */
-export function objectToName(d: Decider, ref: string, as?: string): void {
+export function objectToName(d: Decider, ref: string, p: Player): void {
   requirePlay(d);
-  const p = actingPlayer(d.state, d.ctx, as);
   const sector = sectorOf(d, ref);
   if (sector.nameStatus !== 'named' || !sector.namedBy)
     refuse('sector/unnamed', 'UTD4.12', `${sector.name ?? sector.key} has no player-given name to object to.`);
@@ -54,9 +53,8 @@ export function objectToName(d: Decider, ref: string, as?: string): void {
 }
 
 /** UTD4.13: a specific disavowal stops the automatic claim of a sector; `claim` withdraws it. */
-export function disavow(d: Decider, ref: string, disavowed: boolean, as?: string): void {
+export function disavow(d: Decider, ref: string, disavowed: boolean, p: Player): void {
   requirePlay(d);
-  const p = actingPlayer(d.state, d.ctx, as);
   const sector = sectorOf(d, ref);
   if (p.disavowed.includes(sector.key) === disavowed)
     refuse(
@@ -70,9 +68,8 @@ export function disavow(d: Decider, ref: string, disavowed: boolean, as?: string
 }
 
 /** UTD5.221–5.224: the player's standing instruction for balancing, applied where eligible. */
-export function setBalancing(d: Decider, mode: ExploreBalancing, as?: string): void {
+export function setBalancing(d: Decider, mode: ExploreBalancing, p: Player): void {
   requirePlay(d);
-  const p = actingPlayer(d.state, d.ctx, as);
   const modes: readonly ExploreBalancing[] = ['none', 'mineral', 'life', 'choose-life', 'choose-mineral'];
   if (!modes.includes(mode))
     refuse(

@@ -1,3 +1,4 @@
+import type { Player } from './state.ts';
 import { refuse } from '../errors.ts';
 import { endOfDayAfter } from '../deadlines.ts';
 import { supermajorityThreshold } from '../supermajority.ts';
@@ -76,8 +77,7 @@ function parseSettingValue(current: unknown, raw: string): unknown {
 }
 
 /** UTD3.32: an extension beyond the automatic week needs a supermajority. */
-export function proposeExtension(d: Decider, days: number): void {
-  const p = actingPlayer(d.state, d.ctx);
+export function proposeExtension(d: Decider, days: number, p: Player): void {
   const turn = d.state.turn;
   if (!turn || turn.playerId !== p.id || !turn.deadline)
     refuse('extension/not-your-turn', 'UTD3.32', 'You can ask for more time for your own orders, on your turn.');

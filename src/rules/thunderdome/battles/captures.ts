@@ -1,7 +1,8 @@
+import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import { maxFleets } from '../setup.ts';
 import { mcOfShips } from '../condition/attrition.ts';
 import { scrapRefund } from '../scrap-value.ts';
@@ -16,8 +17,7 @@ import { continueTurnIfDone } from './progress.ts';
  * ships of the receiving fleet may be scrapped to make room, with no order point (UTD6.3I7).
  * Dry dock (UTD6.3I5) is `/yard dock` (shipyards/dry-dock.ts).
  */
-export function organizeCaptured(d: Decider, shipRef: string, into: string, makeRoom: string[]): void {
-  const p = actingPlayer(d.state, d.ctx);
+export function organizeCaptured(d: Decider, shipRef: string, into: string, makeRoom: string[], p: Player): void {
   const ship = d.state.ships.find((s) => s.id === shipRef.trim().toUpperCase());
   if (!ship || ship.owner !== p.id || !ship.unorganized) {
     const mine = d.state.ships.filter((s) => s.owner === p.id && s.unorganized).map((s) => `${s.unitId} (${s.id})`);

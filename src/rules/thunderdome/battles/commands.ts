@@ -1,5 +1,5 @@
 import { refuse } from '../../errors.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import { actingPlayer } from '../decider.ts';
 import { openVote } from '../votes.ts';
 import { submitAppeal } from './appeal.ts';
 import { organizeCaptured } from './captures.ts';
@@ -18,6 +18,7 @@ import {
 import { claimTribute, volunteer } from './npe.ts';
 import { quick } from './quick.ts';
 import { chooseFleet } from './selection.ts';
+import type { OrderTable } from '../order-spec.ts';
 
 /** The `/battle …` commands as the rules see them (requirements §6.3, §6.4). */
 export type BattleCommand =
@@ -38,30 +39,28 @@ export type BattleCommand =
   | { type: 'battle-clocks' }
   | { type: 'battle-thread'; battleId: string; threadId: string };
 
-export function runBattleCommand(d: Decider, c: BattleCommand): void {
-  switch (c.type) {
-    case 'battle-fleet':
-      return chooseFleet(d, c.battle, c.fleet, c.units);
-    case 'battle-propose':
-      return propose(d, c.battle, c.kind, c.result);
-    case 'battle-accept':
-      return accept(d, c.battle);
-    case 'battle-reject':
-      return reject(d, c.battle);
-    case 'battle-schedule':
-      return schedule(d, c.battle, c.when);
-    case 'battle-failure': {
+/** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
+export const BATTLE_ORDERS = {
+  'battle-fleet': { who: 'anyone', decide: (d, c) => chooseFleet(d, c.battle, c.fleet, c.units) },
+  'battle-propose': { who: 'anyone', decide: (d, c) => propose(d, c.battle, c.kind, c.result) },
+  'battle-accept': { who: 'anyone', decide: (d, c) => accept(d, c.battle) },
+  'battle-reject': { who: 'anyone', decide: (d, c) => reject(d, c.battle) },
+  'battle-schedule': { who: 'anyone', decide: (d, c) => schedule(d, c.battle, c.when) },
+  'battle-failure': {
+    who: 'anyone',
+    decide: (d, c) => {
       const { forced } = reportFailure(d, c.battle, c.player);
       if (forced) {
         const b = d.state.battles.find((x) => x.id === openBattle(d.state, c.battle).id)!;
         const side = b.sides.includes(c.player) ? c.player : 'npe';
         forcedRetreat(d, b, side, `failed to play twice (UTD3.42#2)`);
       }
-      return;
-    }
-    case 'battle-excuse':
-      return excuseFailure(d, c.battle);
-    case 'battle-extension': {
+    },
+  },
+  'battle-excuse': { who: 'anyone', decide: (d, c) => excuseFailure(d, c.battle) },
+  'battle-extension': {
+    who: 'anyone',
+    decide: (d, c) => {
       const { vote } = askExtension(d, c.battle, c.reason, c.days);
       if (vote) {
         const b = openBattle(d.state, c.battle);
@@ -77,13 +76,13 @@ export function runBattleCommand(d: Decider, c: BattleCommand): void {
           `Give battle ${b.id} ${c.days} more day${c.days === 1 ? '' : 's'} to finish (UTD3.44#2)?`,
         );
       }
-      return;
-    }
-    case 'battle-appeal':
-      return submitAppeal(d, c.battle, c.explanation, c.plan, c.result);
-    case 'battle-volunteer':
-      return volunteer(d, c.battle);
-    case 'battle-object': {
+    },
+  },
+  'battle-appeal': { who: 'anyone', decide: (d, c) => submitAppeal(d, c.battle, c.explanation, c.plan, c.result) },
+  'battle-volunteer': { who: 'anyone', decide: (d, c) => volunteer(d, c.battle) },
+  'battle-object': {
+    who: 'anyone',
+    decide: (d, c) => {
       const b = openBattle(d.state, c.battle);
       const p = actingPlayer(d.state, d.ctx);
       if (b.stage !== 'objection-window')
@@ -102,27 +101,28 @@ export function runBattleCommand(d: Decider, c: BattleCommand): void {
         { kind: 'npe-result', battleId: b.id, proposalId: proposal.id },
         `${p.name} objects to the negotiated result of NPE battle ${b.id}: let it stand (UTD5.47)?`,
       );
-      return;
-    }
-    case 'battle-claim':
-      return claimTribute(d, c.battle, c.units);
-    case 'battle-quick': {
+    },
+  },
+  'battle-claim': { who: 'anyone', decide: (d, c) => claimTribute(d, c.battle, c.units) },
+  'battle-quick': {
+    who: 'anyone',
+    decide: (d, c) => {
       const action: { intensity?: number; allocate?: string; retreat?: string } = {};
       if (c.intensity !== undefined) action.intensity = c.intensity;
       if (c.allocate !== undefined) action.allocate = c.allocate;
       if (c.retreat !== undefined) action.retreat = c.retreat;
       return quick(d, c.battle, action);
-    }
-    case 'captured-organize':
-      return organizeCaptured(d, c.ship, c.into, c.makeRoom);
-    case 'battle-clocks':
-      return runBattleClocks(d);
-    case 'battle-thread': {
+    },
+  },
+  'captured-organize': { who: 'player', decide: (d, c, p) => organizeCaptured(d, c.ship, c.into, c.makeRoom, p) },
+  'battle-clocks': { who: 'anyone', decide: (d) => runBattleClocks(d) },
+  'battle-thread': {
+    who: 'anyone',
+    decide: (d, c) => {
       const b = d.state.battles.find((x) => x.id === c.battleId);
       if (!b) refuse('battle/unknown', 'UTD7.4', `There is no battle ${c.battleId}.`);
       if (b.threadId) return;
       d.emit({ type: 'BattleThreadAttached', battleId: b.id, threadId: c.threadId });
-      return;
-    }
-  }
-}
+    },
+  },
+} satisfies OrderTable<BattleCommand>;

@@ -1,4 +1,3 @@
-import type { Decider } from '../decider.ts';
 import {
   breakOutSpares,
   recordExpended,
@@ -9,6 +8,7 @@ import {
 } from './records.ts';
 import { refitFleet } from './refit-fleet.ts';
 import { replaceAttrition } from './replace.ts';
+import type { OrderTable } from '../order-spec.ts';
 
 /**
  * The `/ship …` orders and records as the rules see them (UTD6.3B, 6.3E, 6.3J, 7.53). Ships by id, fleets by
@@ -35,23 +35,22 @@ export const CONDITION_COMMANDS: readonly ConditionCommandType[] = [
   'refit-fleet',
 ];
 
-export function runConditionCommand(d: Decider, c: ConditionCommand): void {
-  switch (c.type) {
-    case 'ship-report': {
-      const { type: _t, ship, as, ...report } = c;
-      return reportDamage(d, ship, report, as);
-    }
-    case 'ship-losses':
-      return recordLosses(d, c.ship, c.fighters, c.pfs, c.as);
-    case 'ship-breakout':
-      return breakOutSpares(d, c.ship, c.as);
-    case 'ship-expend':
-      return recordExpended(d, c.ship, c.items, c.as);
-    case 'ship-self-repair':
-      return selfRepair(d, c.ship, c.boxes, c.speed, c.uncrippled ?? false, c.as);
-    case 'ship-replace':
-      return replaceAttrition(d, c.fleet, c.as);
-    case 'refit-fleet':
-      return refitFleet(d, c.fleet, c.refits, c.yard, c.as);
-  }
-}
+/** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
+export const CONDITION_ORDERS = {
+  'ship-report': {
+    who: 'player',
+    decide: (d, c, p) => {
+      const { type: _t, ship, as: _as, ...report } = c;
+      return reportDamage(d, ship, report, p);
+    },
+  },
+  'ship-losses': { who: 'player', decide: (d, c, p) => recordLosses(d, c.ship, c.fighters, c.pfs, p) },
+  'ship-breakout': { who: 'player', decide: (d, c, p) => breakOutSpares(d, c.ship, p) },
+  'ship-expend': { who: 'player', decide: (d, c, p) => recordExpended(d, c.ship, c.items, p) },
+  'ship-self-repair': {
+    who: 'turn-even-locked',
+    decide: (d, c, p) => selfRepair(d, c.ship, c.boxes, c.speed, c.uncrippled ?? false, p),
+  },
+  'ship-replace': { who: 'turn', decide: (d, c, p) => replaceAttrition(d, c.fleet, p) },
+  'refit-fleet': { who: 'turn', decide: (d, c, p) => refitFleet(d, c.fleet, c.refits, c.yard, p) },
+} satisfies OrderTable<ConditionCommand>;

@@ -1,6 +1,6 @@
 /** Ship condition: towing (UTD6.3E), fighters and PFs (UTD6.3B, 7.24), resupply (UTD2.3(3)), self-repair (UTD7.53), refit fleet (UTD6.3J). */
 export {
-  runConditionCommand,
+  CONDITION_ORDERS,
   CONDITION_COMMANDS,
   type ConditionCommand,
   type ConditionCommandType,

@@ -1,7 +1,6 @@
 import { refuse } from '../../errors.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import type { Player, Ship } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
 import { attritionOf, checkFleetAfter } from './attrition.ts';
 import { ITEM_MAX, ITEMS_MAX, NOTE_MAX, type ConditionRecordKind, type ShipCondition } from './types.ts';
 import { currentDamageControl, isWreckSpeed, wreckThreshold } from './wreck.ts';
@@ -73,9 +72,8 @@ export interface DamageReport {
  * current maximum speed (wrecked at or below a quarter of the maximum, UTD6.3E, 7.47), working
  * tractors, crippled. It can only record damage: clearing a wreck or a crippled state takes a repair.
  */
-export function reportDamage(d: Decider, shipRef: string, r: DamageReport, as?: string): void {
+export function reportDamage(d: Decider, shipRef: string, r: DamageReport, p: Player): void {
   inPlay(d, 'UTD7.47');
-  const p = actingPlayer(d.state, d.ctx, as);
   const ship = ownShip(d, p, shipRef, 'UTD7.47');
   const unit = d.ctx.catalog.get(ship.unitId);
   const boxes = count(r.boxesDestroyed, 'Boxes destroyed', 'UTD7.53', 10000);
@@ -142,9 +140,8 @@ export function reportDamage(d: Decider, shipRef: string, r: DamageReport, as?: 
  * Fighters and PFs lost in a battle (UTD6.3B), as the owner reports them from the SFB game; they
  * come back by breaking out spares, the free restock of spares at step 3, or fast replacement.
  */
-export function recordLosses(d: Decider, shipRef: string, fighters: number, pfs: number, as?: string): void {
+export function recordLosses(d: Decider, shipRef: string, fighters: number, pfs: number, p: Player): void {
   inPlay(d, 'UTD6.3B');
-  const p = actingPlayer(d.state, d.ctx, as);
   const ship = ownShip(d, p, shipRef, 'UTD6.3B');
   const a = attritionOf(ship, d.ctx.catalog);
   const f = count(fighters, 'Fighters lost', 'UTD6.3B') ?? 0;
@@ -177,9 +174,8 @@ export function recordLosses(d: Decider, shipRef: string, fighters: number, pfs:
  * UTD6.3B1 and UTD2.3(8): after combat a carrier or PF tender breaks out its spare fighters and
  * PFs to fill what is missing; the spares are then empty until resupply at step 3.
  */
-export function breakOutSpares(d: Decider, shipRef: string, as?: string): void {
+export function breakOutSpares(d: Decider, shipRef: string, p: Player): void {
   inPlay(d, 'UTD6.3B1');
-  const p = actingPlayer(d.state, d.ctx, as);
   const ship = ownShip(d, p, shipRef, 'UTD6.3B1');
   if (ship.uninspected)
     refuse(
@@ -210,9 +206,8 @@ export function breakOutSpares(d: Decider, shipRef: string, as?: string): void {
 }
 
 /** Expendables and attrition items used since resupply (UTD2.3(8)): tracked until the owner's step 3. */
-export function recordExpended(d: Decider, shipRef: string, text: string, as?: string): void {
+export function recordExpended(d: Decider, shipRef: string, text: string, p: Player): void {
   inPlay(d, 'UTD2.3');
-  const p = actingPlayer(d.state, d.ctx, as);
   const ship = ownShip(d, p, shipRef, 'UTD2.3');
   const items = text
     .split(/[,;\n]+/)
@@ -247,10 +242,8 @@ export function selfRepair(
   boxes: number,
   speed: number | undefined,
   uncrippled: boolean,
-  as?: string,
+  p: Player,
 ): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  requireTurnOf(d, p, { evenLocked: true });
   const ship = ownShip(d, p, shipRef, 'UTD7.53');
   const unit = d.ctx.catalog.get(ship.unitId);
   if (ship.uninspected)

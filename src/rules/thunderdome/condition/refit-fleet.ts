@@ -1,7 +1,8 @@
+import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import { hasDevelopedColony, sectorByKey, sectorLabel } from '../lookup.ts';
 import { ownFleet, spend } from '../orders.ts';
 import { chargeLine, costSettings, refitCapacity, refitCost } from '../shipyards/costs.ts';
@@ -16,7 +17,6 @@ import {
   type YardInfo,
 } from '../shipyards/yards.ts';
 import type { Ship, TurnState } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
 import { mcOfShips } from './attrition.ts';
 
 /** One ship of the order: what it becomes and what its refit costs exactly. */
@@ -71,10 +71,9 @@ export function refitFleet(
   fleetRef: string,
   refitsText: string,
   yardRef: string | undefined,
-  as?: string,
+  p: Player,
 ): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+  const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetRef);
   const state = d.state;
   const label = sectorLabel(state, f.sector);

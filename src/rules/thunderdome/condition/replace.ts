@@ -1,10 +1,10 @@
+import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
 import { ownFleet, spend } from '../orders.ts';
 import type { Ship } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
 import { attritionOf, checkFleetAfter } from './attrition.ts';
 import type { ShipCondition } from './types.ts';
 
@@ -15,9 +15,8 @@ import type { ShipCondition } from './types.ts';
  * the player's capital or one of the player's shipyards. Captured ships not yet inspected are left
  * out: their bays take the owner's fighters only once inspected (UTD6.3771, 6.3773).
  */
-export function replaceAttrition(d: Decider, fleetRef: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function replaceAttrition(d: Decider, fleetRef: string, p: Player): void {
+  const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetRef);
   const catalog = d.ctx.catalog;
   const inFleet = d.state.ships.filter((s) => s.fleetId === f.id);

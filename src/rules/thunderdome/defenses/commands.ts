@@ -1,5 +1,5 @@
-import type { Decider } from '../decider.ts';
 import { reviseDefenses, scrapDefenses } from './revise.ts';
+import type { OrderTable } from '../order-spec.ts';
 
 /**
  * The `/defense …` orders as the rules see them. `buy` is a comma list of catalog unit ids, each
@@ -12,11 +12,8 @@ export type DefenseCommand =
 
 export type DefenseCommandType = DefenseCommand['type'];
 
-export function runDefenseCommand(d: Decider, c: DefenseCommand): void {
-  switch (c.type) {
-    case 'defense-revise':
-      return reviseDefenses(d, c.sector, c.buy ?? '', c.scrap ?? '', c.as);
-    case 'defense-scrap':
-      return scrapDefenses(d, c.sector, c.units, c.as);
-  }
-}
+/** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
+export const DEFENSE_ORDERS = {
+  'defense-revise': { who: 'turn', decide: (d, c, p) => reviseDefenses(d, c.sector, c.buy ?? '', c.scrap ?? '', p) },
+  'defense-scrap': { who: 'turn', decide: (d, c, p) => scrapDefenses(d, c.sector, c.units, p) },
+} satisfies OrderTable<DefenseCommand>;

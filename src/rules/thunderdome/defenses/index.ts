@@ -1,5 +1,5 @@
 /** Defenses (UTD6.3A revise, 6.3F scrap, 7.3 what and where, 7.4236 their move cost in battle, step 10 arrival). */
-export { runDefenseCommand, type DefenseCommand, type DefenseCommandType } from './commands.ts';
+export { DEFENSE_ORDERS, type DefenseCommand, type DefenseCommandType } from './commands.ts';
 export { DEFENSE_FOLDS, type DefenseEvent } from './apply-defense.ts';
 export { defensesArriveStep } from './step.ts';
 export { defenseStatus, type DefenseSectorStatus } from './status.ts';

@@ -1,12 +1,11 @@
 import { requireInYear } from '../availability.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import { sectorLabel } from '../lookup.ts';
 import { sectorOf, spend } from '../orders.ts';
 import type { Base, Player, Sector } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
 import type { UnitInfo } from '../units.ts';
 import { defenseCategory, defensesIn } from './kinds.ts';
 import { checkSectorDefenses, type PlannedDefense } from './limits.ts';
@@ -154,9 +153,8 @@ function scrapValue(d: Decider, bases: readonly Base[]): Bpv {
  * capital has lost its own, becomes the capital's freighter (UTD4.3237, ISS-A33); otherwise it
  * is a supporting freighter of a life or home sector (UTD4.3373).
  */
-export function reviseDefenses(d: Decider, sectorRef: string, buyText: string, scrapText: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function reviseDefenses(d: Decider, sectorRef: string, buyText: string, scrapText: string, p: Player): void {
+  const turn = d.state.turn!;
   const state = d.state;
   const sector = sectorOf(d, sectorRef);
   const label = sectorLabel(state, sector.key);
@@ -254,9 +252,8 @@ export function reviseDefenses(d: Decider, sectorRef: string, buyText: string, s
  * UTD6.3F SCRAP A UNIT: one order point scraps any number of the player's defenses in one sector
  * (ISS-A75) for half their value, every fraction kept. Also possible inside Revise Defenses.
  */
-export function scrapDefenses(d: Decider, sectorRef: string, unitsText: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function scrapDefenses(d: Decider, sectorRef: string, unitsText: string, p: Player): void {
+  const turn = d.state.turn!;
   const sector = sectorOf(d, sectorRef);
   const ids =
     unitsText.trim().toLowerCase() === 'all'

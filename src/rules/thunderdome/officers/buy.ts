@@ -1,8 +1,7 @@
 import { refuse } from '../../errors.ts';
 import { bpvToString, type Bpv } from '../../exact/bpv.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import type { Player, Ship } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
 import type { UnitInfo } from '../units.ts';
 import { chooseYard, ownShips } from '../shipyards/choose.ts';
 import { chargeLine, costSettings, refitCapacity } from '../shipyards/costs.ts';
@@ -35,10 +34,9 @@ export function atYard(
   price: (unit: UnitInfo, ship: Ship) => Bpv,
   check: (p: Player, ship: Ship, unit: UnitInfo) => void,
   yardRef: string | undefined,
-  as: string | undefined,
+  p: Player,
 ): Purchase {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+  const turn = d.state.turn!;
   const [ship] = ownShips(d, p, shipRef, 'UTD6.376');
   if (!ship) refuse('ship/none', 'UTD6.376', 'Name one ship.');
   if (shipRef.split(/[\s,]+/).filter(Boolean).length > 1)
@@ -88,7 +86,7 @@ export function buyOfficer(
   shipRef: string,
   typeText: string,
   yardRef: string | undefined,
-  as?: string,
+  p: Player,
 ): void {
   const type = parseOfficerType(typeText);
   if (!type)
@@ -141,7 +139,7 @@ export function buyOfficer(
         );
     },
     yardRef,
-    as,
+    p,
   );
   d.emit({
     type: 'OfficerBought',
@@ -156,7 +154,7 @@ export function buyOfficer(
 }
 
 /** UTD7.26B: one outstanding-crew ship per navy, on an eligible hull, never replaced once lost. */
-export function buyCrew(d: Decider, shipRef: string, yardRef: string | undefined, as?: string): void {
+export function buyCrew(d: Decider, shipRef: string, yardRef: string | undefined, p: Player): void {
   const bought = atYard(
     d,
     shipRef,
@@ -186,7 +184,7 @@ export function buyCrew(d: Decider, shipRef: string, yardRef: string | undefined
         );
     },
     yardRef,
-    as,
+    p,
   );
   d.emit({
     type: 'CrewBought',

@@ -1,7 +1,7 @@
-import type { Decider } from '../decider.ts';
 import { buyCrew, buyOfficer } from './buy.ts';
 import { buyMines } from './mine-purchase.ts';
 import { transferOfficer } from './transfer.ts';
+import type { OrderTable } from '../order-spec.ts';
 
 /**
  * The `/officer …` orders as the rules see them: ships by id, a yard by base id or `capital`
@@ -23,15 +23,10 @@ export const OFFICER_COMMAND_TYPES: readonly OfficerCommandType[] = [
   'mines-buy',
 ];
 
-export function runOfficerCommand(d: Decider, c: OfficerCommand): void {
-  switch (c.type) {
-    case 'officer-buy':
-      return buyOfficer(d, c.ship, c.officer, c.yard, c.as);
-    case 'officer-transfer':
-      return transferOfficer(d, c.from, c.to, c.as);
-    case 'crew-buy':
-      return buyCrew(d, c.ship, c.yard, c.as);
-    case 'mines-buy':
-      return buyMines(d, c.ship, c.bpv, c.yard, c.as);
-  }
-}
+/** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
+export const OFFICER_ORDERS = {
+  'officer-buy': { who: 'turn', decide: (d, c, p) => buyOfficer(d, c.ship, c.officer, c.yard, p) },
+  'officer-transfer': { who: 'turn', decide: (d, c, p) => transferOfficer(d, c.from, c.to, p) },
+  'crew-buy': { who: 'turn', decide: (d, c, p) => buyCrew(d, c.ship, c.yard, p) },
+  'mines-buy': { who: 'turn', decide: (d, c, p) => buyMines(d, c.ship, c.bpv, c.yard, p) },
+} satisfies OrderTable<OfficerCommand>;

@@ -1,3 +1,4 @@
+import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
 import { bpvToString, parseBpv } from '../../exact/bpv.ts';
 import type { Decider } from '../decider.ts';
@@ -18,7 +19,7 @@ export function buyMines(
   shipRef: string,
   amountText: string,
   yardRef: string | undefined,
-  as?: string,
+  p: Player,
 ): void {
   const amount = parseBpv(String(amountText));
   if (!amount || amount.lte(0))
@@ -60,7 +61,7 @@ export function buyMines(
       }
     },
     yardRef,
-    as,
+    p,
   );
   d.emit({
     type: 'MinesBought',

@@ -1,10 +1,10 @@
+import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
 import { bpvToString } from '../../exact/bpv.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
 import { spend } from '../orders.ts';
 import type { CampaignState, Ship } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
 import { ownShips } from '../shipyards/choose.ts';
 import { unitOf } from '../shipyards/edges.ts';
 import { transferSurcharge } from './costs.ts';
@@ -23,9 +23,8 @@ function where(state: CampaignState, ship: Ship): string {
  * (UTD7.66). Free to a ship of BPV ≤ the current ship's; to a larger ship it costs the
  * surcharge of `transferSurcharge`. The receiving fleet must not already have an officer.
  */
-export function transferOfficer(d: Decider, fromRef: string, toRef: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function transferOfficer(d: Decider, fromRef: string, toRef: string, p: Player): void {
+  const turn = d.state.turn!;
   const [from] = ownShips(d, p, fromRef, 'UTD7.26A');
   const [to] = ownShips(d, p, toRef, 'UTD7.26A');
   if (!from || !to) refuse('ship/none', 'UTD7.26A', 'Name the ship the officer leaves and the ship that receives it.');

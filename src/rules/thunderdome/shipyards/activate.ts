@@ -1,8 +1,8 @@
+import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
 import { sectorOf, spend } from '../orders.ts';
-import { requireTurnOf } from '../turn.ts';
 import { isActivated, yardByRef, yardLabel, yardsOf, type YardInfo } from './yards.ts';
 
 /**
@@ -15,10 +15,9 @@ export function activateYards(
   d: Decider,
   where: { sector?: string; yard?: string },
   forgoRepair: readonly string[],
-  as?: string,
+  p: Player,
 ): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+  const turn = d.state.turn!;
   const state = d.state;
   const catalog = d.ctx.catalog;
   const scope = state.settings['shipyard.activationScope'] === 'shipyard' ? 'shipyard' : 'sector';

@@ -1,11 +1,11 @@
+import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { extraDronePrice } from '../officers/drone-purchase.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
 import { checkBuildable } from '../setup.ts';
 import type { PendingBuild } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
 import { chooseYard } from './choose.ts';
 import { isProblem, planPlacement } from './placement.ts';
 import { newShipRecord } from '../condition/attrition.ts';
@@ -25,11 +25,10 @@ export function buildShip(
   unitId: string,
   yardRef: string | undefined,
   slot: number | null,
-  as?: string,
+  p: Player,
   drones = 0,
 ): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+  const turn = d.state.turn!;
   const state = d.state;
   const catalog = d.ctx.catalog;
   const kind = catalog.get(unitId)?.unitKind;

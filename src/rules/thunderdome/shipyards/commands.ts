@@ -1,10 +1,10 @@
-import type { Decider } from '../decider.ts';
 import { activateYards } from './activate.ts';
 import { buildShip } from './build.ts';
 import { constructYard, overhaulYard, reportWorks, scrapYard } from './construct.ts';
 import { dockCaptured, undockShips } from './dry-dock.ts';
 import { repairFleet, repairWithFreighter } from './repairs.ts';
 import { convertShips, inspectShips, overhaulShips, refitShips } from './work.ts';
+import type { OrderTable } from '../order-spec.ts';
 
 /**
  * The `/yard …` orders as the rules see them. Ships are named by id in comma lists; a yard by its
@@ -46,39 +46,28 @@ export type YardCommand =
 
 export type YardCommandType = YardCommand['type'];
 
-export function runYardCommand(d: Decider, c: YardCommand): void {
-  switch (c.type) {
-    case 'yard-activate': {
+/** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
+export const YARD_ORDERS = {
+  'yard-activate': {
+    who: 'turn',
+    decide: (d, c, p) => {
       const where: { sector?: string; yard?: string } = {};
       if (c.sector) where.sector = c.sector;
       if (c.yard) where.yard = c.yard;
-      return activateYards(d, where, c.forgoRepair ?? [], c.as);
-    }
-    case 'yard-build':
-      return buildShip(d, c.unitId, c.yard, c.fleet ?? null, c.as, c.drones ?? 0);
-    case 'yard-overhaul':
-      return overhaulShips(d, c.ships, c.to, c.yard, c.as);
-    case 'yard-refit':
-      return refitShips(d, c.ships, c.to ?? '', c.yard, c.as, c.drones ?? 0);
-    case 'yard-convert':
-      return convertShips(d, c.ships, c.to, c.yard, c.as);
-    case 'yard-inspect':
-      return inspectShips(d, c.ships, c.to, c.yard, c.as);
-    case 'yard-construct':
-      return constructYard(d, c.sector, c.unitId, c.as);
-    case 'yard-overhaul-yard':
-      return overhaulYard(d, c.yard, c.as);
-    case 'yard-scrap':
-      return scrapYard(d, c.yard, c.as);
-    case 'yard-damage':
-      return reportWorks(d, c.yard, c.worksDestroyed);
-    case 'yard-dock':
-      return dockCaptured(d, c.ship, c.yard);
-    case 'yard-undock':
-      return undockShips(d, c.ships, c.fleet, c.as);
-    case 'repair-fleet':
-      return repairFleet(d, c.fleet, c.cleared ?? [], c.as);
-    case 'repair-ships':
-      return repairWithFreighter(d, c.fleet, c.ships, c.cleared ?? [], c.as);
-  }
-}
+      return activateYards(d, where, c.forgoRepair ?? [], p);
+    },
+  },
+  'yard-build': { who: 'turn', decide: (d, c, p) => buildShip(d, c.unitId, c.yard, c.fleet ?? null, p, c.drones ?? 0) },
+  'yard-overhaul': { who: 'anyone', decide: (d, c) => overhaulShips(d, c.ships, c.to, c.yard, c.as) },
+  'yard-refit': { who: 'anyone', decide: (d, c) => refitShips(d, c.ships, c.to ?? '', c.yard, c.as, c.drones ?? 0) },
+  'yard-convert': { who: 'anyone', decide: (d, c) => convertShips(d, c.ships, c.to, c.yard, c.as) },
+  'yard-inspect': { who: 'anyone', decide: (d, c) => inspectShips(d, c.ships, c.to, c.yard, c.as) },
+  'yard-construct': { who: 'turn', decide: (d, c, p) => constructYard(d, c.sector, c.unitId, p) },
+  'yard-overhaul-yard': { who: 'turn', decide: (d, c, p) => overhaulYard(d, c.yard, p) },
+  'yard-scrap': { who: 'turn', decide: (d, c, p) => scrapYard(d, c.yard, p) },
+  'yard-damage': { who: 'anyone', decide: (d, c) => reportWorks(d, c.yard, c.worksDestroyed) },
+  'yard-dock': { who: 'player', decide: (d, c, p) => dockCaptured(d, c.ship, c.yard, p) },
+  'yard-undock': { who: 'turn', decide: (d, c, p) => undockShips(d, c.ships, c.fleet, p) },
+  'repair-fleet': { who: 'turn', decide: (d, c, p) => repairFleet(d, c.fleet, c.cleared ?? [], p) },
+  'repair-ships': { who: 'turn', decide: (d, c, p) => repairWithFreighter(d, c.fleet, c.ships, c.cleared ?? [], p) },
+} satisfies OrderTable<YardCommand>;

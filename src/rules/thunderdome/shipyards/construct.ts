@@ -1,3 +1,4 @@
+import type { Player } from '../state.ts';
 import { requireInYear } from '../availability.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
@@ -6,7 +7,6 @@ import { actingPlayer, requireAdmin, type Decider } from '../decider.ts';
 import { hasDevelopedColony, sectorLabel } from '../lookup.ts';
 import { sectorOf, spend } from '../orders.ts';
 import type { Base } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
 import { dockedAt } from './placement.ts';
 import { capacityUsed, yardByRef, yardInfo, yardLabel } from './yards.ts';
 
@@ -20,9 +20,8 @@ const CAPACITY_TWO = 120;
  * capacity-2 yard only in a starting sector and only one there. The player's own starting sector
  * takes 3 yards and capacity 5 (UTD6.3844). The capital counts where it stands (ISS-A31).
  */
-export function constructYard(d: Decider, sectorRef: string, unitId: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function constructYard(d: Decider, sectorRef: string, unitId: string, p: Player): void {
+  const turn = d.state.turn!;
   const state = d.state;
   const sector = sectorOf(d, sectorRef);
   const label = sectorLabel(state, sector.key);
@@ -103,9 +102,8 @@ export function constructYard(d: Decider, sectorRef: string, unitId: string, as?
  * UTD6.3H OVERHAUL A SHIPYARD: 1 OP per yard repairs it fully; it takes no shipyard actions this
  * turn (UTD6.3726), so a yard that already worked this turn cannot be overhauled.
  */
-export function overhaulYard(d: Decider, yardRef: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function overhaulYard(d: Decider, yardRef: string, p: Player): void {
+  const turn = d.state.turn!;
   const y = yardByRef(d.state, p.id, d.ctx.catalog, yardRef, 'UTD6.3H');
   const label = yardLabel(d.state, y);
   if (y.base.pending) refuse('yard/not-ready', 'UTD6.382', `${label} is still being built.`);
@@ -125,9 +123,8 @@ export function overhaulYard(d: Decider, yardRef: string, as?: string): void {
  * UTD6.3F SCRAP one shipyard for 1 OP and half its value, every fraction kept. The capital cannot
  * be scrapped (ISS-A75); nor can a yard still holding ships in dry dock or work of this turn.
  */
-export function scrapYard(d: Decider, yardRef: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function scrapYard(d: Decider, yardRef: string, p: Player): void {
+  const turn = d.state.turn!;
   const y = yardByRef(d.state, p.id, d.ctx.catalog, yardRef, 'UTD6.3F');
   const label = yardLabel(d.state, y);
   if (y.base.role === 'capital') refuse('yard/capital', 'ISS-A75', 'The capital cannot be scrapped.');

@@ -1,13 +1,13 @@
+import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
 import { continueTurnIfDone } from '../battles/progress.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
 import { spend } from '../orders.ts';
 import { maxFleets } from '../setup.ts';
 import { mcOfShips } from '../condition/attrition.ts';
 import type { Fleet } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
 import { oneSector, ownShips } from './choose.ts';
 import { freeDockPosition, isProblem, planPlacement } from './placement.ts';
 import { yardByRef, yardLabel, yardsOf } from './yards.ts';
@@ -18,8 +18,7 @@ import { refuseSecondOfficer } from '../officers/fleet-limit.ts';
  * be organized into a free dry-dock position there, free of order points (UTD6.3I1), but only when
  * no fleet can take it, unless the campaign voted dry dock optional (`capture.dryDockOptional`).
  */
-export function dockCaptured(d: Decider, shipRef: string, yardRef?: string): void {
-  const p = actingPlayer(d.state, d.ctx);
+export function dockCaptured(d: Decider, shipRef: string, yardRef: string | undefined, p: Player): void {
   const state = d.state;
   const ship = state.ships.find((s) => s.id === shipRef.trim().toUpperCase() && s.owner === p.id && s.unorganized);
   if (!ship) {
@@ -79,9 +78,8 @@ export function dockCaptured(d: Decider, shipRef: string, yardRef?: string): voi
  * UTD7.66: one organize order (1 OP, UTD6.33) moves any number of ships in dry dock in one sector,
  * whichever yards they are docked at, into one fleet there (an existing one or a new one).
  */
-export function undockShips(d: Decider, list: string, fleetRef: string, as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function undockShips(d: Decider, list: string, fleetRef: string, p: Player): void {
+  const turn = d.state.turn!;
   const state = d.state;
   const ships = ownShips(d, p, list, 'UTD7.66');
   const notDocked = ships.filter((s) => !s.dock);

@@ -1,9 +1,9 @@
+import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import { hasDevelopedColony, sectorByKey, sectorLabel } from '../lookup.ts';
 import { ownFleet, spend } from '../orders.ts';
 import type { Ship } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
 
 function setting(d: Decider, key: string, fallback: boolean): boolean {
   const v = (d.state.settings as Record<string, unknown>)[key];
@@ -26,9 +26,8 @@ function clearedAmong(eligible: Ship[], cleared: readonly string[], rule: string
  * the colony (ISS-A26), damage control counts one higher and the order is free (UTD7.54, ISS-A27).
  * Captured ships not yet inspected get no repair (UTD6.3773).
  */
-export function repairFleet(d: Decider, fleetRef: string, cleared: readonly string[], as?: string): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+export function repairFleet(d: Decider, fleetRef: string, cleared: readonly string[], p: Player): void {
+  const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetRef);
   const state = d.state;
   const sector = sectorByKey(state, f.sector);
@@ -97,10 +96,9 @@ export function repairWithFreighter(
   fleetRef: string,
   shipList: string,
   cleared: readonly string[],
-  as?: string,
+  p: Player,
 ): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+  const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetRef);
   const state = d.state;
   const inFleet = state.ships.filter((s) => s.fleetId === f.id);
