@@ -118,7 +118,7 @@ export async function pictureSuite(rounds: number): Promise<PictureFigures[]> {
 }
 
 export function printPictures(figures: readonly PictureFigures[]): void {
-  console.log('\nPictures (issue 7): medians over repeated runs; "blank" is encoding an empty canvas of the same size');
+  console.log('\nPictures: medians over repeated runs; "blank" is encoding an empty canvas of the same size');
   for (const f of figures) {
     console.log(
       `  ${f.label.padEnd(24)} ${`${f.width}×${f.height}`.padEnd(10)} ${String(Math.round(f.bytes / 1024)).padStart(4)} KiB  draw + encode ${ms(f.render, 1)}; blank encode ${ms(f.blank, 1)}`,

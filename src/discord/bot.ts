@@ -3,16 +3,13 @@ import type { AppContext } from '../app/context.ts';
 import { runDue } from '../app/scheduler.ts';
 import { pgliteVacuum } from '../app/vacuum.ts';
 import { createDiscordClient } from './client.ts';
-import { announce } from './present.ts';
-import { postBattleUpdates } from './battle-threads.ts';
-import { afterVoteChange, postOpenedVotes, onVoteReaction, resyncOpenVotes } from './votes.ts';
+import { attachAfterCommandApp, runAfterCommand } from './after-command.ts';
+import { onMapApprovalReaction, onVoteReaction, resyncMapApprovals, resyncOpenVotes } from './reaction-handlers.ts';
 import { channelsWithOpenVotes } from '../app/campaigns.ts';
 import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
 import { attachMapPosts, discordMapPosts, type MapPostOptions } from './map-posts.ts';
 import { attachCatalogs } from './images.ts';
-// Map approval by reaction (UTD8.16)
-import { onMapApprovalReaction, resyncMapApprovals } from './map-approval.ts';
 
 export interface Bot {
   client: Client;
@@ -34,7 +31,7 @@ export interface StartBotOptions extends RouterOptions {
   clientOptions?: Partial<ClientOptions>;
   /** How often the scheduler wakes; null: only when `tick()` is called (playground, tests). */
   schedulerIntervalMs?: number | null;
-  /** UTD1.12: post the map after changes, throttled (defaults in map-posts.ts); null: never. */
+  /** Issue 7 §1: post the map after changes, throttled (defaults in map-posts.ts); null: never. */
   mapPosts?: MapPostOptions | null;
 }
 
@@ -42,11 +39,13 @@ export interface StartBotOptions extends RouterOptions {
 export async function startBot(opts: StartBotOptions): Promise<Bot> {
   const client = createDiscordClient(opts.clientOptions);
   const router = new Router(opts.app, opts.commands, { adminRoleName: opts.adminRoleName });
-  // Map posts (UTD1.12): one throttle per bot; results from interactions reach it through the client.
+  // Issue 7 §1 (map posts): one throttle per bot; results from interactions reach it through the client.
   const mapPosts = opts.mapPosts === null ? null : discordMapPosts(opts.app, client, opts.mapPosts);
   if (mapPosts) attachMapPosts(client, mapPosts);
-  // Fleet BPV on the map: the turn-start post prices its map's fleets with these.
+  // Issue 7 §1 (fleet BPV on the map): the turn-start post prices its map's fleets with these.
   attachCatalogs(client, opts.app.catalogs);
+  // Command files present results with only the interaction: the after-command steps find the app here.
+  attachAfterCommandApp(client, opts.app);
   const flushMapPosts = () => mapPosts?.flush().catch((err: unknown) => opts.app.log.error({ err }, 'map post failed'));
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   const reactions = new Set<Promise<unknown>>();
@@ -58,7 +57,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       .catch((err: unknown) => opts.app.log.error({ err }, 'reaction handling failed'))
       .finally(() => reactions.delete(p));
   };
-  // A ✅ on a map approval message approves (UTD8.16); removing it withdraws nothing, so only additions.
+  // A ✅ on a map approval message approves (issue 6 §2); removing it withdraws nothing, so only additions.
   client.on(Events.MessageReactionAdd, (reaction, user) =>
     track(
       Promise.all([
@@ -82,14 +81,9 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     // One pass at a time in this process; other processes are kept apart by the campaign row lock.
     ticking ??= (async () => {
       const outcomes = await runDue(opts.app);
-      for (const o of outcomes) {
-        if (o.result.ok && !o.result.duplicate && o.result.events.some((e) => e.event.type === 'VoteClosed'))
-          await afterVoteChange(client, o.channelId, o.result);
-        else await announce(client, o.channelId, o.result);
-        await postBattleUpdates(opts.app, client, o.channelId, o.result);
-        await postOpenedVotes(opts.app, client, o.channelId, o.result);
-        mapPosts?.note(o.result);
-      }
+      // The same steps as after a slash command; a failed step (or campaign) does not stop the others.
+      for (const o of outcomes)
+        await runAfterCommand(client, o.result, { via: 'scheduler', app: opts.app, channelId: o.channelId });
       await flushMapPosts();
       await vacuum().catch((err: unknown) => opts.app.log.warn({ err }, 'PGlite vacuum failed'));
       return outcomes.length;
@@ -104,7 +98,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
         opts.schedulerIntervalMs,
       )
     : null;
-  // Reactions made while the bot was down still count (a restart re-reads the reactions); then catch up on what fell due.
+  // Reactions made while the bot was down still count (issue 6 §2); then catch up on what fell due.
   await resyncOpenVotes(opts.app, client, await channelsWithOpenVotes(opts.app));
   await resyncMapApprovals(opts.app, client);
   if (opts.schedulerIntervalMs) await tick();

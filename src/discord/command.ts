@@ -6,7 +6,7 @@ import type {
 import type { AppContext } from '../app/context.ts';
 import type { CommandTarget } from '../app/run-command.ts';
 import type { Actor } from '../rules/thunderdome/index.ts';
-import type { ConfirmationBook } from './confirmations.ts';
+import type { ConfirmationBook } from './confirmation-book.ts';
 
 /** What every command handler gets: the app, where it was invoked, and who invoked it. */
 export interface CommandContext {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -9,77 +8,13 @@ import {
 } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
 import { previewCommand } from '../app/preview.ts';
-import { runCommand, type CommandInput, type CommandTarget } from '../app/run-command.ts';
-import type { Actor } from '../rules/thunderdome/index.ts';
-import { postBattleUpdates } from './battle-threads.ts';
+import { runCommand } from '../app/run-command.ts';
 import type { CommandContext, CommandOutcome } from './command.ts';
-import { execute, presentError, presentResult } from './present.ts';
-import { postOpenedVotes } from './votes.ts';
+import { CONFIRM_CUSTOM_ID, ConfirmationBook, type ConfirmStep } from './confirmation-book.ts';
+import { execute, presentAfterCommand, presentError } from './present.ts';
 import { mention } from './words.ts';
 
-/** An irreversible step that is asked about before it is done (UTD6.121). */
-export interface ConfirmStep {
-  command: Exclude<CommandInput, { type: 'create' }>;
-  /** What the player is about to do, as a question ("End your turn?"). */
-  question: string;
-  /** What follows and why it cannot be taken back. */
-  consequence: string;
-  /** The rule the step is made under, cited when a stale button is refused. */
-  rule: string;
-  /** The slash command to run again after a refusal, e.g. `/turn end`. */
-  again: string;
-}
-
-interface Pending {
-  step: ConfirmStep;
-  actor: Actor;
-  target: CommandTarget;
-  version: number;
-  expiresAt: number;
-}
-
-/**
- * Confirm/Cancel buttons: `confirm:<yes|no>:<token>:<version>`. The version the player saw is in
- * the button itself, so a button pressed after the campaign changed is refused whatever this
- * process remembers; the command itself (which may name 200 characters of ship ids) is kept here.
- */
-const CUSTOM_ID = /^confirm:(yes|no):([0-9a-f]{12}):(\d+)$/;
-
-export function isConfirmButton(customId: string): boolean {
-  return CUSTOM_ID.test(customId);
-}
-
-/**
- * The prompts waiting for a click, per bot process. A restart forgets them: the buttons then
- * answer that the confirmation is gone and nothing was done (ephemeral prompts are short-lived
- * anyway; Discord lets the bot edit one for 15 minutes).
- */
-export class ConfirmationBook {
-  static readonly LIFETIME_MS = 15 * 60_000;
-  private readonly pending = new Map<string, Pending>();
-
-  add(entry: Pending): string {
-    const token = randomBytes(6).toString('hex');
-    this.pending.set(token, entry);
-    return token;
-  }
-
-  /** Takes a prompt out, so a second click (or a click racing it) finds nothing to run. */
-  take(token: string, now: number): Pending | null {
-    const entry = this.pending.get(token);
-    this.pending.delete(token);
-    for (const [t, e] of this.pending) if (e.expiresAt <= now) this.pending.delete(t);
-    return entry && entry.expiresAt > now ? entry : null;
-  }
-
-  putBack(token: string, entry: Pending): void {
-    this.pending.set(token, entry);
-  }
-
-  get size(): number {
-    return this.pending.size;
-  }
-}
+export { ConfirmationBook, isConfirmButton, type ConfirmStep } from './confirmation-book.ts';
 
 /**
  * Asks before an irreversible step: the rules are consulted first (a refusal is shown at once),
@@ -121,7 +56,7 @@ export async function onConfirmButton(
   book: ConfirmationBook,
   app: AppContext,
 ): Promise<CommandOutcome> {
-  const [, answer, token, versionText] = CUSTOM_ID.exec(i.customId)!;
+  const [, answer, token, versionText] = CONFIRM_CUSTOM_ID.exec(i.customId)!;
   const entry = book.take(token!, app.clock.now().getTime());
   if (!entry) {
     await i.update({
@@ -164,8 +99,5 @@ export async function onConfirmButton(
       hint: `Look at what happened in the channel, then run \`${entry.step.again}\` again if you still want to.`,
     });
   }
-  const outcome = await presentResult(i, result);
-  await postBattleUpdates(app, i.client, entry.target.channelId, result);
-  await postOpenedVotes(app, i.client, entry.target.channelId, result);
-  return outcome;
+  return presentAfterCommand(i, result, { via: 'button', app, channelId: entry.target.channelId });
 }

@@ -1,22 +1,9 @@
-import {
-  AttachmentBuilder,
-  type Client,
-  type Message,
-  type MessageReaction,
-  type PartialMessageReaction,
-  type PartialUser,
-  type SendableChannels,
-  type User,
-} from 'discord.js';
-import { campaignInChannel, versionedCampaign } from '../app/campaigns.ts';
+import { AttachmentBuilder, type Client, type Message, type SendableChannels } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
-import { channelsAwaitingMapApproval } from '../app/map-approval.ts';
 import { runCommand, type CommandResult } from '../app/run-command.ts';
 import { SYSTEM_USER, type CampaignState } from '../rules/thunderdome/index.ts';
-import { mapAwaitsApproval, reactionApprovals } from '../rules/thunderdome/map-approval.ts';
 import { mapImage } from './images.ts';
 import { APPROVE_MAP, mapApprovalSupersededText, mapApprovalText } from './map-approval-words.ts';
-import { announce } from './present.ts';
 
 /**
  * Map approval as a reaction vote (UTD8.16). Each new map is posted with an approval
@@ -24,6 +11,8 @@ import { announce } from './present.ts';
  * announced like the command); the message shows the live tally and is edited after every
  * approval, by command or by reaction; a newer map supersedes it; at boot the ✅ reactions made
  * while the bot was down are counted. Approvals only add up: removing a ✅ changes nothing.
+ * The ✅ handler and the boot-time recount live in reaction-handlers.ts, which runs the
+ * after-command steps; the steps here must not import them back (no import cycle).
  */
 const SYSTEM = { userId: SYSTEM_USER, displayName: 'Campaign Master', isServerAdmin: false };
 
@@ -56,75 +45,8 @@ export async function updateMapApprovalMessage(client: Client, result: CommandRe
     await editInOrder(client, result.state.channelId, id, result.events.at(-1)!.seq, mapApprovalText(result.state));
 }
 
-/**
- * A ✅ added on the approval message: the reacting player approves, through the same rules
- * command as `/map approve`. Bots, outsiders, players who already approved and other emoji change
- * nothing; a removed ✅ never reaches here (approvals are not withdrawn).
- */
-export async function onMapApprovalReaction(
-  app: AppContext,
-  client: Client,
-  reaction: MessageReaction | PartialMessageReaction,
-  user: User | PartialUser,
-): Promise<void> {
-  if (user.bot || reaction.emoji.name !== APPROVE_MAP) return;
-  const message = reaction.message;
-  if (!message.guildId) return;
-  const state = await campaignInChannel(app, message.channelId);
-  if (!state || reactionApprovals(state, message.id, [user.id]).length === 0) return;
-  await approveAs(app, client, message.channelId, user.id, user.username ?? user.id);
-}
-
-/**
- * On boot: for every map still waiting for approval, post the approval message if the bot went
- * down before recording one, else count the ✅ of players who reacted while it was down and have
- * not approved yet (only additions: a missing ✅ withdraws nothing).
- */
-export async function resyncMapApprovals(app: AppContext, client: Client): Promise<void> {
-  for (const channelId of await channelsAwaitingMapApproval(app)) {
-    const current = await versionedCampaign(app, channelId);
-    if (!current || !mapAwaitsApproval(current.state)) continue;
-    const id = current.state.map!.approvalMessageId;
-    if (!id) {
-      await postApprovalMessage(app, client, channelId, current.state, current.version);
-      continue;
-    }
-    const message = await fetchMessage(client, channelId, id);
-    const reaction = message?.reactions.cache.get(APPROVE_MAP);
-    if (!reaction) continue;
-    const users = [...(await reaction.users.fetch()).values()].filter((u) => !u.bot);
-    for (const playerId of reactionApprovals(
-      current.state,
-      id,
-      users.map((u) => u.id),
-    )) {
-      await approveAs(app, client, channelId, playerId, users.find((u) => u.id === playerId)!.username);
-    }
-  }
-}
-
-/** Runs `/map approve` for a player who reacted, then announces it and edits the tally. */
-async function approveAs(
-  app: AppContext,
-  client: Client,
-  channelId: string,
-  userId: string,
-  displayName: string,
-): Promise<void> {
-  const state = await campaignInChannel(app, channelId);
-  if (!state) return;
-  const result = await runCommand(app, {
-    target: { guildId: state.guildId, channelId },
-    actor: { userId, displayName, isServerAdmin: false },
-    command: { type: 'map-approve' },
-  });
-  // A refusal (say, the map changed or was approved meanwhile) has no one to answer: it changed nothing.
-  if (!result.ok || result.duplicate) return;
-  await announce(client, channelId, result);
-  await updateMapApprovalMessage(client, result);
-}
-
-async function postApprovalMessage(
+/** Posts the approval message of the current map and records it in the campaign. */
+export async function postApprovalMessage(
   app: AppContext,
   client: Client,
   channelId: string,
@@ -153,7 +75,8 @@ async function postApprovalMessage(
   await message.react(APPROVE_MAP);
 }
 
-async function fetchMessage(client: Client, channelId: string, messageId: string): Promise<Message | null> {
+/** The message, or null when it or its channel is gone. */
+export async function fetchMessage(client: Client, channelId: string, messageId: string): Promise<Message | null> {
   const channel = await client.channels.fetch(channelId).catch(() => null);
   if (!channel?.isTextBased()) return null;
   return channel.messages.fetch(messageId).catch(() => null);

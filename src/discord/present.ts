@@ -1,114 +1,47 @@
-import {
-  AttachmentBuilder,
-  MessageFlags,
-  type ChatInputCommandInteraction,
-  type Client,
-  type InteractionReplyOptions,
-  type MessageCreateOptions,
-  type RepliableInteraction,
-  type SendableChannels,
-} from 'discord.js';
-import type { CampaignState } from '../rules/thunderdome/index.ts';
-import { postBattleUpdates } from './battle-threads.ts';
-import { mapImageFor } from './images.ts';
-import { noteMapChange } from './map-posts.ts';
+import type { ChatInputCommandInteraction, RepliableInteraction } from 'discord.js';
 import { campaignsOfUser } from '../app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../app/run-command.ts';
 import type { RuleError } from '../rules/errors.ts';
+import { runAfterCommand, type AfterCommandWhere } from './after-command.ts';
 import type { CommandContext, CommandOutcome } from './command.ts';
-import { postOpenedVotes } from './votes.ts';
-// Map approval by reaction (UTD8.16)
-import { postMapApproval, updateMapApprovalMessage } from './map-approval.ts';
-import { describeError, describeEvent, mention, splitMessage, WORDS } from './words.ts';
+import { sendError } from './send.ts';
+
+// Command files import `send` from here; it lives in send.ts so the steps can use it without a cycle.
+export { send } from './send.ts';
 
 /**
  * Turns a use case's result into Discord messages: a refusal is an ephemeral error citing the
- * rule; a change is announced publicly in the reply, and turn starts are posted separately so
- * the next player is pinged (everything at campaign level is public, UTD3.1).
+ * rule; a change is announced publicly in the reply, and everything else that follows a command
+ * (turn starts pinging the next player, battle threads, vote and map approval messages) runs
+ * through the one list of after-command steps (after-command.ts; UTD3.1: everything at campaign
+ * level is public).
  */
 export async function presentResult(interaction: RepliableInteraction, result: CommandResult): Promise<CommandOutcome> {
-  if (!result.ok) return presentError(interaction, result.error);
-  if (result.duplicate) {
-    await send(interaction, { content: WORDS.duplicate, flags: MessageFlags.Ephemeral });
-    return { ok: true };
-  }
-  const inReply: string[] = [];
-  const posts: string[] = [];
-  for (const stored of result.events) {
-    const line = describeEvent(stored, result.state);
-    if (!line) continue;
-    (stored.event.type === 'TurnStarted' ? posts : inReply).push(line);
-  }
-  const proxied = result.events[0]?.actor.asPlayer;
-  if (proxied)
-    inReply.unshift(`🤝 ${mention(result.events[0]!.actor.userId)} acts as proxy for ${mention(proxied)} (UTD3.2):`);
-  const [first, ...rest] = splitMessage(inReply.join('\n\n') || '✅ Done.');
-  await send(interaction, { content: first!, allowedMentions: { parse: ['users'] } });
-  for (const more of rest) await interaction.followUp({ content: more, allowedMentions: { parse: ['users'] } });
-  const channel = interaction.channel;
-  for (const post of posts) {
-    if (channel?.isSendable())
-      await (channel as SendableChannels).send(
-        await turnStartPost(interaction.client, post, result.state, result.events.at(-1)!.seq),
-      );
-  }
-  // Map posts (UTD1.12): a change of the map is posted later, once the campaign is quiet.
-  noteMapChange(interaction.client, result);
-  // Map approval (UTD8.16): the live tally on the approval message follows every approval.
-  await updateMapApprovalMessage(interaction.client, result);
-  return { ok: true };
+  return presentAfterCommand(interaction, result, {
+    via: interaction.isButton() ? 'button' : 'slash',
+    channelId: result.ok && !result.duplicate ? result.state.channelId : (interaction.channelId ?? ''),
+  });
+}
+
+/**
+ * `presentResult` where the caller knows the app and the campaign channel (a command run by
+ * `execute`, a Confirm button). A failed reply is rethrown once the other steps have run, so the
+ * router still tells the player that Discord refused it (design §3.5).
+ */
+export async function presentAfterCommand(
+  interaction: RepliableInteraction,
+  result: CommandResult,
+  where: Omit<AfterCommandWhere, 'interaction'>,
+): Promise<CommandOutcome> {
+  const report = await runAfterCommand(interaction.client, result, { ...where, interaction });
+  const replyFailed = report.failures.find((f) => f.step === 'reply');
+  if (replyFailed) throw replyFailed.err;
+  return { ok: result.ok };
 }
 
 export async function presentError(interaction: RepliableInteraction, error: RuleError): Promise<CommandOutcome> {
-  await send(interaction, { content: describeError(error), flags: MessageFlags.Ephemeral });
+  await sendError(interaction, error);
   return { ok: false };
-}
-
-/** Replies, or edits the deferred reply, whichever the interaction needs. */
-export async function send(interaction: RepliableInteraction, options: InteractionReplyOptions): Promise<void> {
-  if (interaction.deferred) {
-    const { flags: _ephemeralIsFixedByDefer, ...rest } = options;
-    await interaction.editReply(rest as never);
-  } else if (interaction.replied) {
-    await interaction.followUp(options);
-  } else {
-    await interaction.reply(options);
-  }
-}
-
-/** Posts the announcement of changes made without an interaction (deadlines, the scheduler). */
-export async function announce(client: Client, channelId: string, result: CommandResult): Promise<void> {
-  if (!result.ok || result.duplicate) return;
-  const channel = await client.channels.fetch(channelId).catch(() => null);
-  if (!channel?.isSendable()) return;
-  const lines: string[] = [];
-  const turnStarts: string[] = [];
-  for (const stored of result.events) {
-    const line = describeEvent(stored, result.state);
-    if (line) (stored.event.type === 'TurnStarted' ? turnStarts : lines).push(line);
-  }
-  for (const text of splitMessage(lines.join('\n\n'))) {
-    if (text) await (channel as SendableChannels).send({ content: text, allowedMentions: { parse: ['users'] } });
-  }
-  for (const text of turnStarts)
-    await (channel as SendableChannels).send(
-      await turnStartPost(client, text, result.state, result.events.at(-1)!.seq),
-    );
-}
-
-/** TURN_START (requirements §6.2): each player's turn is announced with its deadline and the current map. */
-async function turnStartPost(
-  client: Client,
-  content: string,
-  state: CampaignState,
-  version: number,
-): Promise<MessageCreateOptions> {
-  const png = state.map ? await mapImageFor(client, state, version) : null;
-  return {
-    content,
-    allowedMentions: { parse: ['users'] },
-    ...(png ? { files: [new AttachmentBuilder(png, { name: 'map.png' })] } : {}),
-  };
 }
 
 /** Runs one campaign command for the interaction's user in its channel and presents the outcome. */
@@ -132,10 +65,5 @@ export async function execute(
         hint: `Your campaign${mine.length > 1 ? 's live' : ' lives'} in ${mine.map((c) => `<#${c.channelId}> (**${c.name}**)`).join(', ')}.`,
       });
   }
-  const outcome = await presentResult(interaction, result);
-  await postBattleUpdates(ctx.app, interaction.client, ctx.target.channelId, result);
-  await postOpenedVotes(ctx.app, interaction.client, ctx.target.channelId, result);
-  // Map approval (UTD8.16): a new map is posted with its approval message.
-  await postMapApproval(ctx.app, interaction.client, ctx.target.channelId, result);
-  return outcome;
+  return presentAfterCommand(interaction, result, { via: 'slash', app: ctx.app, channelId: ctx.target.channelId });
 }

@@ -40,6 +40,7 @@ export const unknownApplicationCommand = (): DiscordHttpError =>
   new DiscordHttpError(404, 10063, 'Unknown application command');
 export const unknownApplication = (): DiscordHttpError => new DiscordHttpError(404, 10002, 'Unknown Application');
 export const missingAccess = (): DiscordHttpError => new DiscordHttpError(403, 50001, 'Missing Access');
+export const missingPermissions = (): DiscordHttpError => new DiscordHttpError(403, 50013, 'Missing Permissions');
 export const cannotEditOthersMessage = (): DiscordHttpError =>
   new DiscordHttpError(403, 50005, 'Cannot edit a message authored by another user');
 export const emptyMessage = (): DiscordHttpError => new DiscordHttpError(400, 50006, 'Cannot send an empty message');

@@ -30,7 +30,7 @@ import { dispatchChannel, dispatchMessage } from './events.ts';
 import { GatewayServer, type GatewaySession } from './gateway.ts';
 import { InteractionResponder } from './interactions.ts';
 import { emojiKey, parseEmoji, Reactions } from './reactions.ts';
-import { RestServer } from './rest.ts';
+import { RestServer, type RefusalRule } from './rest.ts';
 import { Router } from './router.ts';
 import { registerApplicationRoutes } from './routes/applications.ts';
 import { registerChannelRoutes } from './routes/channels.ts';
@@ -69,6 +69,7 @@ export type {
   SubmitModalInput,
 } from './driver.ts';
 export { ALL_PERMISSIONS, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS } from './permissions.ts';
+export type { RefusableRequest, RefusalRule } from './rest.ts';
 
 export interface StandInOptions {
   /** Port for REST + gateway on 127.0.0.1; 0 (default) picks a free one. */
@@ -485,6 +486,16 @@ export class DiscordStandIn {
   /** Calls to routes the stand-in does not implement (answered 404/405). Tests can assert this is empty. */
   unknownRoutes(): RecordedRequest[] {
     return this.#rest.log.filter((r) => r.route === null || r.status === 405);
+  }
+
+  /**
+   * Refuses the bot's REST calls that `rule` matches with Discord's 403 Missing Permissions
+   * (50013), as Discord answers a post in a channel where the bot lost a permission. Lets a test
+   * make one of the bot's calls fail; returns a function that lifts the refusal.
+   */
+  refuse(rule: RefusalRule): () => void {
+    this.#rest.refusals.add(rule);
+    return () => this.#rest.refusals.delete(rule);
   }
 
   /** REST calls that got an error response. */

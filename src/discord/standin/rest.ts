@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { StandInContext } from './context.ts';
-import { DiscordHttpError, notFound, requestTooLarge, unauthorized } from './errors.ts';
+import { DiscordHttpError, missingPermissions, notFound, requestTooLarge, unauthorized } from './errors.ts';
 import { parseBody, type ParsedBody } from './multipart.ts';
 import type { Router } from './router.ts';
 import type { RecordedRequest } from './types.ts';
@@ -16,9 +16,24 @@ import type { RecordedRequest } from './types.ts';
 /** Generous ceiling for a whole request (10 files of the upload limit plus JSON). */
 const MAX_REQUEST_BYTES = 128 * 1024 * 1024;
 
+/** A matched REST call as a refusal rule sees it (see `DiscordStandIn.refuse`). */
+export interface RefusableRequest {
+  method: string;
+  /** Matched route pattern, e.g. `/channels/:channelId/messages`. */
+  route: string;
+  path: string;
+  params: Record<string, string>;
+  /** The JSON body (or the `payload_json` of a multipart body); null without one. */
+  body: unknown;
+}
+
+export type RefusalRule = (request: RefusableRequest) => boolean;
+
 export class RestServer {
   readonly server: Server;
   readonly log: RecordedRequest[] = [];
+  /** Calls the test wants refused as Discord refuses a call the bot lacks a permission for. */
+  readonly refusals = new Set<RefusalRule>();
   #seq = 0;
 
   constructor(
@@ -103,6 +118,8 @@ export class RestServer {
       for (const file of parsed.files) {
         if (file.data.length > this.ctx.settings.maxUploadBytes) throw requestTooLarge();
       }
+      const seen = { method, route: match.def.pattern, path, params: match.params, body: parsed.json };
+      for (const refuse of this.refusals) if (refuse(seen)) throw missingPermissions();
       const result = await match.def.handler({
         method,
         path,

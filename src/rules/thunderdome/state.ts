@@ -107,7 +107,7 @@ export interface CampaignMap {
   /** Player ids who approved this map; any change clears it. Unanimity is required (UTD8.16). */
   approvals: string[];
   approved: boolean;
-  /** Map approval by reaction (issue 6 §2): the bot's approval message of this map, once posted. */
+  /** The bot's approval message of this map, once posted: players approve it by reaction (UTD8.16). */
   approvalMessageId?: string;
   /** The generator's or the importer's fairness summary, shown with the approval request. */
   fairness: string;
@@ -294,11 +294,11 @@ export interface Battle {
   resolvedAt: string | null;
   /** Reminders already posted (battles/reminders.ts keys), so none is posted twice. */
   reminders?: string[];
-  /** The Discord thread where the battle is discussed (issue 5 §3). */
+  /** The Discord thread where the battle is discussed (requirements §6.3). */
   threadId?: string;
 }
 
-/** The stored progress of a SIDCORS resolution (issue 5 §7); plain JSON in the battle. */
+/** The stored progress of a SIDCORS resolution (`/battle quick`); plain JSON in the battle. */
 export interface QuickState {
   agreed: string[];
   /** Secret battle intensity factors of the coming round, by side; shown once both are in. */
@@ -464,7 +464,7 @@ export type VotePayload =
   | { kind: 'appeal'; battleId: string }
   /** UTD5.47: an objection to a negotiated NPE result; yes = let the result stand. */
   | { kind: 'npe-result'; battleId: string; proposalId: number }
-  // Player votes of issue 6 (player-votes.ts): reveal the dice seed now; allow a restricted unit (UTD8.21).
+  // Player votes (player-votes.ts): reveal the dice seed now (UTD1.5); allow a restricted unit (UTD8.21).
   | { kind: 'dice-reveal' }
   | { kind: 'restricted-unit'; unitId: string };
 
@@ -473,7 +473,7 @@ export interface Vote {
   payload: VotePayload;
   question: string;
   proposer: string;
-  /** Player ids who may vote; one vote each, the latest reaction counts (issue 6 §2). */
+  /** Player ids who may vote; one vote each, the latest reaction counts (UTD1.7). */
   electorate: string[];
   /** Yes votes needed: the UTD1.7 supermajority of the electorate. */
   threshold: number;

@@ -1,0 +1,125 @@
+import { DiscordAPIError, type Client, type RepliableInteraction } from 'discord.js';
+import type { AppContext } from '../app/context.ts';
+import type { CommandResult } from '../app/run-command.ts';
+import { replyOrAnnounce, postTurnStarts } from './announce.ts';
+import { postBattleUpdates } from './battle-threads.ts';
+import { postMapApproval, updateMapApprovalMessage } from './map-approval.ts';
+import { noteMapChange } from './map-posts.ts';
+import { postOpenedVotes, updateVoteMessages } from './votes.ts';
+
+/**
+ * What happens in Discord after a campaign command, whoever ran it: a slash command, a Confirm
+ * button, a reaction (a ballot, a map approval ✅) or the scheduler (a deadline). One ordered list
+ * for all four, so a turn start pings the next player, a new vote gets its message and a new map
+ * its approval message the same way whatever caused them (UTD3.1: everything at campaign level is
+ * public). Each step looks at the result and does nothing when it has nothing to do.
+ *
+ * A step that throws (Discord refuses a post, a permission is missing in the channel) is logged
+ * with its name, the campaign and the channel, and the steps after it still run: a refused
+ * turn-start post must not leave a battle without its thread or a vote without its message.
+ * The step modules never import this one (the list imports them).
+ */
+export type AfterCommandVia = 'slash' | 'button' | 'reaction' | 'scheduler';
+
+export interface AfterCommandWhere {
+  /** Which path ran the command (logged with a failed step). */
+  via: AfterCommandVia;
+  /** The campaign channel: the target of the command, the parent channel of a battle thread. */
+  channelId: string;
+  /** The app; without it (a bare client in unit tests) the steps that record what they posted are skipped. */
+  app?: AppContext | null;
+  /** The interaction to answer, for slash commands and buttons. */
+  interaction?: RepliableInteraction;
+}
+
+export interface AfterCommandContext {
+  client: Client;
+  result: CommandResult;
+  via: AfterCommandVia;
+  channelId: string;
+  app: AppContext | null;
+  interaction: RepliableInteraction | undefined;
+}
+
+export interface AfterCommandStep {
+  name: string;
+  run(ctx: AfterCommandContext): Promise<void> | void;
+}
+
+/** The steps that record what they posted in the campaign need the app (a bare test client has none). */
+function withApp(
+  post: (app: AppContext, client: Client, channelId: string, result: CommandResult) => Promise<void>,
+): AfterCommandStep['run'] {
+  return async (c) => {
+    if (c.app) await post(c.app, c.client, c.channelId, c.result);
+  };
+}
+
+export const AFTER_COMMAND_STEPS: readonly AfterCommandStep[] = [
+  // The answer first: Discord wants an interaction answered within 3 seconds.
+  { name: 'reply', run: (c) => replyOrAnnounce(c.client, c.result, c.channelId, c.interaction) },
+  { name: 'turn-start', run: (c) => postTurnStarts(c.client, c.result, c.channelId) },
+  { name: 'vote-tally', run: (c) => updateVoteMessages(c.client, c.channelId, c.result) },
+  { name: 'map-approval-tally', run: (c) => updateMapApprovalMessage(c.client, c.result) },
+  // The map is posted later, once the campaign is quiet (map-posts.ts); this only marks it.
+  { name: 'map-post', run: (c) => noteMapChange(c.client, c.result) },
+  { name: 'battle-threads', run: withApp(postBattleUpdates) },
+  { name: 'opened-votes', run: withApp(postOpenedVotes) },
+  { name: 'map-approval', run: withApp(postMapApproval) },
+];
+
+export interface AfterCommandReport {
+  /** The steps run, in order (all of them: each decides for itself whether it has work). */
+  ran: string[];
+  failures: { step: string; err: unknown }[];
+}
+
+/**
+ * The app of each logged-in bot client, for code that has only an interaction (`presentResult`
+ * called by a command file): set by `startBot`.
+ */
+const appByClient = new WeakMap<Client, AppContext>();
+
+export function attachAfterCommandApp(client: Client, app: AppContext): void {
+  appByClient.set(client, app);
+}
+
+/** Runs every after-command step in order; a failed step is logged and the rest still run. */
+export async function runAfterCommand(
+  client: Client,
+  result: CommandResult,
+  where: AfterCommandWhere,
+  steps: readonly AfterCommandStep[] = AFTER_COMMAND_STEPS,
+): Promise<AfterCommandReport> {
+  const app = where.app ?? appByClient.get(client) ?? null;
+  const ctx: AfterCommandContext = {
+    client,
+    result,
+    via: where.via,
+    channelId: where.channelId,
+    app,
+    interaction: where.interaction,
+  };
+  const report: AfterCommandReport = { ran: [], failures: [] };
+  for (const step of steps) {
+    report.ran.push(step.name);
+    try {
+      await step.run(ctx);
+    } catch (err) {
+      report.failures.push({ step: step.name, err });
+      const fields = {
+        err,
+        step: step.name,
+        via: where.via,
+        campaign: result.ok && !result.duplicate ? result.state.id : null,
+        channel: where.channelId,
+        ...(err instanceof DiscordAPIError ? { code: err.code, status: err.status } : {}),
+      };
+      const message = 'after-command step failed; the next steps still run';
+      if (!app) console.error(message, fields);
+      else if (err instanceof DiscordAPIError) app.log.warn(fields, message);
+      else app.log.error(fields, message);
+    }
+  }
+  return report;
+}
