@@ -18,6 +18,14 @@ export const UNDOABLE = {
     inverse: (s, e) => {
       const f = fleetById(s, e.fleetId);
       f.sector = e.from;
+      // The fold set `enteredFrom`, which `before` does not carry. During the orders only FleetMoved
+      // sets it, so it was the `from` of the fleet's previous move of this turn (the undone order is
+      // the newest one); after a first move the fleet is back where it started and keeps e.from,
+      // which the battle rules read as "did not enter" (battles/open.ts).
+      const earlier = s.turn?.orders
+        .slice(0, -1)
+        .findLast((o) => o.event?.type === 'FleetMoved' && o.event.fleetId === f.id)?.event;
+      if (earlier?.type === 'FleetMoved') f.enteredFrom = earlier.from;
       Object.assign(f, structuredClone(e.before));
       for (const ship of s.ships) if (ship.fleetId === f.id) ship.sector = e.from;
       if (s.turn) s.turn.opsSpent -= e.opCost;
