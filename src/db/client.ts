@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { fileURLToPath } from 'node:url';
@@ -7,10 +6,9 @@ import postgres from 'postgres';
 import { acquireDataDirLock } from './lock.ts';
 import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Either the database or a transaction: repositories work on both. */
-export type Executor = Db | Tx;
+import type { Db } from './types.ts';
+
+export type { Db, Executor, Tx } from './types.ts';
 
 export interface Database {
   db: Db;

@@ -1,7 +1,7 @@
 import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { Db } from './client.ts';
+import type { Db } from './types.ts';
 import * as schema from './schema.ts';
 
 /**

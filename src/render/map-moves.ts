@@ -1,5 +1,6 @@
 import type { CanvasRenderingContext2D } from 'canvas';
 import type { CampaignState } from '../rules/thunderdome/state.ts';
+import { orderEvent } from '../rules/thunderdome/events.ts';
 import type { MapLayout } from './map-layout.ts';
 
 /**
@@ -25,7 +26,7 @@ export function turnMoves(state: CampaignState): TurnMove[] {
   const out: TurnMove[] = [];
   for (const o of turn.orders) {
     if (o.kind !== 'move' && o.kind !== 'move-capital') continue;
-    const e = o.event;
+    const e = orderEvent(o);
     let from: string | undefined;
     let to: string | undefined;
     if (e && (e.type === 'FleetMoved' || e.type === 'CapitalMoved')) ({ from, to } = e);

@@ -31,6 +31,7 @@ import {
   type StoredEvent,
 } from '../../src/rules/thunderdome/index.ts';
 import { UNDOABLE } from '../../src/rules/thunderdome/undo.ts';
+import { orderEvent } from '../../src/rules/thunderdome/events.ts';
 
 const RUNS = Number(process.env.UNDO_PROPERTY_RUNS ?? 40);
 /** Each undoable order kind must be exercised at least this often over the whole run. */
@@ -365,7 +366,7 @@ function withoutUnrestorable(
 ): CampaignState {
   const firstMove =
     order?.type === 'FleetMoved' &&
-    !before.state.turn!.orders.some((o) => o.event?.type === 'FleetMoved' && o.event.fleetId === order.fleetId);
+    !before.state.turn!.orders.map(orderEvent).some((x) => x?.type === 'FleetMoved' && x.fleetId === order.fleetId);
   if (firstMove) excused.push({ fleetId: order.fleetId, from: order.from });
   if (excused.length === 0) return after;
   const s = structuredClone(after);
@@ -407,7 +408,7 @@ function applyThenUndo(c: Candidate, kind: Kind, tally: Tally): boolean {
   if (!undone.ok) throw new Error(`${kind}: undo refused: ${undone.error.code} ${undone.error.message}`);
   expect(undone.events.map((e) => e.type)).toEqual(['OrderUndone']);
   expect(
-    withoutUnrestorable(before, order!.event, undone.world.state),
+    withoutUnrestorable(before, orderEvent(order!), undone.world.state),
     `${kind}: ${JSON.stringify(c.command)}`,
   ).toEqual(before.state);
   tally.exercised.set(kind, (tally.exercised.get(kind) ?? 0) + 1);
@@ -533,7 +534,7 @@ function checkChain(r: Rand, w: World, tally: Tally): void {
     stack.pop();
     const expected = stack.at(-1)!;
     const order = newestOrder(top)!;
-    expect(withoutUnrestorable(expected, order.event, undone.world.state, excused)).toEqual(expected.state);
+    expect(withoutUnrestorable(expected, orderEvent(order), undone.world.state, excused)).toEqual(expected.state);
     top = undone.world;
   }
   tally.chains++;

@@ -3,7 +3,7 @@ import { FLEET_LIMIT, formatMoveClass, mc } from '../exact/move-class.ts';
 import { refuse } from '../errors.ts';
 import { requireAdmin, type Decider } from './decider.ts';
 import { shortVersion } from './catalog/version.ts';
-import { fleetMc } from './setup.ts';
+import { fleetMc } from './navy-limits.ts';
 
 /**
  * Switching a campaign to another catalog version (UTD8.1). Requirements §4.2: a version is

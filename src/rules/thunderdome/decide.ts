@@ -38,7 +38,7 @@ import {
   start,
 } from './setup.ts';
 import type { CampaignState, ExploreBalancing } from './state.ts';
-import { endTurn, expireTurn, remindOrders, requireTurnOf } from './turn.ts';
+import { endTurn, expireTurn, finishTurn, remindOrders, requireTurnOf } from './turn.ts';
 import {
   attachVoteMessage,
   castBallot,
@@ -153,7 +153,7 @@ export function decideWithState(
         'There is no campaign in this channel.',
         'Start one with `/campaign create name:<text>`.',
       );
-    const d = new Decider(state, ctx);
+    const d = newDecider(state, ctx);
     run(d, command);
     return ok({ events: d.events, state: d.state });
   } catch (err) {
@@ -245,6 +245,11 @@ export const ORDERS = {
   ...OFFICER_ORDERS,
   ...CONDITION_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
+
+/** A Decider with the turn sequence wired in (TurnHooks, decider.ts). */
+export function newDecider(state: CampaignState, ctx: DecisionContext): Decider {
+  return new Decider(state, ctx, { finishTurn });
+}
 
 /**
  * Runs one order: who may give it is checked here, once (order-spec.ts), then the order's own

@@ -31,6 +31,21 @@ export interface DecisionContext {
  * that automatic steps later in the same command (a turn that ends and the next that starts)
  * see what the earlier events did. The caller stores exactly these events.
  */
+/**
+ * Steps of the turn sequence that orders elsewhere must trigger (a battle resolved, a capture
+ * organized: the turn goes on). The sequence (turn.ts) imports the step modules, so they reach
+ * it through the Decider instead of importing it back; decide.ts wires it (`newDecider`).
+ */
+export interface TurnHooks {
+  finishTurn(d: Decider, forfeited: boolean): void;
+}
+
+const UNWIRED: TurnHooks = {
+  finishTurn: () => {
+    throw new Error('the turn sequence is not wired into this Decider: build it with newDecider (decide.ts)');
+  },
+};
+
 export class Decider {
   readonly events: CampaignEvent[] = [];
   private working: CampaignState;
@@ -38,6 +53,7 @@ export class Decider {
   constructor(
     state: CampaignState,
     readonly ctx: DecisionContext,
+    readonly hooks: TurnHooks = UNWIRED,
   ) {
     this.working = state;
   }

@@ -17,6 +17,7 @@ import type {
   RetreatObligation,
   Ship,
   Trap,
+  TurnOrder,
   Vote,
 } from './state.ts';
 
@@ -437,4 +438,9 @@ export interface StoredEvent {
   actor: { userId: string; asPlayer?: string };
   event: CampaignEvent;
   rolls: RollRecord[];
+}
+
+/** The event an order record keeps (TurnOrder.event), typed again. */
+export function orderEvent(o: TurnOrder): CampaignEvent | null {
+  return o.event as CampaignEvent | null;
 }

@@ -4,7 +4,7 @@ import { bpv, bpvToString } from '../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
 import type { Decider } from './decider.ts';
 import { ownFleet, spend } from './orders.ts';
-import { maxFleets } from './setup.ts';
+import { maxFleets } from './navy-limits.ts';
 import { mcOfShips } from './condition/attrition.ts';
 import type { Fleet } from './state.ts';
 import { requireTurnOf } from './turn.ts';

@@ -1,3 +1,4 @@
+import { orderEvent } from './events.ts';
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { endOfDayAfter } from '../deadlines.ts';
@@ -431,13 +432,14 @@ export function undoLastOrder(d: Decider): void {
   const turn = d.state.turn!;
   const last = turn.orders.at(-1);
   if (!last) refuse('undo/nothing', 'UTD6.122', 'You have given no order this turn.');
-  if (!last.event || !canUndo(last.event))
+  const event = orderEvent(last);
+  if (!event || !canUndo(event))
     refuse(
       'undo/final',
       'UTD6.121',
       `Your last order (${last.summary}) cannot be undone: it rolled dice or made contact with the enemy.`,
     );
-  d.emit({ type: 'OrderUndone', seq: last.seq, undone: last.event });
+  d.emit({ type: 'OrderUndone', seq: last.seq, undone: event });
 }
 
 /** UTD3.32: a one-week extension is automatic once per turn for a real-life reason; more needs a supermajority vote. */

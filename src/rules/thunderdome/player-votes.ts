@@ -1,7 +1,8 @@
 import { refuse } from '../errors.ts';
 import type { Decider } from './decider.ts';
 import type { CampaignState, Vote } from './state.ts';
-import { openVote } from './votes.ts';
+import { openVote } from './vote-open.ts';
+import { restrictedUnitAllowed } from './navy-limits.ts';
 
 /**
  * Two decisions the players make by supermajority reaction vote (UTD1.7) beyond settings and
@@ -54,11 +55,6 @@ export function proposeRestrictedUnit(d: Decider, unitId: string): void {
     { kind: 'restricted-unit', unitId: unit.unitId },
     `Allow the restricted unit **${unit.name}** (\`${unit.unitId}\`, ${unit.restricted}) in this campaign (UTD8.21)?`,
   );
-}
-
-/** The restricted units the players voted in (older campaigns have no such setting yet). */
-export function restrictedUnitAllowed(state: CampaignState, unitId: string): boolean {
-  return (state.settings['units.allowedRestricted'] ?? []).includes(unitId);
 }
 
 /**

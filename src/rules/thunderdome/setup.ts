@@ -1,4 +1,3 @@
-import { requireInYear } from './availability.ts';
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
@@ -8,9 +7,9 @@ import { EMPIRES, empireByKey, empireCode } from './empires.ts';
 import { fairnessReport, generateMap, parseMapJson, type MapSpec } from './map/index.ts';
 import type { Base, CampaignMap, CampaignState, Fleet, Player, Sector, Ship } from './state.ts';
 import { beginTurn } from './turn.ts';
-import { isFleetUnit, type UnitInfo } from './units.ts';
-import { restrictedUnitAllowed } from './player-votes.ts';
-import { mcOfShips, mcWithNewShip } from './condition/attrition.ts';
+import { checkBuildable, fleetMc, maxFleets } from './navy-limits.ts';
+import type { UnitInfo } from './units.ts';
+import { mcWithNewShip } from './condition/attrition.ts';
 
 /** UTD8.132: each player starts with 500 + 150·P BPV, P the number of players. */
 export function startingBpv(players: number): Bpv {
@@ -332,50 +331,6 @@ export function rollTurnOrder(
   };
   const order = rank(state.players.map((p) => p.id));
   return { type: 'TurnOrderRolled', rolls: order.map((id) => ({ playerId: id, rolls: rolls.get(id)! })), order };
-}
-
-/** The number of fleets a player may have: 3 + P plus bought ones (UTD7.21, 7.22; ISS-A20). */
-export function maxFleets(state: CampaignState, p: Player): number {
-  const P = state.players.filter((x) => x.status === 'active').length;
-  return 3 + P + p.extraFleets;
-}
-
-export function fleetMc(state: CampaignState, fleetId: string, catalog: Decider['ctx']['catalog']): number {
-  // Ship condition: hulls plus the fleet's pooled fighters and PFs (UTD7.24, condition/attrition.ts).
-  return mcOfShips(
-    state.ships.filter((s) => s.fleetId === fleetId),
-    catalog,
-  );
-}
-
-/** Checks that a unit may join this player's navy now (UTD8.12 year, UTD8.21 restricted, UTD8.113 empire). */
-export function checkBuildable(d: Decider, p: Player, unitId: string): UnitInfo {
-  const unit = d.ctx.catalog.get(unitId);
-  if (!unit)
-    refuse(
-      'catalog/unknown-unit',
-      'UTD1.6',
-      `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`,
-      'Search it with `/catalog search`.',
-    );
-  const code = empireCode(p.empire);
-  if (unit.empire !== code && unit.empire !== 'NEU')
-    refuse(
-      'unit/other-empire',
-      'UTD8.113',
-      `${unit.name} belongs to another empire (${unit.empire}); you play ${code}.`,
-    );
-  if (!isFleetUnit(unit))
-    refuse('unit/not-a-ship', 'UTD7.262', `${unit.name} is not a ship or freighter, so it cannot be in a fleet.`);
-  requireInYear(d.state, unit, 'UTD8.12');
-  if (unit.restricted && !restrictedUnitAllowed(d.state, unit.unitId))
-    refuse(
-      'unit/restricted',
-      'UTD8.21',
-      `${unit.name} is a restricted unit (${unit.restricted}); it needs a supermajority vote to be allowed.`,
-      `Put it to the players with \`/vote restricted unit:${unit.unitId}\`.`,
-    );
-  return unit;
 }
 
 /** Puts a new ship into a fleet at `sector`: the named slot, else the first fleet with room, else a new fleet. */

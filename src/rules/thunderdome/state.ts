@@ -442,6 +442,15 @@ export interface TurnState {
   yardsForgoRepair?: string[];
 }
 
+/**
+ * A campaign event as the state keeps it inside an order record. The state cannot name the event
+ * union (events carry pieces of the state, so that would be an import cycle); `orderEvent` in
+ * events.ts gives it back typed.
+ */
+export interface OrderEvent {
+  readonly type: string;
+}
+
 export interface TurnOrder {
   seq: number;
   kind: string;
@@ -452,7 +461,7 @@ export interface TurnOrder {
    * The order's event, for `/turn undo` (whether it can be undone is the order's to say, undo.ts).
    * Null in states stored before events were kept for every order: such an order is final.
    */
-  event: import('./events.ts').CampaignEvent | null;
+  event: OrderEvent | null;
 }
 
 export type VotePayload =

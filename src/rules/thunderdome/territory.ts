@@ -1,6 +1,6 @@
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import type { Decider } from './decider.ts';
-import { maxFleets } from './setup.ts';
+import { maxFleets } from './navy-limits.ts';
 import type { CampaignState, Sector } from './state.ts';
 import type { UnitInfo } from './units.ts';
 

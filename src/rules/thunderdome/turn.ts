@@ -5,7 +5,7 @@ import type { Decider } from './decider.ts';
 import { openBattles } from './battles/open.ts';
 import { chargeRetreats, executeRetreats } from './battles/retreats.ts';
 import { explorationStep } from './exploration-step.ts';
-import { newConstructionStep } from './shipyards/index.ts';
+import { newConstructionStep } from './shipyards/step.ts';
 import { defensesArriveStep } from './defenses/step.ts';
 import { activePlayers } from './lookup.ts';
 import type { CampaignState, Player } from './state.ts';

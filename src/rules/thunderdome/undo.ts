@@ -1,7 +1,7 @@
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import type { UndoSpec, Variant } from '../kernel/tables.ts';
 import { credit } from './apply-common.ts';
-import type { CampaignEvent } from './events.ts';
+import { orderEvent, type CampaignEvent } from './events.ts';
 import { fleetById, playerById, sectorByKey } from './lookup.ts';
 import type { CampaignState } from './state.ts';
 
@@ -24,7 +24,8 @@ export const UNDOABLE = {
       // which the battle rules read as "did not enter" (battles/open.ts).
       const earlier = s.turn?.orders
         .slice(0, -1)
-        .findLast((o) => o.event?.type === 'FleetMoved' && o.event.fleetId === f.id)?.event;
+        .map(orderEvent)
+        .findLast((x) => x?.type === 'FleetMoved' && x.fleetId === f.id);
       if (earlier?.type === 'FleetMoved') f.enteredFrom = earlier.from;
       Object.assign(f, structuredClone(e.before));
       for (const ship of s.ships) if (ship.fleetId === f.id) ship.sector = e.from;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import { applyEvent, fleetMc, type CampaignState } from '../../../src/rules/thunderdome/index.ts';
 import { organizeCapturedByDefault } from '../../../src/rules/thunderdome/battles/captures.ts';
-import { Decider } from '../../../src/rules/thunderdome/decider.ts';
+import { newDecider } from '../../../src/rules/thunderdome/decide.ts';
 import { who, type Game } from '../td3/harness.ts';
 import { addShip, runNewConstruction } from '../shipyards/yard-harness.ts';
 import { byId, conditionGame } from './helpers.ts';
@@ -48,7 +48,7 @@ function withCapturedCarrier(g: Game, fighters: number): void {
 
 /** Runs the default organization of captured ships (the record-keeping deadline, ISS-A77) as the clock would. */
 function organizeByDefault(g: Game): void {
-  const d = new Decider(g.state, {
+  const d = newDecider(g.state, {
     actor: who('system'),
     now: g.now,
     dice: new SeededDice('00'.repeat(32), g.log.length + 1, []),

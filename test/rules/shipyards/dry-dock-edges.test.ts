@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import { applyEvent } from '../../../src/rules/thunderdome/index.ts';
-import { Decider } from '../../../src/rules/thunderdome/decider.ts';
+import { newDecider } from '../../../src/rules/thunderdome/decide.ts';
 import { organizeCapturedByDefault } from '../../../src/rules/thunderdome/battles/captures.ts';
 import { battleInA, result } from '../battles/helpers.ts';
 import { startedGame, who, type Game } from '../td3/harness.ts';
@@ -9,7 +9,7 @@ import { addShip, addYard, fullFleets, ship } from './yard-harness.ts';
 
 /** Runs the record-keeping default (ISS-A77) as the battle clock does when the window closes. */
 function runDefault(g: Game): void {
-  const d = new Decider(g.state, {
+  const d = newDecider(g.state, {
     actor: who('system'),
     now: g.now,
     dice: new SeededDice('00'.repeat(32), g.log.length + 1, []),

@@ -6,13 +6,13 @@ import {
   type UnitCatalog,
   type UnitInfo,
 } from '../../../src/rules/thunderdome/index.ts';
-import { Decider } from '../../../src/rules/thunderdome/decider.ts';
+import { newDecider } from '../../../src/rules/thunderdome/decide.ts';
 import { newConstructionStep } from '../../../src/rules/thunderdome/shipyards/index.ts';
 import { startedGame, who, type Game } from '../td3/harness.ts';
 
 /** Runs the shipyards' end-of-turn step (self-repair, step 10 deliveries) as the turn sequence will. */
 export function runNewConstruction(g: Game, playerId: string): void {
-  const d = new Decider(g.state, {
+  const d = newDecider(g.state, {
     actor: who('system'),
     now: g.now,
     dice: new SeededDice('00'.repeat(32), g.log.length + 1, []),

@@ -3,7 +3,7 @@ import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
 import type { Decider } from '../decider.ts';
-import { maxFleets } from '../setup.ts';
+import { maxFleets } from '../navy-limits.ts';
 import { mcOfShips } from '../condition/attrition.ts';
 import { scrapRefund } from '../scrap-value.ts';
 import type { Fleet, Ship } from '../state.ts';

@@ -1,6 +1,6 @@
 import { refuse } from '../../errors.ts';
 import { actingPlayer } from '../decider.ts';
-import { openVote } from '../votes.ts';
+import { openVote } from '../vote-open.ts';
 import { submitAppeal } from './appeal.ts';
 import { organizeCaptured } from './captures.ts';
 import { runBattleClocks, forcedRetreat } from './clock.ts';

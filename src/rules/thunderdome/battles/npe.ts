@@ -1,14 +1,17 @@
-import { inYear, requireInYear } from '../availability.ts';
+import { requireInYear } from '../availability.ts';
 import { refuse } from '../../errors.ts';
-import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
+import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { FLEET_LIMIT } from '../../exact/move-class.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import type { EmpireKey } from '../empires.ts';
-import type { CampaignState, Ship } from '../state.ts';
+import type { CampaignState } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
-import { battleByRef, hoursFrom, NPE, openBattle, sumBpv } from './common.ts';
-import { afterSelection, continueTurnIfDone } from './progress.ts';
+import { battleByRef, NPE, openBattle } from './common.ts';
+import { afterSelection } from './progress.ts';
+import { anschluss, bestTribute, grantShips, isAnschluss, npeAvailable, npeCheck, npeUnits } from './npe-tribute.ts';
+
+export { anschluss, bestTribute, grantShips, isAnschluss, npeAvailable, npeCheck };
 import { defenseBattleMc } from '../defenses/kinds.ts';
 
 /**
@@ -16,50 +19,8 @@ import { defenseBattleMc } from '../defenses/kinds.ts';
  * less its losses net of captured-ship offsets (an offset never lifts it above the baseline),
  * but never below 150.
  */
-export function npeAvailable(attacker: Bpv | string, losses: Bpv | string, offset: Bpv | string): Bpv {
-  const baseline = bpv(attacker).clamp(250, 600);
-  const net = bpv(losses).sub(offset);
-  const after = baseline.sub(net.gt(0) ? net : 0);
-  return after.lt(150) ? bpv(150) : after;
-}
-
 /** UTD5.422: a fleet of twice the NPE's available BPV wins by Anschluss without a fight (setting: at or above). */
-export function isAnschluss(attacker: Bpv | string, available: Bpv | string, mode: string): boolean {
-  const twice = bpv(available).mul(2);
-  return mode === 'gt' ? bpv(attacker).gt(twice) : bpv(attacker).gte(twice);
-}
-
 /** requirements §6.3 NPE_CHECK: the attacker's battle fleet is known; Anschluss, or look for a runner. */
-export function npeCheck(d: Decider, battleId: string): void {
-  const b = d.state.battles.find((x) => x.id === battleId)!;
-  const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
-  const attacker = b.participants.find((p) => p.side !== NPE)!;
-  const attackerBpv = sumBpv(d, attacker.units);
-  const available = npeAvailable(attackerBpv, sector.npe?.losses ?? '0', sector.npe?.offset ?? '0');
-  const npe = { ...b.npe!, attackerBpv, available: bpvToString(available) };
-  d.emit({
-    type: 'NpeBattleUpdated',
-    battleId,
-    npe,
-    reason: `the attacking fleet is worth ${attackerBpv} BPV, so the NPE may field ${bpvToString(available)} BPV (UTD5.465)`,
-  });
-  if (isAnschluss(attackerBpv, available, d.state.settings['npe.anschlussAt'])) {
-    anschluss(
-      d,
-      battleId,
-      `the attacker's ${attackerBpv} BPV is at least twice the NPE's ${bpvToString(available)} (UTD5.422)`,
-    );
-    return;
-  }
-  d.emit({
-    type: 'BattleStageChanged',
-    battleId,
-    stage: 'awaiting-runner',
-    deadlines: { selection: null, runner: hoursFrom(d.ctx.now, d.state.settings['deadline.npeVolunteerDays'] * 24) },
-    reason: 'a player outside the battle may volunteer to run the NPE (UTD5.431)',
-  });
-}
-
 /** UTD5.431, 5.46: any other campaign player may volunteer; the first volunteer runs the NPE. */
 export function volunteer(d: Decider, ref: string): void {
   const b = openBattle(d.state, ref);
@@ -168,32 +129,6 @@ function checkNpeUnit(state: CampaignState, unit: UnitInfo, code: string): void 
  * The bot picks the most valuable such hulls; the player may pick others with `/battle claim`
  * until they are organized.
  */
-export function anschluss(d: Decider, battleId: string, reason: string): void {
-  const b = d.state.battles.find((x) => x.id === battleId)!;
-  const player = b.sides.find((s) => s !== NPE)!;
-  const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
-  const kind = sector.type === 'mineral' ? 'mine' : 'colony';
-  d.emit({ type: 'DevelopmentGranted', sector: sector.key, kind, owner: player, reason: 'Anschluss (UTD5.4A1)' });
-  d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'anschluss' });
-  const picks = bestTribute(npeUnits(d, b.npe!.empire), bpv(d.state.settings['npe.rewardBpv']));
-  grantShips(
-    d,
-    battleId,
-    player,
-    sector.key,
-    picks.map((u) => u.unitId),
-    'Anschluss tribute (UTD5.4A1)',
-  );
-  d.emit({
-    type: 'BattleResolved',
-    battleId,
-    result: null,
-    resolution: 'anschluss',
-    summary: [reason, `${kind} granted`, `tribute: ${picks.map((u) => u.unitId).join(', ') || 'none available'}`],
-  });
-  continueTurnIfDone(d);
-}
-
 /** `/battle claim`: choose the Anschluss tribute ships yourself while they are not yet organized. */
 export function claimTribute(d: Decider, ref: string, unitIds: string[]): void {
   const b = battleByRef(d.state, ref);
@@ -237,62 +172,5 @@ export function claimTribute(d: Decider, ref: string, unitIds: string[]): void {
   );
 }
 
-function npeUnits(d: Decider, empire: string): UnitInfo[] {
-  const code = empireCode(empire as EmpireKey);
-  return d.ctx.catalog
-    .all()
-    .filter(
-      (u) =>
-        u.empire === code &&
-        (u.unitKind === 'warship' || u.unitKind === 'auxiliary') &&
-        !u.restricted &&
-        inYear(d.state, u),
-    );
-}
-
 /** The one or two hulls worth the most without passing the cap; fewer hulls on a tie, then by id. */
-export function bestTribute(units: readonly UnitInfo[], cap: Bpv): UnitInfo[] {
-  const sorted = [...units].sort((a, b) => a.unitId.localeCompare(b.unitId));
-  let best: UnitInfo[] = [];
-  let bestValue = bpv(0);
-  const consider = (pick: UnitInfo[]) => {
-    const value = pick.reduce((s, u) => s.add(u.bpv), bpv(0));
-    if (value.gt(cap)) return;
-    if (value.gt(bestValue) || (value.eq(bestValue) && pick.length < best.length)) {
-      best = pick;
-      bestValue = value;
-    }
-  };
-  for (let i = 0; i < sorted.length; i++) {
-    consider([sorted[i]!]);
-    for (let j = i; j < sorted.length; j++) consider([sorted[i]!, sorted[j]!]);
-  }
-  return best;
-}
-
 /** New ships for a player from an NPE: captured, uninspected, to be organized (UTD6.3I, 6.377). */
-export function grantShips(
-  d: Decider,
-  battleId: string,
-  player: string,
-  sector: string,
-  unitIds: string[],
-  reason: string,
-): void {
-  if (unitIds.length === 0) return;
-  const ships: Ship[] = unitIds.map((unitId, i) => ({
-    id: `S${d.state.nextId + i}`,
-    owner: player,
-    unitId,
-    fleetId: null,
-    sector,
-    crippled: false,
-    wrecked: false,
-    d94Used: false,
-    captured: true,
-    uninspected: true,
-    unorganized: true,
-    bpv: '0',
-  }));
-  d.emit({ type: 'ShipsGained', battleId, ships, reason });
-}

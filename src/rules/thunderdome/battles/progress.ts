@@ -1,8 +1,10 @@
 import { endOfDayAfter } from '../../deadlines.ts';
 import type { Decider } from '../decider.ts';
-import { finishTurn } from '../turn.ts';
-import { hoursFrom, NPE } from './common.ts';
-import { npeCheck } from './npe.ts';
+import { NPE } from './common.ts';
+import { npeCheck } from './npe-tribute.ts';
+import { continueTurnIfDone } from './turn-continues.ts';
+
+export { continueTurnIfDone };
 import { rollBattleSetup } from './setup-card.ts';
 
 /**
@@ -53,25 +55,4 @@ export function backToPlay(d: Decider, battleId: string, reason: string): void {
   const b = d.state.battles.find((x) => x.id === battleId)!;
   const stage = b.respondedAt ? 'in-play' : b.contactedAt ? 'awaiting-response' : 'awaiting-contact';
   d.emit({ type: 'BattleStageChanged', battleId, stage, deadlines: { window: null }, reason });
-}
-
-/**
- * UTD2.3 8b: when the last battle of the turn is resolved the turn goes on. Captured ships must
- * be organized first, during record keeping (UTD6.3I2), so the turn waits for that too.
- */
-export function continueTurnIfDone(d: Decider): void {
-  const turn = d.state.turn;
-  if (!turn || (turn.phase !== 'battles' && turn.phase !== 'captures')) return;
-  if (d.state.battles.some((b) => b.status === 'open')) return;
-  if (d.state.ships.some((s) => s.unorganized)) {
-    if (turn.phase !== 'captures') {
-      d.emit({
-        type: 'TurnPhaseChanged',
-        phase: 'captures',
-        due: hoursFrom(d.ctx.now, d.state.settings['battle.capturedOrganizeHours']),
-      });
-    }
-    return;
-  }
-  finishTurn(d, turn.forfeited);
 }

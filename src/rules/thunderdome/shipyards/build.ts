@@ -4,7 +4,7 @@ import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { extraDronePrice } from '../officers/drone-purchase.ts';
 import type { Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
-import { checkBuildable } from '../setup.ts';
+import { checkBuildable } from '../navy-limits.ts';
 import type { PendingBuild } from '../state.ts';
 import { chooseYard } from './choose.ts';
 import { isProblem, planPlacement } from './placement.ts';

@@ -5,7 +5,7 @@ import { continueTurnIfDone } from '../battles/progress.ts';
 import type { Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
 import { spend } from '../orders.ts';
-import { maxFleets } from '../setup.ts';
+import { maxFleets } from '../navy-limits.ts';
 import { mcOfShips } from '../condition/attrition.ts';
 import type { Fleet } from '../state.ts';
 import { oneSector, ownShips } from './choose.ts';

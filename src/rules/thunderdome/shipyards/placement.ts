@@ -1,6 +1,6 @@
 import { FLEET_LIMIT } from '../../exact/move-class.ts';
 import { sectorLabel } from '../lookup.ts';
-import { maxFleets } from '../setup.ts';
+import { maxFleets } from '../navy-limits.ts';
 import { mcOfShips, newShipRecord } from '../condition/attrition.ts';
 import type { CampaignState, PendingBuild, Player, Ship } from '../state.ts';
 import type { UnitCatalog } from '../units.ts';

@@ -3,7 +3,7 @@ import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
 import type { YardWorkKind, YardWorkShip } from '../events.ts';
-import { fleetMc } from '../setup.ts';
+import { fleetMc } from '../navy-limits.ts';
 import type { Ship } from '../state.ts';
 import { requireTurnOf } from '../turn.ts';
 import type { UnitInfo } from '../units.ts';

@@ -1,0 +1,135 @@
+import { inYear } from '../availability.ts';
+import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
+import type { Decider } from '../decider.ts';
+import { empireCode } from '../empires.ts';
+import type { EmpireKey } from '../empires.ts';
+import type { Ship } from '../state.ts';
+import type { UnitInfo } from '../units.ts';
+import { hoursFrom, NPE, sumBpv } from './common.ts';
+import { continueTurnIfDone } from './turn-continues.ts';
+
+export function npeAvailable(attacker: Bpv | string, losses: Bpv | string, offset: Bpv | string): Bpv {
+  const baseline = bpv(attacker).clamp(250, 600);
+  const net = bpv(losses).sub(offset);
+  const after = baseline.sub(net.gt(0) ? net : 0);
+  return after.lt(150) ? bpv(150) : after;
+}
+
+export function isAnschluss(attacker: Bpv | string, available: Bpv | string, mode: string): boolean {
+  const twice = bpv(available).mul(2);
+  return mode === 'gt' ? bpv(attacker).gt(twice) : bpv(attacker).gte(twice);
+}
+
+export function npeCheck(d: Decider, battleId: string): void {
+  const b = d.state.battles.find((x) => x.id === battleId)!;
+  const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
+  const attacker = b.participants.find((p) => p.side !== NPE)!;
+  const attackerBpv = sumBpv(d, attacker.units);
+  const available = npeAvailable(attackerBpv, sector.npe?.losses ?? '0', sector.npe?.offset ?? '0');
+  const npe = { ...b.npe!, attackerBpv, available: bpvToString(available) };
+  d.emit({
+    type: 'NpeBattleUpdated',
+    battleId,
+    npe,
+    reason: `the attacking fleet is worth ${attackerBpv} BPV, so the NPE may field ${bpvToString(available)} BPV (UTD5.465)`,
+  });
+  if (isAnschluss(attackerBpv, available, d.state.settings['npe.anschlussAt'])) {
+    anschluss(
+      d,
+      battleId,
+      `the attacker's ${attackerBpv} BPV is at least twice the NPE's ${bpvToString(available)} (UTD5.422)`,
+    );
+    return;
+  }
+  d.emit({
+    type: 'BattleStageChanged',
+    battleId,
+    stage: 'awaiting-runner',
+    deadlines: { selection: null, runner: hoursFrom(d.ctx.now, d.state.settings['deadline.npeVolunteerDays'] * 24) },
+    reason: 'a player outside the battle may volunteer to run the NPE (UTD5.431)',
+  });
+}
+
+export function anschluss(d: Decider, battleId: string, reason: string): void {
+  const b = d.state.battles.find((x) => x.id === battleId)!;
+  const player = b.sides.find((s) => s !== NPE)!;
+  const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
+  const kind = sector.type === 'mineral' ? 'mine' : 'colony';
+  d.emit({ type: 'DevelopmentGranted', sector: sector.key, kind, owner: player, reason: 'Anschluss (UTD5.4A1)' });
+  d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'anschluss' });
+  const picks = bestTribute(npeUnits(d, b.npe!.empire), bpv(d.state.settings['npe.rewardBpv']));
+  grantShips(
+    d,
+    battleId,
+    player,
+    sector.key,
+    picks.map((u) => u.unitId),
+    'Anschluss tribute (UTD5.4A1)',
+  );
+  d.emit({
+    type: 'BattleResolved',
+    battleId,
+    result: null,
+    resolution: 'anschluss',
+    summary: [reason, `${kind} granted`, `tribute: ${picks.map((u) => u.unitId).join(', ') || 'none available'}`],
+  });
+  continueTurnIfDone(d);
+}
+
+export function npeUnits(d: Decider, empire: string): UnitInfo[] {
+  const code = empireCode(empire as EmpireKey);
+  return d.ctx.catalog
+    .all()
+    .filter(
+      (u) =>
+        u.empire === code &&
+        (u.unitKind === 'warship' || u.unitKind === 'auxiliary') &&
+        !u.restricted &&
+        inYear(d.state, u),
+    );
+}
+
+export function bestTribute(units: readonly UnitInfo[], cap: Bpv): UnitInfo[] {
+  const sorted = [...units].sort((a, b) => a.unitId.localeCompare(b.unitId));
+  let best: UnitInfo[] = [];
+  let bestValue = bpv(0);
+  const consider = (pick: UnitInfo[]) => {
+    const value = pick.reduce((s, u) => s.add(u.bpv), bpv(0));
+    if (value.gt(cap)) return;
+    if (value.gt(bestValue) || (value.eq(bestValue) && pick.length < best.length)) {
+      best = pick;
+      bestValue = value;
+    }
+  };
+  for (let i = 0; i < sorted.length; i++) {
+    consider([sorted[i]!]);
+    for (let j = i; j < sorted.length; j++) consider([sorted[i]!, sorted[j]!]);
+  }
+  return best;
+}
+
+export function grantShips(
+  d: Decider,
+  battleId: string,
+  player: string,
+  sector: string,
+  unitIds: string[],
+  reason: string,
+): void {
+  if (unitIds.length === 0) return;
+  const ships: Ship[] = unitIds.map((unitId, i) => ({
+    id: `S${d.state.nextId + i}`,
+    owner: player,
+    unitId,
+    fleetId: null,
+    sector,
+    crippled: false,
+    wrecked: false,
+    d94Used: false,
+    captured: true,
+    uninspected: true,
+    unorganized: true,
+    bpv: '0',
+  }));
+  d.emit({ type: 'ShipsGained', battleId, ships, reason });
+}
