@@ -77,8 +77,92 @@ describe('layers (design §2)', () => {
     expect(bad).toEqual([]);
   });
 
+  it('command files import only types from src/rules (rule values come through src/app)', () => {
+    const bad = files('commands').flatMap((f) =>
+      valueImports(f)
+        .filter((spec) => resolved(f, spec).startsWith('src/rules/'))
+        .map((spec) => `${f} → ${spec}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('no import cycle in src/ or commands/ (value and type imports alike)', () => {
+    const graph = new Map<string, string[]>();
+    for (const f of [...files('src'), ...files('commands')])
+      graph.set(
+        f,
+        imports(f)
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => resolved(f, spec)),
+      );
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+
   it('the scan sees imports (it would catch a violation)', () => {
     expect(imports('src/discord/bot.ts')).toContain('discord.js');
     expect(resolved('src/discord/bot.ts', '../app/scheduler.ts')).toBe('src/app/scheduler.ts');
   });
+
+  it('the cycle check finds a cycle and the value-import scan skips type-only imports', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
+    expect(cyclesOf(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(valueSpecs("import type { A } from './a.ts';\nimport { type B, c } from './b.ts';")).toEqual(['./b.ts']);
+    expect(valueSpecs("import { type B } from './b.ts';\nexport type { C } from './c.ts';")).toEqual([]);
+  });
 });
+
+/** The module specifiers a file imports values from (not `import type`, not all-`type` lists). */
+function valueImports(path: string): string[] {
+  return valueSpecs(readFileSync(join(ROOT, path), 'utf8'));
+}
+
+function valueSpecs(text: string): string[] {
+  return [...text.matchAll(/(import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]/g)]
+    .filter(([, , typeOnly, clause]) => {
+      if (typeOnly) return false;
+      const names = /\{([^}]*)\}/.exec(clause ?? '')?.[1];
+      if (names === undefined) return true;
+      return names.split(',').some((n) => n.trim() !== '' && !n.trim().startsWith('type '));
+    })
+    .map((m) => m[4]!);
+}
+
+/** Strongly connected components of two or more files (Tarjan), each sorted, for a readable failure. */
+function cyclesOf(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let next = 0;
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
