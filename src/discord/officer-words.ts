@@ -1,5 +1,7 @@
 import { bpv } from '../rules/exact/bpv.ts';
-import { opsLeft, type CampaignState, type StoredEvent, type UnitCatalog } from '../rules/thunderdome/index.ts';
+import type { CampaignState, StoredEvent, UnitCatalog } from '../rules/thunderdome/index.ts';
+import type { OfficerEvent } from '../rules/thunderdome/officers/events.ts';
+import { describeFrom, type Words } from './words-context.ts';
 import {
   carriedMines,
   coPool,
@@ -10,37 +12,29 @@ import {
   type OfficerLoss,
 } from '../rules/thunderdome/officers/index.ts';
 
-/**
- * Announcement lines for legendary officers and outstanding crews (UTD7.26A, 7.26B, 8.23);
- * `undefined` when the event is not one of them, so `describeEvent` can chain it.
- */
+const exact = (cost: string, exactCost: string) =>
+  cost !== exactCost ? ` (exactly ${exactCost}, rounded per \`cost.rounding\`)` : '';
+
+/** Announcement lines for legendary officers and outstanding crews (UTD7.26A, 7.26B, 8.23). */
+export const OFFICER_WORDS = {
+  OfficerBought: (e, { who, shipName, yardName }) =>
+    `🎖️ ${who(e.playerId)} assigns a **${officerName(e.officer)}** to ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)}, a refit's capacity (UTD6.376, 7.26A).`,
+  CrewBought: (e, { who, shipName, yardName }) =>
+    `⭐ ${who(e.playerId)} gives ${shipName(e.shipId)} an **outstanding crew** at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)} (UTD7.26B).`,
+  OfficerTransferred: (e, { who, left, shipName }) => {
+    const price = bpv(e.surcharge).gt(0)
+      ? `a surcharge of ${e.surcharge} BPV (to a ship of higher BPV, UTD7.26A)`
+      : 'no surcharge';
+    return `🔁 ${who(e.playerId)} moves the **${officerName(e.officer)}** from ${shipName(e.from)} to ${shipName(e.to)}: ${e.opCost} OP (Organize Fleets, UTD6.33), ${price}${left()}.`;
+  },
+  MinesBought: (e, { who, shipName, yardName }) =>
+    `💣 ${who(e.playerId)} loads **${e.mines} BPV of mines** on the minesweeper ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)}, a refit's capacity; it now carries ${e.carried} BPV, restocked for free at each step 3 (UTD8.253, 6.376).`,
+  OfficersLost: (e, { who }) => e.losses.map((x) => lossLine(x, who)).join('\n'),
+} satisfies Words<OfficerEvent>;
+
+/** The line of one of these events; `undefined` when the event is another one. */
 export function describeOfficerEvent(stored: StoredEvent, state: CampaignState): string | null | undefined {
-  const e = stored.event;
-  const who = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
-  const shipName = (id: string) => `${state.ships.find((s) => s.id === id)?.unitId ?? 'ship'} (${id})`;
-  const yardName = (id: string) =>
-    state.bases.find((x) => x.id === id)?.role === 'capital' ? 'the capital' : `shipyard ${id}`;
-  const left = () => (state.turn ? ` · ${opsLeft(state.turn)} OP left` : '');
-  const exact = (cost: string, exactCost: string) =>
-    cost !== exactCost ? ` (exactly ${exactCost}, rounded per \`cost.rounding\`)` : '';
-  switch (e.type) {
-    case 'OfficerBought':
-      return `🎖️ ${who(e.playerId)} assigns a **${officerName(e.officer)}** to ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)}, a refit's capacity (UTD6.376, 7.26A).`;
-    case 'CrewBought':
-      return `⭐ ${who(e.playerId)} gives ${shipName(e.shipId)} an **outstanding crew** at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)} (UTD7.26B).`;
-    case 'OfficerTransferred': {
-      const price = bpv(e.surcharge).gt(0)
-        ? `a surcharge of ${e.surcharge} BPV (to a ship of higher BPV, UTD7.26A)`
-        : 'no surcharge';
-      return `🔁 ${who(e.playerId)} moves the **${officerName(e.officer)}** from ${shipName(e.from)} to ${shipName(e.to)}: ${e.opCost} OP (Organize Fleets, UTD6.33), ${price}${left()}.`;
-    }
-    case 'MinesBought':
-      return `💣 ${who(e.playerId)} loads **${e.mines} BPV of mines** on the minesweeper ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)}, a refit's capacity; it now carries ${e.carried} BPV, restocked for free at each step 3 (UTD8.253, 6.376).`;
-    case 'OfficersLost':
-      return e.losses.map((x) => lossLine(x, who)).join('\n');
-    default:
-      return undefined;
-  }
+  return describeFrom(OFFICER_WORDS, stored, state);
 }
 
 /** "🕯️ Ann's Legendary Captain is lost with LYR-CA (S12), captured by Bob: never to be replaced." */

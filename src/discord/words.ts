@@ -1,18 +1,23 @@
 import type { RuleError } from '../rules/errors.ts';
-import { describeBattleEvent } from './battle-words.ts';
-import { describeYardEvent } from './yard-words.ts';
-// Defenses
-import { describeDefenseEvent } from './defense-words.ts';
-// Officers and options
-import { describeOfficerEvent } from './officer-words.ts';
-import { describeConditionEvent } from './condition-words.ts';
-import { describeCatalogEvent } from './catalog-words.ts';
-// Navy loose ends: wrecks of fleets forced to retreat (ISS-A74)
-import { describeRetreatWreckEvent } from './retreat-wreck-words.ts';
+import type { Variant } from '../rules/kernel/tables.ts';
+import type { BattleEvent } from '../rules/thunderdome/battles/apply-battle.ts';
+import type { RetreatWrecksSettled } from '../rules/thunderdome/battles/retreat-wreck-event.ts';
+import type { ConditionEvent } from '../rules/thunderdome/condition/events.ts';
+import type { DefenseEvent } from '../rules/thunderdome/defenses/apply-defense.ts';
+import type { OfficerEvent } from '../rules/thunderdome/officers/events.ts';
+import type { YardEvent } from '../rules/thunderdome/shipyards/apply-yard.ts';
+import { isUndoableEvent, type UndoableType } from '../rules/thunderdome/undo.ts';
+import { BATTLE_WORDS } from './battle-words.ts';
+import { CATALOG_WORDS, type CatalogEvent } from './catalog-words.ts';
+import { CONDITION_WORDS } from './condition-words.ts';
+import { DEFENSE_WORDS } from './defense-words.ts';
+import { OFFICER_WORDS } from './officer-words.ts';
+import { RETREAT_WRECK_WORDS } from './retreat-wreck-words.ts';
+import { type AnyWords, type Words, wordsContext } from './words-context.ts';
+import { YARD_WORDS } from './yard-words.ts';
 import {
   cycleLabel,
   empireName,
-  opsLeft,
   season,
   sectorLabel,
   yearLabel,
@@ -42,210 +47,204 @@ function playerName(state: CampaignState, id: string): string {
   return state.players.find((p) => p.id === id)?.name ?? id;
 }
 
+/** The events whose words are here; each area's table words its own. */
+type CoreEvent = Exclude<
+  CampaignEvent,
+  BattleEvent | YardEvent | DefenseEvent | OfficerEvent | ConditionEvent | CatalogEvent | RetreatWrecksSettled
+>;
+
+/** Announcement lines for the core events: setup, the turn, orders, sectors, players, votes, dice. */
+const CORE_WORDS = {
+  CampaignCreated: (e) =>
+    [
+      `📜 ${mention(e.createdBy)} created the Thunderdome III campaign **${e.name}** in this channel.`,
+      'Join with `/campaign join empire:<empire>`; the creator sets the map (`/map generate` or `/map import`), everyone approves it (✅ on the map approval message, or `/map approve`), then `/campaign start`.',
+      `🔒 Dice seed commitment (SHA-256): \`${e.seedCommitment}\` — every roll can be checked against it when the seed is revealed.`,
+    ].join('\n'),
+  PlayerJoined: (e, { state }) =>
+    `⚔️ **${e.playerName}** joins **${state.name}** as the **${empireName(e.empire)}** (${state.players.length} player${state.players.length === 1 ? '' : 's'}).`,
+  PlayerChangedEmpire: (e, { who }) =>
+    `🔁 **${who(e.playerId)}** switches from the ${empireName(e.from)} to the **${empireName(e.to)}**.`,
+  PlayerLeft: (e, { state }) => `👋 ${mention(e.playerId)} left **${state.name}** before the start.`,
+  EmpireContested: (e, { who }) => {
+    const shown = e.rolls.map(([h, c]) => `${h} vs ${c}`).join(', then ');
+    return e.winner === e.challenger
+      ? `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} must join again with another empire.`
+      : `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${who(e.holder)}** keeps it.`;
+  },
+  MapSet: (e) =>
+    `🗺️ New map (${e.map.source}): ${e.map.sectors.length} sectors, ${e.map.lanes.length} warp lanes, ${e.map.sectors.filter((x) => x.homeSlot !== null).length} home sectors.\n${e.map.fairness}\nEvery player must approve it: ✅ on the approval message, or \`/map approve\` (UTD8.16: unanimous).`,
+  MapApproved: (e, { who, state }) =>
+    e.unanimous
+      ? `✅ **${who(e.playerId)}** approves the map — approved unanimously (UTD8.16). The campaign can start.`
+      : `👍 **${who(e.playerId)}** approves the map (${state.map?.approvals.length ?? 0} of ${state.players.length}).`,
+  // The approval message is the announcement (map-approval-words.ts, UTD8.16).
+  MapApprovalPosted: () => null,
+  TurnOrderRolled: (e, { who, state }) => {
+    const lines = e.order.map((id, i) => {
+      const rolls = e.rolls.find((r) => r.playerId === id)?.rolls ?? [];
+      const shown = rolls.length > 1 ? `${rolls.join(' → ')} (tie re-rolled)` : String(rolls[0]);
+      return `${i + 1}. **${who(id)}** (${empireName(state.players.find((p) => p.id === id)!.empire)}) — D1000: ${shown}`;
+    });
+    return ['🎲 **Turn order** (UTD8.14: each player rolls D1000, highest first):', ...lines].join('\n');
+  },
+  SetupBegan: (e, { who, sec, state }) =>
+    [
+      `🏗️ Setup: each player's home holds a capital (SC2 shipyard, capacity 2, the bank), its large repair freighter, the home defenses and a developed colony, mine and fortification (UTD8.13). Each bank holds **${e.startingBpv} BPV** (UTD8.132: 500 + 150 × ${state.players.length}).`,
+      ...e.homes.map((h) => `• **${who(h.playerId)}** — home ${sec(h.sector)}`),
+      'Buy your initial ships with `/setup buy unit:<class>` and finish with `/setup ready` (ISS-A103).',
+    ].join('\n'),
+  DefendingShipChosen: (e, { who }) =>
+    `🛡️ ${who(e.base.owner)} places ${e.base.unitId} as a defending ship at home (UTD8.134); ${e.allowanceLeft} BPV of defending ships left.`,
+  ShipBought: (e, { who, state }) => {
+    const fleet = state.fleets.find((f) => f.id === e.ship.fleetId);
+    return `🛠️ **${who(e.ship.owner)}** buys ${e.ship.unitId} (${e.cost} BPV) into fleet ${fleet?.slot ?? '?'} — bank ${state.players.find((p) => p.id === e.ship.owner)?.bank} BPV.`;
+  },
+  SetupPurchaseReturned: (e) => `↩️ Ship ${e.shipId} returned for ${e.refund} BPV.`,
+  PlayerReady: (e, { who }) =>
+    e.ready ? `🟢 **${who(e.playerId)}** is ready.` : `🟡 **${who(e.playerId)}** is changing their forces.`,
+  CampaignStarted: (_e, { state }) => `🚀 **${state.name}** is in play: ${calendarLine(state)}.`,
+  TurnStarted: (e, { state }) =>
+    `▶️ ${calendarLine(state)}: it is ${mention(e.playerId)}'s turn (seat ${e.seat}) with **${e.opsBase} order points** (UTD6.2)${e.deadline ? `; orders are due ${timestamp(e.deadline, 'F')} (${timestamp(e.deadline, 'R')}) or the turn is forfeited (UTD3.31)` : ''}.`,
+  DevelopmentActivated: (e, { who, sec }) =>
+    `🏙️ ${who(e.owner)}'s ${e.kind === 'fort' ? 'fortification' : e.kind} in ${sec(e.sector)} is established (UTD2.3 step 1).`,
+  DevelopmentCancelled: (e, { who, sec }) =>
+    `✖️ ${who(e.owner)}'s ${e.kind} in ${sec(e.sector)} is not established: ${e.reason}.`,
+  FortRemoved: (e, { who, sec }) => `🧱 ${who(e.owner)} removed the fortification in ${sec(e.sector)} (UTD4.352).`,
+  SectorClaimed: (e, { who, sec }) =>
+    `🚩 **${who(e.playerId)}** now owns ${sec(e.sector)}${e.from ? ` (from ${who(e.from)})` : ''} (UTD4.13).`,
+  IncomePaid: (e, { who, sec }) =>
+    `💰 ${who(e.playerId)} receives **${e.amount} BPV** from ${e.mines.length} mine${e.mines.length === 1 ? '' : 's'} (UTD4.344): ${e.mines.map(sec).join(', ')}.`,
+  TurnPhaseChanged: (e) => {
+    if (e.phase === 'captures')
+      return `📋 All battles are resolved. Captured ships must be organized (UTD6.3I2) with \`/battle organize\`${e.due ? ` by ${timestamp(e.due, 'f')}` : ''}; then the turn goes on.`;
+    return e.phase === 'battles' ? '⚔️ The turn waits for its battles to be resolved (UTD2.3 step 8).' : null;
+  },
+  TurnEnded: (e, { who }) => (e.forfeited ? null : `⏹️ ${who(e.playerId)} ends the turn.`),
+  TurnForfeited: (e) =>
+    `⌛ ${mention(e.playerId)} missed the orders deadline: the turn is forfeited, no orders are executed (UTD3.31) — ${e.consecutive} in a row.`,
+  TurnExtended: (e, { who }) =>
+    `⏳ ${who(e.playerId)}'s orders are now due ${timestamp(e.deadline, 'F')} (${e.reason}).`,
+  ReminderSent: (e) => {
+    if (e.skipped) return null;
+    return `⏰ ${mention(e.playerId)}, your orders are due ${timestamp(e.deadline, 'R')} (${timestamp(e.deadline, 'f')}); if you give none by then your turn is forfeited (UTD3.31). \`/turn extension\` gives one more week for a real-life reason.`;
+  },
+  BankLost: (e, { who }) => `🕳️ ${who(e.playerId)} loses ${e.amount} unspent BPV: ${e.reason}.`,
+  OrderPointsBought: (e, { who, left }) =>
+    e.permanent > 0
+      ? `➕ ${who(e.playerId)} buys ${e.permanent} permanent order point${e.permanent === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.22)${left()}.`
+      : `➕ ${who(e.playerId)} buys ${e.temporary} temporary order point${e.temporary === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.21, 6.23)${left()}.`,
+  FleetMoved: (e, { sec, ops, left, fleetName }) => {
+    const notes = [
+      e.free ? `free ${e.free}` : ops(e.opCost),
+      e.freedFromTrap ? 'jail break (UTD4.3564)' : '',
+      e.pinned ? 'pinned (UTD6.31)' : '',
+      e.trapped ? 'trapped by the fortification (UTD4.356)' : '',
+    ].filter(Boolean);
+    return `🚀 ${fleetName(e.fleetId)}: ${sec(e.from)} → ${sec(e.to)} (${notes.join(', ')})${left()}.`;
+  },
+  CapitalMoved: (e, { who, sec, ops, left }) =>
+    `🏛️ ${who(e.playerId)}'s capital moves ${sec(e.from)} → ${sec(e.to)} with ${e.baseIds.length - 1} supporting unit${e.baseIds.length === 2 ? '' : 's'} (${ops(e.opCost)}, UTD6.32)${left()}.`,
+  DevelopmentOrdered: (e, { sec, ops, left, fleetName }) =>
+    `🏗️ ${fleetName(e.fleetId)} ${e.remove ? 'starts removing the fortification' : `starts establishing a ${e.kind === 'fort' ? 'fortification' : e.kind}`} in ${sec(e.sector)} (${e.freeBy ? `free thanks to ${e.freeBy}` : ops(e.opCost)}); it takes effect at the start of the next turn if the fleet stays${left()}.`,
+  SiegeRolled: (e, { left, fleetName }) => {
+    const dice = [...e.dice.map(String), ...Array.from({ length: e.automatic }, () => 'automatic (UTD4.3563)')];
+    return `🎲 ${fleetName(e.fleetId)} siege roll${e.bpvPaid !== '0' ? ` with desperation (${e.bpvPaid} BPV)` : ''}: ${dice.join(', ')} → ${e.released ? '**released**; it may move from the next cycle (UTD4.3561)' : `still trapped (${e.failedDice} failed in a row)`}${left()}.`;
+  },
+  ContainerDropped: (e, { sec, left, fleetName }) =>
+    `📦 ${fleetName(e.fleetId)} leaves a container worth ${e.value} BPV in ${sec(e.sector)} (cost ${e.cost} BPV, UTD6.3D1)${left()}.`,
+  DerelictLeft: (e, { sec, left, fleetName }) =>
+    `🛰️ ${fleetName(e.fleetId)} leaves ship ${e.shipId} as a derelict in ${sec(e.sector)} (UTD6.3D2)${left()}.`,
+  FleetsBought: (e, { who, state }) =>
+    `⛵ ${who(e.playerId)} buys ${e.count} extra fleet${e.count === 1 ? '' : 's'} for ${e.cost} BPV (UTD7.22) — ${state.players.find((p) => p.id === e.playerId)!.extraFleets} extra in all.`,
+  FleetsOrganized: (e, { who, left, state }) => {
+    const to = state.fleets.find((f) => f.id === e.to);
+    return `🔀 ${who(e.playerId)} moves ${e.shipIds.join(', ')} into fleet ${to?.slot ?? '?'} (1 OP, UTD6.33)${left()}.`;
+  },
+  ShipsScrapped: (e, { who, ops, left }) =>
+    `♻️ ${who(e.playerId)} scraps ${e.shipIds.join(', ')} for ${e.refund} BPV (half value, UTD6.3F; ${ops(e.opCost)})${left()}.`,
+  OrderUndone: (e, { left, state }) => `↩️ Order undone: ${describeUndone(e.undone, state)}${left()}.`,
+  SectorExplored: (e, { who, sec }) =>
+    [
+      `🔭 ${who(e.by)} explores ${sec(e.sector)}: **${e.sectorType}** sector, terrain ${e.terrain.join(', ')}${e.npe ? `, and discovers a non-player empire: the **${empireName(e.npe)}**!` : '.'}`,
+      ...e.steps.map((x) => `  • ${x.meaning} (${x.rule})`),
+      `  ${mention(e.by)}, you may name it with \`/sector name\` (UTD4.12).`,
+    ].join('\n'),
+  SectorNamed: (e, { who }) => `🏷️ ${who(e.by)} names ${e.sector} **${e.name}** (UTD4.12).`,
+  SectorNameObjected: (e, { who, sec }) =>
+    `🙅 ${who(e.by)} objects to the name of ${sec(e.sector)}: its namer must rename it (UTD4.12).`,
+  SectorDisavowed: (e, { who, sec }) =>
+    `${e.disavowed ? '🚫' : '✅'} ${who(e.playerId)} ${e.disavowed ? 'disavows' : 'no longer disavows'} ${sec(e.sector)} (UTD4.13).`,
+  ExploreBalancingSet: (e, { who }) => `⚖️ ${who(e.playerId)} sets exploration balancing to **${e.mode}** (UTD5.22).`,
+  FortDestroyed: (e, { who, sec }) =>
+    `💥 ${who(e.by)}'s minesweeper destroys ${who(e.owner)}'s fortification in ${sec(e.sector)} (UTD4.352).`,
+  DevelopmentCaptured: (e, { who, sec }) =>
+    `🏴 ${who(e.to)} captures ${who(e.from)}'s ${e.kind} in ${sec(e.sector)} with a troop ship (UTD4.332).`,
+  DevelopmentDestroyed: (e, { who, sec }) =>
+    `🔥 ${who(e.by)} destroys ${who(e.owner)}'s ${e.kind} in ${sec(e.sector)} (UTD4.333).`,
+  DevelopmentExposed: (e, { who, sec }) =>
+    `⚠️ ${sec(e.sector)}'s ${e.kind} falls to ${who(e.to)} if ${who(e.to)}'s fleet is still there on its next turn (UTD4.353).`,
+  ContainersCollected: (e, { who, sec }) =>
+    `💰 ${who(e.by)} collects ${e.count} container${e.count === 1 ? '' : 's'} in ${sec(e.sector)}: +${e.amount} BPV (UTD6.3D1).`,
+  DerelictsCaptured: (e, { who, sec }) =>
+    `🛰️ ${who(e.by)} captures ${e.shipIds.length} derelict${e.shipIds.length === 1 ? '' : 's'} in ${sec(e.sector)} (UTD6.3D2); they must be inspected before use.`,
+  ProxyGranted: (e, { who }) =>
+    `🤝 ${who(e.playerId)} names ${mention(e.proxyUserId)} as proxy${e.expiresAt ? ` until ${timestamp(e.expiresAt, 'f')}` : ''} (UTD3.2).`,
+  ProxyRevoked: (e, { who }) => `🤝 ${who(e.playerId)} revokes ${mention(e.proxyUserId)} as proxy.`,
+  PlayerRemoved: (e, { who }) =>
+    ({
+      resigned: `🏳️ **${who(e.playerId)}** resigns; all their forces leave the map (UTD3.91).`,
+      forfeits: `❌ **${who(e.playerId)}** forfeited three turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
+      eliminated: `☠️ **${who(e.playerId)}** has no unit left on the map and is out (UTD4.32).`,
+    })[e.reason],
+  CampaignWon: (e, { who, state }) =>
+    `🏆 **${who(e.playerId)}** is the last player on the map and wins **${state.name}** (UTD1.9)!`,
+  VoteOpened: (e, { who }) =>
+    `🗳️ ${who(e.vote.proposer)} opens vote ${e.vote.id}: ${e.vote.question} React on the vote message.`,
+  VoteMessageAttached: () => null,
+  BallotCast: () => null,
+  VoteClosed: (e, { state }) => {
+    const v = state.votes.find((x) => x.id === e.voteId);
+    return `${e.passed ? '✅ Passed' : '❌ Rejected'}: ${v?.question ?? e.voteId} — ${e.reason} (UTD1.7).`;
+  },
+  SettingChanged: (e, { state }) =>
+    e.fromHalfCycle !== null && e.fromHalfCycle > state.halfCycles
+      ? `⚙️ **${e.key}** becomes \`${JSON.stringify(e.value)}\` from the next cycle.`
+      : `⚙️ **${e.key}** is now \`${JSON.stringify(e.value)}\`.`,
+  SeedsRevealed: (e) =>
+    `🔓 The secret dice seed${e.seeds.length === 1 ? ' is' : 's are'} revealed (${e.reason}): ${e.seeds.map((x) => `\`${x.seed}\` from event ${x.fromSeq}`).join(', ')}. Check every roll with \`/dice verify\`.`,
+  // After a reveal by vote (UTD1.7), a fresh secret seed takes over.
+  SeedCommitted: (e) =>
+    `🔒 A fresh secret dice seed is committed for the rolls from now on: SHA-256 \`${e.seedCommitment}\`.`,
+  DiceRolled: (e, { stored }) => {
+    const parts = e.terms.map((t, i) => {
+      const sign = i === 0 ? (t.sign < 0 ? '-' : '') : t.sign < 0 ? ' - ' : ' + ';
+      return `${sign}${t.sides > 0 ? `${t.count}d${t.sides} [${t.results.join(', ')}]` : String(t.value)}`;
+    });
+    return `🎲 ${mention(stored.actor.userId)} rolled \`${e.expression}\`: ${parts.join('')} = **${e.total}** (roll #${stored.seq}, recorded and verifiable).`;
+  },
+  CampaignImported: (_e, { state, stored }) =>
+    `📦 **${state.name}** was imported into this channel with its full history (${stored.seq - 1} events).`,
+} satisfies Words<CoreEvent>;
+
+/**
+ * One sentence-maker per event type of the ruleset (the core's and each area's table): a missing,
+ * misspelt or left-over entry is a compile error, so no event can change the campaign unannounced.
+ */
+export const EVENT_WORDS = {
+  ...CORE_WORDS,
+  ...BATTLE_WORDS,
+  ...YARD_WORDS,
+  ...DEFENSE_WORDS,
+  ...OFFICER_WORDS,
+  ...CONDITION_WORDS,
+  ...CATALOG_WORDS,
+  ...RETREAT_WRECK_WORDS,
+} satisfies Words<CampaignEvent>;
+
 /** One announcement line per event; null for events that speak through another line. */
 export function describeEvent(stored: StoredEvent, state: CampaignState): string | null {
-  // Catalog import chains after the battle and yard words.
-  // Ship condition chains after them too.
-  const battleLine =
-    describeBattleEvent(stored, state) ??
-    describeYardEvent(stored, state) ??
-    describeCatalogEvent(stored, state) ??
-    describeConditionEvent(stored, state) ??
-    describeOfficerEvent(stored, state) ??
-    describeDefenseEvent(stored, state) ??
-    describeRetreatWreckEvent(stored, state);
-  if (battleLine !== undefined) return battleLine;
-  const e = stored.event;
-  const who = (id: string) => playerName(state, id);
-  const sec = (key: string) => `**${sectorLabel(state, key)}**`;
-  const ops = (n: number) => (n === 0 ? 'free' : `${n} OP`);
-  const left = () => (state.turn ? ` · ${opsLeft(state.turn)} OP left` : '');
-  const fleetName = (id: string) => {
-    const f = state.fleets.find((x) => x.id === id);
-    return f ? `${who(f.owner)}'s fleet ${f.slot}` : `fleet ${id}`;
-  };
-  switch (e.type) {
-    case 'CampaignCreated':
-      return [
-        `📜 ${mention(e.createdBy)} created the Thunderdome III campaign **${e.name}** in this channel.`,
-        'Join with `/campaign join empire:<empire>`; the creator sets the map (`/map generate` or `/map import`), everyone approves it (✅ on the map approval message, or `/map approve`), then `/campaign start`.',
-        `🔒 Dice seed commitment (SHA-256): \`${e.seedCommitment}\` — every roll can be checked against it when the seed is revealed.`,
-      ].join('\n');
-    case 'PlayerJoined':
-      return `⚔️ **${e.playerName}** joins **${state.name}** as the **${empireName(e.empire)}** (${state.players.length} player${state.players.length === 1 ? '' : 's'}).`;
-    case 'PlayerChangedEmpire':
-      return `🔁 **${who(e.playerId)}** switches from the ${empireName(e.from)} to the **${empireName(e.to)}**.`;
-    case 'PlayerLeft':
-      return `👋 ${mention(e.playerId)} left **${state.name}** before the start.`;
-    case 'EmpireContested': {
-      const shown = e.rolls.map(([h, c]) => `${h} vs ${c}`).join(', then ');
-      return e.winner === e.challenger
-        ? `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} must join again with another empire.`
-        : `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${who(e.holder)}** keeps it.`;
-    }
-    case 'MapSet':
-      return `🗺️ New map (${e.map.source}): ${e.map.sectors.length} sectors, ${e.map.lanes.length} warp lanes, ${e.map.sectors.filter((x) => x.homeSlot !== null).length} home sectors.\n${e.map.fairness}\nEvery player must approve it: ✅ on the approval message, or \`/map approve\` (UTD8.16: unanimous).`;
-    case 'MapApproved':
-      return e.unanimous
-        ? `✅ **${who(e.playerId)}** approves the map — approved unanimously (UTD8.16). The campaign can start.`
-        : `👍 **${who(e.playerId)}** approves the map (${state.map?.approvals.length ?? 0} of ${state.players.length}).`;
-    case 'TurnOrderRolled': {
-      const lines = e.order.map((id, i) => {
-        const rolls = e.rolls.find((r) => r.playerId === id)?.rolls ?? [];
-        const shown = rolls.length > 1 ? `${rolls.join(' → ')} (tie re-rolled)` : String(rolls[0]);
-        return `${i + 1}. **${who(id)}** (${empireName(state.players.find((p) => p.id === id)!.empire)}) — D1000: ${shown}`;
-      });
-      return ['🎲 **Turn order** (UTD8.14: each player rolls D1000, highest first):', ...lines].join('\n');
-    }
-    case 'SetupBegan':
-      return [
-        `🏗️ Setup: each player's home holds a capital (SC2 shipyard, capacity 2, the bank), its large repair freighter, the home defenses and a developed colony, mine and fortification (UTD8.13). Each bank holds **${e.startingBpv} BPV** (UTD8.132: 500 + 150 × ${state.players.length}).`,
-        ...e.homes.map((h) => `• **${who(h.playerId)}** — home ${sec(h.sector)}`),
-        'Buy your initial ships with `/setup buy unit:<class>` and finish with `/setup ready` (ISS-A103).',
-      ].join('\n');
-    case 'DefendingShipChosen':
-      return `🛡️ ${who(e.base.owner)} places ${e.base.unitId} as a defending ship at home (UTD8.134); ${e.allowanceLeft} BPV of defending ships left.`;
-    case 'ShipBought': {
-      const fleet = state.fleets.find((f) => f.id === e.ship.fleetId);
-      return `🛠️ **${who(e.ship.owner)}** buys ${e.ship.unitId} (${e.cost} BPV) into fleet ${fleet?.slot ?? '?'} — bank ${state.players.find((p) => p.id === e.ship.owner)?.bank} BPV.`;
-    }
-    case 'SetupPurchaseReturned':
-      return `↩️ Ship ${e.shipId} returned for ${e.refund} BPV.`;
-    case 'PlayerReady':
-      return e.ready ? `🟢 **${who(e.playerId)}** is ready.` : `🟡 **${who(e.playerId)}** is changing their forces.`;
-    case 'CampaignStarted':
-      return `🚀 **${state.name}** is in play: ${calendarLine(state)}.`;
-    case 'TurnStarted':
-      return `▶️ ${calendarLine(state)}: it is ${mention(e.playerId)}'s turn (seat ${e.seat}) with **${e.opsBase} order points** (UTD6.2)${e.deadline ? `; orders are due ${timestamp(e.deadline, 'F')} (${timestamp(e.deadline, 'R')}) or the turn is forfeited (UTD3.31)` : ''}.`;
-    case 'DevelopmentActivated':
-      return `🏙️ ${who(e.owner)}'s ${e.kind === 'fort' ? 'fortification' : e.kind} in ${sec(e.sector)} is established (UTD2.3 step 1).`;
-    case 'DevelopmentCancelled':
-      return `✖️ ${who(e.owner)}'s ${e.kind} in ${sec(e.sector)} is not established: ${e.reason}.`;
-    case 'FortRemoved':
-      return `🧱 ${who(e.owner)} removed the fortification in ${sec(e.sector)} (UTD4.352).`;
-    case 'SectorClaimed':
-      return `🚩 **${who(e.playerId)}** now owns ${sec(e.sector)}${e.from ? ` (from ${who(e.from)})` : ''} (UTD4.13).`;
-    case 'IncomePaid':
-      return `💰 ${who(e.playerId)} receives **${e.amount} BPV** from ${e.mines.length} mine${e.mines.length === 1 ? '' : 's'} (UTD4.344): ${e.mines.map(sec).join(', ')}.`;
-    case 'TurnPhaseChanged':
-      if (e.phase === 'captures')
-        return `📋 All battles are resolved. Captured ships must be organized (UTD6.3I2) with \`/battle organize\`${e.due ? ` by ${timestamp(e.due, 'f')}` : ''}; then the turn goes on.`;
-      return e.phase === 'battles' ? '⚔️ The turn waits for its battles to be resolved (UTD2.3 step 8).' : null;
-    case 'TurnEnded':
-      return e.forfeited ? null : `⏹️ ${who(e.playerId)} ends the turn.`;
-    case 'TurnForfeited':
-      return `⌛ ${mention(e.playerId)} missed the orders deadline: the turn is forfeited, no orders are executed (UTD3.31) — ${e.consecutive} in a row.`;
-    case 'TurnExtended':
-      return `⏳ ${who(e.playerId)}'s orders are now due ${timestamp(e.deadline, 'F')} (${e.reason}).`;
-    case 'ReminderSent':
-      if (e.skipped) return null;
-      return `⏰ ${mention(e.playerId)}, your orders are due ${timestamp(e.deadline, 'R')} (${timestamp(e.deadline, 'f')}); if you give none by then your turn is forfeited (UTD3.31). \`/turn extension\` gives one more week for a real-life reason.`;
-    case 'BankLost':
-      return `🕳️ ${who(e.playerId)} loses ${e.amount} unspent BPV: ${e.reason}.`;
-    case 'OrderPointsBought':
-      return e.permanent > 0
-        ? `➕ ${who(e.playerId)} buys ${e.permanent} permanent order point${e.permanent === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.22)${left()}.`
-        : `➕ ${who(e.playerId)} buys ${e.temporary} temporary order point${e.temporary === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.21, 6.23)${left()}.`;
-    case 'FleetMoved': {
-      const notes = [
-        e.free ? `free ${e.free}` : ops(e.opCost),
-        e.freedFromTrap ? 'jail break (UTD4.3564)' : '',
-        e.pinned ? 'pinned (UTD6.31)' : '',
-        e.trapped ? 'trapped by the fortification (UTD4.356)' : '',
-      ].filter(Boolean);
-      return `🚀 ${fleetName(e.fleetId)}: ${sec(e.from)} → ${sec(e.to)} (${notes.join(', ')})${left()}.`;
-    }
-    case 'CapitalMoved':
-      return `🏛️ ${who(e.playerId)}'s capital moves ${sec(e.from)} → ${sec(e.to)} with ${e.baseIds.length - 1} supporting unit${e.baseIds.length === 2 ? '' : 's'} (${ops(e.opCost)}, UTD6.32)${left()}.`;
-    case 'DevelopmentOrdered':
-      return `🏗️ ${fleetName(e.fleetId)} ${e.remove ? 'starts removing the fortification' : `starts establishing a ${e.kind === 'fort' ? 'fortification' : e.kind}`} in ${sec(e.sector)} (${e.freeBy ? `free thanks to ${e.freeBy}` : ops(e.opCost)}); it takes effect at the start of the next turn if the fleet stays${left()}.`;
-    case 'SiegeRolled': {
-      const dice = [...e.dice.map(String), ...Array.from({ length: e.automatic }, () => 'automatic (UTD4.3563)')];
-      return `🎲 ${fleetName(e.fleetId)} siege roll${e.bpvPaid !== '0' ? ` with desperation (${e.bpvPaid} BPV)` : ''}: ${dice.join(', ')} → ${e.released ? '**released**; it may move from the next cycle (UTD4.3561)' : `still trapped (${e.failedDice} failed in a row)`}${left()}.`;
-    }
-    case 'ContainerDropped':
-      return `📦 ${fleetName(e.fleetId)} leaves a container worth ${e.value} BPV in ${sec(e.sector)} (cost ${e.cost} BPV, UTD6.3D1)${left()}.`;
-    case 'DerelictLeft':
-      return `🛰️ ${fleetName(e.fleetId)} leaves ship ${e.shipId} as a derelict in ${sec(e.sector)} (UTD6.3D2)${left()}.`;
-    case 'FleetsBought':
-      return `⛵ ${who(e.playerId)} buys ${e.count} extra fleet${e.count === 1 ? '' : 's'} for ${e.cost} BPV (UTD7.22) — ${state.players.find((p) => p.id === e.playerId)!.extraFleets} extra in all.`;
-    case 'FleetsOrganized': {
-      const to = state.fleets.find((f) => f.id === e.to);
-      return `🔀 ${who(e.playerId)} moves ${e.shipIds.join(', ')} into fleet ${to?.slot ?? '?'} (1 OP, UTD6.33)${left()}.`;
-    }
-    case 'ShipsScrapped':
-      return `♻️ ${who(e.playerId)} scraps ${e.shipIds.join(', ')} for ${e.refund} BPV (half value, UTD6.3F; ${ops(e.opCost)})${left()}.`;
-    case 'OrderUndone':
-      return `↩️ Order undone: ${describeUndone(e.undone, state)}${left()}.`;
-    case 'SectorExplored':
-      return [
-        `🔭 ${who(e.by)} explores ${sec(e.sector)}: **${e.sectorType}** sector, terrain ${e.terrain.join(', ')}${e.npe ? `, and discovers a non-player empire: the **${empireName(e.npe)}**!` : '.'}`,
-        ...e.steps.map((x) => `  • ${x.meaning} (${x.rule})`),
-        `  ${mention(e.by)}, you may name it with \`/sector name\` (UTD4.12).`,
-      ].join('\n');
-    case 'SectorNamed':
-      return `🏷️ ${who(e.by)} names ${e.sector} **${e.name}** (UTD4.12).`;
-    case 'SectorNameObjected':
-      return `🙅 ${who(e.by)} objects to the name of ${sec(e.sector)}: its namer must rename it (UTD4.12).`;
-    case 'SectorDisavowed':
-      return `${e.disavowed ? '🚫' : '✅'} ${who(e.playerId)} ${e.disavowed ? 'disavows' : 'no longer disavows'} ${sec(e.sector)} (UTD4.13).`;
-    case 'ExploreBalancingSet':
-      return `⚖️ ${who(e.playerId)} sets exploration balancing to **${e.mode}** (UTD5.22).`;
-    case 'FortDestroyed':
-      return `💥 ${who(e.by)}'s minesweeper destroys ${who(e.owner)}'s fortification in ${sec(e.sector)} (UTD4.352).`;
-    case 'DevelopmentCaptured':
-      return `🏴 ${who(e.to)} captures ${who(e.from)}'s ${e.kind} in ${sec(e.sector)} with a troop ship (UTD4.332).`;
-    case 'DevelopmentDestroyed':
-      return `🔥 ${who(e.by)} destroys ${who(e.owner)}'s ${e.kind} in ${sec(e.sector)} (UTD4.333).`;
-    case 'DevelopmentExposed':
-      return `⚠️ ${sec(e.sector)}'s ${e.kind} falls to ${who(e.to)} if ${who(e.to)}'s fleet is still there on its next turn (UTD4.353).`;
-    case 'ContainersCollected':
-      return `💰 ${who(e.by)} collects ${e.count} container${e.count === 1 ? '' : 's'} in ${sec(e.sector)}: +${e.amount} BPV (UTD6.3D1).`;
-    case 'DerelictsCaptured':
-      return `🛰️ ${who(e.by)} captures ${e.shipIds.length} derelict${e.shipIds.length === 1 ? '' : 's'} in ${sec(e.sector)} (UTD6.3D2); they must be inspected before use.`;
-    case 'ProxyGranted':
-      return `🤝 ${who(e.playerId)} names ${mention(e.proxyUserId)} as proxy${e.expiresAt ? ` until ${timestamp(e.expiresAt, 'f')}` : ''} (UTD3.2).`;
-    case 'ProxyRevoked':
-      return `🤝 ${who(e.playerId)} revokes ${mention(e.proxyUserId)} as proxy.`;
-    case 'PlayerRemoved':
-      return {
-        resigned: `🏳️ **${who(e.playerId)}** resigns; all their forces leave the map (UTD3.91).`,
-        forfeits: `❌ **${who(e.playerId)}** forfeited three turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
-        eliminated: `☠️ **${who(e.playerId)}** has no unit left on the map and is out (UTD4.32).`,
-      }[e.reason];
-    case 'CampaignWon':
-      return `🏆 **${who(e.playerId)}** is the last player on the map and wins **${state.name}** (UTD1.9)!`;
-    case 'VoteOpened':
-      return `🗳️ ${who(e.vote.proposer)} opens vote ${e.vote.id}: ${e.vote.question} React on the vote message.`;
-    case 'VoteMessageAttached':
-      return null;
-    case 'BallotCast':
-      return null;
-    case 'VoteClosed': {
-      const v = state.votes.find((x) => x.id === e.voteId);
-      return `${e.passed ? '✅ Passed' : '❌ Rejected'}: ${v?.question ?? e.voteId} — ${e.reason} (UTD1.7).`;
-    }
-    case 'SettingChanged':
-      return e.fromHalfCycle !== null && e.fromHalfCycle > state.halfCycles
-        ? `⚙️ **${e.key}** becomes \`${JSON.stringify(e.value)}\` from the next cycle.`
-        : `⚙️ **${e.key}** is now \`${JSON.stringify(e.value)}\`.`;
-    case 'SeedsRevealed':
-      return `🔓 The secret dice seed${e.seeds.length === 1 ? ' is' : 's are'} revealed (${e.reason}): ${e.seeds.map((x) => `\`${x.seed}\` from event ${x.fromSeq}`).join(', ')}. Check every roll with \`/dice verify\`.`;
-    // After a reveal by vote (UTD1.7), a fresh secret seed takes over.
-    case 'SeedCommitted':
-      return `🔒 A fresh secret dice seed is committed for the rolls from now on: SHA-256 \`${e.seedCommitment}\`.`;
-    case 'DiceRolled': {
-      const parts = e.terms.map((t, i) => {
-        const sign = i === 0 ? (t.sign < 0 ? '-' : '') : t.sign < 0 ? ' - ' : ' + ';
-        return `${sign}${t.sides > 0 ? `${t.count}d${t.sides} [${t.results.join(', ')}]` : String(t.value)}`;
-      });
-      return `🎲 ${mention(stored.actor.userId)} rolled \`${e.expression}\`: ${parts.join('')} = **${e.total}** (roll #${stored.seq}, recorded and verifiable).`;
-    }
-    case 'CampaignImported':
-      return `📦 **${state.name}** was imported into this channel with its full history (${stored.seq - 1} events).`;
-    default:
-      return null;
-  }
+  return (EVENT_WORDS[stored.event.type] as AnyWords)(stored.event, wordsContext(stored, state));
 }
 
 /** The vote message: the question, who may vote, what is needed, the live tally and the deadline. */
@@ -290,21 +289,20 @@ export function voteText(v: Vote, state: CampaignState): string {
   ].join('\n');
 }
 
+/** What an undone order was (UTD6.12), one entry per undoable order event (undo.ts). */
+const UNDONE_WORDS = {
+  FleetMoved: (e, state) =>
+    `fleet move ${sectorLabel(state, e.from)} → ${sectorLabel(state, e.to)} (${e.opCost} OP back)`,
+  CapitalMoved: (e) => `capital move (${e.opCost} OP back)`,
+  DevelopmentOrdered: (e, state) =>
+    `${e.remove ? 'removal' : 'establishment'} of the ${e.kind} in ${sectorLabel(state, e.sector)}`,
+  OrderPointsBought: (e) => `purchase of order points (${e.cost} BPV back)`,
+  ContainerDropped: (e) => `dead drop (${e.cost} BPV back)`,
+} satisfies { [K in UndoableType]: (e: Variant<CampaignEvent, K>, state: CampaignState) => string };
+
 function describeUndone(e: CampaignEvent, state: CampaignState): string {
-  switch (e.type) {
-    case 'FleetMoved':
-      return `fleet move ${sectorLabel(state, e.from)} → ${sectorLabel(state, e.to)} (${e.opCost} OP back)`;
-    case 'CapitalMoved':
-      return `capital move (${e.opCost} OP back)`;
-    case 'DevelopmentOrdered':
-      return `${e.remove ? 'removal' : 'establishment'} of the ${e.kind} in ${sectorLabel(state, e.sector)}`;
-    case 'OrderPointsBought':
-      return `purchase of order points (${e.cost} BPV back)`;
-    case 'ContainerDropped':
-      return `dead drop (${e.cost} BPV back)`;
-    default:
-      return e.type;
-  }
+  if (!isUndoableEvent(e)) return e.type;
+  return (UNDONE_WORDS[e.type] as (e: CampaignEvent, state: CampaignState) => string)(e, state);
 }
 
 export function describeError(error: RuleError): string {
