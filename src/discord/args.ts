@@ -1,4 +1,10 @@
-import { ApplicationCommandOptionType, type Attachment, type ChatInputCommandInteraction, type User } from 'discord.js';
+import {
+  ApplicationCommandOptionType,
+  type APIApplicationCommandBasicOption,
+  type Attachment,
+  type ChatInputCommandInteraction,
+  type User,
+} from 'discord.js';
 
 /**
  * Option values typed from a command's own definition (design §3.4: command files stay thin).
@@ -134,4 +140,21 @@ function readOne(interaction: ChatInputCommandInteraction, def: OptionDef): unkn
       return option?.value;
     }
   }
+}
+
+/**
+ * A subcommand whose name and options keep their literal types, for definitions that build their
+ * subcommands with a helper; `options` is always sent, empty when there are none.
+ */
+export function subcommand<const N extends string, const Os extends APIApplicationCommandBasicOption[] = []>(
+  name: N,
+  description: string,
+  options?: Os,
+): { type: T['Subcommand']; name: N; description: string; options: Os } {
+  return {
+    type: ApplicationCommandOptionType.Subcommand,
+    name,
+    description,
+    options: options ?? ([] as unknown as Os),
+  };
 }

@@ -9,7 +9,7 @@ import {
   type User,
 } from 'discord.js';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { readArgs, type ArgsOf, type InvocationOf, type SubArgsOf } from '../../src/discord/args.ts';
+import { readArgs, subcommand, type ArgsOf, type InvocationOf, type SubArgsOf } from '../../src/discord/args.ts';
 
 /** Design §3.4: a handler's option values are typed from its command's definition. */
 const flat = {
@@ -101,6 +101,23 @@ describe('ArgsOf / readArgs (typed command options)', () => {
     }
     // @ts-expect-error no such subcommand
     expectTypeOf<SubArgsOf<typeof nested, 'opz'>>().toBeObject();
+  });
+
+  it('keeps the literal names of subcommands built with the subcommand helper', () => {
+    const ship = <const N extends string>(name: N) =>
+      ({ type: O.String, name, description: 'A ship', required: true, max_length: 20 }) as const;
+    const built = {
+      name: 'officer',
+      description: 'Built with helpers',
+      options: [
+        subcommand('buy', 'Buy', [ship('ship'), { type: O.Integer, name: 'bpv', description: 'BPV' }]),
+        subcommand('list', 'List'),
+      ],
+    } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+    expectTypeOf<InvocationOf<typeof built>['sub']>().toEqualTypeOf<'buy' | 'list'>();
+    expectTypeOf<SubArgsOf<typeof built, 'buy'>>().toEqualTypeOf<{ ship: string; bpv?: number }>();
+    // Discord is sent the same JSON as before: an empty options list where there are none.
+    expect(built.options[1]).toEqual({ type: O.Subcommand, name: 'list', description: 'List', options: [] });
   });
 
   it('reads the options of a flat command, leaving out those not given', () => {
