@@ -1,5 +1,13 @@
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
-import { DEFAULT_SETTINGS, sectorLabel, type CampaignState, type UnitCatalog } from '../../rules/thunderdome/index.ts';
+import {
+  DEFAULT_SETTINGS,
+  sectorLabel,
+  type CampaignState,
+  type Ship,
+  type UnitCatalog,
+} from '../../rules/thunderdome/index.ts';
+import { attritionOf, carriesAttrition, conditionLabels } from '../../rules/thunderdome/condition/index.ts';
+import { fleetChoices } from '../autocomplete.ts';
 import { crewIneligible, officerIneligible } from '../../rules/thunderdome/officers/index.ts';
 import { yardsOf } from '../../rules/thunderdome/shipyards/index.ts';
 
@@ -62,6 +70,95 @@ export function officerChoices(
         name: `${y.base.id} ${y.base.role === 'capital' ? 'capital' : y.name} — ${sectorLabel(state, y.base.sector)}`,
         value: y.base.id,
       }));
+    default:
+      return [];
+  }
+}
+
+// ---- /ship (UTD6.3B, 6.3J, 7.53) ----
+
+function shipConditionChoice(state: CampaignState, catalog: UnitCatalog, s: Ship): Choice {
+  const where = s.dock ? 'dry dock' : `fleet ${state.fleets.find((f) => f.id === s.fleetId)?.slot ?? '?'}`;
+  const labels = conditionLabels(s, catalog.get(s.unitId), { catalog }).filter(
+    (l) => !l.startsWith('note') && !l.startsWith('expended'),
+  );
+  return {
+    name: `${s.id} ${s.unitId} — ${where}, ${sectorLabel(state, s.sector)}${labels.length ? ` (${labels.join(', ')})` : ''}`,
+    value: s.id,
+  };
+}
+
+/** Refits the catalog offers for the ships of the fleet, as `ship=configuration` items of a comma list. */
+function refitChoices(
+  state: CampaignState,
+  catalog: UnitCatalog,
+  me: string,
+  fleetRef: string | null,
+  typed: string,
+): Choice[] {
+  const f = state.fleets.find((x) => x.owner === me && String(x.slot) === fleetRef);
+  if (!f) return [];
+  const head = typed.includes(',') ? typed.slice(0, typed.lastIndexOf(',') + 1) : '';
+  const done = new Set(
+    head
+      .split(',')
+      .map((x) => x.split('=')[0]!.trim().toUpperCase())
+      .filter(Boolean),
+  );
+  return state.ships
+    .filter((s) => s.fleetId === f.id && !s.uninspected && !done.has(s.id))
+    .flatMap((s) =>
+      (catalog.refitsFrom?.(s.unitId) ?? [])
+        .filter((e) => !s.captured || e.capturedAllowed)
+        .map((e) => ({
+          name: `${head}${s.id}=${e.toUnitId} (${e.refitCode}, Y${e.yearAvailable})`.slice(-100),
+          value: `${head}${s.id}=${e.toUnitId}`,
+        })),
+    );
+}
+
+/** `/ship`: your ships the order applies to, your fleets, the refits and yards for a fleet. */
+export function shipOrderChoices(
+  state: CampaignState,
+  catalog: UnitCatalog,
+  me: string,
+  at: { focused: string; typed: string; kind: string; fleet: string | null },
+): Choice[] {
+  const mine = state.ships.filter((s) => s.owner === me);
+  switch (at.focused) {
+    case 'ship': {
+      const spares = (s: Ship) => attritionOf(s, catalog).fighterSpares + attritionOf(s, catalog).pfSpares > 0;
+      const pool =
+        at.kind === 'losses'
+          ? mine.filter((s) => carriesAttrition(s, catalog))
+          : at.kind === 'breakout'
+            ? mine.filter(spares)
+            : at.kind === 'selfrepair'
+              ? mine.filter((s) => !s.uninspected)
+              : mine;
+      return pool.map((s) => shipConditionChoice(state, catalog, s));
+    }
+    case 'fleet':
+      return fleetChoices(state, me, catalog);
+    case 'refits':
+      return refitChoices(state, catalog, me, at.fleet, at.typed);
+    case 'yard': {
+      const f = state.fleets.find((x) => x.owner === me && String(x.slot) === at.fleet);
+      const yards = state.bases.filter(
+        (b) =>
+          b.owner === me &&
+          (b.role === 'capital' || b.role === 'shipyard') &&
+          !b.pending &&
+          (!f || b.sector === f.sector),
+      );
+      return [
+        { name: 'none — pay 1 order point instead', value: 'none' },
+        ...yards.map((b) => ({
+          name: `${b.id} ${b.role === 'capital' ? 'capital' : b.unitId} — ${sectorLabel(state, b.sector)}`,
+          value: b.id,
+        })),
+      ];
+    }
     default:
       return [];
   }
