@@ -1,7 +1,5 @@
 import {
   ApplicationCommandOptionType,
-  type APIApplicationCommandBasicOption,
-  type ApplicationCommandOptionChoiceData,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,

@@ -1,8 +1,6 @@
 import {
   ApplicationCommandOptionType,
   MessageFlags,
-  type APIApplicationCommandBasicOption,
-  type ApplicationCommandOptionChoiceData,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
