@@ -8,6 +8,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { CommandInput } from '../src/app/run-command.ts';
+import { readArgs, subcommand, type InvocationOf, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { battleCardImage } from '../src/discord/images.ts';
@@ -15,9 +16,8 @@ import { execute, presentError, send } from '../src/discord/present.ts';
 import { battleListText, battleShowText } from '../src/discord/views/battle-text.ts';
 import { splitMessage } from '../src/discord/words.ts';
 import type { ResultInput } from '../src/rules/thunderdome/battles/negotiation.ts';
-import { battleByRef, unitName } from '../src/rules/thunderdome/battles/common.ts';
-import { RuleViolation } from '../src/rules/errors.ts';
-import { adjacentSectors, sectorLabel, type Battle, type CampaignState } from '../src/rules/thunderdome/index.ts';
+import { findBattle } from '../src/app/battles.ts';
+import { battleChoices } from '../src/discord/views/battle-choices.ts';
 
 const S = ApplicationCommandOptionType.String;
 const battleOption = {
@@ -29,7 +29,7 @@ const battleOption = {
 } as const;
 
 /** The result form (requirements §6.3 RESULT_PROPOSED): every unit not named came through undamaged. */
-const resultOptions: APIApplicationCommandBasicOption[] = [
+const resultOptions = [
   { type: S, name: 'winner', description: 'The side that holds the field', required: true, autocomplete: true },
   {
     type: S,
@@ -75,14 +75,9 @@ const resultOptions: APIApplicationCommandBasicOption[] = [
     max_value: 10000,
   },
   { type: S, name: 'note', description: 'A short note for the record', max_length: 300 },
-];
+] as const satisfies readonly APIApplicationCommandBasicOption[];
 
-const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []) => ({
-  type: ApplicationCommandOptionType.Subcommand as const,
-  name,
-  description,
-  options,
-});
+const sub = subcommand;
 
 const data = {
   name: 'battle',
@@ -179,43 +174,45 @@ const data = {
       },
     ]),
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-const list = (i: ChatInputCommandInteraction, name: string) =>
-  (i.options.getString(name) ?? '')
+const list = (text: string | undefined) =>
+  (text ?? '')
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
 
-function resultInput(i: ChatInputCommandInteraction): ResultInput {
+type ResultArgs = SubArgsOf<typeof data, 'propose'>;
+
+function resultInput(args: ResultArgs): ResultInput {
   return {
-    winner: i.options.getString('winner', true),
-    destroyed: list(i, 'destroyed'),
-    crippled: list(i, 'crippled'),
-    wrecked: list(i, 'wrecked'),
-    captured: list(i, 'captured'),
-    retreat: i.options.getString('retreat'),
-    provisional: list(i, 'provisional'),
-    planetDamage: i.options.getInteger('planet_damage') ?? 0,
-    note: i.options.getString('note') ?? '',
+    winner: args.winner,
+    destroyed: list(args.destroyed),
+    crippled: list(args.crippled),
+    wrecked: list(args.wrecked),
+    captured: list(args.captured),
+    retreat: args.retreat ?? null,
+    provisional: list(args.provisional),
+    planetDamage: args.planet_damage ?? 0,
+    note: args.note ?? '',
   };
 }
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const name = i.options.getSubcommand();
-  if (name === 'list' || name === 'show') return view(i, ctx, name);
-  const battle = i.options.getString('battle') ?? '';
+  const args = readArgs(i, data);
+  if (args.sub === 'list' || args.sub === 'show') return view(i, ctx, args);
+  const battle = 'battle' in args ? args.battle : '';
   const command: CommandInput | null = (() => {
-    switch (name) {
+    switch (args.sub) {
       case 'fleet':
-        return { type: 'battle-fleet', battle, fleet: i.options.getString('fleet'), units: list(i, 'units') };
+        return { type: 'battle-fleet', battle, fleet: args.fleet ?? null, units: list(args.units) };
       case 'propose':
       case 'report':
         return {
           type: 'battle-propose',
           battle,
-          kind: name === 'report' ? 'report' : 'negotiated',
-          result: resultInput(i),
+          kind: args.sub === 'report' ? 'report' : 'negotiated',
+          result: resultInput(args),
         };
       case 'accept':
       case 'confirm':
@@ -223,79 +220,71 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       case 'reject':
         return { type: 'battle-reject', battle };
       case 'schedule':
-        return { type: 'battle-schedule', battle, when: i.options.getString('when') };
+        return { type: 'battle-schedule', battle, when: args.when ?? null };
       case 'extension':
         return {
           type: 'battle-extension',
           battle,
-          reason: i.options.getString('reason', true) === 'real-life' ? 'real-life' : 'other',
-          days: i.options.getInteger('days') ?? 7,
+          reason: args.reason === 'real-life' ? 'real-life' : 'other',
+          days: args.days ?? 7,
         };
       case 'failure':
-        return { type: 'battle-failure', battle, player: i.options.getUser('player', true).id };
+        return { type: 'battle-failure', battle, player: args.player.id };
       case 'excuse':
         return { type: 'battle-excuse', battle };
       case 'appeal':
         return {
           type: 'battle-appeal',
           battle,
-          explanation: i.options.getString('explanation', true),
-          plan: i.options.getString('plan', true),
-          result: resultInput(i),
+          explanation: args.explanation,
+          plan: args.plan,
+          result: resultInput(args),
         };
       case 'volunteer':
         return { type: 'battle-volunteer', battle };
       case 'quick': {
         const c: CommandInput = { type: 'battle-quick', battle };
-        const intensity = i.options.getInteger('intensity');
-        const allocate = i.options.getString('allocate');
-        const retreat = i.options.getString('retreat');
         return {
           ...c,
-          ...(intensity !== null ? { intensity } : {}),
-          ...(allocate ? { allocate } : {}),
-          ...(retreat ? { retreat } : {}),
+          ...(args.intensity !== undefined ? { intensity: args.intensity } : {}),
+          ...(args.allocate ? { allocate: args.allocate } : {}),
+          ...(args.retreat ? { retreat: args.retreat } : {}),
         } as CommandInput;
       }
       case 'object':
         return { type: 'battle-object', battle };
       case 'claim':
-        return { type: 'battle-claim', battle, units: list(i, 'units') };
+        return { type: 'battle-claim', battle, units: list(args.units) };
       case 'organize':
-        return {
-          type: 'captured-organize',
-          ship: i.options.getString('ship', true),
-          into: i.options.getString('into', true),
-          makeRoom: list(i, 'make_room'),
-        };
+        return { type: 'captured-organize', ship: args.ship, into: args.into, makeRoom: list(args.make_room) };
       default:
         return null;
     }
   })();
   if (!command)
-    return presentError(i, { code: 'command/unknown', rule: 'UTD7.4', message: `Unknown battle action \`${name}\`.` });
+    return presentError(i, {
+      code: 'command/unknown',
+      rule: 'UTD7.4',
+      message: `Unknown battle action \`${String((args as { sub: string }).sub)}\`.`,
+    });
   return execute(i, ctx, command);
 }
 
 async function view(
   i: ChatInputCommandInteraction,
   ctx: CommandContext,
-  name: 'list' | 'show',
+  args: Extract<InvocationOf<typeof data>, { sub: 'list' | 'show' }>,
 ): Promise<CommandOutcome> {
   const state = await stateFor(ctx);
   if (!state)
     return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: 'There is no campaign in this channel.' });
-  if (name === 'list') {
+  if (args.sub === 'list') {
     await send(i, { content: battleListText(state), allowedMentions: { parse: [] } });
     return { ok: true };
   }
-  let b: Battle;
-  try {
-    b = battleByRef(state, i.options.getString('battle', true));
-  } catch (err) {
-    if (err instanceof RuleViolation) return presentError(i, err.error);
-    throw err;
-  }
+  const found = findBattle(state, args.battle);
+  if (!found.ok) return presentError(i, found.error);
+  const b = found.value;
   const png = await battleCardImage(state, b.id);
   const [first, ...rest] = splitMessage(battleShowText(state, b));
   await send(i, {
@@ -312,79 +301,16 @@ async function view(
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const state = await stateFor(ctx);
   if (!state) return i.respond([]);
-  const focused = i.options.getFocused(true).name;
-  const me = ctx.actor.userId;
-  const battleRef = (i.options.getString('battle') ?? '').trim().toUpperCase();
-  const b =
-    state.battles.find((x) => x.id === battleRef) ??
-    state.battles.find((x) => x.status === 'open' && x.sides.includes(me));
-  switch (focused) {
-    case 'battle': {
-      const shown = [...state.battles]
-        .filter(
-          (x) => x.status === 'open' || i.options.getSubcommand() === 'show' || i.options.getSubcommand() === 'claim',
-        )
-        .sort((x, y) => Number(y.sides.includes(me)) - Number(x.sides.includes(me)));
-      return respondChoices(
-        i,
-        shown.map((x) => ({
-          name: `${x.id} — ${sectorLabel(state, x.sector)} — ${x.sides.map((s) => who(state, s)).join(' vs ')} (${x.stage})`,
-          value: x.id,
-        })),
-      );
-    }
-    case 'winner':
-      return respondChoices(
-        i,
-        (b?.sides ?? []).map((s) => ({ name: who(state, s), value: s })),
-      );
-    case 'retreat':
-      return respondChoices(
-        i,
-        b ? adjacentSectors(state, b.sector).map((k) => ({ name: sectorLabel(state, k), value: k })) : [],
-      );
-    case 'fleet':
-      return respondChoices(
-        i,
-        state.fleets
-          .filter((f) => f.owner === me && (!b || f.sector === b.sector))
-          .map((f) => ({
-            name: `Fleet ${f.slot} — ${state.ships.filter((s) => s.fleetId === f.id).length} ships`,
-            value: String(f.slot),
-          })),
-      );
-    case 'ship':
-      return respondChoices(
-        i,
-        state.ships
-          .filter((s) => s.owner === me && s.unorganized)
-          .map((s) => ({ name: `${s.unitId} (${s.id}) in ${sectorLabel(state, s.sector)}`, value: s.id })),
-      );
-    case 'into': {
-      const fleets = state.fleets
-        .filter((f) => f.owner === me)
-        .map((f) => ({ name: `Fleet ${f.slot} in ${sectorLabel(state, f.sector)}`, value: String(f.slot) }));
-      return respondChoices(i, [
-        ...fleets,
-        { name: 'A new fleet', value: 'new' },
-        { name: 'Scrap it for half its BPV', value: 'scrap' },
-      ]);
-    }
-    default: {
-      // Unit lists: complete the last comma-separated item with the battle's units.
-      const typed = String(i.options.getFocused());
-      const head = typed.includes(',') ? typed.slice(0, typed.lastIndexOf(',') + 1) : '';
-      const units = b ? b.participants.flatMap((p) => p.units) : [];
-      return respondChoices(
-        i,
-        units.map((u) => ({ name: `${head}${unitName(state, u)}`.slice(-100), value: `${head}${u}` })),
-      );
-    }
-  }
-}
-
-function who(state: CampaignState, id: string): string {
-  return id === 'npe' ? 'NPE' : (state.players.find((p) => p.id === id)?.name ?? id);
+  const focused = i.options.getFocused(true);
+  return respondChoices(
+    i,
+    battleChoices(state, ctx.actor.userId, {
+      focused: focused.name,
+      typed: String(focused.value),
+      kind: i.options.getSubcommand(),
+      battle: i.options.getString('battle'),
+    }),
+  );
 }
 
 export const battleCommand: SlashCommand = { data, execute: run, autocomplete };

@@ -3,6 +3,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { execute } from '../src/discord/present.ts';
 
@@ -46,16 +47,12 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  if (i.options.getSubcommand() === 'fleets')
-    return execute(i, ctx, { type: 'buy-fleets', count: i.options.getInteger('count', true) });
-  return execute(i, ctx, {
-    type: 'buy-ops',
-    kind: i.options.getBoolean('permanent') ? 'permanent' : 'temporary',
-    count: i.options.getInteger('count', true),
-  });
+  const args = readArgs(i, data);
+  if (args.sub === 'fleets') return execute(i, ctx, { type: 'buy-fleets', count: args.count });
+  return execute(i, ctx, { type: 'buy-ops', kind: args.permanent ? 'permanent' : 'temporary', count: args.count });
 }
 
 export const buyCommand: SlashCommand = { data, execute: run };

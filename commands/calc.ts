@@ -3,20 +3,10 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { presentError, send } from '../src/discord/present.ts';
-import { RuleViolation } from '../src/rules/errors.ts';
-import {
-  CALC_TURN_MODES,
-  calcArc,
-  calcExplosion,
-  calcOrbit,
-  calcTurnMode,
-  calcWeb,
-  type CalcAnswer,
-  type CalcTurnMode,
-} from '../src/rules/n3d/calc.ts';
-import type { Tac } from '../src/rules/n3d/turn-modes.ts';
+import { calculate, CALC_TURN_MODES } from '../src/app/calc.ts';
 
 const S = ApplicationCommandOptionType.String;
 const data = {
@@ -128,56 +118,13 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
-
-function answer(i: ChatInputCommandInteraction): CalcAnswer {
-  const str = (name: string) => i.options.getString(name) ?? undefined;
-  switch (i.options.getSubcommand(true)) {
-    case 'explosion':
-      return calcExplosion({
-        strength: i.options.getInteger('strength', true),
-        distance: i.options.getString('distance', true),
-        inWeb: i.options.getBoolean('in_web') ?? false,
-      });
-    case 'turnmode': {
-      const hexes = i.options.getInteger('hexes');
-      return calcTurnMode({
-        mode: i.options.getString('mode', true) as CalcTurnMode,
-        speed: i.options.getString('speed', true),
-        ...(hexes !== null ? { hexes } : {}),
-        tac: (str('tac') ?? 'none') as Tac,
-        outstandingCrew: i.options.getBoolean('outstanding_crew') ?? false,
-      });
-    }
-    case 'arc':
-      return calcArc({
-        shooter: i.options.getString('shooter', true),
-        facing: i.options.getString('facing', true),
-        target: i.options.getString('target', true),
-      });
-    case 'orbit':
-      return calcOrbit({ distance: i.options.getString('distance', true) });
-    default: {
-      const from = str('from');
-      const traditional = str('traditional_strength');
-      return calcWeb({
-        length: i.options.getString('length', true),
-        ...(from !== undefined ? { from } : {}),
-        ...(traditional !== undefined ? { traditionalStrength: traditional } : {}),
-      });
-    }
-  }
-}
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /** Stateless: nothing is stored and nothing needs a campaign; the answer is posted for the table to see. */
 async function execute(i: ChatInputCommandInteraction, _ctx: CommandContext): Promise<CommandOutcome> {
-  let result: CalcAnswer;
-  try {
-    result = answer(i);
-  } catch (err) {
-    if (err instanceof RuleViolation) return presentError(i, err.error);
-    throw err;
-  }
+  const calculated = calculate(readArgs(i, data));
+  if (!calculated.ok) return presentError(i, calculated.error);
+  const result = calculated.value;
   await send(i, { content: [`**${result.title}**`, ...result.lines].join('\n'), allowedMentions: { parse: [] } });
   return { ok: true };
 }

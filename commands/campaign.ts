@@ -11,6 +11,7 @@ import {
   campaignLog,
   createCampaign,
   exportCampaign,
+  EMPIRE_CHOICES,
   importCampaign,
   joinCampaign,
   leaveCampaign,
@@ -19,7 +20,7 @@ import {
 } from '../src/app/campaigns.ts';
 import { ledgerImage } from '../src/discord/images.ts';
 import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
-import { EMPIRES } from '../src/rules/thunderdome/index.ts';
+import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { execute as run, presentError, presentResult, send } from '../src/discord/present.ts';
 import { mapText } from '../src/discord/views/map-text.ts';
@@ -55,7 +56,7 @@ const data = {
           name: 'empire',
           description: 'The empire you will play',
           required: true,
-          choices: EMPIRES.map((e) => ({ name: e.name, value: e.key })),
+          choices: EMPIRE_CHOICES,
         },
       ],
     },
@@ -69,7 +70,7 @@ const data = {
           name: 'empire',
           description: 'The contested empire',
           required: true,
-          choices: EMPIRES.map((e) => ({ name: e.name, value: e.key })),
+          choices: EMPIRE_CHOICES,
         },
       ],
     },
@@ -169,45 +170,48 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const { app, target, actor } = ctx;
-  switch (i.options.getSubcommand()) {
+  const args = readArgs(i, data);
+  switch (args.sub) {
     case 'create':
-      return presentResult(i, await createCampaign(app, target, actor, i.options.getString('name', true), i.id));
+      return presentResult(i, await createCampaign(app, target, actor, args.name, i.id));
     case 'join':
-      return presentResult(i, await joinCampaign(app, target, actor, i.options.getString('empire', true), i.id));
+      return presentResult(i, await joinCampaign(app, target, actor, args.empire, i.id));
     case 'leave':
       return presentResult(i, await leaveCampaign(app, target, actor, i.id));
     case 'contest':
-      return run(i, ctx, { type: 'contest', empire: i.options.getString('empire', true) });
+      return run(i, ctx, { type: 'contest', empire: args.empire });
     case 'start':
       return presentResult(i, await startCampaign(app, target, actor, i.id));
     case 'status':
-      return status(i, ctx);
+      return status(i, ctx, args);
     case 'log':
-      return log(i, ctx);
+      return log(i, ctx, args);
     case 'history':
-      return history(i, ctx);
+      return history(i, ctx, args);
     case 'ledger':
-      return ledger(i, ctx);
+      return ledger(i, ctx, args);
     case 'export':
-      return exportFile(i, ctx);
+      return exportFile(i, ctx, args);
     case 'import':
-      return importFile(i, ctx);
-    default:
-      throw new Error(`unknown subcommand ${i.options.getSubcommand()}`);
+      return importFile(i, ctx, args);
   }
 }
 
-async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+async function status(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'status'>,
+): Promise<CommandOutcome> {
   const state = await campaignInChannel(ctx.app, ctx.target.channelId);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
     return { ok: false };
   }
-  const ephemeral = !i.options.getBoolean('public');
+  const ephemeral = !args.public;
   await send(i, {
     embeds: [statusEmbed(state)],
     allowedMentions: { parse: [] },
@@ -217,15 +221,19 @@ async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
 }
 
 /** The ledger (UTD1.12) as a picture, or as CSV for those who want the real spreadsheet. */
-async function ledger(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+async function ledger(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'ledger'>,
+): Promise<CommandOutcome> {
   const current = await versionedCampaign(ctx.app, ctx.target.channelId);
   if (!current) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });
   const { state, version } = current;
   const catalog = await ctx.app.catalogs.get(state.catalogVersion);
   const rows = ledgerRows(state, catalog);
-  const pub = i.options.getBoolean('public') ?? false;
+  const pub = args.public ?? false;
   const visibility = pub ? {} : { flags: MessageFlags.Ephemeral as const };
-  if (i.options.getString('format') === 'csv') {
+  if (args.format === 'csv') {
     await send(i, {
       content: ledgerText(state, rows).slice(0, 2000),
       files: [new AttachmentBuilder(Buffer.from(ledgerCsv(rows)), { name: 'ledger.csv' })],
@@ -245,8 +253,12 @@ async function ledger(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
   return { ok: true };
 }
 
-async function history(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const cycle = i.options.getNumber('cycle', true);
+async function history(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'history'>,
+): Promise<CommandOutcome> {
+  const cycle = args.cycle;
   const half = Math.round(cycle * 2);
   if (half !== cycle * 2)
     return presentError(i, {
@@ -268,13 +280,17 @@ async function history(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
 
 const LOG_PAGE = 15;
 
-async function log(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+async function log(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'log'>,
+): Promise<CommandOutcome> {
   const first = await campaignLog(ctx.app, ctx.target.channelId, 1, LOG_PAGE);
   if (!first) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
     return { ok: false };
   }
-  const page = await campaignLog(ctx.app, ctx.target.channelId, i.options.getInteger('page') ?? first.pages, LOG_PAGE);
+  const page = await campaignLog(ctx.app, ctx.target.channelId, args.page ?? first.pages, LOG_PAGE);
   const lines = page!.events.map(
     (e) => `\`#${e.seq}\` ${timestamp(e.at, 'd')} ${(describeEvent(e, page!.state) ?? e.event.type).split('\n')[0]}`,
   );
@@ -284,8 +300,12 @@ async function log(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   return { ok: true };
 }
 
-async function exportFile(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const includeSecret = i.options.getBoolean('include_secret') ?? false;
+async function exportFile(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'export'>,
+): Promise<CommandOutcome> {
+  const includeSecret = args.include_secret ?? false;
   if (includeSecret && !ctx.actor.isServerAdmin) {
     return presentError(i, {
       code: 'permission/admin',
@@ -311,10 +331,14 @@ async function exportFile(i: ChatInputCommandInteraction, ctx: CommandContext): 
   return { ok: true };
 }
 
-async function importFile(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+async function importFile(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'import'>,
+): Promise<CommandOutcome> {
   if (!ctx.actor.isServerAdmin)
     return presentError(i, { code: 'permission/admin', rule: 'UTD1.6', message: WORDS.adminOnly });
-  const attachment = i.options.getAttachment('file', true);
+  const attachment = args.file;
   if (attachment.size > EXPORT_MAX_BYTES) {
     return presentError(i, {
       code: 'import/too-large',

@@ -4,6 +4,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { adjacentChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -32,14 +33,11 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  return execute(i, ctx, {
-    type: 'move-capital',
-    to: i.options.getString('to', true),
-    withDefenses: i.options.getBoolean('with_defenses') ?? false,
-  });
+  const args = readArgs(i, data);
+  return execute(i, ctx, { type: 'move-capital', to: args.to, withDefenses: args.with_defenses ?? false });
 }
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {

@@ -6,22 +6,18 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { importCatalog } from '../src/app/catalog-import.ts';
-import { campaignInChannel } from '../src/app/campaigns.ts';
+import {
+  CATALOG_EMPIRE_CHOICES,
+  CATALOG_MAX_TEXT_LENGTH,
+  findCatalogUnit,
+  searchCatalog,
+  unitQuery,
+} from '../src/app/catalog-lookup.ts';
 import { readTextUpload } from '../src/app/uploads.ts';
+import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { presentError, presentResult, send } from '../src/discord/present.ts';
-import { catalogSearchText, catalogUnitText } from '../src/discord/views/catalog-text.ts';
-import {
-  CATALOG_EMPIRE_CODES,
-  CATALOG_LIMITS,
-  searchUnits,
-  shortVersion,
-  type CatalogEmpireCode,
-  type CatalogIndex,
-  type UnitQuery,
-} from '../src/rules/thunderdome/catalog/index.ts';
-import { defaultSettings, type CampaignState } from '../src/rules/thunderdome/index.ts';
-
+import { catalogImportDetails, catalogSearchAnswer, catalogUnitText } from '../src/discord/views/catalog-text.ts';
 /**
  * `/catalog` (UTD8.1, requirements §4.2): the ship catalog the campaign plays with. `import` stores the admin's
  * CSV files as a new catalog version and switches the channel's campaign to it before play
@@ -65,7 +61,7 @@ const data = {
           type: ApplicationCommandOptionType.String,
           name: 'empire',
           description: 'Only this empire',
-          choices: CATALOG_EMPIRE_CODES.map((c) => ({ name: c, value: c })),
+          choices: CATALOG_EMPIRE_CHOICES,
         },
         {
           type: ApplicationCommandOptionType.Integer,
@@ -104,24 +100,19 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-/** The catalog of the channel's campaign, or the default one; with the campaign when there is one. */
-async function catalogHere(
+async function importFiles(
+  i: ChatInputCommandInteraction,
   ctx: CommandContext,
-): Promise<{ state: CampaignState | null; version: string; index: CatalogIndex }> {
-  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
-  const version = state?.catalogVersion ?? ctx.app.catalogs.defaultVersion;
-  return { state, version, index: await ctx.app.catalogs.index(version) };
-}
-
-async function importFiles(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  args: SubArgsOf<typeof data, 'import'>,
+): Promise<CommandOutcome> {
   const texts: Partial<Record<(typeof FILE_OPTIONS)[number]['name'], string>> = {};
   for (const f of FILE_OPTIONS) {
-    const attachment = i.options.getAttachment(f.name, f.required);
+    const attachment = args[f.name];
     if (!attachment) continue;
     const upload = await readTextUpload(attachment, {
-      maxBytes: CATALOG_LIMITS.maxTextLength,
+      maxBytes: CATALOG_MAX_TEXT_LENGTH,
       rule: 'UTD1.2',
       codePrefix: 'catalog',
       what: `${f.name}.csv`,
@@ -141,12 +132,7 @@ async function importFiles(i: ChatInputCommandInteraction, ctx: CommandContext):
   });
   if (!result.ok) return presentError(i, result.error);
   const r = result.value;
-  const counts = `${r.units} units, ${r.refits} refits, ${r.conversions} conversions`;
-  const warnings = r.warnings.length
-    ? `\n⚠️ ${r.warnings.length + r.omittedWarnings} warning(s), which do not refuse the import:\n${r.warnings.map((w) => `• ${w}`).join('\n')}`
-    : '';
-  const details =
-    `📚 Catalog \`${shortVersion(r.version)}\` (${counts}); full version \`${r.version}\`.${warnings}`.slice(0, 1990);
+  const details = catalogImportDetails(r);
   if (!r.switched) {
     await send(i, {
       content:
@@ -163,50 +149,28 @@ async function importFiles(i: ChatInputCommandInteraction, ctx: CommandContext):
   return outcome;
 }
 
-function query(i: ChatInputCommandInteraction | AutocompleteInteraction, text: string): UnitQuery {
-  const q: UnitQuery = { text };
-  const empire = i.options.getString('empire');
-  if (empire && (CATALOG_EMPIRE_CODES as readonly string[]).includes(empire)) q.empire = empire as CatalogEmpireCode;
-  const year = i.options.getInteger('year');
-  if (year !== null) q.year = year;
-  return q;
-}
-
-async function search(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const { version, index } = await catalogHere(ctx);
-  const text = i.options.getString('query') ?? '';
-  const q = query(i, text);
-  const asked = [
-    text ? `"${text.slice(0, 60)}"` : 'everything',
-    q.empire,
-    q.year !== undefined ? `available in Y${q.year}` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
-  const content = catalogSearchText({
-    hits: searchUnits(index.catalog.units, q),
-    page: i.options.getInteger('page') ?? 1,
-    asked,
-    version,
-  });
+async function search(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'search'>,
+): Promise<CommandOutcome> {
+  const found = await searchCatalog(ctx.app, ctx.target.channelId, unitQuery(args.query ?? '', args.empire, args.year));
+  const content = catalogSearchAnswer(found, args.page ?? 1);
   await send(i, { content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   return { ok: true };
 }
 
-async function show(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const { state, version, index } = await catalogHere(ctx);
-  const id = i.options.getString('unit', true).trim();
-  const unit = index.unit(id) ?? searchUnits(index.catalog.units, { text: id })[0];
-  if (!unit)
-    return presentError(i, {
-      code: 'catalog/unknown-unit',
-      rule: 'UTD1.6',
-      message: `\`${id.slice(0, 40)}\` is not in catalog \`${shortVersion(version)}\`.`,
-      hint: 'Find it with `/catalog search`.',
-    });
-  const pub = i.options.getBoolean('public') ?? false;
+async function show(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'show'>,
+): Promise<CommandOutcome> {
+  const found = await findCatalogUnit(ctx.app, ctx.target.channelId, args.unit);
+  if (!found.ok) return presentError(i, found.error);
+  const { index, unit, settings } = found.value;
+  const pub = args.public ?? false;
   await send(i, {
-    content: catalogUnitText(index, unit, state?.settings ?? defaultSettings()),
+    content: catalogUnitText(index, unit, settings),
     allowedMentions: { parse: [] },
     ...(pub ? {} : { flags: MessageFlags.Ephemeral }),
   });
@@ -214,23 +178,24 @@ async function show(i: ChatInputCommandInteraction, ctx: CommandContext): Promis
 }
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  switch (i.options.getSubcommand()) {
+  const args = readArgs(i, data);
+  switch (args.sub) {
     case 'import':
-      return importFiles(i, ctx);
+      return importFiles(i, ctx, args);
     case 'search':
-      return search(i, ctx);
-    default:
-      return show(i, ctx);
+      return search(i, ctx, args);
+    case 'show':
+      return show(i, ctx, args);
   }
 }
 
 /** Units matching what is typed (id, name, hull code, empire), best first; Discord shows 25. */
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
-  const { index } = await catalogHere(ctx);
   const typed = String(i.options.getFocused()).slice(0, 100);
-  const hits = searchUnits(index.catalog.units, query(i, typed)).slice(0, 25);
+  const query = unitQuery(typed, i.options.getString('empire'), i.options.getInteger('year'));
+  const { hits } = await searchCatalog(ctx.app, ctx.target.channelId, query);
   await i.respond(
-    hits.map((u) => ({
+    hits.slice(0, 25).map((u) => ({
       name: `${u.name} (${u.unitId}) — ${u.empire}, ${u.bpvEconomic} BPV`.slice(0, 100),
       value: u.unitId.slice(0, 100),
     })),

@@ -4,6 +4,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -48,12 +49,12 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const fleet = i.options.getString('fleet', true);
-  if (i.options.getSubcommand() === 'container') return execute(i, ctx, { type: 'dead-drop', fleet });
-  return execute(i, ctx, { type: 'dead-drop', fleet, derelictShip: i.options.getString('ship', true) });
+  const args = readArgs(i, data);
+  if (args.sub === 'container') return execute(i, ctx, { type: 'dead-drop', fleet: args.fleet });
+  return execute(i, ctx, { type: 'dead-drop', fleet: args.fleet, derelictShip: args.ship });
 }
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {

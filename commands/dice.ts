@@ -7,6 +7,7 @@ import {
 } from 'discord.js';
 import { campaignEvents, campaignInChannel } from '../src/app/campaigns.ts';
 import { auditDice } from '../src/app/dice-audit.ts';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { execute, send } from '../src/discord/present.ts';
 import { WORDS } from '../src/discord/words.ts';
@@ -26,13 +27,13 @@ const data = {
       description: 'Ask the players to reveal the seed now (supermajority vote, UTD1.7)',
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   // A reveal before the end (UTD1.7 vote) is put to the players; the vote applies itself when it closes.
-  if (i.options.getSubcommand() === 'reveal') return execute(i, ctx, { type: 'vote-dice-reveal' });
+  if (readArgs(i, data).sub === 'reveal') return execute(i, ctx, { type: 'vote-dice-reveal' });
   const state = await campaignInChannel(ctx.app, ctx.target.channelId);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });

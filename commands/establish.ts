@@ -4,6 +4,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -36,16 +37,11 @@ const data = {
       description: 'Remove your own fortification instead (UTD4.352)',
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const kind = i.options.getString('kind', true) as 'colony' | 'mine' | 'fort';
-  return execute(i, ctx, {
-    type: 'establish',
-    kind,
-    fleet: i.options.getString('fleet', true),
-    remove: i.options.getBoolean('remove') ?? false,
-  });
+  const args = readArgs(i, data);
+  return execute(i, ctx, { type: 'establish', kind: args.kind, fleet: args.fleet, remove: args.remove ?? false });
 }
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {

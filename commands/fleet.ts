@@ -4,23 +4,14 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { confirmFirst } from '../src/discord/confirmations.ts';
 import { execute, presentError, send } from '../src/discord/present.ts';
-import {
-  chooseFlagship,
-  fleetCheckText,
-  fleetUnitsFor,
-  missingText,
-  type CheckSource,
-} from '../src/discord/views/fleet-check-text.ts';
+import { fleetCheckText, missingText } from '../src/discord/views/fleet-check-text.ts';
 import { splitMessage } from '../src/discord/words.ts';
-import { RuleViolation } from '../src/rules/errors.ts';
-import { checkFleet, FLEET_SYSTEMS, type FleetSystem } from '../src/rules/fleet-size/index.ts';
-import { battleByRef, sideOfUser, unitName } from '../src/rules/thunderdome/battles/common.ts';
-import { yearValueTimesTwo } from '../src/rules/thunderdome/calendar.ts';
-import type { CampaignState } from '../src/rules/thunderdome/index.ts';
+import { checkFleetSize, FLEET_SYSTEM_CHOICES, fleetCheckUnits } from '../src/app/fleet-check.ts';
 
 const data = {
   name: 'fleet',
@@ -85,10 +76,7 @@ const data = {
           name: 'system',
           description: 'The fleet-size system',
           required: true,
-          choices: FLEET_SYSTEMS.map((v) => ({
-            name: { bpv: 'BPV Capacity', bigships: 'Big Ships', fcp: 'Flexible Command' }[v],
-            value: v,
-          })),
+          choices: FLEET_SYSTEM_CHOICES,
         },
         { type: ApplicationCommandOptionType.String, name: 'fleet', description: 'A fleet number', autocomplete: true },
         {
@@ -115,7 +103,7 @@ const data = {
           type: ApplicationCommandOptionType.String,
           name: 'crew',
           description: 'FCP: the flagship crew',
-          choices: ['poor', 'normal', 'outstanding'].map((v) => ({ name: v, value: v })),
+          choices: (['poor', 'normal', 'outstanding'] as const).map((v) => ({ name: v, value: v })),
         },
         {
           type: ApplicationCommandOptionType.Boolean,
@@ -125,14 +113,14 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  if (i.options.getSubcommand() === 'check') return check(i, ctx);
-  if (i.options.getSubcommand() === 'scrap') {
+  const args = readArgs(i, data);
+  if (args.sub === 'check') return check(i, ctx, args);
+  if (args.sub === 'scrap') {
     // Scrapped ships are gone for good: Confirm/Cancel first (UTD6.121).
-    const fleet = i.options.getString('fleet', true);
-    const ships = i.options.getString('ships', true);
+    const { fleet, ships } = args;
     return confirmFirst(i, ctx, {
       command: { type: 'scrap', fleet, ships },
       question: `Scrap ${ships.trim().toLowerCase() === 'all' ? 'every ship' : `ships ${ships.slice(0, 200)}`} of fleet ${fleet.slice(0, 20)}?`,
@@ -141,120 +129,30 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       again: '/fleet scrap',
     });
   }
-  return execute(i, ctx, {
-    type: 'organize',
-    from: i.options.getString('from', true),
-    to: i.options.getString('to', true),
-    ships: i.options.getString('ships', true),
+  return execute(i, ctx, { type: 'organize', from: args.from, to: args.to, ships: args.ships });
+}
+
+/** `/fleet check` (issue 9 §3): reads the campaign only; nothing is changed. */
+async function check(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'check'>,
+): Promise<CommandOutcome> {
+  const { player, ...rest } = args;
+  const checked = await checkFleetSize(ctx.app, ctx.target.channelId, ctx.actor.userId, {
+    ...rest,
+    ...(player ? { player: player.id } : {}),
   });
-}
-
-/** The units `/fleet check` looks at: a fleet's ships, or one side of a battle. */
-function checkSources(
-  state: CampaignState,
-  i: ChatInputCommandInteraction | AutocompleteInteraction,
-  who: string,
-): { title: string; ids: string[] } | null {
-  const slot = i.options.getString('fleet');
-  const ref = i.options.getString('battle');
-  if (ref) {
-    const b = battleByRef(state, ref);
-    const side = sideOfUser(b, who);
-    const p = side ? b.participants.find((x) => x.side === side) : undefined;
-    return p
-      ? {
-          title: `battle ${b.id} (${side === 'npe' ? 'NPE' : (state.players.find((x) => x.id === side)?.name ?? side)})`,
-          ids: p.units,
-        }
-      : null;
-  }
-  const fleet = state.fleets.find((f) => f.owner === who && String(f.slot) === slot?.trim());
-  return fleet
-    ? {
-        title: `fleet ${fleet.slot} of ${state.players.find((x) => x.id === who)?.name ?? who}`,
-        ids: state.ships.filter((s) => s.fleetId === fleet.id).map((s) => s.id),
-      }
-    : null;
-}
-
-/** `/fleet check`: reads the campaign only; nothing is changed. */
-async function check(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const state = await stateFor(ctx);
-  if (!state)
-    return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: 'There is no campaign in this channel.' });
-  const system = i.options.getString('system', true) as FleetSystem;
-  const who = i.options.getUser('player')?.id ?? ctx.actor.userId;
-  if (!i.options.getString('fleet') === !i.options.getString('battle')) {
-    return presentError(i, {
-      code: 'fleet/check-what',
-      rule: 'VBSF fleet composition',
-      message: 'Name either a `fleet:` or a `battle:` to check.',
-    });
-  }
-  try {
-    const found = checkSources(state, i, who);
-    if (!found || found.ids.length === 0)
-      return presentError(i, {
-        code: 'fleet/check-none',
-        rule: 'VBSF fleet composition',
-        message: 'There is no such fleet, or no units in it, to check.',
-        hint: 'In a battle, only its sides have a fighting fleet.',
-      });
-    const catalog = await ctx.app.catalogs.get(state.catalogVersion);
-    const sources: CheckSource[] = found.ids.map((id) => {
-      const unitId =
-        state.ships.find((s) => s.id === id)?.unitId ??
-        state.bases.find((b) => b.id === id)?.unitId ??
-        state.battles.flatMap((b) => b.npe?.force ?? []).find((f) => f.id === id)?.unitId ??
-        unitName(state, id);
-      return { id, unitId, info: catalog.get(unitId) };
-    });
-    const named = i.options.getString('flagship')?.trim();
-    if (named && !found.ids.includes(named))
-      return presentError(i, {
-        code: 'fleet/no-flagship',
-        rule: 'VBSF fleet composition',
-        message: `The flagship ${named.slice(0, 40)} is not in ${found.title}.`,
-        hint: `Its units: ${found.ids.join(', ')}.`,
-      });
-    const draft = fleetUnitsFor(system, sources, named ?? '');
-    const flagship = named ? { id: named, why: null } : chooseFlagship(draft.units);
-    if (!flagship)
-      return presentError(i, {
-        code: 'fleet/check-none',
-        rule: 'VBSF fleet composition',
-        message: 'The fleet has no ship to lead it.',
-      });
-    const { units, missing } = fleetUnitsFor(system, sources, flagship.id);
-    let text: string;
-    if (missing.some((m) => m.required)) text = missingText(system, found.title, missing);
-    else {
-      const web = i.options.getInteger('web') ?? 0;
-      const result =
-        system === 'bpv'
-          ? checkFleet('bpv', units, {
-              flagshipId: flagship.id,
-              year: yearValueTimesTwo(state.settings.startYear, state.halfCycles) / 2,
-              prelaidWebHexes: web,
-            })
-          : system === 'bigships'
-            ? checkFleet('bigships', units, { flagshipId: flagship.id })
-            : checkFleet('fcp', units, {
-                flagshipId: flagship.id,
-                webHexes: web,
-                legendaryCaptain: i.options.getBoolean('legendary') ?? false,
-                crew: (i.options.getString('crew') ?? 'normal') as 'poor' | 'normal' | 'outstanding',
-              });
-      text = fleetCheckText(found.title, flagship, result, missing);
-    }
-    const [first, ...rest] = splitMessage(text);
-    await send(i, { content: first!, allowedMentions: { parse: [] } });
-    for (const more of rest) await i.followUp({ content: more, allowedMentions: { parse: [] } });
-    return { ok: true };
-  } catch (err) {
-    if (err instanceof RuleViolation) return presentError(i, err.error);
-    throw err;
-  }
+  if (!checked.ok) return presentError(i, checked.error);
+  const a = checked.value;
+  const text =
+    a.kind === 'missing'
+      ? missingText(a.system, a.title, a.missing)
+      : fleetCheckText(a.title, a.flagship, a.result, a.missing);
+  const [first, ...more] = splitMessage(text);
+  await send(i, { content: first!, allowedMentions: { parse: [] } });
+  for (const next of more) await i.followUp({ content: next, allowedMentions: { parse: [] } });
+  return { ok: true };
 }
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
@@ -269,15 +167,10 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
         state.battles.map((b) => ({ name: `${b.id} (${b.status})`, value: b.id })),
       );
     if (focused === 'flagship') {
-      let ids: string[] = [];
-      try {
-        ids = checkSources(state, i, who)?.ids ?? [];
-      } catch {
-        ids = [];
-      }
+      const units = fleetCheckUnits(state, who, i.options.getString('fleet'), i.options.getString('battle'));
       return respondChoices(
         i,
-        ids.map((id) => ({ name: unitName(state, id), value: id })),
+        units.map((u) => ({ name: u.name, value: u.id })),
       );
     }
     return respondChoices(i, fleetChoices(state, who, await ctx.app.catalogs.get(state.catalogVersion)));

@@ -10,7 +10,7 @@ import { send } from '../src/discord/present.ts';
 const data = {
   name: 'help',
   description: 'How to play Thunderdome III with Campaign Master: the commands by phase of play',
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /** The commands grouped by the phase of play in which players need them. */
 export const HELP_SECTIONS: { title: string; lines: string[] }[] = [

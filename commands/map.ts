@@ -7,6 +7,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { readTextUpload } from '../src/app/uploads.ts';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { mapImage } from '../src/discord/images.ts';
@@ -77,16 +78,21 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  switch (i.options.getSubcommand()) {
+  const args = readArgs(i, data);
+  switch (args.sub) {
     case 'generate': {
-      const n = i.options.getInteger('sectors_per_player');
-      return execute(i, ctx, n === null ? { type: 'map-generate' } : { type: 'map-generate', sectorsPerPlayer: n });
+      const n = args.sectors_per_player;
+      return execute(
+        i,
+        ctx,
+        n === undefined ? { type: 'map-generate' } : { type: 'map-generate', sectorsPerPlayer: n },
+      );
     }
     case 'import': {
-      const upload = await readTextUpload(i.options.getAttachment('file', true), {
+      const upload = await readTextUpload(args.file, {
         maxBytes: MAP_MAX_BYTES,
         rule: 'UTD4.1',
         codePrefix: 'map',
@@ -97,7 +103,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     }
     case 'approve':
       return execute(i, ctx, { type: 'map-approve' });
-    default: {
+    case 'show': {
       const current = await versionedCampaign(ctx.app, ctx.target.channelId);
       const state = current?.state;
       if (!state?.map) {
@@ -107,8 +113,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
         });
         return { ok: false };
       }
-      const pub = i.options.getBoolean('public') ?? false;
-      if (i.options.getBoolean('text')) {
+      const pub = args.public ?? false;
+      if (args.text) {
         await send(i, {
           content: mapText(state).slice(0, 2000),
           allowedMentions: { parse: [] },
@@ -116,7 +122,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
         });
         return { ok: true };
       }
-      const focus = i.options.getString('sector') ?? undefined;
+      const focus = args.sector;
       if (focus && !state.map.sectors.some((s) => s.key === focus))
         return presentError(i, {
           code: 'sector/unknown',

@@ -4,6 +4,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { adjacentChoices, fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -27,14 +28,11 @@ const data = {
       autocomplete: true,
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  return execute(i, ctx, {
-    type: 'move',
-    fleet: i.options.getString('fleet', true),
-    to: i.options.getString('to', true),
-  });
+  const args = readArgs(i, data);
+  return execute(i, ctx, { type: 'move', fleet: args.fleet, to: args.to });
 }
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {

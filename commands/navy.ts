@@ -5,6 +5,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { send } from '../src/discord/present.ts';
 import { navyImage } from '../src/discord/images.ts';
@@ -24,7 +25,7 @@ const data = {
       description: 'A text list instead of the picture (dry dock, builds, captures included)',
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const current = await versionedCampaign(ctx.app, ctx.target.channelId);
@@ -33,15 +34,16 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
     return { ok: false };
   }
-  const who = i.options.getUser('player')?.id ?? ctx.actor.userId;
+  const args = readArgs(i, data);
+  const who = args.player?.id ?? ctx.actor.userId;
   const catalog = await ctx.app.catalogs.get(state.catalogVersion);
   const text = navyText(state, who, catalog);
-  const pub = i.options.getBoolean('public') ?? false;
+  const pub = args.public ?? false;
   if (!text) {
     await send(i, { content: 'That user does not play in this campaign.', flags: MessageFlags.Ephemeral });
     return { ok: false };
   }
-  if (i.options.getBoolean('text')) {
+  if (args.text) {
     const [first, ...rest] = splitMessage(text);
     await send(i, {
       content: first!,

@@ -1,23 +1,21 @@
 import {
   ApplicationCommandOptionType,
-  type APIApplicationCommandBasicOption,
-  type ApplicationCommandOptionChoiceData,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { CommandInput } from '../src/app/run-command.ts';
+import { readArgs, subcommand, type InvocationOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { sendPlayerView } from '../src/discord/player-view.ts';
 import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { officerListText } from '../src/discord/officer-words.ts';
 import { execute, presentError } from '../src/discord/present.ts';
-import { sectorLabel, type CampaignState } from '../src/rules/thunderdome/index.ts';
-import { LEGENDARY_OFFICER_TYPES, crewIneligible, officerIneligible } from '../src/rules/thunderdome/officers/index.ts';
-import { yardsOf } from '../src/rules/thunderdome/shipyards/index.ts';
+import { LEGENDARY_OFFICER_CHOICES } from '../src/app/choices.ts';
+import { officerChoices } from '../src/discord/views/choices.ts';
 
 const S = ApplicationCommandOptionType.String;
-const ship = (name: string, description: string) =>
+const ship = <const N extends string>(name: N, description: string) =>
   ({ type: S, name, description, required: true, autocomplete: true, max_length: 20 }) as const;
 const yard = {
   type: S,
@@ -25,12 +23,7 @@ const yard = {
   description: 'The activated yard (default: one that can)',
   autocomplete: true,
 } as const;
-const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []) => ({
-  type: ApplicationCommandOptionType.Subcommand as const,
-  name,
-  description,
-  options,
-});
+const sub = subcommand;
 
 const data = {
   name: 'officer',
@@ -43,7 +36,7 @@ const data = {
         name: 'type',
         description: 'Officer type (one of each per navy, UTD8.23)',
         required: true,
-        choices: Object.entries(LEGENDARY_OFFICER_TYPES).map(([value, name]) => ({ name, value })),
+        choices: LEGENDARY_OFFICER_CHOICES,
       },
       yard,
     ]),
@@ -72,34 +65,33 @@ const data = {
       { type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone' },
     ]),
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-function commandOf(i: ChatInputCommandInteraction): CommandInput | null {
-  const req = (name: string) => i.options.getString(name, true);
-  const yardRef = i.options.getString('yard');
-  const at = yardRef ? { yard: yardRef } : {};
-  switch (i.options.getSubcommand()) {
+function commandOf(args: Exclude<InvocationOf<typeof data>, { sub: 'list' }>): CommandInput | null {
+  const at = 'yard' in args && args.yard ? { yard: args.yard } : {};
+  switch (args.sub) {
     case 'buy':
-      return { type: 'officer-buy', ship: req('ship'), officer: req('type'), ...at };
+      return { type: 'officer-buy', ship: args.ship, officer: args.type, ...at };
     case 'transfer':
-      return { type: 'officer-transfer', from: req('from'), to: req('to') };
+      return { type: 'officer-transfer', from: args.from, to: args.to };
     case 'crew':
-      return { type: 'crew-buy', ship: req('ship'), ...at };
+      return { type: 'crew-buy', ship: args.ship, ...at };
     case 'mines':
-      return { type: 'mines-buy', ship: req('ship'), bpv: req('bpv'), ...at };
+      return { type: 'mines-buy', ship: args.ship, bpv: args.bpv, ...at };
     default:
       return null;
   }
 }
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  if (i.options.getSubcommand() === 'list') return list(i, ctx);
-  const command = commandOf(i);
+  const args = readArgs(i, data);
+  if (args.sub === 'list') return list(i, ctx);
+  const command = commandOf(args);
   if (!command)
     return presentError(i, {
       code: 'command/unknown',
       rule: 'UTD7.26A',
-      message: `\`/officer ${i.options.getSubcommand().slice(0, 30)}\` is not an officer order.`,
+      message: `\`/officer ${String((args as { sub: string }).sub).slice(0, 30)}\` is not an officer order.`,
       hint: 'See `/help`.',
     });
   return execute(i, ctx, command);
@@ -109,69 +101,15 @@ function list(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<Comm
   return sendPlayerView(i, ctx, officerListText);
 }
 
-function shipChoice(
-  state: CampaignState,
-  s: CampaignState['ships'][number],
-): ApplicationCommandOptionChoiceData<string> {
-  const where = s.dock
-    ? `dry dock ${sectorLabel(state, s.sector)}`
-    : `fleet ${state.fleets.find((f) => f.id === s.fleetId)?.slot ?? '?'} in ${sectorLabel(state, s.sector)}`;
-  const marks = [
-    s.legendaryOfficer ? 'officer' : '',
-    s.outstandingCrew ? 'OC' : '',
-    s.minesBpv ? `${s.minesBpv} BPV mines` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return { name: `${s.id} ${s.unitId} — ${s.bpv} BPV, ${where}${marks ? ` (${marks})` : ''}`, value: s.id };
-}
-
+/** Autocomplete: your ships that may take what the order gives, and your activated yards. */
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const state = await stateFor(ctx);
   if (!state) return i.respond([]);
-  const me = ctx.actor.userId;
   const catalog = await ctx.app.catalogs.get(state.catalogVersion);
-  const focused = i.options.getFocused(true).name;
-  const kind = i.options.getSubcommand();
-  const mine = state.ships.filter((s) => s.owner === me && !s.unorganized);
-  const fits = (s: (typeof mine)[number], test: typeof officerIneligible) => {
-    const unit = catalog.get(s.unitId);
-    return unit !== undefined && test(unit) === null;
-  };
-  switch (focused) {
-    case 'ship':
-      if (kind === 'mines')
-        return respondChoices(
-          i,
-          mine.filter((s) => catalog.get(s.unitId)?.isMinesweeper).map((s) => shipChoice(state, s)),
-        );
-      return respondChoices(
-        i,
-        mine
-          .filter((s) => fits(s, kind === 'crew' ? crewIneligible : officerIneligible))
-          .map((s) => shipChoice(state, s)),
-      );
-    case 'from':
-      return respondChoices(
-        i,
-        mine.filter((s) => s.legendaryOfficer).map((s) => shipChoice(state, s)),
-      );
-    case 'to':
-      return respondChoices(
-        i,
-        mine.filter((s) => !s.legendaryOfficer && fits(s, officerIneligible)).map((s) => shipChoice(state, s)),
-      );
-    case 'yard':
-      return respondChoices(
-        i,
-        yardsOf(state, me, catalog).map((y) => ({
-          name: `${y.base.id} ${y.base.role === 'capital' ? 'capital' : y.name} — ${sectorLabel(state, y.base.sector)}`,
-          value: y.base.id,
-        })),
-      );
-    default:
-      return i.respond([]);
-  }
+  return respondChoices(
+    i,
+    officerChoices(state, catalog, ctx.actor.userId, i.options.getFocused(true).name, i.options.getSubcommand()),
+  );
 }
 
 export const officerCommand: SlashCommand = { data, execute: run, autocomplete };

@@ -3,6 +3,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { execute, presentError } from '../src/discord/present.ts';
 
@@ -32,12 +33,13 @@ const data = {
       options: [{ type: ApplicationCommandOptionType.User, name: 'user', description: 'The proxy', required: true }],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const user = i.options.getUser('user', true).id;
-  if (i.options.getSubcommand() === 'revoke') return execute(i, ctx, { type: 'proxy-revoke', userId: user });
-  const days = i.options.getInteger('days');
+  const args = readArgs(i, data);
+  const user = args.user.id;
+  if (args.sub === 'revoke') return execute(i, ctx, { type: 'proxy-revoke', userId: user });
+  const days = args.days ?? null;
   if (days !== null && (days < 1 || days > 365))
     return presentError(i, {
       code: 'proxy/bad-days',

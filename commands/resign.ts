@@ -5,7 +5,7 @@ import { confirmFirst } from '../src/discord/confirmations.ts';
 const data = {
   name: 'resign',
   description: 'Leave the campaign: all your forces leave the map at once (UTD3.91)',
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /** Resigning cannot be taken back: Confirm/Cancel buttons ask first (UTD3.91). */
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {

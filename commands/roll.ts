@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import {
   ApplicationCommandOptionType,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { campaignInChannel, rollInCampaign } from '../src/app/campaigns.ts';
-import { SeededDice } from '../src/rules/dice.ts';
-import { formatExpression, parseDiceExpression, rollExpression } from '../src/rules/dice-expression.ts';
+import { rollUnrecorded } from '../src/app/dice-roll.ts';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { presentError, presentResult, send } from '../src/discord/present.ts';
 import { mention } from '../src/discord/words.ts';
@@ -23,25 +22,25 @@ const data = {
       max_length: 100,
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /**
  * In a campaign channel the roll is made from the campaign's committed seed and recorded in its
  * log (UTD1.5 as the bot replaces the web roller). Elsewhere it is a plain, unrecorded roll.
  */
 async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const expression = i.options.getString('dice', true);
+  const expression = readArgs(i, data).dice;
   if (await campaignInChannel(ctx.app, ctx.target.channelId)) {
     return presentResult(i, await rollInCampaign(ctx.app, ctx.target, ctx.actor, expression, i.id));
   }
-  const parsed = parseDiceExpression(expression);
-  if (!parsed.ok) return presentError(i, parsed.error);
-  const rolled = rollExpression(parsed.value, new SeededDice(randomBytes(32).toString('hex'), 1), 'unrecorded');
+  const roll = rollUnrecorded(expression);
+  if (!roll.ok) return presentError(i, roll.error);
+  const rolled = roll.value;
   const shown = rolled.terms
     .map((t) => (t.sides > 0 ? `[${t.results.join(', ')}]` : `${t.sign < 0 ? '-' : '+'}${t.value}`))
     .join(' ');
   await send(i, {
-    content: `🎲 ${mention(ctx.actor.userId)} rolled \`${formatExpression(parsed.value)}\`: ${shown} = **${rolled.total}** (no campaign here, so this roll is not recorded).`,
+    content: `🎲 ${mention(ctx.actor.userId)} rolled \`${rolled.expression}\`: ${shown} = **${rolled.total}** (no campaign here, so this roll is not recorded).`,
     allowedMentions: { parse: [] },
   });
   return { ok: true };

@@ -5,6 +5,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute, send } from '../src/discord/present.ts';
@@ -80,20 +81,21 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const sector = i.options.getString('sector') ?? '';
-  switch (i.options.getSubcommand()) {
+  const args = readArgs(i, data);
+  switch (args.sub) {
     case 'name':
-      return execute(i, ctx, { type: 'name-sector', sector, name: i.options.getString('name', true) });
+      return execute(i, ctx, { type: 'name-sector', sector: args.sector, name: args.name });
     case 'object':
-      return execute(i, ctx, { type: 'object-name', sector });
+      return execute(i, ctx, { type: 'object-name', sector: args.sector });
     case 'disavow':
-      return execute(i, ctx, { type: 'disavow', sector, disavowed: !(i.options.getBoolean('undo') ?? false) });
+      return execute(i, ctx, { type: 'disavow', sector: args.sector, disavowed: !(args.undo ?? false) });
     case 'balancing':
-      return execute(i, ctx, { type: 'balancing', mode: i.options.getString('mode', true) as 'none' });
-    default: {
+      return execute(i, ctx, { type: 'balancing', mode: args.mode });
+    case 'info': {
+      const sector = args.sector;
       const state = await stateFor(ctx);
       const text = state?.map ? sectorText(state, sector) : null;
       await send(i, {

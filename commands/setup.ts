@@ -4,6 +4,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, stateFor, unitChoices } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -70,22 +71,19 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  switch (i.options.getSubcommand()) {
+  const args = readArgs(i, data);
+  switch (args.sub) {
     case 'buy':
-      return execute(i, ctx, {
-        type: 'setup-buy',
-        unitId: i.options.getString('unit', true),
-        fleetSlot: i.options.getInteger('fleet'),
-      });
+      return execute(i, ctx, { type: 'setup-buy', unitId: args.unit, fleetSlot: args.fleet ?? null });
     case 'defender':
-      return execute(i, ctx, { type: 'setup-defender', unitId: i.options.getString('unit', true) });
+      return execute(i, ctx, { type: 'setup-defender', unitId: args.unit });
     case 'return':
-      return execute(i, ctx, { type: 'setup-return', shipId: i.options.getString('ship', true) });
-    default:
-      return execute(i, ctx, { type: 'setup-ready', ready: i.options.getBoolean('ready') ?? true });
+      return execute(i, ctx, { type: 'setup-return', shipId: args.ship });
+    case 'ready':
+      return execute(i, ctx, { type: 'setup-ready', ready: args.ready ?? true });
   }
 }
 

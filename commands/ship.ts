@@ -1,33 +1,34 @@
 import {
   ApplicationCommandOptionType,
   MessageFlags,
-  type APIApplicationCommandBasicOption,
-  type ApplicationCommandOptionChoiceData,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { CommandInput } from '../src/app/run-command.ts';
+import { readArgs, subcommand, type InvocationOf, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
+import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute, presentError, send } from '../src/discord/present.ts';
 import { WORDS } from '../src/discord/words.ts';
-import { sectorLabel, type CampaignState, type Ship, type UnitCatalog } from '../src/rules/thunderdome/index.ts';
-import { attritionOf, carriesAttrition, conditionLabels } from '../src/rules/thunderdome/condition/index.ts';
+import { shipOrderChoices } from '../src/discord/views/choices.ts';
+import { shipStatusText } from '../src/discord/views/ship-text.ts';
+
+/** `/ship status` text, formatted in the views (tests read it from here). */
+export { shipStatusText };
 
 const S = ApplicationCommandOptionType.String;
 const I = ApplicationCommandOptionType.Integer;
 const B = ApplicationCommandOptionType.Boolean;
 const ship = { type: S, name: 'ship', description: 'Your ship', required: true, autocomplete: true } as const;
 const fleet = { type: S, name: 'fleet', description: 'Your fleet', required: true, autocomplete: true } as const;
-const int = (name: string, description: string, required = false, max = 1000) =>
-  ({ type: I, name, description, required, min_value: 0, max_value: max }) as const;
-const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []) => ({
-  type: ApplicationCommandOptionType.Subcommand as const,
-  name,
-  description,
-  options,
-});
+const int = <const N extends string, const R extends boolean = false>(
+  name: N,
+  description: string,
+  required: R = false as R,
+  max = 1000,
+) => ({ type: I, name, description, required, min_value: 0, max_value: max }) as const;
+const sub = subcommand;
 
 const data = {
   name: 'ship',
@@ -84,51 +85,49 @@ const data = {
       },
     ]),
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 /** Drops the options the player left empty (the command types use optional keys). */
 function given<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
 }
 
-function commandOf(i: ChatInputCommandInteraction): CommandInput | null {
-  const req = (name: string) => i.options.getString(name, true);
-  const num = (name: string) => i.options.getInteger(name);
-  switch (i.options.getSubcommand()) {
+function commandOf(args: Exclude<InvocationOf<typeof data>, { sub: 'status' }>): CommandInput | null {
+  switch (args.sub) {
     case 'report':
       return given({
         type: 'ship-report' as const,
-        ship: req('ship'),
-        boxesDestroyed: num('boxes'),
-        damageControl: num('damage_control'),
-        speed: num('speed'),
-        tractors: num('tractors'),
-        crippled: i.options.getBoolean('crippled'),
+        ship: args.ship,
+        boxesDestroyed: args.boxes,
+        damageControl: args.damage_control,
+        speed: args.speed,
+        tractors: args.tractors,
+        crippled: args.crippled,
       }) as CommandInput;
     case 'note':
-      return { type: 'ship-report', ship: req('ship'), note: i.options.getString('text') ?? '' };
+      return { type: 'ship-report', ship: args.ship, note: args.text ?? '' };
     case 'expend':
-      return { type: 'ship-expend', ship: req('ship'), items: req('items') };
+      return { type: 'ship-expend', ship: args.ship, items: args.items };
     case 'losses':
-      return { type: 'ship-losses', ship: req('ship'), fighters: num('fighters') ?? 0, pfs: num('pfs') ?? 0 };
+      return { type: 'ship-losses', ship: args.ship, fighters: args.fighters ?? 0, pfs: args.pfs ?? 0 };
     case 'breakout':
-      return { type: 'ship-breakout', ship: req('ship') };
+      return { type: 'ship-breakout', ship: args.ship };
     case 'selfrepair':
       return given({
         type: 'ship-self-repair' as const,
-        ship: req('ship'),
-        boxes: i.options.getInteger('boxes', true),
-        speed: num('speed'),
-        uncrippled: i.options.getBoolean('uncrippled'),
+        ship: args.ship,
+        boxes: args.boxes,
+        speed: args.speed,
+        uncrippled: args.uncrippled,
       }) as CommandInput;
     case 'replace':
-      return { type: 'ship-replace', fleet: req('fleet') };
+      return { type: 'ship-replace', fleet: args.fleet };
     case 'refit-fleet':
       return given({
         type: 'refit-fleet' as const,
-        fleet: req('fleet'),
-        refits: req('refits'),
-        yard: i.options.getString('yard'),
+        fleet: args.fleet,
+        refits: args.refits,
+        yard: args.yard,
       }) as CommandInput;
     default:
       return null;
@@ -136,144 +135,53 @@ function commandOf(i: ChatInputCommandInteraction): CommandInput | null {
 }
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  if (i.options.getSubcommand() === 'status') return status(i, ctx);
-  const command = commandOf(i);
+  const args = readArgs(i, data);
+  if (args.sub === 'status') return status(i, ctx, args);
+  const command = commandOf(args);
   if (!command)
     return presentError(i, {
       code: 'command/unknown',
       rule: 'UTD6.3',
-      message: `\`/ship ${i.options.getSubcommand().slice(0, 30)}\` is not a ship order.`,
+      message: `\`/ship ${String((args as { sub: string }).sub).slice(0, 30)}\` is not a ship order.`,
       hint: 'See `/help`.',
     });
   return execute(i, ctx, command);
 }
 
-/** `/ship status`: one line per ship of the player with its condition labels. */
-export function shipStatusText(state: CampaignState, playerId: string, catalog: UnitCatalog, shipId?: string): string {
-  const name = state.players.find((p) => p.id === playerId)?.name ?? playerId;
-  const ships = state.ships.filter((s) => s.owner === playerId && (!shipId || s.id === shipId.trim().toUpperCase()));
-  if (ships.length === 0) return shipId ? `${name} has no ship \`${shipId.slice(0, 20)}\`.` : `${name} has no ships.`;
-  const lines = ships.map((s) => {
-    const where = s.dock
-      ? `dry dock, ${sectorLabel(state, s.sector)}`
-      : s.fleetId
-        ? `fleet ${state.fleets.find((f) => f.id === s.fleetId)?.slot ?? '?'}, ${sectorLabel(state, s.sector)}`
-        : sectorLabel(state, s.sector);
-    const labels = conditionLabels(s, catalog.get(s.unitId), { catalog, halfCycles: state.halfCycles });
-    return `**${s.unitId}** ${s.id} — ${where}${labels.length ? `: ${labels.join(' · ')}` : ': as built'}`;
-  });
-  return [`🚢 **${name}'s ships**`, ...lines].join('\n');
-}
-
-async function status(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+async function status(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'status'>,
+): Promise<CommandOutcome> {
   const state = await stateFor(ctx);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
     return { ok: false };
   }
-  const text = shipStatusText(
-    state,
-    ctx.actor.userId,
-    await ctx.app.catalogs.get(state.catalogVersion),
-    i.options.getString('ship') ?? undefined,
-  );
+  const text = shipStatusText(state, ctx.actor.userId, await ctx.app.catalogs.get(state.catalogVersion), args.ship);
   await send(i, {
     content: text.slice(0, 2000),
     allowedMentions: { parse: [] },
-    ...(i.options.getBoolean('public') ? {} : { flags: MessageFlags.Ephemeral }),
+    ...(args.public ? {} : { flags: MessageFlags.Ephemeral }),
   });
   return { ok: true };
 }
 
-function shipChoice(state: CampaignState, catalog: UnitCatalog, s: Ship): ApplicationCommandOptionChoiceData<string> {
-  const where = s.dock ? 'dry dock' : `fleet ${state.fleets.find((f) => f.id === s.fleetId)?.slot ?? '?'}`;
-  const labels = conditionLabels(s, catalog.get(s.unitId), { catalog }).filter(
-    (l) => !l.startsWith('note') && !l.startsWith('expended'),
-  );
-  return {
-    name: `${s.id} ${s.unitId} — ${where}, ${sectorLabel(state, s.sector)}${labels.length ? ` (${labels.join(', ')})` : ''}`,
-    value: s.id,
-  };
-}
-
-/** Refits the catalog offers for the ships of the fleet, as `ship=configuration` items of a comma list. */
-function refitChoices(
-  state: CampaignState,
-  catalog: UnitCatalog,
-  me: string,
-  fleetRef: string | null,
-  typed: string,
-): ApplicationCommandOptionChoiceData<string>[] {
-  const f = state.fleets.find((x) => x.owner === me && String(x.slot) === fleetRef);
-  if (!f) return [];
-  const head = typed.includes(',') ? typed.slice(0, typed.lastIndexOf(',') + 1) : '';
-  const done = new Set(
-    head
-      .split(',')
-      .map((x) => x.split('=')[0]!.trim().toUpperCase())
-      .filter(Boolean),
-  );
-  const items = state.ships
-    .filter((s) => s.fleetId === f.id && !s.uninspected && !done.has(s.id))
-    .flatMap((s) =>
-      (catalog.refitsFrom?.(s.unitId) ?? [])
-        .filter((e) => !s.captured || e.capturedAllowed)
-        .map((e) => ({
-          name: `${head}${s.id}=${e.toUnitId} (${e.refitCode}, Y${e.yearAvailable})`.slice(-100),
-          value: `${head}${s.id}=${e.toUnitId}`,
-        })),
-    );
-  return items;
-}
-
+/** Autocomplete: your ships that the order applies to, your fleets, the refits and yards for a fleet. */
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const state = await stateFor(ctx);
   if (!state) return i.respond([]);
-  const me = ctx.actor.userId;
   const catalog = await ctx.app.catalogs.get(state.catalogVersion);
   const focused = i.options.getFocused(true);
-  const kind = i.options.getSubcommand();
-  const mine = state.ships.filter((s) => s.owner === me);
-  switch (focused.name) {
-    case 'ship': {
-      const spares = (s: Ship) => attritionOf(s, catalog).fighterSpares + attritionOf(s, catalog).pfSpares > 0;
-      const pool =
-        kind === 'losses'
-          ? mine.filter((s) => carriesAttrition(s, catalog))
-          : kind === 'breakout'
-            ? mine.filter(spares)
-            : kind === 'selfrepair'
-              ? mine.filter((s) => !s.uninspected)
-              : mine;
-      return respondChoices(
-        i,
-        pool.map((s) => shipChoice(state, catalog, s)),
-      );
-    }
-    case 'fleet':
-      return respondChoices(i, fleetChoices(state, me, catalog));
-    case 'refits':
-      return respondChoices(i, refitChoices(state, catalog, me, i.options.getString('fleet'), String(focused.value)));
-    case 'yard': {
-      const f = state.fleets.find((x) => x.owner === me && String(x.slot) === i.options.getString('fleet'));
-      const yards = state.bases.filter(
-        (b) =>
-          b.owner === me &&
-          (b.role === 'capital' || b.role === 'shipyard') &&
-          !b.pending &&
-          (!f || b.sector === f.sector),
-      );
-      return respondChoices(i, [
-        { name: 'none — pay 1 order point instead', value: 'none' },
-        ...yards.map((b) => ({
-          name: `${b.id} ${b.role === 'capital' ? 'capital' : b.unitId} — ${sectorLabel(state, b.sector)}`,
-          value: b.id,
-        })),
-      ]);
-    }
-    default:
-      return i.respond([]);
-  }
+  return respondChoices(
+    i,
+    shipOrderChoices(state, catalog, ctx.actor.userId, {
+      focused: focused.name,
+      typed: String(focused.value),
+      kind: i.options.getSubcommand(),
+      fleet: i.options.getString('fleet'),
+    }),
+  );
 }
 
 export const shipCommand: SlashCommand = { data, execute: run, autocomplete };

@@ -4,6 +4,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
@@ -30,11 +31,11 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  const desperation = (i.options.getInteger('desperation') ?? 0) as 0 | 50 | 100;
-  return execute(i, ctx, { type: 'siege', fleet: i.options.getString('fleet', true), desperation });
+  const args = readArgs(i, data);
+  return execute(i, ctx, { type: 'siege', fleet: args.fleet, desperation: args.desperation ?? 0 });
 }
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {

@@ -3,6 +3,7 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { confirmFirst } from '../src/discord/confirmations.ts';
 import { execute } from '../src/discord/present.ts';
@@ -42,10 +43,11 @@ const data = {
       ],
     },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  switch (i.options.getSubcommand()) {
+  const args = readArgs(i, data);
+  switch (args.sub) {
     case 'end':
       // Irreversible: asked with Confirm/Cancel buttons first (UTD6.121).
       return confirmFirst(i, ctx, {
@@ -59,10 +61,10 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     case 'undo':
       return execute(i, ctx, { type: 'undo' });
     default: {
-      const realLife = i.options.getBoolean('real_life', true);
-      const days = i.options.getInteger('days');
+      const { real_life: realLife, days } = args;
       // UTD3.32: one week for a real-life reason is automatic; anything else needs a supermajority.
-      if (realLife && (days === null || days === 7)) return execute(i, ctx, { type: 'extend-turn', realLife: true });
+      if (realLife && (days === undefined || days === 7))
+        return execute(i, ctx, { type: 'extend-turn', realLife: true });
       return execute(i, ctx, { type: 'vote-extension', days: days ?? 7 });
     }
   }

@@ -5,10 +5,11 @@ import {
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { DEFAULT_SETTINGS } from '../src/rules/thunderdome/index.ts';
+import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute, send } from '../src/discord/present.ts';
+import { settingChoices } from '../src/discord/views/choices.ts';
 import { voteText, WORDS } from '../src/discord/words.ts';
 
 const data = {
@@ -53,18 +54,12 @@ const data = {
     },
     { type: ApplicationCommandOptionType.Subcommand, name: 'status', description: 'The open votes and their tallies' },
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  if (i.options.getSubcommand() === 'setting') {
-    return execute(i, ctx, {
-      type: 'vote-setting',
-      key: i.options.getString('key', true),
-      value: i.options.getString('value', true),
-    });
-  }
-  if (i.options.getSubcommand() === 'restricted')
-    return execute(i, ctx, { type: 'vote-restricted', unitId: i.options.getString('unit', true) });
+  const args = readArgs(i, data);
+  if (args.sub === 'setting') return execute(i, ctx, { type: 'vote-setting', key: args.key, value: args.value });
+  if (args.sub === 'restricted') return execute(i, ctx, { type: 'vote-restricted', unitId: args.unit });
   const state = await stateFor(ctx);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
@@ -99,11 +94,7 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
         .map((u) => ({ name: `${u.name} (${u.empire}, ${u.restricted})`, value: u.unitId })),
     );
   }
-  const settings = (state?.settings ?? DEFAULT_SETTINGS) as Record<string, unknown>;
-  return respondChoices(
-    i,
-    Object.keys(DEFAULT_SETTINGS).map((k) => ({ name: `${k} = ${JSON.stringify(settings[k])}`, value: k })),
-  );
+  return respondChoices(i, settingChoices(state));
 }
 
 export const voteCommand: SlashCommand = { data, execute: run, autocomplete };

@@ -1,20 +1,18 @@
 import {
   ApplicationCommandOptionType,
-  type APIApplicationCommandBasicOption,
-  type ApplicationCommandOptionChoiceData,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { CommandInput } from '../src/app/run-command.ts';
+import { readArgs, subcommand, type InvocationOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { sendPlayerView } from '../src/discord/player-view.ts';
-import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
+import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { confirmFirst } from '../src/discord/confirmations.ts';
 import { execute, presentError } from '../src/discord/present.ts';
 import { yardStatusText } from '../src/discord/yard-words.ts';
-import { empireCode, sectorLabel, type CampaignState, type UnitCatalog } from '../src/rules/thunderdome/index.ts';
-import { formatCapacity, yardsOf } from '../src/rules/thunderdome/shipyards/index.ts';
+import { yardOrderChoices } from '../src/discord/views/yard-choices.ts';
 
 const S = ApplicationCommandOptionType.String;
 const yard = {
@@ -25,7 +23,7 @@ const yard = {
 } as const;
 const ships = (description: string) =>
   ({ type: S, name: 'ships', description, required: true, autocomplete: true, max_length: 200 }) as const;
-const to = (required: boolean) =>
+const to = <const R extends boolean>(required: R) =>
   ({ type: S, name: 'to', description: 'The configuration it becomes', required, autocomplete: true }) as const;
 const fleet = { type: S, name: 'fleet', description: 'Your fleet', required: true, autocomplete: true } as const;
 const cleared = {
@@ -43,12 +41,7 @@ const drones = {
   min_value: 1,
   max_value: 30,
 } as const;
-const sub = (name: string, description: string, options: APIApplicationCommandBasicOption[] = []) => ({
-  type: ApplicationCommandOptionType.Subcommand as const,
-  name,
-  description,
-  options,
-});
+const sub = subcommand;
 
 const data = {
   name: 'yard',
@@ -126,9 +119,9 @@ const data = {
       cleared,
     ]),
   ],
-} satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-const list = (text: string | null) =>
+const list = (text: string | null | undefined) =>
   (text ?? '')
     .split(',')
     .map((x) => x.trim())
@@ -139,78 +132,77 @@ function given<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined && v !== '')) as T;
 }
 
-function commandOf(i: ChatInputCommandInteraction): CommandInput | null {
-  const str = (name: string) => i.options.getString(name);
-  const req = (name: string) => i.options.getString(name, true);
-  switch (i.options.getSubcommand()) {
+function commandOf(args: Exclude<InvocationOf<typeof data>, { sub: 'status' }>): CommandInput | null {
+  switch (args.sub) {
     case 'activate':
       return given({
         type: 'yard-activate' as const,
-        sector: str('sector'),
-        yard: str('yard'),
-        forgoRepair: list(str('forgo_repair')),
+        sector: args.sector,
+        yard: args.yard,
+        forgoRepair: list(args.forgo_repair),
       }) as CommandInput;
     case 'build':
       return given({
         type: 'yard-build' as const,
-        unitId: req('unit'),
-        yard: str('yard'),
-        fleet: i.options.getInteger('fleet'),
-        drones: i.options.getInteger('drones'),
+        unitId: args.unit,
+        yard: args.yard,
+        fleet: args.fleet,
+        drones: args.drones,
       }) as CommandInput;
     case 'overhaul':
       return given({
         type: 'yard-overhaul' as const,
-        ships: req('ships'),
-        to: str('to'),
-        yard: str('yard'),
+        ships: args.ships,
+        to: args.to,
+        yard: args.yard,
       }) as CommandInput;
     case 'refit':
       return given({
         type: 'yard-refit' as const,
-        ships: req('ships'),
-        to: str('to'),
-        yard: str('yard'),
-        drones: i.options.getInteger('drones'),
+        ships: args.ships,
+        to: args.to,
+        yard: args.yard,
+        drones: args.drones,
       }) as CommandInput;
     case 'convert':
       return given({
         type: 'yard-convert' as const,
-        ships: req('ships'),
-        to: req('to'),
-        yard: str('yard'),
+        ships: args.ships,
+        to: args.to,
+        yard: args.yard,
       }) as CommandInput;
     case 'inspect':
       return given({
         type: 'yard-inspect' as const,
-        ships: req('ships'),
-        to: str('to'),
-        yard: str('yard'),
+        ships: args.ships,
+        to: args.to,
+        yard: args.yard,
       }) as CommandInput;
     case 'construct':
-      return { type: 'yard-construct', sector: req('sector'), unitId: req('unit') };
+      return { type: 'yard-construct', sector: args.sector, unitId: args.unit };
     case 'overhaul-yard':
-      return { type: 'yard-overhaul-yard', yard: req('yard') };
+      return { type: 'yard-overhaul-yard', yard: args.yard };
     case 'scrap':
-      return { type: 'yard-scrap', yard: req('yard') };
+      return { type: 'yard-scrap', yard: args.yard };
     case 'damage':
-      return { type: 'yard-damage', yard: req('yard'), worksDestroyed: i.options.getInteger('works', true) };
+      return { type: 'yard-damage', yard: args.yard, worksDestroyed: args.works };
     case 'dock':
-      return given({ type: 'yard-dock' as const, ship: req('ship'), yard: str('yard') }) as CommandInput;
+      return given({ type: 'yard-dock' as const, ship: args.ship, yard: args.yard }) as CommandInput;
     case 'undock':
-      return { type: 'yard-undock', ships: req('ships'), fleet: req('fleet') };
+      return { type: 'yard-undock', ships: args.ships, fleet: args.fleet };
     case 'repair-fleet':
-      return { type: 'repair-fleet', fleet: req('fleet'), cleared: list(str('cleared')) };
+      return { type: 'repair-fleet', fleet: args.fleet, cleared: list(args.cleared) };
     case 'repair-ships':
-      return { type: 'repair-ships', fleet: req('fleet'), ships: req('ships'), cleared: list(str('cleared')) };
+      return { type: 'repair-ships', fleet: args.fleet, ships: args.ships, cleared: list(args.cleared) };
     default:
       return null;
   }
 }
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
-  if (i.options.getSubcommand() === 'status') return status(i, ctx);
-  const command = commandOf(i);
+  const args = readArgs(i, data);
+  if (args.sub === 'status') return status(i, ctx);
+  const command = commandOf(args);
   if (command?.type === 'yard-scrap') {
     // A scrapped shipyard is gone for good: Confirm/Cancel first (UTD6.121).
     return confirmFirst(i, ctx, {
@@ -225,7 +217,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     return presentError(i, {
       code: 'command/unknown',
       rule: 'UTD6.37',
-      message: `\`/yard ${i.options.getSubcommand().slice(0, 30)}\` is not a yard order.`,
+      message: `\`/yard ${String((args as { sub: string }).sub).slice(0, 30)}\` is not a yard order.`,
       hint: 'See `/help`.',
     });
   return execute(i, ctx, command);
@@ -235,162 +227,21 @@ function status(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<Co
   return sendPlayerView(i, ctx, yardStatusText);
 }
 
-/** Completes the last item of a comma list with the given choices. */
-function listChoices(
-  typed: string,
-  items: ApplicationCommandOptionChoiceData<string>[],
-): ApplicationCommandOptionChoiceData<string>[] {
-  const head = typed.includes(',') ? typed.slice(0, typed.lastIndexOf(',') + 1) : '';
-  const done = new Set(list(head));
-  return items
-    .filter((c) => !done.has(c.value))
-    .map((c) => ({ name: `${head}${c.name}`.slice(-100), value: `${head}${c.value}` }));
-}
-
-function shipChoice(
-  state: CampaignState,
-  s: CampaignState['ships'][number],
-): ApplicationCommandOptionChoiceData<string> {
-  const where = s.dock
-    ? `dry dock ${sectorLabel(state, s.sector)}`
-    : `fleet ${state.fleets.find((f) => f.id === s.fleetId)?.slot ?? '?'} in ${sectorLabel(state, s.sector)}`;
-  const flags = [
-    s.wrecked ? 'wrecked' : s.crippled ? 'crippled' : '',
-    s.uninspected ? 'uninspected' : '',
-    s.d94Used ? 'D9.4 used' : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return { name: `${s.id} ${s.unitId} — ${where}${flags ? ` (${flags})` : ''}`, value: s.id };
-}
-
-function targetChoices(
-  state: CampaignState,
-  catalog: UnitCatalog,
-  shipIds: string[],
-  kind: string,
-): ApplicationCommandOptionChoiceData<string>[] {
-  const first = state.ships.find((s) => s.id === shipIds[0]?.toUpperCase());
-  if (!first) return [];
-  const refits = (catalog.refitsFrom?.(first.unitId) ?? [])
-    .filter((e) => kind !== 'inspect' || e.capturedAllowed)
-    .map((e) => ({ name: `${e.toUnitId} — refit ${e.refitCode} (Y${e.yearAvailable})`, value: e.toUnitId }));
-  const conversions =
-    kind === 'overhaul' || kind === 'convert'
-      ? (catalog.conversionsFrom?.(first.unitId) ?? []).map((e) => ({
-          name: `${e.toUnitId} — conversion (Y${e.yearAvailable})`,
-          value: e.toUnitId,
-        }))
-      : [];
-  return kind === 'convert' ? conversions : kind === 'refit' ? refits : [...refits, ...conversions];
-}
-
+/** Autocomplete: your yards, colonies, buildable classes, ships for the order and what they can become. */
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const state = await stateFor(ctx);
   if (!state) return i.respond([]);
-  const me = ctx.actor.userId;
-  const catalog = await ctx.app.catalogs.get(state.catalogVersion);
   const focused = i.options.getFocused(true);
-  const kind = i.options.getSubcommand();
-  const typed = String(focused.value);
-  const mine = state.ships.filter((s) => s.owner === me);
-  const yards = yardsOf(state, me, catalog, { withPending: true });
-  const yardChoices = yards.map((y) => ({
-    name: `${y.base.id} ${y.base.role === 'capital' ? 'capital' : y.name} — ${sectorLabel(state, y.base.sector)}, capacity ${formatCapacity(y.capacity)}`,
-    value: y.base.id,
-  }));
-  switch (focused.name) {
-    case 'yard':
-      return respondChoices(i, yardChoices);
-    case 'forgo_repair':
-      return respondChoices(
-        i,
-        listChoices(
-          typed,
-          yardChoices.filter((c) => yards.find((y) => y.base.id === c.value)!.worksDestroyed > 0),
-        ),
-      );
-    case 'sector': {
-      if (kind === 'construct') {
-        const colonies = (state.map?.sectors ?? []).filter(
-          (s) => s.colony?.owner === me && s.colony.status === 'active',
-        );
-        return respondChoices(
-          i,
-          colonies.map((s) => ({
-            name: `${sectorLabel(state, s.key)}${s.homeOf === me ? ' (home)' : ''}`,
-            value: s.key,
-          })),
-        );
-      }
-      const keys = [...new Set(yards.map((y) => y.base.sector))];
-      return respondChoices(
-        i,
-        keys.map((k) => ({
-          name: `${sectorLabel(state, k)} — ${yards.filter((y) => y.base.sector === k).length} yard(s)`,
-          value: k,
-        })),
-      );
-    }
-    case 'unit': {
-      const p = state.players.find((x) => x.id === me);
-      if (!p) return i.respond([]);
-      const code = empireCode(p.empire);
-      const wanted = kind === 'construct' ? ['shipyard'] : ['warship', 'auxiliary', 'freighter'];
-      const units = catalog
-        .all()
-        .filter((u) => (u.empire === code || u.empire === 'NEU') && wanted.includes(u.unitKind));
-      return respondChoices(
-        i,
-        units.map((u) => ({
-          name: `${u.name} — ${u.bpv} BPV, size class ${u.sizeClass}${u.shipyardCapacity ? `, capacity ${formatCapacity(u.shipyardCapacity)}` : ''}`,
-          value: u.unitId,
-        })),
-      );
-    }
-    case 'ships': {
-      const pool =
-        kind === 'inspect'
-          ? mine.filter((s) => s.uninspected && !s.unorganized)
-          : kind === 'undock'
-            ? mine.filter((s) => s.dock)
-            : kind === 'repair-ships'
-              ? mine.filter(
-                  (s) =>
-                    s.fleetId !== null &&
-                    String(state.fleets.find((f) => f.id === s.fleetId)?.slot) === i.options.getString('fleet'),
-                )
-              : mine.filter((s) => !s.unorganized);
-      return respondChoices(
-        i,
-        listChoices(
-          typed,
-          pool.map((s) => shipChoice(state, s)),
-        ),
-      );
-    }
-    case 'ship':
-      return respondChoices(
-        i,
-        mine.filter((s) => s.unorganized).map((s) => shipChoice(state, s)),
-      );
-    case 'to':
-      return respondChoices(i, targetChoices(state, catalog, list(i.options.getString('ships')), kind));
-    case 'fleet':
-      return respondChoices(i, fleetChoices(state, me, catalog));
-    case 'cleared': {
-      const f = state.fleets.find((x) => x.owner === me && String(x.slot) === i.options.getString('fleet'));
-      return respondChoices(
-        i,
-        listChoices(
-          typed,
-          mine.filter((s) => f && s.fleetId === f.id && (s.crippled || s.wrecked)).map((s) => shipChoice(state, s)),
-        ),
-      );
-    }
-    default:
-      return i.respond([]);
-  }
+  return respondChoices(
+    i,
+    yardOrderChoices(state, await ctx.app.catalogs.get(state.catalogVersion), ctx.actor.userId, {
+      focused: focused.name,
+      typed: String(focused.value),
+      kind: i.options.getSubcommand(),
+      fleet: i.options.getString('fleet'),
+      ships: i.options.getString('ships'),
+    }),
+  );
 }
 
 export const yardCommand: SlashCommand = { data, execute: run, autocomplete };

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { seedCommitment } from '../rules/dice.ts';
-import { applyEvent, type Actor, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+import { applyEvent, EMPIRES, type Actor, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
 import {
   appendEvents,
   findCampaignByChannel,
@@ -310,3 +310,6 @@ export async function campaignAtCycle(
   }
   return state;
 }
+
+/** The empires a player may join or contest (UTD8.111, UTD8.113), as choices for the command definitions. */
+export const EMPIRE_CHOICES = EMPIRES.map((e) => ({ name: e.name, value: e.key }));

@@ -1,8 +1,21 @@
-import type { RuleError } from '../rules/errors.ts';
+import { RuleViolation, type RuleError } from '../rules/errors.ts';
 
 /** Outcome of a use case as the presentation layer sees it. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: RuleError };
 
 export function userError(code: string, rule: string, message: string, hint?: string): { ok: false; error: RuleError } {
   return { ok: false, error: hint === undefined ? { code, rule, message } : { code, rule, message, hint } };
+}
+
+/**
+ * Runs rules code that refuses by throwing (`refuse`) and hands the refusal back as a value, so
+ * commands see refusals only as `ok: false` outcomes (design §3.4). Anything else still throws.
+ */
+export function guarded<T>(fn: () => T): Outcome<T> {
+  try {
+    return { ok: true, value: fn() };
+  } catch (err) {
+    if (err instanceof RuleViolation) return { ok: false, error: err.error };
+    throw err;
+  }
 }

@@ -31,7 +31,7 @@ export interface StartBotOptions extends RouterOptions {
   clientOptions?: Partial<ClientOptions>;
   /** How often the scheduler wakes; null: only when `tick()` is called (playground, tests). */
   schedulerIntervalMs?: number | null;
-  /** Issue 7 §1: post the map after changes, throttled (defaults in map-posts.ts); null: never. */
+  /** Map posts (UTD1.12): post the map after changes, throttled (defaults in map-posts.ts); null: never. */
   mapPosts?: MapPostOptions | null;
 }
 
@@ -39,10 +39,10 @@ export interface StartBotOptions extends RouterOptions {
 export async function startBot(opts: StartBotOptions): Promise<Bot> {
   const client = createDiscordClient(opts.clientOptions);
   const router = new Router(opts.app, opts.commands, { adminRoleName: opts.adminRoleName });
-  // Issue 7 §1 (map posts): one throttle per bot; results from interactions reach it through the client.
+  // Map posts (UTD1.12): one throttle per bot; results from interactions reach it through the client.
   const mapPosts = opts.mapPosts === null ? null : discordMapPosts(opts.app, client, opts.mapPosts);
   if (mapPosts) attachMapPosts(client, mapPosts);
-  // Issue 7 §1 (fleet BPV on the map): the turn-start post prices its map's fleets with these.
+  // Fleet BPV on the map (UTD1.12): the turn-start post prices its map's fleets with these.
   attachCatalogs(client, opts.app.catalogs);
   // Command files present results with only the interaction: the after-command steps find the app here.
   attachAfterCommandApp(client, opts.app);
@@ -57,7 +57,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       .catch((err: unknown) => opts.app.log.error({ err }, 'reaction handling failed'))
       .finally(() => reactions.delete(p));
   };
-  // A ✅ on a map approval message approves (issue 6 §2); removing it withdraws nothing, so only additions.
+  // A ✅ on a map approval message approves (UTD8.16); removing it withdraws nothing, so only additions.
   client.on(Events.MessageReactionAdd, (reaction, user) =>
     track(
       Promise.all([
@@ -98,7 +98,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
         opts.schedulerIntervalMs,
       )
     : null;
-  // Reactions made while the bot was down still count (issue 6 §2); then catch up on what fell due.
+  // Reactions made while the bot was down still count (UTD8.16, UTD1.7); then catch up on what fell due.
   await resyncOpenVotes(opts.app, client, await channelsWithOpenVotes(opts.app));
   await resyncMapApprovals(opts.app, client);
   if (opts.schedulerIntervalMs) await tick();

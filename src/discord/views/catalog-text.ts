@@ -170,3 +170,39 @@ function fitLine(line: string, before: string[]): string {
   const room = MESSAGE_LIMIT - before.join('\n').length - 2;
   return line.length <= room ? line : `${line.slice(0, Math.max(0, room - 1))}…`;
 }
+
+/** `/catalog search`: the heading says what was asked (e.g. `"cruiser", LYR, available in Y165`). */
+export function catalogSearchAnswer(
+  found: { query: { text?: string; empire?: string; year?: number }; hits: readonly CatalogUnit[]; version: string },
+  page: number,
+): string {
+  const text = found.query.text ?? '';
+  const q = found.query;
+  const asked = [
+    text ? `"${text.slice(0, 60)}"` : 'everything',
+    q.empire,
+    q.year !== undefined ? `available in Y${q.year}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return catalogSearchText({ hits: found.hits, page, asked, version: found.version });
+}
+
+/** `/catalog import`: what was stored, with the warnings that did not refuse it. */
+export function catalogImportDetails(r: {
+  version: string;
+  units: number;
+  refits: number;
+  conversions: number;
+  warnings: readonly string[];
+  omittedWarnings: number;
+}): string {
+  const counts = `${r.units} units, ${r.refits} refits, ${r.conversions} conversions`;
+  const warnings = r.warnings.length
+    ? `\n⚠️ ${r.warnings.length + r.omittedWarnings} warning(s), which do not refuse the import:\n${r.warnings.map((w) => `• ${w}`).join('\n')}`
+    : '';
+  return `📚 Catalog \`${shortVersion(r.version)}\` (${counts}); full version \`${r.version}\`.${warnings}`.slice(
+    0,
+    1990,
+  );
+}

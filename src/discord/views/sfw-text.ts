@@ -9,6 +9,7 @@ import type {
   SpecialDamageResult,
 } from '../../rules/sfw/index.ts';
 import { MODULES } from '../../rules/sfw/index.ts';
+import type { RollOutcome, SecretRollRecord } from '../../app/sfw.ts';
 import { mention } from '../words.ts';
 
 /**
@@ -16,19 +17,7 @@ import { mention } from '../words.ts';
  * the owner only; the channel sees `commitmentText` until the battle is resolved, then
  * `revealText` for every roll.
  */
-export interface SecretRollRecord {
-  n: number;
-  by: string;
-  ship: string;
-  table: 'special-damage' | 'damage-control';
-  repair?: RepairType;
-  turn?: number;
-  commitment: string;
-  reveal: SecretRollReveal;
-  at: string;
-  /** The die was forced by a test hook (playground): the reveal still matches, but it was not random. */
-  forced?: true;
-}
+export type { SecretRollRecord };
 
 const TABLE: Record<SecretRollRecord['table'], string> = {
   'special-damage': 'Special Damage',
@@ -84,6 +73,11 @@ export function outcomeText(
 }
 
 /** Ephemeral, to the owner only. */
+/** A roll's meaning in words: its Special Damage effect or its Damage Control outcome. */
+export function rollOutcomeText(r: SecretRollRecord, o: RollOutcome): string {
+  return outcomeText(r, o.special, o.repair);
+}
+
 export function secretResultText(battleId: string, r: SecretRollRecord, outcome: string): string {
   return [
     `🎲 Your secret ${rollTitle(r)} (battle ${battleId}): **${pct(r.reveal.result)}** — ${outcome}.`,

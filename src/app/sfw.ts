@@ -1,0 +1,333 @@
+import { SeededDice } from '../rules/dice.ts';
+import { refuse } from '../rules/errors.ts';
+import {
+  allocateFortress,
+  bestDefense,
+  buildFortress,
+  checkPowerAllocation,
+  cidsPools,
+  maxFactors,
+  MODULE_TYPES,
+  REPAIR_TYPES,
+  repairOutcome,
+  secretRoll,
+  SFW_SHIP_TYPES,
+  specialDamageFor,
+  verifySecretRoll,
+  type CidsLoan,
+  type CidsPool,
+  type Fortress,
+  type FortressAllocation,
+  type FortressModuleInput,
+  type ModuleType,
+  type PowerAllocation,
+  type RepairOutcome,
+  type RepairType,
+  type SecretRollReveal,
+  type SfwShip,
+  type SfwShipType,
+  type SpecialDamageResult,
+} from '../rules/sfw/index.ts';
+import { battleByRef, openBattle, sideOfUser } from '../rules/thunderdome/battles/common.ts';
+import type { Actor } from '../rules/thunderdome/index.ts';
+import { readAid, updateAid, type AidResult } from './aids.ts';
+import { guarded, type Outcome } from './errors.ts';
+import { battleSubject } from './n3d.ts';
+import type { AppContext } from './context.ts';
+import type { CommandTarget } from './run-command.ts';
+
+/**
+ * `/sfw` (a battle aid, digest P-C1, P-C2): Starfleet Wars power and starfortress calculators
+ * (stateless), and the secret Special Damage and Damage Control rolls of a battle. A secret roll
+ * goes to its owner only; the channel sees its commitment; the reveals are kept in the battle's
+ * private aid row and published once the battle is resolved, for anyone to verify.
+ */
+
+/** Ship types of the power calculator (SGD gets its bonuses; SGD, SB, SAPS max speed 5). */
+export const SFW_SHIP_TYPE_CHOICES = SFW_SHIP_TYPES.map((t) => ({ name: t, value: t }));
+/** What a damage-control team repairs (SFW Damage Control Table). */
+export const REPAIR_TYPE_CHOICES = REPAIR_TYPES.map((t) => ({ name: t, value: t }));
+
+// ---- Stateless calculators ----
+
+/** A power allocation as `/sfw power` gives it (option names as in the definition). */
+export interface PowerRequest {
+  pu: number;
+  speed: number;
+  of: number;
+  df: number;
+  damage?: number;
+  type?: SfwShipType;
+  max_of?: number;
+  max_df?: number;
+  max_speed?: number;
+  addl_of?: number;
+  addl_df?: number;
+  extra_pu?: number;
+}
+
+export interface PowerAnswer {
+  ship: SfwShip;
+  allocation: PowerAllocation;
+  /** The best DF the PU left after speed and OF can buy. */
+  bestDf: number;
+}
+
+export function checkPower(req: PowerRequest): Outcome<PowerAnswer> {
+  return guarded(() => {
+    const type = req.type ?? 'GD';
+    const optional = {
+      maxOF: req.max_of,
+      maxDF: req.max_df,
+      maxSpeed: req.max_speed,
+      addlOF: req.addl_of,
+      addlDF: req.addl_df,
+    };
+    const ship: SfwShip = {
+      name: req.type ? `The ${type}` : 'The ship',
+      type,
+      maxPU: req.pu,
+      ...(Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)) as Partial<SfwShip>),
+    };
+    const damage = req.damage ?? 0;
+    const extra = req.extra_pu ?? 0;
+    const request = { speed: req.speed, of: req.of, df: req.df };
+    const allocation = checkPowerAllocation(ship, damage, request, undefined, extra);
+    return { ship, allocation, bestDf: bestDefense(ship, damage, request.speed, request.of, extra) };
+  });
+}
+
+const MODULE = /^([A-Za-z0-9_.-]{1,20})\s*:\s*([A-Za-z]{2,4})(?:\s*:\s*(\d{1,6}))?(?:\s*@\s*([A-Za-z0-9_.-]{1,20}))?$/;
+
+function fortressModules(text: string): FortressModuleInput[] {
+  return text
+    .split(/[,;\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const m = MODULE.exec(entry);
+      const type = m?.[2]?.toUpperCase();
+      if (!m || !MODULE_TYPES.includes(type as ModuleType))
+        refuse(
+          'sfw/bad-module',
+          'SFW Starfortress',
+          `"${entry.slice(0, 40)}" is not a module: write id:TYPE, id:TYPE:damage or id:MAD@host.`,
+          `Types: ${MODULE_TYPES.join(', ')}.`,
+        );
+      return {
+        id: m[1]!,
+        type: type as ModuleType,
+        ...(m[3] ? { damage: Number(m[3]) } : {}),
+        ...(m[4] ? { on: m[4] } : {}),
+      };
+    });
+}
+
+function pairs(text: string, sep: RegExp, size: number, what: string, example: string): string[][] {
+  return text
+    .split(/[,;\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const parts = entry.split(sep).map((p) => p.trim());
+      if (parts.length !== size || parts.some((p) => !p))
+        refuse('sfw/bad-list', 'SFW Starfortress', `"${entry.slice(0, 40)}" is not ${what}.`, `Write e.g. ${example}.`);
+      return parts;
+    });
+}
+
+/** A starfortress as `/sfw fortress` gives it (option names as in the definition). */
+export interface FortressRequest {
+  modules: string;
+  adjacent?: string;
+  of?: number;
+  df?: number;
+  cids?: string;
+  name?: string;
+}
+
+export interface FortressAnswer {
+  fortress: Fortress;
+  allocation: FortressAllocation | null;
+  /** The CIDS pools after the loans, when loans were given. */
+  pools: Record<string, CidsPool> | null;
+}
+
+export function buildStarfortress(req: FortressRequest): Outcome<FortressAnswer> {
+  return guarded(() => {
+    const adjacent = pairs(req.adjacent ?? '', /\s*-\s*/, 2, 'a pair of touching modules', '"L1-W1"') as [
+      string,
+      string,
+    ][];
+    const f = buildFortress({
+      modules: fortressModules(req.modules),
+      adjacent,
+      ...(req.name ? { name: req.name } : {}),
+    });
+    const allocation =
+      req.of !== undefined
+        ? allocateFortress(f, req.of, req.df)
+        : f.knockedOut
+          ? null
+          : allocateFortress(f, Math.min(f.maxOF, maxFactors(f.pu)));
+    const loans: CidsLoan[] = req.cids
+      ? pairs(req.cids, /\s*:\s*/, 3, 'a loan from:to:rolls', '"W1:L1:6"').map(([from, to, rolls]) => ({
+          from: from!,
+          to: to!,
+          rolls: Number(rolls),
+        }))
+      : [];
+    return { fortress: f, allocation, pools: req.cids ? cidsPools(f, loans) : null };
+  });
+}
+
+// ---- Secret rolls ----
+
+export interface SecretRollRecord {
+  n: number;
+  by: string;
+  ship: string;
+  table: 'special-damage' | 'damage-control';
+  repair?: RepairType;
+  turn?: number;
+  commitment: string;
+  reveal: SecretRollReveal;
+  at: string;
+  /** The die was forced by a test hook (playground): the reveal still matches, but it was not random. */
+  forced?: true;
+}
+
+export interface SfwRollsAid {
+  rolls: SecretRollRecord[];
+}
+
+export function parseRollsAid(json: unknown): SfwRollsAid {
+  const rolls = (json as { rolls?: unknown } | null)?.rolls;
+  if (
+    !Array.isArray(rolls) ||
+    rolls.some(
+      (r) =>
+        typeof r !== 'object' ||
+        r === null ||
+        typeof (r as SecretRollRecord).commitment !== 'string' ||
+        typeof (r as SecretRollRecord).reveal?.nonce !== 'string',
+    )
+  ) {
+    refuse('sfw/bad-state', 'SFW Special Damage Table', 'The stored secret rolls of this battle are not valid.');
+  }
+  return { rolls: rolls as SecretRollRecord[] };
+}
+
+/** What a roll means: a Special Damage result, or a Damage Control outcome. */
+export interface RollOutcome {
+  special: SpecialDamageResult | null;
+  repair: RepairOutcome | null;
+}
+
+export function rollOutcome(r: SecretRollRecord): RollOutcome {
+  return r.table === 'special-damage'
+    ? { special: specialDamageFor(r.reveal.result), repair: null }
+    : { special: null, repair: repairOutcome(r.repair!, r.reveal.result) };
+}
+
+export interface SecretRollRequest {
+  ship: string;
+  turn?: number;
+  table: SecretRollRecord['table'];
+  /** Damage Control only: what the team repairs. */
+  repair?: RepairType;
+}
+
+/** Makes one secret roll for a ship of the battle and keeps it in the battle's private aid row. */
+export async function makeSecretRoll(
+  app: AppContext,
+  target: CommandTarget,
+  actor: Actor,
+  ref: string,
+  req: SecretRollRequest,
+  interactionId: string,
+): Promise<AidResult<{ battle: string; record: SecretRollRecord; outcome: RollOutcome }>> {
+  const me = actor.userId;
+  const ship = req.ship.trim();
+  const { table, repair } = req;
+  const turn = req.turn ?? null;
+  // A fresh secret per roll: it hides the result inside the commitment until the reveal, and seeds the die.
+  const nonce = app.seeds.newSeed();
+  const key = { channelId: target.channelId, subject: battleSubject(ref), kind: 'sfw-rolls' as const };
+  return updateAid(
+    app,
+    key,
+    parseRollsAid,
+    ({ state, payload, now }) => {
+      const b = openBattle(state, ref);
+      if (sideOfUser(b, me) === null)
+        refuse(
+          'sfw/not-in-battle',
+          'UTD7.42',
+          `Only the players of battle ${b.id} (and the NPE's runner) roll for its ships.`,
+        );
+      if (!ship) refuse('sfw/no-ship', 'SFW Special Damage Table', 'Name the ship the roll is for.');
+      const rolls = payload?.rolls ?? [];
+      const n = rolls.length + 1;
+      const purpose = `battle ${b.id} roll ${n}: ${table === 'special-damage' ? 'Special Damage' : `Damage Control ${repair}`} for ${ship}${turn !== null ? `, turn ${turn}` : ''}`;
+      const dice = new SeededDice(nonce, 1, app.testHooks?.forcedDice ?? []);
+      const roll = secretRoll(dice, purpose, nonce);
+      const record: SecretRollRecord = {
+        n,
+        by: me,
+        ship,
+        table,
+        ...(repair ? { repair } : {}),
+        ...(turn !== null ? { turn } : {}),
+        commitment: roll.commitment,
+        reveal: roll.reveal,
+        at: now.toISOString(),
+        ...(dice.records.some((r) => r.forced) ? { forced: true as const } : {}),
+      };
+      return { payload: { rolls: [...rolls, record] }, value: { battle: b.id, record, outcome: rollOutcome(record) } };
+    },
+    { interactionId },
+  );
+}
+
+export interface RevealedRoll {
+  record: SecretRollRecord;
+  outcome: RollOutcome;
+  /** The reveal matches its commitment. */
+  ok: boolean;
+}
+
+/** Every secret roll of a resolved battle, checked against its commitment; refused while the battle is open. */
+export async function revealSecretRolls(
+  app: AppContext,
+  channelId: string,
+  ref: string,
+): Promise<Outcome<{ battle: string; rolls: RevealedRoll[] }>> {
+  const read = await readAid(app, { channelId, subject: battleSubject(ref), kind: 'sfw-rolls' }, parseRollsAid);
+  if (!read.ok) return read;
+  const found = guarded(() => battleByRef(read.value.state, ref));
+  if (!found.ok) return found;
+  const b = found.value;
+  if (b.status !== 'resolved') {
+    return {
+      ok: false,
+      error: {
+        code: 'sfw/battle-open',
+        rule: 'SFW Special Damage Table',
+        message: `The secret rolls of battle ${b.id} stay secret until it is resolved.`,
+        hint: 'Each owner already has their own results.',
+      },
+    };
+  }
+  const rolls = (read.value.payload?.rolls ?? []).map((record) => ({
+    record,
+    outcome: rollOutcome(record),
+    ok: verifySecretRoll(record.commitment, record.reveal),
+  }));
+  return { ok: true, value: { battle: b.id, rolls } };
+}
+
+/** Does a published reveal match the commitment posted with the roll? */
+export function verifyRoll(commitment: string, reveal: SecretRollReveal): boolean {
+  return verifySecretRoll(commitment.trim(), reveal);
+}
