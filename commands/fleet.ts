@@ -132,7 +132,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   return execute(i, ctx, { type: 'organize', from: args.from, to: args.to, ships: args.ships });
 }
 
-/** `/fleet check` (issue 9 §3): reads the campaign only; nothing is changed. */
+/** `/fleet check`: reads the campaign only; nothing is changed. */
 async function check(
   i: ChatInputCommandInteraction,
   ctx: CommandContext,
