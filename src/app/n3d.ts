@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { refuse, RuleViolation } from '../rules/errors.ts';
 import {
+  addUnit,
+  arcsOf,
+  explosion,
   newEngagement,
   orientation,
+  parseHexes,
+  plot,
+  plotsOf,
+  plotStatus,
+  publicView,
+  rangeTable,
+  runImpulses,
+  setUnit,
+  type UnitPatch,
+  type Vec3,
   parseDegrees,
   parseEngagement,
   placePickup,
@@ -27,10 +40,16 @@ import {
   START_RADIUS,
   type Direction,
 } from '../rules/thunderdome/battle-setup/index.ts';
-import { speakerOf, unitName } from '../rules/thunderdome/battles/common.ts';
-import type { Battle, CampaignState } from '../rules/thunderdome/index.ts';
+import { battleByRef, openBattle, sideOfUser, speakerOf, unitName } from '../rules/thunderdome/battles/common.ts';
+import { parseFacing, parsePoint } from '../rules/n3d/calc.ts';
+import type { Actor, Battle, CampaignState } from '../rules/thunderdome/index.ts';
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
+import { readAid, updateAid, type AidKey, type AidResult } from './aids.ts';
+import { campaignInChannel } from './campaigns.ts';
 import { aidColumn } from './catalog-columns.ts';
+import type { AppContext } from './context.ts';
+import { guarded, type Outcome } from './errors.ts';
+import type { CommandTarget } from './run-command.ts';
 
 /**
  * The 'n3D aid of a battle as the app keeps it (Battle aids in docs/rules-notes.md): the stored engagement with its secret
@@ -252,4 +271,407 @@ export function setupEngagement(
     mine.forEach((u, k) => (e = placeUnitFromHex(e, { ...strip(u), hex: hexes[k]!, hexFacing: facing })));
   }
   return { engagement: e, how: 'from the setup card start hexes, S3D1' };
+}
+
+// ---- The use cases of `/n3d` ----
+
+/** The turn-mode classes (C3.31), as choices for the command definition. */
+export const TURN_MODE_CHOICES = TURN_MODE_CLASSES.map((c) => ({ name: c, value: c }));
+
+/** What every engagement-changing use case is given: who acts, where, for which battle, in which interaction. */
+export interface N3dCall {
+  app: AppContext;
+  target: CommandTarget;
+  actor: Actor;
+  /** The battle as the player named it (K12, 12) or the thread's battle. */
+  ref: string;
+  interactionId: string;
+}
+
+/** What the channel may see of an engagement: positions and plot counts, never the plots. */
+export type PublicEngagement = ReturnType<typeof publicView>;
+
+function noEngagement(b: Battle): never {
+  refuse('n3d/no-engagement', 'A3.15', `Battle ${b.id} has no 'n3D engagement yet.`, 'Start one with `/n3d setup`.');
+}
+
+/** Only the battle's players and the NPE's runner change its engagement. */
+function speaker(b: Battle, userId: string): void {
+  if (sideOfUser(b, userId) === null) {
+    refuse(
+      'n3d/not-in-battle',
+      'UTD7.42',
+      `Only the players of battle ${b.id} (and the NPE's runner) may change its 'n3D engagement.`,
+    );
+  }
+}
+
+function hexesOf(text: string | undefined, rule: string, what: string): number | undefined {
+  if (text === undefined) return undefined;
+  const km = parseHexes(text);
+  if (km === null)
+    refuse('n3d/bad-number', rule, `${what} must be a number, like 12 or 12.5 (got "${text.slice(0, 20)}").`);
+  return km;
+}
+
+/** Speed, thrust and TAC as typed: the numbers are checked here (C1.4, C2.111). */
+export interface EnergyInput {
+  speed?: string;
+  thrust?: string;
+  tac?: Tac;
+}
+
+function energyOf(input: EnergyInput): EnergyPlot {
+  const speed = hexesOf(input.speed, 'C1.4', 'Speed');
+  const thrust = hexesOf(input.thrust, 'C2.111', 'Thrust');
+  return {
+    ...(speed !== undefined ? { speed } : {}),
+    ...(thrust !== undefined ? { thrust } : {}),
+    ...(input.tac ? { tac: input.tac } : {}),
+  };
+}
+
+type Change<R> = (input: { state: CampaignState; aid: N3dAid | null }) => { payload?: N3dAid; value: R };
+
+function changeAid<R>(call: N3dCall, change: Change<R>): Promise<AidResult<R>> {
+  const key: AidKey = { channelId: call.target.channelId, subject: battleSubject(call.ref), kind: 'n3d' };
+  return updateAid(call.app, key, parseN3dAid, (input) => change({ state: input.state, aid: input.payload }), {
+    interactionId: call.interactionId,
+  });
+}
+
+export interface SetupRequest {
+  pickup?: boolean;
+  turn_mode?: TurnModeClass;
+  replace?: boolean;
+}
+
+/** `/n3d setup`: the engagement from the battle's setup card (S3D1) or a pickup placement (S3D2.1). */
+export async function setupN3d(
+  call: N3dCall,
+  req: SetupRequest,
+): Promise<AidResult<{ battle: string; view: PublicEngagement; how: string }>> {
+  const current = await campaignInChannel(call.app, call.target.channelId);
+  if (!current)
+    return {
+      ok: false,
+      // The words the bot uses everywhere for a channel without a campaign (src/discord/words.ts).
+      error: {
+        code: 'campaign/none',
+        rule: 'UTD8.1',
+        message: 'There is no campaign in this channel. Create one with `/campaign create name:<text>`.',
+      },
+    };
+  const catalog = await call.app.catalogs.get(current.catalogVersion);
+  const opts = { pickup: req.pickup ?? false, turnMode: req.turn_mode ?? null };
+  const replace = req.replace ?? false;
+  return changeAid(call, ({ state, aid }) => {
+    const b = openBattle(state, call.ref);
+    speaker(b, call.actor.userId);
+    if (aid && !replace)
+      refuse(
+        'n3d/exists',
+        'A3.15',
+        `Battle ${b.id} already has an 'n3D engagement (${aid.engagement.units.length} units).`,
+        'Set `replace:true` to start it again.',
+      );
+    const made = setupEngagement(state, b, catalog, opts);
+    return {
+      payload: { engagement: made.engagement, pending: {} },
+      value: { battle: b.id, view: publicView(made.engagement), how: made.how },
+    };
+  });
+}
+
+export interface AddUnitRequest {
+  id: string;
+  pos: string;
+  turn_mode: string;
+  name?: string;
+  facing?: string;
+  speed?: string;
+  /** Who plots it (default: the actor). */
+  owner?: string;
+}
+
+/** `/n3d unit add`: a unit placed by hand, owned by a player of the battle or the NPE's runner. */
+export function addN3dUnit(
+  call: N3dCall,
+  req: AddUnitRequest,
+): Promise<AidResult<{ battle: string; view: PublicEngagement; id: string; pos: Vec3 }>> {
+  return changeAid(call, ({ state, aid }) => {
+    const b = openBattle(state, call.ref);
+    speaker(b, call.actor.userId);
+    if (!aid) noEngagement(b);
+    const owner = req.owner ?? call.actor.userId;
+    if (sideOfUser(b, owner) === null)
+      refuse('n3d/not-in-battle', 'UTD7.42', `A unit's owner must be a player of battle ${b.id} or the NPE's runner.`);
+    const id = req.id.trim();
+    const speed = hexesOf(req.speed, 'C1.4', 'Speed');
+    const spec: NewUnit = {
+      id,
+      name: (req.name ?? id).slice(0, 80),
+      owner,
+      pos: parsePoint(req.pos, 'The position'),
+      turnMode: classMode(req.turn_mode),
+      ...(req.facing ? { facing: parseFacing(req.facing, 'The facing') } : {}),
+      ...(speed !== undefined ? { speed } : {}),
+    };
+    const engagement = addUnit(aid.engagement, spec);
+    return {
+      payload: { ...aid, engagement },
+      value: { battle: b.id, view: publicView(engagement), id, pos: engagement.units.find((u) => u.id === id)!.pos },
+    };
+  });
+}
+
+export interface SetUnitRequest extends EnergyInput {
+  unit: string;
+  pos?: string;
+  facing?: string;
+  turn_mode?: string;
+  name?: string;
+}
+
+/** `/n3d unit set`: the owner changes a unit now, in public. */
+export function setN3dUnit(
+  call: N3dCall,
+  req: SetUnitRequest,
+): Promise<AidResult<{ battle: string; view: PublicEngagement; id: string }>> {
+  return changeAid(call, ({ state, aid }) => {
+    const b = openBattle(state, call.ref);
+    speaker(b, call.actor.userId);
+    if (!aid) noEngagement(b);
+    const id = req.unit.trim();
+    const u = aid.engagement.units.find((x) => x.id === id);
+    if (u && u.owner !== call.actor.userId) refuse('n3d/not-yours', 'A3.15', `${u.name} is not yours to change.`);
+    const patch: UnitPatch = {
+      ...energyOf(req),
+      ...(req.pos ? { pos: parsePoint(req.pos, 'The position') } : {}),
+      ...(req.facing ? { facing: parseFacing(req.facing, 'The facing') } : {}),
+      ...(req.turn_mode ? { turnMode: classMode(req.turn_mode) } : {}),
+      ...(req.name ? { name: req.name.slice(0, 80) } : {}),
+    };
+    if (Object.keys(patch).length === 0)
+      refuse(
+        'n3d/nothing-to-set',
+        'A3.15',
+        'Nothing to change: give a position, facing, speed, thrust, TAC, turn mode or name.',
+      );
+    const engagement = setUnit(aid.engagement, id, patch);
+    return { payload: { ...aid, engagement }, value: { battle: b.id, view: publicView(engagement), id } };
+  });
+}
+
+export interface PlotRequest extends EnergyInput {
+  unit: string;
+  turns: string;
+}
+
+/** `/n3d plot`: the owner's secret plot for a unit, and its secret speed, thrust and TAC (C1.4). */
+export function plotN3dUnit(
+  call: N3dCall,
+  req: PlotRequest,
+): Promise<
+  AidResult<{
+    battle: string;
+    view: PublicEngagement;
+    unit: Engagement['units'][number];
+    plots: ImpulsePlot[];
+    energy: EnergyPlot | undefined;
+  }>
+> {
+  const me = call.actor.userId;
+  return changeAid(call, ({ state, aid }) => {
+    const b = openBattle(state, call.ref);
+    speaker(b, me);
+    if (!aid) noEngagement(b);
+    const id = req.unit.trim();
+    const plots = parsePlot(req.turns);
+    const energy = energyOf(req);
+    const hasEnergy = Object.keys(energy).length > 0;
+    // The turns are checked at the speed and TAC they will be flown with (C3.31, C5).
+    const checkedAt = hasEnergy ? setUnit(aid.engagement, id, energy) : aid.engagement;
+    const plotted = plot(checkedAt, me, id, plots);
+    const engagement: Engagement = { ...aid.engagement, plots: { ...aid.engagement.plots, [id]: plotted.plots[id]! } };
+    const { [id]: _old, ...others } = aid.pending;
+    const pending = hasEnergy ? { ...others, [id]: energy } : others;
+    return {
+      payload: { engagement, pending },
+      value: {
+        battle: b.id,
+        view: publicView(engagement),
+        unit: engagement.units.find((u) => u.id === id)!,
+        plots,
+        energy: hasEnergy ? energy : undefined,
+      },
+    };
+  });
+}
+
+export interface ImpulseRequest {
+  count?: number;
+  /** Server managers only: run although plots are missing (C1.43). */
+  force?: boolean;
+}
+
+/** `/n3d impulse`: runs the plotted impulses once every owner has plotted them (C1.4). */
+export async function runN3dImpulses(
+  call: N3dCall,
+  req: ImpulseRequest,
+): Promise<
+  AidResult<{
+    battle: string;
+    before: PublicEngagement;
+    after: PublicEngagement;
+    events: ReturnType<typeof runImpulses>['events'];
+  }>
+> {
+  const count = req.count ?? 1;
+  const force = req.force ?? false;
+  if (force && !call.actor.isServerAdmin)
+    return {
+      ok: false,
+      error: {
+        code: 'n3d/force-admin',
+        rule: 'C1.43',
+        message: 'Only a server manager may run impulses before everyone has plotted.',
+      },
+    };
+  return changeAid(call, ({ state, aid }) => {
+    const b = openBattle(state, call.ref);
+    if (!force) speaker(b, call.actor.userId);
+    if (!aid) noEngagement(b);
+    const status = plotStatus(aid.engagement, count);
+    if (!force && status.missing.length > 0) {
+      refuse(
+        'n3d/plots-missing',
+        'C1.43',
+        `Not everyone has plotted ${count} impulse${count === 1 ? '' : 's'} yet: ${status.missing.join(', ')}.`,
+        `Waiting on ${status.waitingOn.map((id) => `<@${id}>`).join(', ')}.`,
+      );
+    }
+    let before = aid.engagement;
+    // The secret speed, thrust and TAC choices take effect as the plotted impulses begin.
+    for (const [id, energy] of Object.entries(aid.pending))
+      if (before.units.some((u) => u.id === id)) before = setUnit(before, id, energy);
+    const run = runImpulses(before, count, { force });
+    return {
+      payload: { engagement: run.engagement, pending: {} },
+      value: {
+        battle: b.id,
+        before: publicView(aid.engagement),
+        after: publicView(run.engagement),
+        events: run.events,
+      },
+    };
+  });
+}
+
+/** A question about an engagement that changes nothing: anyone may ask (UTD3.1). */
+export type N3dQuery =
+  | { sub: 'mine' }
+  | { sub: 'show' }
+  | { sub: 'range'; from?: string; to?: string }
+  | { sub: 'arcs'; shooter: string; target: string }
+  | { sub: 'explode'; at: string; strength: number }
+  | { sub: 'render' };
+
+export type N3dAnswer =
+  | {
+      sub: 'mine';
+      battle: string;
+      units: Engagement['units'];
+      plots: Record<string, ImpulsePlot[]>;
+      pending: Record<string, EnergyPlot>;
+    }
+  | { sub: 'show'; battle: string; view: PublicEngagement }
+  | { sub: 'range'; battle: string; rows: ReturnType<typeof rangeTable> }
+  | { sub: 'arcs'; battle: string; arcs: ReturnType<typeof arcsOf> }
+  | {
+      sub: 'explode';
+      battle: string;
+      /** The exploding unit's id, or the point. */
+      at: { unit: string } | { point: Vec3 };
+      strength: number;
+      hits: ReturnType<typeof explosion>;
+    }
+  | {
+      sub: 'render';
+      battle: string;
+      /** The public view with owners named by player name (the engagement keeps user ids, for plotting). */
+      view: PublicEngagement;
+    };
+
+/** Read-only answers: nothing is locked or written. */
+export async function askN3d(
+  app: AppContext,
+  channelId: string,
+  actorId: string,
+  ref: string,
+  q: N3dQuery,
+): Promise<Outcome<N3dAnswer>> {
+  const read = await readAid(app, { channelId, subject: battleSubject(ref), kind: 'n3d' }, parseN3dAid);
+  if (!read.ok) return read;
+  const state = read.value.state;
+  return guarded((): N3dAnswer => {
+    const b = battleByRef(state, ref);
+    const aid = read.value.payload;
+    if (!aid) noEngagement(b);
+    const e = aid.engagement;
+    switch (q.sub) {
+      case 'mine': {
+        const me = actorId;
+        return {
+          sub: 'mine',
+          battle: b.id,
+          units: e.units.filter((u) => u.owner === me),
+          plots: plotsOf(e, me),
+          pending: Object.fromEntries(
+            Object.entries(aid.pending).filter(([id]) => e.units.some((u) => u.id === id && u.owner === me)),
+          ),
+        };
+      }
+      case 'show':
+        return { sub: 'show', battle: b.id, view: publicView(e) };
+      case 'range': {
+        const { from, to } = q;
+        for (const id of [from, to])
+          if (id && !e.units.some((u) => u.id === id))
+            refuse('n3d/no-unit', 'A3.15', `There is no unit "${id.slice(0, 40)}" in this engagement.`);
+        return {
+          sub: 'range',
+          battle: b.id,
+          rows: rangeTable(e).filter((r) => (!from || r.from === from) && (!to || r.to === to)),
+        };
+      }
+      case 'arcs':
+        return { sub: 'arcs', battle: b.id, arcs: arcsOf(e, q.shooter, q.target) };
+      case 'explode': {
+        const at = q.at.trim();
+        const where = e.units.some((u) => u.id === at)
+          ? { unit: at }
+          : { point: parsePoint(at, 'The explosion point') };
+        return { sub: 'explode', battle: b.id, at: where, strength: q.strength, hits: explosion(e, where, q.strength) };
+      }
+      case 'render': {
+        const name = (id: string) =>
+          b.npe?.runner === id
+            ? `${state.players.find((p) => p.id === id)?.name ?? id} (NPE)`
+            : (state.players.find((p) => p.id === id)?.name ?? id);
+        const view = publicView(e);
+        return {
+          sub: 'render',
+          battle: b.id,
+          view: { ...view, units: view.units.map((u) => ({ ...u, owner: name(u.owner) })) },
+        };
+      }
+    }
+  });
+}
+
+/** The engagement's units for autocomplete: all of them, or only the actor's where they act. */
+export async function n3dUnits(app: AppContext, channelId: string, ref: string): Promise<Engagement['units']> {
+  const read = await readAid(app, { channelId, subject: battleSubject(ref), kind: 'n3d' }, parseN3dAid);
+  return read.ok && read.value.payload ? read.value.payload.engagement.units : [];
 }
