@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { seedCommitment } from '../rules/dice.ts';
-import { applyEvent, EMPIRES, type Actor, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+import { EMPIRES, type Actor, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
 import {
   appendEvents,
   findCampaignByChannel,
@@ -17,6 +17,7 @@ import type { AppContext } from './context.ts';
 import { userError, type Outcome } from './errors.ts';
 import { EXPORT_FORMAT, parseExport, type CampaignExport } from './export.ts';
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
+import { rulesetOf } from './rulesets.ts';
 
 /** The use cases behind `/campaign …` and `/roll`. Each write is one `runCommand` transaction. */
 export function createCampaign(
@@ -180,7 +181,7 @@ export async function importCampaign(
       },
       rolls: [],
     };
-    const state = applyEvent(file.campaign, imported);
+    const state = rulesetOf(file.campaign.ruleset).apply(file.campaign, imported);
     const row: CampaignRow = {
       id,
       guildId: target.guildId,
@@ -303,10 +304,11 @@ export async function campaignAtCycle(
 ): Promise<CampaignState | null> {
   const row = await findCampaignByChannel(app.database.db, channelId);
   if (!row) return null;
+  const ruleset = rulesetOf(row.state.ruleset);
   let state: CampaignState | null = null;
   for (const e of await loadEvents(app.database.db, row.id)) {
     if (e.event.type === 'TurnStarted' && e.event.halfCycles > halfCycles) break;
-    state = applyEvent(state, e);
+    state = ruleset.apply(state, e);
   }
   return state;
 }

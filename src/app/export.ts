@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { replay, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
+import { rulesetOf } from './rulesets.ts';
 
 /**
  * The export file (docs/export-format.md): the whole public state, the full event log, and the
@@ -105,7 +106,9 @@ export function parseExport(text: string): ParsedExport {
   }
   let rebuilt: CampaignState | null;
   try {
-    rebuilt = replay(file.events);
+    const ruleset = rulesetOf(file.campaign.ruleset);
+    rebuilt = null;
+    for (const e of file.events) rebuilt = ruleset.apply(rebuilt, e);
   } catch (err) {
     return { ok: false, message: `the event log cannot be replayed (${(err as Error).message})` };
   }

@@ -1,15 +1,6 @@
 import { SeededDice, seedCommitment } from '../rules/dice.ts';
 import type { RuleError } from '../rules/errors.ts';
-import {
-  applyEvent,
-  decideWithState,
-  proxiedPlayer,
-  type Actor,
-  type CampaignCommand,
-  type CampaignState,
-  type StoredEvent,
-} from '../rules/thunderdome/index.ts';
-import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
+import type { Actor, CampaignCommand, CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import {
   appendEvents,
   claimInteraction,
@@ -22,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { cloneJson } from '../rules/json-data.ts';
 import { stateCacheOf, type KeptParts } from './state-cache.ts';
 import type { Executor } from '../db/client.ts';
+import { DEFAULT_RULESET, rulesetOf } from './rulesets.ts';
 
 export interface CommandTarget {
   guildId: string;
@@ -48,8 +40,13 @@ export interface CommandRequest {
   prepare?: (tx: Executor) => Promise<void>;
 }
 
-/** A command as callers give it: creation ids and the seed commitment are filled in here. */
-export type CommandInput = Exclude<CampaignCommand, { type: 'create' }> | { type: 'create'; name: string };
+/**
+ * A command as callers give it: creation ids and the seed commitment are filled in here. Creation
+ * may name the campaign's ruleset (src/app/rulesets.ts), Thunderdome III by default.
+ */
+export type CommandInput =
+  | Exclude<CampaignCommand, { type: 'create' }>
+  | { type: 'create'; name: string; ruleset?: string };
 
 export type CommandResult =
   | {
@@ -97,6 +94,10 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       }
       if (req.prepare) await req.prepare(tx);
       const creating = req.command.type === 'create' && !row;
+      // The campaign's ruleset decides and folds (src/ruleset.ts): the stored one, or the one a creation names.
+      const ruleset = rulesetOf(
+        row?.state.ruleset ?? (req.command.type === 'create' ? req.command.ruleset : undefined) ?? DEFAULT_RULESET,
+      );
       const seed = creating ? nextSeed(app) : null;
       const command: CampaignCommand =
         req.command.type === 'create'
@@ -113,13 +114,9 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // Without a campaign the rules refuse everything but creation, so no real seed is needed.
       const secret = seed ?? (row ? currentSeed(row) : NO_SEED);
       const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
-      // A catalog switch (UTD8.1) is decided with the catalog it switches to, so the rules can check the campaign's units against it.
-      const catalogVersion =
-        req.command.type === 'catalog-set'
-          ? req.command.version
-          : (row?.state.catalogVersion ?? app.catalogs.defaultVersion);
-      const catalog = await app.catalogs.get(catalogVersion, tx);
-      const decision = decideWithState(row?.state ?? null, command, {
+      const catalogVersion = ruleset.catalogVersion?.(row?.state ?? null, command, app.catalogs.defaultVersion);
+      const catalog = catalogVersion === undefined ? null : await app.catalogs.get(catalogVersion, tx);
+      const decision = ruleset.decide(row?.state ?? null, command, {
         actor: req.actor,
         now,
         dice,
@@ -132,7 +129,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       }
       const at = now.toISOString();
       // UTD3.2: an action by a proxy is marked with the player it was for, in the log and the announcement.
-      const asPlayer = req.asPlayer ?? (row ? proxiedPlayer(row.state, req.actor.userId, now)?.id : undefined);
+      const asPlayer = req.asPlayer ?? (row ? ruleset.proxiedPlayer?.(row.state, req.actor.userId, now) : undefined);
       const actor: StoredEvent['actor'] = asPlayer
         ? { userId: req.actor.userId, asPlayer }
         : { userId: req.actor.userId };
@@ -144,43 +141,43 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         rolls: i === 0 ? dice.records : [],
       }));
       // Performance (docs/performance.md): the rules hand back the state they applied the events to while deciding
-      // (applying ignores the actor and rolls, the only fields stored differently here); creation is applied here.
+      // (applying ignores the actor and rolls, the only fields stored differently here); when they hand back none
+      // (creation, or a ruleset that does not apply while deciding) the loaded state is folded here.
       let state: CampaignState | null = decision.value.state;
       // A command whose events change nothing (a dice roll) hands back the very state it was given,
       // shared and frozen: nothing of it is written, and the caller's copy is made only if asked for.
-      if (!state) for (const e of stored) state = applyEvent(state, e);
+      if (!state) {
+        state = row?.state ?? null;
+        for (const e of stored) state = ruleset.apply(state, e);
+      }
       if (!state) throw new Error('a command produced no state');
-      // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every
-      // roll; a reveal voted by the players (UTD1.7) publishes them too, and a fresh committed
-      // seed takes over so the rolls still to come stay unpredictable.
+      if (state.ruleset !== ruleset.id) throw new Error(`ruleset '${ruleset.id}' made a '${state.ruleset}' state`);
+      // Design §5: the ruleset says when the secret seeds are published (Thunderdome: when the campaign
+      // ends, or when the players vote for it, UTD1.7), and whether a fresh committed seed takes over
+      // so the rolls still to come stay unpredictable.
       let secretSeeds = row?.secretSeeds ?? [{ fromSeq: 1, seed: secret }];
-      const ended = state.status === 'finished' && state.revealedSeeds.length < secretSeeds.length;
-      const voted = state.status !== 'finished' && revealVotePassed(state, stored);
-      if (row && (ended || voted)) {
-        const reveal: StoredEvent = {
+      const reveal = row && ruleset.seeds ? ruleset.seeds.reveal(state, stored, secretSeeds.length) : null;
+      if (row && ruleset.seeds && reveal) {
+        const revealed: StoredEvent = {
           seq: version + stored.length + 1,
           at,
           actor,
-          event: {
-            type: 'SeedsRevealed',
-            seeds: secretSeeds,
-            reason: ended ? 'the campaign ended' : 'the players voted for it (UTD1.7)',
-          },
+          event: ruleset.seeds.revealed(secretSeeds, reveal.reason),
           rolls: [],
         };
-        stored.push(reveal);
-        state = applyEvent(state, reveal);
-        if (voted) {
+        stored.push(revealed);
+        state = ruleset.apply(state, revealed);
+        if (reveal.fresh) {
           const fresh = nextSeed(app);
           const commit: StoredEvent = {
             seq: version + stored.length + 1,
             at,
             actor,
-            event: { type: 'SeedCommitted', seedCommitment: seedCommitment(fresh) },
+            event: ruleset.seeds.committed(seedCommitment(fresh)),
             rolls: [],
           };
           stored.push(commit);
-          state = applyEvent(state, commit);
+          state = ruleset.apply(state, commit);
           secretSeeds = [...secretSeeds, { fromSeq: commit.seq, seed: fresh }];
         }
       }

@@ -1,0 +1,37 @@
+import type { Ruleset } from '../ruleset.ts';
+import {
+  applyEvent,
+  decideWithState,
+  proxiedPlayer,
+  type CampaignCommand,
+  type CampaignEvent,
+  type CampaignState,
+} from '../rules/thunderdome/index.ts';
+import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
+import type { UnitCatalog } from '../rules/thunderdome/units.ts';
+
+/**
+ * Thunderdome III behind the Ruleset interface: the existing pure functions, unchanged. It lives
+ * in src/app because src/rules imports nothing outside itself (test/layers.test.ts).
+ */
+export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent> = {
+  id: 'thunderdome-iii',
+  decide: (state, command, ctx) => decideWithState(state, command, { ...ctx, catalog: ctx.catalog as UnitCatalog }),
+  apply: applyEvent,
+  // A catalog switch (UTD8.1) is decided with the catalog it switches to, so the rules can check the campaign's units against it.
+  catalogVersion: (state, command, defaultVersion) =>
+    command.type === 'catalog-set' ? command.version : (state?.catalogVersion ?? defaultVersion),
+  proxiedPlayer: (state, userId, now) => proxiedPlayer(state, userId, now)?.id,
+  seeds: {
+    // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every
+    // roll; a reveal voted by the players (UTD1.7) publishes them too, and a fresh committed
+    // seed takes over so the rolls still to come stay unpredictable.
+    reveal(state, stored, secretSeeds) {
+      if (state.status === 'finished')
+        return state.revealedSeeds.length < secretSeeds ? { reason: 'the campaign ended', fresh: false } : null;
+      return revealVotePassed(state, stored) ? { reason: 'the players voted for it (UTD1.7)', fresh: true } : null;
+    },
+    revealed: (seeds, reason) => ({ type: 'SeedsRevealed', seeds, reason }),
+    committed: (seedCommitment) => ({ type: 'SeedCommitted', seedCommitment }),
+  },
+};
