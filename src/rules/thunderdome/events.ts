@@ -122,7 +122,10 @@ export type CampaignEvent =
       trapped: Trap | null;
       /** A jail break (UTD4.3564) released the fleet from its trap. */
       freedFromTrap: boolean;
-      before: Pick<Fleet, 'pinned' | 'trapped' | 'claimSector' | 'releasedFromHalfCycle'>;
+      before: Pick<Fleet, 'pinned' | 'trapped' | 'claimSector' | 'releasedFromHalfCycle'> & {
+        /** Where the fleet had entered from before this move; absent in events stored before it was kept. */
+        enteredFrom?: string | null;
+      };
     }
   | {
       type: 'CapitalMoved';

@@ -229,6 +229,7 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, p: Player
       trapped: f.trapped,
       claimSector: f.claimSector,
       releasedFromHalfCycle: f.releasedFromHalfCycle,
+      enteredFrom: f.enteredFrom ?? null,
     },
   });
 }

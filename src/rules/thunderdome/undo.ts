@@ -18,16 +18,21 @@ export const UNDOABLE = {
     inverse: (s, e) => {
       const f = fleetById(s, e.fleetId);
       f.sector = e.from;
-      // The fold set `enteredFrom`, which `before` does not carry. During the orders only FleetMoved
-      // sets it, so it was the `from` of the fleet's previous move of this turn (the undone order is
-      // the newest one); after a first move the fleet is back where it started and keeps e.from,
-      // which the battle rules read as "did not enter" (battles/open.ts).
-      const earlier = s.turn?.orders
-        .slice(0, -1)
-        .map(orderEvent)
-        .findLast((x) => x?.type === 'FleetMoved' && x.fleetId === f.id);
-      if (earlier?.type === 'FleetMoved') f.enteredFrom = earlier.from;
-      Object.assign(f, structuredClone(e.before));
+      const { enteredFrom, ...before } = e.before;
+      Object.assign(f, structuredClone(before));
+      // `before` carries where the fleet had entered from (null: nowhere, the field was unset).
+      if (enteredFrom === null) delete f.enteredFrom;
+      else if (enteredFrom !== undefined) f.enteredFrom = enteredFrom;
+      else {
+        // A move stored before `before` kept it: during the orders only FleetMoved sets the field,
+        // so it was the `from` of the fleet's previous move this turn; after a first move the fleet
+        // keeps e.from, which the battle rules read as "did not enter" (battles/open.ts).
+        const earlier = s.turn?.orders
+          .slice(0, -1)
+          .map(orderEvent)
+          .findLast((x) => x?.type === 'FleetMoved' && x.fleetId === f.id);
+        if (earlier?.type === 'FleetMoved') f.enteredFrom = earlier.from;
+      }
       for (const ship of s.ships) if (ship.fleetId === f.id) ship.sector = e.from;
       if (s.turn) s.turn.opsSpent -= e.opCost;
     },
