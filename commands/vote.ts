@@ -9,7 +9,7 @@ import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute, send } from '../src/discord/present.ts';
-import { settingChoices } from '../src/discord/views/choices.ts';
+import { ownVoteChoices, settingChoices } from '../src/discord/views/choices.ts';
 import { voteText, WORDS } from '../src/discord/words.ts';
 
 const data = {
@@ -52,6 +52,21 @@ const data = {
         },
       ],
     },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'withdraw',
+      description: 'Take back a vote you proposed while it is open (UTD1.7)',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'vote',
+          description: 'Your open vote, e.g. V12',
+          required: true,
+          autocomplete: true,
+          max_length: 20,
+        },
+      ],
+    },
     { type: ApplicationCommandOptionType.Subcommand, name: 'status', description: 'The open votes and their tallies' },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -60,6 +75,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   const args = readArgs(i, data);
   if (args.sub === 'setting') return execute(i, ctx, { type: 'vote-setting', key: args.key, value: args.value });
   if (args.sub === 'restricted') return execute(i, ctx, { type: 'vote-restricted', unitId: args.unit });
+  if (args.sub === 'withdraw') return execute(i, ctx, { type: 'vote-withdraw', vote: args.vote });
   const state = await stateFor(ctx);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
@@ -94,6 +110,8 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
         .map((u) => ({ name: `${u.name} (${u.empire}, ${u.restricted})`, value: u.unitId })),
     );
   }
+  if (i.options.getSubcommand() === 'withdraw')
+    return respondChoices(i, state ? ownVoteChoices(state, ctx.actor.userId) : []);
   return respondChoices(i, settingChoices(state));
 }
 

@@ -48,16 +48,16 @@ export async function postOpenedVotes(
   }
 }
 
-/** Edits the vote messages with the live tally after a ballot or a close, whoever caused it. */
+/** Edits the vote messages with the live tally after any event that names a vote, whoever caused it. */
 export async function updateVoteMessages(client: Client, channelId: string, result: CommandResult): Promise<void> {
   if (!result.ok || result.duplicate || result.events.length === 0) return;
   const touched = new Set(
-    result.events.flatMap((e) =>
-      e.event.type === 'BallotCast' || e.event.type === 'VoteClosed' ? [e.event.voteId] : [],
-    ),
+    result.events.flatMap((e) => ('voteId' in e.event && typeof e.event.voteId === 'string' ? [e.event.voteId] : [])),
   );
-  for (const id of touched)
-    await editVoteMessage(client, channelId, result.state, result.state.votes.find((v) => v.id === id)!);
+  for (const id of touched) {
+    const vote = result.state.votes.find((v) => v.id === id);
+    if (vote) await editVoteMessage(client, channelId, result.state, vote);
+  }
 }
 
 async function editVoteMessage(client: Client, channelId: string, state: CampaignState, vote: Vote): Promise<void> {

@@ -207,6 +207,8 @@ const CORE_WORDS = {
     const v = state.votes.find((x) => x.id === e.voteId);
     return `${e.passed ? '✅ Passed' : '❌ Rejected'}: ${v?.question ?? e.voteId} — ${e.reason} (UTD1.7).`;
   },
+  VoteWithdrawn: (e, { who, state }) =>
+    `↩️ ${who(e.playerId)} withdraws vote ${e.voteId}: ${state.votes.find((x) => x.id === e.voteId)?.question ?? ''} Nothing changes (UTD1.7).`,
   SettingChanged: (e, { state }) =>
     e.fromHalfCycle !== null && e.fromHalfCycle > state.halfCycles
       ? `⚙️ **${e.key}** becomes \`${JSON.stringify(e.value)}\` from the next cycle.`
@@ -250,12 +252,14 @@ export function describeEvent(stored: StoredEvent, state: CampaignState): string
 /** The vote message: the question, who may vote, what is needed, the live tally and the deadline. */
 export function voteText(v: Vote, state: CampaignState): string {
   if (v.options) {
-    const status =
-      v.status === 'open'
-        ? `closes ${timestamp(v.closesAt, 'R')}`
-        : v.status === 'passed'
-          ? `**option ${v.chosen} chosen**`
-          : '**no option reached the supermajority**';
+    const status = (
+      {
+        open: `closes ${timestamp(v.closesAt, 'R')}`,
+        passed: `**option ${v.chosen} chosen**`,
+        rejected: '**no option reached the supermajority**',
+        withdrawn: '**withdrawn by its proposer**',
+      } satisfies Record<Vote['status'], string>
+    )[v.status];
     const letter = (key: string) => String.fromCodePoint(0x1f1e6 + key.charCodeAt(0) - 65);
     const lines = v.options.map((o) => {
       const voters = Object.entries(v.ballots)
@@ -276,12 +280,14 @@ export function voteText(v: Vote, state: CampaignState): string {
   const no = Object.entries(v.ballots)
     .filter(([, b]) => b === 'no')
     .map(([id]) => playerName(state, id));
-  const status =
-    v.status === 'open'
-      ? `closes ${timestamp(v.closesAt, 'R')}`
-      : v.status === 'passed'
-        ? '**passed**'
-        : '**rejected**';
+  const status = (
+    {
+      open: `closes ${timestamp(v.closesAt, 'R')}`,
+      passed: '**passed**',
+      rejected: '**rejected**',
+      withdrawn: '**withdrawn by its proposer**',
+    } satisfies Record<Vote['status'], string>
+  )[v.status];
   return [
     `🗳️ **Vote ${v.id}** by ${playerName(state, v.proposer)}: ${v.question}`,
     `React ✅ or ❌. ${v.threshold} of ${v.electorate.length} players must say yes (UTD1.7 supermajority); silence counts as no. Only players vote; your latest reaction counts.`,

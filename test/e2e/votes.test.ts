@@ -126,4 +126,20 @@ describe('reaction votes with supermajority', () => {
     expect((await campaignInChannel(app, channelId))!.votes.at(-1)!.status).toBe('rejected');
     expect(standIn.message(msg.id)!.content).toContain('**rejected**');
   });
+
+  it('UTD1.7 /vote withdraw: the proposer takes back an open vote; its message says so and reactions no longer count', async () => {
+    await command('bob', 'vote', 'setting', { key: 'deadline.ordersDays', value: '12' });
+    const msg = voteMessage();
+    await react('bob', msg.id, '✅');
+    const id = (await campaignInChannel(app, channelId))!.votes.at(-1)!.id;
+    const refused = await command('alice', 'vote', 'withdraw', { vote: id });
+    expect((await refused.firstResponse()).content).toContain('Only bob, who proposed vote');
+    await command('bob', 'vote', 'withdraw', { vote: id });
+    expect(standIn.channelMessages(channelId).at(-1)!.content).toContain(`bob withdraws vote ${id}`);
+    expect(standIn.message(msg.id)!.content).toContain('**withdrawn by its proposer**');
+    for (const u of ['alice', 'carol']) await react(u, msg.id, '✅');
+    const state = (await campaignInChannel(app, channelId))!;
+    expect(state.votes.at(-1)!.status).toBe('withdrawn');
+    expect(state.settings['deadline.ordersDays']).not.toBe(12);
+  });
 });

@@ -23,6 +23,13 @@ export function settingChoices(state: CampaignState | null): Choice[] {
   return Object.keys(DEFAULT_SETTINGS).map((k) => ({ name: `${k} = ${JSON.stringify(settings[k])}`, value: k }));
 }
 
+/** `/vote withdraw`: the open votes this user proposed (UTD1.7). */
+export function ownVoteChoices(state: CampaignState, userId: string): Choice[] {
+  return state.votes
+    .filter((v) => v.status === 'open' && v.proposer === userId)
+    .map((v) => ({ name: `${v.id}: ${v.question}`.slice(0, 100), value: v.id }));
+}
+
 // ---- /officer (UTD7.26A, 7.26B, 8.253) ----
 
 function officerShipChoice(state: CampaignState, s: CampaignState['ships'][number]): Choice {

@@ -461,6 +461,9 @@ const CORE_FOLDS = {
     v.status = e.passed ? 'passed' : 'rejected';
     if (e.chosen) v.chosen = e.chosen;
   },
+  VoteWithdrawn: (s, e) => {
+    voteById(s, e.voteId).status = 'withdrawn';
+  },
   SettingChanged: (s, e) => {
     if (e.fromHalfCycle === null || e.fromHalfCycle <= s.halfCycles) {
       (s.settings as Record<string, unknown>)[e.key] = structuredClone(e.value);

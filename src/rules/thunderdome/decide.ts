@@ -50,6 +50,7 @@ import {
 import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
 // Map approval by reaction (UTD8.16)
 import { MAP_APPROVAL_ORDERS, type MapApprovalCommand } from './map-approval.ts';
+import { VOTE_WITHDRAW_ORDERS, type VoteWithdrawCommand } from './vote-withdraw.ts';
 
 export type { Actor, DecisionContext };
 
@@ -116,7 +117,8 @@ export type CampaignCommand =
   // Officers and options (officers/commands.ts)
   | OfficerCommand
   // Ship condition (condition/commands.ts)
-  | ConditionCommand;
+  | ConditionCommand
+  | VoteWithdrawCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -244,6 +246,7 @@ export const ORDERS = {
   ...DEFENSE_ORDERS,
   ...OFFICER_ORDERS,
   ...CONDITION_ORDERS,
+  ...VOTE_WITHDRAW_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /** A Decider with the turn sequence wired in (TurnHooks, decider.ts). */

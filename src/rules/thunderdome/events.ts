@@ -402,7 +402,9 @@ export type CampaignEvent =
       baseIds: string[];
       /** Not delivered: the sector can no longer hold them; price returned. */
       cancelled: { baseId: string; unitId: string; refund: string; reason: string }[];
-    };
+    }
+  /** UTD1.7: the proposer took back an open vote (vote-withdraw.ts). */
+  | { type: 'VoteWithdrawn'; voteId: string; playerId: string };
 
 /** The four instant shipyard actions (UTD6.374–6.377); a build arrives later (YardShipOrdered). */
 export type YardWorkKind = 'overhaul' | 'refit' | 'convert' | 'inspect';

@@ -493,7 +493,8 @@ export interface Vote {
   chosen?: string;
   openedAt: string;
   closesAt: string;
-  status: 'open' | 'passed' | 'rejected';
+  /** `withdrawn`: its proposer took it back while it was open (vote-withdraw.ts). */
+  status: 'open' | 'passed' | 'rejected' | 'withdrawn';
   /** The Discord message whose reactions are the ballots. */
   messageId: string | null;
 }

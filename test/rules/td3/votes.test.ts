@@ -49,3 +49,35 @@ describe('UTD1.7 votes in the rules', () => {
     expect(g.state.votes[0]!.status).toBe('rejected');
   });
 });
+
+describe('UTD1.7 the proposer may withdraw an open vote (vote-withdraw.ts)', () => {
+  it('UTD1.7 a withdrawn setting vote closes unapplied and takes no more ballots', () => {
+    const g = startedGame();
+    g.do('p1', { type: 'vote-setting', key: 'income.perMine', value: '150' });
+    const id = g.state.votes[0]!.id;
+    g.do('system', { type: 'vote-attach', voteId: id, messageId: 'm1' });
+    g.do('p2', { type: 'ballot', messageId: 'm1', choice: 'yes', present: true });
+    g.do('p1', { type: 'vote-withdraw', vote: id.toLowerCase() });
+    expect(g.events('VoteWithdrawn').at(-1)!.event).toEqual({ type: 'VoteWithdrawn', voteId: id, playerId: 'p1' });
+    expect(g.state.votes[0]!.status).toBe('withdrawn');
+    // A yes that would have passed it changes nothing now, and nothing is pending.
+    g.do('p3', { type: 'ballot', messageId: 'm1', choice: 'yes', present: true });
+    expect(g.state.votes[0]!.status).toBe('withdrawn');
+    expect(g.state.pendingSettings).toEqual([]);
+    // The same proposal can be made again at once.
+    g.do('p1', { type: 'vote-setting', key: 'income.perMine', value: '150' });
+    expect(g.state.votes.map((v) => v.status)).toEqual(['withdrawn', 'open']);
+  });
+
+  it('UTD1.7 only the proposer withdraws, only while open; unknown votes are named', () => {
+    const g = startedGame();
+    g.do('p1', { type: 'vote-extension', days: 10 });
+    const id = g.state.votes[0]!.id;
+    expect(g.refused('p2', { type: 'vote-withdraw', vote: id }, 'UTD1.7').code).toBe('vote/not-proposer');
+    expect(g.refused('p1', { type: 'vote-withdraw', vote: 'V999' }, 'UTD1.7').code).toBe('vote/unknown');
+    g.do('p1', { type: 'vote-withdraw', vote: id });
+    expect(g.refused('p1', { type: 'vote-withdraw', vote: id }, 'UTD1.7').code).toBe('vote/closed');
+    // The deadline did not move: the extension was never granted.
+    expect(g.state.turn!.deadline).toBe('2026-03-11T23:59:59.000Z');
+  });
+});
