@@ -19,7 +19,7 @@ import type { AppContext } from './context.ts';
 import { guarded, type Outcome } from './errors.ts';
 
 /**
- * `/fleet check` (issue 9 §3, digest P-A2): a campaign fleet or battle fleet as the VBSF
+ * `/fleet check` (digest P-A2): a campaign fleet or battle fleet as the VBSF
  * fleet-size rules see it, built from the catalog. Values the catalog does not have are never
  * guessed: a value the system cannot do without stops the check and names the missing column;
  * one that only refines it is reported with its column and what was assumed. It reads the

@@ -2,7 +2,7 @@ import type { FleetCheck, FleetSystem } from '../../rules/fleet-size/index.ts';
 import type { MissingColumn } from '../../app/fleet-check.ts';
 
 /**
- * `/fleet check` (issue 9 §3, digest P-A2): the answer of a VBSF fleet-size check (built in
+ * `/fleet check` (digest P-A2): the answer of a VBSF fleet-size check (built in
  * src/app/fleet-check.ts), or the catalog columns it could not do without.
  */
 export const SYSTEM_NAME: Readonly<Record<FleetSystem, string>> = {
