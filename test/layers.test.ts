@@ -77,6 +77,21 @@ describe('layers (design §2)', () => {
     expect(bad).toEqual([]);
   });
 
+  it('command files take rules values from src/app and the views, importing rules only as types', () => {
+    const bad = files('commands').flatMap((f) => {
+      const text = readFileSync(join(ROOT, f), 'utf8');
+      return [...text.matchAll(/(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]/g)]
+        .filter((m) => !m[2] && resolved(f, m[3]!).startsWith('src/rules/'))
+        .map((m) => `${f} → ${m[3]}`);
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it('command files never catch a rule refusal: use cases hand it back as a value', () => {
+    const bad = files('commands').filter((f) => /RuleViolation|\bcatch\b/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(bad).toEqual([]);
+  });
+
   it('the scan sees imports (it would catch a violation)', () => {
     expect(imports('src/discord/bot.ts')).toContain('discord.js');
     expect(resolved('src/discord/bot.ts', '../app/scheduler.ts')).toBe('src/app/scheduler.ts');
