@@ -86,6 +86,11 @@ describe('layers (design §2)', () => {
     expect(bad).toEqual([]);
   });
 
+  it('command files never catch a rule refusal: use cases hand it back as a value', () => {
+    const bad = files('commands').filter((f) => /RuleViolation|\bcatch\b/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(bad).toEqual([]);
+  });
+
   it('no import cycle in src/ or commands/ (value and type imports alike)', () => {
     const graph = new Map<string, string[]>();
     for (const f of [...files('src'), ...files('commands')])

@@ -12,7 +12,7 @@ import type { Tac } from '../rules/n3d/turn-modes.ts';
 import { guarded, type Outcome } from './errors.ts';
 
 /**
- * `/calc`: the stateless 'n3D calculators. Nothing is stored and nothing needs a
+ * `/calc`: the stateless 'n3D calculators (C3.31, D2, D5.2, P8.413, G10). Nothing is stored and nothing needs a
  * campaign; a malformed number or point comes back as a refusal citing its rule.
  */
 

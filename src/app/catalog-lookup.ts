@@ -14,7 +14,7 @@ import type { AppContext } from './context.ts';
 import type { Outcome } from './errors.ts';
 
 /**
- * `/catalog search` and `show` (UTD8.1): they read the campaign's catalog, or the default one
+ * `/catalog search` and `show` (UTD1.6): they read the campaign's catalog, or the default one
  * where there is no campaign; nothing is locked or written.
  */
 

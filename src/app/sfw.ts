@@ -37,7 +37,7 @@ import type { AppContext } from './context.ts';
 import type { CommandTarget } from './run-command.ts';
 
 /**
- * `/sfw` (a battle aid, digest P-C1, P-C2): Starfleet Wars power and starfortress calculators
+ * `/sfw` (digest P-C1, P-C2): Starfleet Wars power and starfortress calculators
  * (stateless), and the secret Special Damage and Damage Control rolls of a battle. A secret roll
  * goes to its owner only; the channel sees its commitment; the reveals are kept in the battle's
  * private aid row and published once the battle is resolved, for anyone to verify.

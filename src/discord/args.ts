@@ -110,35 +110,48 @@ export function readArgs<const D extends CommandDef>(
   interaction: ChatInputCommandInteraction,
   data: D,
 ): InvocationOf<D> {
-  const group = interaction.options.getSubcommandGroup(false);
-  const sub = interaction.options.getSubcommand(false);
-  let defs: readonly OptionDef[] = data.options ?? [];
+  const top = data.options ?? [];
+  const has = (type: ApplicationCommandOptionType) => top.some((o) => o.type === type);
+  // Only a definition with groups or subcommands asks which one was invoked.
+  const group = has(ApplicationCommandOptionType.SubcommandGroup)
+    ? interaction.options.getSubcommandGroup(false)
+    : null;
+  const sub =
+    group !== null || has(ApplicationCommandOptionType.Subcommand) ? interaction.options.getSubcommand(false) : null;
+  let defs: readonly OptionDef[] = top;
   if (group !== null) defs = defs.find((o) => o.name === group)?.options ?? [];
   if (sub !== null) defs = defs.find((o) => o.name === sub)?.options ?? [];
   const args: Record<string, unknown> = sub === null ? {} : { group, sub };
   for (const def of defs) {
-    if (
-      def.type === ApplicationCommandOptionType.Subcommand ||
-      def.type === ApplicationCommandOptionType.SubcommandGroup
-    )
-      continue;
     const value = readOne(interaction, def);
     if (value !== null && value !== undefined) args[def.name] = value;
   }
   return args as InvocationOf<D>;
 }
 
+/** One option's value through discord.js's typed getter, which also checks its type and, when required, its presence. */
 function readOne(interaction: ChatInputCommandInteraction, def: OptionDef): unknown {
   const o = interaction.options;
+  const required = def.required === true;
   switch (def.type) {
+    case ApplicationCommandOptionType.String:
+      return o.getString(def.name, required);
+    case ApplicationCommandOptionType.Integer:
+      return o.getInteger(def.name, required);
+    case ApplicationCommandOptionType.Number:
+      return o.getNumber(def.name, required);
+    case ApplicationCommandOptionType.Boolean:
+      return o.getBoolean(def.name, required);
     case ApplicationCommandOptionType.User:
-      return o.getUser(def.name, def.required === true);
+      return o.getUser(def.name, required);
     case ApplicationCommandOptionType.Attachment:
-      return o.getAttachment(def.name, def.required === true);
-    default: {
-      const option = o.get(def.name, def.required === true);
-      return option?.value;
-    }
+      return o.getAttachment(def.name, required);
+    case ApplicationCommandOptionType.Subcommand:
+    case ApplicationCommandOptionType.SubcommandGroup:
+      return undefined;
+    default:
+      // Channel, Role and Mentionable options are read as their ids.
+      return o.get(def.name, required)?.value;
   }
 }
 

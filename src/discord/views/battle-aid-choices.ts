@@ -3,7 +3,7 @@ import { battleSubject } from '../../app/n3d.ts';
 import { sideOfUser, unitName } from '../../rules/thunderdome/battles/common.ts';
 import type { CampaignState } from '../../rules/thunderdome/index.ts';
 
-/** Autocomplete choices of the battle aids `/n3d` and `/sfw`: your battles first. */
+/** Autocomplete choices of the battle aids `/n3d` and `/sfw` (digest P-B1, P-C1): your battles first. */
 type Choice = ApplicationCommandOptionChoiceData<string>;
 
 /** `/sfw`: the battles to roll in (open ones), or to reveal (resolved ones), yours first. */
