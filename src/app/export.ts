@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { replay, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
+import { upcastEvent, upcastState } from '../rules/thunderdome/upcast.ts';
 
 /**
  * The export file (docs/export-format.md): the whole public state, the full event log, and the
  * stored clocks. The secret dice seed is included only when an admin asks for it, so that a
  * campaign moved to another server keeps its rolls verifiable.
  */
-export const EXPORT_FORMAT = 1;
+export const EXPORT_FORMAT = 2;
+/**
+ * The formats an import reads: format 1 stored some reasons as English sentences; the upcaster
+ * (rules/thunderdome/upcast.ts) reads its events and state as format 2's.
+ */
+export const IMPORTABLE_FORMATS = [1, 2] as const;
 export const EXPORT_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface CampaignExport {
-  format: typeof EXPORT_FORMAT;
+  /** EXPORT_FORMAT when written; the file's own format when read (its content is upcast to this version's). */
+  format: (typeof IMPORTABLE_FORMATS)[number];
   kind: 'campaign-master/campaign';
   exportedAt: string;
   campaign: CampaignState;
@@ -53,7 +60,7 @@ const storedEventSchema = z.object({
 });
 
 const exportSchema = z.object({
-  format: z.literal(EXPORT_FORMAT),
+  format: z.union([z.literal(IMPORTABLE_FORMATS[0]), z.literal(IMPORTABLE_FORMATS[1])]),
   kind: z.literal('campaign-master/campaign'),
   exportedAt: z.string(),
   campaign: z
@@ -96,7 +103,9 @@ export function parseExport(text: string): ParsedExport {
       message: `the file is not a Campaign Master export (${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'})`,
     };
   }
-  const file = parsed.data as unknown as CampaignExport;
+  const read = parsed.data as unknown as CampaignExport;
+  // Older formats' events and state, in this version's shapes (upcast.ts).
+  const file: CampaignExport = { ...read, events: read.events.map(upcastEvent), campaign: upcastState(read.campaign) };
   for (let i = 0; i < file.events.length; i++) {
     if (file.events[i]!.seq !== i + 1)
       return { ok: false, message: `the event log is broken at entry ${i + 1} (seq ${file.events[i]!.seq})` };

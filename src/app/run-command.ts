@@ -164,7 +164,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
           event: {
             type: 'SeedsRevealed',
             seeds: secretSeeds,
-            reason: ended ? 'the campaign ended' : 'the players voted for it (UTD1.7)',
+            reason: { code: ended ? 'campaign-ended' : 'voted' },
           },
           rolls: [],
         };

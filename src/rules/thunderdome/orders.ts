@@ -471,6 +471,6 @@ export function extendTurn(d: Decider, realLife: boolean, as?: string): void {
     playerId: p.id,
     deadline: deadline.toISOString(),
     automatic: true,
-    reason: 'real life (UTD3.32)',
+    reason: { code: 'real-life' },
   });
 }

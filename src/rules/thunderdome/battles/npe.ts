@@ -56,7 +56,7 @@ export function npeCheck(d: Decider, battleId: string): void {
     battleId,
     stage: 'awaiting-runner',
     deadlines: { selection: null, runner: hoursFrom(d.ctx.now, d.state.settings['deadline.npeVolunteerDays'] * 24) },
-    reason: 'a player outside the battle may volunteer to run the NPE (UTD5.431)',
+    reason: { code: 'npe-runner-wanted' },
   });
 }
 
@@ -91,7 +91,7 @@ export function volunteer(d: Decider, ref: string): void {
     battleId: b.id,
     stage: 'fleet-selection',
     deadlines: {},
-    reason: `${p.name} now builds the NPE force within ${npe.available} BPV (UTD5.467)`,
+    reason: { code: 'npe-runner-builds', runner: p.id, available: npe.available },
   });
 }
 
