@@ -85,6 +85,7 @@ export interface RulesetSeeds<S, E> {
   /**
    * Whether the seeds are to be published after a command's events: null, or why, and whether a
    * fresh committed seed takes over (the campaign goes on). `secretSeeds` counts the seeds kept.
+   * `reason` is a code the ruleset's words turn into a sentence, never the sentence itself.
    */
   reveal(state: S, stored: readonly StoredEventOf<E>[], secretSeeds: number): { reason: string; fresh: boolean } | null;
   /** The event publishing the seeds. */

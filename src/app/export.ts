@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { rulesetOf } from './rulesets.ts';
+import { upcastEvent, upcastState } from '../rules/thunderdome/upcast.ts';
 
 /**
  * The export file (docs/export-format.md): the whole public state, the full event log, and the
@@ -8,11 +9,15 @@ import { rulesetOf } from './rulesets.ts';
  * campaign moved to another server keeps its rolls verifiable.
  */
 export const EXPORT_FORMAT = 2;
-/** Formats this version still imports: their event logs replay through today's folds (docs/export-format.md). */
+/**
+ * The formats an import reads: format 1 stored some reasons as English sentences; the upcaster
+ * (rules/thunderdome/upcast.ts) reads its events and state as format 2's.
+ */
 export const IMPORTABLE_FORMATS = [1, 2] as const;
 export const EXPORT_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface CampaignExport {
+  /** EXPORT_FORMAT when written; the file's own format when read (its content is upcast to this version's). */
   format: (typeof IMPORTABLE_FORMATS)[number];
   kind: 'campaign-master/campaign';
   exportedAt: string;
@@ -99,7 +104,9 @@ export function parseExport(text: string): ParsedExport {
       message: `the file is not a Campaign Master export (${issue?.path.join('.') || 'file'}: ${issue?.message ?? 'invalid'})`,
     };
   }
-  const file = parsed.data as unknown as CampaignExport;
+  const read = parsed.data as unknown as CampaignExport;
+  // Older formats' events and state, in this version's shapes (upcast.ts).
+  const file: CampaignExport = { ...read, events: read.events.map(upcastEvent), campaign: upcastState(read.campaign) };
   for (let i = 0; i < file.events.length; i++) {
     if (file.events[i]!.seq !== i + 1)
       return { ok: false, message: `the event log is broken at entry ${i + 1} (seq ${file.events[i]!.seq})` };

@@ -28,10 +28,14 @@ export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent>
     // seed takes over so the rolls still to come stay unpredictable.
     reveal(state, stored, secretSeeds) {
       if (state.status === 'finished')
-        return state.revealedSeeds.length < secretSeeds ? { reason: 'the campaign ended', fresh: false } : null;
-      return revealVotePassed(state, stored) ? { reason: 'the players voted for it (UTD1.7)', fresh: true } : null;
+        return state.revealedSeeds.length < secretSeeds ? { reason: 'campaign-ended', fresh: false } : null;
+      return revealVotePassed(state, stored) ? { reason: 'voted', fresh: true } : null;
     },
-    revealed: (seeds, reason) => ({ type: 'SeedsRevealed', seeds, reason }),
+    revealed: (seeds, reason) => ({
+      type: 'SeedsRevealed',
+      seeds,
+      reason: { code: reason === 'campaign-ended' ? 'campaign-ended' : 'voted' },
+    }),
     committed: (seedCommitment) => ({ type: 'SeedCommitted', seedCommitment }),
   },
 };

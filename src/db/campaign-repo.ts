@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { sameJson } from '../rules/json-data.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
+import { upcastCampaignEvent, upcastState } from '../rules/thunderdome/upcast.ts';
 import type { Executor } from './client.ts';
 import { campaignEvents, campaigns, processedInteractions } from './schema.ts';
 
@@ -33,15 +34,15 @@ function coreOf(state: CampaignState): Record<string, unknown> {
   return core;
 }
 
-/** The state stored in a row's columns. */
+/** The state stored in a row's columns, in this version's shape (a state stored by an older version is upcast: upcast.ts). */
 export function stateOfColumns(r: { state: unknown } & Record<Part, unknown>): CampaignState {
-  return {
+  return upcastState({
     ...(r.state as object),
     map: r.map ?? null,
     fleets: r.fleets,
     ships: r.ships,
     bases: r.bases,
-  } as CampaignState;
+  } as CampaignState);
 }
 
 /** The columns to write for `state`: all of them, or with `before` (the state stored now) only those that differ. */
@@ -222,7 +223,8 @@ export async function loadEvents(
       seq: r.seq,
       at: r.at.toISOString(),
       actor,
-      event: r.event as StoredEvent['event'],
+      // Events stored by an older version, in this version's shape (upcast.ts).
+      event: upcastCampaignEvent(r.event as StoredEvent['event']),
       rolls: r.rolls as StoredEvent['rolls'],
     };
   });

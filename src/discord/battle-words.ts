@@ -1,3 +1,4 @@
+import { battleExtensionReason, stageReason } from './reason-words.ts';
 import type { BattleEvent } from '../rules/thunderdome/battles/apply-battle.ts';
 import type { Words } from './words-context.ts';
 import { unitName } from '../rules/thunderdome/battles/common.ts';
@@ -28,11 +29,11 @@ export const BATTLE_WORDS = {
     `🚩 Battle ${e.battleId}: ${who(e.side)} fights with ${e.units.map((u) => unitName(state, u)).join(', ') || 'nothing'}${e.heldOut.length ? `; held out: ${e.heldOut.map((u) => unitName(state, u)).join(', ')} (UTD7.4234)` : ''}${e.automatic ? ' (automatic)' : ''}.`,
   BattleSetupRolled: (e) =>
     `🎲 Battle ${e.battleId}: the setup card is rolled (UTD7.45) — see \`/battle show battle:${e.battleId}\`.`,
-  BattleStageChanged: (e, { battle }) => {
+  BattleStageChanged: (e, { battle, who }) => {
     const help = STAGE_HELP[e.stage];
     const b = battle(e.battleId);
     const due = e.deadlines.contact ?? e.deadlines.window ?? e.deadlines.runner ?? null;
-    return `📍 Battle ${e.battleId}: ${e.reason}.${help ? ` Next: ${help}.` : ''}${due ? ` Due ${at(due, 'R')}.` : ''}${b && e.stage === 'stalled' ? '' : ''}`;
+    return `📍 Battle ${e.battleId}: ${stageReason(e.reason, who)}.${help ? ` Next: ${help}.` : ''}${due ? ` Due ${at(due, 'R')}.` : ''}${b && e.stage === 'stalled' ? '' : ''}`;
   },
   BattleContactMade: (e, { side: who }) =>
     e.kind === 'session'
@@ -45,7 +46,7 @@ export const BATTLE_WORDS = {
   BattleExtensionAsked: (e, { side: who }) =>
     `⏳ Battle ${e.battleId}: ${who(e.playerId)} asks for a one-week extension; it is automatic if the other side asks too (UTD3.44#2).`,
   BattleExtended: (e) =>
-    `⏳ Battle ${e.battleId} extended by ${e.days} days: ${e.reason}; to be resolved by ${at(e.resolve)}.`,
+    `⏳ Battle ${e.battleId} extended by ${e.days} days: ${battleExtensionReason(e.reason)}; to be resolved by ${at(e.resolve)}.`,
   BattleProposed: (e, { side: who, sec, state }) => {
     const r = e.proposal.result;
     const fates = Object.entries(r.units).map(

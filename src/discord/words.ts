@@ -12,6 +12,13 @@ import { CATALOG_WORDS, type CatalogEvent } from './catalog-words.ts';
 import { CONDITION_WORDS } from './condition-words.ts';
 import { DEFENSE_WORDS } from './defense-words.ts';
 import { OFFICER_WORDS } from './officer-words.ts';
+import {
+  bankLostReason,
+  developmentCancelledReason,
+  seedsRevealedReason,
+  turnExtensionReason,
+  voteCloseReason,
+} from './reason-words.ts';
 import { RETREAT_WRECK_WORDS } from './retreat-wreck-words.ts';
 import { type AnyWords, type Words, wordsContext } from './words-context.ts';
 import { YARD_WORDS } from './yard-words.ts';
@@ -109,7 +116,7 @@ const CORE_WORDS = {
   DevelopmentActivated: (e, { who, sec }) =>
     `🏙️ ${who(e.owner)}'s ${e.kind === 'fort' ? 'fortification' : e.kind} in ${sec(e.sector)} is established (UTD2.3 step 1).`,
   DevelopmentCancelled: (e, { who, sec }) =>
-    `✖️ ${who(e.owner)}'s ${e.kind} in ${sec(e.sector)} is not established: ${e.reason}.`,
+    `✖️ ${who(e.owner)}'s ${e.kind} in ${sec(e.sector)} is not established: ${developmentCancelledReason(e.reason)}.`,
   FortRemoved: (e, { who, sec }) => `🧱 ${who(e.owner)} removed the fortification in ${sec(e.sector)} (UTD4.352).`,
   SectorClaimed: (e, { who, sec }) =>
     `🚩 **${who(e.playerId)}** now owns ${sec(e.sector)}${e.from ? ` (from ${who(e.from)})` : ''} (UTD4.13).`,
@@ -124,12 +131,12 @@ const CORE_WORDS = {
   TurnForfeited: (e) =>
     `⌛ ${mention(e.playerId)} missed the orders deadline: the turn is forfeited, no orders are executed (UTD3.31) — ${e.consecutive} in a row.`,
   TurnExtended: (e, { who }) =>
-    `⏳ ${who(e.playerId)}'s orders are now due ${timestamp(e.deadline, 'F')} (${e.reason}).`,
+    `⏳ ${who(e.playerId)}'s orders are now due ${timestamp(e.deadline, 'F')} (${turnExtensionReason(e.reason)}).`,
   ReminderSent: (e) => {
     if (e.skipped) return null;
     return `⏰ ${mention(e.playerId)}, your orders are due ${timestamp(e.deadline, 'R')} (${timestamp(e.deadline, 'f')}); if you give none by then your turn is forfeited (UTD3.31). \`/turn extension\` gives one more week for a real-life reason.`;
   },
-  BankLost: (e, { who }) => `🕳️ ${who(e.playerId)} loses ${e.amount} unspent BPV: ${e.reason}.`,
+  BankLost: (e, { who }) => `🕳️ ${who(e.playerId)} loses ${e.amount} unspent BPV: ${bankLostReason(e.reason)}.`,
   OrderPointsBought: (e, { who, left }) =>
     e.permanent > 0
       ? `➕ ${who(e.playerId)} buys ${e.permanent} permanent order point${e.permanent === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.22)${left()}.`
@@ -205,7 +212,7 @@ const CORE_WORDS = {
   BallotCast: () => null,
   VoteClosed: (e, { state }) => {
     const v = state.votes.find((x) => x.id === e.voteId);
-    return `${e.passed ? '✅ Passed' : '❌ Rejected'}: ${v?.question ?? e.voteId} — ${e.reason} (UTD1.7).`;
+    return `${e.passed ? '✅ Passed' : '❌ Rejected'}: ${v?.question ?? e.voteId} — ${voteCloseReason(e.reason, e)} (UTD1.7).`;
   },
   VoteWithdrawn: (e, { who, state }) =>
     `↩️ ${who(e.playerId)} withdraws vote ${e.voteId}: ${state.votes.find((x) => x.id === e.voteId)?.question ?? ''} Nothing changes (UTD1.7).`,
@@ -214,7 +221,7 @@ const CORE_WORDS = {
       ? `⚙️ **${e.key}** becomes \`${JSON.stringify(e.value)}\` from the next cycle.`
       : `⚙️ **${e.key}** is now \`${JSON.stringify(e.value)}\`.`,
   SeedsRevealed: (e) =>
-    `🔓 The secret dice seed${e.seeds.length === 1 ? ' is' : 's are'} revealed (${e.reason}): ${e.seeds.map((x) => `\`${x.seed}\` from event ${x.fromSeq}`).join(', ')}. Check every roll with \`/dice verify\`.`,
+    `🔓 The secret dice seed${e.seeds.length === 1 ? ' is' : 's are'} revealed (${seedsRevealedReason(e.reason)}): ${e.seeds.map((x) => `\`${x.seed}\` from event ${x.fromSeq}`).join(', ')}. Check every roll with \`/dice verify\`.`,
   // After a reveal by vote (UTD1.7), a fresh secret seed takes over.
   SeedCommitted: (e) =>
     `🔒 A fresh secret dice seed is committed for the rolls from now on: SHA-256 \`${e.seedCommitment}\`.`,

@@ -1,6 +1,15 @@
 import type { RollRecord } from '../dice.ts';
 import type { RolledTerm } from '../dice-expression.ts';
 import type { EmpireKey } from './empires.ts';
+import type {
+  BankLostReason,
+  BattleExtensionReason,
+  DevelopmentCancelledReason,
+  SeedsRevealedReason,
+  StageReason,
+  TurnExtensionReason,
+  VoteCloseReason,
+} from './reasons.ts';
 import type { Settings } from './settings.ts';
 import type {
   Base,
@@ -86,7 +95,13 @@ export type CampaignEvent =
       deadline: string | null;
     }
   | { type: 'DevelopmentActivated'; sector: string; kind: DevelopmentKind; owner: string }
-  | { type: 'DevelopmentCancelled'; sector: string; kind: DevelopmentKind; owner: string; reason: string }
+  | {
+      type: 'DevelopmentCancelled';
+      sector: string;
+      kind: DevelopmentKind;
+      owner: string;
+      reason: DevelopmentCancelledReason;
+    }
   | { type: 'FortRemoved'; sector: string; owner: string }
   | { type: 'SectorClaimed'; sector: string; playerId: string; from: string | null }
   | { type: 'IncomePaid'; playerId: string; amount: string; mines: string[] }
@@ -98,8 +113,8 @@ export type CampaignEvent =
     }
   | { type: 'TurnEnded'; playerId: string; forfeited: boolean }
   | { type: 'TurnForfeited'; playerId: string; consecutive: number }
-  | { type: 'TurnExtended'; playerId: string; deadline: string; automatic: boolean; reason: string }
-  | { type: 'BankLost'; playerId: string; amount: string; reason: string }
+  | { type: 'TurnExtended'; playerId: string; deadline: string; automatic: boolean; reason: TurnExtensionReason }
+  | { type: 'BankLost'; playerId: string; amount: string; reason: BankLostReason }
   | {
       type: 'ReminderSent';
       playerId: string;
@@ -210,7 +225,7 @@ export type CampaignEvent =
       battleId: string;
       stage: BattleStage;
       deadlines: Partial<BattleDeadlines>;
-      reason: string;
+      reason: StageReason;
     }
   | {
       type: 'BattleContactMade';
@@ -221,7 +236,14 @@ export type CampaignEvent =
     }
   | { type: 'BattleFailureReported'; battleId: string; player: string; reportedBy: string; excused: boolean }
   | { type: 'BattleExtensionAsked'; battleId: string; playerId: string }
-  | { type: 'BattleExtended'; battleId: string; days: number; reason: string; automatic: boolean; resolve: string }
+  | {
+      type: 'BattleExtended';
+      battleId: string;
+      days: number;
+      reason: BattleExtensionReason;
+      automatic: boolean;
+      resolve: string;
+    }
   | { type: 'BattleProposed'; battleId: string; proposal: BattleProposal }
   | { type: 'BattleProposalAnswered'; battleId: string; proposalId: number; playerId: string; accepted: boolean }
   | {
@@ -281,7 +303,7 @@ export type CampaignEvent =
   | { type: 'ProxyRevoked'; playerId: string; proxyUserId: string }
   | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' }
   | { type: 'CampaignWon'; playerId: string }
-  | { type: 'SeedsRevealed'; seeds: { fromSeq: number; seed: string }[]; reason: string }
+  | { type: 'SeedsRevealed'; seeds: { fromSeq: number; seed: string }[]; reason: SeedsRevealedReason }
   /** After a reveal by vote the rolls that follow come from a fresh seed, committed here (so the dice stay unpredictable). */
   | { type: 'SeedCommitted'; seedCommitment: string }
   // Votes (UTD1.7)
@@ -300,7 +322,7 @@ export type CampaignEvent =
       passed: boolean;
       yes: number;
       no: number;
-      reason: string;
+      reason: VoteCloseReason;
       /** The chosen option of a multi-option vote. */
       chosen?: string;
     }

@@ -464,6 +464,6 @@ export function extendTurn(d: Decider, realLife: boolean, p: Player): void {
     playerId: p.id,
     deadline: deadline.toISOString(),
     automatic: true,
-    reason: 'real life (UTD3.32)',
+    reason: { code: 'real-life' },
   });
 }

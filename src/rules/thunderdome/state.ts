@@ -277,7 +277,7 @@ export interface Battle {
   sessions: { by: string; when: string; at: string }[];
   /** Failures to show up or to give reasonable time (UTD3.42#2, ISS-A15). */
   failures: { player: string; excused: boolean; reportedBy: string; at: string }[];
-  extensions: { days: number; reason: string; automatic: boolean; at: string }[];
+  extensions: { days: number; reason: import('./reasons.ts').BattleExtensionReason; automatic: boolean; at: string }[];
   /** Players who asked for the 1-week extension (both asking makes it automatic, UTD3.44#2). */
   extensionAsks: string[];
   proposals: BattleProposal[];

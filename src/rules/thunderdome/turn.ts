@@ -65,7 +65,7 @@ function stepOneDevelopments(d: Decider, p: Player): void {
           sector: sector.key,
           kind,
           owner: p.id,
-          reason: 'the establishing fleet did not stay in the sector',
+          reason: { code: 'fleet-left' },
         });
       }
     }
@@ -189,7 +189,7 @@ export function finishTurn(d: Decider, forfeited: boolean): void {
 function recordKeeping(d: Decider, playerId: string): void {
   const p = d.state.players.find((x) => x.id === playerId)!;
   if (!p.hasBank && bpv(p.bank).gt(0))
-    d.emit({ type: 'BankLost', playerId: p.id, amount: p.bank, reason: 'no capital, so no bank (UTD4.3236)' });
+    d.emit({ type: 'BankLost', playerId: p.id, amount: p.bank, reason: { code: 'no-capital' } });
   for (const x of activePlayers(d.state)) {
     const hasUnits = d.state.ships.some((s) => s.owner === x.id) || d.state.bases.some((b) => b.owner === x.id);
     if (!hasUnits) d.emit({ type: 'PlayerRemoved', playerId: x.id, reason: 'eliminated' });

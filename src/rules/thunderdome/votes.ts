@@ -1,4 +1,5 @@
 import type { Player } from './state.ts';
+import type { VoteCloseReason } from './reasons.ts';
 import { refuse } from '../errors.ts';
 import { endOfDayAfter } from '../deadlines.ts';
 import type { Decider } from './decider.ts';
@@ -92,9 +93,9 @@ function settleIfCertain(d: Decider, voteId: string): void {
   const yes = Object.values(v.ballots).filter((b) => b === 'yes').length;
   const no = Object.values(v.ballots).filter((b) => b === 'no').length;
   if (yes >= v.threshold)
-    close(d, v, true, yes, no, `${yes} of ${v.electorate.length} said yes; ${v.threshold} were needed`);
+    close(d, v, true, yes, no, { code: 'supermajority', electorate: v.electorate.length, threshold: v.threshold });
   else if (v.electorate.length - no < v.threshold)
-    close(d, v, false, yes, no, `${no} said no, so ${v.threshold} yes votes can no longer be reached`);
+    close(d, v, false, yes, no, { code: 'yes-unreachable', threshold: v.threshold });
 }
 
 /** At the deadline an open vote without its supermajority is rejected (UTD1.7; silence is no). */
@@ -106,7 +107,7 @@ export function closeDueVotes(d: Decider): void {
     }
     const yes = Object.values(v.ballots).filter((b) => b === 'yes').length;
     const no = Object.values(v.ballots).filter((b) => b === 'no').length;
-    close(d, v, yes >= v.threshold, yes, no, `the vote closed with ${yes} yes of ${v.threshold} needed`);
+    close(d, v, yes >= v.threshold, yes, no, { code: 'deadline', threshold: v.threshold });
   }
 }
 
@@ -128,23 +129,25 @@ function settleOptions(d: Decider, v: Vote, atDeadline: boolean): void {
       true,
       winner[1],
       cast - winner[1],
-      `${winner[1]} of ${v.electorate.length} chose option ${winner[0]}; ${v.threshold} were needed`,
+      { code: 'option-chosen', option: winner[0], electorate: v.electorate.length, threshold: v.threshold },
       winner[0],
     );
   if (!reachable || atDeadline)
-    close(
-      d,
-      v,
-      false,
-      top,
-      cast - top,
-      atDeadline
-        ? `no option reached ${v.threshold} votes by the deadline`
-        : `no option can reach ${v.threshold} votes any more`,
-    );
+    close(d, v, false, top, cast - top, {
+      code: atDeadline ? 'no-option-by-deadline' : 'no-option-reachable',
+      threshold: v.threshold,
+    });
 }
 
-function close(d: Decider, v: Vote, passed: boolean, yes: number, no: number, reason: string, chosen?: string): void {
+function close(
+  d: Decider,
+  v: Vote,
+  passed: boolean,
+  yes: number,
+  no: number,
+  reason: VoteCloseReason,
+  chosen?: string,
+): void {
   d.emit(
     chosen
       ? { type: 'VoteClosed', voteId: v.id, passed, yes, no, reason, chosen }
@@ -171,7 +174,7 @@ function close(d: Decider, v: Vote, passed: boolean, yes: number, no: number, re
         playerId: payload.playerId,
         deadline: deadline.toISOString(),
         automatic: false,
-        reason: `granted by vote (UTD3.32)`,
+        reason: { code: 'granted-by-vote' },
       });
     }
   }

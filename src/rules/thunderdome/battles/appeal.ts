@@ -56,7 +56,7 @@ export function submitAppeal(d: Decider, ref: string, explanation: string, plan:
       battleId: b.id,
       stage: 'appeal',
       deadlines: { window: dueAt },
-      reason: 'an appeal is under way: every side may submit its case within 48 hours (UTF3.45)',
+      reason: { code: 'appeal-under-way' },
     });
   const now = d.state.battles.find((x) => x.id === b.id)!;
   if (now.appeal!.submissions.length === now.sides.length) openAppealVote(d, b.id);

@@ -36,7 +36,7 @@ export function runBattleClocks(d: Decider): void {
         battleId: id,
         stage: 'stalled',
         deadlines: {},
-        reason: 'four weeks have passed (UTD3.5): settle it, ask for an extension, or appeal (UTD3.43#2–3.45)',
+        reason: { code: 'stalled-four-weeks' },
       });
     } else if (b.stage === 'objection-window' && due(b.deadlines.window)) {
       const p = b.proposals.find((x) => x.status === 'open')!;
@@ -92,9 +92,7 @@ export function forcedRetreat(d: Decider, b: Battle, side: string, why: string):
       battleId: b.id,
       stage: 'stalled',
       deadlines: {},
-      reason: immobile
-        ? `the fleets of a side that ${why} retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)`
-        : `a side that ${why} retreats; the others settle the battle`,
+      reason: { code: 'forced-retreat', why, immobile: Boolean(immobile) },
     });
     return;
   }

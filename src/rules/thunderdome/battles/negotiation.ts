@@ -1,3 +1,4 @@
+import type { BattleExtensionReason } from '../reasons.ts';
 import { refuse } from '../../errors.ts';
 import { endOfDayAfter } from '../../deadlines.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
@@ -135,7 +136,7 @@ export function propose(d: Decider, ref: string, kind: BattleProposal['kind'], i
     battleId: b.id,
     stage: kind === 'report' ? 'result-proposed' : 'negotiating',
     deadlines: {},
-    reason: `${kind === 'report' ? 'a result is reported' : 'a settlement is proposed'}; the other side accepts or rejects`,
+    reason: { code: kind === 'report' ? 'result-reported' : 'settlement-proposed' },
   });
 }
 
@@ -158,7 +159,7 @@ export function accept(d: Decider, ref: string): void {
       battleId: b.id,
       stage: 'objection-window',
       deadlines: { window: hoursFrom(d.ctx.now, d.state.settings['npe.objectionWindowHours']) },
-      reason: 'any player may object to a negotiated NPE result (UTD5.47)',
+      reason: { code: 'npe-objection-window' },
     });
     return;
   }
@@ -173,7 +174,7 @@ export function reject(d: Decider, ref: string): void {
   if (!p) refuse('battle/no-proposal', 'UTD3.41', `Battle ${b.id} has no result waiting for an answer.`);
   if (p.by === side) {
     d.emit({ type: 'BattleProposalAnswered', battleId: b.id, proposalId: p.id, playerId: side, accepted: false });
-    backToPlay(d, b.id, 'the proposer withdrew it');
+    backToPlay(d, b.id, { code: 'proposal-withdrawn' });
     return;
   }
   d.emit({ type: 'BattleProposalAnswered', battleId: b.id, proposalId: p.id, playerId: side, accepted: false });
@@ -183,9 +184,9 @@ export function reject(d: Decider, ref: string): void {
       battleId: b.id,
       stage: 'stalled',
       deadlines: {},
-      reason: 'the reported result is disputed: negotiate, ask for an extension or appeal (UTD3.43#2–3.45)',
+      reason: { code: 'result-disputed' },
     });
-  else backToPlay(d, b.id, 'the settlement was rejected; counter with `/battle propose`');
+  else backToPlay(d, b.id, { code: 'settlement-rejected' });
 }
 
 /** Contact and answer (UTD3.42#1, 3.43#1): the first word from each side stops its three-day clock. */
@@ -200,7 +201,7 @@ export function noteContact(d: Decider, b: Battle, side: string, when: string | 
         battleId: b.id,
         stage: 'awaiting-response',
         deadlines: {},
-        reason: 'contact made; the other side must answer within the same three days (UTD3.43)',
+        reason: { code: 'contact-made' },
       });
     return;
   }
@@ -215,7 +216,7 @@ export function noteContact(d: Decider, b: Battle, side: string, when: string | 
         battleId: b.id,
         stage: 'in-play',
         deadlines: { contact: null },
-        reason: 'both sides are in touch; the battle is scheduled or played (UTD3.5)',
+        reason: { code: 'in-touch' },
       });
     return;
   }
@@ -288,7 +289,7 @@ export function askExtension(d: Decider, ref: string, reason: 'real-life' | 'oth
   const tz = d.state.settings['deadline.timezone'];
   const which = b.stage === 'awaiting-contact' || b.stage === 'awaiting-response' ? 'contact' : 'resolve';
   const current = b.deadlines[which] ?? b.deadlines.resolve!;
-  const extend = (why: string) => {
+  const extend = (why: BattleExtensionReason) => {
     const deadline = endOfDayAfter(new Date(current), days, tz).toISOString();
     d.emit({
       type: 'BattleExtended',
@@ -304,18 +305,18 @@ export function askExtension(d: Decider, ref: string, reason: 'real-life' | 'oth
         battleId: b.id,
         stage: b.stage,
         deadlines: { contact: deadline },
-        reason: `the contact deadline moves to ${deadline}`,
+        reason: { code: 'contact-deadline-moved', deadline },
       });
-    if (b.stage === 'stalled') backToPlay(d, b.id, 'extended');
+    if (b.stage === 'stalled') backToPlay(d, b.id, { code: 'extended' });
   };
   if (days === week && reason === 'real-life') {
-    extend('real life (UTD3.44, automatic)');
+    extend({ code: 'real-life-automatic' });
     return { vote: false };
   }
   if (days === week) {
     d.emit({ type: 'BattleExtensionAsked', battleId: b.id, playerId: side });
     const asks = d.state.battles.find((x) => x.id === b.id)!.extensionAsks;
-    if (playerSides(b).every((x) => asks.includes(x))) extend('both players asked (UTD3.44#2, automatic)');
+    if (playerSides(b).every((x) => asks.includes(x))) extend({ code: 'both-asked' });
     return { vote: false };
   }
   return { vote: true };

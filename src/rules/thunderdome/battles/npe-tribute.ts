@@ -46,7 +46,7 @@ export function npeCheck(d: Decider, battleId: string): void {
     battleId,
     stage: 'awaiting-runner',
     deadlines: { selection: null, runner: hoursFrom(d.ctx.now, d.state.settings['deadline.npeVolunteerDays'] * 24) },
-    reason: 'a player outside the battle may volunteer to run the NPE (UTD5.431)',
+    reason: { code: 'npe-runner-wanted' },
   });
 }
 

@@ -52,7 +52,7 @@ export function volunteer(d: Decider, ref: string): void {
     battleId: b.id,
     stage: 'fleet-selection',
     deadlines: {},
-    reason: `${p.name} now builds the NPE force within ${npe.available} BPV (UTD5.467)`,
+    reason: { code: 'npe-runner-builds', runner: p.id, available: npe.available },
   });
 }
 

@@ -1,3 +1,4 @@
+import type { StageReason } from '../reasons.ts';
 import { endOfDayAfter } from '../../deadlines.ts';
 import type { Decider } from '../decider.ts';
 import { NPE } from './common.ts';
@@ -46,12 +47,12 @@ function startContact(d: Decider, battleId: string): void {
     battleId,
     stage: 'awaiting-contact',
     deadlines: { selection: null, runner: null, contact, resolve },
-    reason: 'every side has its battle fleet; the setup is rolled',
+    reason: { code: 'setup-rolled' },
   });
 }
 
 /** Back to play after a rejected proposal, a failed vote or an extension. */
-export function backToPlay(d: Decider, battleId: string, reason: string): void {
+export function backToPlay(d: Decider, battleId: string, reason: StageReason): void {
   const b = d.state.battles.find((x) => x.id === battleId)!;
   const stage = b.respondedAt ? 'in-play' : b.contactedAt ? 'awaiting-response' : 'awaiting-contact';
   d.emit({ type: 'BattleStageChanged', battleId, stage, deadlines: { window: null }, reason });

@@ -21,11 +21,11 @@ export function onVoteClosed(d: Decider, v: Vote, passed: boolean, chosen: strin
       type: 'BattleExtended',
       battleId: b.id,
       days: p.days,
-      reason: 'granted by vote (UTD3.44#2)',
+      reason: { code: 'granted-by-vote' },
       automatic: false,
       resolve: deadline,
     });
-    if (b.stage === 'stalled') backToPlay(d, b.id, 'extended by vote');
+    if (b.stage === 'stalled') backToPlay(d, b.id, { code: 'extended-by-vote' });
   } else if (p.kind === 'appeal') {
     if (!passed || !chosen) {
       // A new round: the sides may submit again (requirements §6.3 APPEAL).
@@ -34,7 +34,7 @@ export function onVoteClosed(d: Decider, v: Vote, passed: boolean, chosen: strin
         battleId: b.id,
         stage: 'stalled',
         deadlines: { window: null },
-        reason: 'the appeal found no supermajority; negotiate or appeal again (UTF3.45)',
+        reason: { code: 'appeal-no-supermajority' },
       });
       return;
     }
@@ -53,7 +53,7 @@ export function onVoteClosed(d: Decider, v: Vote, passed: boolean, chosen: strin
           playerId: 'vote',
           accepted: false,
         });
-      backToPlay(d, b.id, 'the negotiated NPE result was not approved by a supermajority of all players (UTD5.47)');
+      backToPlay(d, b.id, { code: 'npe-result-not-approved' });
     }
   }
 }

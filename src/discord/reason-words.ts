@@ -1,0 +1,103 @@
+import type {
+  BankLostReason,
+  BattleExtensionReason,
+  DevelopmentCancelledReason,
+  SeedsRevealedReason,
+  StageReason,
+  TurnExtensionReason,
+  VoteCloseReason,
+} from '../rules/thunderdome/reasons.ts';
+
+/** The sentence of each reason code (reasons.ts); `text` is a reason stored before the codes, as it was worded. */
+type ReasonWords<R extends { code: string }> = {
+  readonly [K in R['code']]: (r: Extract<R, { code: K }>, who: (id: string) => string) => string;
+};
+
+const STAGE_REASONS = {
+  'setup-rolled': () => 'every side has its battle fleet; the setup is rolled',
+  'contact-made': () => 'contact made; the other side must answer within the same three days (UTD3.43)',
+  'in-touch': () => 'both sides are in touch; the battle is scheduled or played (UTD3.5)',
+  'contact-deadline-moved': (r) => `the contact deadline moves to ${r.deadline}`,
+  'stalled-four-weeks': () =>
+    'four weeks have passed (UTD3.5): settle it, ask for an extension, or appeal (UTD3.43#2–3.45)',
+  extended: () => 'extended',
+  'extended-by-vote': () => 'extended by vote',
+  'result-reported': () => 'a result is reported; the other side accepts or rejects',
+  'settlement-proposed': () => 'a settlement is proposed; the other side accepts or rejects',
+  'result-disputed': () =>
+    'the reported result is disputed: negotiate, ask for an extension or appeal (UTD3.43#2–3.45)',
+  'settlement-rejected': () => 'the settlement was rejected; counter with `/battle propose`',
+  'proposal-withdrawn': () => 'the proposer withdrew it',
+  'npe-objection-window': () => 'any player may object to a negotiated NPE result (UTD5.47)',
+  'npe-result-not-approved': () =>
+    'the negotiated NPE result was not approved by a supermajority of all players (UTD5.47)',
+  'appeal-under-way': () => 'an appeal is under way: every side may submit its case within 48 hours (UTF3.45)',
+  'appeal-no-supermajority': () => 'the appeal found no supermajority; negotiate or appeal again (UTF3.45)',
+  'npe-runner-wanted': () => 'a player outside the battle may volunteer to run the NPE (UTD5.431)',
+  'npe-runner-builds': (r, who) => `${who(r.runner)} now builds the NPE force within ${r.available} BPV (UTD5.467)`,
+  'forced-retreat': (r) =>
+    r.immobile
+      ? `the fleets of a side that ${r.why} retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)`
+      : `a side that ${r.why} retreats; the others settle the battle`,
+  text: (r) => r.text,
+} satisfies ReasonWords<StageReason>;
+
+const BATTLE_EXTENSION_REASONS = {
+  'real-life-automatic': () => 'real life (UTD3.44, automatic)',
+  'both-asked': () => 'both players asked (UTD3.44#2, automatic)',
+  'granted-by-vote': () => 'granted by vote (UTD3.44#2)',
+  text: (r) => r.text,
+} satisfies ReasonWords<BattleExtensionReason>;
+
+const TURN_EXTENSION_REASONS = {
+  'real-life': () => 'real life (UTD3.32)',
+  'granted-by-vote': () => 'granted by vote (UTD3.32)',
+  text: (r) => r.text,
+} satisfies ReasonWords<TurnExtensionReason>;
+
+/** `yes` and `no` are the VoteClosed event's counts (for an option vote: the option's votes and the others). */
+const VOTE_CLOSE_REASONS = {
+  supermajority: (r, c) => `${c.yes} of ${r.electorate} said yes; ${r.threshold} were needed`,
+  'yes-unreachable': (r, c) => `${c.no} said no, so ${r.threshold} yes votes can no longer be reached`,
+  deadline: (r, c) => `the vote closed with ${c.yes} yes of ${r.threshold} needed`,
+  'option-chosen': (r, c) => `${c.yes} of ${r.electorate} chose option ${r.option}; ${r.threshold} were needed`,
+  'no-option-by-deadline': (r) => `no option reached ${r.threshold} votes by the deadline`,
+  'no-option-reachable': (r) => `no option can reach ${r.threshold} votes any more`,
+  text: (r) => r.text,
+} satisfies {
+  readonly [K in VoteCloseReason['code']]: (r: Extract<VoteCloseReason, { code: K }>, c: VoteCounts) => string;
+};
+
+type VoteCounts = { yes: number; no: number };
+
+const BANK_LOST_REASONS = {
+  'no-capital': () => 'no capital, so no bank (UTD4.3236)',
+  text: (r) => r.text,
+} satisfies ReasonWords<BankLostReason>;
+
+const SEEDS_REVEALED_REASONS = {
+  'campaign-ended': () => 'the campaign ended',
+  voted: () => 'the players voted for it (UTD1.7)',
+  text: (r) => r.text,
+} satisfies ReasonWords<SeedsRevealedReason>;
+
+const DEVELOPMENT_CANCELLED_REASONS = {
+  'fleet-left': () => 'the establishing fleet did not stay in the sector',
+  text: (r) => r.text,
+} satisfies ReasonWords<DevelopmentCancelledReason>;
+
+type AnyReasonWords = (r: { code: string }, who: (id: string) => string) => string;
+
+function say<R extends { code: string }>(table: ReasonWords<R>, r: R, who: (id: string) => string): string {
+  return (table[r.code as R['code']] as AnyReasonWords)(r, who);
+}
+
+export const stageReason = (r: StageReason, who: (id: string) => string) => say(STAGE_REASONS, r, who);
+export const battleExtensionReason = (r: BattleExtensionReason) => say(BATTLE_EXTENSION_REASONS, r, String);
+export const turnExtensionReason = (r: TurnExtensionReason) => say(TURN_EXTENSION_REASONS, r, String);
+export const voteCloseReason = (r: VoteCloseReason, counts: VoteCounts) =>
+  (VOTE_CLOSE_REASONS[r.code] as (r: VoteCloseReason, c: VoteCounts) => string)(r, counts);
+export const bankLostReason = (r: BankLostReason) => say(BANK_LOST_REASONS, r, String);
+export const seedsRevealedReason = (r: SeedsRevealedReason) => say(SEEDS_REVEALED_REASONS, r, String);
+export const developmentCancelledReason = (r: DevelopmentCancelledReason) =>
+  say(DEVELOPMENT_CANCELLED_REASONS, r, String);

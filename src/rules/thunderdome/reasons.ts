@@ -1,0 +1,60 @@
+/**
+ * Why an event happened, as a code and the numbers and ids it needs: the words layer
+ * (src/discord/reason-words.ts) writes the sentence, so a sentence can be reworded after the event
+ * is stored. `text` keeps a free-text reason of an event stored before the codes, which the
+ * upcaster (upcast.ts) could not map to one: nothing stored is lost.
+ */
+export type LegacyText = { code: 'text'; text: string };
+
+/** Why a battle changed stage (UTD3.4–3.5, UTF3.45, UTD5.43–5.47). */
+export type StageReason =
+  | { code: 'setup-rolled' }
+  | { code: 'contact-made' }
+  | { code: 'in-touch' }
+  | { code: 'contact-deadline-moved'; deadline: string }
+  | { code: 'stalled-four-weeks' }
+  | { code: 'extended' }
+  | { code: 'extended-by-vote' }
+  | { code: 'result-reported' }
+  | { code: 'settlement-proposed' }
+  | { code: 'result-disputed' }
+  | { code: 'settlement-rejected' }
+  | { code: 'proposal-withdrawn' }
+  | { code: 'npe-objection-window' }
+  | { code: 'npe-result-not-approved' }
+  | { code: 'appeal-under-way' }
+  | { code: 'appeal-no-supermajority' }
+  | { code: 'npe-runner-wanted' }
+  | { code: 'npe-runner-builds'; runner: string; available: string | null }
+  /** ISS-A16: a side forced to retreat; `why` is the cause as the caller worded it. */
+  | { code: 'forced-retreat'; why: string; immobile: boolean }
+  | LegacyText;
+
+/** Why a battle's deadline moved (UTD3.44). */
+export type BattleExtensionReason =
+  | { code: 'real-life-automatic' }
+  | { code: 'both-asked' }
+  | { code: 'granted-by-vote' }
+  | LegacyText;
+
+/** Why a turn's orders deadline moved (UTD3.32). */
+export type TurnExtensionReason = { code: 'real-life' } | { code: 'granted-by-vote' } | LegacyText;
+
+/** Why a vote closed (UTD1.7): the counts and the supermajority it needed. */
+export type VoteCloseReason =
+  | { code: 'supermajority'; electorate: number; threshold: number }
+  | { code: 'yes-unreachable'; threshold: number }
+  | { code: 'deadline'; threshold: number }
+  | { code: 'option-chosen'; option: string; electorate: number; threshold: number }
+  | { code: 'no-option-by-deadline'; threshold: number }
+  | { code: 'no-option-reachable'; threshold: number }
+  | LegacyText;
+
+/** Why a player's bank is lost (UTD4.3236). */
+export type BankLostReason = { code: 'no-capital' } | LegacyText;
+
+/** Why the secret dice seeds were revealed (UTD1.7). */
+export type SeedsRevealedReason = { code: 'campaign-ended' } | { code: 'voted' } | LegacyText;
+
+/** Why a development was not established (UTD2.3 step 1). */
+export type DevelopmentCancelledReason = { code: 'fleet-left' } | LegacyText;

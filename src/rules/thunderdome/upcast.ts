@@ -1,0 +1,202 @@
+import { orderEvent, type CampaignEvent, type StoredEvent } from './events.ts';
+import type {
+  BankLostReason,
+  BattleExtensionReason,
+  DevelopmentCancelledReason,
+  SeedsRevealedReason,
+  StageReason,
+  TurnExtensionReason,
+  VoteCloseReason,
+} from './reasons.ts';
+import type { CampaignState, TurnOrder } from './state.ts';
+
+/**
+ * The upcaster: stored events and states of older versions, read as this version's shapes. Pure;
+ * applied wherever stored events enter the program (loading a campaign's log or state from the
+ * database, importing an export), so the rules and the words only ever see the current shapes.
+ *
+ * Older versions stored English sentences in events (a battle's stage change, an extension). They
+ * are mapped back to the reason codes the words layer words (reasons.ts); the sentences below are
+ * the ones the old versions wrote, frozen here whatever the words say today. A sentence that maps
+ * to no code is kept as `{ code: 'text', text }`, so nothing stored is lost.
+ */
+
+/** The old sentences of BattleStageChanged.reason without parameters (UTD3.4–3.5, UTF3.45, UTD5.43–5.47). */
+const OLD_STAGE_SENTENCES: Readonly<Record<string, StageReason>> = {
+  'every side has its battle fleet; the setup is rolled': { code: 'setup-rolled' },
+  'contact made; the other side must answer within the same three days (UTD3.43)': { code: 'contact-made' },
+  'both sides are in touch; the battle is scheduled or played (UTD3.5)': { code: 'in-touch' },
+  'four weeks have passed (UTD3.5): settle it, ask for an extension, or appeal (UTD3.43#2–3.45)': {
+    code: 'stalled-four-weeks',
+  },
+  extended: { code: 'extended' },
+  'extended by vote': { code: 'extended-by-vote' },
+  'a result is reported; the other side accepts or rejects': { code: 'result-reported' },
+  'a settlement is proposed; the other side accepts or rejects': { code: 'settlement-proposed' },
+  'the reported result is disputed: negotiate, ask for an extension or appeal (UTD3.43#2–3.45)': {
+    code: 'result-disputed',
+  },
+  'the settlement was rejected; counter with `/battle propose`': { code: 'settlement-rejected' },
+  'the proposer withdrew it': { code: 'proposal-withdrawn' },
+  'any player may object to a negotiated NPE result (UTD5.47)': { code: 'npe-objection-window' },
+  'the negotiated NPE result was not approved by a supermajority of all players (UTD5.47)': {
+    code: 'npe-result-not-approved',
+  },
+  'an appeal is under way: every side may submit its case within 48 hours (UTF3.45)': { code: 'appeal-under-way' },
+  'the appeal found no supermajority; negotiate or appeal again (UTF3.45)': { code: 'appeal-no-supermajority' },
+  'a player outside the battle may volunteer to run the NPE (UTD5.431)': { code: 'npe-runner-wanted' },
+};
+
+const CONTACT_MOVED = /^the contact deadline moves to (\S+)$/;
+const FORCED_IMMOBILE =
+  /^the fleets of a side that (.+) retreat; its immobile units cannot, so the other side reports a result for them \(ISS-A16\)$/s;
+const FORCED = /^a side that (.+) retreats; the others settle the battle$/s;
+
+/** BattleStageChanged.reason: a sentence (before export format 2) or a code. */
+export function upcastStageReason(reason: unknown): StageReason {
+  if (typeof reason !== 'string') return reason as StageReason;
+  const known = OLD_STAGE_SENTENCES[reason];
+  if (known) return { ...known };
+  let m = CONTACT_MOVED.exec(reason);
+  if (m) return { code: 'contact-deadline-moved', deadline: m[1]! };
+  m = FORCED_IMMOBILE.exec(reason);
+  if (m) return { code: 'forced-retreat', why: m[1]!, immobile: true };
+  m = FORCED.exec(reason);
+  if (m) return { code: 'forced-retreat', why: m[1]!, immobile: false };
+  // `<name> now builds the NPE force within N BPV (UTD5.467)` named the runner, not their id: kept as written.
+  return { code: 'text', text: reason };
+}
+
+const OLD_BATTLE_EXTENSION_SENTENCES: Readonly<Record<string, BattleExtensionReason>> = {
+  'real life (UTD3.44, automatic)': { code: 'real-life-automatic' },
+  'both players asked (UTD3.44#2, automatic)': { code: 'both-asked' },
+  'granted by vote (UTD3.44#2)': { code: 'granted-by-vote' },
+};
+
+/** BattleExtended.reason and a battle's `extensions[].reason` in the state (UTD3.44). */
+export function upcastBattleExtensionReason(reason: unknown): BattleExtensionReason {
+  if (typeof reason !== 'string') return reason as BattleExtensionReason;
+  const known = OLD_BATTLE_EXTENSION_SENTENCES[reason];
+  return known ? { ...known } : { code: 'text', text: reason };
+}
+
+const OLD_TURN_EXTENSION_SENTENCES: Readonly<Record<string, TurnExtensionReason>> = {
+  'real life (UTD3.32)': { code: 'real-life' },
+  'granted by vote (UTD3.32)': { code: 'granted-by-vote' },
+};
+
+/** TurnExtended.reason (UTD3.32). */
+export function upcastTurnExtensionReason(reason: unknown): TurnExtensionReason {
+  if (typeof reason !== 'string') return reason as TurnExtensionReason;
+  const known = OLD_TURN_EXTENSION_SENTENCES[reason];
+  return known ? { ...known } : { code: 'text', text: reason };
+}
+
+/**
+ * VoteClosed.reason (UTD1.7). The old sentence repeated the event's own count (`yes`, or `no` when
+ * yes could no longer be reached); a sentence whose count differs from the event's is kept as text.
+ */
+export function upcastVoteCloseReason(reason: unknown, yes: number, no: number): VoteCloseReason {
+  if (typeof reason !== 'string') return reason as VoteCloseReason;
+  const n = Number;
+  let m = /^(\d+) of (\d+) said yes; (\d+) were needed$/.exec(reason);
+  if (m && n(m[1]) === yes) return { code: 'supermajority', electorate: n(m[2]), threshold: n(m[3]) };
+  m = /^(\d+) said no, so (\d+) yes votes can no longer be reached$/.exec(reason);
+  if (m && n(m[1]) === no) return { code: 'yes-unreachable', threshold: n(m[2]) };
+  m = /^the vote closed with (\d+) yes of (\d+) needed$/.exec(reason);
+  if (m && n(m[1]) === yes) return { code: 'deadline', threshold: n(m[2]) };
+  m = /^(\d+) of (\d+) chose option (.+); (\d+) were needed$/.exec(reason);
+  if (m && n(m[1]) === yes) return { code: 'option-chosen', option: m[3]!, electorate: n(m[2]), threshold: n(m[4]) };
+  m = /^no option reached (\d+) votes by the deadline$/.exec(reason);
+  if (m) return { code: 'no-option-by-deadline', threshold: n(m[1]) };
+  m = /^no option can reach (\d+) votes any more$/.exec(reason);
+  if (m) return { code: 'no-option-reachable', threshold: n(m[1]) };
+  return { code: 'text', text: reason };
+}
+
+/** BankLost.reason (UTD4.3236). */
+export function upcastBankLostReason(reason: unknown): BankLostReason {
+  if (typeof reason !== 'string') return reason as BankLostReason;
+  return reason === 'no capital, so no bank (UTD4.3236)' ? { code: 'no-capital' } : { code: 'text', text: reason };
+}
+
+/** SeedsRevealed.reason (UTD1.7). */
+export function upcastSeedsRevealedReason(reason: unknown): SeedsRevealedReason {
+  if (typeof reason !== 'string') return reason as SeedsRevealedReason;
+  if (reason === 'the campaign ended') return { code: 'campaign-ended' };
+  return reason === 'the players voted for it (UTD1.7)' ? { code: 'voted' } : { code: 'text', text: reason };
+}
+
+/** DevelopmentCancelled.reason (UTD2.3 step 1). */
+export function upcastDevelopmentCancelledReason(reason: unknown): DevelopmentCancelledReason {
+  if (typeof reason !== 'string') return reason as DevelopmentCancelledReason;
+  return reason === 'the establishing fleet did not stay in the sector'
+    ? { code: 'fleet-left' }
+    : { code: 'text', text: reason };
+}
+
+/** An event as stored by any version, in this version's shape; the very same object when it is current. */
+export function upcastCampaignEvent(event: CampaignEvent): CampaignEvent {
+  const e = event;
+  // A reason stored as a sentence, before export format 2.
+  const sentence = typeof (e as { reason?: unknown }).reason === 'string';
+  switch (e.type) {
+    case 'BattleStageChanged':
+      return sentence ? { ...e, reason: upcastStageReason(e.reason) } : e;
+    case 'BattleExtended':
+      return sentence ? { ...e, reason: upcastBattleExtensionReason(e.reason) } : e;
+    case 'TurnExtended':
+      return sentence ? { ...e, reason: upcastTurnExtensionReason(e.reason) } : e;
+    case 'VoteClosed':
+      return sentence ? { ...e, reason: upcastVoteCloseReason(e.reason, e.yes, e.no) } : e;
+    case 'BankLost':
+      return sentence ? { ...e, reason: upcastBankLostReason(e.reason) } : e;
+    case 'SeedsRevealed':
+      return sentence ? { ...e, reason: upcastSeedsRevealedReason(e.reason) } : e;
+    case 'DevelopmentCancelled':
+      return sentence ? { ...e, reason: upcastDevelopmentCancelledReason(e.reason) } : e;
+    case 'OrderUndone': {
+      const undone = upcastCampaignEvent(e.undone);
+      return undone === e.undone ? e : { ...e, undone };
+    }
+    default:
+      return e;
+  }
+}
+
+/** A stored event in this version's shape; the very same object when it is current. */
+export function upcastEvent(stored: StoredEvent): StoredEvent {
+  const event = upcastCampaignEvent(stored.event);
+  return event === stored.event ? stored : { ...stored, event };
+}
+
+/**
+ * A state stored (or exported) by an older version in this version's shape: exactly the state
+ * that replaying the upcast log gives. The state keeps copies of some events' fields: a battle's
+ * extensions (BattleExtended) and the turn's orders with their events. Format 1's orders also
+ * carried an `undoable` flag, which the undo specs (undo.ts) replaced.
+ */
+export function upcastState(state: CampaignState): CampaignState {
+  // Tolerant of partial states (a state's columns read on their own, campaign-repo.ts).
+  const battles = (state.battles ?? []).map((b) =>
+    b.extensions?.some((x) => typeof x.reason === 'string')
+      ? { ...b, extensions: b.extensions.map((x) => ({ ...x, reason: upcastBattleExtensionReason(x.reason) })) }
+      : b,
+  );
+  const orders = state.turn?.orders?.map((o) => {
+    const stored = orderEvent(o);
+    const event = stored && upcastCampaignEvent(stored);
+    // States of format 1 flagged each order `undoable`; undo.ts now says so from the order's event (UTD6.12).
+    if (event === o.event && !('undoable' in o)) return o;
+    const { undoable: _flag, ...current } = o as TurnOrder & { undoable?: boolean };
+    return { ...current, event };
+  });
+  const turnChanged = state.turn && orders?.some((o, i) => o !== state.turn!.orders[i]);
+  const battlesChanged = battles.some((b, i) => b !== state.battles[i]);
+  if (!turnChanged && !battlesChanged) return state;
+  return {
+    ...state,
+    ...(battlesChanged ? { battles } : {}),
+    ...(turnChanged && state.turn ? { turn: { ...state.turn, orders: orders! } } : {}),
+  };
+}
