@@ -10,6 +10,7 @@
  * may (`/catalog import`): the sample with frigates at 30 BPV. Nothing else differs.
  */
 import { exportCampaign, importCampaign, rollInCampaign } from '../src/app/campaigns.ts';
+import { stateLayout } from '../src/app/rulesets.ts';
 import { findCampaignByChannel } from '../src/db/campaign-repo.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,7 +102,7 @@ export async function buildBenchCampaign(play: Playground, events = EVENTS): Pro
   for (let i = 1; i <= 8; i++) await run(`@p${i} /setup ready`);
   const target = benchTarget();
   const roller = { userId: userIdOf('p2'), displayName: 'p2', isServerAdmin: false };
-  const logged = (await findCampaignByChannel(play.app.database.db, target.channelId))!.version;
+  const logged = (await findCampaignByChannel(play.app.database.db, target.channelId, stateLayout))!.version;
   for (let k = logged; k < events; k++) {
     const r = await rollInCampaign(play.app, target, roller, '3d6');
     if (!r.ok) throw new Error(`bench roll refused: ${r.error.message}`);
@@ -134,7 +135,7 @@ function benchTarget(): { guildId: string; channelId: string } {
 
 async function describeBenchCampaign(play: Playground): Promise<BenchCampaign> {
   const { guildId, channelId } = benchTarget();
-  const row = (await findCampaignByChannel(play.app.database.db, channelId))!;
+  const row = (await findCampaignByChannel(play.app.database.db, channelId, stateLayout))!;
   const turnUser = row.state.turn?.playerId;
   const players = row.state.players.map((p) => ({ name: p.name, userId: p.id }));
   const turn = players.find((p) => p.userId === turnUser);

@@ -32,10 +32,10 @@ export async function storeCopies(
       // The copies are consistent by construction: skip the per-row foreign-key triggers (superuser only).
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`
-        insert into campaigns (id, guild_id, channel_id, name, status, version, state, map, fleets, ships, bases, secret_seeds, created_at, updated_at)
+        insert into campaigns (id, guild_id, channel_id, name, status, version, state, map, fleets, ships, bases, due_at, secret_seeds, created_at, updated_at)
         select md5(c.id::text || ':' || g)::uuid, c.guild_id, (${COPY_CHANNEL_BASE.toString()}::numeric + g)::text, c.name || ' ' || g, c.status, c.version,
                jsonb_set(jsonb_set(c.state, '{id}', to_jsonb(md5(c.id::text || ':' || g)::uuid::text)), '{channelId}', to_jsonb((${COPY_CHANNEL_BASE.toString()}::numeric + g)::text)),
-               c.map, c.fleets, c.ships, c.bases, c.secret_seeds, c.created_at, c.updated_at
+               c.map, c.fleets, c.ships, c.bases, c.due_at, c.secret_seeds, c.created_at, c.updated_at
         from campaigns c, generate_series(${lo}::int, ${hi}::int) g
         where c.id = ${sourceId}`);
       await tx.execute(sql`

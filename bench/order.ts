@@ -14,6 +14,7 @@
 import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { runCommand } from '../src/app/run-command.ts';
+import { stateLayout } from '../src/app/rulesets.ts';
 import { stateCacheOf } from '../src/app/state-cache.ts';
 import { claimInteraction, lockCampaignByChannel, lockCampaignByChannelKnowing } from '../src/db/campaign-repo.ts';
 import type { Playground } from '../src/playground/playground.ts';
@@ -45,7 +46,9 @@ export async function orderFigures(play: Playground, c: BenchCampaign, rounds: n
     if (!ok) throw new Error(`bench: ${what} was refused`);
   };
 
-  const catalog = await app.catalogs.get((await lockCampaignByChannel(db, c.channelId))!.state.catalogVersion);
+  const catalog = await app.catalogs.get(
+    (await lockCampaignByChannel(db, c.channelId, stateLayout))!.state.catalogVersion,
+  );
   const endToEnd: number[] = [];
   const appPath: number[] = [];
   const loadRow: number[] = [];
@@ -95,7 +98,7 @@ export async function orderFigures(play: Playground, c: BenchCampaign, rounds: n
     t0 = performance.now();
     const cache = stateCacheOf(app.database);
     const row = (await db.transaction((tx) =>
-      lockCampaignByChannelKnowing(tx, c.channelId, (id, xmin) => cache.get(id, xmin)),
+      lockCampaignByChannelKnowing(tx, c.channelId, (id, xmin) => cache.get(id, xmin), stateLayout),
     ))!.row;
     loadRow.push(performance.now() - t0);
     t0 = performance.now();

@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { runDue } from '../src/app/scheduler.ts';
+import { stateLayout } from '../src/app/rulesets.ts';
 import { findCampaignByChannel } from '../src/db/campaign-repo.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { Playground } from '../src/playground/playground.ts';
@@ -141,7 +142,7 @@ async function benchDatabase(
     rows.set(`scheduler pass over ${MANY} campaigns`, both(stats(passes), 0));
 
     if (renderToo) {
-      const state = (await findCampaignByChannel(database.db, c.channelId))!.state;
+      const state = (await findCampaignByChannel(database.db, c.channelId, stateLayout))!.state;
       const r = await renderFigures(state, 10);
       console.log(
         `\nMap image (${state.map?.sectors.length ?? 0} sectors, ${r.width}×${r.height}, ${Math.round(r.bytes / 1024)} KiB PNG)`,

@@ -2,15 +2,19 @@ import type { DiceSource, RollRecord } from './rules/dice.ts';
 import type { Result } from './rules/errors.ts';
 
 /**
- * The seam between the app and a game's rules: what `runCommand`, the state cache and the replays
- * of src/app need from a ruleset, and nothing more. Thunderdome III is the first ruleset
- * (src/app/thunderdome-ruleset.ts adapts it); src/app/rulesets.ts holds the registry.
+ * The seam between the app and a game's rules: what `runCommand`, the scheduler, the preview, the
+ * state cache, the repository and the replays need from a ruleset, and nothing more. Thunderdome III
+ * is the first ruleset (src/app/thunderdome-ruleset.ts adapts it); src/app/rulesets.ts holds the
+ * registry, and docs/architecture.md ("A ruleset is a plug-in") says what a new one supplies.
  *
- * A full ruleset will carry more than the app's command path needs, each behind its own table
- * when its user moves over to the seam: its commands (slash command and option definitions),
- * its words (event sentences and announcements), its pictures (map and status renderers), its
- * scheduler hooks (which clocks it keeps and the commands they give when due), its settings and
- * its catalog format. Only types are imported here, so any layer may name the interface.
+ * What the app's own paths need is here: `decide` and `apply` (every command), the catalog,
+ * proxy and seed hooks, the scheduler hooks (which commands the system gives a campaign, and
+ * when) and the storage hook (which parts of the state the database keeps in columns of their
+ * own). A full ruleset carries more, each behind its own table when its user moves over to the
+ * seam; today those still name Thunderdome in src/discord and commands/: its commands (slash
+ * command and option definitions), its words (event sentences and announcements), its pictures
+ * (map and status renderers) and its settings. Only types are imported here, so any layer may
+ * name the interface.
  */
 export interface Ruleset<S extends RulesetState, C extends RulesetCommand, E extends RulesetEvent> {
   /** The id stored in the campaign (`state.ruleset`), e.g. `'thunderdome-iii'`. */
@@ -32,6 +36,12 @@ export interface Ruleset<S extends RulesetState, C extends RulesetCommand, E ext
   proxiedPlayer?(state: S, userId: string, now: Date): string | undefined;
   /** Publishing the secret dice seeds after a command (design §5); absent: they stay secret. */
   seeds?: RulesetSeeds<S, E>;
+  /** The commands the system gives a campaign when they fall due (src/app/scheduler.ts); absent: none. */
+  scheduler?: RulesetScheduler<S, C>;
+  /** How the database stores the state (src/db/campaign-repo.ts); absent: as one document, given back exactly. */
+  storage?: RulesetStorage;
+  /** Reads a state stored by an older version in this version's shape; absent: states never change shape. */
+  upcast?: { state(state: S): S };
 }
 
 /** What the app reads of every ruleset's state: where the campaign lives and what it is called. */
@@ -92,4 +102,53 @@ export interface RulesetSeeds<S, E> {
   revealed(seeds: { fromSeq: number; seed: string }[], reason: string): E;
   /** The event committing to a fresh seed. */
   committed(seedCommitment: string): E;
+}
+
+/**
+ * The clocks of a ruleset (design §3.9: the database decides what is due, timers only wake the
+ * process). The scheduler reads only the campaigns whose stored `nextDue` has come, asks `due`
+ * what to give them, and gives each command through `runCommand` as `systemUserId`: the rules
+ * still decide it, and refuse one already applied, so a pass run twice (or in two processes at
+ * once) applies it once.
+ */
+export interface RulesetScheduler<S, C> {
+  /** The user id the system's commands are given as (the rules may accept some only from it). */
+  readonly systemUserId: string;
+  /**
+   * The earliest time (ISO 8601, as `Date.toISOString` writes it) at which `due` may give anything
+   * for this state, or null: never, until the state changes. Pure; stored with every state written.
+   * Early costs a look at the campaign; late delays a clock, so whenever `due(state, now)` gives
+   * anything, `nextDue(state)` must be at or before `now`.
+   */
+  nextDue(state: S): string | null;
+  /**
+   * The commands due at `now`, in the order to give them. Asked again after each command that
+   * changed the state, and a command already given in the pass is not given again.
+   */
+  due(state: S, now: Date): RulesetDue<C>[];
+}
+
+export interface RulesetDue<C> {
+  command: C;
+  /** Why it is due, for the log. */
+  reason: string;
+  /**
+   * Given again while the ruleset accepts it (at most 100 times): catching up after downtime, when
+   * one overdue consequence leads to another (a forfeited turn starting a turn itself overdue).
+   */
+  repeat?: boolean;
+}
+
+/**
+ * Where the state is stored. The `campaigns` row keeps the state in its `state` column but for the
+ * parts named here, each in a column of its own, so a command that changes only a small part of a
+ * large state rewrites only that (docs/performance.md).
+ */
+export interface RulesetStorage {
+  /**
+   * Top-level keys of the state stored in columns of their own, each named like its column; the
+   * columns are those of `PART_COLUMNS` in src/db/campaign-repo.ts (a new one takes a migration).
+   * A part that is null is stored as SQL null and given back as null.
+   */
+  readonly parts: readonly string[];
 }

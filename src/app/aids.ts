@@ -6,6 +6,7 @@ import { RuleViolation, type RuleError } from '../rules/errors.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
 import type { Outcome } from './errors.ts';
+import { stateLayout } from './rulesets.ts';
 
 /**
  * Battle aids (docs/rules-notes.md) keep what must not enter the public campaign state: an 'n3D engagement
@@ -130,7 +131,7 @@ async function saveAidRow(
 /** Reads an aid without locking, for answers that change nothing. */
 export async function readAid<T>(app: AppContext, key: AidKey, parse: AidParser<T>): Promise<Outcome<AidSnapshot<T>>> {
   const db = app.database.db;
-  const campaign = await findCampaignByChannel(db, key.channelId);
+  const campaign = await findCampaignByChannel(db, key.channelId, stateLayout);
   if (!campaign) return { ok: false, error: NO_CAMPAIGN };
   const row = await findAidRow(db, campaign.id, key.subject, key.kind);
   try {
@@ -164,7 +165,7 @@ export async function updateAid<T, R>(
   try {
     return await app.database.db.transaction(async (tx) => {
       const now = app.clock.now();
-      const campaign = await findCampaignByChannel(tx, key.channelId);
+      const campaign = await findCampaignByChannel(tx, key.channelId, stateLayout);
       if (!campaign) return { ok: false, error: NO_CAMPAIGN } as const;
       if (opts.interactionId && (await claimInteraction(tx, opts.interactionId, campaign.id, now)))
         return { ok: true, duplicate: true } as const;

@@ -17,7 +17,7 @@ import type { AppContext } from './context.ts';
 import { userError, type Outcome } from './errors.ts';
 import { EXPORT_FORMAT, parseExport, type CampaignExport } from './export.ts';
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
-import { rulesetOf } from './rulesets.ts';
+import { rulesetOf, stateLayout } from './rulesets.ts';
 
 /** The use cases behind `/campaign …` and `/roll`. Each write is one `runCommand` transaction. */
 export function createCampaign(
@@ -74,7 +74,7 @@ function withInteraction<T extends object>(req: T, interactionId: string | undef
 
 /** Anyone may read any campaign state (UTD3.1). */
 export async function campaignInChannel(app: AppContext, channelId: string): Promise<CampaignState | null> {
-  return (await findCampaignByChannel(app.database.db, channelId))?.state ?? null;
+  return (await findCampaignByChannel(app.database.db, channelId, stateLayout))?.state ?? null;
 }
 
 /** The state with its version (the last event's sequence number), for caches keyed by version. */
@@ -82,7 +82,7 @@ export async function versionedCampaign(
   app: AppContext,
   channelId: string,
 ): Promise<{ state: CampaignState; version: number } | null> {
-  const row = await findCampaignByChannel(app.database.db, channelId);
+  const row = await findCampaignByChannel(app.database.db, channelId, stateLayout);
   return row ? { state: row.state, version: row.version } : null;
 }
 
@@ -93,7 +93,7 @@ export async function exportCampaign(
 ): Promise<Outcome<CampaignExport>> {
   const db = app.database.db;
   return db.transaction(async (tx) => {
-    const row = await findCampaignByChannel(tx, channelId);
+    const row = await findCampaignByChannel(tx, channelId, stateLayout);
     if (!row) return userError('campaign/none', 'UTD8.1', 'There is no campaign in this channel to export.');
     const events = await loadEvents(tx, row.id);
     const clocks = await tx
@@ -152,7 +152,7 @@ export async function importCampaign(
     );
   const file = parsed.value;
   return app.database.db.transaction(async (tx) => {
-    if (await findCampaignByChannel(tx, target.channelId)) {
+    if (await findCampaignByChannel(tx, target.channelId, stateLayout)) {
       return userError(
         'import/channel-busy',
         'UTD8.1',
@@ -190,7 +190,7 @@ export async function importCampaign(
       state,
       secretSeeds: keepSeeds ? file.secretSeeds! : [{ fromSeq: imported.seq, seed: seed! }],
     };
-    await insertCampaign(tx, row, now);
+    await insertCampaign(tx, row, now, stateLayout);
     await appendEvents(tx, id, [...file.events, imported]);
     if (file.deadlines.length > 0) {
       await tx.insert(deadlines).values(
@@ -248,7 +248,7 @@ async function storeImportedCatalog(
 }
 
 export async function campaignEvents(app: AppContext, channelId: string): Promise<StoredEvent[]> {
-  const row = await findCampaignByChannel(app.database.db, channelId);
+  const row = await findCampaignByChannel(app.database.db, channelId, stateLayout);
   return row ? loadEvents(app.database.db, row.id) : [];
 }
 
@@ -259,7 +259,7 @@ export async function campaignLog(
   page: number,
   perPage: number,
 ): Promise<{ state: CampaignState; events: StoredEvent[]; pages: number } | null> {
-  const row = await findCampaignByChannel(app.database.db, channelId);
+  const row = await findCampaignByChannel(app.database.db, channelId, stateLayout);
   if (!row) return null;
   const pages = Math.max(1, Math.ceil(row.version / perPage));
   const p = Math.min(Math.max(1, page), pages);
@@ -302,7 +302,7 @@ export async function campaignAtCycle(
   channelId: string,
   halfCycles: number,
 ): Promise<CampaignState | null> {
-  const row = await findCampaignByChannel(app.database.db, channelId);
+  const row = await findCampaignByChannel(app.database.db, channelId, stateLayout);
   if (!row) return null;
   const ruleset = rulesetOf(row.state.ruleset);
   let state: CampaignState | null = null;

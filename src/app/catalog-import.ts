@@ -11,6 +11,7 @@ import {
 import type { Actor } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
+import { stateLayout } from './rulesets.ts';
 
 /**
  * `/catalog import` (requirements §4.2): the admin's CSV files become a stored,
@@ -83,7 +84,7 @@ export async function importCatalog(app: AppContext, req: CatalogImportRequest):
     omittedWarnings: parsed.omittedWarnings,
   };
 
-  const campaign = await findCampaignByChannel(app.database.db, req.target.channelId);
+  const campaign = await findCampaignByChannel(app.database.db, req.target.channelId, stateLayout);
   if (!campaign) {
     // Nothing to switch: only a server manager may store catalogs for the server.
     if (!req.actor.isServerAdmin) {

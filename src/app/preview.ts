@@ -1,8 +1,9 @@
 import { findCampaignByChannel } from '../db/campaign-repo.ts';
 import { SeededDice } from '../rules/dice.ts';
 import type { RuleError } from '../rules/errors.ts';
-import { decide, type Actor, type CampaignCommand } from '../rules/thunderdome/index.ts';
+import type { Actor, CampaignCommand } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
+import { rulesetOf, stateLayout } from './rulesets.ts';
 import type { CommandTarget } from './run-command.ts';
 
 export type Preview = { ok: true; version: number } | { ok: false; error: RuleError } | { ok: true; version: null };
@@ -15,7 +16,8 @@ const PREVIEW_SEED = 'ff'.repeat(32);
  * (confirmation buttons, UTD6.121): a player who may not end the turn hears why at once
  * instead of after pressing Confirm. It also gives the campaign version the confirmation
  * carries. Dice come from a throwaway seed and forced test dice are left alone, so the preview
- * cannot change what the real command rolls; only refusals are read from it.
+ * cannot change what the real command rolls; only refusals are read from it. The campaign's own
+ * ruleset decides, with the catalog it would decide the real command with.
  */
 export async function previewCommand(
   app: AppContext,
@@ -23,10 +25,12 @@ export async function previewCommand(
   actor: Actor,
   command: Exclude<CampaignCommand, { type: 'create' }>,
 ): Promise<Preview> {
-  const row = await findCampaignByChannel(app.database.db, target.channelId);
+  const row = await findCampaignByChannel(app.database.db, target.channelId, stateLayout);
   if (!row) return { ok: true, version: null };
-  const catalog = await app.catalogs.get(row.state.catalogVersion);
-  const decision = decide(row.state, command, {
+  const ruleset = rulesetOf(row.state.ruleset);
+  const catalogVersion = ruleset.catalogVersion?.(row.state, command, app.catalogs.defaultVersion);
+  const catalog = catalogVersion === undefined ? null : await app.catalogs.get(catalogVersion);
+  const decision = ruleset.decide(row.state, command, {
     actor,
     now: app.clock.now(),
     dice: new SeededDice(PREVIEW_SEED, row.version + 1),

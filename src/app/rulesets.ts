@@ -1,3 +1,4 @@
+import { PART_COLUMNS, type Part, type StateLayout } from '../db/campaign-repo.ts';
 import type { Ruleset, RulesetCommand, RulesetEvent, RulesetState } from '../ruleset.ts';
 import type { CampaignCommand, CampaignEvent, CampaignState } from '../rules/thunderdome/index.ts';
 import { thunderdome } from './thunderdome-ruleset.ts';
@@ -13,6 +14,34 @@ export type AppRuleset = Ruleset<CampaignState, CampaignCommand, CampaignEvent>;
 export const DEFAULT_RULESET = thunderdome.id;
 
 const registry = new Map<string, AppRuleset>([[thunderdome.id, thunderdome]]);
+/** Each ruleset's `storage.parts`, checked against the columns the database has. */
+const parts = new Map<string, readonly Part[]>([[thunderdome.id, partsOf(thunderdome)]]);
+
+function partsOf(ruleset: Ruleset<RulesetState, RulesetCommand, RulesetEvent>): readonly Part[] {
+  const named = ruleset.storage?.parts ?? [];
+  const unknown = named.filter((p) => !(PART_COLUMNS as readonly string[]).includes(p));
+  if (unknown.length > 0 || new Set(named).size !== named.length)
+    throw new Error(
+      `ruleset '${ruleset.id}' stores parts [${named.join(', ')}]: each once, and only in the columns ${PART_COLUMNS.join(', ')} (a new one takes a migration)`,
+    );
+  return named as readonly Part[];
+}
+
+/**
+ * How the repository stores each ruleset's state (src/db/campaign-repo.ts takes it as a parameter,
+ * since src/db imports nothing of src/app): the parts its `storage` hook names, and the time its
+ * `scheduler` hook says the campaign is next due.
+ */
+export const stateLayout: StateLayout = {
+  parts(id) {
+    const named = parts.get(id);
+    if (named) return named;
+    rulesetOf(id); // throws for an unknown id
+    return [];
+  },
+  dueAt: (state) => rulesetOf(state.ruleset).scheduler?.nextDue(state) ?? null,
+  upcast: (state) => rulesetOf(state.ruleset).upcast?.state(state) ?? state,
+};
 
 /** The ruleset a campaign plays (its stored `state.ruleset`); an unknown id is a bug or a foreign database, never guessed. */
 export function rulesetOf(id: string): AppRuleset {
@@ -35,8 +64,11 @@ export function registerRuleset<S extends RulesetState, C extends RulesetCommand
   ruleset: Ruleset<S, C, E>,
 ): () => void {
   if (registry.has(ruleset.id)) throw new Error(`ruleset '${ruleset.id}' is registered already`);
+  const named = partsOf(ruleset as unknown as Ruleset<RulesetState, RulesetCommand, RulesetEvent>);
   registry.set(ruleset.id, ruleset as unknown as AppRuleset);
+  parts.set(ruleset.id, named);
   return () => {
     registry.delete(ruleset.id);
+    parts.delete(ruleset.id);
   };
 }

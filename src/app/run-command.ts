@@ -13,7 +13,7 @@ import type { AppContext } from './context.ts';
 import { cloneJson } from '../rules/json-data.ts';
 import { stateCacheOf, type KeptParts } from './state-cache.ts';
 import type { Executor } from '../db/client.ts';
-import { DEFAULT_RULESET, rulesetOf } from './rulesets.ts';
+import { DEFAULT_RULESET, rulesetOf, stateLayout } from './rulesets.ts';
 
 export interface CommandTarget {
   guildId: string;
@@ -79,7 +79,12 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const now = app.clock.now();
       // The kept state is shared and frozen (`peek`): the rules copy it before applying anything,
       // and the caller gets its own copy of it as `before`, made only if asked for.
-      const locked = await lockCampaignByChannelKnowing(tx, req.target.channelId, (id, xmin) => cache.peek(id, xmin));
+      const locked = await lockCampaignByChannelKnowing(
+        tx,
+        req.target.channelId,
+        (id, xmin) => cache.peek(id, xmin),
+        stateLayout,
+      );
       const row = locked?.row ?? null;
       if (req.expectedVersion !== undefined && (row?.version ?? 0) !== req.expectedVersion) {
         refusal = {
@@ -192,7 +197,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // Performance (docs/performance.md): only the parts of the state that changed are written (a dice roll
       // writes just the new version), not the whole unchanged document again.
       if (row) {
-        const saved = await saveCampaign(tx, next, version, now, {
+        const saved = await saveCampaign(tx, next, version, now, stateLayout, {
           before: row.state,
           secretSeedsUnchanged: secretSeeds === row.secretSeeds,
         });
@@ -202,7 +207,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
           state,
           from: { xmin: locked!.xmin, unchanged: saved.unchanged },
         });
-      } else await insertCampaign(tx, next, now);
+      } else await insertCampaign(tx, next, now, stateLayout);
       await appendEvents(tx, next.id, stored);
       const loaded = row?.state ?? null;
       const after = state;

@@ -1,94 +1,89 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { findCampaignById } from '../db/campaign-repo.ts';
 import { campaigns } from '../db/schema.ts';
-import { BATTLE_REMINDERS } from '../rules/thunderdome/battles/reminders.ts';
-import { SYSTEM_USER } from '../rules/thunderdome/index.ts';
+import type { CampaignState } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
-import { runCommand, type CommandResult } from './run-command.ts';
+import { rulesetOf, stateLayout } from './rulesets.ts';
+import { runCommand, type CommandInput, type CommandResult } from './run-command.ts';
+import { stateCacheOf } from './state-cache.ts';
 
 export interface DueOutcome {
   channelId: string;
   guildId: string;
+  /** Why the ruleset gave the command (its scheduler hook's `reason`). */
+  reason: string;
   result: CommandResult;
 }
 
-const SYSTEM_ACTOR = { userId: SYSTEM_USER, displayName: 'Campaign Master', isServerAdmin: false };
+/** The most commands one campaign is given in one pass (a guard against a ruleset that never stops). */
+const MAX_STEPS = 100;
 
 /**
  * Applies every consequence that has fallen due (design §3.9: the database decides what is due,
- * timers only wake the process). Today: the orders deadline (UTD3.3, 3.31). Each consequence is an
- * ordinary command in its own transaction under the campaign lock, and the rules refuse it once it
- * has been applied, so running this twice, or in two processes at once, applies it once.
- * Also closes votes whose deadline passed (UTD1.7: without the supermajority, rejected).
+ * timers only wake the process). Each campaign's ruleset says, through its scheduler hook
+ * (src/ruleset.ts `RulesetScheduler`), when it is next due (stored with its state as `due_at`) and
+ * which commands are due then; the campaigns whose time has come are read, and each command is
+ * given as an ordinary command in its own transaction under the campaign lock. The rules refuse a
+ * consequence once it has been applied, so running this twice, or in two processes at once,
+ * applies it once. Thunderdome's clocks: src/app/thunderdome-scheduler.ts.
  */
 export async function runDue(app: AppContext): Promise<DueOutcome[]> {
-  const now = app.clock.now().toISOString();
-  const due = await app.database.db
-    .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
+  const now = app.clock.now();
+  const candidates = await app.database.db
+    .select({
+      id: campaigns.id,
+      channelId: campaigns.channelId,
+      guildId: campaigns.guildId,
+      version: campaigns.version,
+      dueAt: campaigns.dueAt,
+      xmin: sql<string>`xmin::text`,
+    })
     .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.status, 'active'),
-        sql`${campaigns.state} #>> '{turn,phase}' = 'orders'`,
-        sql`${campaigns.state} #>> '{turn,deadline}' <= ${now}`,
-      ),
-    );
+    .where(lte(campaigns.dueAt, now.toISOString()))
+    .orderBy(asc(campaigns.dueAt), asc(campaigns.id));
+  const cache = stateCacheOf(app.database);
   const outcomes: DueOutcome[] = [];
-  const votes = await app.database.db
-    .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
-    .from(campaigns)
-    .where(
-      sql`exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'votes') v where v ->> 'status' = 'open' and v ->> 'closesAt' <= ${now})`,
-    );
-  for (const c of votes) {
-    const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'vote-close-due' } });
-    if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
-  }
-  // Reminders: campaigns whose orders deadline is within the earliest reminder offset (72 h by default).
-  const soon = new Date(app.clock.now().getTime() + 7 * 86_400_000).toISOString();
-  const reminding = await app.database.db
-    .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.status, 'active'),
-        sql`${campaigns.state} #>> '{turn,phase}' = 'orders'`,
-        sql`${campaigns.state} #>> '{turn,deadline}' > ${now}`,
-        sql`${campaigns.state} #>> '{turn,deadline}' <= ${soon}`,
-      ),
-    );
-  for (const c of reminding) {
-    const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'remind' } });
-    if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
-  }
-  // Battle clocks (UTD3.4–3.5, 5.431, 7.421), their reminders (each once, as the rules list them in
-  // BATTLE_REMINDERS) and the record-keeping deadline for captured ships (UTD6.3I2).
-  const reminderDue = BATTLE_REMINDERS.map((r) => {
-    const by = new Date(app.clock.now().getTime() + r.hours * 3_600_000).toISOString();
-    const stages = sql.join(
-      r.stages.map((x) => sql`${x}`),
-      sql`, `,
-    );
-    return sql`(b ->> 'stage' in (${stages}) and b #>> ${`{deadlines,${r.deadline}}`} <= ${by} and not (coalesce(b -> 'reminders', '[]'::jsonb) ? ${r.key}))`;
-  });
-  const battles = await app.database.db
-    .select({ channelId: campaigns.channelId, guildId: campaigns.guildId })
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.status, 'active'),
-        sql`(exists (select 1 from jsonb_array_elements(${campaigns.state} -> 'battles') b where b ->> 'status' = 'open' and (b #>> '{deadlines,selection}' <= ${now} or b #>> '{deadlines,contact}' <= ${now} or b #>> '{deadlines,resolve}' <= ${now} or b #>> '{deadlines,runner}' <= ${now} or b #>> '{deadlines,window}' <= ${now} or ${sql.join(reminderDue, sql` or `)})) or ${campaigns.state} #>> '{turn,capturesDue}' <= ${now})`,
-      ),
-    );
-  for (const c of battles) {
-    const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'battle-clocks' } });
-    if (result.ok && !result.duplicate && result.events.length > 0) outcomes.push({ ...c, result });
-  }
-  for (const c of due) {
-    // A forfeited turn may start a next turn that is itself overdue (the bot was down): catch up in order.
-    for (let guard = 0; guard < 100; guard++) {
-      const result = await runCommand(app, { target: c, actor: SYSTEM_ACTOR, command: { type: 'expire-turn' } });
-      if (!result.ok) break;
-      outcomes.push({ ...c, result });
+  for (const c of candidates) {
+    // The state this process committed last, when the row is still that version (read only); else read.
+    let state: CampaignState | null = cache.peek(c.id, c.xmin);
+    let version = c.version;
+    if (!state) {
+      const row = await findCampaignById(app.database.db, c.id, stateLayout);
+      if (!row) continue;
+      ({ state, version } = row);
+    }
+    const scheduler = rulesetOf(state.ruleset).scheduler;
+    const target = { guildId: c.guildId, channelId: c.channelId };
+    let changed = false;
+    if (scheduler) {
+      const actor = { userId: scheduler.systemUserId, displayName: 'Campaign Master', isServerAdmin: false };
+      const given = new Set<string>();
+      for (let step = 0; step < MAX_STEPS; step++) {
+        const next = scheduler.due(state, now).find((d) => !given.has(JSON.stringify(d.command)));
+        if (!next) break;
+        given.add(JSON.stringify(next.command));
+        const command = next.command as CommandInput;
+        for (let k = 0; k < (next.repeat ? MAX_STEPS : 1); k++) {
+          const result = await runCommand(app, { target, actor, command });
+          if (!result.ok) break;
+          const applied = !result.duplicate && result.events.length > 0;
+          if (applied || next.repeat) outcomes.push({ ...target, reason: next.reason, result });
+          if (!result.duplicate && result.events.length > 0) {
+            changed = true;
+            state = result.state;
+          }
+        }
+      }
+    }
+    // Nothing written, yet the stored time is not the state's (a row stored before the column, or a
+    // ruleset whose clocks changed): write it, so the campaign is not read again before it is due.
+    if (!changed) {
+      const dueAt = stateLayout.dueAt(state);
+      if (dueAt !== c.dueAt)
+        await app.database.db
+          .update(campaigns)
+          .set({ dueAt })
+          .where(and(eq(campaigns.id, c.id), eq(campaigns.version, version)));
     }
   }
   return outcomes;

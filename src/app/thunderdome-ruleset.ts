@@ -9,6 +9,8 @@ import {
 } from '../rules/thunderdome/index.ts';
 import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
+import { thunderdomeScheduler } from './thunderdome-scheduler.ts';
+import { upcastState } from '../rules/thunderdome/upcast.ts';
 
 /**
  * Thunderdome III behind the Ruleset interface: the existing pure functions, unchanged. It lives
@@ -38,4 +40,10 @@ export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent>
     }),
     committed: (seedCommitment) => ({ type: 'SeedCommitted', seedCommitment }),
   },
+  scheduler: thunderdomeScheduler,
+  // The large parts, each in a column of its own (docs/performance.md): an order that changes only a
+  // bank rewrites a few KiB, not the map, the fleets, the ships and the bases too.
+  storage: { parts: ['map', 'fleets', 'ships', 'bases'] },
+  // Older versions stored reasons as sentences and flagged undoable orders (upcast.ts).
+  upcast: { state: upcastState },
 };

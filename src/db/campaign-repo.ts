@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { sameJson } from '../rules/json-data.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
-import { upcastCampaignEvent, upcastState } from '../rules/thunderdome/upcast.ts';
+import { upcastCampaignEvent } from '../rules/thunderdome/upcast.ts';
 import type { Executor } from './client.ts';
 import { campaignEvents, campaigns, processedInteractions } from './schema.ts';
 
@@ -20,38 +20,65 @@ export interface SecretSeed {
 }
 
 /**
- * The state's large parts, stored in columns of their own (performance: docs/performance.md): an order that changes only a
- * player's bank rewrites the rest of the state (a few KiB), not the map, the ships and the bases
- * too; PostgreSQL keeps the unchanged columns' stored values. Which parts: the map (about 35 KiB
- * for 100 sectors), the ships (about 190 bytes each, so 75 KiB for 400), the fleets and the bases.
+ * The columns a state's large parts may be stored in, each named like the state's top-level key it
+ * holds (performance: docs/performance.md): an order that changes only a player's bank rewrites the
+ * rest of the state (a few KiB), not the map, the ships and the bases too; PostgreSQL keeps the
+ * unchanged columns' stored values. Which keys a campaign's state keeps there is its ruleset's
+ * `storage.parts` (src/ruleset.ts), told by the app through `StateLayout`; Thunderdome III, which
+ * the columns were made for, stores its map (about 35 KiB for 100 sectors), fleets, ships (about
+ * 190 bytes each, so 75 KiB for 400) and bases there. A state whose ruleset names no parts is
+ * stored whole in the `state` column and given back exactly.
  */
-export const PARTS = ['map', 'fleets', 'ships', 'bases'] as const;
-export type Part = (typeof PARTS)[number];
+export const PART_COLUMNS = ['map', 'fleets', 'ships', 'bases'] as const;
+export type Part = (typeof PART_COLUMNS)[number];
+
+/**
+ * What the repository needs to know of the rulesets to store their states: src/db imports nothing
+ * of src/app, so the app passes its registry's hooks in (src/app/rulesets.ts `stateLayout`).
+ */
+export interface StateLayout {
+  /** The parts a state of ruleset `id` (`state.ruleset`) keeps in columns of their own, in order. */
+  parts(id: string): readonly Part[];
+  /** When the scheduler is next to look at a campaign in this state (ISO 8601), or null: never. */
+  dueAt(state: CampaignState): string | null;
+  /** A state stored by an older version, in this version's shape (its ruleset's `upcast` hook). */
+  upcast(state: CampaignState): CampaignState;
+}
 
 /** The `state` column's document: the state without its parts. */
-function coreOf(state: CampaignState): Record<string, unknown> {
-  const { map: _map, fleets: _fleets, ships: _ships, bases: _bases, ...core } = state;
+function coreOf(state: CampaignState, parts: readonly Part[]): Record<string, unknown> {
+  if (parts.length === 0) return state as unknown as Record<string, unknown>;
+  const core: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) if (!(parts as readonly string[]).includes(key)) core[key] = value;
   return core;
 }
 
-/** The state stored in a row's columns, in this version's shape (a state stored by an older version is upcast: upcast.ts). */
-export function stateOfColumns(r: { state: unknown } & Record<Part, unknown>): CampaignState {
-  return upcastState({
-    ...(r.state as object),
-    map: r.map ?? null,
-    fleets: r.fleets,
-    ships: r.ships,
-    bases: r.bases,
-  } as CampaignState);
+/** The state stored in a row's columns, `parts` (its ruleset's) each from its own column. */
+export function stateOfColumns(r: { state: unknown } & Record<Part, unknown>, parts: readonly Part[]): CampaignState {
+  if (parts.length === 0) return r.state as CampaignState;
+  const state = { ...(r.state as Record<string, unknown>) };
+  for (const part of parts) state[part] = r[part] ?? null;
+  return state as unknown as CampaignState;
+}
+
+/** The state stored in a row, as its ruleset (named in the `state` column) stores it. */
+function stateOfRow(r: { state: unknown } & Record<Part, unknown>, layout: StateLayout): CampaignState {
+  return layout.upcast(stateOfColumns(r, layout.parts(String((r.state as { ruleset?: unknown }).ruleset))));
 }
 
 /** The columns to write for `state`: all of them, or with `before` (the state stored now) only those that differ. */
-export function columnsOf(state: CampaignState, before?: CampaignState): Partial<Record<'state' | Part, unknown>> {
+export function columnsOf(
+  state: CampaignState,
+  parts: readonly Part[],
+  before?: CampaignState,
+): Partial<Record<'state' | Part, unknown>> {
   if (state === before) return {};
-  const core = coreOf(state);
+  const core = coreOf(state, parts);
   const out: Partial<Record<'state' | Part, unknown>> = {};
-  if (!before || !sameJson(core, coreOf(before))) out.state = core;
-  for (const part of PARTS) if (!before || !sameJson(state[part], before[part])) out[part] = state[part];
+  if (!before || !sameJson(core, coreOf(before, parts))) out.state = core;
+  const whole = state as unknown as Record<Part, unknown>;
+  const was = before as unknown as Record<Part, unknown> | undefined;
+  for (const part of parts) if (!was || !sameJson(whole[part], was[part])) out[part] = whole[part];
   return out;
 }
 
@@ -68,9 +95,13 @@ const stateColumns = {
  * commands on one campaign never interleave (PostgreSQL row lock; PGlite runs one transaction
  * at a time anyway).
  */
-export async function lockCampaignByChannel(tx: Executor, channelId: string): Promise<CampaignRow | null> {
+export async function lockCampaignByChannel(
+  tx: Executor,
+  channelId: string,
+  layout: StateLayout,
+): Promise<CampaignRow | null> {
   const rows = await tx.select().from(campaigns).where(eq(campaigns.channelId, channelId)).for('update');
-  return rows[0] ? toRow(rows[0]) : null;
+  return rows[0] ? toRow(rows[0], layout) : null;
 }
 
 /**
@@ -84,6 +115,7 @@ export async function lockCampaignByChannelKnowing(
   tx: Executor,
   channelId: string,
   known: (id: string, xmin: string) => CampaignState | null,
+  layout: StateLayout,
 ): Promise<{ row: CampaignRow; xmin: string } | null> {
   const heads = await tx
     .select({
@@ -103,7 +135,7 @@ export async function lockCampaignByChannelKnowing(
   if (!state) {
     const rows = await tx.select(stateColumns).from(campaigns).where(eq(campaigns.id, head.id));
     if (!rows[0]) throw new Error(`campaign ${head.id} vanished under its row lock`);
-    state = stateOfColumns(rows[0]);
+    state = stateOfRow(rows[0], layout);
   }
   return {
     row: {
@@ -118,28 +150,33 @@ export async function lockCampaignByChannelKnowing(
   };
 }
 
-export async function findCampaignByChannel(tx: Executor, channelId: string): Promise<CampaignRow | null> {
+export async function findCampaignByChannel(
+  tx: Executor,
+  channelId: string,
+  layout: StateLayout,
+): Promise<CampaignRow | null> {
   const rows = await tx.select().from(campaigns).where(eq(campaigns.channelId, channelId));
-  return rows[0] ? toRow(rows[0]) : null;
+  return rows[0] ? toRow(rows[0], layout) : null;
 }
 
-export async function findCampaignById(tx: Executor, id: string): Promise<CampaignRow | null> {
+export async function findCampaignById(tx: Executor, id: string, layout: StateLayout): Promise<CampaignRow | null> {
   const rows = await tx.select().from(campaigns).where(eq(campaigns.id, id));
-  return rows[0] ? toRow(rows[0]) : null;
+  return rows[0] ? toRow(rows[0], layout) : null;
 }
 
-function toRow(r: typeof campaigns.$inferSelect): CampaignRow {
+function toRow(r: typeof campaigns.$inferSelect, layout: StateLayout): CampaignRow {
   return {
     id: r.id,
     guildId: r.guildId,
     channelId: r.channelId,
     version: r.version,
-    state: stateOfColumns(r),
+    state: stateOfRow(r, layout),
     secretSeeds: r.secretSeeds as SecretSeed[],
   };
 }
 
-export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date): Promise<void> {
+export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date, layout: StateLayout): Promise<void> {
+  const parts = layout.parts(row.state.ruleset);
   await tx.insert(campaigns).values({
     id: row.id,
     guildId: row.guildId,
@@ -147,8 +184,9 @@ export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date): 
     name: row.state.name,
     status: row.state.status,
     version: row.version,
-    ...columnsOf(row.state),
-    state: coreOf(row.state),
+    ...columnsOf(row.state, parts),
+    state: coreOf(row.state, parts),
+    dueAt: layout.dueAt(row.state),
     secretSeeds: row.secretSeeds,
     createdAt: at,
     updatedAt: at,
@@ -162,21 +200,25 @@ export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date): 
  * With `before` (the state stored now, as the command loaded it) only the parts of the state that
  * changed are written, so a dice roll writes only the version and the time, and an order that
  * changes a bank only the state's small remainder: rewriting unchanged documents was most of what
- * a command cost the database (docs/performance.md). Without it, every part is written.
+ * a command cost the database (docs/performance.md). Without it, every part is written. The
+ * scheduler's next due time (`layout.dueAt`) is written whenever any of the state is.
  */
 export async function saveCampaign(
   tx: Executor,
   row: CampaignRow,
   expectedVersion: number,
   at: Date,
+  layout: StateLayout,
   opts: { before?: CampaignState; secretSeedsUnchanged?: boolean } = {},
 ): Promise<{ xmin: string; unchanged: Part[] }> {
-  const columns = columnsOf(row.state, opts.before);
+  const parts = layout.parts(row.state.ruleset);
+  const columns = columnsOf(row.state, parts, opts.before);
   const updated = await tx
     .update(campaigns)
     .set({
       ...columns,
       ...(columns.state ? { name: row.state.name, status: row.state.status } : {}),
+      ...(Object.keys(columns).length > 0 ? { dueAt: layout.dueAt(row.state) } : {}),
       ...(opts.secretSeedsUnchanged ? {} : { secretSeeds: row.secretSeeds }),
       version: row.version,
       updatedAt: at,
@@ -185,7 +227,7 @@ export async function saveCampaign(
     .returning({ id: campaigns.id, xmin: sql<string>`xmin::text` });
   if (updated.length !== 1)
     throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);
-  return { xmin: updated[0]!.xmin, unchanged: PARTS.filter((part) => !(part in columns)) };
+  return { xmin: updated[0]!.xmin, unchanged: parts.filter((part) => !(part in columns)) };
 }
 
 export async function appendEvents(tx: Executor, campaignId: string, events: readonly StoredEvent[]): Promise<void> {

@@ -6,35 +6,45 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
  * A campaign's public state is one JSON document with a version; every change appends events
  * in the same transaction, so the log can always rebuild the state.
  */
-export const campaigns = pgTable('campaigns', {
-  id: uuid('id').primaryKey(),
-  guildId: text('guild_id').notNull(),
-  /** One campaign per channel: a command finds its campaign by its channel. */
-  channelId: text('channel_id').notNull().unique(),
-  name: text('name').notNull(),
-  status: text('status').notNull(),
-  /** Sequence number of the last event applied to the state. */
-  version: integer('version').notNull(),
-  /**
-   * The campaign state but for its large, seldom-changed parts, each in a column of its own (for
-   * performance): an order rewrites only the parts it changed, and PostgreSQL keeps the others' stored values
-   * as they are. `src/db/campaign-repo.ts` splits and joins the state; nothing else should read
-   * these columns as a state.
-   */
-  state: jsonb('state').notNull(),
-  /** `state.map` (SQL null before there is one): the warp-lane map, about 35 KiB for 100 sectors, changed by exploration and claims. */
-  map: jsonb('map'),
-  /** `state.fleets`. */
-  fleets: jsonb('fleets').notNull().default(sql`'[]'::jsonb`),
-  /** `state.ships` (about 190 bytes a ship). */
-  ships: jsonb('ships').notNull().default(sql`'[]'::jsonb`),
-  /** `state.bases`: capitals, shipyards, defenses. */
-  bases: jsonb('bases').notNull().default(sql`'[]'::jsonb`),
-  /** Secret dice seeds (hex), newest last; never exported unless revealed or asked for by an admin. */
-  secretSeeds: jsonb('secret_seeds').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey(),
+    guildId: text('guild_id').notNull(),
+    /** One campaign per channel: a command finds its campaign by its channel. */
+    channelId: text('channel_id').notNull().unique(),
+    name: text('name').notNull(),
+    status: text('status').notNull(),
+    /** Sequence number of the last event applied to the state. */
+    version: integer('version').notNull(),
+    /**
+     * The campaign state but for its large, seldom-changed parts, each in a column of its own (for
+     * performance): an order rewrites only the parts it changed, and PostgreSQL keeps the others' stored values
+     * as they are. `src/db/campaign-repo.ts` splits and joins the state; nothing else should read
+     * these columns as a state.
+     */
+    state: jsonb('state').notNull(),
+    /** `state.map` (SQL null before there is one): the warp-lane map, about 35 KiB for 100 sectors, changed by exploration and claims. */
+    map: jsonb('map'),
+    /** `state.fleets`. */
+    fleets: jsonb('fleets').notNull().default(sql`'[]'::jsonb`),
+    /** `state.ships` (about 190 bytes a ship). */
+    ships: jsonb('ships').notNull().default(sql`'[]'::jsonb`),
+    /** `state.bases`: capitals, shipyards, defenses. */
+    bases: jsonb('bases').notNull().default(sql`'[]'::jsonb`),
+    /** Secret dice seeds (hex), newest last; never exported unless revealed or asked for by an admin. */
+    secretSeeds: jsonb('secret_seeds').notNull(),
+    /**
+     * When the scheduler next looks at the campaign (ISO 8601): its ruleset's `scheduler.nextDue` of
+     * the state, written with the state; null, nothing is ever due. `''` (the default, and what the
+     * rows stored before this column hold) sorts before every time: look at once, and write it then.
+     */
+    dueAt: text('due_at').default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('campaigns_due_at').on(t.dueAt)],
+);
 
 export const campaignEvents = pgTable(
   'campaign_events',

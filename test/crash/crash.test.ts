@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findCampaignByChannel, loadEvents } from '../../src/db/campaign-repo.ts';
 import { openDatabase, type DatabaseTarget } from '../../src/db/client.ts';
 import { canonicalJson } from '../../src/app/export.ts';
+import { stateLayout } from '../../src/app/rulesets.ts';
 import { replay } from '../../src/rules/thunderdome/index.ts';
 import { createPostgresDatabase, postgresAvailable } from '../helpers/databases.ts';
 
@@ -46,7 +47,7 @@ function runAndKill(
 async function verify(target: DatabaseTarget, acknowledged: number[]): Promise<number> {
   const database = await openDatabase(target);
   try {
-    const row = await findCampaignByChannel(database.db, 'crash-channel');
+    const row = await findCampaignByChannel(database.db, 'crash-channel', stateLayout);
     expect(row).not.toBeNull();
     const events = await loadEvents(database.db, row!.id);
     // The stored state equals the replay of the stored events, and the version is the last event.
@@ -83,7 +84,7 @@ async function torture(target: DatabaseTarget, args: string[], rounds: number): 
   expect(finalRun.finished).toBe(true);
   const rolls = await verify(target, [...acknowledged, ...finalRun.acknowledged]);
   const database = await openDatabase(target);
-  expect((await findCampaignByChannel(database.db, 'crash-channel'))!.state.status).toBe('setup');
+  expect((await findCampaignByChannel(database.db, 'crash-channel', stateLayout))!.state.status).toBe('setup');
   await database.close();
   expect(rolls).toBeGreaterThanOrEqual(acknowledged.length + 5);
 }

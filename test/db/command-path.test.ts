@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { campaignEvents as loadLog, campaignInChannel } from '../../src/app/campaigns.ts';
 import { canonicalJson } from '../../src/app/export.ts';
 import { runCommand, type CommandRequest } from '../../src/app/run-command.ts';
+import { stateLayout } from '../../src/app/rulesets.ts';
 import { StateCache } from '../../src/app/state-cache.ts';
 import { columnsOf, stateOfColumns } from '../../src/db/campaign-repo.ts';
 import { campaigns } from '../../src/db/schema.ts';
@@ -16,6 +17,9 @@ import { forEachDriver } from '../helpers/databases.ts';
  * roll) writes only the version, and the state a process committed last is kept and used while the
  * row is still that version. These tests hold the path to what it did before.
  */
+/** Thunderdome's parts, which these states have. */
+const PARTS = stateLayout.parts('thunderdome-iii');
+
 forEachDriver('command path', (db, skip, driver) => {
   let n = 0;
   const setup = async () => {
@@ -39,10 +43,10 @@ forEachDriver('command path', (db, skip, driver) => {
       expect(rolled.ok).toBe(true);
       const after = await row();
       expect(after.version).toBe(before.version + 1);
-      expect(stateOfColumns(after)).toEqual(stateOfColumns(before));
+      expect(stateOfColumns(after, PARTS)).toEqual(stateOfColumns(before, PARTS));
       const log = await loadLog(app, target.channelId);
       expect(log.at(-1)!.event.type).toBe('DiceRolled');
-      expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(after)));
+      expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(after, PARTS)));
     },
   );
 
@@ -67,7 +71,7 @@ forEachDriver('command path', (db, skip, driver) => {
       const { run, row } = await setup();
       const joined = await run('u2', { type: 'join', empire: 'lyran' });
       if (!joined.ok || joined.duplicate) throw new Error('join refused');
-      const stored = stateOfColumns(await row());
+      const stored = stateOfColumns(await row(), PARTS);
       joined.state.players.reverse();
       joined.state.name = 'Scribbled on';
       const rolled = await run('u1', { type: 'roll', expression: '1d6' });
@@ -92,8 +96,8 @@ forEachDriver('command path', (db, skip, driver) => {
       const stored = await row();
       const log = await loadLog(app, target.channelId);
       expect(stored.version).toBe(log.length);
-      expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(stored)));
-      expect(stateOfColumns(stored).players.map((p) => p.empire)).toEqual(['gorn', 'kzinti', 'hydran']);
+      expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(stored, PARTS)));
+      expect(stateOfColumns(stored, PARTS).players.map((p) => p.empire)).toEqual(['gorn', 'kzinti', 'hydran']);
     },
   );
 
@@ -120,23 +124,23 @@ describe('state parts (columnsOf)', () => {
     }) as unknown as CampaignState;
 
   it('a new campaign writes every part, and the state column holds the state without its parts', () => {
-    const columns = columnsOf(state());
+    const columns = columnsOf(state(), PARTS);
     expect(Object.keys(columns).sort()).toEqual(['bases', 'fleets', 'map', 'ships', 'state']);
     expect(columns.state).toEqual({ name: 'Parts', players: [{ id: 'u1', bank: '100' }] });
-    expect(stateOfColumns(columns as never)).toEqual(state());
+    expect(stateOfColumns(columns as never, PARTS)).toEqual(state());
   });
 
   it('an order that changes only a bank writes only the state column; a ship change only the ships', () => {
     const bank = state();
     bank.players[0]!.bank = '90';
-    expect(Object.keys(columnsOf(bank, state()))).toEqual(['state']);
+    expect(Object.keys(columnsOf(bank, PARTS, state()))).toEqual(['state']);
     const ship = state();
     ship.ships[0]!.crippled = true;
-    expect(Object.keys(columnsOf(ship, state()))).toEqual(['ships']);
+    expect(Object.keys(columnsOf(ship, PARTS, state()))).toEqual(['ships']);
     const claim = state();
     claim.map!.sectors[0]!.owner = 'u1';
-    expect(Object.keys(columnsOf(claim, state()))).toEqual(['map']);
-    expect(columnsOf(state(), state())).toEqual({});
+    expect(Object.keys(columnsOf(claim, PARTS, state()))).toEqual(['map']);
+    expect(columnsOf(state(), PARTS, state())).toEqual({});
   });
 });
 

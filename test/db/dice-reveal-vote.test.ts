@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignEvents, campaignInChannel, rollInCampaign } from '../../src/app/campaigns.ts';
 import { auditDice } from '../../src/app/dice-audit.ts';
 import { runCommand } from '../../src/app/run-command.ts';
+import { stateLayout } from '../../src/app/rulesets.ts';
 import { findCampaignByChannel } from '../../src/db/campaign-repo.ts';
 import { actor, setupCampaign, testApp } from '../helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
@@ -21,7 +22,7 @@ describe('UTD1.7 /dice reveal by vote: the seed is published and a fresh committ
     const target = { guildId: 'g', channelId: 'reveal' };
     await setupCampaign(app, target, []);
     for (let i = 0; i < 3; i++) await rollInCampaign(app, target, actor('b'), '2d6');
-    const firstSeed = (await findCampaignByChannel(app.database.db, target.channelId))!.secretSeeds[0]!;
+    const firstSeed = (await findCampaignByChannel(app.database.db, target.channelId, stateLayout))!.secretSeeds[0]!;
 
     const opened = await runCommand(app, { target, actor: actor('a'), command: { type: 'vote-dice-reveal' } });
     expect(opened.ok).toBe(true);
@@ -58,7 +59,7 @@ describe('UTD1.7 /dice reveal by vote: the seed is published and a fresh committ
       fromSeq: commit.seq,
       hash: (commit.event as { seedCommitment: string }).seedCommitment,
     });
-    const row = (await findCampaignByChannel(app.database.db, target.channelId))!;
+    const row = (await findCampaignByChannel(app.database.db, target.channelId, stateLayout))!;
     expect(row.secretSeeds).toHaveLength(2);
     expect(row.secretSeeds[1]!.fromSeq).toBe(commit.seq);
     expect(sha256(row.secretSeeds[1]!.seed)).toBe(state.seedCommitments.at(-1)!.hash);

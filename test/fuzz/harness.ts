@@ -14,6 +14,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { exportCampaign } from '../../src/app/campaigns.ts';
 import { canonicalJson } from '../../src/app/export.ts';
+import { stateLayout } from '../../src/app/rulesets.ts';
 import { findCampaignByChannel, loadEvents } from '../../src/db/campaign-repo.ts';
 import { Playground, stableSnowflake } from '../../src/playground/playground.ts';
 import { replay as replayEvents } from '../../src/rules/thunderdome/index.ts';
@@ -176,7 +177,7 @@ export class FuzzSession {
   /** The stored state of every campaign must still be the replay of its stored events. */
   async checkReplay(): Promise<void> {
     for (const channelId of [this.channels.active, this.channels.registration, this.channels.empty]) {
-      const row = await findCampaignByChannel(this.play.app.database.db, channelId);
+      const row = await findCampaignByChannel(this.play.app.database.db, channelId, stateLayout);
       if (!row) continue;
       const events = await loadEvents(this.play.app.database.db, row.id);
       if (canonicalJson(replayEvents(events)) !== canonicalJson(row.state))
@@ -276,7 +277,7 @@ export class FuzzSession {
   }
 
   private async refreshLive(): Promise<void> {
-    const row = await findCampaignByChannel(this.play.app.database.db, this.channels.active);
+    const row = await findCampaignByChannel(this.play.app.database.db, this.channels.active, stateLayout);
     const state = row?.state;
     this.world.live.sectors = state?.map?.sectors.map((s) => s.key) ?? [];
     this.world.live.fleets = state?.fleets.map((f) => f.id) ?? [];

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { canonicalJson } from '../../src/app/export.ts';
 import { runCommand } from '../../src/app/run-command.ts';
+import { stateLayout } from '../../src/app/rulesets.ts';
 import { findCampaignByChannel, loadEvents } from '../../src/db/campaign-repo.ts';
 import { processedInteractions } from '../../src/db/schema.ts';
 import { replay } from '../../src/rules/thunderdome/index.ts';
@@ -76,13 +77,13 @@ it('two processes sharing one PostgreSQL apply each deadline once, close each vo
           })
         ).ok,
       ).toBe(true);
-      const state = (await findCampaignByChannel(tdb.database.db, target.channelId))!.state;
+      const state = (await findCampaignByChannel(tdb.database.db, target.channelId, stateLayout))!.state;
       expect(state.turn).toMatchObject({ playerId: 'a', deadline: '2026-03-11T23:59:59.000Z' });
       expect(state.votes.filter((v) => v.status === 'open')).toHaveLength(1);
     }
     const before = new Map<string, number>();
     for (const t of targets)
-      before.set(t.channelId, (await findCampaignByChannel(tdb.database.db, t.channelId))!.version);
+      before.set(t.channelId, (await findCampaignByChannel(tdb.database.db, t.channelId, stateLayout))!.version);
 
     // Both processes get the same commands, with the same interaction ids (a delivery seen twice).
     const jobs: WorkerJob[] = targets.flatMap((target, i) =>
@@ -108,7 +109,7 @@ it('two processes sharing one PostgreSQL apply each deadline once, close each vo
       );
 
     for (const target of targets) {
-      const row = (await findCampaignByChannel(tdb.database.db, target.channelId))!;
+      const row = (await findCampaignByChannel(tdb.database.db, target.channelId, stateLayout))!;
       const events = await loadEvents(tdb.database.db, row.id);
       const since = events.filter((e) => e.seq > before.get(target.channelId)!);
       const count = (type: string) => since.filter((e) => e.event.type === type).length;

@@ -1,0 +1,76 @@
+import type { RulesetDue, RulesetScheduler } from '../ruleset.ts';
+import { BATTLE_REMINDERS } from '../rules/thunderdome/battles/reminders.ts';
+import { SYSTEM_USER, type CampaignCommand, type CampaignState } from '../rules/thunderdome/index.ts';
+import type { Battle } from '../rules/thunderdome/state.ts';
+
+/**
+ * Thunderdome III's clocks, for the scheduler (src/app/scheduler.ts): the orders deadline (UTD3.3,
+ * 3.31) and its reminders, the votes' deadlines (UTD1.7), the battle clocks (UTD3.4–3.5, 5.431,
+ * 7.421) with their reminders (each once, as the rules list them in BATTLE_REMINDERS) and the
+ * record-keeping deadline for captured ships (UTD6.3I2). Each is an ordinary command the rules
+ * decide, and refuse once applied; this only says when to give it.
+ */
+export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignCommand> = {
+  systemUserId: SYSTEM_USER,
+  nextDue(state) {
+    let next = Number.POSITIVE_INFINITY;
+    for (const t of clocks(state)) if (t < next) next = t;
+    return Number.isFinite(next) ? new Date(next).toISOString() : null;
+  },
+  due(state, now) {
+    const t = now.getTime();
+    const due: RulesetDue<CampaignCommand>[] = [];
+    if (state.votes.some((v) => v.status === 'open' && time(v.closesAt) <= t))
+      due.push({ command: { type: 'vote-close-due' }, reason: 'a vote closes (UTD1.7)' });
+    if (state.status !== 'active') return due;
+    const deadline = ordersDeadline(state);
+    if (deadline > t && deadline - REMINDERS_AHEAD_MS <= t)
+      due.push({ command: { type: 'remind' }, reason: 'the orders deadline is near (UTD3.3)' });
+    if (battleClocks(state).some((c) => c <= t))
+      due.push({ command: { type: 'battle-clocks' }, reason: 'a battle clock ran out or its reminder is due' });
+    // A forfeited turn may start a next turn that is itself overdue (the bot was down): catch up in order.
+    if (deadline <= t)
+      due.push({ command: { type: 'expire-turn' }, reason: 'the orders deadline passed (UTD3.31)', repeat: true });
+    return due;
+  },
+};
+
+/**
+ * How far ahead of the orders deadline `remind` is given: the rules post each reminder (72 h, 24 h
+ * and 1 h by default) when its time comes, and nothing before; 7 days covers any reminder setting.
+ */
+const REMINDERS_AHEAD_MS = 7 * 86_400_000;
+
+const BATTLE_DEADLINES = ['selection', 'contact', 'resolve', 'runner', 'window'] as const;
+
+/** A stored time in ms; NaN (never due) for none. */
+function time(iso: string | null | undefined): number {
+  return iso ? Date.parse(iso) : Number.NaN;
+}
+
+function ordersDeadline(state: CampaignState): number {
+  return state.turn?.phase === 'orders' ? time(state.turn.deadline) : Number.NaN;
+}
+
+/** Every time at which something may fall due (NaN entries never do). */
+function clocks(state: CampaignState): number[] {
+  const out = state.votes.filter((v) => v.status === 'open').map((v) => time(v.closesAt));
+  if (state.status === 'active') out.push(ordersDeadline(state) - REMINDERS_AHEAD_MS, ...battleClocks(state));
+  return out.filter((t) => !Number.isNaN(t));
+}
+
+/** The times of the battle clocks, their reminders and the captured ships' record-keeping deadline. */
+function battleClocks(state: CampaignState): number[] {
+  const out: number[] = [time(state.turn?.capturesDue)];
+  for (const b of state.battles.filter((x) => x.status === 'open')) {
+    for (const key of BATTLE_DEADLINES) out.push(time(b.deadlines[key]));
+    for (const r of BATTLE_REMINDERS)
+      if (r.stages.includes(b.stage) && !reminded(b, r.key))
+        out.push(time(b.deadlines[r.deadline]) - r.hours * 3_600_000);
+  }
+  return out;
+}
+
+function reminded(b: Battle, key: string): boolean {
+  return (b.reminders ?? []).includes(key);
+}
