@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { RuleViolation, ok, refuse, type Result } from '../errors.ts';
 import { formatExpression, parseDiceExpression, rollExpression } from '../dice-expression.ts';
 import { Decider, actingPlayer, type Actor, type DecisionContext } from './decider.ts';
@@ -8,7 +9,8 @@ import { DEFENSE_ORDERS, type DefenseCommand } from './defenses/commands.ts';
 import { CONDITION_ORDERS, type ConditionCommand } from './condition/commands.ts';
 import { setCatalog } from './catalog-switch.ts';
 import { OFFICER_ORDERS, type OfficerCommand } from './officers/commands.ts';
-import type { OrderSpec, OrderTable } from './order-spec.ts';
+import { checkInput } from './order-input.ts';
+import { asField, noInput, type InputDrift, type NoDrift, type OrderSpec, type OrderTable } from './order-spec.ts';
 import { UNDOABLE } from './undo.ts';
 import {
   buyOrderPoints,
@@ -146,8 +148,10 @@ export function decideWithState(
   ctx: DecisionContext,
 ): Result<{ events: CampaignEvent[]; state: CampaignState | null }> {
   try {
-    if (command.type === 'create')
+    if (command.type === 'create') {
+      checkInput(ORDERS.create, command);
       return ok({ events: create(state, command, ctx.actor, ctx.catalog.version), state: null });
+    }
     if (!state)
       refuse(
         'campaign/none',
@@ -167,16 +171,24 @@ export function decideWithState(
 /** Every order of Thunderdome III, one spec each (order-spec.ts): a missing or extra entry is a compile error. */
 export const ORDERS = {
   create: {
+    input: z.object({
+      campaignId: z.string(),
+      name: z.string(),
+      guildId: z.string(),
+      channelId: z.string(),
+      seedCommitment: z.string(),
+    }),
     who: 'anyone',
     // Creation has no state and no Decider: decideWithState handles it before any order runs.
     decide: () => {
       throw new Error('create is decided by decideWithState');
     },
   },
-  join: { who: 'anyone', decide: (d, c) => join(d, c.empire) },
-  leave: { who: 'anyone', decide: (d) => leave(d) },
-  contest: { who: 'anyone', decide: (d, c) => contestEmpire(d, c.empire) },
+  join: { input: z.object({ empire: z.string() }), who: 'anyone', decide: (d, c) => join(d, c.empire) },
+  leave: { input: noInput, who: 'anyone', decide: (d) => leave(d) },
+  contest: { input: z.object({ empire: z.string() }), who: 'anyone', decide: (d, c) => contestEmpire(d, c.empire) },
   'map-generate': {
+    input: z.object({ sectorsPerPlayer: z.int().exactOptional() }),
     who: 'anyone',
     decide: (d, c) => {
       return setMap(d, {
@@ -185,61 +197,164 @@ export const ORDERS = {
       });
     },
   },
-  'map-import': { who: 'anyone', decide: (d, c) => setMap(d, { kind: 'import', json: c.json }) },
-  'map-approve': { who: 'anyone', decide: (d) => approveMap(d) },
-  start: { who: 'anyone', decide: (d) => start(d) },
-  'setup-buy': { who: 'anyone', decide: (d, c) => setupBuy(d, c.unitId, c.fleetSlot) },
-  'setup-defender': { who: 'anyone', decide: (d, c) => chooseDefendingShip(d, c.unitId) },
-  'setup-return': { who: 'anyone', decide: (d, c) => setupReturn(d, c.shipId) },
-  'setup-ready': { who: 'anyone', decide: (d, c) => setupReady(d, c.ready) },
-  'catalog-set': { who: 'anyone', decide: (d, c) => setCatalog(d, c.version) },
-  roll: { who: 'anyone', decide: (d, c) => roll(d, c.expression) },
+  'map-import': {
+    input: z.object({ json: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => setMap(d, { kind: 'import', json: c.json }),
+  },
+  'map-approve': { input: noInput, who: 'anyone', decide: (d) => approveMap(d) },
+  start: { input: noInput, who: 'anyone', decide: (d) => start(d) },
+  'setup-buy': {
+    input: z.object({ unitId: z.string(), fleetSlot: z.int().nullable() }),
+    who: 'anyone',
+    decide: (d, c) => setupBuy(d, c.unitId, c.fleetSlot),
+  },
+  'setup-defender': {
+    input: z.object({ unitId: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => chooseDefendingShip(d, c.unitId),
+  },
+  'setup-return': {
+    input: z.object({ shipId: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => setupReturn(d, c.shipId),
+  },
+  'setup-ready': { input: z.object({ ready: z.boolean() }), who: 'anyone', decide: (d, c) => setupReady(d, c.ready) },
+  'catalog-set': {
+    input: z.object({ version: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => setCatalog(d, c.version),
+  },
+  roll: { input: z.object({ expression: z.string() }), who: 'anyone', decide: (d, c) => roll(d, c.expression) },
   'buy-ops': {
+    input: z.object({ kind: z.enum(['temporary', 'permanent']), count: z.int(), ...asField }),
     who: 'turn-even-locked',
     decide: (d, c, p) => buyOrderPoints(d, c.kind, c.count, p),
     undo: UNDOABLE.OrderPointsBought,
   },
-  move: { who: 'turn', decide: (d, c, p) => moveFleet(d, c.fleet, c.to, p), undo: UNDOABLE.FleetMoved },
+  move: {
+    input: z.object({ fleet: z.string(), to: z.string(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => moveFleet(d, c.fleet, c.to, p),
+    undo: UNDOABLE.FleetMoved,
+  },
   'move-capital': {
+    input: z.object({ to: z.string(), withDefenses: z.boolean(), ...asField }),
     who: 'turn',
     decide: (d, c, p) => moveCapital(d, c.to, c.withDefenses, p),
     undo: UNDOABLE.CapitalMoved,
   },
   establish: {
+    input: z.object({
+      fleet: z.string(),
+      kind: z.enum(['colony', 'mine', 'fort']),
+      remove: z.boolean().exactOptional(),
+      ...asField,
+    }),
     who: 'turn',
     decide: (d, c, p) => establish(d, c.fleet, c.kind, c.remove ?? false, p),
     undo: UNDOABLE.DevelopmentOrdered,
   },
-  siege: { who: 'turn', decide: (d, c, p) => siegeRoll(d, c.fleet, c.desperation, p) },
+  siege: {
+    input: z.object({ fleet: z.string(), desperation: z.literal([0, 50, 100]), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => siegeRoll(d, c.fleet, c.desperation, p),
+  },
   // A container can be taken back; a derelict left behind is final (undo.ts).
   'dead-drop': {
+    input: z.object({ fleet: z.string(), derelictShip: z.string().exactOptional(), ...asField }),
     who: 'turn',
     decide: (d, c, p) => (c.derelictShip ? leaveDerelict(d, c.fleet, c.derelictShip, p) : dropContainer(d, c.fleet, p)),
     undo: UNDOABLE.ContainerDropped,
   },
-  undo: { who: 'turn', decide: (d) => undoLastOrder(d) },
-  'buy-fleets': { who: 'player', decide: (d, c, p) => buyFleets(d, c.count, p) },
-  organize: { who: 'turn', decide: (d, c, p) => organize(d, c.from, c.to, c.ships, p) },
-  scrap: { who: 'turn', decide: (d, c, p) => scrapShips(d, c.fleet, c.ships, p) },
-  'end-turn': { who: 'player', decide: (d, _c, p) => endTurn(d, p) },
-  'expire-turn': { who: 'anyone', decide: (d) => expireTurn(d) },
-  remind: { who: 'anyone', decide: (d) => remindOrders(d) },
-  'extend-turn': { who: 'turn', decide: (d, c, p) => extendTurn(d, c.realLife, p) },
-  'name-sector': { who: 'player', decide: (d, c, p) => nameSector(d, c.sector, c.name, p) },
-  'object-name': { who: 'player', decide: (d, c, p) => objectToName(d, c.sector, p) },
-  disavow: { who: 'player', decide: (d, c, p) => disavow(d, c.sector, c.disavowed, p) },
-  balancing: { who: 'player', decide: (d, c, p) => setBalancing(d, c.mode, p) },
-  'proxy-grant': { who: 'player', decide: (d, c, p) => grantProxy(d, c.userId, c.expiresAt, p) },
-  'proxy-revoke': { who: 'player', decide: (d, c, p) => revokeProxy(d, c.userId, p) },
-  resign: { who: 'anyone', decide: (d) => resign(d) },
-  'vote-setting': { who: 'anyone', decide: (d, c) => proposeSetting(d, c.key, c.value) },
-  'vote-extension': { who: 'player', decide: (d, c, p) => proposeExtension(d, c.days, p) },
-  'vote-dice-reveal': { who: 'anyone', decide: (d) => proposeDiceReveal(d) },
-  'vote-restricted': { who: 'anyone', decide: (d, c) => proposeRestrictedUnit(d, c.unitId) },
-  'vote-attach': { who: 'anyone', decide: (d, c) => attachVoteMessage(d, c.voteId, c.messageId) },
-  ballot: { who: 'anyone', decide: (d, c) => castBallot(d, c.messageId, c.choice, c.present) },
-  'vote-close-due': { who: 'anyone', decide: (d) => closeDueVotes(d) },
-  'ballot-sync': { who: 'anyone', decide: (d, c) => syncBallots(d, c.messageId, c.yes, c.no, c.options) },
+  undo: { input: z.object(asField), who: 'turn', decide: (d) => undoLastOrder(d) },
+  'buy-fleets': { input: z.object({ count: z.int() }), who: 'player', decide: (d, c, p) => buyFleets(d, c.count, p) },
+  organize: {
+    input: z.object({ from: z.string(), to: z.string(), ships: z.string() }),
+    who: 'turn',
+    decide: (d, c, p) => organize(d, c.from, c.to, c.ships, p),
+  },
+  scrap: {
+    input: z.object({ fleet: z.string(), ships: z.string() }),
+    who: 'turn',
+    decide: (d, c, p) => scrapShips(d, c.fleet, c.ships, p),
+  },
+  'end-turn': { input: z.object(asField), who: 'player', decide: (d, _c, p) => endTurn(d, p) },
+  'expire-turn': { input: noInput, who: 'anyone', decide: (d) => expireTurn(d) },
+  remind: { input: noInput, who: 'anyone', decide: (d) => remindOrders(d) },
+  'extend-turn': {
+    input: z.object({ realLife: z.boolean(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => extendTurn(d, c.realLife, p),
+  },
+  'name-sector': {
+    input: z.object({ sector: z.string(), name: z.string(), ...asField }),
+    who: 'player',
+    decide: (d, c, p) => nameSector(d, c.sector, c.name, p),
+  },
+  'object-name': {
+    input: z.object({ sector: z.string(), ...asField }),
+    who: 'player',
+    decide: (d, c, p) => objectToName(d, c.sector, p),
+  },
+  disavow: {
+    input: z.object({ sector: z.string(), disavowed: z.boolean(), ...asField }),
+    who: 'player',
+    decide: (d, c, p) => disavow(d, c.sector, c.disavowed, p),
+  },
+  balancing: {
+    input: z.object({ mode: z.enum(['none', 'mineral', 'life', 'choose-life', 'choose-mineral']), ...asField }),
+    who: 'player',
+    decide: (d, c, p) => setBalancing(d, c.mode, p),
+  },
+  'proxy-grant': {
+    input: z.object({ userId: z.string(), expiresAt: z.date().nullable() }),
+    who: 'player',
+    decide: (d, c, p) => grantProxy(d, c.userId, c.expiresAt, p),
+  },
+  'proxy-revoke': {
+    input: z.object({ userId: z.string() }),
+    who: 'player',
+    decide: (d, c, p) => revokeProxy(d, c.userId, p),
+  },
+  resign: { input: noInput, who: 'anyone', decide: (d) => resign(d) },
+  'vote-setting': {
+    input: z.object({ key: z.string(), value: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => proposeSetting(d, c.key, c.value),
+  },
+  'vote-extension': {
+    input: z.object({ days: z.int() }),
+    who: 'player',
+    decide: (d, c, p) => proposeExtension(d, c.days, p),
+  },
+  'vote-dice-reveal': { input: noInput, who: 'anyone', decide: (d) => proposeDiceReveal(d) },
+  'vote-restricted': {
+    input: z.object({ unitId: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => proposeRestrictedUnit(d, c.unitId),
+  },
+  'vote-attach': {
+    input: z.object({ voteId: z.string(), messageId: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => attachVoteMessage(d, c.voteId, c.messageId),
+  },
+  ballot: {
+    input: z.object({ messageId: z.string(), choice: z.string(), present: z.boolean() }),
+    who: 'anyone',
+    decide: (d, c) => castBallot(d, c.messageId, c.choice, c.present),
+  },
+  'vote-close-due': { input: noInput, who: 'anyone', decide: (d) => closeDueVotes(d) },
+  'ballot-sync': {
+    input: z.object({
+      messageId: z.string(),
+      yes: z.array(z.string()),
+      no: z.array(z.string()),
+      options: z.record(z.string(), z.array(z.string())).exactOptional(),
+    }),
+    who: 'anyone',
+    decide: (d, c) => syncBallots(d, c.messageId, c.yes, c.no, c.options),
+  },
   ...MAP_APPROVAL_ORDERS,
   ...BATTLE_ORDERS,
   ...YARD_ORDERS,
@@ -249,17 +364,24 @@ export const ORDERS = {
   ...VOTE_WITHDRAW_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
+/**
+ * A compile error naming any order whose `input` schema outputs other than exactly its command's
+ * input: a literal left out, an optional field misspelled or added (order-spec.ts `InputDrift`).
+ */
+export type OrderInputsMatch = NoDrift<InputDrift<typeof ORDERS, CampaignCommand>>;
+
 /** A Decider with the turn sequence wired in (TurnHooks, decider.ts). */
 export function newDecider(state: CampaignState, ctx: DecisionContext): Decider {
   return new Decider(state, ctx, { finishTurn });
 }
 
 /**
- * Runs one order: who may give it is checked here, once (order-spec.ts), then the order's own
- * rules decide its events.
+ * Runs one order: the shape of its input and who may give it are checked here, once
+ * (order-spec.ts, order-input.ts), then the order's own rules decide its events.
  */
 function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void {
   const spec = ORDERS[c.type] as OrderSpec<typeof c>;
+  checkInput(spec, c);
   if (spec.who === 'anyone') return spec.decide(d, c);
   const p = actingPlayer(d.state, d.ctx, 'as' in c ? c.as : undefined);
   if (spec.who !== 'player') requireTurnOf(d, p, { evenLocked: spec.who === 'turn-even-locked' });

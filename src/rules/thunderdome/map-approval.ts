@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { refuse } from '../errors.ts';
 import { SYSTEM_USER, type Decider } from './decider.ts';
 import type { CampaignState, Player } from './state.ts';
@@ -14,7 +15,11 @@ export type MapApprovalCommand = { type: 'map-approval-attach'; messageId: strin
 
 /** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
 export const MAP_APPROVAL_ORDERS = {
-  'map-approval-attach': { who: 'anyone', decide: (d, c) => attachMapApprovalMessage(d, c.messageId) },
+  'map-approval-attach': {
+    input: z.object({ messageId: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => attachMapApprovalMessage(d, c.messageId),
+  },
 } satisfies OrderTable<MapApprovalCommand>;
 
 /**

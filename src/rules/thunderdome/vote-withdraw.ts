@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { refuse } from '../errors.ts';
 import type { Decider } from './decider.ts';
-import type { OrderTable } from './order-spec.ts';
+import { asField, type OrderTable } from './order-spec.ts';
 import type { Player, VotePayload } from './state.ts';
 
 /** `/vote withdraw`: the proposer takes back an open vote (UTD1.7; docs/rules-notes.md). */
@@ -42,5 +43,9 @@ export function withdrawVote(d: Decider, ref: string, p: Player): void {
 }
 
 export const VOTE_WITHDRAW_ORDERS = {
-  'vote-withdraw': { who: 'player', decide: (d, c, p) => withdrawVote(d, c.vote, p) },
+  'vote-withdraw': {
+    input: z.object({ vote: z.string(), ...asField }),
+    who: 'player',
+    decide: (d, c, p) => withdrawVote(d, c.vote, p),
+  },
 } satisfies OrderTable<VoteWithdrawCommand>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { refuse } from '../../errors.ts';
 import { actingPlayer } from '../decider.ts';
 import { openVote } from '../vote-open.ts';
@@ -12,13 +13,14 @@ import {
   propose,
   reject,
   reportFailure,
+  resultInput,
   schedule,
   type ResultInput,
 } from './negotiation.ts';
 import { claimTribute, volunteer } from './npe.ts';
 import { quick } from './quick.ts';
 import { chooseFleet } from './selection.ts';
-import type { OrderTable } from '../order-spec.ts';
+import { noInput, type OrderTable } from '../order-spec.ts';
 
 /** The `/battle …` commands as the rules see them (requirements §6.3, §6.4). */
 export type BattleCommand =
@@ -39,14 +41,30 @@ export type BattleCommand =
   | { type: 'battle-clocks' }
   | { type: 'battle-thread'; battleId: string; threadId: string };
 
+/** The input of the orders that name only the battle. */
+const battleField = z.object({ battle: z.string() });
+
 /** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
 export const BATTLE_ORDERS = {
-  'battle-fleet': { who: 'anyone', decide: (d, c) => chooseFleet(d, c.battle, c.fleet, c.units) },
-  'battle-propose': { who: 'anyone', decide: (d, c) => propose(d, c.battle, c.kind, c.result) },
-  'battle-accept': { who: 'anyone', decide: (d, c) => accept(d, c.battle) },
-  'battle-reject': { who: 'anyone', decide: (d, c) => reject(d, c.battle) },
-  'battle-schedule': { who: 'anyone', decide: (d, c) => schedule(d, c.battle, c.when) },
+  'battle-fleet': {
+    input: z.object({ battle: z.string(), fleet: z.string().nullable(), units: z.array(z.string()) }),
+    who: 'anyone',
+    decide: (d, c) => chooseFleet(d, c.battle, c.fleet, c.units),
+  },
+  'battle-propose': {
+    input: z.object({ battle: z.string(), kind: z.enum(['negotiated', 'report']), result: resultInput }),
+    who: 'anyone',
+    decide: (d, c) => propose(d, c.battle, c.kind, c.result),
+  },
+  'battle-accept': { input: battleField, who: 'anyone', decide: (d, c) => accept(d, c.battle) },
+  'battle-reject': { input: battleField, who: 'anyone', decide: (d, c) => reject(d, c.battle) },
+  'battle-schedule': {
+    input: z.object({ battle: z.string(), when: z.string().nullable() }),
+    who: 'anyone',
+    decide: (d, c) => schedule(d, c.battle, c.when),
+  },
   'battle-failure': {
+    input: z.object({ battle: z.string(), player: z.string() }),
     who: 'anyone',
     decide: (d, c) => {
       const { forced } = reportFailure(d, c.battle, c.player);
@@ -57,8 +75,9 @@ export const BATTLE_ORDERS = {
       }
     },
   },
-  'battle-excuse': { who: 'anyone', decide: (d, c) => excuseFailure(d, c.battle) },
+  'battle-excuse': { input: battleField, who: 'anyone', decide: (d, c) => excuseFailure(d, c.battle) },
   'battle-extension': {
+    input: z.object({ battle: z.string(), reason: z.enum(['real-life', 'other']), days: z.int() }),
     who: 'anyone',
     decide: (d, c) => {
       const { vote } = askExtension(d, c.battle, c.reason, c.days);
@@ -78,9 +97,14 @@ export const BATTLE_ORDERS = {
       }
     },
   },
-  'battle-appeal': { who: 'anyone', decide: (d, c) => submitAppeal(d, c.battle, c.explanation, c.plan, c.result) },
-  'battle-volunteer': { who: 'anyone', decide: (d, c) => volunteer(d, c.battle) },
+  'battle-appeal': {
+    input: z.object({ battle: z.string(), explanation: z.string(), plan: z.string(), result: resultInput }),
+    who: 'anyone',
+    decide: (d, c) => submitAppeal(d, c.battle, c.explanation, c.plan, c.result),
+  },
+  'battle-volunteer': { input: battleField, who: 'anyone', decide: (d, c) => volunteer(d, c.battle) },
   'battle-object': {
+    input: battleField,
     who: 'anyone',
     decide: (d, c) => {
       const b = openBattle(d.state, c.battle);
@@ -103,8 +127,18 @@ export const BATTLE_ORDERS = {
       );
     },
   },
-  'battle-claim': { who: 'anyone', decide: (d, c) => claimTribute(d, c.battle, c.units) },
+  'battle-claim': {
+    input: z.object({ battle: z.string(), units: z.array(z.string()) }),
+    who: 'anyone',
+    decide: (d, c) => claimTribute(d, c.battle, c.units),
+  },
   'battle-quick': {
+    input: z.object({
+      battle: z.string(),
+      intensity: z.int().exactOptional(),
+      allocate: z.string().exactOptional(),
+      retreat: z.string().exactOptional(),
+    }),
     who: 'anyone',
     decide: (d, c) => {
       const action: { intensity?: number; allocate?: string; retreat?: string } = {};
@@ -114,9 +148,14 @@ export const BATTLE_ORDERS = {
       return quick(d, c.battle, action);
     },
   },
-  'captured-organize': { who: 'player', decide: (d, c, p) => organizeCaptured(d, c.ship, c.into, c.makeRoom, p) },
-  'battle-clocks': { who: 'anyone', decide: (d) => runBattleClocks(d) },
+  'captured-organize': {
+    input: z.object({ ship: z.string(), into: z.string(), makeRoom: z.array(z.string()) }),
+    who: 'player',
+    decide: (d, c, p) => organizeCaptured(d, c.ship, c.into, c.makeRoom, p),
+  },
+  'battle-clocks': { input: noInput, who: 'anyone', decide: (d) => runBattleClocks(d) },
   'battle-thread': {
+    input: z.object({ battleId: z.string(), threadId: z.string() }),
     who: 'anyone',
     decide: (d, c) => {
       const b = d.state.battles.find((x) => x.id === c.battleId);

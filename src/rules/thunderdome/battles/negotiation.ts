@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { BattleExtensionReason } from '../reasons.ts';
 import { refuse } from '../../errors.ts';
 import { endOfDayAfter } from '../../deadlines.ts';
@@ -21,6 +22,19 @@ export interface ResultInput {
   planetDamage: number;
   note: string;
 }
+
+/** The input schema of a result (`battle-propose`, `battle-appeal`): shapes only, the rules judge the rest. */
+export const resultInput = z.object({
+  winner: z.string(),
+  destroyed: z.array(z.string()),
+  crippled: z.array(z.string()),
+  wrecked: z.array(z.string()),
+  captured: z.array(z.string()),
+  retreat: z.string().nullable(),
+  provisional: z.array(z.string()),
+  planetDamage: z.int(),
+  note: z.string(),
+}) satisfies z.ZodType<ResultInput>;
 
 const PLAYING: readonly Battle['stage'][] = [
   'awaiting-contact',

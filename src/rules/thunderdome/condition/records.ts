@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { refuse } from '../../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { Player, Ship } from '../state.ts';
@@ -66,6 +67,16 @@ export interface DamageReport {
   crippled?: boolean;
   note?: string;
 }
+
+/** The fields of a damage report as an input schema checks them: spread into the `ship-report` schema. */
+export const damageReportFields = {
+  boxesDestroyed: z.int().exactOptional(),
+  damageControl: z.int().exactOptional(),
+  speed: z.int().exactOptional(),
+  tractors: z.int().exactOptional(),
+  crippled: z.boolean().exactOptional(),
+  note: z.string().exactOptional(),
+};
 
 /**
  * The owner reports the ship's SFB damage after a battle: boxes destroyed, current damage control,

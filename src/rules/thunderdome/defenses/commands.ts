@@ -1,5 +1,6 @@
 import { reviseDefenses, scrapDefenses } from './revise.ts';
-import type { OrderTable } from '../order-spec.ts';
+import { z } from 'zod';
+import { asField, type OrderTable } from '../order-spec.ts';
 
 /**
  * The `/defense …` orders as the rules see them. `buy` is a comma list of catalog unit ids, each
@@ -14,6 +15,19 @@ export type DefenseCommandType = DefenseCommand['type'];
 
 /** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
 export const DEFENSE_ORDERS = {
-  'defense-revise': { who: 'turn', decide: (d, c, p) => reviseDefenses(d, c.sector, c.buy ?? '', c.scrap ?? '', p) },
-  'defense-scrap': { who: 'turn', decide: (d, c, p) => scrapDefenses(d, c.sector, c.units, p) },
+  'defense-revise': {
+    input: z.object({
+      sector: z.string(),
+      buy: z.string().exactOptional(),
+      scrap: z.string().exactOptional(),
+      ...asField,
+    }),
+    who: 'turn',
+    decide: (d, c, p) => reviseDefenses(d, c.sector, c.buy ?? '', c.scrap ?? '', p),
+  },
+  'defense-scrap': {
+    input: z.object({ sector: z.string(), units: z.string(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => scrapDefenses(d, c.sector, c.units, p),
+  },
 } satisfies OrderTable<DefenseCommand>;

@@ -1,7 +1,8 @@
 import { buyCrew, buyOfficer } from './buy.ts';
 import { buyMines } from './mine-purchase.ts';
 import { transferOfficer } from './transfer.ts';
-import type { OrderTable } from '../order-spec.ts';
+import { z } from 'zod';
+import { asField, type OrderTable } from '../order-spec.ts';
 
 /**
  * The `/officer …` orders as the rules see them: ships by id, a yard by base id or `capital`
@@ -25,8 +26,24 @@ export const OFFICER_COMMAND_TYPES: readonly OfficerCommandType[] = [
 
 /** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
 export const OFFICER_ORDERS = {
-  'officer-buy': { who: 'turn', decide: (d, c, p) => buyOfficer(d, c.ship, c.officer, c.yard, p) },
-  'officer-transfer': { who: 'turn', decide: (d, c, p) => transferOfficer(d, c.from, c.to, p) },
-  'crew-buy': { who: 'turn', decide: (d, c, p) => buyCrew(d, c.ship, c.yard, p) },
-  'mines-buy': { who: 'turn', decide: (d, c, p) => buyMines(d, c.ship, c.bpv, c.yard, p) },
+  'officer-buy': {
+    input: z.object({ ship: z.string(), officer: z.string(), yard: z.string().exactOptional(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => buyOfficer(d, c.ship, c.officer, c.yard, p),
+  },
+  'officer-transfer': {
+    input: z.object({ from: z.string(), to: z.string(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => transferOfficer(d, c.from, c.to, p),
+  },
+  'crew-buy': {
+    input: z.object({ ship: z.string(), yard: z.string().exactOptional(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => buyCrew(d, c.ship, c.yard, p),
+  },
+  'mines-buy': {
+    input: z.object({ ship: z.string(), bpv: z.string(), yard: z.string().exactOptional(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => buyMines(d, c.ship, c.bpv, c.yard, p),
+  },
 } satisfies OrderTable<OfficerCommand>;

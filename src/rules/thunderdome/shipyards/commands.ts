@@ -4,7 +4,8 @@ import { constructYard, overhaulYard, reportWorks, scrapYard } from './construct
 import { dockCaptured, undockShips } from './dry-dock.ts';
 import { repairFleet, repairWithFreighter } from './repairs.ts';
 import { convertShips, inspectShips, overhaulShips, refitShips } from './work.ts';
-import type { OrderTable } from '../order-spec.ts';
+import { z } from 'zod';
+import { asField, type OrderTable } from '../order-spec.ts';
 
 /**
  * The `/yard …` orders as the rules see them. Ships are named by id in comma lists; a yard by its
@@ -49,6 +50,12 @@ export type YardCommandType = YardCommand['type'];
 /** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
 export const YARD_ORDERS = {
   'yard-activate': {
+    input: z.object({
+      sector: z.string().exactOptional(),
+      yard: z.string().exactOptional(),
+      forgoRepair: z.array(z.string()).exactOptional(),
+      ...asField,
+    }),
     who: 'turn',
     decide: (d, c, p) => {
       const where: { sector?: string; yard?: string } = {};
@@ -57,17 +64,91 @@ export const YARD_ORDERS = {
       return activateYards(d, where, c.forgoRepair ?? [], p);
     },
   },
-  'yard-build': { who: 'turn', decide: (d, c, p) => buildShip(d, c.unitId, c.yard, c.fleet ?? null, p, c.drones ?? 0) },
-  'yard-overhaul': { who: 'anyone', decide: (d, c) => overhaulShips(d, c.ships, c.to, c.yard, c.as) },
-  'yard-refit': { who: 'anyone', decide: (d, c) => refitShips(d, c.ships, c.to ?? '', c.yard, c.as, c.drones ?? 0) },
-  'yard-convert': { who: 'anyone', decide: (d, c) => convertShips(d, c.ships, c.to, c.yard, c.as) },
-  'yard-inspect': { who: 'anyone', decide: (d, c) => inspectShips(d, c.ships, c.to, c.yard, c.as) },
-  'yard-construct': { who: 'turn', decide: (d, c, p) => constructYard(d, c.sector, c.unitId, p) },
-  'yard-overhaul-yard': { who: 'turn', decide: (d, c, p) => overhaulYard(d, c.yard, p) },
-  'yard-scrap': { who: 'turn', decide: (d, c, p) => scrapYard(d, c.yard, p) },
-  'yard-damage': { who: 'anyone', decide: (d, c) => reportWorks(d, c.yard, c.worksDestroyed) },
-  'yard-dock': { who: 'player', decide: (d, c, p) => dockCaptured(d, c.ship, c.yard, p) },
-  'yard-undock': { who: 'turn', decide: (d, c, p) => undockShips(d, c.ships, c.fleet, p) },
-  'repair-fleet': { who: 'turn', decide: (d, c, p) => repairFleet(d, c.fleet, c.cleared ?? [], p) },
-  'repair-ships': { who: 'turn', decide: (d, c, p) => repairWithFreighter(d, c.fleet, c.ships, c.cleared ?? [], p) },
+  'yard-build': {
+    input: z.object({
+      unitId: z.string(),
+      yard: z.string().exactOptional(),
+      fleet: z.int().exactOptional(),
+      drones: z.int().exactOptional(),
+      ...asField,
+    }),
+    who: 'turn',
+    decide: (d, c, p) => buildShip(d, c.unitId, c.yard, c.fleet ?? null, p, c.drones ?? 0),
+  },
+  'yard-overhaul': {
+    input: z.object({
+      ships: z.string(),
+      to: z.string().exactOptional(),
+      yard: z.string().exactOptional(),
+      ...asField,
+    }),
+    who: 'anyone',
+    decide: (d, c) => overhaulShips(d, c.ships, c.to, c.yard, c.as),
+  },
+  'yard-refit': {
+    input: z.object({
+      ships: z.string(),
+      to: z.string().exactOptional(),
+      yard: z.string().exactOptional(),
+      drones: z.int().exactOptional(),
+      ...asField,
+    }),
+    who: 'anyone',
+    decide: (d, c) => refitShips(d, c.ships, c.to ?? '', c.yard, c.as, c.drones ?? 0),
+  },
+  'yard-convert': {
+    input: z.object({ ships: z.string(), to: z.string(), yard: z.string().exactOptional(), ...asField }),
+    who: 'anyone',
+    decide: (d, c) => convertShips(d, c.ships, c.to, c.yard, c.as),
+  },
+  'yard-inspect': {
+    input: z.object({
+      ships: z.string(),
+      to: z.string().exactOptional(),
+      yard: z.string().exactOptional(),
+      ...asField,
+    }),
+    who: 'anyone',
+    decide: (d, c) => inspectShips(d, c.ships, c.to, c.yard, c.as),
+  },
+  'yard-construct': {
+    input: z.object({ sector: z.string(), unitId: z.string(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => constructYard(d, c.sector, c.unitId, p),
+  },
+  'yard-overhaul-yard': {
+    input: z.object({ yard: z.string(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => overhaulYard(d, c.yard, p),
+  },
+  'yard-scrap': {
+    input: z.object({ yard: z.string(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => scrapYard(d, c.yard, p),
+  },
+  'yard-damage': {
+    input: z.object({ yard: z.string(), worksDestroyed: z.int() }),
+    who: 'anyone',
+    decide: (d, c) => reportWorks(d, c.yard, c.worksDestroyed),
+  },
+  'yard-dock': {
+    input: z.object({ ship: z.string(), yard: z.string().exactOptional() }),
+    who: 'player',
+    decide: (d, c, p) => dockCaptured(d, c.ship, c.yard, p),
+  },
+  'yard-undock': {
+    input: z.object({ ships: z.string(), fleet: z.string(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => undockShips(d, c.ships, c.fleet, p),
+  },
+  'repair-fleet': {
+    input: z.object({ fleet: z.string(), cleared: z.array(z.string()).exactOptional(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => repairFleet(d, c.fleet, c.cleared ?? [], p),
+  },
+  'repair-ships': {
+    input: z.object({ fleet: z.string(), ships: z.string(), cleared: z.array(z.string()).exactOptional(), ...asField }),
+    who: 'turn',
+    decide: (d, c, p) => repairWithFreighter(d, c.fleet, c.ships, c.cleared ?? [], p),
+  },
 } satisfies OrderTable<YardCommand>;
