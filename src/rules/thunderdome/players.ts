@@ -1,6 +1,6 @@
 import type { Player } from './state.ts';
 import { refuse } from '../errors.ts';
-import { actingPlayer, type Decider } from './decider.ts';
+import type { Decider } from './decider.ts';
 import { checkVictory, finishTurn } from './turn.ts';
 
 /** UTD3.2 / ISS-A136: a player names proxies who may give orders and run battles, optionally until a date. */
@@ -26,7 +26,7 @@ export function revokeProxy(d: Decider, userId: string, p: Player): void {
  * UTD3.91: a player who resigns leaves with all his forces at once (ISS-A87: developments too).
  * If it was his turn, the turn ends and play passes on.
  */
-export function resign(d: Decider): void {
+export function resign(d: Decider, p: Player): void {
   const state = d.state;
   if (state.status !== 'active' && state.status !== 'setup')
     refuse(
@@ -34,7 +34,6 @@ export function resign(d: Decider): void {
       'UTD3.91',
       'Only a campaign in play can be resigned from; before the start use `/campaign leave`.',
     );
-  const p = actingPlayer(state, d.ctx);
   const wasTurn = state.turn?.playerId === p.id;
   d.emit({ type: 'PlayerRemoved', playerId: p.id, reason: 'resigned' });
   if (checkVictory(d)) return;

@@ -2,7 +2,7 @@ import { refuse } from '../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
 import { seededDie } from '../prng.ts';
-import { actingPlayer, requireAdmin, type Decider } from './decider.ts';
+import { requireAdmin, type Decider } from './decider.ts';
 import { EMPIRES, empireByKey, empireCode } from './empires.ts';
 import { fairnessReport, generateMap, parseMapJson, type MapSpec } from './map/index.ts';
 import type { Base, CampaignMap, CampaignState, Fleet, Player, Sector, Ship } from './state.ts';
@@ -187,10 +187,9 @@ function newSector(
 }
 
 /** UTD8.16: the map must be approved unanimously by the players before the start. */
-export function approveMap(d: Decider): void {
+export function approveMap(d: Decider, me: Player): void {
   const state = d.state;
   requireRegistration(state, 'approve the map');
-  const me = actingPlayer(state, d.ctx);
   if (!state.map)
     refuse(
       'map/none',
@@ -402,10 +401,9 @@ function newFleet(d: Decider, p: Player, slot: number, sector: string): Fleet {
  * UTD8.134 with ISS-A102: an empire without a monitor chooses 165 BPV of warships instead, free;
  * they are defending ships that never leave the home sector.
  */
-export function chooseDefendingShip(d: Decider, unitId: string): void {
+export function chooseDefendingShip(d: Decider, unitId: string, p: Player): void {
   const state = d.state;
   if (state.status !== 'setup') refuse('setup/not-now', 'UTD8.134', 'Defending ships are chosen during the setup.');
-  const p = actingPlayer(state, d.ctx);
   const unit = checkBuildable(d, p, unitId);
   if (unit.unitKind !== 'warship') refuse('setup/not-warship', 'UTD8.134', `${unit.name} is not a warship.`);
   const left = bpv(p.defenseAllowance);
@@ -434,7 +432,7 @@ export function chooseDefendingShip(d: Decider, unitId: string): void {
 }
 
 /** ISS-A103: the setup purchase of initial ships, from the bank, into fleets at home; no order points or yard capacity. */
-export function setupBuy(d: Decider, unitId: string, slot: number | null): void {
+export function setupBuy(d: Decider, unitId: string, slot: number | null, p: Player): void {
   const state = d.state;
   if (state.status !== 'setup')
     refuse(
@@ -442,7 +440,6 @@ export function setupBuy(d: Decider, unitId: string, slot: number | null): void 
       'UTD8.1',
       'Initial forces are bought during the setup, after `/campaign start` and before the first turn.',
     );
-  const p = actingPlayer(state, d.ctx);
   if (p.ready)
     refuse(
       'setup/already-ready',
@@ -471,10 +468,9 @@ export function setupBuy(d: Decider, unitId: string, slot: number | null): void 
   d.emit({ type: 'ShipBought', ship, fleet: placed.fleet, cost: unit.bpv, during: 'setup' });
 }
 
-export function setupReturn(d: Decider, shipId: string): void {
+export function setupReturn(d: Decider, shipId: string, p: Player): void {
   const state = d.state;
   if (state.status !== 'setup') refuse('setup/not-now', 'UTD8.1', 'Purchases can be returned only during the setup.');
-  const p = actingPlayer(state, d.ctx);
   if (p.ready)
     refuse('setup/already-ready', 'UTD8.1', 'You declared your forces ready; run `/setup ready ready:false` first.');
   const ship = state.ships.find((s) => s.id === shipId && s.owner === p.id);
@@ -483,10 +479,9 @@ export function setupReturn(d: Decider, shipId: string): void {
 }
 
 /** When every player is ready, cycle 1.0 begins with seat 1 (UTD2.2). */
-export function setupReady(d: Decider, ready: boolean): void {
+export function setupReady(d: Decider, ready: boolean, p: Player): void {
   const state = d.state;
   if (state.status !== 'setup') refuse('setup/not-now', 'UTD8.1', 'There is no setup under way.');
-  const p = actingPlayer(state, d.ctx);
   if (p.ready === ready)
     refuse('setup/no-change', 'UTD8.1', ready ? 'You are already ready.' : 'You are not marked ready.');
   d.emit({ type: 'PlayerReady', playerId: p.id, ready });

@@ -134,8 +134,7 @@ export function requireTurnOf(
 }
 
 /** `/turn end`: the player passes; steps 6–12 follow at once. */
-export function endTurn(d: Decider, p: Player): void {
-  requireTurnOf(d, p, { evenLocked: true });
+export function endTurn(d: Decider): void {
   afterOrders(d, false);
 }
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { refuse } from '../../errors.ts';
-import { actingPlayer } from '../decider.ts';
 import { openVote } from '../vote-open.ts';
 import { submitAppeal } from './appeal.ts';
 import { organizeCaptured } from './captures.ts';
@@ -102,13 +101,12 @@ export const BATTLE_ORDERS = {
     who: 'anyone',
     decide: (d, c) => submitAppeal(d, c.battle, c.explanation, c.plan, c.result),
   },
-  'battle-volunteer': { input: battleField, who: 'anyone', decide: (d, c) => volunteer(d, c.battle) },
+  'battle-volunteer': { input: battleField, who: 'player', decide: (d, c, p) => volunteer(d, c.battle, p) },
   'battle-object': {
     input: battleField,
-    who: 'anyone',
-    decide: (d, c) => {
+    who: 'player',
+    decide: (d, c, p) => {
       const b = openBattle(d.state, c.battle);
-      const p = actingPlayer(d.state, d.ctx);
       if (b.stage !== 'objection-window')
         refuse(
           'battle/no-objection-window',
@@ -129,8 +127,8 @@ export const BATTLE_ORDERS = {
   },
   'battle-claim': {
     input: z.object({ battle: z.string(), units: z.array(z.string()) }),
-    who: 'anyone',
-    decide: (d, c) => claimTribute(d, c.battle, c.units),
+    who: 'player',
+    decide: (d, c, p) => claimTribute(d, c.battle, c.units, p),
   },
   'battle-quick': {
     input: z.object({

@@ -8,6 +8,17 @@ import type { UnitInfo } from '../units.ts';
 import { hoursFrom, NPE, sumBpv } from './common.ts';
 import { continueTurnIfDone } from './turn-continues.ts';
 
+/**
+ * How an NPE battle is settled without a fight: the NPE's available BPV (UTD5.46x), Anschluss and
+ * its tribute (UTD5.422, UTD5.4A1). Kept apart from npe.ts so the battle progress can use it
+ * without an import cycle.
+ */
+
+/**
+ * UTD5.462–5.465 (TC-040): the NPE's baseline is the attacker's BPV held between 250 and 600,
+ * less its losses net of captured-ship offsets (an offset never lifts it above the baseline),
+ * but never below 150.
+ */
 export function npeAvailable(attacker: Bpv | string, losses: Bpv | string, offset: Bpv | string): Bpv {
   const baseline = bpv(attacker).clamp(250, 600);
   const net = bpv(losses).sub(offset);
@@ -15,11 +26,13 @@ export function npeAvailable(attacker: Bpv | string, losses: Bpv | string, offse
   return after.lt(150) ? bpv(150) : after;
 }
 
+/** UTD5.422: a fleet of twice the NPE's available BPV wins by Anschluss without a fight (setting: at or above). */
 export function isAnschluss(attacker: Bpv | string, available: Bpv | string, mode: string): boolean {
   const twice = bpv(available).mul(2);
   return mode === 'gt' ? bpv(attacker).gt(twice) : bpv(attacker).gte(twice);
 }
 
+/** requirements §6.3 NPE_CHECK: the attacker's battle fleet is known; Anschluss, or look for a runner. */
 export function npeCheck(d: Decider, battleId: string): void {
   const b = d.state.battles.find((x) => x.id === battleId)!;
   const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
@@ -50,6 +63,12 @@ export function npeCheck(d: Decider, battleId: string): void {
   });
 }
 
+/**
+ * UTD5.4A1 (TC-044): the NPE surrenders. The player gets a developed colony (life) or mine
+ * (mineral) and NPE ships worth up to 150 BPV in one or two hulls, captured and to be organized.
+ * The bot picks the most valuable such hulls; the player may pick others with `/battle claim`
+ * until they are organized.
+ */
 export function anschluss(d: Decider, battleId: string, reason: string): void {
   const b = d.state.battles.find((x) => x.id === battleId)!;
   const player = b.sides.find((s) => s !== NPE)!;
@@ -89,6 +108,7 @@ export function npeUnits(d: Decider, empire: string): UnitInfo[] {
     );
 }
 
+/** The one or two hulls worth the most without passing the cap; fewer hulls on a tie, then by id. */
 export function bestTribute(units: readonly UnitInfo[], cap: Bpv): UnitInfo[] {
   const sorted = [...units].sort((a, b) => a.unitId.localeCompare(b.unitId));
   let best: UnitInfo[] = [];
@@ -108,6 +128,7 @@ export function bestTribute(units: readonly UnitInfo[], cap: Bpv): UnitInfo[] {
   return best;
 }
 
+/** New ships for a player from an NPE: captured, uninspected, to be organized (UTD6.3I, 6.377). */
 export function grantShips(
   d: Decider,
   battleId: string,

@@ -2,10 +2,10 @@ import { requireInYear } from '../availability.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { FLEET_LIMIT } from '../../exact/move-class.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import type { EmpireKey } from '../empires.ts';
-import type { CampaignState } from '../state.ts';
+import type { CampaignState, Player } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 import { battleByRef, NPE, openBattle } from './common.ts';
 import { afterSelection } from './progress.ts';
@@ -14,17 +14,9 @@ import { anschluss, bestTribute, grantShips, isAnschluss, npeAvailable, npeCheck
 export { anschluss, bestTribute, grantShips, isAnschluss, npeAvailable, npeCheck };
 import { defenseBattleMc } from '../defenses/kinds.ts';
 
-/**
- * UTD5.462–5.465 (TC-040): the NPE's baseline is the attacker's BPV held between 250 and 600,
- * less its losses net of captured-ship offsets (an offset never lifts it above the baseline),
- * but never below 150.
- */
-/** UTD5.422: a fleet of twice the NPE's available BPV wins by Anschluss without a fight (setting: at or above). */
-/** requirements §6.3 NPE_CHECK: the attacker's battle fleet is known; Anschluss, or look for a runner. */
 /** UTD5.431, 5.46: any other campaign player may volunteer; the first volunteer runs the NPE. */
-export function volunteer(d: Decider, ref: string): void {
+export function volunteer(d: Decider, ref: string, p: Player): void {
   const b = openBattle(d.state, ref);
-  const p = actingPlayer(d.state, d.ctx);
   if (!b.npe) refuse('battle/not-npe', 'UTD5.43', `Battle ${b.id} is not against an NPE.`);
   if (b.sides.includes(p.id))
     refuse(
@@ -123,16 +115,9 @@ function checkNpeUnit(state: CampaignState, unit: UnitInfo, code: string): void 
     );
 }
 
-/**
- * UTD5.4A1 (TC-044): the NPE surrenders. The player gets a developed colony (life) or mine
- * (mineral) and NPE ships worth up to 150 BPV in one or two hulls, captured and to be organized.
- * The bot picks the most valuable such hulls; the player may pick others with `/battle claim`
- * until they are organized.
- */
 /** `/battle claim`: choose the Anschluss tribute ships yourself while they are not yet organized. */
-export function claimTribute(d: Decider, ref: string, unitIds: string[]): void {
+export function claimTribute(d: Decider, ref: string, unitIds: string[], p: Player): void {
   const b = battleByRef(d.state, ref);
-  const p = actingPlayer(d.state, d.ctx);
   if (b.resolution !== 'anschluss' || !b.sides.includes(p.id))
     refuse('npe/no-tribute', 'UTD5.4A1', 'You have no Anschluss tribute from that battle.');
   const granted = d.state.ships.filter(
@@ -171,6 +156,3 @@ export function claimTribute(d: Decider, ref: string, unitIds: string[]): void {
     'Anschluss tribute chosen (UTD5.4A1)',
   );
 }
-
-/** The one or two hulls worth the most without passing the cap; fewer hulls on a tie, then by id. */
-/** New ships for a player from an NPE: captured, uninspected, to be organized (UTD6.3I, 6.377). */

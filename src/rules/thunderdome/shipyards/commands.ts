@@ -82,8 +82,8 @@ export const YARD_ORDERS = {
       yard: z.string().exactOptional(),
       ...asField,
     }),
-    who: 'anyone',
-    decide: (d, c) => overhaulShips(d, c.ships, c.to, c.yard, c.as),
+    who: 'turn',
+    decide: (d, c, p) => overhaulShips(d, c.ships, c.to, c.yard, p),
   },
   'yard-refit': {
     input: z.object({
@@ -93,13 +93,13 @@ export const YARD_ORDERS = {
       drones: z.int().exactOptional(),
       ...asField,
     }),
-    who: 'anyone',
-    decide: (d, c) => refitShips(d, c.ships, c.to ?? '', c.yard, c.as, c.drones ?? 0),
+    who: 'turn',
+    decide: (d, c, p) => refitShips(d, c.ships, c.to ?? '', c.yard, p, c.drones ?? 0),
   },
   'yard-convert': {
     input: z.object({ ships: z.string(), to: z.string(), yard: z.string().exactOptional(), ...asField }),
-    who: 'anyone',
-    decide: (d, c) => convertShips(d, c.ships, c.to, c.yard, c.as),
+    who: 'turn',
+    decide: (d, c, p) => convertShips(d, c.ships, c.to, c.yard, p),
   },
   'yard-inspect': {
     input: z.object({
@@ -108,8 +108,8 @@ export const YARD_ORDERS = {
       yard: z.string().exactOptional(),
       ...asField,
     }),
-    who: 'anyone',
-    decide: (d, c) => inspectShips(d, c.ships, c.to, c.yard, c.as),
+    who: 'turn',
+    decide: (d, c, p) => inspectShips(d, c.ships, c.to, c.yard, p),
   },
   'yard-construct': {
     input: z.object({ sector: z.string(), unitId: z.string(), ...asField }),

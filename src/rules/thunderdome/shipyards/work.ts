@@ -1,11 +1,10 @@
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
-import { actingPlayer, type Decider } from '../decider.ts';
+import type { Decider } from '../decider.ts';
 import type { YardWorkKind, YardWorkShip } from '../events.ts';
 import { fleetMc } from '../navy-limits.ts';
-import type { Ship } from '../state.ts';
-import { requireTurnOf } from '../turn.ts';
+import type { Ship, Player } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 import { chooseYard, oneSector, ownShips } from './choose.ts';
 import {
@@ -69,10 +68,10 @@ export function overhaulShips(
   list: string,
   toId: string | undefined,
   yardRef: string | undefined,
-  as?: string,
+  p: Player,
 ): void {
   const settings = costSettings(d.state);
-  run(d, 'overhaul', list, yardRef, as, (ship) => {
+  run(d, 'overhaul', list, yardRef, p, (ship) => {
     refuseUninspected(ship);
     const from = unitOf(d, ship);
     const base = overhaulCost(from.bpv, settings.overhaulPct);
@@ -111,11 +110,11 @@ export function refitShips(
   list: string,
   toId: string,
   yardRef: string | undefined,
-  as?: string,
+  p: Player,
   drones = 0,
 ): void {
   const settings = costSettings(d.state);
-  run(d, 'refit', list, yardRef, as, (ship) => {
+  run(d, 'refit', list, yardRef, p, (ship) => {
     refuseUninspected(ship);
     const from = unitOf(d, ship);
     const target = toId.trim();
@@ -172,9 +171,9 @@ export function refitShips(
 }
 
 /** UTD6.376#2 CONVERT: capacity = the larger MC (UTD6.3766); cost = the rise or 25% of the original, whichever is more. */
-export function convertShips(d: Decider, list: string, toId: string, yardRef: string | undefined, as?: string): void {
+export function convertShips(d: Decider, list: string, toId: string, yardRef: string | undefined, p: Player): void {
   const settings = costSettings(d.state);
-  run(d, 'convert', list, yardRef, as, (ship) => {
+  run(d, 'convert', list, yardRef, p, (ship) => {
     refuseUninspected(ship);
     const from = unitOf(d, ship);
     const to = conversionTo(d, ship, toId);
@@ -199,10 +198,10 @@ export function inspectShips(
   list: string,
   toId: string | undefined,
   yardRef: string | undefined,
-  as?: string,
+  p: Player,
 ): void {
   const settings = costSettings(d.state);
-  run(d, 'inspect', list, yardRef, as, (ship) => {
+  run(d, 'inspect', list, yardRef, p, (ship) => {
     if (!ship.captured || !ship.uninspected)
       refuse(
         'yard/not-captured',
@@ -230,11 +229,10 @@ function run(
   kind: YardWorkKind,
   list: string,
   yardRef: string | undefined,
-  as: string | undefined,
+  p: Player,
   partOf: (ship: Ship) => Part,
 ): void {
-  const p = actingPlayer(d.state, d.ctx, as);
-  const turn = requireTurnOf(d, p);
+  const turn = d.state.turn!;
   const rules = RULES[kind];
   const ships = ownShips(d, p, list, rules.where);
   const sector = oneSector(d, ships, rules.where);
