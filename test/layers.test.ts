@@ -91,6 +91,13 @@ describe('layers (design §2)', () => {
     expect(bad).toEqual([]);
   });
 
+  it('src/rules keeps no module-level mutable state (no top-level let or var, no module-level cache)', () => {
+    const bad = files('src/rules').filter((f) =>
+      /^(export )?(let|var) |^(export )?const \w+ = new (Map|Set|WeakMap)\(/m.test(readFileSync(join(ROOT, f), 'utf8')),
+    );
+    expect(bad).toEqual([]);
+  });
+
   it('no import cycle in src/ or commands/ (value and type imports alike)', () => {
     const graph = new Map<string, string[]>();
     for (const f of [...files('src'), ...files('commands')])

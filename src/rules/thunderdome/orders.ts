@@ -4,7 +4,6 @@ import { bpv, bpvToString } from '../exact/bpv.ts';
 import { endOfDayAfter } from '../deadlines.ts';
 import { unlockIfCovered } from './battles/retreats.ts';
 import type { Decider } from './decider.ts';
-import { buildGraph, neighbours, type MapGraph } from './map/index.ts';
 import { findSector, hasDevelopedColony, sectorLabel } from './lookup.ts';
 import type { CampaignState, Fleet, Player, Sector, TurnState } from './state.ts';
 import { checkTow } from './condition/towing.ts';
@@ -50,16 +49,17 @@ export function sectorOf(d: Decider, ref: string): Sector {
   return sector;
 }
 
-let graphCache: { lanes: unknown; graph: MapGraph } | null = null;
-function graphOf(state: CampaignState): MapGraph {
-  const lanes = state.map!.lanes;
-  if (graphCache?.lanes !== lanes)
-    graphCache = { lanes, graph: buildGraph({ sectors: state.map!.sectors.map((s) => ({ key: s.key })), lanes }) };
-  return graphCache.graph;
-}
-
+/**
+ * The sectors one warp lane away (UTD4.1), in map order as the map graph lists them. Read from
+ * the lanes each time: the rules keep no module-level cache (docs/architecture.md).
+ */
 export function adjacentSectors(state: CampaignState, key: string): string[] {
-  return [...neighbours(graphOf(state), key)];
+  const joined = new Set<string>();
+  for (const [a, b] of state.map!.lanes) {
+    if (a === key && b !== key) joined.add(b);
+    else if (b === key && a !== key) joined.add(a);
+  }
+  return state.map!.sectors.filter((s) => joined.has(s.key)).map((s) => s.key);
 }
 
 /** Enemy units that pin a fleet entering the sector (UTD6.31, 2.3(5)(d), ISS-A48). */
