@@ -1,12 +1,18 @@
+import { bpv, bpvToString } from '../rules/exact/bpv.ts';
 import type {
   BankLostReason,
   BattleExtensionReason,
+  BpvAwardReason,
   DevelopmentCancelledReason,
+  DevelopmentGrantReason,
+  NpeUpdateReason,
   SeedsRevealedReason,
+  ShipsGainedReason,
   StageReason,
   TurnExtensionReason,
   VoteCloseReason,
 } from '../rules/thunderdome/reasons.ts';
+import type { NpeBattle } from '../rules/thunderdome/state.ts';
 
 /** The sentence of each reason code (reasons.ts); `text` is a reason stored before the codes, as it was worded. */
 type ReasonWords<R extends { code: string }> = {
@@ -101,3 +107,47 @@ export const bankLostReason = (r: BankLostReason) => say(BANK_LOST_REASONS, r, S
 export const seedsRevealedReason = (r: SeedsRevealedReason) => say(SEEDS_REVEALED_REASONS, r, String);
 export const developmentCancelledReason = (r: DevelopmentCancelledReason) =>
   say(DEVELOPMENT_CANCELLED_REASONS, r, String);
+
+/** The numbers and ids come from the NpeBattleUpdated event's own `npe` record. */
+const NPE_UPDATE_REASONS = {
+  'npe-budget': (_r, npe) =>
+    `the attacking fleet is worth ${npe.attackerBpv} BPV, so the NPE may field ${npe.available} BPV (UTD5.465)`,
+  'runner-volunteered': (_r, npe, who) => `${who(npe.runner ?? '')} volunteered first and runs the NPE (UTD5.46)`,
+  'force-fielded': (_r, npe) =>
+    `the NPE fields ${npe.force.map((f) => f.unitId).join(', ')} for ${bpvToString(npe.force.reduce((sum, f) => sum.add(f.bpv), bpv(0)))} BPV`,
+  text: (r) => r.text,
+} satisfies {
+  readonly [K in NpeUpdateReason['code']]: (
+    r: Extract<NpeUpdateReason, { code: K }>,
+    npe: NpeBattle,
+    who: (id: string) => string,
+  ) => string;
+};
+
+const SHIPS_GAINED_REASONS = {
+  'anschluss-tribute': () => 'Anschluss tribute (UTD5.4A1)',
+  'anschluss-tribute-chosen': () => 'Anschluss tribute chosen (UTD5.4A1)',
+  'captured-from-npe': () => 'captured from the NPE (UTD5.4A2)',
+  text: (r) => r.text,
+} satisfies ReasonWords<ShipsGainedReason>;
+
+const BPV_AWARD_REASONS = {
+  'npe-conquered': () => 'NPE conquered (UTD5.4A2)',
+  text: (r) => r.text,
+} satisfies ReasonWords<BpvAwardReason>;
+
+const DEVELOPMENT_GRANT_REASONS = {
+  anschluss: () => 'Anschluss (UTD5.4A1)',
+  'npe-conquered-troops': () => 'NPE conquered with a troop ship (UTD5.4A2)',
+  text: (r) => r.text,
+} satisfies ReasonWords<DevelopmentGrantReason>;
+
+export const npeUpdateReason = (r: NpeUpdateReason, npe: NpeBattle, who: (id: string) => string) =>
+  (NPE_UPDATE_REASONS[r.code] as (r: NpeUpdateReason, npe: NpeBattle, who: (id: string) => string) => string)(
+    r,
+    npe,
+    who,
+  );
+export const shipsGainedReason = (r: ShipsGainedReason) => say(SHIPS_GAINED_REASONS, r, String);
+export const bpvAwardReason = (r: BpvAwardReason) => say(BPV_AWARD_REASONS, r, String);
+export const developmentGrantReason = (r: DevelopmentGrantReason) => say(DEVELOPMENT_GRANT_REASONS, r, String);

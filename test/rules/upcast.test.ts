@@ -13,6 +13,18 @@ const stage = (reason: string) =>
   upcastCampaignEvent(old({ type: 'BattleStageChanged', battleId: 'B1', stage: 'stalled', deadlines: {}, reason }));
 const reasonOf = (e: CampaignEvent) => (e as { reason: unknown }).reason;
 
+/** The events of the fixture whose `reason` was a sentence in format 1. */
+const REASON_EVENTS = [
+  'BattleStageChanged',
+  'BattleExtended',
+  'TurnExtended',
+  'VoteClosed',
+  'NpeBattleUpdated',
+  'ShipsGained',
+  'BpvAwarded',
+  'DevelopmentGranted',
+];
+
 const FIXTURE = join(import.meta.dirname, '../fixtures/exports/campaign-export-v1.json');
 const v1 = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { campaign: CampaignState; events: StoredEvent[] };
 
@@ -144,12 +156,12 @@ describe('upcast: the rest', () => {
     const state = replay(events)!;
     let checked = 0;
     for (const e of events) {
-      if (!['BattleStageChanged', 'BattleExtended', 'TurnExtended', 'VoteClosed'].includes(e.event.type)) continue;
+      if (!REASON_EVENTS.includes(e.event.type)) continue;
       const sentence = reasonOf(v1.events[e.seq - 1]!.event) as string;
       expect(describeEvent(e, state)).toContain(sentence);
       checked++;
     }
-    expect(checked).toBeGreaterThan(10);
+    expect(checked).toBeGreaterThan(15);
   });
 });
 
@@ -220,5 +232,70 @@ describe('upcast: votes, banks, seeds, developments (UTD1.7, UTD4.3236, UTD2.3)'
       }),
     );
     expect(reasonOf(e)).toEqual({ code: 'fleet-left' });
+  });
+});
+
+describe('upcast: NPE battles (UTD5.46, 5.465, 5.4A1, 5.4A2)', () => {
+  const npe = {
+    empire: 'federation',
+    attackerBpv: '149',
+    available: '250',
+    runner: 'p3',
+    volunteers: ['p3'],
+    force: [
+      { id: 'N1', unitId: 'FED-FF', bpv: '63' },
+      { id: 'N2', unitId: 'FED-POL', bpv: '40.5' },
+    ],
+    objections: [],
+  };
+  const updated = (reason: string, record: Record<string, unknown> = npe) =>
+    reasonOf(upcastCampaignEvent(old({ type: 'NpeBattleUpdated', battleId: 'K1', npe: record, reason })));
+
+  it('upcast: NpeBattleUpdated with the budget sentence becomes npe-budget when its numbers are the record’s', () => {
+    expect(updated('the attacking fleet is worth 149 BPV, so the NPE may field 250 BPV (UTD5.465)')).toEqual({
+      code: 'npe-budget',
+    });
+    const other = 'the attacking fleet is worth 150 BPV, so the NPE may field 250 BPV (UTD5.465)';
+    expect(updated(other)).toEqual({ code: 'text', text: other });
+  });
+
+  it('upcast: NpeBattleUpdated with “<name> volunteered first and runs the NPE (UTD5.46)” becomes runner-volunteered', () => {
+    expect(updated('carol volunteered first and runs the NPE (UTD5.46)')).toEqual({ code: 'runner-volunteered' });
+    const noRunner = 'carol volunteered first and runs the NPE (UTD5.46)';
+    expect(updated(noRunner, { ...npe, runner: null })).toEqual({ code: 'text', text: noRunner });
+  });
+
+  it('upcast: NpeBattleUpdated with “the NPE fields … for N BPV” becomes force-fielded when it names the record’s force', () => {
+    expect(updated('the NPE fields FED-FF, FED-POL for 103.5 BPV')).toEqual({ code: 'force-fielded' });
+    expect(updated('the NPE fields FED-FF for 63 BPV')).toEqual({
+      code: 'text',
+      text: 'the NPE fields FED-FF for 63 BPV',
+    });
+  });
+
+  it('upcast: ShipsGained with the tribute, chosen-tribute and NPE-capture sentences becomes their codes', () => {
+    const gained = (reason: string) =>
+      reasonOf(upcastCampaignEvent(old({ type: 'ShipsGained', battleId: 'K1', ships: [], reason })));
+    expect(gained('Anschluss tribute (UTD5.4A1)')).toEqual({ code: 'anschluss-tribute' });
+    expect(gained('Anschluss tribute chosen (UTD5.4A1)')).toEqual({ code: 'anschluss-tribute-chosen' });
+    expect(gained('captured from the NPE (UTD5.4A2)')).toEqual({ code: 'captured-from-npe' });
+    expect(gained('found in a nebula')).toEqual({ code: 'text', text: 'found in a nebula' });
+  });
+
+  it('upcast: BpvAwarded with “NPE conquered (UTD5.4A2)” becomes code npe-conquered', () => {
+    const awarded = (reason: string) =>
+      reasonOf(upcastCampaignEvent(old({ type: 'BpvAwarded', playerId: 'p', amount: '150', reason })));
+    expect(awarded('NPE conquered (UTD5.4A2)')).toEqual({ code: 'npe-conquered' });
+    expect(awarded('a gift')).toEqual({ code: 'text', text: 'a gift' });
+  });
+
+  it('upcast: DevelopmentGranted with “Anschluss (UTD5.4A1)” and the troop-ship sentence becomes anschluss and npe-conquered-troops', () => {
+    const granted = (reason: string) =>
+      reasonOf(
+        upcastCampaignEvent(old({ type: 'DevelopmentGranted', sector: 'B', kind: 'colony', owner: 'p', reason })),
+      );
+    expect(granted('Anschluss (UTD5.4A1)')).toEqual({ code: 'anschluss' });
+    expect(granted('NPE conquered with a troop ship (UTD5.4A2)')).toEqual({ code: 'npe-conquered-troops' });
+    expect(granted('by treaty')).toEqual({ code: 'text', text: 'by treaty' });
   });
 });

@@ -4,8 +4,12 @@ import type { EmpireKey } from './empires.ts';
 import type {
   BankLostReason,
   BattleExtensionReason,
+  BpvAwardReason,
   DevelopmentCancelledReason,
+  DevelopmentGrantReason,
+  NpeUpdateReason,
   SeedsRevealedReason,
+  ShipsGainedReason,
   StageReason,
   TurnExtensionReason,
   VoteCloseReason,
@@ -259,7 +263,7 @@ export type CampaignEvent =
   | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
   | { type: 'BattleThreadAttached'; battleId: string; threadId: string }
   | { type: 'BattleReminder'; battleId: string; key: string; players: string[]; deadline: string; what: string }
-  | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: string }
+  | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: NpeUpdateReason }
   | {
       type: 'BattleResolved';
       battleId: string;
@@ -270,11 +274,17 @@ export type CampaignEvent =
   | { type: 'UnitsDestroyed'; battleId: string; shipIds: string[]; baseIds: string[] }
   | { type: 'ShipCaptured'; battleId: string; shipId: string; by: string; from: string }
   | { type: 'ShipsDamaged'; battleId: string; changes: { shipId: string; crippled: boolean; wrecked: boolean }[] }
-  | { type: 'ShipsGained'; battleId: string; ships: Ship[]; reason: string }
-  | { type: 'BpvAwarded'; playerId: string; amount: string; reason: string }
+  | { type: 'ShipsGained'; battleId: string; ships: Ship[]; reason: ShipsGainedReason }
+  | { type: 'BpvAwarded'; playerId: string; amount: string; reason: BpvAwardReason }
   | { type: 'NpeTallied'; sector: string; losses: string; offset: string }
   | { type: 'NpeStatusChanged'; sector: string; status: 'active' | 'conquered' | 'anschluss' }
-  | { type: 'DevelopmentGranted'; sector: string; kind: 'colony' | 'mine'; owner: string; reason: string }
+  | {
+      type: 'DevelopmentGranted';
+      sector: string;
+      kind: 'colony' | 'mine';
+      owner: string;
+      reason: DevelopmentGrantReason;
+    }
   | { type: 'RetreatOrdered'; retreat: RetreatObligation }
   | {
       type: 'RetreatsCharged';

@@ -58,3 +58,26 @@ export type SeedsRevealedReason = { code: 'campaign-ended' } | { code: 'voted' }
 
 /** Why a development was not established (UTD2.3 step 1). */
 export type DevelopmentCancelledReason = { code: 'fleet-left' } | LegacyText;
+
+/**
+ * Why a battle's NPE record changed (UTD5.46, 5.465, 5.467). The numbers and ids the sentence
+ * names are the event's own `npe` record (its attacker BPV and budget, its runner, its force).
+ */
+export type NpeUpdateReason =
+  | { code: 'npe-budget' }
+  | { code: 'runner-volunteered' }
+  | { code: 'force-fielded' }
+  | LegacyText;
+
+/** Why a player gains NPE ships (UTD5.4A1 tribute, UTD5.4A2 captures). */
+export type ShipsGainedReason =
+  | { code: 'anschluss-tribute' }
+  | { code: 'anschluss-tribute-chosen' }
+  | { code: 'captured-from-npe' }
+  | LegacyText;
+
+/** Why BPV is paid to a player (UTD5.4A2). */
+export type BpvAwardReason = { code: 'npe-conquered' } | LegacyText;
+
+/** Why a player is given an active colony or mine (UTD5.4A1, 5.4A2). */
+export type DevelopmentGrantReason = { code: 'anschluss' } | { code: 'npe-conquered-troops' } | LegacyText;

@@ -1,14 +1,19 @@
+import { bpv, bpvToString } from '../exact/bpv.ts';
 import { orderEvent, type CampaignEvent, type StoredEvent } from './events.ts';
 import type {
   BankLostReason,
   BattleExtensionReason,
+  BpvAwardReason,
   DevelopmentCancelledReason,
+  DevelopmentGrantReason,
+  NpeUpdateReason,
   SeedsRevealedReason,
+  ShipsGainedReason,
   StageReason,
   TurnExtensionReason,
   VoteCloseReason,
 } from './reasons.ts';
-import type { CampaignState, TurnOrder } from './state.ts';
+import type { CampaignState, NpeBattle, TurnOrder } from './state.ts';
 
 /**
  * The upcaster: stored events and states of older versions, read as this version's shapes. Pure;
@@ -135,6 +140,52 @@ export function upcastDevelopmentCancelledReason(reason: unknown): DevelopmentCa
     : { code: 'text', text: reason };
 }
 
+/**
+ * NpeBattleUpdated.reason (UTD5.46, 5.465, 5.467). The old sentences repeated what the event's
+ * `npe` record holds (the attacker's BPV and the budget, the runner, the force); a sentence whose
+ * numbers or units differ from the record's is kept as text. The runner's sentence named the
+ * runner, who is the record's `runner`.
+ */
+export function upcastNpeUpdateReason(reason: unknown, npe: NpeBattle): NpeUpdateReason {
+  if (typeof reason !== 'string') return reason as NpeUpdateReason;
+  let m = /^the attacking fleet is worth (\S+) BPV, so the NPE may field (\S+) BPV \(UTD5\.465\)$/.exec(reason);
+  if (m && m[1] === npe.attackerBpv && m[2] === npe.available) return { code: 'npe-budget' };
+  m = /^.+ volunteered first and runs the NPE \(UTD5\.46\)$/s.exec(reason);
+  if (m && npe.runner) return { code: 'runner-volunteered' };
+  m = /^the NPE fields (.*) for (\S+) BPV$/s.exec(reason);
+  const total = () => bpvToString(npe.force.reduce((sum, f) => sum.add(f.bpv), bpv(0)));
+  if (m && m[1] === npe.force.map((f) => f.unitId).join(', ') && m[2] === total()) return { code: 'force-fielded' };
+  return { code: 'text', text: reason };
+}
+
+const OLD_SHIPS_GAINED_SENTENCES: Readonly<Record<string, ShipsGainedReason>> = {
+  'Anschluss tribute (UTD5.4A1)': { code: 'anschluss-tribute' },
+  'Anschluss tribute chosen (UTD5.4A1)': { code: 'anschluss-tribute-chosen' },
+  'captured from the NPE (UTD5.4A2)': { code: 'captured-from-npe' },
+};
+
+/** ShipsGained.reason (UTD5.4A1, 5.4A2). */
+export function upcastShipsGainedReason(reason: unknown): ShipsGainedReason {
+  if (typeof reason !== 'string') return reason as ShipsGainedReason;
+  const known = OLD_SHIPS_GAINED_SENTENCES[reason];
+  return known ? { ...known } : { code: 'text', text: reason };
+}
+
+/** BpvAwarded.reason (UTD5.4A2). */
+export function upcastBpvAwardReason(reason: unknown): BpvAwardReason {
+  if (typeof reason !== 'string') return reason as BpvAwardReason;
+  return reason === 'NPE conquered (UTD5.4A2)' ? { code: 'npe-conquered' } : { code: 'text', text: reason };
+}
+
+/** DevelopmentGranted.reason (UTD5.4A1, 5.4A2). */
+export function upcastDevelopmentGrantReason(reason: unknown): DevelopmentGrantReason {
+  if (typeof reason !== 'string') return reason as DevelopmentGrantReason;
+  if (reason === 'Anschluss (UTD5.4A1)') return { code: 'anschluss' };
+  return reason === 'NPE conquered with a troop ship (UTD5.4A2)'
+    ? { code: 'npe-conquered-troops' }
+    : { code: 'text', text: reason };
+}
+
 /** An event as stored by any version, in this version's shape; the very same object when it is current. */
 export function upcastCampaignEvent(event: CampaignEvent): CampaignEvent {
   const e = event;
@@ -155,6 +206,14 @@ export function upcastCampaignEvent(event: CampaignEvent): CampaignEvent {
       return sentence ? { ...e, reason: upcastSeedsRevealedReason(e.reason) } : e;
     case 'DevelopmentCancelled':
       return sentence ? { ...e, reason: upcastDevelopmentCancelledReason(e.reason) } : e;
+    case 'NpeBattleUpdated':
+      return sentence ? { ...e, reason: upcastNpeUpdateReason(e.reason, e.npe) } : e;
+    case 'ShipsGained':
+      return sentence ? { ...e, reason: upcastShipsGainedReason(e.reason) } : e;
+    case 'BpvAwarded':
+      return sentence ? { ...e, reason: upcastBpvAwardReason(e.reason) } : e;
+    case 'DevelopmentGranted':
+      return sentence ? { ...e, reason: upcastDevelopmentGrantReason(e.reason) } : e;
     case 'OrderUndone': {
       const undone = upcastCampaignEvent(e.undone);
       return undone === e.undone ? e : { ...e, undone };

@@ -3,6 +3,7 @@ import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import type { Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import type { EmpireKey } from '../empires.ts';
+import type { ShipsGainedReason } from '../reasons.ts';
 import type { Ship } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 import { hoursFrom, NPE, sumBpv } from './common.ts';
@@ -31,7 +32,7 @@ export function npeCheck(d: Decider, battleId: string): void {
     type: 'NpeBattleUpdated',
     battleId,
     npe,
-    reason: `the attacking fleet is worth ${attackerBpv} BPV, so the NPE may field ${bpvToString(available)} BPV (UTD5.465)`,
+    reason: { code: 'npe-budget' },
   });
   if (isAnschluss(attackerBpv, available, d.state.settings['npe.anschlussAt'])) {
     anschluss(
@@ -55,7 +56,7 @@ export function anschluss(d: Decider, battleId: string, reason: string): void {
   const player = b.sides.find((s) => s !== NPE)!;
   const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
   const kind = sector.type === 'mineral' ? 'mine' : 'colony';
-  d.emit({ type: 'DevelopmentGranted', sector: sector.key, kind, owner: player, reason: 'Anschluss (UTD5.4A1)' });
+  d.emit({ type: 'DevelopmentGranted', sector: sector.key, kind, owner: player, reason: { code: 'anschluss' } });
   d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'anschluss' });
   const picks = bestTribute(npeUnits(d, b.npe!.empire), bpv(d.state.settings['npe.rewardBpv']));
   grantShips(
@@ -64,7 +65,7 @@ export function anschluss(d: Decider, battleId: string, reason: string): void {
     player,
     sector.key,
     picks.map((u) => u.unitId),
-    'Anschluss tribute (UTD5.4A1)',
+    { code: 'anschluss-tribute' },
   );
   d.emit({
     type: 'BattleResolved',
@@ -114,7 +115,7 @@ export function grantShips(
   player: string,
   sector: string,
   unitIds: string[],
-  reason: string,
+  reason: ShipsGainedReason,
 ): void {
   if (unitIds.length === 0) return;
   const ships: Ship[] = unitIds.map((unitId, i) => ({

@@ -183,7 +183,7 @@ export function applyResult(
     d.emit({ type: 'ShipCaptured', battleId, ...c });
     summary.push(`${unitName(s, c.shipId)} captured by ${playerName(d, c.by)}`);
   }
-  for (const c of npeCaptured) grantShips(d, battleId, c.by, b.sector, [c.unitId], 'captured from the NPE (UTD5.4A2)');
+  for (const c of npeCaptured) grantShips(d, battleId, c.by, b.sector, [c.unitId], { code: 'captured-from-npe' });
   if (b.npe) npeAftermath(d, b, result, npeLosses, npeOffset, summary);
   retreatLosers(d, b, result, summary);
   d.emit({ type: 'BattleResolved', battleId, result, resolution, summary });
@@ -217,7 +217,7 @@ function npeAftermath(
     type: 'BpvAwarded',
     playerId: conqueror,
     amount: String(d.state.settings['npe.rewardBpv']),
-    reason: 'NPE conquered (UTD5.4A2)',
+    reason: { code: 'npe-conquered' },
   });
   d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'conquered' });
   const part = b.participants.find((p) => p.side === conqueror)!;
@@ -229,7 +229,7 @@ function npeAftermath(
       sector: sector.key,
       kind,
       owner: conqueror,
-      reason: 'NPE conquered with a troop ship (UTD5.4A2)',
+      reason: { code: 'npe-conquered-troops' },
     });
   summary.push(
     `NPE conquered: +${d.state.settings['npe.rewardBpv']} BPV to ${playerName(d, conqueror)}; its ${kind} ${troops ? 'captured by the troop ship' : 'destroyed'}`,
