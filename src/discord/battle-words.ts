@@ -1,5 +1,6 @@
 import {
   battleExtensionReason,
+  battleSummaryLine,
   bpvAwardReason,
   developmentGrantReason,
   npeUpdateReason,
@@ -9,6 +10,7 @@ import {
 import type { BattleEvent } from '../rules/thunderdome/battles/apply-battle.ts';
 import type { Words } from './words-context.ts';
 import { unitName } from '../rules/thunderdome/battles/common.ts';
+import { sectorLabel } from '../rules/thunderdome/lookup.ts';
 
 const mention = (id: string) => `<@${id}>`;
 const at = (iso: string, style: 'R' | 'f' = 'f') => `<t:${Math.floor(new Date(iso).getTime() / 1000)}:${style}>`;
@@ -87,8 +89,10 @@ export const BATTLE_WORDS = {
     return `🤫 Battle ${e.battleId}: a side has made its secret SIDCORS choice; waiting for the other.`;
   },
   NpeBattleUpdated: (e, { who }) => `👾 Battle ${e.battleId}: ${npeUpdateReason(e.reason, e.npe, who)}.`,
-  BattleResolved: (e, { side: who }) =>
-    `🏁 **Battle ${e.battleId} resolved** (${e.resolution}${e.result ? `, ${who(e.result.winner)} holds the field` : ''}):\n${e.summary.map((x) => `• ${x}`).join('\n')}`,
+  BattleResolved: (e, { side: who, state }) => {
+    const names = { side: who, sector: (key: string) => sectorLabel(state, key) };
+    return `🏁 **Battle ${e.battleId} resolved** (${e.resolution}${e.result ? `, ${who(e.result.winner)} holds the field` : ''}):\n${e.summary.map((x) => `• ${battleSummaryLine(x, names)}`).join('\n')}`;
+  },
   UnitsDestroyed: () => null,
   ShipCaptured: () => null,
   ShipsDamaged: () => null,

@@ -1,10 +1,14 @@
 import { bpv, bpvToString } from '../rules/exact/bpv.ts';
+import { unitLabel } from '../rules/thunderdome/battles/common.ts';
 import type {
+  AnschlussCause,
   BankLostReason,
   BattleExtensionReason,
+  BattleSummaryLine,
   BpvAwardReason,
   DevelopmentCancelledReason,
   DevelopmentGrantReason,
+  ForcedRetreatCause,
   NpeUpdateReason,
   SeedsRevealedReason,
   ShipsGainedReason,
@@ -43,8 +47,8 @@ const STAGE_REASONS = {
   'npe-runner-builds': (r, who) => `${who(r.runner)} now builds the NPE force within ${r.available} BPV (UTD5.467)`,
   'forced-retreat': (r) =>
     r.immobile
-      ? `the fleets of a side that ${r.why} retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)`
-      : `a side that ${r.why} retreats; the others settle the battle`,
+      ? `the fleets of a side that ${forcedRetreatCause(r.why)} retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)`
+      : `a side that ${forcedRetreatCause(r.why)} retreats; the others settle the battle`,
   text: (r) => r.text,
 } satisfies ReasonWords<StageReason>;
 
@@ -151,3 +155,47 @@ export const npeUpdateReason = (r: NpeUpdateReason, npe: NpeBattle, who: (id: st
 export const shipsGainedReason = (r: ShipsGainedReason) => say(SHIPS_GAINED_REASONS, r, String);
 export const bpvAwardReason = (r: BpvAwardReason) => say(BPV_AWARD_REASONS, r, String);
 export const developmentGrantReason = (r: DevelopmentGrantReason) => say(DEVELOPMENT_GRANT_REASONS, r, String);
+
+/** What a side forced to retreat failed to do, as the verb phrase of “a side that … retreats”. */
+const FORCED_RETREAT_CAUSES = {
+  'no-contact': () => 'made no contact within three days (UTD3.42#1)',
+  'no-answer': () => 'did not answer within three days (UTD3.43#1)',
+  'failed-twice': () => 'failed to play twice (UTD3.42#2)',
+  text: (r) => r.text,
+} satisfies ReasonWords<ForcedRetreatCause>;
+
+const ANSCHLUSS_CAUSES = {
+  'no-volunteer': () => 'no volunteer ran the NPE within a week (UTD5.431)',
+  'runner-forced': (r) => `the NPE runner ${forcedRetreatCause(r.why)}`,
+  'attacker-twice': (r) => `the attacker's ${r.attackerBpv} BPV is at least twice the NPE's ${r.available} (UTD5.422)`,
+  text: (r) => r.text,
+} satisfies ReasonWords<AnschlussCause>;
+
+/** How a battle summary line names a side (a player or the NPE) and a sector. */
+export interface SummaryNames {
+  side(id: string): string;
+  sector(key: string): string;
+}
+
+const BATTLE_SUMMARY_LINES = {
+  destroyed: (l) => `destroyed: ${l.units.map(unitLabel).join(', ')}`,
+  damaged: (l) =>
+    `damaged: ${l.ships.map((x) => `${unitLabel(x.unit)} ${x.wrecked ? 'wrecked' : 'crippled'}`).join(', ')}`,
+  captured: (l, n) => `${unitLabel(l.unit)} captured by ${n.side(l.by)}`,
+  'npe-tallied': (l) => `NPE losses now ${l.losses} BPV, offset ${l.offset} (UTD5.4633, 5.492)`,
+  'npe-conquered': (l, n) =>
+    `NPE conquered: +${l.reward} BPV to ${n.side(l.player)}; its ${l.kind} ${l.troops ? 'captured by the troop ship' : 'destroyed'}`,
+  retreats: (l, n) =>
+    `${n.side(l.player)} retreats ${l.fleets} fleet${l.fleets === 1 ? '' : 's'} to ${n.sector(l.to)} at the next player's turn; 1 order point on their next turn (UTD7.4663)`,
+  anschluss: (l) => anschlussCause(l.why),
+  'development-granted': (l) => `${l.kind} granted`,
+  tribute: (l) => `tribute: ${l.unitIds.join(', ') || 'none available'}`,
+  text: (l) => l.text,
+} satisfies {
+  readonly [K in BattleSummaryLine['code']]: (l: Extract<BattleSummaryLine, { code: K }>, n: SummaryNames) => string;
+};
+
+export const forcedRetreatCause = (r: ForcedRetreatCause) => say(FORCED_RETREAT_CAUSES, r, String);
+export const anschlussCause = (r: AnschlussCause) => say(ANSCHLUSS_CAUSES, r, String);
+export const battleSummaryLine = (l: BattleSummaryLine, names: SummaryNames) =>
+  (BATTLE_SUMMARY_LINES[l.code] as (l: BattleSummaryLine, n: SummaryNames) => string)(l, names);

@@ -5,7 +5,12 @@ import { parseExport } from '../../src/app/export.ts';
 import { describeEvent } from '../../src/discord/words.ts';
 import type { CampaignEvent, CampaignState, StoredEvent } from '../../src/rules/thunderdome/index.ts';
 import { replay } from '../../src/rules/thunderdome/index.ts';
-import { upcastCampaignEvent, upcastEvent, upcastState } from '../../src/rules/thunderdome/upcast.ts';
+import {
+  upcastCampaignEvent,
+  upcastEvent,
+  upcastState,
+  upcastSummaryLine,
+} from '../../src/rules/thunderdome/upcast.ts';
 
 /** Old shapes are typed as the events of their time: a reason was a string. */
 const old = (e: Record<string, unknown>) => e as unknown as CampaignEvent;
@@ -69,9 +74,10 @@ describe('upcast: BattleStageChanged.reason (UTD3.4–3.5, UTF3.45, UTD5.43–5.
   });
 
   it('upcast: BattleStageChanged with a forced-retreat sentence (ISS-A16) becomes forced-retreat with its cause', () => {
+    // A cause that is none of the clocks' is kept as text inside the code.
     expect(reasonOf(stage('a side that lost its last escort retreats; the others settle the battle'))).toEqual({
       code: 'forced-retreat',
-      why: 'lost its last escort',
+      why: { code: 'text', text: 'lost its last escort' },
       immobile: false,
     });
     expect(
@@ -80,7 +86,32 @@ describe('upcast: BattleStageChanged.reason (UTD3.4–3.5, UTF3.45, UTD5.43–5.
           'the fleets of a side that withdrew retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)',
         ),
       ),
-    ).toEqual({ code: 'forced-retreat', why: 'withdrew', immobile: true });
+    ).toEqual({ code: 'forced-retreat', why: { code: 'text', text: 'withdrew' }, immobile: true });
+  });
+
+  it.each([
+    ['made no contact within three days (UTD3.42#1)', 'no-contact'],
+    ['did not answer within three days (UTD3.43#1)', 'no-answer'],
+    ['failed to play twice (UTD3.42#2)', 'failed-twice'],
+  ])('upcast: BattleStageChanged forced retreat of a side that “%s” gets the cause code %s', (why, code) => {
+    expect(reasonOf(stage(`a side that ${why} retreats; the others settle the battle`))).toEqual({
+      code: 'forced-retreat',
+      why: { code },
+      immobile: false,
+    });
+  });
+
+  it('upcast: a format 2 forced-retreat reason whose `why` is still a sentence gets the cause code', () => {
+    const e = upcastCampaignEvent(
+      old({
+        type: 'BattleStageChanged',
+        battleId: 'B1',
+        stage: 'stalled',
+        deadlines: {},
+        reason: { code: 'forced-retreat', why: 'did not answer within three days (UTD3.43#1)', immobile: true },
+      }),
+    );
+    expect(reasonOf(e)).toEqual({ code: 'forced-retreat', why: { code: 'no-answer' }, immobile: true });
   });
 
   it('upcast: a BattleStageChanged sentence that maps to no code is kept as text, so nothing is lost', () => {
@@ -156,8 +187,15 @@ describe('upcast: the rest', () => {
     const state = replay(events)!;
     let checked = 0;
     for (const e of events) {
+      const stored = v1.events[e.seq - 1]!.event;
+      if (stored.type === 'BattleResolved') {
+        // Each old summary line, as its bullet.
+        for (const line of stored.summary as unknown as string[])
+          expect(describeEvent(e, state)).toContain(`• ${line}`);
+        checked++;
+      }
       if (!REASON_EVENTS.includes(e.event.type)) continue;
-      const sentence = reasonOf(v1.events[e.seq - 1]!.event) as string;
+      const sentence = reasonOf(stored) as string;
       expect(describeEvent(e, state)).toContain(sentence);
       checked++;
     }
@@ -297,5 +335,103 @@ describe('upcast: NPE battles (UTD5.46, 5.465, 5.4A1, 5.4A2)', () => {
     expect(granted('Anschluss (UTD5.4A1)')).toEqual({ code: 'anschluss' });
     expect(granted('NPE conquered with a troop ship (UTD5.4A2)')).toEqual({ code: 'npe-conquered-troops' });
     expect(granted('by treaty')).toEqual({ code: 'text', text: 'by treaty' });
+  });
+});
+
+describe('upcast: BattleResolved.summary (UTD7.42341–7.48, 7.4663, 5.4633, 5.4A1–5.4A2)', () => {
+  const result = {
+    winner: 'p1',
+    units: { S7: { fate: 'captured', capturedBy: 'p1' }, S8: { fate: 'destroyed' } },
+    retreats: { p2: 'H2' },
+    provisional: [],
+    planetDamage: 0,
+    note: '',
+  };
+  const resolved = (summary: string[], resolution = 'negotiated', r: unknown = result) =>
+    (
+      upcastCampaignEvent(old({ type: 'BattleResolved', battleId: 'K1', result: r, resolution, summary })) as {
+        summary: unknown[];
+      }
+    ).summary;
+  const line = (text: string) => resolved([text])[0];
+
+  it('upcast: a “destroyed: …” line becomes code destroyed with its units (ships, bases, NPE units, bare ids)', () => {
+    expect(line('destroyed: LYR-CA (S8), BATS (B3, defense), NPE FED-FF (N40), S99')).toEqual({
+      code: 'destroyed',
+      units: [
+        { kind: 'ship', id: 'S8', unitId: 'LYR-CA' },
+        { kind: 'base', id: 'B3', unitId: 'BATS', role: 'defense' },
+        { kind: 'npe', id: 'N40', unitId: 'FED-FF' },
+        { kind: 'unknown', id: 'S99' },
+      ],
+    });
+  });
+
+  it('upcast: a “damaged: …” line becomes code damaged with each ship and whether it is wrecked', () => {
+    expect(line('damaged: LYR-FF (S30) crippled, LYR-CA (S31) wrecked')).toEqual({
+      code: 'damaged',
+      ships: [
+        { unit: { kind: 'ship', id: 'S30', unitId: 'LYR-FF' }, wrecked: false },
+        { unit: { kind: 'ship', id: 'S31', unitId: 'LYR-CA' }, wrecked: true },
+      ],
+    });
+  });
+
+  it('upcast: “<unit> captured by <name>” becomes code captured, the captor from the result', () => {
+    expect(line('KZI-CA (S7) captured by alice')).toEqual({
+      code: 'captured',
+      unit: { kind: 'ship', id: 'S7', unitId: 'KZI-CA' },
+      by: 'p1',
+    });
+    expect(line('KZI-CA (S9) captured by alice')).toEqual({ code: 'text', text: 'KZI-CA (S9) captured by alice' });
+  });
+
+  it('upcast: the NPE tally and conquest lines become npe-tallied and npe-conquered (the conqueror is the winner)', () => {
+    expect(line('NPE losses now 63 BPV, offset 0 (UTD5.4633, 5.492)')).toEqual({
+      code: 'npe-tallied',
+      losses: '63',
+      offset: '0',
+    });
+    expect(line('NPE conquered: +150 BPV to alice; its colony captured by the troop ship')).toEqual({
+      code: 'npe-conquered',
+      player: 'p1',
+      reward: '150',
+      kind: 'colony',
+      troops: true,
+    });
+    expect(line('NPE conquered: +150 BPV to alice; its mine destroyed')).toMatchObject({ kind: 'mine', troops: false });
+  });
+
+  it('upcast: a retreat line becomes code retreats, the loser and the sector from the result’s retreats', () => {
+    const text =
+      "bob retreats 2 fleets to Kzin at the next player's turn; 1 order point on their next turn (UTD7.4663)";
+    expect(line(text)).toEqual({ code: 'retreats', player: 'p2', fleets: 2, to: 'H2' });
+    const two = { ...result, retreats: { p2: 'H2', p3: 'C' } };
+    expect(resolved([text], 'negotiated', two)[0]).toEqual({ code: 'text', text });
+  });
+
+  it('upcast: an Anschluss summary becomes its cause, the development granted and the tribute', () => {
+    const anschluss = (why: string) => resolved([why, 'colony granted', 'tribute: FED-CA, FED-FF'], 'anschluss', null);
+    expect(anschluss('no volunteer ran the NPE within a week (UTD5.431)')).toEqual([
+      { code: 'anschluss', why: { code: 'no-volunteer' } },
+      { code: 'development-granted', kind: 'colony' },
+      { code: 'tribute', unitIds: ['FED-CA', 'FED-FF'] },
+    ]);
+    expect(anschluss('the NPE runner failed to play twice (UTD3.42#2)')[0]).toEqual({
+      code: 'anschluss',
+      why: { code: 'runner-forced', why: { code: 'failed-twice' } },
+    });
+    expect(anschluss("the attacker's 600 BPV is at least twice the NPE's 250 (UTD5.422)")[0]).toEqual({
+      code: 'anschluss',
+      why: { code: 'attacker-twice', attackerBpv: '600', available: '250' },
+    });
+    expect(upcastSummaryLine('tribute: none available', { result: null, resolution: 'anschluss' }, false)).toEqual({
+      code: 'tribute',
+      unitIds: [],
+    });
+  });
+
+  it('upcast: a summary line that maps to nothing is kept as text', () => {
+    expect(line('the stars were against it')).toEqual({ code: 'text', text: 'the stars were against it' });
   });
 });

@@ -4,9 +4,11 @@ import type { EmpireKey } from './empires.ts';
 import type {
   BankLostReason,
   BattleExtensionReason,
+  BattleSummaryLine,
   BpvAwardReason,
   DevelopmentCancelledReason,
   DevelopmentGrantReason,
+  ForcedRetreatCause,
   NpeUpdateReason,
   SeedsRevealedReason,
   ShipsGainedReason,
@@ -269,7 +271,13 @@ export type CampaignEvent =
       battleId: string;
       result: BattleResult | null;
       resolution: NonNullable<Battle['resolution']>;
-      summary: string[];
+      /** What the resolution did, line by line; the words write each line (reason-words.ts). */
+      summary: BattleSummaryLine[];
+      /**
+       * The clock the retreating side missed, when the resolution is a forced retreat (ISS-A16).
+       * Events stored before format 2 wrote it into `result.note` as `forced retreat: <sentence>`.
+       */
+      forced?: ForcedRetreatCause;
     }
   | { type: 'UnitsDestroyed'; battleId: string; shipIds: string[]; baseIds: string[] }
   | { type: 'ShipCaptured'; battleId: string; shipId: string; by: string; from: string }

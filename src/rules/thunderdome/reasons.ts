@@ -26,8 +26,8 @@ export type StageReason =
   | { code: 'appeal-no-supermajority' }
   | { code: 'npe-runner-wanted' }
   | { code: 'npe-runner-builds'; runner: string; available: string | null }
-  /** ISS-A16: a side forced to retreat; `why` is the cause as the caller worded it. */
-  | { code: 'forced-retreat'; why: string; immobile: boolean }
+  /** ISS-A16: a side forced to retreat, and the clock it missed. */
+  | { code: 'forced-retreat'; why: ForcedRetreatCause; immobile: boolean }
   | LegacyText;
 
 /** Why a battle's deadline moved (UTD3.44). */
@@ -81,3 +81,41 @@ export type BpvAwardReason = { code: 'npe-conquered' } | LegacyText;
 
 /** Why a player is given an active colony or mine (UTD5.4A1, 5.4A2). */
 export type DevelopmentGrantReason = { code: 'anschluss' } | { code: 'npe-conquered-troops' } | LegacyText;
+
+/** Why a side of a battle is forced to retreat (UTD3.42#1, 3.43#1, 3.42#2; ISS-A16). */
+export type ForcedRetreatCause = { code: 'no-contact' } | { code: 'no-answer' } | { code: 'failed-twice' } | LegacyText;
+
+/** Why the NPE surrendered (UTD5.4A1): nobody ran it, its runner missed a clock, or the attacker was too strong. */
+export type AnschlussCause =
+  | { code: 'no-volunteer' }
+  | { code: 'runner-forced'; why: ForcedRetreatCause }
+  | { code: 'attacker-twice'; attackerBpv: string; available: string }
+  | LegacyText;
+
+/**
+ * A unit as a battle result names it, kept in the event because a destroyed unit is gone from
+ * the state afterwards (battles/common.ts `unitRef`, `unitLabel`).
+ */
+export type UnitRef =
+  | { kind: 'ship'; id: string; unitId: string }
+  | { kind: 'base'; id: string; unitId: string; role: string }
+  | { kind: 'npe'; id: string; unitId: string }
+  /** A unit the state did not know: named by its id. */
+  | { kind: 'unknown'; id: string };
+
+/**
+ * One line of a battle's resolution (BattleResolved.summary; UTD7.42341–7.48, 7.466x, 5.4633,
+ * 5.492, 5.4A1–5.4A2). Players are ids (or `npe`), sectors keys, amounts exact decimal strings.
+ */
+export type BattleSummaryLine =
+  | { code: 'destroyed'; units: UnitRef[] }
+  | { code: 'damaged'; ships: { unit: UnitRef; wrecked: boolean }[] }
+  | { code: 'captured'; unit: UnitRef; by: string }
+  | { code: 'npe-tallied'; losses: string; offset: string }
+  | { code: 'npe-conquered'; player: string; reward: string; kind: 'colony' | 'mine'; troops: boolean }
+  | { code: 'retreats'; player: string; fleets: number; to: string }
+  /** Anschluss (UTD5.4A1): why, what was granted, which ships came as tribute. */
+  | { code: 'anschluss'; why: AnschlussCause }
+  | { code: 'development-granted'; kind: 'colony' | 'mine' }
+  | { code: 'tribute'; unitIds: string[] }
+  | LegacyText;

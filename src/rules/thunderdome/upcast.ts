@@ -1,16 +1,20 @@
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { orderEvent, type CampaignEvent, type StoredEvent } from './events.ts';
 import type {
+  AnschlussCause,
   BankLostReason,
   BattleExtensionReason,
+  BattleSummaryLine,
   BpvAwardReason,
   DevelopmentCancelledReason,
   DevelopmentGrantReason,
+  ForcedRetreatCause,
   NpeUpdateReason,
   SeedsRevealedReason,
   ShipsGainedReason,
   StageReason,
   TurnExtensionReason,
+  UnitRef,
   VoteCloseReason,
 } from './reasons.ts';
 import type { CampaignState, NpeBattle, TurnOrder } from './state.ts';
@@ -59,17 +63,36 @@ const FORCED = /^a side that (.+) retreats; the others settle the battle$/s;
 
 /** BattleStageChanged.reason: a sentence (before export format 2) or a code. */
 export function upcastStageReason(reason: unknown): StageReason {
-  if (typeof reason !== 'string') return reason as StageReason;
+  if (typeof reason !== 'string') {
+    const r = reason as StageReason;
+    // The first format 2 release kept the forced retreat's cause as its sentence.
+    return r.code === 'forced-retreat' && typeof r.why === 'string'
+      ? { ...r, why: upcastForcedRetreatCause(r.why) }
+      : r;
+  }
   const known = OLD_STAGE_SENTENCES[reason];
   if (known) return { ...known };
   let m = CONTACT_MOVED.exec(reason);
   if (m) return { code: 'contact-deadline-moved', deadline: m[1]! };
   m = FORCED_IMMOBILE.exec(reason);
-  if (m) return { code: 'forced-retreat', why: m[1]!, immobile: true };
+  if (m) return { code: 'forced-retreat', why: upcastForcedRetreatCause(m[1]), immobile: true };
   m = FORCED.exec(reason);
-  if (m) return { code: 'forced-retreat', why: m[1]!, immobile: false };
+  if (m) return { code: 'forced-retreat', why: upcastForcedRetreatCause(m[1]), immobile: false };
   // `<name> now builds the NPE force within N BPV (UTD5.467)` named the runner, not their id: kept as written.
   return { code: 'text', text: reason };
+}
+
+const OLD_FORCED_RETREAT_CAUSES: Readonly<Record<string, ForcedRetreatCause>> = {
+  'made no contact within three days (UTD3.42#1)': { code: 'no-contact' },
+  'did not answer within three days (UTD3.43#1)': { code: 'no-answer' },
+  'failed to play twice (UTD3.42#2)': { code: 'failed-twice' },
+};
+
+/** The `why` of a forced retreat (ISS-A16): the verb phrase the old sentences embedded, or a code. */
+export function upcastForcedRetreatCause(why: unknown): ForcedRetreatCause {
+  if (typeof why !== 'string') return why as ForcedRetreatCause;
+  const known = OLD_FORCED_RETREAT_CAUSES[why];
+  return known ? { ...known } : { code: 'text', text: why };
 }
 
 const OLD_BATTLE_EXTENSION_SENTENCES: Readonly<Record<string, BattleExtensionReason>> = {
@@ -186,14 +209,130 @@ export function upcastDevelopmentGrantReason(reason: unknown): DevelopmentGrantR
     : { code: 'text', text: reason };
 }
 
+/** Why the NPE surrendered, the first line of an old Anschluss summary (UTD5.4A1). */
+export function upcastAnschlussCause(why: string): AnschlussCause {
+  if (why === 'no volunteer ran the NPE within a week (UTD5.431)') return { code: 'no-volunteer' };
+  let m = /^the NPE runner (.+)$/s.exec(why);
+  if (m) return { code: 'runner-forced', why: upcastForcedRetreatCause(m[1]) };
+  m = /^the attacker's (\S+) BPV is at least twice the NPE's (\S+) \(UTD5\.422\)$/.exec(why);
+  if (m) return { code: 'attacker-twice', attackerBpv: m[1]!, available: m[2]! };
+  return { code: 'text', text: why };
+}
+
+/** A unit as battles/common.ts `unitLabel` named it: `LYR-CA (S12)`, `BATS (B3, defense)`, `NPE FED-FF (N40)` or a bare id. */
+function parseUnitLabel(label: string): UnitRef | null {
+  let m = /^NPE (\S+) \(([^\s,()]+)\)$/.exec(label);
+  if (m) return { kind: 'npe', id: m[2]!, unitId: m[1]! };
+  m = /^(\S+) \(([^\s,()]+), ([^()]+)\)$/.exec(label);
+  if (m) return { kind: 'base', id: m[2]!, unitId: m[1]!, role: m[3]! };
+  m = /^(\S+) \(([^\s,()]+)\)$/.exec(label);
+  if (m) return { kind: 'ship', id: m[2]!, unitId: m[1]! };
+  return /^[^\s,()]+$/.test(label) ? { kind: 'unknown', id: label } : null;
+}
+
+/** A list joined with `, `, split where no parenthesis is open (a base's label holds a comma). */
+function splitList(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0 && list.startsWith(', ', i)) {
+      parts.push(list.slice(start, i));
+      start = i + 2;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+function parseUnitList(list: string): UnitRef[] | null {
+  const units = splitList(list).map(parseUnitLabel);
+  return units.every((u) => u !== null) ? (units as UnitRef[]) : null;
+}
+
+type Resolved = Extract<CampaignEvent, { type: 'BattleResolved' }>;
+
+/**
+ * One line of an old BattleResolved.summary. The lines named players and sectors by their names
+ * then; the ids come from the event's own result (the captor of a unit, the winner, the loser's
+ * retreat), and a line whose player cannot be told that way is kept as text.
+ */
+export function upcastSummaryLine(
+  line: string,
+  e: Pick<Resolved, 'result' | 'resolution'>,
+  first: boolean,
+): BattleSummaryLine {
+  const text: BattleSummaryLine = { code: 'text', text: line };
+  const result = e.result;
+  if (first && e.resolution === 'anschluss') return { code: 'anschluss', why: upcastAnschlussCause(line) };
+  let m = /^destroyed: (.+)$/s.exec(line);
+  if (m) {
+    const units = parseUnitList(m[1]!);
+    return units ? { code: 'destroyed', units } : text;
+  }
+  m = /^damaged: (.+)$/s.exec(line);
+  if (m) {
+    const ships = splitList(m[1]!).map((x) => {
+      const d = /^(.+) (crippled|wrecked)$/.exec(x);
+      const unit = d && parseUnitLabel(d[1]!);
+      return unit ? { unit, wrecked: d![2] === 'wrecked' } : null;
+    });
+    return ships.every((x) => x !== null) ? { code: 'damaged', ships } : text;
+  }
+  m = /^NPE losses now (\S+) BPV, offset (\S+) \(UTD5\.4633, 5\.492\)$/.exec(line);
+  if (m) return { code: 'npe-tallied', losses: m[1]!, offset: m[2]! };
+  m = /^NPE conquered: \+(\S+) BPV to .+; its (colony|mine) (captured by the troop ship|destroyed)$/s.exec(line);
+  if (m) {
+    const player = result?.winner;
+    if (!player) return text;
+    const kind = m[2] as 'colony' | 'mine';
+    return { code: 'npe-conquered', player, reward: m[1]!, kind, troops: m[3] !== 'destroyed' };
+  }
+  m =
+    /^.+ retreats (\d+) fleets? to (.+) at the next player's turn; 1 order point on their next turn \(UTD7\.4663\)$/s.exec(
+      line,
+    );
+  if (m) {
+    const retreats = Object.entries(result?.retreats ?? {});
+    const byKey = retreats.filter(([, to]) => to === m![2]);
+    const [only] = retreats.length === 1 ? retreats : byKey.length === 1 ? byKey : [];
+    return only ? { code: 'retreats', player: only[0], fleets: Number(m[1]), to: only[1] } : text;
+  }
+  m = /^(colony|mine) granted$/.exec(line);
+  if (m) return { code: 'development-granted', kind: m[1] as 'colony' | 'mine' };
+  m = /^tribute: (.+)$/s.exec(line);
+  if (m) return { code: 'tribute', unitIds: m[1] === 'none available' ? [] : m[1]!.split(', ') };
+  m = /^(.+) captured by .+$/s.exec(line);
+  if (m) {
+    const unit = parseUnitLabel(m[1]!);
+    const by = unit && result?.units[unit.id]?.capturedBy;
+    return unit && by ? { code: 'captured', unit, by } : text;
+  }
+  return text;
+}
+
+/** BattleResolved.summary: sentences (before export format 2) or lines. */
+export function upcastBattleSummary(e: Resolved): BattleSummaryLine[] {
+  return (e.summary as unknown[]).map((line, i) =>
+    typeof line === 'string' ? upcastSummaryLine(line, e, i === 0) : (line as BattleSummaryLine),
+  );
+}
+
 /** An event as stored by any version, in this version's shape; the very same object when it is current. */
 export function upcastCampaignEvent(event: CampaignEvent): CampaignEvent {
   const e = event;
   // A reason stored as a sentence, before export format 2.
   const sentence = typeof (e as { reason?: unknown }).reason === 'string';
   switch (e.type) {
-    case 'BattleStageChanged':
-      return sentence ? { ...e, reason: upcastStageReason(e.reason) } : e;
+    case 'BattleStageChanged': {
+      const reason = upcastStageReason(e.reason);
+      return reason === e.reason ? e : { ...e, reason };
+    }
+    case 'BattleResolved':
+      return e.summary.some((x) => typeof x === 'string') ? { ...e, summary: upcastBattleSummary(e) } : e;
     case 'BattleExtended':
       return sentence ? { ...e, reason: upcastBattleExtensionReason(e.reason) } : e;
     case 'TurnExtended':

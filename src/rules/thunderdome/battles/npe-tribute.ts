@@ -3,7 +3,7 @@ import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import type { Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import type { EmpireKey } from '../empires.ts';
-import type { ShipsGainedReason } from '../reasons.ts';
+import type { AnschlussCause, ShipsGainedReason } from '../reasons.ts';
 import type { Ship } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 import { hoursFrom, NPE, sumBpv } from './common.ts';
@@ -35,11 +35,7 @@ export function npeCheck(d: Decider, battleId: string): void {
     reason: { code: 'npe-budget' },
   });
   if (isAnschluss(attackerBpv, available, d.state.settings['npe.anschlussAt'])) {
-    anschluss(
-      d,
-      battleId,
-      `the attacker's ${attackerBpv} BPV is at least twice the NPE's ${bpvToString(available)} (UTD5.422)`,
-    );
+    anschluss(d, battleId, { code: 'attacker-twice', attackerBpv, available: bpvToString(available) });
     return;
   }
   d.emit({
@@ -51,7 +47,7 @@ export function npeCheck(d: Decider, battleId: string): void {
   });
 }
 
-export function anschluss(d: Decider, battleId: string, reason: string): void {
+export function anschluss(d: Decider, battleId: string, why: AnschlussCause): void {
   const b = d.state.battles.find((x) => x.id === battleId)!;
   const player = b.sides.find((s) => s !== NPE)!;
   const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
@@ -72,7 +68,11 @@ export function anschluss(d: Decider, battleId: string, reason: string): void {
     battleId,
     result: null,
     resolution: 'anschluss',
-    summary: [reason, `${kind} granted`, `tribute: ${picks.map((u) => u.unitId).join(', ') || 'none available'}`],
+    summary: [
+      { code: 'anschluss', why },
+      { code: 'development-granted', kind },
+      { code: 'tribute', unitIds: picks.map((u) => u.unitId) },
+    ],
   });
   continueTurnIfDone(d);
 }
