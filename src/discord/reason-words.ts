@@ -1,20 +1,27 @@
 import { bpv, bpvToString } from '../rules/exact/bpv.ts';
 import { unitLabel } from '../rules/thunderdome/battles/common.ts';
+import { siteProblemText } from '../rules/thunderdome/defenses/sites.ts';
+import { empireName, type EmpireKey } from '../rules/thunderdome/empires.ts';
+import { TERRAIN, type TerrainId } from '../rules/thunderdome/exploration/tables.ts';
 import type {
   AnschlussCause,
   BankLostReason,
   BattleExtensionReason,
   BattleSummaryLine,
   BpvAwardReason,
+  DefenseCancelReason,
   DevelopmentCancelledReason,
   DevelopmentGrantReason,
+  ExploredStepDetail,
   ForcedRetreatCause,
+  FreeMove,
   NpeUpdateReason,
   SeedsRevealedReason,
   ShipsGainedReason,
   StageReason,
   TurnExtensionReason,
   VoteCloseReason,
+  YardCancelReason,
 } from '../rules/thunderdome/reasons.ts';
 import type { NpeBattle } from '../rules/thunderdome/state.ts';
 
@@ -199,3 +206,72 @@ export const forcedRetreatCause = (r: ForcedRetreatCause) => say(FORCED_RETREAT_
 export const anschlussCause = (r: AnschlussCause) => say(ANSCHLUSS_CAUSES, r, String);
 export const battleSummaryLine = (l: BattleSummaryLine, names: SummaryNames) =>
   (BATTLE_SUMMARY_LINES[l.code] as (l: BattleSummaryLine, n: SummaryNames) => string)(l, names);
+
+/** `sector` labels a sector key (its name, or the key) as the sentence shows it. */
+type SectorWords<R extends { code: string }> = {
+  readonly [K in R['code']]: (r: Extract<R, { code: K }>, sector: (key: string) => string) => string;
+};
+
+const FREE_MOVES = {
+  'owned-colony': (r, sector) => `from ${sector(r.sector)}, an owned colony (UTD4.334)`,
+  text: (r) => r.text,
+} satisfies SectorWords<FreeMove>;
+
+const YARD_CANCEL_REASONS = {
+  'yard-destroyed': () => 'the shipyard was destroyed before the ship was finished',
+  'no-place': () => 'no fleet and no dry-dock position was left for it (UTD7.63)',
+  text: (r) => r.text,
+} satisfies ReasonWords<YardCancelReason>;
+
+/** A site problem is worded as the rules' refusals word it (defenses/sites.ts `siteProblemText`). */
+const DEFENSE_CANCEL_REASONS = {
+  'sector-gone': () => 'its sector is gone',
+  'capital-gone': () => 'the capital it was to support is no longer there (UTD4.3237)',
+  'site-lost': (r, sector) =>
+    `${sector(r.sector)} can no longer hold defenses: ${siteProblemText(r.problem)} (UTD7.33)`,
+  text: (r) => r.text,
+} satisfies SectorWords<DefenseCancelReason>;
+
+function saySector<R extends { code: string }>(table: SectorWords<R>, r: R, sector: (key: string) => string): string {
+  return (table[r.code as R['code']] as (r: R, sector: (key: string) => string) => string)(r, sector);
+}
+
+export const freeMove = (r: FreeMove, sector: (key: string) => string) => saySector(FREE_MOVES, r, sector);
+export const yardCancelReason = (r: YardCancelReason) => say(YARD_CANCEL_REASONS, r, String);
+export const defenseCancelReason = (r: DefenseCancelReason, sector: (key: string) => string) =>
+  saySector(DEFENSE_CANCEL_REASONS, r, sector);
+
+const terrainName = (id: string) => TERRAIN[id as TerrainId]?.name ?? id;
+
+/** A terrain with its overlays and its printed note: `Sunspot (overlay: asteroid-field; no flare, …)`. */
+function terrainWords(id: string, overlays: readonly string[]): string {
+  const extras: string[] = [];
+  if (overlays.length > 0) extras.push(`overlay: ${overlays.join(' + ')}`);
+  const note = TERRAIN[id as TerrainId]?.note;
+  if (note) extras.push(note);
+  return extras.length > 0 ? `${terrainName(id)} (${extras.join('; ')})` : terrainName(id);
+}
+
+const npeName = (key: string) => empireName(key as EmpireKey);
+
+/** A step with a die starts with what was rolled: `sector type: 3 → mineral sector`. */
+const EXPLORED_STEPS = {
+  'free-choice-declined': () => 'declined the free choice: the type is rolled',
+  'type-chosen': (x) => `chose a ${x.type} sector instead of rolling`,
+  'type-rolled': (x) => `sector type: ${x.die} → ${x.type} sector`,
+  converted: (x) => `the rolled ${x.rolled} sector becomes a ${x.type} sector`,
+  'conversion-declined': (x) => `kept the ${x.rolled} sector (could have changed it to ${x.offered.join(' or ')})`,
+  'terrain-special': (x) => `terrain: ${x.die} → Special: roll on the special table`,
+  'terrain-rolled': (x) =>
+    `${x.special ? 'special terrain' : 'terrain'}: ${x.die} → ${terrainWords(x.terrain, x.overlays)}`,
+  'no-npe-dead': () => 'dead sector: no NPE roll',
+  'npe-rolled': (x) => `NPE check: ${x.die} → ${x.found ? 'NPE discovered' : 'no NPE'}`,
+  'npe-none-possible': () => 'every allowed empire is a player empire (npe.excludePlayerEmpires): no NPE can be here',
+  'npe-identity': (x) =>
+    `NPE identity${x.reroll ? ` re-roll ${x.reroll}` : ''}: ${x.die} → ${npeName(x.empire)}${x.excluded ? ", a player's empire: re-roll (npe.excludePlayerEmpires)" : ' NPE'}`,
+  'npe-terrain': (x) =>
+    `${npeName(x.empire)} NPE: the terrain is ${terrainName(x.terrain)} only; it replaces the rolled ${terrainName(x.replaced)} (ISS-A54)`,
+  text: (x) => x.text,
+} satisfies ReasonWords<ExploredStepDetail>;
+
+export const exploredStep = (x: ExploredStepDetail) => say(EXPLORED_STEPS, x, String);

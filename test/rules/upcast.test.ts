@@ -5,9 +5,11 @@ import { parseExport } from '../../src/app/export.ts';
 import { describeEvent } from '../../src/discord/words.ts';
 import type { CampaignEvent, CampaignState, StoredEvent } from '../../src/rules/thunderdome/index.ts';
 import { replay } from '../../src/rules/thunderdome/index.ts';
+import { TERRAIN } from '../../src/rules/thunderdome/exploration/tables.ts';
 import {
   upcastCampaignEvent,
   upcastEvent,
+  upcastExploredStep,
   upcastState,
   upcastSummaryLine,
 } from '../../src/rules/thunderdome/upcast.ts';
@@ -194,12 +196,21 @@ describe('upcast: the rest', () => {
           expect(describeEvent(e, state)).toContain(`• ${line}`);
         checked++;
       }
+      if (stored.type === 'SectorExplored') {
+        const steps = stored.steps as unknown as { rule: string; meaning: string }[];
+        for (const x of steps) expect(describeEvent(e, state)).toContain(`• ${x.meaning} (${x.rule})`);
+        checked++;
+      }
+      if (stored.type === 'FleetMoved' && stored.free) {
+        expect(describeEvent(e, state)).toContain(`free ${stored.free as unknown as string}`);
+        checked++;
+      }
       if (!REASON_EVENTS.includes(e.event.type)) continue;
       const sentence = reasonOf(stored) as string;
       expect(describeEvent(e, state)).toContain(sentence);
       checked++;
     }
-    expect(checked).toBeGreaterThan(15);
+    expect(checked).toBeGreaterThan(25);
   });
 });
 
@@ -433,5 +444,130 @@ describe('upcast: BattleResolved.summary (UTD7.42341–7.48, 7.4663, 5.4633, 5.4
 
   it('upcast: a summary line that maps to nothing is kept as text', () => {
     expect(line('the stars were against it')).toEqual({ code: 'text', text: 'the stars were against it' });
+  });
+});
+
+describe('upcast: moves, exploration, deliveries (UTD4.334, UTD5.2–5.41, UTD6.3A, 6.3734)', () => {
+  it('upcast: FleetMoved.free “from <label>, an owned colony (UTD4.334)” becomes owned-colony with the move’s from', () => {
+    const moved = (free: string | null) =>
+      (
+        upcastCampaignEvent(
+          old({ type: 'FleetMoved', fleetId: 'F1', from: 'H1', to: 'A', opCost: 0, free, pinned: false }),
+        ) as { free: unknown }
+      ).free;
+    expect(moved('from Lyra Prime, an owned colony (UTD4.334)')).toEqual({ code: 'owned-colony', sector: 'H1' });
+    expect(moved('by decree')).toEqual({ code: 'text', text: 'by decree' });
+    expect(moved(null)).toBeNull();
+  });
+
+  it('upcast: a format 1 state’s order keeps its FleetMoved event with the free move as a code', () => {
+    const orders = upcastState(v1.campaign).turn!.orders;
+    const free = orders.map((o) => (o.event as { free?: unknown } | null)?.free).filter(Boolean);
+    for (const f of free) expect(typeof f).toBe('object');
+  });
+
+  const step = (meaning: string, rule = 'UTD5.3') => upcastExploredStep({ rule, meaning });
+
+  it.each([
+    ['declined the free choice: the type is rolled', { code: 'free-choice-declined' }],
+    ['chose a life sector instead of rolling', { code: 'type-chosen', type: 'life' }],
+    ['sector type: 3 → mineral sector', { code: 'type-rolled', die: 3, type: 'mineral' }],
+    ['the rolled dead sector becomes a mineral sector', { code: 'converted', rolled: 'dead', type: 'mineral' }],
+    [
+      'kept the dead sector (could have changed it to mineral or life)',
+      { code: 'conversion-declined', rolled: 'dead', offered: ['mineral', 'life'] },
+    ],
+    ['terrain: 5 → Special: roll on the special table', { code: 'terrain-special', die: 5 }],
+    [
+      'terrain: 3 → Class-M planet',
+      { code: 'terrain-rolled', die: 3, special: false, terrain: 'class-m-planet', overlays: [] },
+    ],
+    ['dead sector: no NPE roll', { code: 'no-npe-dead' }],
+    ['NPE check: 2 → NPE discovered', { code: 'npe-rolled', die: 2, found: true }],
+    ['NPE check: 5 → no NPE', { code: 'npe-rolled', die: 5, found: false }],
+    [
+      'every allowed empire is a player empire (npe.excludePlayerEmpires): no NPE can be here',
+      { code: 'npe-none-possible' },
+    ],
+    [
+      'NPE identity: 1 → Federation NPE',
+      { code: 'npe-identity', die: 1, empire: 'federation', reroll: 0, excluded: false },
+    ],
+    [
+      "NPE identity re-roll 2: 4 → Gorn, a player's empire: re-roll (npe.excludePlayerEmpires)",
+      { code: 'npe-identity', die: 4, empire: 'gorn', reroll: 2, excluded: true },
+    ],
+    [
+      'Federation NPE: the terrain is Class-M planet only; it replaces the rolled Asteroid field (ISS-A54)',
+      { code: 'npe-terrain', empire: 'federation', terrain: 'class-m-planet', replaced: 'asteroid-field' },
+    ],
+  ])('upcast: SectorExplored step “%s” becomes its code', (meaning, detail) => {
+    expect(step(meaning)).toEqual({ rule: 'UTD5.3', ...detail });
+  });
+
+  it('upcast: a SectorExplored terrain step with overlays and a printed note gets the terrain id and overlays', () => {
+    const withNote = Object.values(TERRAIN).find((t) => t.note)!;
+    expect(step(`special terrain: 4 → ${withNote.name} (overlay: asteroid-field; ${withNote.note})`)).toEqual({
+      rule: 'UTD5.3',
+      code: 'terrain-rolled',
+      die: 4,
+      special: true,
+      terrain: withNote.id,
+      overlays: ['asteroid-field'],
+    });
+    expect(step('terrain: 4 → Mystery nebula')).toEqual({
+      rule: 'UTD5.3',
+      code: 'text',
+      text: 'terrain: 4 → Mystery nebula',
+    });
+  });
+
+  it('upcast: a SectorExplored event’s old steps all become data', () => {
+    const e = v1.events.map(upcastEvent).find((x) => x.event.type === 'SectorExplored')!.event as {
+      steps: { code: string }[];
+    };
+    for (const x of e.steps) expect(x.code).not.toBe('text');
+  });
+
+  it('upcast: YardBuildDelivered with the yard-destroyed and no-place sentences becomes their codes', () => {
+    const delivered = (reason: string | null) =>
+      (
+        upcastCampaignEvent(
+          old({
+            type: 'YardBuildDelivered',
+            playerId: 'p',
+            delivery: { shipId: 'S1', unitId: 'LYR-CA', yardId: 'B1', ship: null, newFleet: null, refund: '9', reason },
+          }),
+        ) as { delivery: { reason: unknown } }
+      ).delivery.reason;
+    expect(delivered('the shipyard was destroyed before the ship was finished')).toEqual({ code: 'yard-destroyed' });
+    expect(delivered('no fleet and no dry-dock position was left for it (UTD7.63)')).toEqual({ code: 'no-place' });
+    expect(delivered('lost in the mail')).toEqual({ code: 'text', text: 'lost in the mail' });
+  });
+
+  it('upcast: DefensesArrived cancellations become sector-gone and capital-gone; a site sentence (a sector name) stays text', () => {
+    const site = 'Lyra Prime can no longer hold defenses: it is unexplored (UTD7.33)';
+    const e = upcastCampaignEvent(
+      old({
+        type: 'DefensesArrived',
+        playerId: 'p',
+        baseIds: [],
+        cancelled: [
+          { baseId: 'B1', unitId: 'BATS', refund: '5', reason: 'its sector is gone' },
+          {
+            baseId: 'B2',
+            unitId: 'RF',
+            refund: '5',
+            reason: 'the capital it was to support is no longer there (UTD4.3237)',
+          },
+          { baseId: 'B3', unitId: 'BATS', refund: '5', reason: site },
+        ],
+      }),
+    ) as { cancelled: { reason: unknown }[] };
+    expect(e.cancelled.map((x) => x.reason)).toEqual([
+      { code: 'sector-gone' },
+      { code: 'capital-gone' },
+      { code: 'text', text: site },
+    ]);
   });
 });

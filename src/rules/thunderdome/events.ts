@@ -6,15 +6,19 @@ import type {
   BattleExtensionReason,
   BattleSummaryLine,
   BpvAwardReason,
+  DefenseCancelReason,
   DevelopmentCancelledReason,
   DevelopmentGrantReason,
+  ExploredStep,
   ForcedRetreatCause,
+  FreeMove,
   NpeUpdateReason,
   SeedsRevealedReason,
   ShipsGainedReason,
   StageReason,
   TurnExtensionReason,
   VoteCloseReason,
+  YardCancelReason,
 } from './reasons.ts';
 import type { Settings } from './settings.ts';
 import type {
@@ -138,7 +142,7 @@ export type CampaignEvent =
       to: string;
       opCost: number;
       /** Why the move was free, when it was (UTD4.334). */
-      free: string | null;
+      free: FreeMove | null;
       pinned: boolean;
       trapped: Trap | null;
       /** A jail break (UTD4.3564) released the fleet from its trap. */
@@ -202,7 +206,8 @@ export type CampaignEvent =
       terrain: string[];
       overlays: string[];
       npe: EmpireKey | null;
-      steps: { rule: string; meaning: string }[];
+      /** Each die and decision with its rule, as data the words layer writes (reason-words.ts). */
+      steps: ExploredStep[];
     }
   | { type: 'SectorNamed'; sector: string; name: string; by: string }
   | { type: 'SectorNameObjected'; sector: string; by: string }
@@ -441,7 +446,7 @@ export type CampaignEvent =
       playerId: string;
       baseIds: string[];
       /** Not delivered: the sector can no longer hold them; price returned. */
-      cancelled: { baseId: string; unitId: string; refund: string; reason: string }[];
+      cancelled: { baseId: string; unitId: string; refund: string; reason: DefenseCancelReason }[];
     }
   /** UTD1.7: the proposer took back an open vote (vote-withdraw.ts). */
   | { type: 'VoteWithdrawn'; voteId: string; playerId: string };
@@ -471,7 +476,8 @@ export interface YardDelivery {
   ship: Ship | null;
   newFleet: Fleet | null;
   refund: string;
-  reason: string | null;
+  /** Why the build was cancelled; null when it was delivered. */
+  reason: YardCancelReason | null;
 }
 
 export type CampaignEventType = CampaignEvent['type'];

@@ -220,7 +220,7 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, p: Player
     from: f.sector,
     to: to.key,
     opCost,
-    free: free ? `from ${label(f.sector)}, an owned colony (UTD4.334)` : null,
+    free: free ? { code: 'owned-colony', sector: f.sector } : null,
     pinned,
     trapped,
     freedFromTrap,

@@ -119,3 +119,50 @@ export type BattleSummaryLine =
   | { code: 'development-granted'; kind: 'colony' | 'mine' }
   | { code: 'tribute'; unitIds: string[] }
   | LegacyText;
+
+/** Why a fleet's move cost no order point (UTD4.334): it left the player's owned colony `sector` (the move's `from`). */
+export type FreeMove = { code: 'owned-colony'; sector: string } | LegacyText;
+
+/** Why a ship ordered at a shipyard was not delivered at step 10; its price is returned. */
+export type YardCancelReason = { code: 'yard-destroyed' } | { code: 'no-place' } | LegacyText;
+
+/**
+ * Why a sector cannot hold defenses for a player (UTD7.33, 4.3373, ISS-A35): defenses/sites.ts
+ * decides it; `fort` says the player has a fortification there, `establishing` that it is pending.
+ */
+export type SiteProblem =
+  | { code: 'unexplored' }
+  | { code: 'no-development'; fort: boolean }
+  | { code: 'no-fort'; establishing: boolean }
+  | { code: 'no-colony' }
+  | { code: 'not-life-or-home' };
+
+/** Why a defense bought this turn was not delivered at step 10 (UTD6.3A); its price is returned. */
+export type DefenseCancelReason =
+  | { code: 'sector-gone' }
+  | { code: 'capital-gone' }
+  | { code: 'site-lost'; sector: string; problem: SiteProblem }
+  | LegacyText;
+
+/**
+ * What one step of an exploration found (UTD5.2–5.41, ISS-A54), as SectorExplored keeps it with
+ * its rule: the die, and the sector types, terrain ids (exploration/tables.ts), overlays and
+ * empire keys it names. `reroll` counts the NPE identity re-rolls (0 for the first roll).
+ */
+export type ExploredStepDetail =
+  | { code: 'free-choice-declined' }
+  | { code: 'type-chosen'; type: 'life' | 'mineral' }
+  | { code: 'type-rolled'; die: number; type: 'life' | 'mineral' | 'dead' }
+  | { code: 'converted'; rolled: 'life' | 'mineral' | 'dead'; type: 'life' | 'mineral' }
+  | { code: 'conversion-declined'; rolled: 'life' | 'mineral' | 'dead'; offered: ('life' | 'mineral')[] }
+  | { code: 'terrain-special'; die: number }
+  | { code: 'terrain-rolled'; die: number; special: boolean; terrain: string; overlays: string[] }
+  | { code: 'no-npe-dead' }
+  | { code: 'npe-rolled'; die: number; found: boolean }
+  | { code: 'npe-none-possible' }
+  | { code: 'npe-identity'; die: number; empire: string; reroll: number; excluded: boolean }
+  | { code: 'npe-terrain'; empire: string; terrain: string; replaced: string }
+  | LegacyText;
+
+/** A step of SectorExplored.steps: its rule and what it found. */
+export type ExploredStep = { rule: string } & ExploredStepDetail;

@@ -1,14 +1,20 @@
 import { bpv, bpvToString } from '../exact/bpv.ts';
+import { EMPIRES } from './empires.ts';
 import { orderEvent, type CampaignEvent, type StoredEvent } from './events.ts';
+import { TERRAIN, TERRAIN_IDS } from './exploration/tables.ts';
 import type {
   AnschlussCause,
   BankLostReason,
   BattleExtensionReason,
   BattleSummaryLine,
   BpvAwardReason,
+  DefenseCancelReason,
   DevelopmentCancelledReason,
   DevelopmentGrantReason,
+  ExploredStep,
+  ExploredStepDetail,
   ForcedRetreatCause,
+  FreeMove,
   NpeUpdateReason,
   SeedsRevealedReason,
   ShipsGainedReason,
@@ -16,6 +22,7 @@ import type {
   TurnExtensionReason,
   UnitRef,
   VoteCloseReason,
+  YardCancelReason,
 } from './reasons.ts';
 import type { CampaignState, NpeBattle, TurnOrder } from './state.ts';
 
@@ -321,6 +328,109 @@ export function upcastBattleSummary(e: Resolved): BattleSummaryLine[] {
   );
 }
 
+/** FleetMoved.free (UTD4.334): the old sentence labelled the sector the fleet left, which is the move's `from`. */
+export function upcastFreeMove(free: unknown, from: string): FreeMove | null {
+  if (typeof free !== 'string') return free as FreeMove | null;
+  return /^from .+, an owned colony \(UTD4\.334\)$/s.test(free)
+    ? { code: 'owned-colony', sector: from }
+    : { code: 'text', text: free };
+}
+
+const SECTOR_TYPE = '(life|mineral|dead)';
+type Kind = 'life' | 'mineral' | 'dead';
+const OLD_STEP_SENTENCES: Readonly<Record<string, ExploredStepDetail>> = {
+  'declined the free choice: the type is rolled': { code: 'free-choice-declined' },
+  'dead sector: no NPE roll': { code: 'no-npe-dead' },
+  'every allowed empire is a player empire (npe.excludePlayerEmpires): no NPE can be here': {
+    code: 'npe-none-possible',
+  },
+};
+
+const empireByName = (name: string) => EMPIRES.find((x) => x.name === name)?.key;
+const terrainByName = (name: string) => TERRAIN_IDS.find((id) => TERRAIN[id].name === name);
+
+/** A terrain as the old steps described it (`Name`, or `Name (overlay: a + b; note)`), back to its id and overlays. */
+function parseTerrain(text: string): { terrain: string; overlays: string[] } | null {
+  for (const id of TERRAIN_IDS) {
+    const { name, note } = TERRAIN[id];
+    if (text !== name && !text.startsWith(`${name} (`)) continue;
+    const extras = text === name ? '' : text.slice(name.length + 2, -1);
+    const m = /^overlay: ([^;]+)/.exec(extras);
+    const overlays = m ? m[1]!.split(' + ') : [];
+    const rebuilt = [overlays.length ? `overlay: ${overlays.join(' + ')}` : '', note ?? ''].filter(Boolean).join('; ');
+    if (rebuilt === extras) return { terrain: id, overlays };
+  }
+  return null;
+}
+
+/** One of SectorExplored.steps as format 1 stored it (`{ rule, meaning }`), as data (UTD5.2–5.41). */
+export function upcastExploredStep(step: { rule: string; meaning: string }): ExploredStep {
+  const { rule, meaning } = step;
+  const known = OLD_STEP_SENTENCES[meaning];
+  if (known) return { rule, ...known };
+  let m = /^chose a (life|mineral) sector instead of rolling$/.exec(meaning);
+  if (m) return { rule, code: 'type-chosen', type: m[1] as 'life' | 'mineral' };
+  m = new RegExp(`^sector type: (\\d+) → ${SECTOR_TYPE} sector$`).exec(meaning);
+  if (m) return { rule, code: 'type-rolled', die: Number(m[1]), type: m[2] as Kind };
+  m = new RegExp(`^the rolled ${SECTOR_TYPE} sector becomes a (life|mineral) sector$`).exec(meaning);
+  if (m) return { rule, code: 'converted', rolled: m[1] as Kind, type: m[2] as 'life' | 'mineral' };
+  m = new RegExp(
+    `^kept the ${SECTOR_TYPE} sector \\(could have changed it to ((?:life|mineral)(?: or (?:life|mineral))?)\\)$`,
+  ).exec(meaning);
+  if (m) {
+    const offered = m[2]!.split(' or ') as ('life' | 'mineral')[];
+    return { rule, code: 'conversion-declined', rolled: m[1] as Kind, offered };
+  }
+  m = /^terrain: (\d+) → Special: roll on the special table$/.exec(meaning);
+  if (m) return { rule, code: 'terrain-special', die: Number(m[1]) };
+  m = /^(special terrain|terrain): (\d+) → (.+)$/s.exec(meaning);
+  const terrain = m && parseTerrain(m[3]!);
+  if (m && terrain) return { rule, code: 'terrain-rolled', die: Number(m[2]), special: m[1] !== 'terrain', ...terrain };
+  m = /^NPE check: (\d+) → (NPE discovered|no NPE)$/.exec(meaning);
+  if (m) return { rule, code: 'npe-rolled', die: Number(m[1]), found: m[2] === 'NPE discovered' };
+  m =
+    /^NPE identity(?: re-roll (\d+))?: (\d+) → (.+?)(, a player's empire: re-roll \(npe\.excludePlayerEmpires\)| NPE)$/.exec(
+      meaning,
+    );
+  const identity = m && empireByName(m[3]!);
+  if (m && identity)
+    return {
+      rule,
+      code: 'npe-identity',
+      die: Number(m[2]),
+      empire: identity,
+      reroll: Number(m[1] ?? 0),
+      excluded: m[4] !== ' NPE',
+    };
+  m = /^(.+) NPE: the terrain is (.+) only; it replaces the rolled (.+) \(ISS-A54\)$/.exec(meaning);
+  const [empire, npeTerrain, replaced] = m ? [empireByName(m[1]!), terrainByName(m[2]!), terrainByName(m[3]!)] : [];
+  if (empire && npeTerrain && replaced) return { rule, code: 'npe-terrain', empire, terrain: npeTerrain, replaced };
+  return { rule, code: 'text', text: meaning };
+}
+
+const OLD_YARD_CANCEL_SENTENCES: Readonly<Record<string, YardCancelReason>> = {
+  'the shipyard was destroyed before the ship was finished': { code: 'yard-destroyed' },
+  'no fleet and no dry-dock position was left for it (UTD7.63)': { code: 'no-place' },
+};
+
+/** YardDelivery.reason (UTD6.3734–6.3735): null for a delivered build. */
+export function upcastYardCancelReason(reason: unknown): YardCancelReason | null {
+  if (typeof reason !== 'string') return reason as YardCancelReason | null;
+  const known = OLD_YARD_CANCEL_SENTENCES[reason];
+  return known ? { ...known } : { code: 'text', text: reason };
+}
+
+/**
+ * DefensesArrived.cancelled[].reason (UTD6.3A, 7.33). The old site sentence labelled the sector
+ * by its name, which cannot be told back into a key without the state: it is kept as text.
+ */
+export function upcastDefenseCancelReason(reason: unknown): DefenseCancelReason {
+  if (typeof reason !== 'string') return reason as DefenseCancelReason;
+  if (reason === 'its sector is gone') return { code: 'sector-gone' };
+  if (reason === 'the capital it was to support is no longer there (UTD4.3237)') return { code: 'capital-gone' };
+  return { code: 'text', text: reason };
+}
+
 /** An event as stored by any version, in this version's shape; the very same object when it is current. */
 export function upcastCampaignEvent(event: CampaignEvent): CampaignEvent {
   const e = event;
@@ -353,6 +463,25 @@ export function upcastCampaignEvent(event: CampaignEvent): CampaignEvent {
       return sentence ? { ...e, reason: upcastBpvAwardReason(e.reason) } : e;
     case 'DevelopmentGranted':
       return sentence ? { ...e, reason: upcastDevelopmentGrantReason(e.reason) } : e;
+    case 'FleetMoved':
+      return typeof e.free === 'string' ? { ...e, free: upcastFreeMove(e.free, e.from) } : e;
+    case 'SectorExplored':
+      return e.steps.some((x) => 'meaning' in x)
+        ? {
+            ...e,
+            steps: e.steps.map((x) =>
+              'meaning' in x ? upcastExploredStep(x as unknown as { rule: string; meaning: string }) : x,
+            ),
+          }
+        : e;
+    case 'YardBuildDelivered':
+      return typeof e.delivery.reason === 'string'
+        ? { ...e, delivery: { ...e.delivery, reason: upcastYardCancelReason(e.delivery.reason) } }
+        : e;
+    case 'DefensesArrived':
+      return e.cancelled.some((x) => typeof x.reason === 'string')
+        ? { ...e, cancelled: e.cancelled.map((x) => ({ ...x, reason: upcastDefenseCancelReason(x.reason) })) }
+        : e;
     case 'OrderUndone': {
       const undone = upcastCampaignEvent(e.undone);
       return undone === e.undone ? e : { ...e, undone };
