@@ -214,6 +214,16 @@ describe('upcast: the rest', () => {
   });
 });
 
+it('upcast: a format 1 state’s orders drop their summary line when they keep their event, and keep it when not', () => {
+  expect(v1.campaign.turn!.orders.every((o) => typeof o.summary === 'string')).toBe(true);
+  expect(upcastState(v1.campaign).turn!.orders.some((o) => 'summary' in o)).toBe(false);
+  const state = structuredClone(v1.campaign);
+  state.turn!.orders[1]!.event = null;
+  const orders = upcastState(state).turn!.orders;
+  expect(orders[1]).toMatchObject({ event: null, summary: 'move fleet 1 A → C' });
+  expect('summary' in orders[0]!).toBe(false);
+});
+
 it('upcast: a format 1 state’s turn orders lose the `undoable` flag that undo.ts replaced (UTD6.12)', () => {
   expect(v1.campaign.turn!.orders.some((o) => 'undoable' in o)).toBe(true);
   expect(upcastState(v1.campaign).turn!.orders.some((o) => 'undoable' in o)).toBe(false);

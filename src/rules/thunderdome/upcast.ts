@@ -501,7 +501,8 @@ export function upcastEvent(stored: StoredEvent): StoredEvent {
  * A state stored (or exported) by an older version in this version's shape: exactly the state
  * that replaying the upcast log gives. The state keeps copies of some events' fields: a battle's
  * extensions (BattleExtended) and the turn's orders with their events. Format 1's orders also
- * carried an `undoable` flag, which the undo specs (undo.ts) replaced.
+ * carried an `undoable` flag, which the undo specs (undo.ts) replaced, and a summary line, which
+ * is kept only for an order stored without its event (TurnOrder.summary).
  */
 export function upcastState(state: CampaignState): CampaignState {
   // Tolerant of partial states (a state's columns read on their own, campaign-repo.ts).
@@ -514,9 +515,12 @@ export function upcastState(state: CampaignState): CampaignState {
     const stored = orderEvent(o);
     const event = stored && upcastCampaignEvent(stored);
     // States of format 1 flagged each order `undoable`; undo.ts now says so from the order's event (UTD6.12).
-    if (event === o.event && !('undoable' in o)) return o;
-    const { undoable: _flag, ...current } = o as TurnOrder & { undoable?: boolean };
-    return { ...current, event };
+    // They and the first format 2 release also kept a summary line, which only an order without
+    // its event still needs (the map reads its arrow from it, map-moves.ts).
+    const staleSummary = event !== null && 'summary' in o;
+    if (event === o.event && !('undoable' in o) && !staleSummary) return o;
+    const { undoable: _flag, summary, ...current } = o as TurnOrder & { undoable?: boolean };
+    return { ...current, event, ...(event === null && summary !== undefined ? { summary } : {}) };
   });
   const turnChanged = state.turn && orders?.some((o, i) => o !== state.turn!.orders[i]);
   const battlesChanged = battles.some((b, i) => b !== state.battles[i]);
