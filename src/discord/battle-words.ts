@@ -1,7 +1,16 @@
-import { battleExtensionReason, stageReason } from './reason-words.ts';
+import {
+  battleExtensionReason,
+  battleSummaryLine,
+  bpvAwardReason,
+  developmentGrantReason,
+  npeUpdateReason,
+  shipsGainedReason,
+  stageReason,
+} from './reason-words.ts';
 import type { BattleEvent } from '../rules/thunderdome/battles/apply-battle.ts';
 import type { Words } from './words-context.ts';
 import { unitName } from '../rules/thunderdome/battles/common.ts';
+import { sectorLabel } from '../rules/thunderdome/lookup.ts';
 
 const mention = (id: string) => `<@${id}>`;
 const at = (iso: string, style: 'R' | 'f' = 'f') => `<t:${Math.floor(new Date(iso).getTime() / 1000)}:${style}>`;
@@ -79,19 +88,21 @@ export const BATTLE_WORDS = {
     }
     return `🤫 Battle ${e.battleId}: a side has made its secret SIDCORS choice; waiting for the other.`;
   },
-  NpeBattleUpdated: (e) => `👾 Battle ${e.battleId}: ${e.reason}.`,
-  BattleResolved: (e, { side: who }) =>
-    `🏁 **Battle ${e.battleId} resolved** (${e.resolution}${e.result ? `, ${who(e.result.winner)} holds the field` : ''}):\n${e.summary.map((x) => `• ${x}`).join('\n')}`,
+  NpeBattleUpdated: (e, { who }) => `👾 Battle ${e.battleId}: ${npeUpdateReason(e.reason, e.npe, who)}.`,
+  BattleResolved: (e, { side: who, state }) => {
+    const names = { side: who, sector: (key: string) => sectorLabel(state, key) };
+    return `🏁 **Battle ${e.battleId} resolved** (${e.resolution}${e.result ? `, ${who(e.result.winner)} holds the field` : ''}):\n${e.summary.map((x) => `• ${battleSummaryLine(x, names)}`).join('\n')}`;
+  },
   UnitsDestroyed: () => null,
   ShipCaptured: () => null,
   ShipsDamaged: () => null,
   ShipsGained: (e, { side: who }) =>
-    `🛸 ${who(e.ships[0]?.owner ?? '')} gains ${e.ships.map((s) => `${s.unitId} (${s.id})`).join(', ')}: ${e.reason}; captured and uninspected, to be organized (UTD6.3I).`,
-  BpvAwarded: (e, { side: who }) => `💰 ${who(e.playerId)} receives ${e.amount} BPV: ${e.reason}.`,
+    `🛸 ${who(e.ships[0]?.owner ?? '')} gains ${e.ships.map((s) => `${s.unitId} (${s.id})`).join(', ')}: ${shipsGainedReason(e.reason)}; captured and uninspected, to be organized (UTD6.3I).`,
+  BpvAwarded: (e, { side: who }) => `💰 ${who(e.playerId)} receives ${e.amount} BPV: ${bpvAwardReason(e.reason)}.`,
   NpeTallied: () => null,
   NpeStatusChanged: () => null,
   DevelopmentGranted: (e, { side: who, sec }) =>
-    `🏙️ ${who(e.owner)} gains an active ${e.kind} in ${sec(e.sector)}: ${e.reason}.`,
+    `🏙️ ${who(e.owner)} gains an active ${e.kind} in ${sec(e.sector)}: ${developmentGrantReason(e.reason)}.`,
   RetreatOrdered: () => null,
   RetreatsCharged: (e, { side: who }) => {
     if (e.ops === 0)

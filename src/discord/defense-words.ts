@@ -1,3 +1,4 @@
+import { defenseCancelReason } from './reason-words.ts';
 import { sectorLabel, type CampaignState, type StoredEvent, type UnitCatalog } from '../rules/thunderdome/index.ts';
 import type { DefenseEvent } from '../rules/thunderdome/defenses/apply-defense.ts';
 import { describeFrom, type Words } from './words-context.ts';
@@ -46,7 +47,9 @@ export const DEFENSE_WORDS = {
       );
     }
     for (const c of e.cancelled)
-      lines.push(`↩️ ${who(e.playerId)}'s **${c.unitId}** is not delivered: ${c.reason}; ${c.refund} BPV back.`);
+      lines.push(
+        `↩️ ${who(e.playerId)}'s **${c.unitId}** is not delivered: ${defenseCancelReason(c.reason, (key) => sectorLabel(state, key))}; ${c.refund} BPV back.`,
+      );
     return lines.join('\n') || null;
   },
 } satisfies Words<DefenseEvent>;

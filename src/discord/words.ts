@@ -15,6 +15,8 @@ import { OFFICER_WORDS } from './officer-words.ts';
 import {
   bankLostReason,
   developmentCancelledReason,
+  exploredStep,
+  freeMove,
   seedsRevealedReason,
   turnExtensionReason,
   voteCloseReason,
@@ -141,9 +143,9 @@ const CORE_WORDS = {
     e.permanent > 0
       ? `➕ ${who(e.playerId)} buys ${e.permanent} permanent order point${e.permanent === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.22)${left()}.`
       : `➕ ${who(e.playerId)} buys ${e.temporary} temporary order point${e.temporary === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.21, 6.23)${left()}.`,
-  FleetMoved: (e, { sec, ops, left, fleetName }) => {
+  FleetMoved: (e, { sec, ops, left, fleetName, state }) => {
     const notes = [
-      e.free ? `free ${e.free}` : ops(e.opCost),
+      e.free ? `free ${freeMove(e.free, (key) => sectorLabel(state, key))}` : ops(e.opCost),
       e.freedFromTrap ? 'jail break (UTD4.3564)' : '',
       e.pinned ? 'pinned (UTD6.31)' : '',
       e.trapped ? 'trapped by the fortification (UTD4.356)' : '',
@@ -174,7 +176,7 @@ const CORE_WORDS = {
   SectorExplored: (e, { who, sec }) =>
     [
       `🔭 ${who(e.by)} explores ${sec(e.sector)}: **${e.sectorType}** sector, terrain ${e.terrain.join(', ')}${e.npe ? `, and discovers a non-player empire: the **${empireName(e.npe)}**!` : '.'}`,
-      ...e.steps.map((x) => `  • ${x.meaning} (${x.rule})`),
+      ...e.steps.map((x) => `  • ${exploredStep(x)} (${x.rule})`),
       `  ${mention(e.by)}, you may name it with \`/sector name\` (UTD4.12).`,
     ].join('\n'),
   SectorNamed: (e, { who }) => `🏷️ ${who(e.by)} names ${e.sector} **${e.name}** (UTD4.12).`,

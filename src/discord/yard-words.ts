@@ -1,3 +1,4 @@
+import { yardCancelReason } from './reason-words.ts';
 import { sectorLabel, type CampaignState, type StoredEvent, type UnitCatalog } from '../rules/thunderdome/index.ts';
 import type { YardEvent } from '../rules/thunderdome/shipyards/apply-yard.ts';
 import { describeFrom, type Words } from './words-context.ts';
@@ -36,7 +37,7 @@ export const YARD_WORDS = {
   YardBuildDelivered: (e, { who, sec, fleetSlot, yardName }) => {
     const d = e.delivery;
     if (!d.ship)
-      return `↩️ The **${d.unitId}** ordered at ${yardName(d.yardId)} cannot be delivered: ${d.reason}; ${who(e.playerId)} gets ${d.refund} BPV back.`;
+      return `↩️ The **${d.unitId}** ordered at ${yardName(d.yardId)} cannot be delivered: ${d.reason && yardCancelReason(d.reason)}; ${who(e.playerId)} gets ${d.refund} BPV back.`;
     const where = d.ship.dock
       ? `dry dock position ${d.ship.dock.position} at ${yardName(d.ship.dock.yardId)} (UTD6.3735)`
       : d.newFleet

@@ -1,4 +1,5 @@
 import type { CampaignState } from '../rules/thunderdome/state.ts';
+import { turnMoves } from './map-moves.ts';
 
 /**
  * A short text that changes exactly when the map image would (UTD1.12; the map is "posted after every
@@ -23,13 +24,7 @@ export function mapFingerprint(state: CampaignState): string {
     state.settings.startYear,
     map.approvals.length,
     map.approved,
-    state.turn
-      ? [
-          state.turn.playerId,
-          state.turn.deadline,
-          state.turn.orders.filter((o) => o.kind === 'move').map((o) => o.summary),
-        ]
-      : null,
+    state.turn ? [state.turn.playerId, state.turn.deadline, turnMoves(state).map((m) => [m.kind, m.from, m.to])] : null,
     state.players.map((p) => [p.id, p.name, p.seat, p.status, p.empire]),
     map.sectors.map((s) => [
       s.key,

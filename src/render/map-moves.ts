@@ -1,14 +1,14 @@
 import type { CanvasRenderingContext2D } from 'canvas';
 import type { CampaignState } from '../rules/thunderdome/state.ts';
-import { orderEvent } from '../rules/thunderdome/events.ts';
+import type { CampaignEvent } from '../rules/thunderdome/events.ts';
 import type { MapLayout } from './map-layout.ts';
 
 /**
  * This turn's moves as arrows on the map ("this turn's moves as arrows"): every fleet
- * move and capital move ordered in the current turn, in order. The turn keeps the order's event
- * while it can be undone; a move that can no longer be undone (it pinned or trapped the fleet)
- * keeps only its summary, `move fleet N FROM → TO`, whose sector keys cannot contain spaces
- * (map-format.md), so both are read.
+ * move and capital move ordered in the current turn, in order, read from the order's event. An
+ * order of a state stored before events were kept for every order may have no event; it kept only
+ * its legacy summary, `move fleet N FROM → TO`, whose sector keys cannot contain spaces
+ * (map-format.md), which is read instead.
  */
 export interface TurnMove {
   from: string;
@@ -26,11 +26,13 @@ export function turnMoves(state: CampaignState): TurnMove[] {
   const out: TurnMove[] = [];
   for (const o of turn.orders) {
     if (o.kind !== 'move' && o.kind !== 'move-capital') continue;
-    const e = orderEvent(o);
+    // The order's event, as the state keeps it (events.ts `orderEvent`; a type-only import keeps
+    // src/render free of rules code).
+    const e = o.event as CampaignEvent | null;
     let from: string | undefined;
     let to: string | undefined;
     if (e && (e.type === 'FleetMoved' || e.type === 'CapitalMoved')) ({ from, to } = e);
-    else [, from, to] = SUMMARY.exec(o.summary) ?? [];
+    else [, from, to] = SUMMARY.exec(o.summary ?? '') ?? [];
     if (from && to && keys.has(from) && keys.has(to) && from !== to)
       out.push({ from, to, owner: turn.playerId, kind: o.kind === 'move' ? 'fleet' : 'capital' });
   }

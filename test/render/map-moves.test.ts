@@ -19,8 +19,8 @@ describe('move arrows', () => {
     ]);
     g.do('p1', { type: 'undo' });
     expect(turnMoves(g.state)).toEqual([{ from: 'H1', to: 'A', owner: 'p1', kind: 'fleet' }]);
-    // An order that can no longer be undone keeps only its summary.
-    g.patch((s) => (s.turn!.orders[0]!.event = null));
+    // An order of a state stored before events were kept for every order has only its legacy summary.
+    g.patch((s) => (s.turn!.orders[0] = { ...s.turn!.orders[0]!, event: null, summary: 'move fleet 1 H1 → A' }));
     expect(turnMoves(g.state)).toEqual([{ from: 'H1', to: 'A', owner: 'p1', kind: 'fleet' }]);
   });
 

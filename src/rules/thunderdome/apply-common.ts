@@ -17,19 +17,19 @@ export function debit(s: CampaignState, playerId: string, amount: string): void 
 
 /**
  * Records an order of the current turn and its order points for the order history, with its
- * event: `/turn undo` asks the order's undo spec (undo.ts) whether and how it can be reversed.
+ * event: `/turn undo` asks the order's undo spec (undo.ts) whether and how it can be reversed, and
+ * whatever shows the order (the map's arrows, the words) reads it from the event.
  */
 export function recordOrder(
   s: CampaignState,
   stored: StoredEvent,
   kind: string,
-  summary: string,
   opCost: number,
   bpvCost: string,
 ): void {
   if (!s.turn) return;
   s.turn.opsSpent += opCost;
-  const o: TurnOrder = { seq: stored.seq, kind, summary, opCost, bpvCost, event: structuredClone(stored.event) };
+  const o: TurnOrder = { seq: stored.seq, kind, opCost, bpvCost, event: structuredClone(stored.event) };
   s.turn.orders.push(o);
 }
 

@@ -175,7 +175,7 @@ const CORE_FOLDS = {
     s.ships.push(structuredClone(e.ship));
     s.nextId = Math.max(s.nextId, idNumber(e.ship.id) + 1, e.fleet ? idNumber(e.fleet.id) + 1 : 0);
     debit(s, e.ship.owner, e.cost);
-    if (e.during === 'build') order(s, stored, 'build', `build ${e.ship.unitId}`, 0, e.cost);
+    if (e.during === 'build') order(s, stored, 'build', 0, e.cost);
   },
   SetupPurchaseReturned: (s, e) => {
     const ship = s.ships.find((x) => x.id === e.shipId)!;
@@ -279,14 +279,7 @@ const CORE_FOLDS = {
       if (e.permanent > 0) s.turn.opsBase += e.permanent;
     }
     debit(s, e.playerId, e.cost);
-    order(
-      s,
-      stored,
-      'buy-ops',
-      e.permanent > 0 ? `buy ${e.permanent} permanent OP` : `buy ${e.temporary} temporary OP`,
-      0,
-      e.cost,
-    );
+    order(s, stored, 'buy-ops', 0, e.cost);
   },
   FleetMoved: (s, e, stored) => {
     const f = fleetById(s, e.fleetId);
@@ -296,27 +289,20 @@ const CORE_FOLDS = {
     f.trapped = e.freedFromTrap ? null : e.trapped;
     f.claimSector = null;
     for (const ship of s.ships) if (ship.fleetId === f.id) ship.sector = e.to;
-    order(s, stored, 'move', `move fleet ${f.slot} ${e.from} → ${e.to}`, e.opCost, '0');
+    order(s, stored, 'move', e.opCost, '0');
   },
   CapitalMoved: (s, e, stored) => {
     for (const b of s.bases) if (e.baseIds.includes(b.id)) b.sector = e.to;
     // UTD7.65: ships in dry dock are docked to the capital and go where it goes.
     for (const x of s.ships) if (x.dock && e.baseIds.includes(x.dock.yardId)) x.sector = e.to;
     playerById(s, e.playerId).capitalMovedHalfCycle = s.halfCycles;
-    order(s, stored, 'move-capital', `move capital ${e.from} → ${e.to}`, e.opCost, '0');
+    order(s, stored, 'move-capital', e.opCost, '0');
   },
   DevelopmentOrdered: (s, e, stored) => {
     const sector = sectorByKey(s, e.sector);
     sector[e.kind] = structuredClone(e.development);
     fleetById(s, e.fleetId).establishing = true;
-    order(
-      s,
-      stored,
-      e.remove ? `remove-${e.kind}` : `establish-${e.kind}`,
-      `${e.remove ? 'remove' : 'establish'} ${e.kind} in ${e.sector}`,
-      e.opCost,
-      '0',
-    );
+    order(s, stored, e.remove ? `remove-${e.kind}` : `establish-${e.kind}`, e.opCost, '0');
   },
   SiegeRolled: (s, e, stored) => {
     const f = fleetById(s, e.fleetId);
@@ -329,26 +315,25 @@ const CORE_FOLDS = {
       f.trapped.lastAttemptHalfCycle = s.halfCycles;
     }
     if (bpv(e.bpvPaid).gt(0)) debit(s, f.owner, e.bpvPaid);
-    order(s, stored, 'siege', `siege roll for fleet ${f.slot}`, e.opCost, e.bpvPaid);
+    order(s, stored, 'siege', e.opCost, e.bpvPaid);
   },
   ContainerDropped: (s, e, stored) => {
     const f = fleetById(s, e.fleetId);
     sectorByKey(s, e.sector).containers.push({ by: f.owner, value: e.value, laidHalfCycle: s.halfCycles });
     debit(s, f.owner, e.cost);
-    order(s, stored, 'dead-drop', `container in ${e.sector}`, e.opCost, e.cost);
+    order(s, stored, 'dead-drop', e.opCost, e.cost);
   },
   DerelictLeft: (s, e, stored) => {
     const ship = s.ships.find((x) => x.id === e.shipId)!;
     ship.fleetId = null;
     ship.sector = e.sector;
     dropEmptyFleets(s);
-    order(s, stored, 'derelict', `derelict ${e.shipId} in ${e.sector}`, e.opCost, '0');
+    order(s, stored, 'derelict', e.opCost, '0');
   },
   FleetsBought: (s, e, stored) => {
     playerById(s, e.playerId).extraFleets += e.count;
     debit(s, e.playerId, e.cost);
-    if (s.turn?.playerId === e.playerId)
-      order(s, stored, 'buy-fleets', `buy ${e.count} extra fleet${e.count === 1 ? '' : 's'}`, 0, e.cost);
+    if (s.turn?.playerId === e.playerId) order(s, stored, 'buy-fleets', 0, e.cost);
   },
   FleetsOrganized: (s, e, stored) => {
     if (e.newFleet) {
@@ -357,13 +342,13 @@ const CORE_FOLDS = {
     }
     for (const ship of s.ships) if (e.shipIds.includes(ship.id)) ship.fleetId = e.to;
     dropEmptyFleets(s);
-    order(s, stored, 'organize', `organize fleets`, e.opCost, '0');
+    order(s, stored, 'organize', e.opCost, '0');
   },
   ShipsScrapped: (s, e, stored) => {
     s.ships = s.ships.filter((x) => !e.shipIds.includes(x.id));
     credit(s, e.playerId, e.refund);
     dropEmptyFleets(s);
-    order(s, stored, 'scrap', `scrap ${e.shipIds.length} ship${e.shipIds.length === 1 ? '' : 's'}`, e.opCost, '0');
+    order(s, stored, 'scrap', e.opCost, '0');
   },
   SectorExplored: (s, e) => {
     const sector = sectorByKey(s, e.sector);

@@ -4,11 +4,21 @@ import type { EmpireKey } from './empires.ts';
 import type {
   BankLostReason,
   BattleExtensionReason,
+  BattleSummaryLine,
+  BpvAwardReason,
+  DefenseCancelReason,
   DevelopmentCancelledReason,
+  DevelopmentGrantReason,
+  ExploredStep,
+  ForcedRetreatCause,
+  FreeMove,
+  NpeUpdateReason,
   SeedsRevealedReason,
+  ShipsGainedReason,
   StageReason,
   TurnExtensionReason,
   VoteCloseReason,
+  YardCancelReason,
 } from './reasons.ts';
 import type { Settings } from './settings.ts';
 import type {
@@ -132,7 +142,7 @@ export type CampaignEvent =
       to: string;
       opCost: number;
       /** Why the move was free, when it was (UTD4.334). */
-      free: string | null;
+      free: FreeMove | null;
       pinned: boolean;
       trapped: Trap | null;
       /** A jail break (UTD4.3564) released the fleet from its trap. */
@@ -196,7 +206,8 @@ export type CampaignEvent =
       terrain: string[];
       overlays: string[];
       npe: EmpireKey | null;
-      steps: { rule: string; meaning: string }[];
+      /** Each die and decision with its rule, as data the words layer writes (reason-words.ts). */
+      steps: ExploredStep[];
     }
   | { type: 'SectorNamed'; sector: string; name: string; by: string }
   | { type: 'SectorNameObjected'; sector: string; by: string }
@@ -259,22 +270,34 @@ export type CampaignEvent =
   | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
   | { type: 'BattleThreadAttached'; battleId: string; threadId: string }
   | { type: 'BattleReminder'; battleId: string; key: string; players: string[]; deadline: string; what: string }
-  | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: string }
+  | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: NpeUpdateReason }
   | {
       type: 'BattleResolved';
       battleId: string;
       result: BattleResult | null;
       resolution: NonNullable<Battle['resolution']>;
-      summary: string[];
+      /** What the resolution did, line by line; the words write each line (reason-words.ts). */
+      summary: BattleSummaryLine[];
+      /**
+       * The clock the retreating side missed, when the resolution is a forced retreat (ISS-A16).
+       * Events stored before format 2 wrote it into `result.note` as `forced retreat: <sentence>`.
+       */
+      forced?: ForcedRetreatCause;
     }
   | { type: 'UnitsDestroyed'; battleId: string; shipIds: string[]; baseIds: string[] }
   | { type: 'ShipCaptured'; battleId: string; shipId: string; by: string; from: string }
   | { type: 'ShipsDamaged'; battleId: string; changes: { shipId: string; crippled: boolean; wrecked: boolean }[] }
-  | { type: 'ShipsGained'; battleId: string; ships: Ship[]; reason: string }
-  | { type: 'BpvAwarded'; playerId: string; amount: string; reason: string }
+  | { type: 'ShipsGained'; battleId: string; ships: Ship[]; reason: ShipsGainedReason }
+  | { type: 'BpvAwarded'; playerId: string; amount: string; reason: BpvAwardReason }
   | { type: 'NpeTallied'; sector: string; losses: string; offset: string }
   | { type: 'NpeStatusChanged'; sector: string; status: 'active' | 'conquered' | 'anschluss' }
-  | { type: 'DevelopmentGranted'; sector: string; kind: 'colony' | 'mine'; owner: string; reason: string }
+  | {
+      type: 'DevelopmentGranted';
+      sector: string;
+      kind: 'colony' | 'mine';
+      owner: string;
+      reason: DevelopmentGrantReason;
+    }
   | { type: 'RetreatOrdered'; retreat: RetreatObligation }
   | {
       type: 'RetreatsCharged';
@@ -423,7 +446,7 @@ export type CampaignEvent =
       playerId: string;
       baseIds: string[];
       /** Not delivered: the sector can no longer hold them; price returned. */
-      cancelled: { baseId: string; unitId: string; refund: string; reason: string }[];
+      cancelled: { baseId: string; unitId: string; refund: string; reason: DefenseCancelReason }[];
     }
   /** UTD1.7: the proposer took back an open vote (vote-withdraw.ts). */
   | { type: 'VoteWithdrawn'; voteId: string; playerId: string };
@@ -453,7 +476,8 @@ export interface YardDelivery {
   ship: Ship | null;
   newFleet: Fleet | null;
   refund: string;
-  reason: string | null;
+  /** Why the build was cancelled; null when it was delivered. */
+  reason: YardCancelReason | null;
 }
 
 export type CampaignEventType = CampaignEvent['type'];

@@ -51,10 +51,7 @@ export function explorationStep(d: Decider, currentPlayer: string): void {
       terrain: [r.terrain.id],
       overlays: [...r.terrain.overlays],
       npe: r.npe?.empire ?? null,
-      steps: r.steps.map((s) => ({
-        rule: s.rule,
-        meaning: s.die === null ? s.meaning : `${s.purpose.split(' (')[0]}: ${s.meaning}`,
-      })),
+      steps: r.steps.map((s) => ({ rule: s.rule, ...s.detail })),
     });
   }
 }

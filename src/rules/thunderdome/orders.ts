@@ -5,7 +5,7 @@ import { endOfDayAfter } from '../deadlines.ts';
 import { unlockIfCovered } from './battles/retreats.ts';
 import type { Decider } from './decider.ts';
 import { findSector, hasDevelopedColony, sectorLabel } from './lookup.ts';
-import type { CampaignState, Fleet, Player, Sector, TurnState } from './state.ts';
+import type { CampaignState, Fleet, Player, Sector, TurnOrder, TurnState } from './state.ts';
 import { checkTow } from './condition/towing.ts';
 import { checkCapitalDefensesMove } from './defenses/capital-move.ts';
 import { canUndo } from './undo.ts';
@@ -220,7 +220,7 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, p: Player
     from: f.sector,
     to: to.key,
     opCost,
-    free: free ? `from ${label(f.sector)}, an owned colony (UTD4.334)` : null,
+    free: free ? { code: 'owned-colony', sector: f.sector } : null,
     pinned,
     trapped,
     freedFromTrap,
@@ -438,9 +438,16 @@ export function undoLastOrder(d: Decider): void {
     refuse(
       'undo/final',
       'UTD6.121',
-      `Your last order (${last.summary}) cannot be undone: it rolled dice or made contact with the enemy.`,
+      `Your last order (${plainOrder(last)}) cannot be undone: it rolled dice or made contact with the enemy.`,
     );
   d.emit({ type: 'OrderUndone', seq: last.seq, undone: event });
+}
+
+/** An order in plain words for a refusal: its kind, and where a move went; an old order without its event, its legacy summary. */
+function plainOrder(o: TurnOrder): string {
+  const e = orderEvent(o);
+  if (e?.type === 'FleetMoved' || e?.type === 'CapitalMoved') return `${o.kind} ${e.from} → ${e.to}`;
+  return e ? o.kind : (o.summary ?? o.kind);
 }
 
 /** UTD3.32: a one-week extension is automatic once per turn for a real-life reason; more needs a supermajority vote. */

@@ -26,8 +26,8 @@ export type StageReason =
   | { code: 'appeal-no-supermajority' }
   | { code: 'npe-runner-wanted' }
   | { code: 'npe-runner-builds'; runner: string; available: string | null }
-  /** ISS-A16: a side forced to retreat; `why` is the cause as the caller worded it. */
-  | { code: 'forced-retreat'; why: string; immobile: boolean }
+  /** ISS-A16: a side forced to retreat, and the clock it missed. */
+  | { code: 'forced-retreat'; why: ForcedRetreatCause; immobile: boolean }
   | LegacyText;
 
 /** Why a battle's deadline moved (UTD3.44). */
@@ -58,3 +58,111 @@ export type SeedsRevealedReason = { code: 'campaign-ended' } | { code: 'voted' }
 
 /** Why a development was not established (UTD2.3 step 1). */
 export type DevelopmentCancelledReason = { code: 'fleet-left' } | LegacyText;
+
+/**
+ * Why a battle's NPE record changed (UTD5.46, 5.465, 5.467). The numbers and ids the sentence
+ * names are the event's own `npe` record (its attacker BPV and budget, its runner, its force).
+ */
+export type NpeUpdateReason =
+  | { code: 'npe-budget' }
+  | { code: 'runner-volunteered' }
+  | { code: 'force-fielded' }
+  | LegacyText;
+
+/** Why a player gains NPE ships (UTD5.4A1 tribute, UTD5.4A2 captures). */
+export type ShipsGainedReason =
+  | { code: 'anschluss-tribute' }
+  | { code: 'anschluss-tribute-chosen' }
+  | { code: 'captured-from-npe' }
+  | LegacyText;
+
+/** Why BPV is paid to a player (UTD5.4A2). */
+export type BpvAwardReason = { code: 'npe-conquered' } | LegacyText;
+
+/** Why a player is given an active colony or mine (UTD5.4A1, 5.4A2). */
+export type DevelopmentGrantReason = { code: 'anschluss' } | { code: 'npe-conquered-troops' } | LegacyText;
+
+/** Why a side of a battle is forced to retreat (UTD3.42#1, 3.43#1, 3.42#2; ISS-A16). */
+export type ForcedRetreatCause = { code: 'no-contact' } | { code: 'no-answer' } | { code: 'failed-twice' } | LegacyText;
+
+/** Why the NPE surrendered (UTD5.4A1): nobody ran it, its runner missed a clock, or the attacker was too strong. */
+export type AnschlussCause =
+  | { code: 'no-volunteer' }
+  | { code: 'runner-forced'; why: ForcedRetreatCause }
+  | { code: 'attacker-twice'; attackerBpv: string; available: string }
+  | LegacyText;
+
+/**
+ * A unit as a battle result names it, kept in the event because a destroyed unit is gone from
+ * the state afterwards (battles/common.ts `unitRef`, `unitLabel`).
+ */
+export type UnitRef =
+  | { kind: 'ship'; id: string; unitId: string }
+  | { kind: 'base'; id: string; unitId: string; role: string }
+  | { kind: 'npe'; id: string; unitId: string }
+  /** A unit the state did not know: named by its id. */
+  | { kind: 'unknown'; id: string };
+
+/**
+ * One line of a battle's resolution (BattleResolved.summary; UTD7.42341–7.48, 7.466x, 5.4633,
+ * 5.492, 5.4A1–5.4A2). Players are ids (or `npe`), sectors keys, amounts exact decimal strings.
+ */
+export type BattleSummaryLine =
+  | { code: 'destroyed'; units: UnitRef[] }
+  | { code: 'damaged'; ships: { unit: UnitRef; wrecked: boolean }[] }
+  | { code: 'captured'; unit: UnitRef; by: string }
+  | { code: 'npe-tallied'; losses: string; offset: string }
+  | { code: 'npe-conquered'; player: string; reward: string; kind: 'colony' | 'mine'; troops: boolean }
+  | { code: 'retreats'; player: string; fleets: number; to: string }
+  /** Anschluss (UTD5.4A1): why, what was granted, which ships came as tribute. */
+  | { code: 'anschluss'; why: AnschlussCause }
+  | { code: 'development-granted'; kind: 'colony' | 'mine' }
+  | { code: 'tribute'; unitIds: string[] }
+  | LegacyText;
+
+/** Why a fleet's move cost no order point (UTD4.334): it left the player's owned colony `sector` (the move's `from`). */
+export type FreeMove = { code: 'owned-colony'; sector: string } | LegacyText;
+
+/** Why a ship ordered at a shipyard was not delivered at step 10; its price is returned. */
+export type YardCancelReason = { code: 'yard-destroyed' } | { code: 'no-place' } | LegacyText;
+
+/**
+ * Why a sector cannot hold defenses for a player (UTD7.33, 4.3373, ISS-A35): defenses/sites.ts
+ * decides it; `fort` says the player has a fortification there, `establishing` that it is pending.
+ */
+export type SiteProblem =
+  | { code: 'unexplored' }
+  | { code: 'no-development'; fort: boolean }
+  | { code: 'no-fort'; establishing: boolean }
+  | { code: 'no-colony' }
+  | { code: 'not-life-or-home' };
+
+/** Why a defense bought this turn was not delivered at step 10 (UTD6.3A); its price is returned. */
+export type DefenseCancelReason =
+  | { code: 'sector-gone' }
+  | { code: 'capital-gone' }
+  | { code: 'site-lost'; sector: string; problem: SiteProblem }
+  | LegacyText;
+
+/**
+ * What one step of an exploration found (UTD5.2–5.41, ISS-A54), as SectorExplored keeps it with
+ * its rule: the die, and the sector types, terrain ids (exploration/tables.ts), overlays and
+ * empire keys it names. `reroll` counts the NPE identity re-rolls (0 for the first roll).
+ */
+export type ExploredStepDetail =
+  | { code: 'free-choice-declined' }
+  | { code: 'type-chosen'; type: 'life' | 'mineral' }
+  | { code: 'type-rolled'; die: number; type: 'life' | 'mineral' | 'dead' }
+  | { code: 'converted'; rolled: 'life' | 'mineral' | 'dead'; type: 'life' | 'mineral' }
+  | { code: 'conversion-declined'; rolled: 'life' | 'mineral' | 'dead'; offered: ('life' | 'mineral')[] }
+  | { code: 'terrain-special'; die: number }
+  | { code: 'terrain-rolled'; die: number; special: boolean; terrain: string; overlays: string[] }
+  | { code: 'no-npe-dead' }
+  | { code: 'npe-rolled'; die: number; found: boolean }
+  | { code: 'npe-none-possible' }
+  | { code: 'npe-identity'; die: number; empire: string; reroll: number; excluded: boolean }
+  | { code: 'npe-terrain'; empire: string; terrain: string; replaced: string }
+  | LegacyText;
+
+/** A step of SectorExplored.steps: its rule and what it found. */
+export type ExploredStep = { rule: string } & ExploredStepDetail;

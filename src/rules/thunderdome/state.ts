@@ -454,7 +454,12 @@ export interface OrderEvent {
 export interface TurnOrder {
   seq: number;
   kind: string;
-  summary: string;
+  /**
+   * Legacy, never written: an order of a state stored before events were kept for every order
+   * kept what it was only as an English line, `move fleet 1 H1 → A`. The upcaster (upcast.ts)
+   * keeps it only for such an order whose `event` is null, so the map can still draw its arrow.
+   */
+  summary?: string;
   opCost: number;
   bpvCost: string;
   /**

@@ -1,5 +1,6 @@
 import type { Decider } from '../decider.ts';
 import { adjacentSectors } from '../orders.ts';
+import type { ForcedRetreatCause } from '../reasons.ts';
 import type { Battle } from '../state.ts';
 import { openAppealVote } from './appeal.ts';
 import { organizeCapturedByDefault } from './captures.ts';
@@ -22,14 +23,14 @@ export function runBattleClocks(d: Decider): void {
       (b.stage === 'awaiting-runner' || (b.stage === 'fleet-selection' && b.npe?.runner)) &&
       due(b.deadlines.runner)
     ) {
-      anschluss(d, id, 'no volunteer ran the NPE within a week (UTD5.431)');
+      anschluss(d, id, { code: 'no-volunteer' });
     } else if (b.stage === 'fleet-selection' && !b.npe?.runner && due(b.deadlines.selection)) {
       defaultSelections(d, b);
     } else if (b.stage === 'awaiting-contact' && due(b.deadlines.contact)) {
-      forcedRetreat(d, b, b.contactBy, 'made no contact within three days (UTD3.42#1)');
+      forcedRetreat(d, b, b.contactBy, { code: 'no-contact' });
     } else if (b.stage === 'awaiting-response' && due(b.deadlines.contact)) {
       const silent = b.sides.find((x) => x !== b.contactBy)!;
-      forcedRetreat(d, b, silent, 'did not answer within three days (UTD3.43#1)');
+      forcedRetreat(d, b, silent, { code: 'no-answer' });
     } else if (['in-play', 'negotiating', 'result-proposed'].includes(b.stage) && due(b.deadlines.resolve)) {
       d.emit({
         type: 'BattleStageChanged',
@@ -56,8 +57,8 @@ export function runBattleClocks(d: Decider): void {
  * (ISS-A16). An unresponsive NPE runner means nobody runs the NPE: Anschluss (UTD5.431). Immobile
  * units cannot retreat: the battle then goes on for them as a stalled battle.
  */
-export function forcedRetreat(d: Decider, b: Battle, side: string, why: string): void {
-  if (side === NPE) return anschluss(d, b.id, `the NPE runner ${why}`);
+export function forcedRetreat(d: Decider, b: Battle, side: string, why: ForcedRetreatCause): void {
+  if (side === NPE) return anschluss(d, b.id, { code: 'runner-forced', why });
   const lanes = adjacentSectors(d.state, b.sector);
   let to = b.entry[side] ?? null;
   if (!to || !lanes.includes(to)) {
@@ -99,7 +100,8 @@ export function forcedRetreat(d: Decider, b: Battle, side: string, why: string):
   applyResult(
     d,
     b.id,
-    { winner, units: {}, retreats: { [side]: to }, provisional: [], planetDamage: 0, note: `forced retreat: ${why}` },
+    { winner, units: {}, retreats: { [side]: to }, provisional: [], planetDamage: 0, note: '' },
     'forced-retreat',
+    why,
   );
 }

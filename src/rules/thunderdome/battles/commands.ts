@@ -70,7 +70,7 @@ export const BATTLE_ORDERS = {
       if (forced) {
         const b = d.state.battles.find((x) => x.id === openBattle(d.state, c.battle).id)!;
         const side = b.sides.includes(c.player) ? c.player : 'npe';
-        forcedRetreat(d, b, side, `failed to play twice (UTD3.42#2)`);
+        forcedRetreat(d, b, side, { code: 'failed-twice' });
       }
     },
   },

@@ -1,6 +1,7 @@
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import type { Decider } from '../decider.ts';
+import type { UnitRef } from '../reasons.ts';
 import type { Battle, BattleParticipant, CampaignState } from '../state.ts';
 
 export const NPE = 'npe';
@@ -71,15 +72,34 @@ export function sumBpv(d: Decider, ids: readonly string[]): string {
 }
 
 export function unitName(state: CampaignState, id: string): string {
+  return unitLabel(unitRef(state, id));
+}
+
+/** A unit as the state knows it now, to name it later (BattleResolved keeps these: destroyed units leave the state). */
+export function unitRef(state: CampaignState, id: string): UnitRef {
   const ship = state.ships.find((s) => s.id === id);
-  if (ship) return `${ship.unitId} (${ship.id})`;
+  if (ship) return { kind: 'ship', id, unitId: ship.unitId };
   const base = state.bases.find((b) => b.id === id);
-  if (base) return `${base.unitId} (${base.id}, ${base.role})`;
+  if (base) return { kind: 'base', id, unitId: base.unitId, role: base.role };
   for (const b of state.battles) {
     const n = b.npe?.force.find((f) => f.id === id);
-    if (n) return `NPE ${n.unitId} (${n.id})`;
+    if (n) return { kind: 'npe', id, unitId: n.unitId };
   }
-  return id;
+  return { kind: 'unknown', id };
+}
+
+/** `LYR-CA (S12)`, `BATS (B3, defense)`, `NPE FED-FF (N40)`, or the bare id of an unknown unit. */
+export function unitLabel(u: UnitRef): string {
+  switch (u.kind) {
+    case 'ship':
+      return `${u.unitId} (${u.id})`;
+    case 'base':
+      return `${u.unitId} (${u.id}, ${u.role})`;
+    case 'npe':
+      return `NPE ${u.unitId} (${u.id})`;
+    case 'unknown':
+      return u.id;
+  }
 }
 
 /** Whose unit an id is: the ship's or base's owner, or `npe` for an NPE force unit. */

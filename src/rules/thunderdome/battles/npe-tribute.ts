@@ -3,6 +3,7 @@ import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import type { Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import type { EmpireKey } from '../empires.ts';
+import type { AnschlussCause, ShipsGainedReason } from '../reasons.ts';
 import type { Ship } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 import { hoursFrom, NPE, sumBpv } from './common.ts';
@@ -44,14 +45,10 @@ export function npeCheck(d: Decider, battleId: string): void {
     type: 'NpeBattleUpdated',
     battleId,
     npe,
-    reason: `the attacking fleet is worth ${attackerBpv} BPV, so the NPE may field ${bpvToString(available)} BPV (UTD5.465)`,
+    reason: { code: 'npe-budget' },
   });
   if (isAnschluss(attackerBpv, available, d.state.settings['npe.anschlussAt'])) {
-    anschluss(
-      d,
-      battleId,
-      `the attacker's ${attackerBpv} BPV is at least twice the NPE's ${bpvToString(available)} (UTD5.422)`,
-    );
+    anschluss(d, battleId, { code: 'attacker-twice', attackerBpv, available: bpvToString(available) });
     return;
   }
   d.emit({
@@ -69,12 +66,12 @@ export function npeCheck(d: Decider, battleId: string): void {
  * The bot picks the most valuable such hulls; the player may pick others with `/battle claim`
  * until they are organized.
  */
-export function anschluss(d: Decider, battleId: string, reason: string): void {
+export function anschluss(d: Decider, battleId: string, why: AnschlussCause): void {
   const b = d.state.battles.find((x) => x.id === battleId)!;
   const player = b.sides.find((s) => s !== NPE)!;
   const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
   const kind = sector.type === 'mineral' ? 'mine' : 'colony';
-  d.emit({ type: 'DevelopmentGranted', sector: sector.key, kind, owner: player, reason: 'Anschluss (UTD5.4A1)' });
+  d.emit({ type: 'DevelopmentGranted', sector: sector.key, kind, owner: player, reason: { code: 'anschluss' } });
   d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'anschluss' });
   const picks = bestTribute(npeUnits(d, b.npe!.empire), bpv(d.state.settings['npe.rewardBpv']));
   grantShips(
@@ -83,14 +80,18 @@ export function anschluss(d: Decider, battleId: string, reason: string): void {
     player,
     sector.key,
     picks.map((u) => u.unitId),
-    'Anschluss tribute (UTD5.4A1)',
+    { code: 'anschluss-tribute' },
   );
   d.emit({
     type: 'BattleResolved',
     battleId,
     result: null,
     resolution: 'anschluss',
-    summary: [reason, `${kind} granted`, `tribute: ${picks.map((u) => u.unitId).join(', ') || 'none available'}`],
+    summary: [
+      { code: 'anschluss', why },
+      { code: 'development-granted', kind },
+      { code: 'tribute', unitIds: picks.map((u) => u.unitId) },
+    ],
   });
   continueTurnIfDone(d);
 }
@@ -135,7 +136,7 @@ export function grantShips(
   player: string,
   sector: string,
   unitIds: string[],
-  reason: string,
+  reason: ShipsGainedReason,
 ): void {
   if (unitIds.length === 0) return;
   const ships: Ship[] = unitIds.map((unitId, i) => ({

@@ -37,7 +37,7 @@ export function volunteer(d: Decider, ref: string, p: Player): void {
     type: 'NpeBattleUpdated',
     battleId: b.id,
     npe,
-    reason: `${p.name} volunteered first and runs the NPE (UTD5.46)`,
+    reason: { code: 'runner-volunteered' },
   });
   d.emit({
     type: 'BattleStageChanged',
@@ -79,7 +79,7 @@ export function submitNpeForce(d: Decider, ref: string, unitIds: string[]): void
     type: 'NpeBattleUpdated',
     battleId: b.id,
     npe: { ...b.npe, force },
-    reason: `the NPE fields ${force.map((f) => f.unitId).join(', ')} for ${bpvToString(total)} BPV`,
+    reason: { code: 'force-fielded' },
   });
   d.emit({
     type: 'BattleFleetChosen',
@@ -153,6 +153,6 @@ export function claimTribute(d: Decider, ref: string, unitIds: string[], p: Play
     p.id,
     b.sector,
     units.map((u) => u.unitId),
-    'Anschluss tribute chosen (UTD5.4A1)',
+    { code: 'anschluss-tribute-chosen' },
   );
 }

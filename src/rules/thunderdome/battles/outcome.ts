@@ -1,10 +1,11 @@
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
 import type { Decider } from '../decider.ts';
+import type { BattleSummaryLine, ForcedRetreatCause } from '../reasons.ts';
 import { sectorLabel } from '../lookup.ts';
 import { adjacentSectors } from '../orders.ts';
 import type { Battle, BattleResult, UnitFate } from '../state.ts';
-import { fortBlocks, NPE, ownerOf, sumBpv, unitName } from './common.ts';
+import { fortBlocks, NPE, ownerOf, sumBpv, unitName, unitRef } from './common.ts';
 import { grantShips } from './npe.ts';
 import { continueTurnIfDone } from './progress.ts';
 
@@ -118,17 +119,19 @@ function survivingFleetShips(d: Decider, b: Battle, side: string, units: BattleR
 /**
  * Applies an agreed result (requirements §6.3 APPLYING; UTD7.42341–7.48, 7.466x, 5.49, 5.4A2):
  * losses and captures, damage, the losers' immobile units destroyed, total disengagement of every
- * losing fleet in the sector as a retreat obligation, the NPE's tallies and rewards.
+ * losing fleet in the sector as a retreat obligation, the NPE's tallies and rewards. A forced
+ * retreat (ISS-A16) names the clock the side missed.
  */
 export function applyResult(
   d: Decider,
   battleId: string,
   result: BattleResult,
   resolution: NonNullable<Battle['resolution']>,
+  forced?: ForcedRetreatCause,
 ): void {
   const b = d.state.battles.find((x) => x.id === battleId)!;
   const s = d.state;
-  const summary: string[] = [];
+  const summary: BattleSummaryLine[] = [];
   const losers = b.sides.filter((x) => x !== result.winner);
   const destroyedShips: string[] = [];
   const destroyedBases: string[] = [];
@@ -171,27 +174,24 @@ export function applyResult(
   }
   if (destroyedShips.length || destroyedBases.length) {
     d.emit({ type: 'UnitsDestroyed', battleId, shipIds: destroyedShips, baseIds: destroyedBases });
-    summary.push(`destroyed: ${[...destroyedShips, ...destroyedBases].map((id) => unitName(s, id)).join(', ')}`);
+    summary.push({ code: 'destroyed', units: [...destroyedShips, ...destroyedBases].map((id) => unitRef(s, id)) });
   }
   if (damaged.length) {
     d.emit({ type: 'ShipsDamaged', battleId, changes: damaged });
-    summary.push(
-      `damaged: ${damaged.map((x) => `${unitName(s, x.shipId)} ${x.wrecked ? 'wrecked' : 'crippled'}`).join(', ')}`,
-    );
+    summary.push({
+      code: 'damaged',
+      ships: damaged.map((x) => ({ unit: unitRef(s, x.shipId), wrecked: x.wrecked })),
+    });
   }
   for (const c of captures) {
     d.emit({ type: 'ShipCaptured', battleId, ...c });
-    summary.push(`${unitName(s, c.shipId)} captured by ${playerName(d, c.by)}`);
+    summary.push({ code: 'captured', unit: unitRef(s, c.shipId), by: c.by });
   }
-  for (const c of npeCaptured) grantShips(d, battleId, c.by, b.sector, [c.unitId], 'captured from the NPE (UTD5.4A2)');
+  for (const c of npeCaptured) grantShips(d, battleId, c.by, b.sector, [c.unitId], { code: 'captured-from-npe' });
   if (b.npe) npeAftermath(d, b, result, npeLosses, npeOffset, summary);
   retreatLosers(d, b, result, summary);
-  d.emit({ type: 'BattleResolved', battleId, result, resolution, summary });
+  d.emit({ type: 'BattleResolved', battleId, result, resolution, summary, ...(forced ? { forced } : {}) });
   continueTurnIfDone(d);
-}
-
-function playerName(d: Decider, id: string): string {
-  return id === NPE ? 'the NPE' : (d.state.players.find((p) => p.id === id)?.name ?? id);
 }
 
 /** UTD5.4633 losses stack, 5.492 offsets; 5.4A2 conquest: 150 BPV, and the colony or mine taken with a troop ship. */
@@ -201,7 +201,7 @@ function npeAftermath(
   result: BattleResult,
   losses: ReturnType<typeof bpv>,
   offset: ReturnType<typeof bpv>,
-  summary: string[],
+  summary: BattleSummaryLine[],
 ): void {
   const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
   const total = losses.add(result.planetDamage || 0);
@@ -209,7 +209,7 @@ function npeAftermath(
     const newLosses = bpv(sector.npe!.losses ?? '0').add(total);
     const newOffset = bpv(sector.npe!.offset ?? '0').add(offset);
     d.emit({ type: 'NpeTallied', sector: sector.key, losses: bpvToString(newLosses), offset: bpvToString(newOffset) });
-    summary.push(`NPE losses now ${bpvToString(newLosses)} BPV, offset ${bpvToString(newOffset)} (UTD5.4633, 5.492)`);
+    summary.push({ code: 'npe-tallied', losses: bpvToString(newLosses), offset: bpvToString(newOffset) });
   }
   if (result.winner === NPE) return;
   const conqueror = result.winner;
@@ -217,7 +217,7 @@ function npeAftermath(
     type: 'BpvAwarded',
     playerId: conqueror,
     amount: String(d.state.settings['npe.rewardBpv']),
-    reason: 'NPE conquered (UTD5.4A2)',
+    reason: { code: 'npe-conquered' },
   });
   d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'conquered' });
   const part = b.participants.find((p) => p.side === conqueror)!;
@@ -229,18 +229,22 @@ function npeAftermath(
       sector: sector.key,
       kind,
       owner: conqueror,
-      reason: 'NPE conquered with a troop ship (UTD5.4A2)',
+      reason: { code: 'npe-conquered-troops' },
     });
-  summary.push(
-    `NPE conquered: +${d.state.settings['npe.rewardBpv']} BPV to ${playerName(d, conqueror)}; its ${kind} ${troops ? 'captured by the troop ship' : 'destroyed'}`,
-  );
+  summary.push({
+    code: 'npe-conquered',
+    player: conqueror,
+    reward: String(d.state.settings['npe.rewardBpv']),
+    kind,
+    troops,
+  });
 }
 
 /**
  * UTD7.466x, 7.46721–2: every fleet of a loser still in the sector goes through the chosen lane at
  * the next player's turn; one pre-spent order point per sector retreated from.
  */
-function retreatLosers(d: Decider, b: Battle, result: BattleResult, summary: string[]): void {
+function retreatLosers(d: Decider, b: Battle, result: BattleResult, summary: BattleSummaryLine[]): void {
   for (const loser of b.sides.filter((x) => x !== result.winner && x !== NPE)) {
     const to = result.retreats[loser];
     if (!to) continue;
@@ -265,8 +269,6 @@ function retreatLosers(d: Decider, b: Battle, result: BattleResult, summary: str
         charged: false,
       },
     });
-    summary.push(
-      `${playerName(d, loser)} retreats ${fleetIds.length} fleet${fleetIds.length === 1 ? '' : 's'} to ${sectorLabel(d.state, to)} at the next player's turn; 1 order point on their next turn (UTD7.4663)`,
-    );
+    summary.push({ code: 'retreats', player: loser, fleets: fleetIds.length, to });
   }
 }

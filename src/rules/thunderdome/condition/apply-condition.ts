@@ -48,8 +48,7 @@ export const CONDITION_FOLDS = {
     for (const x of e.ships) setCondition(shipById(s, x.shipId), x.condition);
     const p = playerById(s, e.playerId);
     p.bank = bpvToString(bpv(p.bank).sub(e.cost));
-    const units = e.ships.reduce((n, x) => n + x.fighters + x.pfs, 0);
-    order(s, stored, 'replace-attrition', `replace ${units} fighter${units === 1 ? '' : 's'}/PFs`, e.opCost, e.cost);
+    order(s, stored, 'replace-attrition', e.opCost, e.cost);
   },
   FleetRefitted: (s, e, stored) => {
     for (const x of e.ships) {
@@ -61,6 +60,6 @@ export const CONDITION_FOLDS = {
       s.turn.yardUse = { ...(s.turn.yardUse ?? {}), [e.yardId]: (s.turn.yardUse?.[e.yardId] ?? 0) + e.capacity };
     const p = playerById(s, e.playerId);
     p.bank = bpvToString(bpv(p.bank).sub(e.cost));
-    order(s, stored, 'refit-fleet', `refit ${e.ships.map((x) => `${x.from} → ${x.to}`).join(', ')}`, e.opCost, e.cost);
+    order(s, stored, 'refit-fleet', e.opCost, e.cost);
   },
 } satisfies FoldTable<CampaignState, ConditionEvent, StoredEvent>;

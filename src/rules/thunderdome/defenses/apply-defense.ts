@@ -18,25 +18,12 @@ export const DEFENSE_FOLDS = {
     // The scrap money pays for the new units first (UTD6.3A); only the difference moves the bank.
     const p = playerById(s, e.playerId);
     p.bank = bpvToString(bpv(p.bank).add(e.refund).sub(e.cost));
-    const parts = [
-      e.bought.length ? `buy ${e.bought.length}` : '',
-      e.scrapped.length ? `scrap ${e.scrapped.length}` : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
-    order(s, stored, 'defense-revise', `revise defenses in ${e.sector}${parts ? ` (${parts})` : ''}`, e.opCost, e.cost);
+    order(s, stored, 'defense-revise', e.opCost, e.cost);
   },
   DefensesScrapped: (s, e, stored) => {
     s.bases = s.bases.filter((b) => !e.baseIds.includes(b.id));
     credit(s, e.playerId, e.refund);
-    order(
-      s,
-      stored,
-      'defense-scrap',
-      `scrap ${e.baseIds.length} defense${e.baseIds.length === 1 ? '' : 's'} in ${e.sector}`,
-      e.opCost,
-      '0',
-    );
+    order(s, stored, 'defense-scrap', e.opCost, '0');
   },
   DefensesArrived: (s, e) => {
     for (const b of s.bases) if (e.baseIds.includes(b.id)) b.pending = false;

@@ -14,5 +14,13 @@ export {
   type DefenseCategory,
 } from './kinds.ts';
 export { checkSectorDefenses, DEFENDING_SHIPS, DEFENSE_LIMITS, type PlannedDefense } from './limits.ts';
-export { defenseSiteProblem, GROUND_BASE_TERRAIN, hasGroundBaseSite, supportingRfSiteProblem } from './sites.ts';
+export {
+  defenseSite,
+  defenseSiteProblem,
+  GROUND_BASE_TERRAIN,
+  hasGroundBaseSite,
+  siteProblemText,
+  supportingRfSite,
+  supportingRfSiteProblem,
+} from './sites.ts';
 export { parseBuyList } from './revise.ts';

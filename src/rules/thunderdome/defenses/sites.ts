@@ -1,3 +1,4 @@
+import type { SiteProblem } from '../reasons.ts';
 import type { CampaignState, Player, Sector } from '../state.ts';
 
 /**
@@ -50,17 +51,16 @@ export function maxSupportingRf(state: CampaignState): number {
  * colony or mine is enough; a dead sector still needs the fortification (UTD4.315). Returns why
  * not, or null when defenses are allowed.
  */
-export function defenseSiteProblem(state: CampaignState, p: Player, sector: Sector): string | null {
+export function defenseSite(state: CampaignState, p: Player, sector: Sector): SiteProblem | null {
   if (sector.type === 'home' && sector.owner === p.id) return null;
-  if (sector.type === 'unknown') return 'it is unexplored';
+  if (sector.type === 'unknown') return { code: 'unexplored' };
   const fort = sector.fort && sector.fort.owner === p.id && sector.fort.status !== 'pending';
   const colony = active(sector.colony, p.id);
   const mine = active(sector.mine, p.id);
   if (fort && (colony || mine || sector.type === 'dead')) return null;
   if (!requiresFortification(state) && (colony || mine)) return null;
-  if (!colony && !mine && sector.type !== 'dead')
-    return `it holds no colony or mine of yours${fort ? '' : ' and no fortification of yours'}`;
-  return `it has no fortification of yours${sector.fort?.owner === p.id ? ' yet (it is being established)' : ''}`;
+  if (!colony && !mine && sector.type !== 'dead') return { code: 'no-development', fort: Boolean(fort) };
+  return { code: 'no-fort', establishing: sector.fort?.owner === p.id };
 }
 
 /**
@@ -68,10 +68,39 @@ export function defenseSiteProblem(state: CampaignState, p: Player, sector: Sect
  * sector, or to the player's home sector; it is a support unit, so no fortification is needed
  * (ISS-A35) and none stands at a mine (UTD4.345).
  */
-export function supportingRfSiteProblem(p: Player, sector: Sector): string | null {
+export function supportingRfSite(p: Player, sector: Sector): SiteProblem | null {
   if (sector.type === 'home' && sector.owner === p.id) return null;
   if (sector.type === 'life' && active(sector.colony, p.id)) return null;
-  return sector.type === 'life'
-    ? 'it holds no developed colony of yours'
-    : 'it is neither a life sector with your colony nor your home sector';
+  return sector.type === 'life' ? { code: 'no-colony' } : { code: 'not-life-or-home' };
+}
+
+/**
+ * A site problem in words, for the refusals and the status here and for the step-10 announcement
+ * (the words layer reads it: DefensesArrived keeps the code, reasons.ts).
+ */
+export function siteProblemText(problem: SiteProblem): string {
+  switch (problem.code) {
+    case 'unexplored':
+      return 'it is unexplored';
+    case 'no-development':
+      return `it holds no colony or mine of yours${problem.fort ? '' : ' and no fortification of yours'}`;
+    case 'no-fort':
+      return `it has no fortification of yours${problem.establishing ? ' yet (it is being established)' : ''}`;
+    case 'no-colony':
+      return 'it holds no developed colony of yours';
+    case 'not-life-or-home':
+      return 'it is neither a life sector with your colony nor your home sector';
+  }
+}
+
+/** `defenseSite` in words, or null when defenses are allowed. */
+export function defenseSiteProblem(state: CampaignState, p: Player, sector: Sector): string | null {
+  const problem = defenseSite(state, p, sector);
+  return problem && siteProblemText(problem);
+}
+
+/** `supportingRfSite` in words, or null when the freighter may be assigned there. */
+export function supportingRfSiteProblem(p: Player, sector: Sector): string | null {
+  const problem = supportingRfSite(p, sector);
+  return problem && siteProblemText(problem);
 }

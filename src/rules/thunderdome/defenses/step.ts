@@ -1,7 +1,8 @@
 import type { Decider } from '../decider.ts';
+import type { DefenseCancelReason } from '../reasons.ts';
 import type { Base } from '../state.ts';
 import { isDefenseBase } from './kinds.ts';
-import { defenseSiteProblem, supportingRfSiteProblem } from './sites.ts';
+import { defenseSite, supportingRfSite } from './sites.ts';
 
 /**
  * Step 10, new construction (UTD2.3(10), UTD6.3A "received when built ships are received"): the
@@ -18,7 +19,7 @@ export function defensesArriveStep(d: Decider, playerId: string): void {
   );
   if (pending.length === 0) return;
   const arrived: string[] = [];
-  const cancelled: { baseId: string; unitId: string; refund: string; reason: string }[] = [];
+  const cancelled: { baseId: string; unitId: string; refund: string; reason: DefenseCancelReason }[] = [];
   for (const b of pending) {
     const reason = lostSite(d, b);
     if (reason) cancelled.push({ baseId: b.id, unitId: b.unitId, refund: b.bpv, reason });
@@ -27,18 +28,15 @@ export function defensesArriveStep(d: Decider, playerId: string): void {
   d.emit({ type: 'DefensesArrived', playerId, baseIds: arrived, cancelled });
 }
 
-function lostSite(d: Decider, b: Base): string | null {
+function lostSite(d: Decider, b: Base): DefenseCancelReason | null {
   const state = d.state;
   const p = state.players.find((x) => x.id === b.owner)!;
   const sector = state.map?.sectors.find((s) => s.key === b.sector);
-  if (!sector) return 'its sector is gone';
+  if (!sector) return { code: 'sector-gone' };
   if (b.role === 'capital-rf') {
     const capital = state.bases.find((x) => x.owner === b.owner && x.role === 'capital' && !x.pending);
-    return capital && capital.sector === b.sector
-      ? null
-      : 'the capital it was to support is no longer there (UTD4.3237)';
+    return capital && capital.sector === b.sector ? null : { code: 'capital-gone' };
   }
-  const problem =
-    b.role === 'supporting-rf' ? supportingRfSiteProblem(p, sector) : defenseSiteProblem(state, p, sector);
-  return problem ? `${sector.name ?? sector.key} can no longer hold defenses: ${problem} (UTD7.33)` : null;
+  const problem = b.role === 'supporting-rf' ? supportingRfSite(p, sector) : defenseSite(state, p, sector);
+  return problem ? { code: 'site-lost', sector: sector.key, problem } : null;
 }

@@ -37,6 +37,7 @@
 import type { DiceSource } from '../../dice.ts';
 import { fail, ok, type Result } from '../../errors.ts';
 import { EMPIRES, empireName, type EmpireKey } from '../empires.ts';
+import type { ExploredStepDetail } from '../reasons.ts';
 import {
   normalCell,
   overlaysFor,
@@ -285,6 +286,8 @@ export interface ExplorationStep {
   sides: number | null;
   die: number | null;
   meaning: string;
+  /** The step as data, for SectorExplored (the words layer writes it, reason-words.ts). */
+  detail: ExploredStepDetail;
 }
 
 export interface ExplorationResult {
@@ -424,6 +427,7 @@ export function resumeExploration(
         sides: null,
         die: null,
         meaning: 'declined the free choice: the type is rolled',
+        detail: { code: 'free-choice-declined' },
       });
       return ok(rollType(input, 'ask', steps, dice));
     }
@@ -537,6 +541,7 @@ function chooseType(
     sides: null,
     die: null,
     meaning: `chose a ${type} sector instead of rolling`,
+    detail: { code: 'type-chosen', type },
   });
   return finish(input, { method: 'chosen-5.224', rule: 'UTD5.224', die: null, rolled: null }, type, steps, dice);
 }
@@ -551,7 +556,15 @@ function rollType(
   const purpose = `sector type (UTD5.21): ${label}`;
   const die = roll(dice, 6, purpose);
   const rolled = sectorTypeForDie(die);
-  steps.push({ kind: 'type-roll', rule: 'UTD5.21', purpose, sides: 6, die, meaning: `${die} → ${rolled} sector` });
+  steps.push({
+    kind: 'type-roll',
+    rule: 'UTD5.21',
+    purpose,
+    sides: 6,
+    die,
+    meaning: `${die} → ${rolled} sector`,
+    detail: { code: 'type-rolled', die, type: rolled },
+  });
 
   const conversions = availableConversions(rolled, input.allowed);
   if (instruction === 'ask' && conversions.length > 0) {
@@ -596,6 +609,7 @@ function conversionStep(label: string, rolled: SectorType, target: 'life' | 'min
     sides: null,
     die: null,
     meaning: `the rolled ${rolled} sector becomes a ${target} sector`,
+    detail: { code: 'converted', rolled, type: target },
   };
 }
 
@@ -608,6 +622,7 @@ function declinedStep(label: string, rolled: SectorType, offered: readonly ('lif
     sides: null,
     die: null,
     meaning: `kept the ${rolled} sector (could have changed it to ${offered.join(' or ')})`,
+    detail: { code: 'conversion-declined', rolled, offered: [...offered] },
   };
 }
 
@@ -627,6 +642,10 @@ function cellOutcome(
     overlays: overlaysFor(cell.terrain, cell.alsoAsteroidOverlay),
     note: t.note,
   };
+}
+
+function terrainDetail(die: number, special: boolean, t: TerrainOutcome): ExploredStepDetail {
+  return { code: 'terrain-rolled', die, special, terrain: t.id, overlays: [...t.overlays] };
 }
 
 function describeTerrain(t: TerrainOutcome): string {
@@ -658,6 +677,7 @@ function finish(
       sides: 6,
       die: normalDie,
       meaning: `${normalDie} → Special: roll on the special table`,
+      detail: { code: 'terrain-special', die: normalDie },
     });
     const specialPurpose = `special terrain (UTD5.3 special table, ${type} column): ${label}`;
     const specialDie = roll(dice, 6, specialPurpose);
@@ -669,6 +689,7 @@ function finish(
       sides: 6,
       die: specialDie,
       meaning: `${specialDie} → ${describeTerrain(tableTerrain)}`,
+      detail: terrainDetail(specialDie, true, tableTerrain),
     });
   } else {
     tableTerrain = cellOutcome(first, 'normal-table', normalDie, null);
@@ -679,6 +700,7 @@ function finish(
       sides: 6,
       die: normalDie,
       meaning: `${normalDie} → ${describeTerrain(tableTerrain)}`,
+      detail: terrainDetail(normalDie, false, tableTerrain),
     });
   }
 
@@ -701,6 +723,7 @@ function finish(
       sides: null,
       die: null,
       meaning: 'dead sector: no NPE roll',
+      detail: { code: 'no-npe-dead' },
     });
     return result;
   }
@@ -716,6 +739,7 @@ function finish(
     sides: 6,
     die: npeDie,
     meaning: found ? `${npeDie} → NPE discovered` : `${npeDie} → no NPE`,
+    detail: { code: 'npe-rolled', die: npeDie, found },
   });
   if (!found) return result;
 
@@ -730,6 +754,7 @@ function finish(
       sides: null,
       die: null,
       meaning: 'every allowed empire is a player empire (npe.excludePlayerEmpires): no NPE can be here',
+      detail: { code: 'npe-none-possible' },
     });
     return result;
   }
@@ -754,9 +779,18 @@ function finish(
         sides,
         die,
         meaning: `${die} → ${name}, a player's empire: re-roll (npe.excludePlayerEmpires)`,
+        detail: { code: 'npe-identity', die, empire: key, reroll: attempt, excluded: true },
       });
     } else {
-      steps.push({ kind: 'npe-identity', rule: 'UTD5.41', purpose, sides, die, meaning: `${die} → ${name} NPE` });
+      steps.push({
+        kind: 'npe-identity',
+        rule: 'UTD5.41',
+        purpose,
+        sides,
+        die,
+        meaning: `${die} → ${name} NPE`,
+        detail: { code: 'npe-identity', die, empire: key, reroll: attempt, excluded: false },
+      });
       empire = key;
     }
   }
@@ -778,6 +812,7 @@ function finish(
     sides: null,
     die: null,
     meaning: `${npe.name} NPE: the terrain is ${t.name} only; it replaces the rolled ${tableTerrain.name} (ISS-A54)`,
+    detail: { code: 'npe-terrain', empire, terrain: t.id, replaced: tableTerrain.id },
   });
   return { ...result, terrain, npe };
 }

@@ -3,7 +3,6 @@ import { debit, recordOrder as order, useYardCapacity as useYard, shipById } fro
 import type { StoredEvent } from '../events.ts';
 import type { CampaignState } from '../state.ts';
 import type { OfficerEvent, OfficerLoss } from './events.ts';
-import { officerName } from './types.ts';
 import type { FoldTable } from '../../kernel/tables.ts';
 
 /** Folds the officer events into the state; like applyEvent it checks no rule. */
@@ -12,13 +11,13 @@ export const OFFICER_FOLDS = {
     shipById(s, e.shipId).legendaryOfficer = { type: e.officer, paid: e.cost };
     useYard(s, e.yardId, e.capacity);
     debit(s, e.playerId, e.cost);
-    order(s, stored, 'officer-buy', `${officerName(e.officer)} on ${e.shipId}`, 0, e.cost);
+    order(s, stored, 'officer-buy', 0, e.cost);
   },
   CrewBought: (s, e, stored) => {
     shipById(s, e.shipId).outstandingCrew = true;
     useYard(s, e.yardId, e.capacity);
     debit(s, e.playerId, e.cost);
-    order(s, stored, 'crew-buy', `outstanding crew on ${e.shipId}`, 0, e.cost);
+    order(s, stored, 'crew-buy', 0, e.cost);
   },
   OfficerTransferred: (s, e, stored) => {
     const from = shipById(s, e.from);
@@ -27,13 +26,13 @@ export const OFFICER_FOLDS = {
     delete from.legendaryOfficer;
     to.legendaryOfficer = { type: e.officer, paid: bpvToString(paid) };
     debit(s, e.playerId, e.surcharge);
-    order(s, stored, 'officer-transfer', `${officerName(e.officer)} ${e.from} → ${e.to}`, e.opCost, e.surcharge);
+    order(s, stored, 'officer-transfer', e.opCost, e.surcharge);
   },
   MinesBought: (s, e, stored) => {
     shipById(s, e.shipId).minesBpv = e.carried;
     useYard(s, e.yardId, e.capacity);
     debit(s, e.playerId, e.cost);
-    order(s, stored, 'mines-buy', `${e.mines} BPV of mines on ${e.shipId}`, 0, e.cost);
+    order(s, stored, 'mines-buy', 0, e.cost);
   },
   OfficersLost: () => {
     // Already settled by `settleOfficerLosses` with the event that lost the ship; this one only tells.

@@ -34,14 +34,14 @@ export const YARD_FOLDS = {
       if (e.forgoRepair.length)
         s.turn.yardsForgoRepair = [...new Set([...(s.turn.yardsForgoRepair ?? []), ...e.forgoRepair])];
     }
-    order(s, stored, 'yard-activate', `activate shipyards in ${e.sector}`, e.opCost, '0');
+    order(s, stored, 'yard-activate', e.opCost, '0');
   },
   YardShipOrdered: (s, e, stored) => {
     s.pendingBuilds = [...(s.pendingBuilds ?? []), structuredClone(e.build)];
     s.nextId = Math.max(s.nextId, idNumber(e.build.shipId) + 1);
     use(s, e.build.yardId, e.capacity);
     debit(s, e.build.owner, e.build.cost);
-    order(s, stored, 'yard-build', `build ${e.build.unitId}`, 0, e.build.cost);
+    order(s, stored, 'yard-build', 0, e.build.cost);
   },
   YardWorkDone: (s, e, stored) => {
     for (const part of e.ships) {
@@ -59,14 +59,7 @@ export const YARD_FOLDS = {
     }
     use(s, e.yardId, e.capacity);
     debit(s, e.playerId, e.cost);
-    order(
-      s,
-      stored,
-      `yard-${e.kind}`,
-      `${e.kind} ${e.ships.map((x) => (x.from === x.to ? x.from : `${x.from} → ${x.to}`)).join(', ')}`,
-      0,
-      e.cost,
-    );
+    order(s, stored, `yard-${e.kind}`, 0, e.cost);
   },
   YardBuildDelivered: (s, e) => {
     const d = e.delivery;
@@ -88,17 +81,17 @@ export const YARD_FOLDS = {
     s.bases.push(structuredClone(e.base));
     s.nextId = Math.max(s.nextId, idNumber(e.base.id) + 1);
     debit(s, e.playerId, e.cost);
-    order(s, stored, 'yard-construct', `build a shipyard in ${e.base.sector}`, e.opCost, e.cost);
+    order(s, stored, 'yard-construct', e.opCost, e.cost);
   },
   ShipyardOverhauled: (s, e, stored) => {
     for (const b of s.bases) if (b.id === e.yardId) delete b.worksDestroyed;
     if (s.turn) s.turn.yardsOverhauled = [...new Set([...(s.turn.yardsOverhauled ?? []), e.yardId])];
-    order(s, stored, 'yard-overhaul-yard', `overhaul shipyard ${e.yardId}`, e.opCost, '0');
+    order(s, stored, 'yard-overhaul-yard', e.opCost, '0');
   },
   ShipyardScrapped: (s, e, stored) => {
     s.bases = s.bases.filter((b) => b.id !== e.yardId);
     credit(s, e.playerId, e.refund);
-    order(s, stored, 'yard-scrap', `scrap shipyard ${e.yardId}`, e.opCost, '0');
+    order(s, stored, 'yard-scrap', e.opCost, '0');
   },
   ShipyardWorksReported: (s, e) => {
     for (const b of s.bases) {
@@ -123,14 +116,7 @@ export const YARD_FOLDS = {
       ship.fleetId = e.fleetId;
       delete ship.dock;
     }
-    order(
-      s,
-      stored,
-      'yard-undock',
-      `organize ${e.shipIds.length} ship${e.shipIds.length === 1 ? '' : 's'} out of dry dock`,
-      e.opCost,
-      '0',
-    );
+    order(s, stored, 'yard-undock', e.opCost, '0');
   },
   ShipsRepaired: (s, e, stored) => {
     for (const ship of s.ships) {
@@ -146,13 +132,6 @@ export const YARD_FOLDS = {
       const rf = s.ships.find((x) => x.id === e.freighterId);
       if (rf) rf.rfUsedHalfCycle = s.halfCycles;
     }
-    order(
-      s,
-      stored,
-      e.mode === 'colony' ? 'repair-fleet' : 'repair-ships',
-      `D9.4 repairs for ${e.shipIds.length} ship${e.shipIds.length === 1 ? '' : 's'}`,
-      e.opCost,
-      '0',
-    );
+    order(s, stored, e.mode === 'colony' ? 'repair-fleet' : 'repair-ships', e.opCost, '0');
   },
 } satisfies FoldTable<CampaignState, YardEvent, StoredEvent>;

@@ -1,5 +1,6 @@
 import type { Decider } from '../decider.ts';
 import type { YardDelivery } from '../events.ts';
+import type { YardCancelReason } from '../reasons.ts';
 import type { Fleet, PendingBuild, Ship } from '../state.ts';
 import { isProblem, planPlacement } from './placement.ts';
 import { newShipRecord } from '../condition/attrition.ts';
@@ -31,13 +32,12 @@ export function newConstructionStep(d: Decider, playerId: string): void {
 function deliver(d: Decider, build: PendingBuild): void {
   const state = d.state;
   const base = { shipId: build.shipId, unitId: build.unitId, yardId: build.yardId };
-  const cancel = (reason: string): void => {
+  const cancel = (reason: YardCancelReason): void => {
     const delivery: YardDelivery = { ...base, ship: null, newFleet: null, refund: build.cost, reason };
     d.emit({ type: 'YardBuildDelivered', playerId: build.owner, delivery });
   };
   const p = state.players.find((x) => x.id === build.owner)!;
-  if (!state.bases.some((b) => b.id === build.yardId))
-    return cancel('the shipyard was destroyed before the ship was finished');
+  if (!state.bases.some((b) => b.id === build.yardId)) return cancel({ code: 'yard-destroyed' });
   // The new ship arrives full of fighters and PFs, pooled with the fleet's (UTD7.24).
   const arriving = newShipRecord(build.unitId);
   const reservations = (state.pendingBuilds ?? []).filter((b) => b.shipId !== build.shipId);
@@ -52,7 +52,7 @@ function deliver(d: Decider, build: PendingBuild): void {
       preferYard: build.yardId,
       reservations,
     });
-  if (isProblem(plan)) return cancel('no fleet and no dry-dock position was left for it (UTD7.63)');
+  if (isProblem(plan)) return cancel({ code: 'no-place' });
   const ship: Ship = {
     id: build.shipId,
     owner: build.owner,
