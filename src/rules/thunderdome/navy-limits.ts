@@ -26,9 +26,8 @@ export function fleetMc(state: CampaignState, fleetId: string, catalog: Decider[
   );
 }
 
-/** Checks that a unit may join this player's navy now (UTD8.12 year, UTD8.21 restricted, UTD8.113 empire). */
-export function checkBuildable(d: Decider, p: Player, unitId: string): UnitInfo {
-  const unit = d.ctx.catalog.get(unitId);
+/** The catalog unit named, if it is in the catalog (UTD1.6) and of the player's empire or neutral (UTD8.113). */
+export function empireUnit(p: Player, unit: UnitInfo | undefined, unitId: string): UnitInfo {
   if (!unit)
     refuse(
       'catalog/unknown-unit',
@@ -43,6 +42,12 @@ export function checkBuildable(d: Decider, p: Player, unitId: string): UnitInfo 
       'UTD8.113',
       `${unit.name} belongs to another empire (${unit.empire}); you play ${code}.`,
     );
+  return unit;
+}
+
+/** Checks that a unit may join this player's navy now (UTD8.12 year, UTD8.21 restricted, UTD8.113 empire). */
+export function checkBuildable(d: Decider, p: Player, unitId: string): UnitInfo {
+  const unit = empireUnit(p, d.ctx.catalog.get(unitId), unitId);
   if (!isFleetUnit(unit))
     refuse('unit/not-a-ship', 'UTD7.262', `${unit.name} is not a ship or freighter, so it cannot be in a fleet.`);
   requireInYear(d.state, unit, 'UTD8.12');

@@ -2,7 +2,6 @@ import { requireInYear } from '../availability.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import type { Decider } from '../decider.ts';
-import { empireCode } from '../empires.ts';
 import { sectorLabel } from '../lookup.ts';
 import { sectorOf, spend } from '../orders.ts';
 import type { Base, Player, Sector } from '../state.ts';
@@ -10,6 +9,7 @@ import type { UnitInfo } from '../units.ts';
 import { defenseCategory, defensesIn } from './kinds.ts';
 import { checkSectorDefenses, type PlannedDefense } from './limits.ts';
 import { defenseSiteProblem, hasGroundBaseSite, maxSupportingRf, supportingRfSiteProblem } from './sites.ts';
+import { empireUnit } from '../navy-limits.ts';
 
 /** Most units one order may buy: a full sector (1 + 6 + 5, an RF, 6 defending ships) with room to spare. */
 const MAX_BOUGHT = 20;
@@ -51,22 +51,11 @@ function parseIds(text: string): string[] {
 
 /** The catalog unit, checked as something this player may buy as a defense now (UTD8.113, 8.12, 8.21, 7.34). */
 function defenseUnit(d: Decider, p: Player, unitId: string): UnitInfo {
-  const unit =
-    d.ctx.catalog.get(unitId) ?? d.ctx.catalog.all().find((u) => u.unitId.toLowerCase() === unitId.toLowerCase());
-  if (!unit)
-    refuse(
-      'catalog/unknown-unit',
-      'UTD1.6',
-      `\`${unitId.slice(0, 40)}\` is not in this campaign's ship catalog.`,
-      'Search it with `/catalog search`.',
-    );
-  const code = empireCode(p.empire);
-  if (unit.empire !== code && unit.empire !== 'NEU')
-    refuse(
-      'unit/other-empire',
-      'UTD8.113',
-      `${unit.name} belongs to another empire (${unit.empire}); you play ${code}.`,
-    );
+  const unit = empireUnit(
+    p,
+    d.ctx.catalog.get(unitId) ?? d.ctx.catalog.all().find((u) => u.unitId.toLowerCase() === unitId.toLowerCase()),
+    unitId,
+  );
   if (unit.unitKind === 'shipyard' || unit.unitKind === 'capital_lcd')
     refuse(
       'defense/shipyard',

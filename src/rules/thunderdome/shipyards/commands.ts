@@ -47,6 +47,14 @@ export type YardCommand =
 
 export type YardCommandType = YardCommand['type'];
 
+/** The ships named, the configuration to reach and the yard, for overhauls and inspections (UTD6.374, 6.377). */
+const shipsAtYard = z.object({
+  ships: z.string(),
+  to: z.string().exactOptional(),
+  yard: z.string().exactOptional(),
+  ...asField,
+});
+
 /** The orders of this sub-system, one spec each (order-spec.ts); decide.ts gathers every table. */
 export const YARD_ORDERS = {
   'yard-activate': {
@@ -76,12 +84,7 @@ export const YARD_ORDERS = {
     decide: (d, c, p) => buildShip(d, c.unitId, c.yard, c.fleet ?? null, p, c.drones ?? 0),
   },
   'yard-overhaul': {
-    input: z.object({
-      ships: z.string(),
-      to: z.string().exactOptional(),
-      yard: z.string().exactOptional(),
-      ...asField,
-    }),
+    input: shipsAtYard,
     who: 'turn',
     decide: (d, c, p) => overhaulShips(d, c.ships, c.to, c.yard, p),
   },
@@ -102,12 +105,7 @@ export const YARD_ORDERS = {
     decide: (d, c, p) => convertShips(d, c.ships, c.to, c.yard, p),
   },
   'yard-inspect': {
-    input: z.object({
-      ships: z.string(),
-      to: z.string().exactOptional(),
-      yard: z.string().exactOptional(),
-      ...asField,
-    }),
+    input: shipsAtYard,
     who: 'turn',
     decide: (d, c, p) => inspectShips(d, c.ships, c.to, c.yard, p),
   },
