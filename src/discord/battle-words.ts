@@ -11,6 +11,7 @@ import type { BattleEvent } from '../rules/thunderdome/battles/apply-battle.ts';
 import type { Words } from './words-context.ts';
 import { unitName } from '../rules/thunderdome/battles/common.ts';
 import { sectorLabel } from '../rules/thunderdome/lookup.ts';
+import type { BattleReminderKey } from '../rules/thunderdome/events.ts';
 
 const mention = (id: string) => `<@${id}>`;
 const at = (iso: string, style: 'R' | 'f' = 'f') => `<t:${Math.floor(new Date(iso).getTime() / 1000)}:${style}>`;
@@ -27,6 +28,14 @@ const STAGE_HELP: Partial<Record<string, string>> = {
   stalled: 'settle with `/battle propose`, ask `/battle extension`, or `/battle appeal` (UTD3.43#2–3.45)',
   appeal: 'each side submits its case with `/battle appeal` (UTF3.45)',
 };
+
+/** What each battle reminder asks for (battles/reminders.ts). */
+const REMINDER_WORDS = {
+  'awaiting-contact': 'make contact (UTD3.42), or you retreat the way you came',
+  'awaiting-response': 'answer your opponent (UTD3.43), or you are forced to retreat',
+  resolve: 'resolve the battle (UTD3.5): report, settle or ask for an extension',
+  runner: 'volunteer to run the NPE (UTD5.431), or the attacker wins by Anschluss',
+} satisfies Record<BattleReminderKey, string>;
 
 /** Announcement lines for the battle events (UTD7.4, UTD3.4–3.5, UTD5.4). */
 export const BATTLE_WORDS = {
@@ -70,7 +79,7 @@ export const BATTLE_WORDS = {
     `⚖️ Battle ${e.battleId}: ${who(e.side)} submits an appeal (UTF3.45).\n> **Situation:** ${e.explanation}\n> **Plan:** ${e.plan}`,
   BattleThreadAttached: () => null,
   BattleReminder: (e) =>
-    `⏰ Battle ${e.battleId}: ${e.players.map(mention).join(' ')} — ${e.what}; due ${at(e.deadline, 'R')} (${at(e.deadline)}).`,
+    `⏰ Battle ${e.battleId}: ${e.players.map(mention).join(' ')} — ${REMINDER_WORDS[e.key]}; due ${at(e.deadline, 'R')} (${at(e.deadline)}).`,
   BattleAppealVoteOpened: () => null,
   BattleQuickUpdated: (e, { side: who, battle, state }) => {
     const q = e.quick;

@@ -581,3 +581,20 @@ describe('upcast: moves, exploration, deliveries (UTD4.334, UTD5.2–5.41, UTD6.
     ]);
   });
 });
+
+describe('upcast: BattleReminder.what (UTD3.42, 3.43, 3.5, 5.431)', () => {
+  it('upcast: a BattleReminder that stored its sentence loses it; players read the same words from its key', () => {
+    const stored = {
+      type: 'BattleReminder',
+      battleId: 'B1',
+      key: 'awaiting-contact',
+      players: ['p1'],
+      deadline: '2026-03-04T23:59:59.000Z',
+      what: 'make contact (UTD3.42), or you retreat the way you came',
+    };
+    const upcast = upcastCampaignEvent(old(stored));
+    const { what: _sentence, ...current } = stored;
+    expect(upcast).toEqual(current);
+    expect(upcastCampaignEvent(upcast)).toBe(upcast);
+  });
+});

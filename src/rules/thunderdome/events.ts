@@ -47,6 +47,9 @@ import type {
  */
 export type DevelopmentKind = 'colony' | 'mine' | 'fort';
 
+/** The battle clocks a reminder is about (battles/reminders.ts); the words say what is due. */
+export type BattleReminderKey = 'awaiting-contact' | 'awaiting-response' | 'resolve' | 'runner';
+
 export type CampaignEvent =
   // Officers and options (officers/events.ts: UTD7.26A, 7.26B, 8.23)
   | import('./officers/events.ts').OfficerEvent
@@ -269,7 +272,7 @@ export type CampaignEvent =
   | { type: 'BattleAppealVoteOpened'; battleId: string; voteId: string }
   | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
   | { type: 'BattleThreadAttached'; battleId: string; threadId: string }
-  | { type: 'BattleReminder'; battleId: string; key: string; players: string[]; deadline: string; what: string }
+  | { type: 'BattleReminder'; battleId: string; key: BattleReminderKey; players: string[]; deadline: string }
   | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: NpeUpdateReason }
   | {
       type: 'BattleResolved';

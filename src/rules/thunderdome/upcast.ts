@@ -442,6 +442,12 @@ function isSentence(e: object): boolean {
  * not listed here was never stored in another shape.
  */
 const UPCASTS: { readonly [K in CampaignEvent['type']]?: (e: Variant<CampaignEvent, K>) => CampaignEvent } = {
+  // Before format 2 a battle reminder also stored its sentence (`what`); the words write it from `key`.
+  BattleReminder: (e) => {
+    if (!('what' in e)) return e;
+    const { what: _sentence, ...current } = e as typeof e & { what?: string };
+    return current;
+  },
   BattleStageChanged: (e) => {
     const reason = upcastStageReason(e.reason);
     return reason === e.reason ? e : { ...e, reason };

@@ -1,15 +1,16 @@
 import type { Decider } from '../decider.ts';
+import type { BattleReminderKey } from '../events.ts';
 import type { Battle } from '../state.ts';
 import { NPE, playerSides } from './common.ts';
 
 /** How long before each battle clock its reminder goes out, and to whom (like the orders-deadline reminders of UTD3.3). */
 export const BATTLE_REMINDERS: readonly {
-  key: string;
+  /** What the reminder asks for: the words layer writes it (battle-words.ts). */
+  key: BattleReminderKey;
   stages: readonly Battle['stage'][];
   deadline: 'contact' | 'resolve' | 'runner';
   hours: number;
   who: (b: Battle, players: string[]) => string[];
-  what: string;
 }[] = [
   {
     key: 'awaiting-contact',
@@ -17,7 +18,6 @@ export const BATTLE_REMINDERS: readonly {
     deadline: 'contact',
     hours: 24,
     who: (b) => [b.contactBy],
-    what: 'make contact (UTD3.42), or you retreat the way you came',
   },
   {
     key: 'awaiting-response',
@@ -28,7 +28,6 @@ export const BATTLE_REMINDERS: readonly {
       playerSides(b)
         .filter((x) => x !== b.contactBy)
         .concat(b.npe?.runner ? [b.npe.runner] : []),
-    what: 'answer your opponent (UTD3.43), or you are forced to retreat',
   },
   {
     key: 'resolve',
@@ -36,7 +35,6 @@ export const BATTLE_REMINDERS: readonly {
     deadline: 'resolve',
     hours: 72,
     who: (b) => playerSides(b).concat(b.npe?.runner ? [b.npe.runner] : []),
-    what: 'resolve the battle (UTD3.5): report, settle or ask for an extension',
   },
   {
     key: 'runner',
@@ -44,7 +42,6 @@ export const BATTLE_REMINDERS: readonly {
     deadline: 'runner',
     hours: 48,
     who: (b, players) => players.filter((p) => !b.sides.includes(p)),
-    what: 'volunteer to run the NPE (UTD5.431), or the attacker wins by Anschluss',
   },
 ];
 
@@ -64,7 +61,6 @@ export function remindBattles(d: Decider): void {
         key: r.key,
         players: r.who(b, players).filter((x) => x !== NPE),
         deadline: due,
-        what: r.what,
       });
     }
   }
