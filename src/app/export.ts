@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { rulesetOf } from './rulesets.ts';
+import { settingsSchema } from '../rules/thunderdome/settings.ts';
 import { upcastEvent, upcastState } from '../rules/thunderdome/upcast.ts';
 
 /**
@@ -118,6 +119,15 @@ export function parseExport(text: string): ParsedExport {
     for (const e of file.events) rebuilt = ruleset.apply(rebuilt, e);
   } catch (err) {
     return { ok: false, message: `the event log cannot be replayed (${(err as Error).message})` };
+  }
+  // Every setting within its allowed range or set, and consistent with the others (requirements §3.3).
+  const settings = settingsSchema.safeParse(rebuilt?.settings);
+  if (!settings.success) {
+    const issue = settings.error.issues[0];
+    return {
+      ok: false,
+      message: `the campaign's settings are not valid (${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'})`,
+    };
   }
   // An older format's state was folded by an older version (format 1 kept order records without
   // their events, for one): its log is the record, and the state is what this version folds of it.

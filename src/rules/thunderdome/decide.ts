@@ -26,7 +26,7 @@ import {
 import { buyFleets, organize, scrapShips } from './navy-orders.ts';
 import { grantProxy, resign, revokeProxy } from './players.ts';
 import { disavow, nameSector, objectToName, setBalancing } from './sectors.ts';
-import { defaultSettings } from './settings.ts';
+import { defaultSettings, settingsSchema, type Settings } from './settings.ts';
 import {
   approveMap,
   chooseDefendingShip,
@@ -423,7 +423,8 @@ function create(
       guildId: c.guildId,
       channelId: c.channelId,
       createdBy: actor.userId,
-      settings: defaultSettings(),
+      // Checked like a vote's value (requirements §3.3): the defaults are within every key's range.
+      settings: settingsSchema.parse(defaultSettings()) as Settings,
       catalogVersion,
       seedCommitment: c.seedCommitment,
     },

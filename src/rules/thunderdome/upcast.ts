@@ -25,7 +25,14 @@ import type {
   VoteCloseReason,
   YardCancelReason,
 } from './reasons.ts';
+import { SETTING_KEYS, withDefaults, type Settings } from './settings.ts';
 import type { CampaignState, NpeBattle, TurnOrder } from './state.ts';
+
+/** True when stored settings have every key of this version and none it dropped. */
+function settingsCurrent(stored: Settings): boolean {
+  const keys = Object.keys(stored);
+  return keys.length === SETTING_KEYS.length && SETTING_KEYS.every((k) => k in stored);
+}
 
 /**
  * The upcaster: stored events and states of older versions, read as this version's shapes. Pure;
@@ -448,6 +455,8 @@ const UPCASTS: { readonly [K in CampaignEvent['type']]?: (e: Variant<CampaignEve
     const { what: _sentence, ...current } = e as typeof e & { what?: string };
     return current;
   },
+  // A setting added after the campaign was created starts at its default (requirements §3.3).
+  CampaignCreated: (e) => (settingsCurrent(e.settings) ? e : { ...e, settings: withDefaults(e.settings) }),
   BattleStageChanged: (e) => {
     const reason = upcastStageReason(e.reason);
     return reason === e.reason ? e : { ...e, reason };
@@ -529,9 +538,11 @@ export function upcastState(state: CampaignState): CampaignState {
   });
   const turnChanged = state.turn && orders?.some((o, i) => o !== state.turn!.orders[i]);
   const battlesChanged = battles.some((b, i) => b !== state.battles[i]);
-  if (!turnChanged && !battlesChanged) return state;
+  const settingsChanged = state.settings !== undefined && !settingsCurrent(state.settings);
+  if (!turnChanged && !battlesChanged && !settingsChanged) return state;
   return {
     ...state,
+    ...(settingsChanged ? { settings: withDefaults(state.settings) } : {}),
     ...(battlesChanged ? { battles } : {}),
     ...(turnChanged && state.turn ? { turn: { ...state.turn, orders: orders! } } : {}),
   };

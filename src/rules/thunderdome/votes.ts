@@ -3,7 +3,15 @@ import type { VoteCloseReason } from './reasons.ts';
 import { refuse } from '../errors.ts';
 import { endOfDayAfter } from '../deadlines.ts';
 import type { Decider } from './decider.ts';
-import { DEFAULT_SETTINGS } from './settings.ts';
+import {
+  allowedText,
+  isSettingKey,
+  parseSetting,
+  SETTINGS,
+  settingsConflict,
+  settingText,
+  type Settings,
+} from './settings.ts';
 import { onVoteClosed } from './battles/votes.ts';
 import { onPlayerVoteClosed } from './player-votes.ts';
 import type { Vote } from './state.ts';
@@ -11,44 +19,46 @@ import { openVote } from './vote-open.ts';
 
 export { openVote };
 
-/** A house-rule or setting change (UTD1.11, rules-notes §4): from the next cycle, or at once before play starts. */
+/**
+ * A house-rule or setting change (UTD1.11, rules-notes §4): from the next cycle, or at once before
+ * play starts. The value is checked against the key's allowed range or set here, when the vote is
+ * proposed, and against the other keys as they will stand (requirements §3.3), so a passed vote
+ * can never leave the campaign with a value the rules cannot use.
+ */
 export function proposeSetting(d: Decider, key: string, raw: string): void {
-  if (!(key in DEFAULT_SETTINGS))
+  if (!isSettingKey(key))
     refuse(
       'setting/unknown',
       'UTD1.11',
       `There is no setting \`${key.slice(0, 60)}\`.`,
-      'See the settings in `/campaign status` or docs/rules-notes.md.',
+      'See every setting with `/campaign settings`.',
     );
-  const current = (d.state.settings as Record<string, unknown>)[key];
-  const value = parseSettingValue(current, raw);
-  if (value === undefined)
+  const current = d.state.settings[key];
+  const parsed = parseSetting(key, raw);
+  if (!parsed.ok)
     refuse(
       'setting/bad-value',
       'UTD1.11',
-      `\`${raw.slice(0, 40)}\` is not a valid value for ${key} (now ${JSON.stringify(current)}).`,
+      `\`${raw.slice(0, 40)}\` is not a valid value for ${key} (${SETTINGS[key].rule}; now ${settingText(key, current)}).`,
+      `${key} must be ${allowedText(key)}.`,
     );
+  const value = parsed.value;
   if (JSON.stringify(value) === JSON.stringify(current))
-    refuse('setting/no-change', 'UTD1.11', `${key} is already ${JSON.stringify(current)}.`);
+    refuse('setting/no-change', 'UTD1.11', `${key} is already ${settingText(key, current)}.`);
+  // The other keys as they will stand once the votes already passed take effect.
+  const after = structuredClone(d.state.settings) as Record<string, unknown>;
+  for (const pending of d.state.pendingSettings) after[pending.key] = pending.value;
+  after[key] = value;
+  const conflict = settingsConflict(after as Settings);
+  if (conflict)
+    refuse('setting/conflict', 'UTD1.11', `${key} cannot be ${settingText(key, value)} (${SETTINGS[key].rule}): ${conflict}.`);
   if (d.state.votes.some((v) => v.status === 'open' && v.payload.kind === 'setting' && v.payload.key === key))
     refuse('vote/duplicate', 'UTD1.7', `A vote on ${key} is already open.`);
   openVote(
     d,
     { kind: 'setting', key, value },
-    `Change **${key}** from \`${JSON.stringify(current)}\` to \`${JSON.stringify(value)}\`?`,
+    `Change **${key}** from \`${settingText(key, current)}\` to \`${settingText(key, value)}\`?`,
   );
-}
-
-function parseSettingValue(current: unknown, raw: string): unknown {
-  const t = raw.trim();
-  if (typeof current === 'number') return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : undefined;
-  if (typeof current === 'boolean') return /^(true|false)$/i.test(t) ? t.toLowerCase() === 'true' : undefined;
-  if (Array.isArray(current)) {
-    const parts = t.split(',').map((x) => Number(x.trim()));
-    return parts.length === current.length && parts.every(Number.isFinite) ? parts : undefined;
-  }
-  if (typeof current === 'string') return t.length > 0 && t.length <= 60 ? t : undefined;
-  return undefined;
 }
 
 /** UTD3.32: an extension beyond the automatic week needs a supermajority. */
