@@ -2,6 +2,7 @@ import type { RulesetDue, RulesetScheduler } from '../ruleset.ts';
 import { BATTLE_REMINDERS } from '../rules/thunderdome/battles/reminders.ts';
 import { SYSTEM_USER, type CampaignCommand, type CampaignState } from '../rules/thunderdome/index.ts';
 import type { Battle } from '../rules/thunderdome/state.ts';
+import { orderReminderOffsets } from '../rules/thunderdome/turn.ts';
 
 /**
  * Thunderdome III's clocks, for the scheduler (src/app/scheduler.ts): the orders deadline (UTD3.3,
@@ -24,7 +25,7 @@ export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignComma
       due.push({ command: { type: 'vote-close-due' }, reason: 'a vote closes (UTD1.7)' });
     if (state.status !== 'active') return due;
     const deadline = ordersDeadline(state);
-    if (deadline > t && deadline - REMINDERS_AHEAD_MS <= t)
+    if (deadline > t && deadline - remindersAhead(state) <= t)
       due.push({ command: { type: 'remind' }, reason: 'the orders deadline is near (UTD3.3)' });
     if (battleClocks(state).some((c) => c <= t))
       due.push({ command: { type: 'battle-clocks' }, reason: 'a battle clock ran out or its reminder is due' });
@@ -36,10 +37,12 @@ export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignComma
 };
 
 /**
- * How far ahead of the orders deadline `remind` is given: the rules post each reminder (72 h, 24 h
- * and 1 h by default) when its time comes, and nothing before; 7 days covers any reminder setting.
+ * How far ahead of the orders deadline `remind` is given: the rules post each reminder (the end of
+ * the target day, 24 h and 1 h by default, turn.ts) when its time comes, and nothing before.
  */
-const REMINDERS_AHEAD_MS = 7 * 86_400_000;
+function remindersAhead(state: CampaignState): number {
+  return Math.max(0, ...orderReminderOffsets(state.settings)) * 3_600_000;
+}
 
 const BATTLE_DEADLINES = ['selection', 'contact', 'resolve', 'runner', 'window'] as const;
 
@@ -55,7 +58,7 @@ function ordersDeadline(state: CampaignState): number {
 /** Every time at which something may fall due (NaN entries never do). */
 function clocks(state: CampaignState): number[] {
   const out = state.votes.filter((v) => v.status === 'open').map((v) => time(v.closesAt));
-  if (state.status === 'active') out.push(ordersDeadline(state) - REMINDERS_AHEAD_MS, ...battleClocks(state));
+  if (state.status === 'active') out.push(ordersDeadline(state) - remindersAhead(state), ...battleClocks(state));
   return out.filter((t) => !Number.isNaN(t));
 }
 

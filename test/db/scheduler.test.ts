@@ -23,13 +23,13 @@ forEachDriver('deadlines enforce themselves', (db, skip, driver) => {
       const before = (await campaignInChannel(app, target.channelId))!;
       expect(before.turn).toMatchObject({ playerId: 'a', deadline: '2026-03-11T23:59:59.000Z' });
       expect(await runDue(app)).toHaveLength(0);
-      // Reminders 72 h, 24 h and 1 h before the deadline, each once (UTD3.3).
-      app.clock.set('2026-03-08T23:59:59Z');
+      // Reminders at the end of the target day 3 (96 h before), 24 h and 1 h before the deadline, each once (UTD3.3, ISS-A09).
+      app.clock.set('2026-03-07T23:59:59Z');
       const reminders = await runDue(app);
       expect(
         reminders.flatMap((o) => (o.result.ok && !o.result.duplicate ? o.result.events.map((e) => e.event) : [])),
       ).toEqual([
-        { type: 'ReminderSent', playerId: 'a', hoursBefore: 72, deadline: '2026-03-11T23:59:59.000Z', skipped: false },
+        { type: 'ReminderSent', playerId: 'a', hoursBefore: 96, deadline: '2026-03-11T23:59:59.000Z', skipped: false },
       ]);
       expect(await runDue(app)).toHaveLength(0);
       // The bot was down from then until 30 minutes before the deadline: the 24 h reminder is recorded, the 1 h one posted.

@@ -8,6 +8,7 @@ import { explorationStep } from './exploration-step.ts';
 import { newConstructionStep } from './shipyards/step.ts';
 import { defensesArriveStep } from './defenses/step.ts';
 import { activePlayers } from './lookup.ts';
+import type { Settings } from './settings.ts';
 import type { CampaignState, Player } from './state.ts';
 import { developmentStep } from './territory.ts';
 import { resupplyStep } from './condition/resupply.ts';
@@ -223,8 +224,19 @@ function advance(d: Decider, playerId: string, forfeited: boolean): void {
 }
 
 /**
- * Reminders before the orders deadline (UTD3.3): at each configured offset (default 72, 24
- * and 1 hours) once, and only the latest one due if several fell due together (the bot was down).
+ * The reminders before the orders deadline, in hours before it (UTD3.3, ISS-A09): the end of the
+ * target day (`deadline.ordersTargetDays`, default the 3rd of 7: 96 h before the deadline), then
+ * each of `deadline.reminderOffsetsHours` (default 24 and 1). Largest first, each once.
+ */
+export function orderReminderOffsets(settings: Settings): number[] {
+  const target = (settings['deadline.ordersDays'] - settings['deadline.ordersTargetDays']) * 24;
+  const all = [...(target > 0 ? [target] : []), ...settings['deadline.reminderOffsetsHours']];
+  return [...new Set(all)].sort((a, b) => b - a);
+}
+
+/**
+ * Reminders before the orders deadline (UTD3.3): at each offset of `orderReminderOffsets` once, and
+ * only the latest one due if several fell due together (the bot was down).
  */
 export function remindOrders(d: Decider): void {
   const turn = d.state.turn;
@@ -232,7 +244,7 @@ export function remindOrders(d: Decider): void {
   const deadline = new Date(turn.deadline).getTime();
   const now = d.ctx.now.getTime();
   if (now >= deadline) return;
-  const due = d.state.settings['deadline.reminderOffsetsHours'].filter(
+  const due = orderReminderOffsets(d.state.settings).filter(
     (h) => deadline - h * 3_600_000 <= now && !turn.remindersSent.includes(h),
   );
   if (due.length === 0) return;
