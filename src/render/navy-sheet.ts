@@ -1,7 +1,8 @@
 import { createCanvas } from 'canvas';
+import { fleetLimit } from '../rules/thunderdome/lookup.ts';
 import type { CanvasRenderingContext2D } from 'canvas';
 import { bpv, bpvToString, ZERO } from '../rules/exact/bpv.ts';
-import { FLEET_LIMIT, formatMoveClass, mc } from '../rules/exact/move-class.ts';
+import { formatMoveClass, mc } from '../rules/exact/move-class.ts';
 import { cycleLabel, season, yearLabel } from '../rules/thunderdome/calendar.ts';
 import { empireName } from '../rules/thunderdome/empires.ts';
 import type { Base, CampaignState, Fleet, Ship } from '../rules/thunderdome/state.ts';
@@ -132,7 +133,7 @@ export function navySummary(state: CampaignState, playerId: string, catalog: Uni
         location: sectorLabel(f.sector),
         mc: used,
         mcText: formatMoveClass(mc(used)),
-        overLimit: used > FLEET_LIMIT,
+        overLimit: used > fleetLimit(state),
         bpv: bpvToString(total),
         flags,
         ships: ships.map((s) => shipRow(s, catalog)),

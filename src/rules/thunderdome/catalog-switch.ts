@@ -1,5 +1,6 @@
 import { bpv } from '../exact/bpv.ts';
-import { FLEET_LIMIT, formatMoveClass, mc } from '../exact/move-class.ts';
+import { fleetLimit } from './lookup.ts';
+import { formatMoveClass, mc } from '../exact/move-class.ts';
 import { refuse } from '../errors.ts';
 import { requireAdmin, type Decider } from './decider.ts';
 import { shortVersion } from './catalog/version.ts';
@@ -53,9 +54,9 @@ export function setCatalog(d: Decider, version: string): void {
   }
   for (const fleet of state.fleets) {
     const used = fleetMc(state, fleet.id, catalog);
-    if (used > FLEET_LIMIT)
+    if (used > fleetLimit(state))
       problems.push(
-        `fleet ${fleet.slot} of ${state.players.find((p) => p.id === fleet.owner)?.name ?? fleet.owner} would hold MC ${formatMoveClass(mc(used))} of 5 (UTD7.23)`,
+        `fleet ${fleet.slot} of ${state.players.find((p) => p.id === fleet.owner)?.name ?? fleet.owner} would hold MC ${formatMoveClass(mc(used))} of ${formatMoveClass(fleetLimit(state))} (UTD7.23)`,
       );
   }
   if (problems.length > 0) {

@@ -1,3 +1,4 @@
+import { FLEET_LIMIT, parseMoveClass, type MoveClass } from '../exact/move-class.ts';
 import type { CampaignState, Fleet, Player, Sector } from './state.ts';
 
 /** Lookups that must succeed (the rules checked existence when the event was decided). */
@@ -32,6 +33,21 @@ export function sectorLabel(s: CampaignState, key: string): string {
 
 export function activePlayers(s: CampaignState): Player[] {
   return s.players.filter((p) => p.status === 'active');
+}
+
+/** A fleet's move-cost limit in sixtieths (UTD7.23, `fleet.maxMc`, default 5 = 300). */
+export function fleetLimit(state: CampaignState): MoveClass {
+  return parseMoveClass(state.settings['fleet.maxMc']) ?? FLEET_LIMIT;
+}
+
+/**
+ * P, the number of players, for base order points (UTD6.2) and base fleets (UTD7.21) under
+ * `players.countBasis` (ISS-A20): the active players (`current`), or everyone who started the
+ * campaign, whoever resigned or was removed since (`initial`). Votes always count the active
+ * players (UTD1.7).
+ */
+export function playerCount(s: CampaignState): number {
+  return s.settings['players.countBasis'] === 'initial' ? s.players.length : activePlayers(s).length;
 }
 
 /** A sector by key or by given name, ignoring case; undefined when there is none. */

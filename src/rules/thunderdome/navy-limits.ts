@@ -3,6 +3,7 @@ import { mcOfShips } from './condition/attrition.ts';
 import type { Decider } from './decider.ts';
 import { empireCode } from './empires.ts';
 import { refuse } from '../errors.ts';
+import { playerCount } from './lookup.ts';
 import type { CampaignState, Player } from './state.ts';
 import { isFleetUnit, type UnitInfo } from './units.ts';
 
@@ -12,10 +13,10 @@ import { isFleetUnit, type UnitInfo } from './units.ts';
  * every order module may use it.
  */
 
-/** The number of fleets a player may have: 3 + P plus bought ones (UTD7.21, 7.22; ISS-A20). */
+/** The number of fleets a player may have: `fleets.base` (3 + P) plus bought ones (UTD7.21, 7.22; ISS-A20). */
 export function maxFleets(state: CampaignState, p: Player): number {
-  const P = state.players.filter((x) => x.status === 'active').length;
-  return 3 + P + p.extraFleets;
+  const base = state.settings['fleets.base'];
+  return base.fixed + base.perPlayer * playerCount(state) + p.extraFleets;
 }
 
 export function fleetMc(state: CampaignState, fleetId: string, catalog: Decider['ctx']['catalog']): number {

@@ -1,7 +1,8 @@
 import type { Player } from './state.ts';
+import { fleetLimit } from './lookup.ts';
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
-import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
+import { formatMoveClass } from '../exact/move-class.ts';
 import type { Decider } from './decider.ts';
 import { ownFleet, spend } from './orders.ts';
 import { maxFleets } from './navy-limits.ts';
@@ -29,7 +30,7 @@ function shipsOf(d: Decider, f: Fleet, list: string): string[] {
 
 /**
  * UTD7.22 with ISS-A22: extra fleets cost 250, 500 or 1000 in total for one, two or three; buying
- * in steps pays the difference between totals. Permanent; no order point.
+ * in steps pays the difference between totals (`fleets.extraPricing`). Permanent; no order point.
  */
 export function buyFleets(d: Decider, count: number, p: Player): void {
   if (d.state.status === 'active') requireTurnOf(d, p);
@@ -38,7 +39,12 @@ export function buyFleets(d: Decider, count: number, p: Player): void {
   if (!Number.isInteger(count) || count < 1 || p.extraFleets + count > 3)
     refuse('fleets/limit', 'UTD7.22', `At most three extra fleets in all; you have ${p.extraFleets}.`);
   const totals = [0, ...d.state.settings['fleets.extraPrices']];
-  const cost = bpv(totals[p.extraFleets + count]!).sub(totals[p.extraFleets]!);
+  // `fleets.extraPricing`: the listed prices are totals, so a later purchase pays the difference
+  // (ISS-A22), or each purchase pays the listed price of the number it buys (`perPurchase`).
+  const cost =
+    d.state.settings['fleets.extraPricing'] === 'perPurchase'
+      ? bpv(totals[count]!)
+      : bpv(totals[p.extraFleets + count]!).sub(totals[p.extraFleets]!);
   if (cost.gt(p.bank))
     refuse(
       'bank/insufficient',
@@ -84,11 +90,11 @@ export function organize(d: Decider, fromSlot: string, toSlot: string, shipList:
     d.state.ships.filter((s) => ships.includes(s.id) || (existing !== undefined && s.fleetId === existing.id)),
     catalog,
   );
-  if (after > FLEET_LIMIT) {
+  if (after > fleetLimit(d.state)) {
     refuse(
       'fleet/move-cost-limit',
       'UTD7.23',
-      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`,
+      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most ${formatMoveClass(fleetLimit(d.state))}.`,
     );
   }
   // Officers and options: at most one legendary officer per fleet (UTD7.26A).

@@ -84,9 +84,7 @@ function parseMaxMc(raw: string): unknown {
 }
 
 /** UTD5.4: the NPE-check 1D6 faces that find an NPE, written `1-2`. */
-const dieRange = z
-  .object({ min: int(1, 6), max: int(1, 6) })
-  .refine((r) => r.min <= r.max);
+const dieRange = z.object({ min: int(1, 6), max: int(1, 6) }).refine((r) => r.min <= r.max);
 function parseDieRange(raw: string): unknown {
   const m = /^(\d)\s*[-–]\s*(\d)$/.exec(raw.trim()) ?? /^(\d)$/.exec(raw.trim());
   if (!m) return undefined;
@@ -160,7 +158,11 @@ export const SETTINGS = {
     allowed: 'a count such as 3+P, 4+2P or 6 (P = the number of players; up to 20 plus 3 per player)',
   }),
   'fleets.extraPrices': spec(ints(0, 100_000, 3, 3), [250, 500, 1000], 'UTD7.22'),
-  'fleets.extraPricing': spec(z.enum(['cumulativeDifference', 'perPurchase']), 'cumulativeDifference', 'UTD7.22, ISS-A22'),
+  'fleets.extraPricing': spec(
+    z.enum(['cumulativeDifference', 'perPurchase']),
+    'cumulativeDifference',
+    'UTD7.22, ISS-A22',
+  ),
   'fleet.maxMc': spec(maxMc, '5', 'UTD7.23', {
     parse: parseMaxMc,
     allowed: 'a move cost from 1 to 20, such as 5, 5.5 or 16/3',
@@ -178,7 +180,11 @@ export const SETTINGS = {
   'removal.removeDevelopments': spec(bool, true, 'UTD3.91, ISS-A87'),
   'move.freeMoveRequiresSectorOwnership': spec(bool, true, 'UTD4.334, ISS-A130'),
   'move.pinOnAnyEnemyCombatUnit': spec(bool, true, 'UTD2.3(5)(d), ISS-A48'),
-  'establish.freighterTest': spec(z.enum(['boxes50', 'containers2', 'either']), 'boxes50', 'UTD4.331, UTD6.34, ISS-A07'),
+  'establish.freighterTest': spec(
+    z.enum(['boxes50', 'containers2', 'either']),
+    'boxes50',
+    'UTD4.331, UTD6.34, ISS-A07',
+  ),
   'explore.balanceGap': spec(int(1, 20), 2, 'UTD5.22, ISS-A66'),
   'explore.balanceCounts': spec(z.enum(['owned', 'explored']), 'owned', 'UTD5.22, ISS-A66'),
   'explore.onRetreatArrival': spec(bool, true, 'UTD5.1, ISS-A18'),
@@ -202,7 +208,7 @@ export const SETTINGS = {
   'co.extraCapPctOfBpv': spec(nullablePct, null, 'UTD2.3(3), ISS-A39', {
     parse: parseNullable,
     text: (v) => (v === null ? 'none' : String(v)),
-    allowed: 'none, or a whole number from 0 to 1000 (percent of the ship\'s BPV)',
+    allowed: "none, or a whole number from 0 to 1000 (percent of the ship's BPV)",
   }),
   'co.mediumGroundBaseEligible': spec(bool, false, 'UTD7.A, ISS-A124'),
   'lo.costModel': spec(z.enum(['fixed', 'pctOfShipBpv']), 'fixed', 'UTD7.26A'),
@@ -307,7 +313,11 @@ export function settingsConflict(s: Settings): string | null {
 
 /** The whole set, each key by its schema and the cross-key checks (campaign creation, import). */
 export const settingsSchema = z
-  .object(Object.fromEntries(SETTING_KEYS.map((k) => [k, SETTINGS[k].schema])) as { [K in SettingKey]: (typeof SETTINGS)[K]['schema'] })
+  .object(
+    Object.fromEntries(SETTING_KEYS.map((k) => [k, SETTINGS[k].schema])) as {
+      [K in SettingKey]: (typeof SETTINGS)[K]['schema'];
+    },
+  )
   .superRefine((s, ctx) => {
     const conflict = settingsConflict(s as unknown as Settings);
     if (conflict) ctx.addIssue({ code: 'custom', message: conflict });

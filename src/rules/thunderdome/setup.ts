@@ -1,6 +1,7 @@
 import { refuse } from '../errors.ts';
+import { fleetLimit } from './lookup.ts';
 import { bpv, bpvToString, type Bpv } from '../exact/bpv.ts';
-import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
+import { formatMoveClass } from '../exact/move-class.ts';
 import { seededDie } from '../prng.ts';
 import { requireAdmin, type Decider } from './decider.ts';
 import { EMPIRES, empireByKey, empireCode } from './empires.ts';
@@ -347,7 +348,7 @@ export function placeInFleet(
       state.ships.filter((s) => s.fleetId === f.id),
       unit.unitId,
       d.ctx.catalog,
-    ) <= FLEET_LIMIT;
+    ) <= fleetLimit(state);
   const max = maxFleets(state, p);
   if (slot !== null) {
     if (!Number.isInteger(slot) || slot < 1 || slot > max)

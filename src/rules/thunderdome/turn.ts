@@ -7,7 +7,7 @@ import { chargeRetreats, executeRetreats } from './battles/retreats.ts';
 import { explorationStep } from './exploration-step.ts';
 import { newConstructionStep } from './shipyards/step.ts';
 import { defensesArriveStep } from './defenses/step.ts';
-import { activePlayers } from './lookup.ts';
+import { activePlayers, playerCount } from './lookup.ts';
 import type { Settings } from './settings.ts';
 import type { CampaignState, Player } from './state.ts';
 import { developmentStep } from './territory.ts';
@@ -32,7 +32,7 @@ export function beginTurn(d: Decider, seatIndex: number, halfCycles: number, now
     playerId,
     seat: seatIndex + 1,
     halfCycles,
-    opsBase: active + p.permanentOps,
+    opsBase: playerCount(state) + p.permanentOps,
     deadline,
   });
   // Settings changed by vote take effect when the new cycle begins (rules-notes §4).

@@ -51,7 +51,11 @@ export function proposeSetting(d: Decider, key: string, raw: string): void {
   after[key] = value;
   const conflict = settingsConflict(after as Settings);
   if (conflict)
-    refuse('setting/conflict', 'UTD1.11', `${key} cannot be ${settingText(key, value)} (${SETTINGS[key].rule}): ${conflict}.`);
+    refuse(
+      'setting/conflict',
+      'UTD1.11',
+      `${key} cannot be ${settingText(key, value)} (${SETTINGS[key].rule}): ${conflict}.`,
+    );
   if (d.state.votes.some((v) => v.status === 'open' && v.payload.kind === 'setting' && v.payload.key === key))
     refuse('vote/duplicate', 'UTD1.7', `A vote on ${key} is already open.`);
   openVote(

@@ -1,7 +1,8 @@
 import type { Player } from '../state.ts';
+import { fleetLimit } from '../lookup.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
-import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
+import { formatMoveClass } from '../../exact/move-class.ts';
 import type { Decider } from '../decider.ts';
 import { maxFleets } from '../navy-limits.ts';
 import { mcOfShips } from '../condition/attrition.ts';
@@ -82,11 +83,11 @@ export function organizeCaptured(d: Decider, shipRef: string, into: string, make
       [...d.state.ships.filter((s) => s.fleetId === fleet.id && !room.includes(s.id)), ship],
       d.ctx.catalog,
     );
-    if (after > FLEET_LIMIT)
+    if (after > fleetLimit(d.state))
       refuse(
         'fleet/move-cost-limit',
         'UTD6.3I3',
-        `Fleet ${fleet.slot} would hold MC ${formatMoveClass(after as never)}; the limit is 5.`,
+        `Fleet ${fleet.slot} would hold MC ${formatMoveClass(after as never)}; the limit is ${formatMoveClass(fleetLimit(d.state))}.`,
         'Scrap up to three of its ships to make room, use a new fleet, or scrap the captured ship.',
       );
     const refund = room.reduce(
@@ -145,7 +146,7 @@ export function organizeCapturedByDefault(d: Decider): void {
       (f) =>
         f.owner === ship.owner &&
         f.sector === ship.sector &&
-        mcOfShips([...d.state.ships.filter((s) => s.fleetId === f.id), ship], d.ctx.catalog) <= FLEET_LIMIT,
+        mcOfShips([...d.state.ships.filter((s) => s.fleetId === f.id), ship], d.ctx.catalog) <= fleetLimit(d.state),
     );
     if (fleet) {
       d.emit({

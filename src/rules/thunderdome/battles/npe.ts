@@ -1,7 +1,8 @@
+import { formatMoveClass } from '../../exact/move-class.ts';
 import { requireInYear } from '../availability.ts';
+import { fleetLimit } from '../lookup.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
-import { FLEET_LIMIT } from '../../exact/move-class.ts';
 import type { Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import type { EmpireKey } from '../empires.ts';
@@ -74,7 +75,12 @@ export function submitNpeForce(d: Decider, ref: string, unitIds: string[]): void
       'UTD5.465',
       `The force costs ${bpvToString(total)} BPV; the NPE may field ${b.npe.available}.`,
     );
-  if (mc > FLEET_LIMIT) refuse('npe/move-cost-limit', 'UTD5.4671', `The force's move class adds up to more than 5.`);
+  if (mc > fleetLimit(d.state))
+    refuse(
+      'npe/move-cost-limit',
+      'UTD5.4671',
+      `The force's move class adds up to more than ${formatMoveClass(fleetLimit(d.state))}.`,
+    );
   d.emit({
     type: 'NpeBattleUpdated',
     battleId: b.id,

@@ -1,5 +1,5 @@
 import { endOfDayAfter } from '../../deadlines.ts';
-import { FLEET_LIMIT } from '../../exact/move-class.ts';
+import { fleetLimit } from '../lookup.ts';
 import type { Decider } from '../decider.ts';
 import type { Battle, BattleParticipant, Sector } from '../state.ts';
 import { hoursFrom, NPE } from './common.ts';
@@ -171,7 +171,7 @@ export function composeDefendingFleet(
   const units = [...free];
   const heldOut: string[] = [];
   for (const id of counted) {
-    if (used + mc(id) <= FLEET_LIMIT) {
+    if (used + mc(id) <= fleetLimit(d.state)) {
       used += mc(id);
       units.push(id);
     } else heldOut.push(id);

@@ -1,8 +1,8 @@
 import { refuse } from '../../errors.ts';
 import { bpv } from '../../exact/bpv.ts';
-import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
+import { formatMoveClass } from '../../exact/move-class.ts';
 import type { Decider } from '../decider.ts';
-import { sectorLabel } from '../lookup.ts';
+import { fleetLimit, sectorLabel } from '../lookup.ts';
 import type { Battle } from '../state.ts';
 import { NPE, openBattle, participant, sumBpv, unitName } from './common.ts';
 import { mySide } from './negotiation.ts';
@@ -73,11 +73,11 @@ export function chooseFleet(d: Decider, ref: string, fleetRef: string | null, un
         );
     for (const id of bases) if (isFreeJoiner(d, id) && !units.includes(id)) units.push(id);
     const mc = units.filter((id) => !isFreeJoiner(d, id)).reduce((sum, id) => sum + mcOf(d, id), 0);
-    if (mc > FLEET_LIMIT)
+    if (mc > fleetLimit(d.state))
       refuse(
         'battle/move-cost-limit',
         'UTD7.4233',
-        `Those units add up to MC ${formatMoveClass(mc as never)}; a battle fleet holds 5.`,
+        `Those units add up to MC ${formatMoveClass(mc as never)}; a battle fleet holds ${formatMoveClass(fleetLimit(d.state))}.`,
       );
     heldOut = pool.filter((id) => !units.includes(id));
   }

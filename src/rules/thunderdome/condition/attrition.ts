@@ -1,5 +1,6 @@
 import { refuse } from '../../errors.ts';
-import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
+import { fleetLimit } from '../lookup.ts';
+import { formatMoveClass } from '../../exact/move-class.ts';
 import type { CampaignState, Ship } from '../state.ts';
 import type { UnitCatalog, UnitInfo } from '../units.ts';
 import type { ShipCondition } from './types.ts';
@@ -115,12 +116,12 @@ export function checkFleetAfter(
     .filter((s) => s.fleetId === fleetId)
     .map((s) => (changed.has(s.id) ? { ...s, condition: changed.get(s.id)! } : s));
   const after = mcOfShips(ships, catalog);
-  if (after > FLEET_LIMIT) {
+  if (after > fleetLimit(state)) {
     const slot = state.fleets.find((f) => f.id === fleetId)?.slot ?? '?';
     refuse(
       'fleet/move-cost-limit',
       rule,
-      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)} with these fighters and PFs aboard (every 4 fighters count 1/3, every 2 PFs 1/2, UTD7.24); a fleet holds at most 5 (UTD7.23).`,
+      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)} with these fighters and PFs aboard (every 4 fighters count 1/3, every 2 PFs 1/2, UTD7.24); a fleet holds at most ${formatMoveClass(fleetLimit(state))} (UTD7.23).`,
       'Organize a ship out of the fleet first.',
     );
   }

@@ -1,9 +1,9 @@
 import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
-import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
+import { formatMoveClass } from '../../exact/move-class.ts';
 import type { Decider } from '../decider.ts';
-import { hasDevelopedColony, sectorByKey, sectorLabel } from '../lookup.ts';
+import { fleetLimit, hasDevelopedColony, sectorByKey, sectorLabel } from '../lookup.ts';
 import { ownFleet, spend } from '../orders.ts';
 import { chargeLine, costSettings, refitCapacity, refitCost } from '../shipyards/costs.ts';
 import { refitTo, unitOf } from '../shipyards/edges.ts';
@@ -126,11 +126,11 @@ export function refitFleet(
       .map((s) => ({ ...s, unitId: lines.find((x) => x.ship.id === s.id)?.to ?? s.unitId })),
     d.ctx.catalog,
   );
-  if (after > FLEET_LIMIT)
+  if (after > fleetLimit(state))
     refuse(
       'fleet/move-cost-limit',
       'UTD7.23',
-      `After the refits fleet ${f.slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`,
+      `After the refits fleet ${f.slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most ${formatMoveClass(fleetLimit(state))}.`,
     );
   const capacity = lines.reduce((sum, x) => sum + refitCapacity(x.mc), 0);
   let yard: YardInfo | null = null;

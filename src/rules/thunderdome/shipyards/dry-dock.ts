@@ -1,9 +1,9 @@
 import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
-import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
+import { formatMoveClass } from '../../exact/move-class.ts';
 import { continueTurnIfDone } from '../battles/progress.ts';
 import type { Decider } from '../decider.ts';
-import { sectorLabel } from '../lookup.ts';
+import { fleetLimit, sectorLabel } from '../lookup.ts';
 import { spend } from '../orders.ts';
 import { maxFleets } from '../navy-limits.ts';
 import { mcOfShips } from '../condition/attrition.ts';
@@ -122,11 +122,11 @@ export function undockShips(d: Decider, list: string, fleetRef: string, p: Playe
     [...(existing ? state.ships.filter((s) => s.fleetId === existing.id) : []), ...ships],
     d.ctx.catalog,
   );
-  if (after > FLEET_LIMIT)
+  if (after > fleetLimit(state))
     refuse(
       'fleet/move-cost-limit',
       'UTD7.23',
-      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`,
+      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most ${formatMoveClass(fleetLimit(state))}.`,
     );
   // Officers and options: at most one legendary officer per fleet (UTD7.26A).
   refuseSecondOfficer(

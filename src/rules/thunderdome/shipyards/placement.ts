@@ -1,5 +1,4 @@
-import { FLEET_LIMIT } from '../../exact/move-class.ts';
-import { sectorLabel } from '../lookup.ts';
+import { fleetLimit, sectorLabel } from '../lookup.ts';
 import { maxFleets } from '../navy-limits.ts';
 import { mcOfShips, newShipRecord } from '../condition/attrition.ts';
 import type { CampaignState, PendingBuild, Player, Ship } from '../state.ts';
@@ -80,7 +79,7 @@ export function planPlacement(
     entry.ships.push(newShipRecord(r.unitId));
     slots.set(r.planned.slot, entry);
   }
-  const fits = (e: { ships: Ship[] }) => mcOfShips([...e.ships, arriving], catalog) <= FLEET_LIMIT;
+  const fits = (e: { ships: Ship[] }) => mcOfShips([...e.ships, arriving], catalog) <= fleetLimit(state);
   if (opts.slot !== null) {
     if (!Number.isInteger(opts.slot) || opts.slot < 1 || opts.slot > max)
       return { problem: ['fleet/bad-slot', 'UTD7.21', `Fleet slots run from 1 to ${max}.`] };

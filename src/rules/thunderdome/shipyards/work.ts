@@ -1,6 +1,7 @@
 import { refuse } from '../../errors.ts';
+import { fleetLimit } from '../lookup.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
-import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
+import { formatMoveClass } from '../../exact/move-class.ts';
 import type { Decider } from '../decider.ts';
 import type { YardWorkKind, YardWorkShip } from '../events.ts';
 import { fleetMc } from '../navy-limits.ts';
@@ -310,11 +311,11 @@ function checkFleetLimits(d: Decider, parts: Part[]): void {
   for (const [fleetId, extra] of growth) {
     const after = fleetMc(d.state, fleetId, d.ctx.catalog) + extra;
     const slot = d.state.fleets.find((f) => f.id === fleetId)?.slot;
-    if (after > FLEET_LIMIT)
+    if (after > fleetLimit(d.state))
       refuse(
         'fleet/move-cost-limit',
         'UTD7.23',
-        `After the change fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`,
+        `After the change fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most ${formatMoveClass(fleetLimit(d.state))}.`,
         'Organize the ship into another fleet first.',
       );
   }
