@@ -8,6 +8,7 @@ import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { fleetChoices, respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
+import { desperationChoices } from '../src/discord/views/choices.ts';
 
 const data = {
   name: 'siege',
@@ -23,12 +24,9 @@ const data = {
     {
       type: ApplicationCommandOptionType.Integer,
       name: 'desperation',
-      description: 'Pay for more dice (UTD4.3562)',
-      choices: [
-        { name: 'No: one die', value: 0 },
-        { name: '50 BPV: two dice', value: 50 },
-        { name: '100 BPV: three dice', value: 100 },
-      ],
+      description: 'BPV paid for more dice (UTD4.3562; the prices are the setting siege.desperation)',
+      min_value: 0,
+      autocomplete: true,
     },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -40,6 +38,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const state = await stateFor(ctx);
+  if (i.options.getFocused(true).name === 'desperation') return i.respond(desperationChoices(state));
   if (!state) return i.respond([]);
   const all = fleetChoices(state, ctx.actor.userId, await ctx.app.catalogs.get(state.catalogVersion));
   const trapped = new Set(

@@ -77,8 +77,12 @@ describe('UTD6.11 a command of the wrong shape is refused before anything else a
     expect(refusedInput(g, 'p1', malformed({ type: 'establish', fleet: '1', kind: 'castle' })).message).toBe(
       'In the `establish` order, `kind` must be one of `colony`, `mine`, `fort`.',
     );
-    expect(refusedInput(g, 'p1', malformed({ type: 'siege', fleet: '1', desperation: 20 })).message).toBe(
-      'In the `siege` order, `desperation` must be one of 0, 50, 100.',
+  });
+
+  it('a number below its minimum is refused at the input (siege desperation; its prices are a setting, UTD4.3562)', () => {
+    const g = startedGame();
+    expect(refusedInput(g, 'p1', malformed({ type: 'siege', fleet: '1', desperation: -50 })).message).toBe(
+      'In the `siege` order, `desperation` must be a whole number.',
     );
   });
 

@@ -23,6 +23,15 @@ export function settingChoices(state: CampaignState | null): Choice[] {
   return Object.keys(DEFAULT_SETTINGS).map((k) => ({ name: `${k} = ${JSON.stringify(settings[k])}`, value: k }));
 }
 
+/** `/siege desperation`: one die for nothing, or the campaign's desperation prices (UTD4.3562, `siege.desperation`). */
+export function desperationChoices(state: CampaignState | null): ApplicationCommandOptionChoiceData<number>[] {
+  const prices = (state?.settings ?? DEFAULT_SETTINGS)['siege.desperation'];
+  return [
+    { name: 'No: one die', value: 0 },
+    ...prices.map((bpv, i) => ({ name: `${bpv} BPV: ${i + 2} dice`, value: bpv })),
+  ];
+}
+
 /** `/vote withdraw`: the open votes this user proposed (UTD1.7). */
 export function ownVoteChoices(state: CampaignState, userId: string): Choice[] {
   return state.votes

@@ -79,7 +79,7 @@ export type CampaignCommand =
   | { type: 'move'; fleet: string; to: string; as?: string }
   | { type: 'move-capital'; to: string; withDefenses: boolean; as?: string }
   | { type: 'establish'; fleet: string; kind: 'colony' | 'mine' | 'fort'; remove?: boolean; as?: string }
-  | { type: 'siege'; fleet: string; desperation: 0 | 50 | 100; as?: string }
+  | { type: 'siege'; fleet: string; desperation: number; as?: string }
   | { type: 'dead-drop'; fleet: string; derelictShip?: string; as?: string }
   | { type: 'undo'; as?: string }
   | { type: 'buy-fleets'; count: number }
@@ -260,7 +260,7 @@ export const ORDERS = {
     undo: UNDOABLE.DevelopmentOrdered,
   },
   siege: {
-    input: z.object({ fleet: z.string(), desperation: z.literal([0, 50, 100]), ...asField }),
+    input: z.object({ fleet: z.string(), desperation: z.number().int().min(0).max(100_000), ...asField }),
     who: 'turn',
     decide: (d, c, p) => siegeRoll(d, c.fleet, c.desperation, p),
   },

@@ -356,36 +356,50 @@ export function establish(
 }
 
 /**
- * UTD4.3561–4.3563 with ISS-A50: one attempt per cycle for 1 OP; 1D6, 1–3 releases; desperation
- * buys a second die for 50 BPV or a third for 100; after three failed dice against the same fort
- * the next die succeeds by itself, even inside an attempt.
+ * UTD4.3561–4.3563 with ISS-A50: one attempt per cycle for 1 OP; 1D6, 1–`siege.successMax` (3)
+ * releases; desperation buys a second die for 50 BPV or a third for 100 (`siege.desperation`);
+ * after `siege.autoSuccessAfterFailures` (3) failed dice against the same fort the next die
+ * succeeds by itself, even inside an attempt (`siege.autoSuccessWithinAttempt`; when off, only an
+ * attempt that starts so is released by itself).
  */
-export function siegeRoll(d: Decider, fleetRef: string, desperation: 0 | 50 | 100, p: Player): void {
+export function siegeRoll(d: Decider, fleetRef: string, desperation: number, p: Player): void {
   const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetRef);
   const state = d.state;
+  const st = state.settings;
   if (!f.trapped) refuse('siege/not-trapped', 'UTD4.3561', `Fleet ${f.slot} is not trapped by a fortification.`);
   if (f.trapped.lastAttemptHalfCycle === state.halfCycles)
     refuse('siege/once-per-cycle', 'UTD4.3561', `Fleet ${f.slot} already made its siege roll this cycle.`);
+  const prices = st['siege.desperation'];
+  if (desperation !== 0 && !prices.includes(desperation))
+    refuse(
+      'siege/bad-desperation',
+      'UTD4.3562',
+      `Desperation of ${desperation} BPV is not offered.`,
+      prices.length
+        ? `Pay ${prices.map((x, i) => `${x} BPV for ${i + 2} dice`).join(' or ')} (siege.desperation).`
+        : 'This campaign allows no desperation dice (siege.desperation).',
+    );
   spend(turn, 1, 'A siege roll', 'UTD4.3561');
-  const automaticFromStart = f.trapped.failedDice >= 3;
+  const autoAfter = st['siege.autoSuccessAfterFailures'];
+  const automaticFromStart = f.trapped.failedDice >= autoAfter;
   const paid = automaticFromStart ? 0 : desperation;
   if (bpv(paid).gt(p.bank))
     refuse('bank/insufficient', 'UTD4.3562', `Desperation costs ${paid} BPV; your bank holds ${p.bank}.`);
-  const diceCount = paid === 100 ? 3 : paid === 50 ? 2 : 1;
+  const diceCount = paid === 0 ? 1 : prices.indexOf(paid) + 2;
   let failed = f.trapped.failedDice;
   const rolled: number[] = [];
   let automatic = 0;
   let released = false;
   for (let i = 0; i < diceCount && !released; i++) {
-    if (failed >= 3) {
+    if (failed >= autoAfter && (i === 0 || st['siege.autoSuccessWithinAttempt'])) {
       automatic++;
       released = true;
       break;
     }
     const die = d.ctx.dice.roll(6, 1, `siege roll (UTD4.3561) for fleet ${f.slot}, die ${i + 1} of ${diceCount}`)[0]!;
     rolled.push(die);
-    if (die <= 3) released = true;
+    if (die <= st['siege.successMax']) released = true;
     else failed++;
   }
   d.emit({
