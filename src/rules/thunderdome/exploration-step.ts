@@ -34,7 +34,14 @@ export function explorationStep(d: Decider, currentPlayer: string): void {
         sectorLabel: sector.name ?? sector.key,
         balancing: instruction(explorer.exploreBalancing, options),
         allowed: options,
-        npe: { rollRange: { min: 1, max: 2 }, excludedEmpires: npeExclusions(false, []) },
+        // `npe.rollRange` (UTD5.4) and `npe.excludePlayerEmpires` (ISS-A53: the active players' empires re-rolled).
+        npe: {
+          rollRange: d.state.settings['npe.rollRange'],
+          excludedEmpires: npeExclusions(
+            d.state.settings['npe.excludePlayerEmpires'],
+            activePlayers(d.state).map((p) => p.empire),
+          ),
+        },
         empires: EMPIRES.map((e) => e.key),
       },
       d.ctx.dice,

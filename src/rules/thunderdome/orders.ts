@@ -5,7 +5,9 @@ import { endOfDayAfter } from '../deadlines.ts';
 import { unlockIfCovered } from './battles/retreats.ts';
 import type { Decider } from './decider.ts';
 import { findSector, hasDevelopedColony, sectorLabel } from './lookup.ts';
+import type { Settings } from './settings.ts';
 import type { CampaignState, Fleet, Player, Sector, TurnOrder, TurnState } from './state.ts';
+import type { UnitInfo } from './units.ts';
 import { checkTow } from './condition/towing.ts';
 import { checkCapitalDefensesMove } from './defenses/capital-move.ts';
 import { canUndo } from './undo.ts';
@@ -253,7 +255,9 @@ export function moveCapital(d: Decider, toRef: string, withDefenses: boolean, p:
   if (p.capitalMovedHalfCycle === state.halfCycles)
     refuse('capital/moved', 'UTD6.322', 'The capital already moved this cycle.');
   const enemy = enemyPresence(state, p.id, to.key);
-  if (enemy.fleet || enemy.base || enemy.fort || enemy.npe)
+  // `capital.mayEnterEnemySector` (ISS-A132): off by default, as the capital would bring the
+  // attacker defenses into a battle it starts (UTD7.4222); on, it moves in and a battle follows at step 8.
+  if (!state.settings['capital.mayEnterEnemySector'] && (enemy.fleet || enemy.base || enemy.fort || enemy.npe))
     refuse(
       'capital/enemy-sector',
       'ISS-A132',
@@ -335,7 +339,7 @@ export function establish(
   }
   // Ship condition: a captured ship not yet inspected uses no system, so it makes nothing free (UTD6.3773).
   const ships = state.ships.filter((s) => s.fleetId === f.id && !s.uninspected).map((s) => d.ctx.catalog.get(s.unitId));
-  const freighter = ships.find((u) => u?.isLargeFreighter && !u.isQShip && u.cargoBoxes >= 50);
+  const freighter = ships.find((u) => u && freeingFreighter(u, state.settings['establish.freighterTest']));
   const sweeper = ships.find((u) => u?.isMinesweeper);
   const freeBy = kind === 'fort' ? (sweeper?.name ?? null) : (freighter?.name ?? null);
   const opCost = freeBy ? 0 : 1;
@@ -353,6 +357,18 @@ export function establish(
       : { owner: p.id, status: 'pending', fleetId: f.id, orderedHalfCycle: state.halfCycles, exposedTo: null },
     before: existing ? structuredClone(existing) : null,
   });
+}
+
+/**
+ * Which large freighter makes an establishment free (ISS-A07, `establish.freighterTest`): at
+ * least 50 cargo boxes (UTD4.331, 4.341, the default), at least two cargo containers (UTD6.34,
+ * 6.35), or either. Never a Q-ship (UTD8.26).
+ */
+export function freeingFreighter(u: UnitInfo, test: Settings['establish.freighterTest']): boolean {
+  if (!u.isLargeFreighter || u.isQShip) return false;
+  const boxes = u.cargoBoxes >= 50;
+  const containers = u.cargoContainers >= 2;
+  return test === 'boxes50' ? boxes : test === 'containers2' ? containers : boxes || containers;
 }
 
 /**

@@ -76,12 +76,22 @@ function colonyOrMineStep(d: Decider, sector: Sector, kind: 'colony' | 'mine', p
     )
       return;
     occupier = turnOf;
+  } else if (d.state.settings['development.resolution'] === 'occupierTurnOnly') {
+    // ISS-A41 alternative: a colony or mine falls only at step 9 of the occupier's own turn.
+    const turnOf = d.state.turn?.playerId;
+    occupier = turnOf !== undefined && turnOf !== dev.owner && present.includes(turnOf) ? turnOf : undefined;
   } else {
     occupier = present.find((p) => p !== dev.owner);
   }
   if (!occupier) return;
   if (playerHasInSector(d, occupier, sector.key, (u) => u.isTroopShip)) {
     d.emit({ type: 'DevelopmentCaptured', sector: sector.key, kind, from: dev.owner, to: occupier });
+    // `ownership.captureTransfersSector` (ISS-A40): off by default, the capturer claims the sector
+    // as usual at a later step 1 (UTD4.13); on, the capture also transfers it, unless another
+    // player's fortification blocks a change of owner (UTD4.353).
+    const blocked = sector.fort && sector.fort.owner !== occupier && sector.fort.status !== 'pending';
+    if (d.state.settings['ownership.captureTransfersSector'] && sector.owner !== occupier && !blocked)
+      d.emit({ type: 'SectorClaimed', sector: sector.key, playerId: occupier, from: sector.owner });
   } else {
     d.emit({ type: 'DevelopmentDestroyed', sector: sector.key, kind, owner: dev.owner, by: occupier });
   }

@@ -4,6 +4,9 @@ import type { Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import type { EmpireKey } from '../empires.ts';
 import type { AnschlussCause, ShipsGainedReason } from '../reasons.ts';
+import { carriedMines } from '../officers/mines.ts';
+import { attritionValue } from '../scrap-value.ts';
+import type { Settings } from '../settings.ts';
 import type { Ship } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 import { hoursFrom, NPE, sumBpv } from './common.ts';
@@ -15,22 +18,61 @@ import { continueTurnIfDone } from './turn-continues.ts';
  * without an import cycle.
  */
 
+/** The printed NPE limits (UTD5.462, 5.464); a campaign's are its settings `npe.baselineMin`/`Max`, `npe.absoluteMin`. */
+export interface NpeLimits {
+  baselineMin: number;
+  baselineMax: number;
+  absoluteMin: number;
+}
+const PRINTED_LIMITS: NpeLimits = { baselineMin: 250, baselineMax: 600, absoluteMin: 150 };
+
+export function npeLimits(settings: Settings): NpeLimits {
+  return {
+    baselineMin: settings['npe.baselineMin'],
+    baselineMax: settings['npe.baselineMax'],
+    absoluteMin: settings['npe.absoluteMin'],
+  };
+}
+
 /**
  * UTD5.462–5.465 (TC-040): the NPE's baseline is the attacker's BPV held between 250 and 600,
  * less its losses net of captured-ship offsets (an offset never lifts it above the baseline),
  * but never below 150.
  */
-export function npeAvailable(attacker: Bpv | string, losses: Bpv | string, offset: Bpv | string): Bpv {
-  const baseline = bpv(attacker).clamp(250, 600);
+export function npeAvailable(
+  attacker: Bpv | string,
+  losses: Bpv | string,
+  offset: Bpv | string,
+  limits: NpeLimits = PRINTED_LIMITS,
+): Bpv {
+  const baseline = bpv(attacker).clamp(limits.baselineMin, limits.baselineMax);
   const net = bpv(losses).sub(offset);
   const after = baseline.sub(net.gt(0) ? net : 0);
-  return after.lt(150) ? bpv(150) : after;
+  return after.lt(limits.absoluteMin) ? bpv(limits.absoluteMin) : after;
 }
 
-/** UTD5.422: a fleet of twice the NPE's available BPV wins by Anschluss without a fight (setting: at or above). */
-export function isAnschluss(attacker: Bpv | string, available: Bpv | string, mode: string): boolean {
-  const twice = bpv(available).mul(2);
+/**
+ * UTD5.422: a fleet of twice (`npe.anschlussRatio`) the NPE's available BPV wins by Anschluss
+ * without a fight (`npe.anschlussAt`: at or above, or only above; ISS-A56).
+ */
+export function isAnschluss(attacker: Bpv | string, available: Bpv | string, mode: string, ratio = 2): boolean {
+  const twice = bpv(available).mul(ratio);
   return mode === 'gt' ? bpv(attacker).gt(twice) : bpv(attacker).gte(twice);
+}
+
+/**
+ * UTD5.462 with ISS-A55: the BPV of the attacking battle fleet, each unit at its economic BPV,
+ * plus the fighters and PFs its ships carry (`npe.attackBpvIncludesAttrition`) and the BPV-bought
+ * extra COs aboard, the mines of UTD8.253 (`npe.attackBpvIncludesExtraCo`); never the free CO pool.
+ */
+export function npeAttackBpv(d: Decider, ids: readonly string[]): string {
+  const st = d.state.settings;
+  let sum = bpv(sumBpv(d, ids));
+  for (const ship of d.state.ships.filter((s) => ids.includes(s.id))) {
+    if (st['npe.attackBpvIncludesAttrition']) sum = sum.add(attritionValue(ship, d.ctx.catalog));
+    if (st['npe.attackBpvIncludesExtraCo']) sum = sum.add(carriedMines(ship));
+  }
+  return bpvToString(sum);
 }
 
 /** requirements §6.3 NPE_CHECK: the attacker's battle fleet is known; Anschluss, or look for a runner. */
@@ -38,8 +80,13 @@ export function npeCheck(d: Decider, battleId: string): void {
   const b = d.state.battles.find((x) => x.id === battleId)!;
   const sector = d.state.map!.sectors.find((s) => s.key === b.sector)!;
   const attacker = b.participants.find((p) => p.side !== NPE)!;
-  const attackerBpv = sumBpv(d, attacker.units);
-  const available = npeAvailable(attackerBpv, sector.npe?.losses ?? '0', sector.npe?.offset ?? '0');
+  const attackerBpv = npeAttackBpv(d, attacker.units);
+  const available = npeAvailable(
+    attackerBpv,
+    sector.npe?.losses ?? '0',
+    sector.npe?.offset ?? '0',
+    npeLimits(d.state.settings),
+  );
   const npe = { ...b.npe!, attackerBpv, available: bpvToString(available) };
   d.emit({
     type: 'NpeBattleUpdated',
@@ -47,7 +94,9 @@ export function npeCheck(d: Decider, battleId: string): void {
     npe,
     reason: { code: 'npe-budget' },
   });
-  if (isAnschluss(attackerBpv, available, d.state.settings['npe.anschlussAt'])) {
+  if (
+    isAnschluss(attackerBpv, available, d.state.settings['npe.anschlussAt'], d.state.settings['npe.anschlussRatio'])
+  ) {
     anschluss(d, battleId, { code: 'attacker-twice', attackerBpv, available: bpvToString(available) });
     return;
   }

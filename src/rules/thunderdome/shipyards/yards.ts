@@ -1,5 +1,5 @@
 import { refuse } from '../../errors.ts';
-import { sectorLabel } from '../lookup.ts';
+import { hasDevelopedColony, sectorLabel } from '../lookup.ts';
 import type { Base, CampaignState, TurnState } from '../state.ts';
 import type { UnitCatalog, UnitInfo } from '../units.ts';
 
@@ -50,6 +50,17 @@ export function yardInfo(b: Base, catalog: UnitCatalog): YardInfo {
   };
 }
 
+/**
+ * Whether the capital works as a shipyard where it stands (ISS-A117, `capital.actsOutsideColony`):
+ * by default anywhere (it is not a yard "built at a colony", UTD6.38); when off, only in its
+ * owner's home sector or a sector with its owner's developed colony.
+ */
+export function capitalActsAsYard(state: CampaignState, b: Base): boolean {
+  if (b.role !== 'capital' || state.settings['capital.actsOutsideColony']) return true;
+  const sector = state.map?.sectors.find((s) => s.key === b.sector);
+  return sector !== undefined && (sector.homeOf === b.owner || hasDevelopedColony(sector, b.owner));
+}
+
 /** The player's yards (capital included), optionally in one sector; pending ones only if asked. */
 export function yardsOf(
   state: CampaignState,
@@ -63,7 +74,8 @@ export function yardsOf(
         isYard(b) &&
         b.owner === playerId &&
         (opts.sector === undefined || b.sector === opts.sector) &&
-        (opts.withPending || !b.pending),
+        (opts.withPending || !b.pending) &&
+        capitalActsAsYard(state, b),
     )
     .map((b) => yardInfo(b, catalog));
 }
