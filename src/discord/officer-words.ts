@@ -75,7 +75,9 @@ export function officerListText(state: CampaignState, playerId: string, catalog:
   lines.push(`CO pools (${pct}% of BPV, rounded up, UTD7.A2):`);
   for (const s of ships) {
     const unit = catalog.get(s.unitId);
-    const pool = unit ? unitCoPool(unit, s.bpv, pct) : coPool(s.bpv, pct);
+    const pool = unit
+      ? unitCoPool(unit, s.bpv, pct, state.settings['co.mediumGroundBaseEligible'])
+      : coPool(s.bpv, pct);
     const drones = unit ? extraDroneLimit(unit) : 0;
     const mines = unit ? minesweeperAllowance(unit) : bpv(0);
     const carried = carriedMines(s);

@@ -121,7 +121,7 @@ export function catalogUnitText(index: CatalogIndex, u: CatalogUnit, settings: S
   }
   const pct = settings['co.poolPct'] ?? CO_POOL_PCT;
   lines.push(
-    isCoEligible(u)
+    isCoEligible(u, settings['co.mediumGroundBaseEligible'])
       ? `Commander's options (UTD7.A2): pool **${coPool(u.bpvEconomic, pct)}** BPV (${pct}% of ${u.bpvEconomic}, rounded up), free`
       : `Commander's options (UTD7.A): none, a ${kind} is not eligible`,
   );

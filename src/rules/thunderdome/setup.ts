@@ -1,7 +1,7 @@
 import { refuse } from '../errors.ts';
 import { fleetLimit } from './lookup.ts';
 import { bpv, bpvToString, type Bpv } from '../exact/bpv.ts';
-import { formatMoveClass } from '../exact/move-class.ts';
+import { formatMoveClass, mc } from '../exact/move-class.ts';
 import { seededDie } from '../prng.ts';
 import { requireAdmin, type Decider } from './decider.ts';
 import { EMPIRES, empireByKey, empireCode } from './empires.ts';
@@ -9,6 +9,7 @@ import { fairnessReport, generateMap, parseMapJson, type MapSpec } from './map/i
 import type { Base, CampaignMap, CampaignState, Fleet, Player, Sector, Ship } from './state.ts';
 import { beginTurn } from './turn.ts';
 import { checkBuildable, fleetMc, maxFleets } from './navy-limits.ts';
+import { yardsOf } from './shipyards/yards.ts';
 import type { UnitInfo } from './units.ts';
 import { mcWithNewShip } from './condition/attrition.ts';
 
@@ -432,7 +433,11 @@ export function chooseDefendingShip(d: Decider, unitId: string, p: Player): void
   d.emit({ type: 'DefendingShipChosen', base, allowanceLeft: bpvToString(left.sub(unit.bpv)) });
 }
 
-/** ISS-A103: the setup purchase of initial ships, from the bank, into fleets at home; no order points or yard capacity. */
+/**
+ * ISS-A103: the setup purchase of initial ships, from the bank, into fleets at home; no order
+ * points, and no yard capacity unless `setup.purchaseIgnoresCapacity` is off: then the ships
+ * bought in the setup fit, by MC, within the capacity of the home yards (the capital's 2, UTD4.3234).
+ */
 export function setupBuy(d: Decider, unitId: string, slot: number | null, p: Player): void {
   const state = d.state;
   if (state.status !== 'setup')
@@ -451,6 +456,19 @@ export function setupBuy(d: Decider, unitId: string, slot: number | null, p: Pla
   if (bpv(unit.bpv).gt(p.bank))
     refuse('bank/insufficient', 'UTD8.132', `${unit.name} costs ${unit.bpv} BPV; your bank holds ${p.bank}.`);
   const home = p.homeSector!;
+  if (!state.settings['setup.purchaseIgnoresCapacity']) {
+    // Every ship a player has during the setup was bought in it (the starting forces are bases, UTD8.13).
+    const capacity = yardsOf(state, p.id, d.ctx.catalog, { sector: home }).reduce((sum, y) => sum + y.capacity, 0);
+    const used = state.ships
+      .filter((s) => s.owner === p.id)
+      .reduce((sum, s) => sum + (d.ctx.catalog.get(s.unitId)?.mc ?? 0), 0);
+    if (used + unit.mc > capacity)
+      refuse(
+        'setup/yard-capacity',
+        'ISS-A103',
+        `${unit.name} (MC ${formatMoveClass(mc(unit.mc))}) does not fit: your home yards build MC ${formatMoveClass(mc(capacity))} in the setup and ${formatMoveClass(mc(used))} is bought (setup.purchaseIgnoresCapacity is off).`,
+      );
+  }
   const placed = placeInFleet(d, p, unit, home, slot);
   const shipId = `S${d.state.nextId + (placed.fleet ? 1 : 0)}`;
   const ship: Ship = {

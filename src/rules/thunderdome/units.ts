@@ -78,6 +78,8 @@ export interface UnitInfo {
   droneUser?: boolean;
   isDroneBombardment?: boolean;
   coEligible?: boolean;
+  /** Whether it receives COs when medium ground bases do (`co.mediumGroundBaseEligible`, ISS-A124). */
+  coEligibleWithMediumGb?: boolean;
   // Defenses (defenses/): the SC3 command ship of UTD7.34, the ground-base site of UTD7.34 and
   // the phaser-IV ground base an NPE may not field (UTD5.4674); absent in hand-made test catalogs.
   isCommandShip?: boolean;
@@ -162,6 +164,7 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       droneUser: u.droneUser,
       isDroneBombardment: u.isDroneBombardment,
       coEligible: isCoEligible(u),
+      coEligibleWithMediumGb: isCoEligible(u, true),
       isCommandShip: u.isCommandShip,
       needsPlanetSite: u.needsPlanetSite,
       hasPhaserIv: u.hasPhaserIv,

@@ -13,13 +13,20 @@ export function coPool(unitBpv: Bpv | string | number, pct: number = CO_POOL_PCT
   return share.ceil().toNumber();
 }
 
-/** UTD7.A: DefSats (and whatever the catalog marks so) receive no COs; their pool is 0. */
+/**
+ * UTD7.A: DefSats (and whatever the catalog marks so) receive no COs; their pool is 0. Medium
+ * ground bases receive them only under `co.mediumGroundBaseEligible` (ISS-A124).
+ */
 export function unitCoPool(
-  unit: Pick<UnitInfo, 'coEligible' | 'unitKind'>,
+  unit: Pick<UnitInfo, 'coEligible' | 'coEligibleWithMediumGb' | 'unitKind'>,
   unitBpv: Bpv | string,
   pct: number = CO_POOL_PCT,
+  mediumGroundBaseEligible = false,
 ): number {
-  const eligible = unit.coEligible ?? unit.unitKind !== 'defsat';
+  const eligible =
+    (mediumGroundBaseEligible ? unit.coEligibleWithMediumGb : undefined) ??
+    unit.coEligible ??
+    unit.unitKind !== 'defsat';
   return eligible ? coPool(unitBpv, pct) : 0;
 }
 

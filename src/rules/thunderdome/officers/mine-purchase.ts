@@ -1,6 +1,6 @@
 import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
-import { bpvToString, parseBpv } from '../../exact/bpv.ts';
+import { bpv, bpvToString, parseBpv } from '../../exact/bpv.ts';
 import type { Decider } from '../decider.ts';
 import { atYard } from './buy.ts';
 import { carriedMines, minesweeperAllowance } from './mines.ts';
@@ -59,6 +59,16 @@ export function buyMines(
           `An SC${unit.sizeClass} minesweeper carries at most ${bpvToString(limit)} BPV of mines; ${unit.unitId} (${ship.id}) would carry ${bpvToString(carried.add(amount))}.${had}`,
         );
       }
+      // `co.extraCapPctOfBpv` (ISS-A39): by default no campaign cap on BPV-bought extra COs beyond
+      // the SFB limits; when set, a ship's extra COs (its mines) stay within that share of its BPV.
+      const capPct = d.state.settings['co.extraCapPctOfBpv'];
+      const cap = capPct === null ? null : bpv(unit.bpv).mul(capPct).div(100);
+      if (cap && carried.add(amount).gt(cap))
+        refuse(
+          'mines/over-extra-co-cap',
+          'ISS-A39',
+          `Extra COs bought with BPV are capped at ${capPct}% of a ship's BPV in this campaign (co.extraCapPctOfBpv): ${bpvToString(cap)} BPV for ${unit.unitId} (${ship.id}), which would carry ${bpvToString(carried.add(amount))}.`,
+        );
     },
     yardRef,
     p,
