@@ -14,7 +14,7 @@ import {
 import { orderReminderOffsets } from '../../../src/rules/thunderdome/turn.ts';
 import type { UnitInfo } from '../../../src/rules/thunderdome/units.ts';
 import { catalogWith } from '../shipyards/yard-harness.ts';
-import { explored, placeFleet } from '../battles/helpers.ts';
+import { explored, placeFleet, result } from '../battles/helpers.ts';
 import { Game, mappedGame, registeredGame } from './harness.ts';
 
 /**
@@ -39,6 +39,47 @@ interface LiveCase {
  * escorts, exploration balancing). Their cases are added when those branches are merged; until
  * then only these may lack one.
  */
+/** As the NPE battle tests: A is a life sector with an active Federation NPE; p1's fleet 1 enters it. */
+function npeBattle(s: Settings, ships: string[] = ['LYR-CA', 'LYR-FF'], losses = '0'): { g: Game; battle: string } {
+  const g = started(s, { p1: ships });
+  g.patch((st) => {
+    Object.assign(st.map!.sectors.find((x) => x.key === 'A')!, {
+      type: 'life',
+      terrain: ['class-m-planet'],
+      overlays: [],
+      exploredBy: 'p3',
+      npe: { empire: 'federation', status: 'active', losses, offset: '0' },
+    });
+  });
+  g.do('p1', { type: 'move', fleet: '1', to: 'A' });
+  g.do('p1', { type: 'end-turn' });
+  return { g, battle: g.state.battles[0]!.id };
+}
+
+/** …with p2 running the NPE with one FED-FF, and p1 and p2 agreeing that p1 destroyed it (UTD5.46–5.47). */
+function negotiatedNpe(s: Settings): { g: Game; battle: string } {
+  const { g, battle } = npeBattle(s);
+  g.do('p2', { type: 'battle-volunteer', battle });
+  g.do('p2', { type: 'battle-fleet', battle, fleet: null, units: ['FED-FF'] });
+  const npeUnit = g.state.battles[0]!.npe!.force[0]!.id;
+  g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: [npeUnit] }) });
+  g.do('p2', { type: 'battle-accept', battle });
+  return { g, battle };
+}
+
+/** p2's fleet 1 waits in A (explored, dead); p1's fleet 1 enters: a battle opens (as `battleInA`). */
+function battle(s: Settings, ships: Record<string, string[]> = {}): { g: Game; battle: string } {
+  const g = started(s, ships);
+  explored(g, 'A', 'dead');
+  placeFleet(g, 'p2', 1, 'A');
+  g.do('p1', { type: 'move', fleet: '1', to: 'A' });
+  g.do('p1', { type: 'end-turn' });
+  return { g, battle: g.state.battles.find((x) => x.status === 'open')!.id };
+}
+
+const hoursAfter = (g: Game, iso: string | null | undefined) =>
+  iso ? Math.round((Date.parse(iso) - g.now.getTime()) / 3_600_000) : null;
+
 const CASES_ADDED_AT_MERGE: readonly SettingKey[] = [
   'capital.replacementCost',
   'retreat.timing',
@@ -56,6 +97,14 @@ const TEST_UNITS: UnitInfo[] = [
   // A large freighter with 50 boxes and no containers, and one with two containers and 20 boxes (ISS-A07).
   { ...sampleCatalog().get('NEU-F-L')!, unitId: 'NEU-F-BOX', cargoBoxes: 50, cargoContainers: 0 },
   { ...sampleCatalog().get('NEU-F-L')!, unitId: 'NEU-F-CON', cargoBoxes: 20, cargoContainers: 2 },
+  // A Lyran carrier of 133 BPV with 5 fighters of 10 BPV aboard (ISS-A55).
+  {
+    ...sampleCatalog().get('LYR-CA')!,
+    unitId: 'LYR-CVT',
+    fighters: 5,
+    fighterSpares: 0,
+    fighterTypeId: 'HYD-FTR',
+  },
   // A medium ground base (ISS-A124).
   {
     ...sampleCatalog().get('NEU-GBDP')!,
@@ -333,6 +382,242 @@ const CASES: Partial<Record<SettingKey, LiveCase>> = {
     },
     dflt: { dice: [6], automatic: 1, released: true },
     changed: { dice: [6, 6, 6], automatic: 0, released: false },
+  },
+  // ---- non-player empires (UTD5.4) ----
+  'npe.baselineMin': {
+    value: '300',
+    run: (s) => npeBattle(s).g.state.battles[0]!.npe!.available,
+    dflt: '250',
+    changed: '300',
+  },
+  'npe.baselineMax': {
+    value: '300',
+    run: (s) => npeBattle(s, ['LYR-CA', 'LYR-CA', 'LYR-CA', 'LYR-CA', 'LYR-CA']).g.state.battles[0]!.npe!.available,
+    dflt: '600',
+    changed: '300',
+  },
+  'npe.absoluteMin': {
+    value: '100',
+    run: (s) => npeBattle(s, ['LYR-FF'], '500').g.state.battles[0]!.npe!.available,
+    dflt: '150',
+    changed: '100',
+  },
+  'npe.anschlussRatio': {
+    value: '1.3',
+    // 329 BPV against 329 − 100 available: not twice, but 1.3 times (UTD5.422).
+    run: (s) => npeBattle(s, ['LYR-CA', 'LYR-CA', 'LYR-FF'], '100').g.state.battles[0]!.resolution,
+    dflt: null,
+    changed: 'anschluss',
+  },
+  'npe.anschlussAt': {
+    value: 'gt',
+    // Exactly twice: 532 BPV of ships against 532 − 266 available (ISS-A56).
+    run: (s) => npeBattle(s, ['LYR-CA', 'LYR-CA', 'LYR-CA', 'LYR-CA'], '266').g.state.battles[0]!.resolution,
+    dflt: 'anschluss',
+    changed: null,
+  },
+  'npe.attackBpvIncludesAttrition': {
+    value: 'false',
+    run: (s) => npeBattle(s, ['LYR-CVT']).g.state.battles[0]!.npe!.attackerBpv,
+    dflt: '163',
+    changed: '133',
+  },
+  'npe.attackBpvIncludesExtraCo': {
+    value: 'false',
+    run: (s) => {
+      const g = started(s, { p1: ['LYR-CA', 'LYR-MS'] });
+      g.patch((st) => {
+        st.ships.find((x) => x.unitId === 'LYR-MS')!.minesBpv = '25';
+        Object.assign(st.map!.sectors.find((x) => x.key === 'A')!, {
+          type: 'life',
+          terrain: [],
+          overlays: [],
+          exploredBy: 'p3',
+          npe: { empire: 'federation', status: 'active', losses: '0', offset: '0' },
+        });
+      });
+      g.do('p1', { type: 'move', fleet: '1', to: 'A' });
+      g.do('p1', { type: 'end-turn' });
+      return g.state.battles[0]!.npe!.attackerBpv;
+    },
+    dflt: '213',
+    changed: '188',
+  },
+  'npe.rollRange': {
+    value: '1-3',
+    run: (s) => {
+      // p1 explores B with the dice life (1), terrain (3), NPE check 3: an NPE only on 1–3 (UTD5.4).
+      const g = started(s);
+      g.do('p1', { type: 'move', fleet: '1', to: 'B' });
+      g.dice(1, 3, 3, 1).do('p1', { type: 'end-turn' });
+      return g.sector('B').npe?.empire ?? null;
+    },
+    dflt: null,
+    changed: 'federation',
+  },
+  'npe.excludePlayerEmpires': {
+    value: 'true',
+    run: (s) => {
+      // The identity die 5 names the Hydrans (UTD8.111), whom p3 plays: kept, or re-rolled (here 1, the Federation).
+      const g = started(s);
+      g.do('p1', { type: 'move', fleet: '1', to: 'B' });
+      g.dice(1, 3, 1, 5, 1).do('p1', { type: 'end-turn' });
+      return g.sector('B').npe?.empire ?? null;
+    },
+    dflt: 'hydran',
+    changed: 'federation',
+  },
+  'deadline.npeVolunteerDays': {
+    value: '3',
+    run: (s) => {
+      const { g } = npeBattle(s);
+      return hoursAfter(g, g.state.battles[0]!.deadlines.runner);
+    },
+    dflt: 168,
+    changed: 72,
+  },
+  'npe.objectionWindowHours': {
+    value: '24',
+    run: (s) => {
+      const { g } = negotiatedNpe(s);
+      return hoursAfter(g, g.state.battles[0]!.deadlines.window);
+    },
+    dflt: 48,
+    changed: 24,
+  },
+  'npe.rewardBpv': {
+    value: '200',
+    run: (s) => {
+      const { g } = negotiatedNpe(s);
+      g.now = new Date(g.now.getTime() + 49 * 3_600_000);
+      g.do('system', { type: 'battle-clocks' });
+      return (g.events('BpvAwarded').at(-1)!.event as { amount: string }).amount;
+    },
+    dflt: '150',
+    changed: '200',
+  },
+  // ---- battles (UTD3.4–3.5, UTD7.4) ----
+  'deadline.battleContactDays': {
+    value: '5',
+    run: (s) => {
+      const { g } = battle(s);
+      return hoursAfter(g, g.state.battles[0]!.deadlines.contact);
+    },
+    dflt: 81,
+    changed: 129,
+  },
+  'deadline.battleResolveDays': {
+    value: '14',
+    run: (s) => {
+      const { g } = battle(s);
+      return hoursAfter(g, g.state.battles[0]!.deadlines.resolve);
+    },
+    dflt: 705,
+    changed: 369,
+  },
+  'battle.selectionHours': {
+    value: '48',
+    run: (s) => {
+      // p2 has two fleets in A: it names the fighting one within the selection window (UTD7.421).
+      const g = started(s, { p2: ['KZI-CA', 'KZI-FF', 'KZI-FF'] });
+      explored(g, 'A', 'dead');
+      g.patch((st) => {
+        const f1 = st.fleets.find((f) => f.owner === 'p2' && f.slot === 1)!;
+        st.fleets.push({ ...f1, id: 'FX', slot: 2 });
+        st.ships.filter((x) => x.owner === 'p2')[2]!.fleetId = 'FX';
+      });
+      placeFleet(g, 'p2', 1, 'A');
+      placeFleet(g, 'p2', 2, 'A');
+      g.do('p1', { type: 'move', fleet: '1', to: 'A' });
+      g.do('p1', { type: 'end-turn' });
+      return hoursAfter(g, g.state.battles[0]!.deadlines.selection);
+    },
+    dflt: 24,
+    changed: 48,
+  },
+  // ---- territory (UTD4) ----
+  'capital.mayEnterEnemySector': {
+    value: 'true',
+    run: (s) => {
+      const g = started(s);
+      explored(g, 'A', 'dead');
+      placeFleet(g, 'p2', 1, 'A');
+      return attempt(g, 'p1', { type: 'move-capital', to: 'A', withDefenses: false });
+    },
+    dflt: 'capital/enemy-sector',
+    changed: 'ok',
+  },
+  'capital.actsOutsideColony': {
+    value: 'false',
+    run: (s) => {
+      // The capital moved to a dead sector: a yard still (ISS-A117), or none.
+      const g = started(s);
+      explored(g, 'A', 'dead');
+      g.patch((st) => {
+        for (const b of st.bases) if (b.owner === 'p1' && b.role !== 'defense') b.sector = 'A';
+      });
+      return attempt(g, 'p1', { type: 'yard-activate', yard: 'capital' } as never);
+    },
+    dflt: 'ok',
+    changed: 'yard/unknown',
+  },
+  'establish.freighterTest': {
+    value: 'containers2',
+    run: (s) => {
+      // A large freighter of 50 boxes and no containers makes a mine free by UTD4.341, not by UTD6.35.
+      const g = started(s, { p1: ['LYR-CA', 'NEU-F-BOX'] });
+      explored(g, 'A', 'mineral', 'p1');
+      placeFleet(g, 'p1', 1, 'A');
+      g.do('p1', { type: 'establish', fleet: '1', kind: 'mine' });
+      return (g.events('DevelopmentOrdered')[0]!.event as { opCost: number }).opCost;
+    },
+    dflt: 0,
+    changed: 1,
+  },
+  'development.resolution': {
+    value: 'occupierTurnOnly',
+    run: (s) => {
+      // p2's fleet sits on p1's colony in A; at step 9 of p1's own turn the colony falls, or waits for p2's turn.
+      const g = started(s);
+      explored(g, 'A', 'life', 'p1');
+      g.patch((st) => {
+        st.map!.sectors.find((x) => x.key === 'A')!.colony = {
+          owner: 'p1',
+          status: 'active',
+          fleetId: null,
+          orderedHalfCycle: 1,
+          exposedTo: null,
+        };
+      });
+      placeFleet(g, 'p2', 1, 'A');
+      g.do('p1', { type: 'end-turn' });
+      return g.sector('A').colony?.owner ?? null;
+    },
+    dflt: null,
+    changed: 'p1',
+  },
+  'ownership.captureTransfersSector': {
+    value: 'true',
+    run: (s) => {
+      // p2 captures p1's colony in A with a troop ship at step 9 of its own turn (UTD4.332).
+      const g = started(s, { p2: ['KZI-CA', 'KZI-TS'] });
+      explored(g, 'A', 'life', 'p1');
+      g.patch((st) => {
+        st.map!.sectors.find((x) => x.key === 'A')!.colony = {
+          owner: 'p1',
+          status: 'active',
+          fleetId: null,
+          orderedHalfCycle: 1,
+          exposedTo: null,
+        };
+      });
+      g.do('p1', { type: 'end-turn' });
+      placeFleet(g, 'p2', 1, 'A');
+      g.do('p2', { type: 'end-turn' });
+      return { colony: g.sector('A').colony?.owner, sector: g.sector('A').owner };
+    },
+    dflt: { colony: 'p2', sector: 'p1' },
+    changed: { colony: 'p2', sector: 'p2' },
   },
 };
 
