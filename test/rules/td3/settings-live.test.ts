@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { sampleCatalog } from '../../../src/app/catalogs.ts';
-import { npeAvailable, npeLimits } from '../../../src/rules/thunderdome/battles/npe-tribute.ts';
+import { bpv, bpvToString } from '../../../src/rules/exact/bpv.ts';
+import { towCapacity } from '../../../src/rules/thunderdome/condition/towing.ts';
+import { requiresFortification } from '../../../src/rules/thunderdome/defenses/sites.ts';
+import { extraDronePrice } from '../../../src/rules/thunderdome/officers/drone-purchase.ts';
+import {
+  chargeLine,
+  conversionCost,
+  costSettings,
+  inspectionCost,
+  overhaulCost,
+  refitCost,
+} from '../../../src/rules/thunderdome/shipyards/costs.ts';
+import type { CampaignState } from '../../../src/rules/thunderdome/state.ts';
 import { unitCoPool } from '../../../src/rules/thunderdome/officers/co-pool.ts';
 import { crewCost, officerCost } from '../../../src/rules/thunderdome/officers/costs.ts';
 import {
@@ -62,7 +74,12 @@ function negotiatedNpe(s: Settings): { g: Game; battle: string } {
   g.do('p2', { type: 'battle-volunteer', battle });
   g.do('p2', { type: 'battle-fleet', battle, fleet: null, units: ['FED-FF'] });
   const npeUnit = g.state.battles[0]!.npe!.force[0]!.id;
-  g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', destroyed: [npeUnit] }) });
+  g.do('p1', {
+    type: 'battle-propose',
+    battle,
+    kind: 'negotiated',
+    result: result({ winner: 'p1', destroyed: [npeUnit] }),
+  });
   g.do('p2', { type: 'battle-accept', battle });
   return { g, battle };
 }
@@ -105,6 +122,8 @@ const TEST_UNITS: UnitInfo[] = [
     fighterSpares: 0,
     fighterTypeId: 'HYD-FTR',
   },
+  // A restricted Lyran battleship (UTD8.21).
+  { ...sampleCatalog().get('LYR-CA')!, unitId: 'LYR-BB', restricted: 'battleship' },
   // A medium ground base (ISS-A124).
   {
     ...sampleCatalog().get('NEU-GBDP')!,
@@ -618,6 +637,444 @@ const CASES: Partial<Record<SettingKey, LiveCase>> = {
     },
     dflt: { colony: 'p2', sector: 'p1' },
     changed: { colony: 'p2', sector: 'p2' },
+  },
+  // ---- turns, extensions, votes (UTD1.7, UTD3.3) ----
+  'deadline.autoExtensionDays': {
+    value: '5',
+    run: (s) => {
+      // A real-life week is automatic (UTD3.44); any other length goes to a vote.
+      const { g, battle: id } = battle(s);
+      g.do('p2', { type: 'battle-extension', battle: id, reason: 'real-life', days: 7 });
+      return g.events('BattleExtended').length;
+    },
+    dflt: 1,
+    changed: 0,
+  },
+  'deadline.maxAutoExtensions': {
+    value: '0',
+    run: (s) => attempt(started(s), 'p1', { type: 'extend-turn', realLife: true }),
+    dflt: 'ok',
+    changed: 'extension/needs-vote',
+  },
+  'deadline.applyTo2Players': {
+    value: 'false',
+    run: (s) => {
+      // p3 resigns: p2's turn is the first with two players (ISS-A12).
+      const g = started(s);
+      g.do('p3', { type: 'resign' });
+      g.do('p1', { type: 'end-turn' });
+      return g.state.turn!.deadline === null;
+    },
+    dflt: false,
+    changed: true,
+  },
+  'deadline.forfeitsBeforeRemoval': {
+    value: '1',
+    run: (s) => {
+      const g = started(s);
+      g.now = new Date(Date.parse(g.state.turn!.deadline!) + 1000);
+      g.do('system', { type: 'expire-turn' });
+      return g.player('p1').status;
+    },
+    dflt: 'active',
+    changed: 'removed',
+  },
+  'vote.windowHours': {
+    value: '24',
+    run: (s) => {
+      const g = started(s);
+      g.do('p1', { type: 'vote-setting', key: 'income.perMine', value: '150' });
+      return hoursAfter(g, g.state.votes[0]!.closesAt);
+    },
+    dflt: 72,
+    changed: 24,
+  },
+  'vote.appealExcludesParticipants': {
+    value: 'false',
+    run: (s) => {
+      const { g, battle: id } = battle(s);
+      const p2ff = g.state.ships.find((x) => x.owner === 'p2' && x.unitId === 'KZI-FF')!.id;
+      const mine = result({ winner: 'p1', destroyed: [p2ff], retreat: 'C' });
+      g.do('p1', { type: 'battle-propose', battle: id, kind: 'report', result: mine });
+      g.do('p2', { type: 'battle-reject', battle: id });
+      g.do('p1', { type: 'battle-appeal', battle: id, explanation: 'x', plan: 'y', result: mine });
+      const theirs = result({ winner: 'p2', retreat: 'H1' });
+      g.do('p2', { type: 'battle-appeal', battle: id, explanation: 'x', plan: 'y', result: theirs });
+      return g.state.votes.at(-1)!.electorate;
+    },
+    dflt: ['p3'],
+    changed: ['p1', 'p2', 'p3'],
+  },
+  'battle.appealSubmissionHours': {
+    value: '24',
+    run: (s) => {
+      const { g, battle: id } = battle(s);
+      const mine = result({ winner: 'p1', retreat: 'C' });
+      g.do('p1', { type: 'battle-propose', battle: id, kind: 'report', result: mine });
+      g.do('p2', { type: 'battle-reject', battle: id });
+      g.do('p1', { type: 'battle-appeal', battle: id, explanation: 'x', plan: 'y', result: mine });
+      return hoursAfter(g, g.state.battles[0]!.deadlines.window);
+    },
+    dflt: 48,
+    changed: 24,
+  },
+  'battle.failuresBeforeRetreat': {
+    value: '3',
+    run: (s) => {
+      // Two unexcused failures to play force a retreat (UTD3.42#2), or need a third.
+      const { g, battle: id } = battle(s);
+      g.do('p1', { type: 'battle-schedule', battle: id, when: 'Friday' });
+      g.do('p2', { type: 'battle-schedule', battle: id, when: 'Friday' });
+      g.do('p1', { type: 'battle-failure', battle: id, player: 'p2' });
+      g.dice(1).do('p1', { type: 'battle-failure', battle: id, player: 'p2' });
+      return g.state.battles[0]!.status;
+    },
+    dflt: 'resolved',
+    changed: 'open',
+  },
+  'battle.rlExcusesPerBattle': {
+    value: '0',
+    run: (s) => {
+      const { g, battle: id } = battle(s);
+      g.do('p1', { type: 'battle-schedule', battle: id, when: 'Friday' });
+      g.do('p2', { type: 'battle-schedule', battle: id, when: 'Friday' });
+      g.do('p1', { type: 'battle-failure', battle: id, player: 'p2' });
+      return attempt(g, 'p2', { type: 'battle-excuse', battle: id }) === 'ok';
+    },
+    dflt: true,
+    changed: false,
+  },
+  'battle.capturedOrganizeHours': {
+    value: '12',
+    run: (s) => {
+      const { g, battle: id } = battle(s);
+      const p2ca = g.state.ships.find((x) => x.owner === 'p2' && x.unitId === 'KZI-CA')!.id;
+      const p2ff = g.state.ships.find((x) => x.owner === 'p2' && x.unitId === 'KZI-FF')!.id;
+      g.do('p1', {
+        type: 'battle-propose',
+        battle: id,
+        kind: 'negotiated',
+        result: result({ winner: 'p1', captured: [p2ca], destroyed: [p2ff] }),
+      });
+      g.do('p2', { type: 'battle-accept', battle: id });
+      return hoursAfter(g, (g.events('TurnPhaseChanged').at(-1)!.event as { due?: string }).due);
+    },
+    dflt: 24,
+    changed: 12,
+  },
+  'capture.dryDockOptional': {
+    value: 'true',
+    run: (s) => {
+      // A captured ship goes into a fleet with room; into dry dock only when none has room, unless dry dock is optional (ISS-A78).
+      const { g, battle: id } = battle(s);
+      const p2ca = g.state.ships.find((x) => x.owner === 'p2' && x.unitId === 'KZI-CA')!.id;
+      const p2ff = g.state.ships.find((x) => x.owner === 'p2' && x.unitId === 'KZI-FF')!.id;
+      g.do('p1', {
+        type: 'battle-propose',
+        battle: id,
+        kind: 'negotiated',
+        result: result({ winner: 'p1', captured: [p2ca], destroyed: [p2ff] }),
+      });
+      g.do('p2', { type: 'battle-accept', battle: id });
+      g.patch((st) => {
+        st.bases.push({
+          id: 'BY',
+          owner: 'p1',
+          unitId: 'NEU-SY4',
+          sector: 'A',
+          role: 'shipyard',
+          bpv: '0',
+          pending: false,
+        });
+      });
+      return attempt(g, 'p1', { type: 'yard-dock', ship: p2ca });
+    },
+    dflt: 'dock/fleet-available',
+    changed: 'ok',
+  },
+  // ---- shipyards, repairs, costs (UTD6.37–6.39) ----
+  'repair.colonyRequiresStartOfTurn': {
+    value: 'false',
+    run: (s) => {
+      // Fleet 1 began the turn in A and comes home, then asks for colony repairs (UTD4.335, ISS-A24).
+      const g = started(s);
+      explored(g, 'A', 'dead');
+      placeFleet(g, 'p1', 1, 'A');
+      g.do('p1', { type: 'move', fleet: '1', to: 'H1' });
+      return attempt(g, 'p1', { type: 'repair-fleet', fleet: '1' });
+    },
+    dflt: 'repair/not-started-here',
+    changed: 'ok',
+  },
+  'repair.supportingRfCounts': {
+    value: 'false',
+    // No repair freighter in fleet 1; the capital's repair freighter supports the home colony (ISS-A26).
+    run: (s) => {
+      const g = started(s);
+      g.do('p1', { type: 'repair-fleet', fleet: '1' });
+      return (g.events('ShipsRepaired')[0]!.event as { opCost: number }).opCost;
+    },
+    dflt: 0,
+    changed: 1,
+  },
+  'allow.feSitConversions': {
+    value: 'true',
+    run: (s) => {
+      const g = started(s);
+      const base = g.catalog;
+      g.catalog = {
+        ...base,
+        conversionsFrom: (id) =>
+          id === 'LYR-CA' ? [{ fromUnitId: 'LYR-CA', toUnitId: 'LYR-CW+', yearAvailable: 100, source: 'FE_SIT' }] : [],
+      };
+      const ca = g.state.ships.find((x) => x.unitId === 'LYR-CA')!.id;
+      g.do('p1', { type: 'yard-activate', yard: 'capital' });
+      return attempt(g, 'p1', { type: 'yard-convert', ships: ca, to: 'LYR-CW+' }) === 'yard/fe-sit';
+    },
+    dflt: true,
+    changed: false,
+  },
+  'capital.countsTowardColonyLimits': {
+    value: 'false',
+    // A starting sector supports one capacity-2 yard: the capital, or a new one (UTD6.3843, ISS-A31).
+    run: (s) => attempt(started(s), 'p1', { type: 'yard-construct', sector: 'H1', unitId: 'NEU-SY2C2' }),
+    dflt: 'yard/capacity-two',
+    changed: 'ok',
+  },
+  'shipyard.activationScope': {
+    value: 'shipyard',
+    run: (s) => {
+      const g = started(s);
+      g.do('p1', { type: 'yard-activate', yard: 'capital' });
+      return { sectors: g.state.turn!.yardActivations, yards: g.state.turn!.yardsActivated ?? [] };
+    },
+    dflt: { sectors: ['H1'], yards: [] },
+    changed: { sectors: [], yards: ['B1'] },
+  },
+  'cost.overhaulPct': {
+    value: '25',
+    run: (s) => bpvToString(overhaulCost('133', costSettings({ settings: s } as CampaignState).overhaulPct)),
+    dflt: '13.3',
+    changed: '33.25',
+  },
+  'cost.refitMinPct': {
+    value: '10',
+    run: (s) => bpvToString(refitCost('133', '137', costSettings({ settings: s } as CampaignState).refitMinPct)),
+    dflt: '4',
+    changed: '13.3',
+  },
+  'cost.conversionMinPct': {
+    value: '5',
+    run: (s) =>
+      bpvToString(conversionCost('100', '110', costSettings({ settings: s } as CampaignState).conversionMinPct)),
+    dflt: '25',
+    changed: '10',
+  },
+  'cost.inspectionPct': {
+    value: '10',
+    run: (s) => bpvToString(inspectionCost('100', costSettings({ settings: s } as CampaignState).inspectionPct)),
+    dflt: '25',
+    changed: '10',
+  },
+  'cost.rounding': {
+    value: 'none',
+    run: (s) => bpvToString(chargeLine([bpv('13.3')], costSettings({ settings: s } as CampaignState).rounding)),
+    dflt: '13',
+    changed: '13.3',
+  },
+  'tow.tractorsPerWreck': {
+    value: '2',
+    run: (s) => {
+      const g = started(s, { p1: ['LYR-CA', 'LYR-CA', 'LYR-FF'] });
+      return towCapacity(
+        g.state,
+        g.catalog,
+        g.state.ships.filter((x) => x.owner === 'p1'),
+      );
+    },
+    dflt: 5,
+    changed: 2,
+  },
+  // ---- the economy ----
+  'income.perMine': {
+    value: '150',
+    run: (s) => (started(s).events('IncomePaid')[0]!.event as { amount: string }).amount,
+    dflt: '100',
+    changed: '150',
+  },
+  'deadDrop.value': {
+    value: '80',
+    run: (s) => {
+      const g = started(s);
+      g.do('p1', { type: 'dead-drop', fleet: '1' });
+      return (g.events('ContainerDropped')[0]!.event as { value: string }).value;
+    },
+    dflt: '100',
+    changed: '80',
+  },
+  'deadDrop.cost': {
+    value: '120',
+    run: (s) => {
+      const g = started(s);
+      g.do('p1', { type: 'dead-drop', fleet: '1' });
+      return (g.events('ContainerDropped')[0]!.event as { cost: string }).cost;
+    },
+    dflt: '110',
+    changed: '120',
+  },
+  'removal.removeDevelopments': {
+    value: 'false',
+    run: (s) => {
+      const g = started(s);
+      g.do('p2', { type: 'resign' });
+      return g.sector('H2').owner;
+    },
+    dflt: null,
+    changed: 'p2',
+  },
+  'map.sectorsPerPlayer': {
+    value: '5',
+    run: (s) => {
+      const g = withSettings(registeredGame(), s);
+      g.do('p1', { type: 'map-generate' });
+      return g.state.map!.sectors.length;
+    },
+    dflt: 24,
+    changed: 15,
+  },
+  // ---- movement (UTD6.31) ----
+  'move.freeMoveRequiresSectorOwnership': {
+    value: 'false',
+    run: (s) => {
+      // From p1's colony in A, a sector p1 does not own (ISS-A130).
+      const g = started(s);
+      explored(g, 'A', 'life', null);
+      g.patch((st) => {
+        st.map!.sectors.find((x) => x.key === 'A')!.colony = {
+          owner: 'p1',
+          status: 'active',
+          fleetId: null,
+          orderedHalfCycle: 1,
+          exposedTo: null,
+        };
+      });
+      placeFleet(g, 'p1', 1, 'A');
+      g.do('p1', { type: 'move', fleet: '1', to: 'X' });
+      return (g.events('FleetMoved')[0]!.event as { opCost: number }).opCost;
+    },
+    dflt: 1,
+    changed: 0,
+  },
+  'move.pinOnAnyEnemyCombatUnit': {
+    value: 'false',
+    run: (s) => {
+      // Only a ground base of p2's in A (ISS-A48).
+      const g = started(s);
+      explored(g, 'A', 'life', 'p2');
+      g.patch((st) => {
+        st.bases.push({
+          id: 'BG',
+          owner: 'p2',
+          unitId: 'NEU-GBDP',
+          sector: 'A',
+          role: 'defense',
+          bpv: '40',
+          pending: false,
+        });
+      });
+      g.do('p1', { type: 'move', fleet: '1', to: 'A' });
+      return (g.events('FleetMoved')[0]!.event as { pinned: boolean }).pinned;
+    },
+    dflt: true,
+    changed: false,
+  },
+  // ---- officers and options (UTD7.26, 7.A) ----
+  'co.poolPct': {
+    value: '25',
+    run: (s) => unitCoPool(sampleCatalog().get('LYR-CA')!, '133', s['co.poolPct']),
+    dflt: 27,
+    changed: 34,
+  },
+  'co.mediumGroundBaseEligible': {
+    value: 'true',
+    run: (s) => unitCoPool(TEST_UNITS[4]!, '40', s['co.poolPct'], s['co.mediumGroundBaseEligible']),
+    dflt: 0,
+    changed: 8,
+  },
+  'co.extraCapPctOfBpv': {
+    value: '10',
+    run: (s) => {
+      // 25 BPV of mines on a 55 BPV SC4 minesweeper: within UTD8.253, above 10% of its BPV (ISS-A39).
+      const g = started(s, { p1: ['LYR-CA', 'LYR-MS'] });
+      g.do('p1', { type: 'yard-activate', yard: 'capital' });
+      const ms = g.state.ships.find((x) => x.unitId === 'LYR-MS')!.id;
+      return attempt(g, 'p1', { type: 'mines-buy', ship: ms, bpv: '25' });
+    },
+    dflt: 'ok',
+    changed: 'mines/over-extra-co-cap',
+  },
+  'lo.costModel': {
+    value: 'pctOfShipBpv',
+    run: (s) => bpvToString(officerCost(s, '133')),
+    dflt: '10',
+    changed: '13.3',
+  },
+  'lo.cost': {
+    value: '20',
+    run: (s) => bpvToString(officerCost(s, '133')),
+    dflt: '10',
+    changed: '20',
+  },
+  'oc.cost': {
+    value: '20',
+    run: (s) => bpvToString(crewCost(s)),
+    dflt: '10',
+    changed: '20',
+  },
+  'drones.extraBpvEach': {
+    value: '2',
+    run: (s) => bpvToString(extraDronePrice(s, sampleCatalog().get('KZI-CA')!, 'KZI-CA', 0, 2)),
+    dflt: '2',
+    changed: '4',
+  },
+  // ---- defenses (UTD6.3A) ----
+  'defense.requireFortification': {
+    value: 'false',
+    run: (s) => requiresFortification({ settings: s } as CampaignState),
+    dflt: true,
+    changed: false,
+  },
+  'defense.maxSupportingRf': {
+    value: '2',
+    run: (s) => {
+      // A second supporting repair freighter at home, where the capital's already is (ISS-A34).
+      const g = started(s);
+      g.patch((st) => {
+        st.bases.push({
+          id: 'BR',
+          owner: 'p1',
+          unitId: 'NEU-F-RS',
+          sector: 'H1',
+          role: 'supporting-rf',
+          bpv: '20',
+          pending: false,
+        });
+      });
+      return attempt(g, 'p1', { type: 'defense-revise', sector: 'H1', buy: 'NEU-F-RS' });
+    },
+    dflt: 'defense/repair-freighter-limit',
+    changed: 'ok',
+  },
+  // ---- restricted units (UTD8.21) ----
+  'units.allowedRestricted': {
+    value: 'LYR-BB',
+    run: (s) => {
+      const g = withSettings(mappedGame(), s);
+      g.dice(900, 500, 100).do('p1', { type: 'start' });
+      return attempt(g, 'p1', { type: 'setup-buy', unitId: 'LYR-BB', fleetSlot: 1 });
+    },
+    dflt: 'unit/restricted',
+    changed: 'ok',
   },
 };
 
