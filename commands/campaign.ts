@@ -19,6 +19,8 @@ import {
   versionedCampaign,
 } from '../src/app/campaigns.ts';
 import { ledgerImage } from '../src/discord/images.ts';
+import { settingsListText } from '../src/discord/settings-words.ts';
+import { SETTING_KEYS } from '../src/rules/thunderdome/settings.ts';
 import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
 import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
@@ -95,6 +97,11 @@ const data = {
           description: 'Post it for everyone (default: only you see it)',
         },
       ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'settings',
+      description: 'Every house rule: its value, its default and the rule it changes (UTD1.11)',
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -188,6 +195,8 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       return presentResult(i, await startCampaign(app, target, actor, i.id));
     case 'status':
       return status(i, ctx, args);
+    case 'settings':
+      return settings(i, ctx);
     case 'log':
       return log(i, ctx, args);
     case 'history':
@@ -216,6 +225,26 @@ async function status(
     embeds: [statusEmbed(state)],
     allowedMentions: { parse: [] },
     ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
+  });
+  return { ok: true };
+}
+
+/**
+ * Every setting (requirements §3.3), privately: one message when it fits, else the first part and
+ * the whole list attached as a text file (Discord's 2,000 characters).
+ */
+async function settings(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
+  const text = settingsListText(state);
+  const parts = splitMessage(text);
+  await send(i, {
+    content:
+      parts.length === 1 ? text : splitMessage(text, 1900)[0]! + `\n${WORDS.settingsAttached(SETTING_KEYS.length)}`,
+    ...(parts.length === 1
+      ? {}
+      : { files: [new AttachmentBuilder(Buffer.from(text.replace(/\*\*|`/g, '')), { name: 'settings.txt' })] }),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
   });
   return { ok: true };
 }

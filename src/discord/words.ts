@@ -337,6 +337,7 @@ export const WORDS = {
   discordError: 'Discord refused that message (it may be too long or the channel is gone). Nothing was changed.',
   noCampaign: 'There is no campaign in this channel. Create one with `/campaign create name:<text>`.',
   adminOnly: 'Only a server manager (Manage Server) or the campaign-admin role can do that.',
+  settingsAttached: (n: number) => `… the whole list of ${n} settings is in the attached settings.txt.`,
 } as const;
 
 /** Splits long text at line breaks so every piece fits Discord's 2,000-character limit. */

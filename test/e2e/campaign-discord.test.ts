@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermissionFlagsBits } from 'discord.js';
 import { COMMANDS } from '../../commands/index.ts';
+import { SETTING_KEYS } from '../../src/rules/thunderdome/settings.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
 import { DiscordStandIn, standInClientOptions } from '../../src/discord/standin/index.ts';
 import { testApp } from '../helpers/app.ts';
@@ -133,6 +134,22 @@ describe('end to end through the Discord stand-in', () => {
     });
     expect(file.campaign.map.sectors.length).toBeGreaterThan(2);
     expect(file.secretSeeds).toBeUndefined();
+  });
+
+  it('requirements §3.3 /campaign settings lists every setting with its value, its default and its rule; the whole list is attached', async () => {
+    const handle = await invoke('bob', 'settings');
+    const [reply] = handle.responses();
+    expect(reply).toMatchObject({ kind: 'reply', ephemeral: true });
+    expect(reply!.content!.length).toBeLessThanOrEqual(2000);
+    expect(reply!.content).toContain('**Settings of Rim Wars**');
+    const original = handle.original()!;
+    expect(original.attachments).toHaveLength(1);
+    const text = original.attachments[0]!.data.toString('utf8');
+    for (const key of SETTING_KEYS) expect(text).toContain(`${key} = `);
+    expect(text).toContain(
+      'deadline.ordersDays = 7 (default) — days a player has to give orders before the turn is forfeited (UTD3.3)',
+    );
+    expect(text).toContain('fleets.base = 3+P (default)');
   });
 
   it('the secret seed is exported only for server managers, and only to them', async () => {
