@@ -19,8 +19,7 @@ import {
   versionedCampaign,
 } from '../src/app/campaigns.ts';
 import { ledgerImage } from '../src/discord/images.ts';
-import { settingsListText } from '../src/discord/settings-words.ts';
-import { SETTING_KEYS } from '../src/rules/thunderdome/settings.ts';
+import { settingsReply } from '../src/discord/settings-words.ts';
 import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
 import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
@@ -235,14 +234,10 @@ async function status(
  */
 async function settings(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const state = await campaignInChannel(ctx.app, ctx.target.channelId);
-  const text = settingsListText(state);
-  const parts = splitMessage(text);
+  const reply = settingsReply(state);
   await send(i, {
-    content:
-      parts.length === 1 ? text : splitMessage(text, 1900)[0]! + `\n${WORDS.settingsAttached(SETTING_KEYS.length)}`,
-    ...(parts.length === 1
-      ? {}
-      : { files: [new AttachmentBuilder(Buffer.from(text.replace(/\*\*|`/g, '')), { name: 'settings.txt' })] }),
+    content: reply.content,
+    ...(reply.file ? { files: [new AttachmentBuilder(Buffer.from(reply.file), { name: 'settings.txt' })] } : {}),
     flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
   });

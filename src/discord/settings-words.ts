@@ -7,6 +7,7 @@ import {
   type SettingKey,
 } from '../rules/thunderdome/index.ts';
 import { cycleLabel } from '../rules/thunderdome/calendar.ts';
+import { splitMessage, WORDS } from './words.ts';
 
 /**
  * What each house rule changes, in the players' words (`/campaign settings`, requirements §3.3).
@@ -124,4 +125,14 @@ export function settingsListText(state: CampaignState | null): string {
     ? `**Settings of ${state.name}** (${SETTING_KEYS.length}; change one with \`/vote setting\`, UTD1.11)`
     : `**Default settings** (${SETTING_KEYS.length}; no campaign in this channel)`;
   return [head, ...pending, ...lines].join('\n');
+}
+
+/** The reply to `/campaign settings`: the list when it fits one message, else its first part and the whole list as a file. */
+export function settingsReply(state: CampaignState | null): { content: string; file: string | null } {
+  const text = settingsListText(state);
+  if (splitMessage(text).length === 1) return { content: text, file: null };
+  return {
+    content: `${splitMessage(text, 1900)[0]!}\n${WORDS.settingsAttached(SETTING_KEYS.length)}`,
+    file: text.replace(/\*\*|`/g, ''),
+  };
 }

@@ -35,7 +35,7 @@ describe('requirements §3.3 a setting value is checked when the vote is propose
       ['npe.rollRange', '3-1'],
       ['fleets.extraPrices', '1,2'],
       ['deadline.applyTo2Players', 'maybe'],
-    ])
+    ] as const)
       expect(g.refused('p1', { type: 'vote-setting', key, value }, 'UTD1.11').code).toBe('setting/bad-value');
   });
 
