@@ -1,4 +1,4 @@
-import type { CampaignState, Fleet, Player, Sector } from './state.ts';
+import type { CampaignState, Fleet, Player, RetreatObligation, Sector } from './state.ts';
 
 /** Lookups that must succeed (the rules checked existence when the event was decided). */
 export function playerById(s: CampaignState, id: string): Player {
@@ -52,4 +52,12 @@ export function proxiedPlayer(s: CampaignState, userId: string, now: Date): Play
       p.proxies.some((x) => x.userId === userId && (!x.expiresAt || new Date(x.expiresAt) > now)),
   );
   return mine.length === 1 ? mine[0]! : null;
+}
+
+/**
+ * The retreat obligation a fleet still waits to carry out (UTD6.3G, 7.4665): it stays in the sector
+ * it lost until the retreat moves it, and meanwhile takes no other order and holds nothing at step 9.
+ */
+export function pendingRetreat(s: CampaignState, fleetId: string): RetreatObligation | undefined {
+  return s.retreats.find((r) => !r.moved && r.fleetIds.includes(fleetId));
 }

@@ -85,7 +85,21 @@ export function validateResult(d: Decider, b: Battle, result: BattleResult): Bat
       );
   }
   for (const loser of b.sides.filter((x) => x !== result.winner && x !== NPE)) {
-    if (result.retreats[loser] || fortBlocks(s, b, loser)) continue;
+    if (fortBlocks(s, b, loser)) {
+      // UTD7.44 with 7.4622: no lane is open to this loser, so the battle goes on until only one
+      // side is left; a result in which its battle fleet keeps ships there is not a result.
+      const fought = new Set(b.participants.find((p) => p.side === loser)?.units ?? []);
+      const left = survivingFleetShips(d, b, loser, units).filter((id) => fought.has(id));
+      if (left.length > 0)
+        refuse(
+          'result/loser-stays',
+          'UTD7.44',
+          `${s.players.find((p) => p.id === loser)?.name ?? loser} lost and keeps ${left.map((id) => unitName(s, id)).join(', ')} in a sector with an enemy fortification, which prevents disengagement (UTD7.4622): the battle goes on until only one side is left.`,
+          'Name those ships destroyed or captured, or report the other side as the winner.',
+        );
+      continue;
+    }
+    if (result.retreats[loser]) continue;
     if (survivingFleetShips(d, b, loser, units).length > 0) {
       refuse(
         'result/retreat-missing',
