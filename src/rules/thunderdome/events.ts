@@ -313,7 +313,17 @@ export type CampaignEvent =
     }
   // Navy loose ends: wrecks of fleets forced to retreat (battles/retreat-wrecks.ts, ISS-A74)
   | import('./battles/retreat-wreck-event.ts').RetreatWrecksSettled
-  | { type: 'RetreatExecuted'; retreatId: string; fleetIds: string[]; from: string; to: string }
+  | {
+      type: 'RetreatExecuted';
+      retreatId: string;
+      fleetIds: string[];
+      from: string;
+      to: string;
+      /** UTD4.356 (ISS-A52): an enemy fortification where the retreat arrives traps the fleets; absent in older logs. */
+      trapped?: import('./state.ts').Trap | null;
+      /** UTD6.31, 4.355: arriving among enemy units pins the fleets for the rest of the turn; absent in older logs. */
+      pinned?: boolean;
+    }
   | {
       type: 'CapturedShipOrganized';
       shipId: string;

@@ -61,3 +61,18 @@ export function proxiedPlayer(s: CampaignState, userId: string, now: Date): Play
 export function pendingRetreat(s: CampaignState, fleetId: string): RetreatObligation | undefined {
   return s.retreats.find((r) => !r.moved && r.fleetIds.includes(fleetId));
 }
+
+/** Enemy units that pin a fleet entering the sector (UTD6.31, 2.3(5)(d), ISS-A48). */
+export function enemyPresence(
+  state: CampaignState,
+  player: string,
+  sectorKey: string,
+): { fleet: boolean; base: boolean; fort: boolean; npe: boolean } {
+  const sector = state.map!.sectors.find((s) => s.key === sectorKey)!;
+  return {
+    fleet: state.fleets.some((f) => f.sector === sectorKey && f.owner !== player),
+    base: state.bases.some((b) => b.sector === sectorKey && b.owner !== player && !b.pending),
+    fort: Boolean(sector.fort && sector.fort.owner !== player && sector.fort.status !== 'pending'),
+    npe: sector.npe?.status === 'active',
+  };
+}

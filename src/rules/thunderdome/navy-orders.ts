@@ -3,7 +3,7 @@ import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
 import type { Decider } from './decider.ts';
-import { ownFleet, spend } from './orders.ts';
+import { ownFleet, refuseIfRetreating, spend } from './orders.ts';
 import { maxFleets } from './navy-limits.ts';
 import { mcOfShips } from './condition/attrition.ts';
 import type { Fleet } from './state.ts';
@@ -64,6 +64,7 @@ export function organize(d: Decider, fromSlot: string, toSlot: string, shipList:
   if (existing) {
     if (existing.sector !== from.sector)
       refuse('organize/other-sector', 'UTD6.33', `Fleets ${from.slot} and ${existing.slot} are in different sectors.`);
+    refuseIfRetreating(d, existing);
   } else {
     const max = maxFleets(d.state, p);
     if (!Number.isInteger(slot) || slot < 1 || slot > max)

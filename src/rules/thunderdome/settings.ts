@@ -48,6 +48,11 @@ export const DEFAULT_SETTINGS = {
   'cost.rounding': 'perLine',
   'shipyard.activationScope': 'sector',
   'capital.replacementCost': 600,
+  // After a battle (battles/retreats.ts, docs/rules-notes.md "After a battle"): when a forced
+  // retreat moves (ISS-A17: `afterOrders` or `startOfStep5`) and whether its arrival explores an
+  // unknown sector at once (ISS-A18).
+  'retreat.timing': 'afterOrders',
+  'explore.onRetreatArrival': true,
   'income.perMine': 100,
   'deadDrop.value': 100,
   'deadDrop.cost': 110,

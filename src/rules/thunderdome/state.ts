@@ -396,6 +396,8 @@ export interface RetreatObligation {
   incurredTurnOf: string;
   incurredSeat: number;
   moved: boolean;
+  /** The turn during which the retreat moved (ISS-A18); absent before it moved and in older states. */
+  movedOn?: { halfCycles: number; seat: number };
   charged: boolean;
   // Navy loose ends (battles/retreat-wrecks.ts, ISS-A74): wrecks towed along, and the pre-spent
   // order points they added (1 per towed wreck, 1 per fleet whose untowable wrecks were scrapped).

@@ -44,6 +44,8 @@ export function beginTurn(d: Decider, seatIndex: number, halfCycles: number, now
   stepTwoIncome(d, p);
   // Ship condition: step 3, resupply (UTD2.3(3), 6.3B1; condition/resupply.ts).
   resupplyStep(d, p);
+  // Step 5 begins: with `retreat.timing = startOfStep5` forced retreats move now (UTD7.4665, ISS-A17).
+  executeRetreats(d, 'startOfStep5');
 }
 
 /** Step 1: what was established last turn appears if its fleet stayed (UTD4.331, ISS-A43). */
@@ -166,7 +168,7 @@ export function expireTurn(d: Decider): void {
 /** Steps 6–8: retreat arrivals (ISS-A17), exploration, then battles or the rest of the turn. */
 function afterOrders(d: Decider, forfeited: boolean): void {
   const playerId = d.state.turn!.playerId;
-  executeRetreats(d);
+  executeRetreats(d, 'afterOrders');
   explorationStep(d, playerId);
   if (openBattles(d)) return;
   finishTurn(d, forfeited);

@@ -97,3 +97,129 @@ describe('UTD7.44 the battle goes on until only one side is left', () => {
     expect(g.state.ships.filter((s) => s.owner === 'p1')).toHaveLength(0);
   });
 });
+
+/** p1 attacks p2 in A and wins; p2's fleet 1 must retreat to `to`. Returns at the start of p2's turn. */
+function p2LosesInA(to: string, before: (g: Game) => void = () => {}): Game {
+  const g = startedGame();
+  explored(g, 'A', 'dead');
+  placeFleet(g, 'p2', 1, 'A');
+  before(g);
+  g.do('p1', { type: 'move', fleet: '1', to: 'A' });
+  g.do('p1', { type: 'end-turn' });
+  const battle = g.state.battles.find((b) => b.status === 'open')!.id;
+  g.do('p1', { type: 'battle-propose', battle, kind: 'negotiated', result: result({ winner: 'p1', retreat: to }) });
+  g.do('p2', { type: 'battle-accept', battle });
+  return g;
+}
+
+describe('UTD6.3G, UTD7.4665 a fleet under a retreat obligation takes no other order (ISS-A17)', () => {
+  it('UTD6.3G the loser cannot move its retreating fleet on its own turn, and still pays the retreat point', () => {
+    const g = p2LosesInA('C', (x) => explored(x, 'C', 'dead'));
+    expect(g.state.turn!.playerId).toBe('p2');
+    expect(g.state.turn!.opsSpent).toBe(1);
+    const err = g.refused('p2', { type: 'move', fleet: '1', to: 'D' }, 'UTD6.3G');
+    expect(err.code).toBe('fleet/retreating');
+    expect(err.message).toContain('C');
+    expect(g.fleetOf('p2', 1).sector).toBe('A');
+  });
+
+  it('UTD7.4665 every other order for that fleet is refused too: organize, dead drop, establish, scrap', () => {
+    const g = p2LosesInA('C', (x) => explored(x, 'C', 'dead'));
+    const ff = shipsOf(g, 'p2', 'KZI-FF')[0]!;
+    g.refused('p2', { type: 'organize', from: '1', to: '2', ships: ff }, 'UTD6.3G');
+    g.refused('p2', { type: 'dead-drop', fleet: '1' }, 'UTD6.3G');
+    g.refused('p2', { type: 'establish', fleet: '1', kind: 'fort' }, 'UTD6.3G');
+    g.refused('p2', { type: 'scrap', fleet: '1', ships: ff }, 'UTD6.3G');
+  });
+
+  it('UTD7.4665 after the orders the retreat moves the fleet, and from then on it takes orders again', () => {
+    const g = p2LosesInA('C', (x) => explored(x, 'C', 'dead'));
+    g.do('p2', { type: 'end-turn' });
+    expect(g.fleetOf('p2', 1).sector).toBe('C');
+    g.do('p3', { type: 'end-turn' });
+    g.do('p1', { type: 'end-turn' });
+    g.do('p2', { type: 'move', fleet: '1', to: 'H2' });
+    expect(g.fleetOf('p2', 1).sector).toBe('H2');
+  });
+});
+
+describe('UTD4.356 a retreat into a sector with an enemy fortification is trapped (ISS-A52)', () => {
+  it('UTD4.356 ISS-A52 the retreating fleet arrives trapped by the fort and cannot simply leave', () => {
+    const g = p2LosesInA('C', (x) => {
+      explored(x, 'C', 'dead', 'p3');
+      x.patch((s) => {
+        s.map!.sectors.find((k) => k.key === 'C')!.fort = active('p3');
+      });
+    });
+    g.do('p2', { type: 'end-turn' });
+    expect(g.fleetOf('p2', 1)).toMatchObject({
+      sector: 'C',
+      trapped: { fortSector: 'C', fortOwner: 'p3', failedDice: 0 },
+    });
+    g.do('p3', { type: 'end-turn' });
+    g.do('p1', { type: 'end-turn' });
+    g.refused('p2', { type: 'move', fleet: '1', to: 'H2' }, 'UTD4.356');
+    // A siege roll is the way out (UTD4.3561).
+    g.dice(2).do('p2', { type: 'siege', fleet: '1', desperation: 0 });
+    expect(g.fleetOf('p2', 1).trapped).toBeNull();
+  });
+
+  it('UTD4.356 a retreat into a sector without an enemy fortification is not trapped', () => {
+    const g = p2LosesInA('C', (x) => explored(x, 'C', 'dead'));
+    g.do('p2', { type: 'end-turn' });
+    expect(g.fleetOf('p2', 1)).toMatchObject({ sector: 'C', trapped: null });
+  });
+});
+
+describe('ISS-A17 retreat.timing', () => {
+  it('ISS-A17 retreat.timing = startOfStep5: the fleet has moved when the next turn\'s orders begin', () => {
+    const g = p2LosesInA('C', (x) => {
+      explored(x, 'C', 'dead');
+      x.patch((s) => {
+        s.settings['retreat.timing'] = 'startOfStep5';
+      });
+    });
+    expect(g.state.turn!.playerId).toBe('p2');
+    expect(g.fleetOf('p2', 1).sector).toBe('C');
+    expect(g.state.retreats[0]!.moved).toBe(true);
+    // The retreat point was still spent first (UTD7.4663); the arrived fleet is free to act.
+    expect(g.state.turn!.opsSpent).toBe(1);
+    g.do('p2', { type: 'move', fleet: '1', to: 'H2' });
+    expect(g.fleetOf('p2', 1).sector).toBe('H2');
+  });
+
+  it('ISS-A17 retreat.timing = afterOrders (default): the fleet is still in the lost sector during those orders', () => {
+    const g = p2LosesInA('C', (x) => explored(x, 'C', 'dead'));
+    expect(g.state.settings['retreat.timing']).toBe('afterOrders');
+    expect(g.fleetOf('p2', 1).sector).toBe('A');
+    g.do('p2', { type: 'end-turn' });
+    expect(g.fleetOf('p2', 1).sector).toBe('C');
+  });
+});
+
+describe('ISS-A18 explore.onRetreatArrival', () => {
+  it('ISS-A18 explore.onRetreatArrival = true (default): a retreat into an unknown sector explores it at step 7 of that turn', () => {
+    const g = p2LosesInA('C');
+    expect(g.sector('C').type).toBe('unknown');
+    g.do('p2', { type: 'end-turn' });
+    expect(g.sector('C').type).not.toBe('unknown');
+    expect(g.events('SectorExplored').at(-1)!.event).toMatchObject({ sector: 'C', by: 'p2' });
+  });
+
+  it("ISS-A18 explore.onRetreatArrival = false: the sector waits for step 7 of the owner's next own turn", () => {
+    const g = p2LosesInA('C', (x) =>
+      x.patch((s) => {
+        s.settings['explore.onRetreatArrival'] = false;
+      }),
+    );
+    g.do('p2', { type: 'end-turn' });
+    expect(g.fleetOf('p2', 1).sector).toBe('C');
+    expect(g.sector('C').type).toBe('unknown');
+    g.do('p3', { type: 'end-turn' });
+    g.do('p1', { type: 'end-turn' });
+    expect(g.sector('C').type).toBe('unknown');
+    g.do('p2', { type: 'end-turn' });
+    expect(g.sector('C').type).not.toBe('unknown');
+    expect(g.events('SectorExplored').at(-1)!.event).toMatchObject({ sector: 'C', by: 'p2' });
+  });
+});

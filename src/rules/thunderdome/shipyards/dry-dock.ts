@@ -4,7 +4,7 @@ import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
 import { continueTurnIfDone } from '../battles/progress.ts';
 import type { Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
-import { spend } from '../orders.ts';
+import { refuseIfRetreating, spend } from '../orders.ts';
 import { maxFleets } from '../navy-limits.ts';
 import { mcOfShips } from '../condition/attrition.ts';
 import type { Fleet } from '../state.ts';
@@ -100,6 +100,7 @@ export function undockShips(d: Decider, list: string, fleetRef: string, p: Playe
         'UTD7.66',
         `Fleet ${slot} is in ${sectorLabel(state, existing.sector)}, not in ${sectorLabel(state, sector)} where the ships are docked.`,
       );
+    refuseIfRetreating(d, existing);
   } else {
     const max = maxFleets(state, p);
     if (!Number.isInteger(slot) || slot < 1 || slot > max)
