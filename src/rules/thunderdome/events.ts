@@ -407,7 +407,13 @@ export type CampaignEvent =
       exactCost: string;
     }
   | { type: 'YardBuildDelivered'; playerId: string; delivery: YardDelivery }
-  | { type: 'ShipyardsArrived'; playerId: string; yardIds: string[] }
+  | {
+      type: 'ShipyardsArrived';
+      playerId: string;
+      yardIds: string[];
+      /** A replacement capital among them (UTD4.3235, ISS-A32): the bank is re-established with it (UTD4.3236). */
+      capital?: string;
+    }
   | { type: 'ShipyardsSelfRepaired'; playerId: string; yardIds: string[] }
   | { type: 'ShipyardOrdered'; playerId: string; base: Base; cost: string; opCost: number }
   | { type: 'ShipyardOverhauled'; playerId: string; yardId: string; opCost: number }

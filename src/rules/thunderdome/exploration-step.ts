@@ -79,8 +79,6 @@ function arrivedByRetreatThisTurn(d: Decider, fleetId: string): boolean {
   const turn = d.state.turn;
   return d.state.retreats.some(
     (r) =>
-      r.fleetIds.includes(fleetId) &&
-      r.movedOn?.halfCycles === d.state.halfCycles &&
-      r.movedOn.seat === turn?.seat,
+      r.fleetIds.includes(fleetId) && r.movedOn?.halfCycles === d.state.halfCycles && r.movedOn.seat === turn?.seat,
   );
 }

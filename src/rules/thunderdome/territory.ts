@@ -1,4 +1,5 @@
 import { bpv, bpvToString } from '../exact/bpv.ts';
+import { loseIfReceivedWithoutBank } from './bank.ts';
 import type { Decider } from './decider.ts';
 import { pendingRetreat } from './lookup.ts';
 import { maxFleets } from './navy-limits.ts';
@@ -130,6 +131,7 @@ function deadDropStep(d: Decider, sectorKey: string, present: string[]): void {
         amount: bpvToString(amount),
         count: theirs.length,
       });
+      loseIfReceivedWithoutBank(d, collector);
       break;
     }
   }

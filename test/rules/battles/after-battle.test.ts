@@ -61,7 +61,7 @@ describe('UTD2.3(9) only a side that holds the sector after the battle acts at s
     expect(g.events('ContainersCollected')).toHaveLength(0);
   });
 
-  it('UTD7.4665 the loser leaves after the next player\'s orders, and the colony it never held stays p2\'s', () => {
+  it("UTD7.4665 the loser leaves after the next player's orders, and the colony it never held stays p2's", () => {
     const g = loserWaitsInA(['LYR-CA', 'LYR-FF']);
     g.do('p2', { type: 'end-turn' });
     expect(g.fleetOf('p1', 1).sector).toBe('H1');
@@ -172,7 +172,7 @@ describe('UTD4.356 a retreat into a sector with an enemy fortification is trappe
 });
 
 describe('ISS-A17 retreat.timing', () => {
-  it('ISS-A17 retreat.timing = startOfStep5: the fleet has moved when the next turn\'s orders begin', () => {
+  it("ISS-A17 retreat.timing = startOfStep5: the fleet has moved when the next turn's orders begin", () => {
     const g = p2LosesInA('C', (x) => {
       explored(x, 'C', 'dead');
       x.patch((s) => {

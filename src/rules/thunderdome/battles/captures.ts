@@ -2,6 +2,7 @@ import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
 import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
+import { loseIfReceivedWithoutBank } from '../bank.ts';
 import type { Decider } from '../decider.ts';
 import { maxFleets } from '../navy-limits.ts';
 import { mcOfShips } from '../condition/attrition.ts';
@@ -104,6 +105,8 @@ export function organizeCaptured(d: Decider, shipRef: string, into: string, make
       automatic: false,
     });
   }
+  // ISS-A86 (TC-015): scrap proceeds of a player without a bank, outside its turn, are lost.
+  loseIfReceivedWithoutBank(d, p.id);
   continueTurnIfDone(d);
 }
 
@@ -187,6 +190,7 @@ export function organizeCapturedByDefault(d: Decider): void {
         scrappedToMakeRoom: [],
         automatic: true,
       });
+    loseIfReceivedWithoutBank(d, ship.owner);
   }
   continueTurnIfDone(d);
 }

@@ -1,5 +1,6 @@
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
+import { capitalOwners, loseBankWithCapital, loseIfReceivedWithoutBank } from '../bank.ts';
 import type { Decider } from '../decider.ts';
 import type { BattleSummaryLine, ForcedRetreatCause } from '../reasons.ts';
 import { sectorLabel } from '../lookup.ts';
@@ -187,7 +188,10 @@ export function applyResult(
       destroyedShips.push(ship.id);
   }
   if (destroyedShips.length || destroyedBases.length) {
+    const bankless = capitalOwners(d, destroyedBases);
     d.emit({ type: 'UnitsDestroyed', battleId, shipIds: destroyedShips, baseIds: destroyedBases });
+    // UTD4.3236: the bank goes with the capital, at once, not at the end of its owner's turn.
+    loseBankWithCapital(d, bankless);
     summary.push({ code: 'destroyed', units: [...destroyedShips, ...destroyedBases].map((id) => unitRef(s, id)) });
   }
   if (damaged.length) {
@@ -233,6 +237,7 @@ function npeAftermath(
     amount: String(d.state.settings['npe.rewardBpv']),
     reason: { code: 'npe-conquered' },
   });
+  loseIfReceivedWithoutBank(d, conqueror);
   d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'conquered' });
   const part = b.participants.find((p) => p.side === conqueror)!;
   const troops = d.state.ships.some((x) => part.units.includes(x.id) && d.ctx.catalog.get(x.unitId)?.isTroopShip);

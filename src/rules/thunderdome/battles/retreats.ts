@@ -62,9 +62,7 @@ export function executeRetreats(d: Decider, when: 'afterOrders' | 'startOfStep5'
       ? { fortSector: r.to, fortOwner: to.fort!.owner, failedDice: 0, lastAttemptHalfCycle: null }
       : null;
     const pinned =
-      enemy.fleet ||
-      enemy.fort ||
-      (d.state.settings['move.pinOnAnyEnemyCombatUnit'] && (enemy.base || enemy.npe));
+      enemy.fleet || enemy.fort || (d.state.settings['move.pinOnAnyEnemyCombatUnit'] && (enemy.base || enemy.npe));
     d.emit({ type: 'RetreatExecuted', retreatId: r.id, fleetIds, from: r.from, to: r.to, trapped, pinned });
   }
 }
