@@ -223,3 +223,46 @@ describe('ISS-A18 explore.onRetreatArrival', () => {
     expect(g.events('SectorExplored').at(-1)!.event).toMatchObject({ sector: 'C', by: 'p2' });
   });
 });
+
+describe('UTD5.4A1 tribute ships from an Anschluss carry their value', () => {
+  /** A Federation NPE in A with 500 BPV of losses: p1's 329 BPV is twice its 150, so Anschluss at once. */
+  function anschlussInA(): Game {
+    const g = startedGame({ p1: ['LYR-CA', 'LYR-CA', 'LYR-FF'] });
+    g.patch((s) => {
+      Object.assign(s.map!.sectors.find((x) => x.key === 'A')!, {
+        type: 'life',
+        terrain: [],
+        overlays: [],
+        exploredBy: 'p3',
+        npe: { empire: 'federation', status: 'active', losses: '500', offset: '0' },
+      });
+    });
+    g.do('p1', { type: 'move', fleet: '1', to: 'A' });
+    g.do('p1', { type: 'end-turn' });
+    return g;
+  }
+
+  it('UTD5.4A1 the tribute ships are created at their catalog BPV, not 0', () => {
+    const g = anschlussInA();
+    expect(g.state.battles[0]!.resolution).toBe('anschluss');
+    const tribute = g.state.ships.filter((s) => s.owner === 'p1' && s.unorganized);
+    expect(tribute.length).toBeGreaterThan(0);
+    for (const s of tribute) expect(s.bpv).toBe(g.catalog.get(s.unitId)!.bpv);
+    expect(tribute.reduce((n, s) => n + Number(s.bpv), 0)).toBeLessThanOrEqual(150);
+  });
+
+  it('UTD6.3F scrapping a tribute ship after it joined a fleet returns half its value', () => {
+    const g = anschlussInA();
+    const tribute = g.state.ships.filter((s) => s.owner === 'p1' && s.unorganized);
+    for (const s of tribute) g.do('p1', { type: 'captured-organize', ship: s.id, into: 'new', makeRoom: [] });
+    g.do('p2', { type: 'end-turn' });
+    g.do('p3', { type: 'end-turn' });
+    const ship = g.state.ships.find((s) => s.id === tribute[0]!.id)!;
+    const slot = g.state.fleets.find((f) => f.id === ship.fleetId)!.slot;
+    const bank = Number(g.player('p1').bank);
+    g.do('p1', { type: 'scrap', fleet: String(slot), ships: ship.id });
+    const value = Number(g.catalog.get(ship.unitId)!.bpv);
+    expect(value).toBeGreaterThan(0);
+    expect(Number(g.player('p1').bank)).toBe(bank + value / 2);
+  });
+});
