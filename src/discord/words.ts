@@ -114,7 +114,7 @@ const CORE_WORDS = {
     e.ready ? `🟢 **${who(e.playerId)}** is ready.` : `🟡 **${who(e.playerId)}** is changing their forces.`,
   CampaignStarted: (_e, { state }) => `🚀 **${state.name}** is in play: ${calendarLine(state)}.`,
   TurnStarted: (e, { state }) =>
-    `▶️ ${calendarLine(state)}: it is ${mention(e.playerId)}'s turn (seat ${e.seat}) with **${e.opsBase} order points** (UTD6.2)${e.deadline ? `; orders are due ${timestamp(e.deadline, 'F')} (${timestamp(e.deadline, 'R')}) or the turn is forfeited (UTD3.31)` : ''}.`,
+    `▶️ ${calendarLine(state)}: it is ${mention(e.playerId)}'s turn (seat ${e.seat}) with **${e.opsBase} order points** (UTD6.2)${e.deadline ? `; orders are due ${timestamp(e.deadline, 'F')} (${timestamp(e.deadline, 'R')}): a turn with no order by then is forfeited, one with orders ends there (UTD3.31)` : ''}.`,
   DevelopmentActivated: (e, { who, sec }) =>
     `🏙️ ${who(e.owner)}'s ${e.kind === 'fort' ? 'fortification' : e.kind} in ${sec(e.sector)} is established (UTD2.3 step 1).`,
   DevelopmentCancelled: (e, { who, sec }) =>
@@ -131,12 +131,14 @@ const CORE_WORDS = {
   },
   TurnEnded: (e, { who }) => (e.forfeited ? null : `⏹️ ${who(e.playerId)} ends the turn.`),
   TurnForfeited: (e) =>
-    `⌛ ${mention(e.playerId)} missed the orders deadline: the turn is forfeited, no orders are executed (UTD3.31) — ${e.consecutive} in a row.`,
+    `⌛ ${mention(e.playerId)} gave no orders by the deadline: the turn is forfeited (UTD3.31) — ${e.consecutive} in a row. The income of its start was kept; retreats, exploration, battles and arrivals still happen (ISS-A19).`,
+  TurnTimedOut: (e, { who }) =>
+    `⌛ ${who(e.playerId)}'s orders deadline passed before the turn was ended: the ${e.orders} order${e.orders === 1 ? '' : 's'} given stand${e.orders === 1 ? 's' : ''} and the turn ends now (UTD3.31, ISS-A128). This is not a forfeit and does not count toward removal.`,
   TurnExtended: (e, { who }) =>
     `⏳ ${who(e.playerId)}'s orders are now due ${timestamp(e.deadline, 'F')} (${turnExtensionReason(e.reason)}).`,
   ReminderSent: (e) => {
     if (e.skipped) return null;
-    return `⏰ ${mention(e.playerId)}, your orders are due ${timestamp(e.deadline, 'R')} (${timestamp(e.deadline, 'f')}); if you give none by then your turn is forfeited (UTD3.31). \`/turn extension\` gives one more week for a real-life reason.`;
+    return `⏰ ${mention(e.playerId)}, your orders are due ${timestamp(e.deadline, 'R')} (${timestamp(e.deadline, 'f')}); if you give none by then your turn is forfeited; orders you have given stand and the turn ends then (UTD3.31). \`/turn extension\` gives one more week for a real-life reason.`;
   },
   BankLost: (e, { who }) => `🕳️ ${who(e.playerId)} loses ${e.amount} unspent BPV: ${bankLostReason(e.reason)}.`,
   OrderPointsBought: (e, { who, left }) =>

@@ -126,6 +126,8 @@ export type CampaignEvent =
     }
   | { type: 'TurnEnded'; playerId: string; forfeited: boolean }
   | { type: 'TurnForfeited'; playerId: string; consecutive: number }
+  /** UTD3.31 with ISS-A128: the orders deadline passed after orders were given; they stand and the turn ends, no forfeit. */
+  | { type: 'TurnTimedOut'; playerId: string; orders: number }
   | { type: 'TurnExtended'; playerId: string; deadline: string; automatic: boolean; reason: TurnExtensionReason }
   | { type: 'BankLost'; playerId: string; amount: string; reason: BankLostReason }
   | {

@@ -141,8 +141,10 @@ export function endTurn(d: Decider): void {
 }
 
 /**
- * UTD3.31: a turn whose orders deadline passed is forfeited: no orders, but income already came;
- * the third forfeit in a row drops the player (UTD3.92). Steps 6–12 still run (ISS-A19).
+ * UTD3.31: a turn whose orders deadline passed with no order given is forfeited: no orders, but
+ * income already came; the third forfeit in a row drops the player (UTD3.92). Steps 6–12 still
+ * run (ISS-A19). A turn in which orders were given but not ended is submitted by the deadline
+ * instead (ISS-A128): the orders stand, the turn ends, and it is no forfeit.
  */
 export function expireTurn(d: Decider): void {
   const turn = d.state.turn;
@@ -155,6 +157,11 @@ export function expireTurn(d: Decider): void {
       `The orders deadline has not passed yet${turn.deadline ? ` (it is ${turn.deadline})` : ''}.`,
     );
   const p = d.state.players.find((x) => x.id === turn.playerId)!;
+  if (turn.orders.length > 0) {
+    d.emit({ type: 'TurnTimedOut', playerId: p.id, orders: turn.orders.length });
+    afterOrders(d, false);
+    return;
+  }
   const consecutive = p.consecutiveForfeits + 1;
   d.emit({ type: 'TurnForfeited', playerId: p.id, consecutive });
   if (consecutive >= d.state.settings['deadline.forfeitsBeforeRemoval']) {

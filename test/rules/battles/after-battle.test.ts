@@ -266,3 +266,41 @@ describe('UTD5.4A1 tribute ships from an Anschluss carry their value', () => {
     expect(Number(g.player('p1').bank)).toBe(bank + value / 2);
   });
 });
+
+describe('UTD3.31 a turn that runs out after orders were executed (ISS-A128)', () => {
+  it('UTD3.31 ISS-A128 the orders given stand, the turn ends, and it does not count toward removal', () => {
+    const g = startedGame();
+    explored(g, 'A', 'dead');
+    g.patch((s) => {
+      s.players.find((p) => p.id === 'p1')!.consecutiveForfeits = 2;
+    });
+    g.do('p1', { type: 'move', fleet: '1', to: 'A' });
+    g.now = new Date(new Date(g.state.turn!.deadline!).getTime() + 1000);
+    g.do('system', { type: 'expire-turn' });
+    expect(g.events('TurnForfeited')).toHaveLength(0);
+    expect(g.events('TurnTimedOut')[0]!.event).toMatchObject({ playerId: 'p1', orders: 1 });
+    expect(g.events('TurnEnded').at(-1)!.event).toMatchObject({ playerId: 'p1', forfeited: false });
+    // The move stands; a third forfeit in a row would have removed p1.
+    expect(g.fleetOf('p1', 1).sector).toBe('A');
+    expect(g.player('p1')).toMatchObject({ status: 'active', consecutiveForfeits: 0, totalForfeits: 0 });
+    expect(g.state.turn!.playerId).toBe('p2');
+  });
+
+  it('UTD3.31 with no order given by the deadline the turn is still forfeited', () => {
+    const g = startedGame();
+    g.now = new Date(new Date(g.state.turn!.deadline!).getTime() + 1000);
+    g.do('system', { type: 'expire-turn' });
+    expect(g.events('TurnForfeited')[0]!.event).toMatchObject({ playerId: 'p1', consecutive: 1 });
+    expect(g.events('TurnTimedOut')).toHaveLength(0);
+  });
+
+  it('UTD3.31 an order undone before the deadline leaves nothing given: the turn is forfeited', () => {
+    const g = startedGame();
+    explored(g, 'A', 'dead');
+    g.do('p1', { type: 'move', fleet: '1', to: 'A' });
+    g.do('p1', { type: 'undo' });
+    g.now = new Date(new Date(g.state.turn!.deadline!).getTime() + 1000);
+    g.do('system', { type: 'expire-turn' });
+    expect(g.events('TurnForfeited')).toHaveLength(1);
+  });
+});
