@@ -325,6 +325,8 @@ export type CampaignEvent =
       trapped?: import('./state.ts').Trap | null;
       /** UTD6.31, 4.355: arriving among enemy units pins the fleets for the rest of the turn; absent in older logs. */
       pinned?: boolean;
+      /** The turn it moved in (ISS-A18, `explore.onRetreatArrival`); absent in older logs. */
+      on?: { halfCycles: number; seat: number };
     }
   | {
       type: 'CapturedShipOrganized';

@@ -1,15 +1,15 @@
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../exact/bpv.ts';
-import { FLEET_LIMIT, formatMoveClass } from '../exact/move-class.ts';
+import { FLEET_LIMIT } from '../exact/move-class.ts';
 import { seededDie } from '../prng.ts';
 import { requireAdmin, type Decider } from './decider.ts';
 import { EMPIRES, empireByKey, empireCode } from './empires.ts';
 import { fairnessReport, generateMap, parseMapJson, type MapSpec } from './map/index.ts';
 import type { Base, CampaignMap, CampaignState, Fleet, Player, Sector, Ship } from './state.ts';
 import { beginTurn } from './turn.ts';
-import { checkBuildable, fleetMc, maxFleets } from './navy-limits.ts';
+import { checkBuildable, maxFleets } from './navy-limits.ts';
 import type { UnitInfo } from './units.ts';
-import { mcWithNewShip } from './condition/attrition.ts';
+import { mcWithNewShip, newShipRecord, refuseOverFleetLimit } from './condition/attrition.ts';
 
 /** UTD8.132: each player starts with 500 + 150·P BPV, P the number of players. */
 export function startingBpv(players: number): Bpv {
@@ -355,15 +355,12 @@ export function placeInFleet(
     const f = mine.find((x) => x.slot === slot);
     if (f) {
       if (f.sector !== sector) refuse('fleet/elsewhere', 'UTD6.3734', `Fleet ${slot} is not in ${sector}.`);
-      if (!room(f)) {
-        const used = fleetMc(state, f.id, d.ctx.catalog);
-        refuse(
-          'fleet/move-cost-limit',
-          'UTD7.23',
-          `Fleet ${slot} holds MC ${formatMoveClass(used as never)} of 5; ${unit.name} (MC ${formatMoveClass(unit.mc as never)}) does not fit.`,
-          'Choose another fleet or a new one.',
-        );
-      }
+      refuseOverFleetLimit(
+        [...state.ships.filter((s) => s.fleetId === f.id), newShipRecord(unit.unitId)],
+        d.ctx.catalog,
+        `With ${unit.name} fleet ${slot}`,
+        { hint: 'Choose another fleet or a new one.' },
+      );
       return { fleet: null, fleetId: f.id };
     }
     return { fleet: newFleet(d, p, slot, sector), fleetId: `F${d.state.nextId}` };

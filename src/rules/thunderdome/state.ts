@@ -204,6 +204,8 @@ export interface Ship {
   uninspected: boolean;
   /** UTD6.3I2: captured this turn and not yet organized (fleet, dry dock or scrap). */
   unorganized?: boolean;
+  /** UTD5.4A1: the Anschluss (battle id) whose tribute this ship is; `/battle claim` may exchange it while unorganized. */
+  tributeOf?: string;
   /** Cost paid, for scrapping and records. */
   bpv: string;
   /** In dry dock at this yard or capital (UTD7.6): in no fleet, unpowered. */

@@ -215,7 +215,7 @@ export const BATTLE_FOLDS = {
     const r = s.retreats.find((x) => x.id === e.retreatId)!;
     r.moved = true;
     // When it moved, for exploration on arrival (ISS-A18, `explore.onRetreatArrival`).
-    if (s.turn) r.movedOn = { halfCycles: s.halfCycles, seat: s.turn.seat };
+    if (e.on) r.movedOn = { ...e.on };
     for (const id of e.fleetIds) {
       const f = fleetById(s, id);
       f.sector = e.to;

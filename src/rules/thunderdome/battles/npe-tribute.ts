@@ -156,6 +156,9 @@ export function grantShips(
     uninspected: true,
     unorganized: true,
     bpv: d.ctx.catalog.get(unitId)?.bpv ?? '0',
+    ...(reason.code === 'anschluss-tribute' || reason.code === 'anschluss-tribute-chosen'
+      ? { tributeOf: battleId }
+      : {}),
   }));
   d.emit({ type: 'ShipsGained', battleId, ships, reason });
 }

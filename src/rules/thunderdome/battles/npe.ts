@@ -1,7 +1,7 @@
 import { requireInYear } from '../availability.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
-import { FLEET_LIMIT } from '../../exact/move-class.ts';
+import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
 import type { Decider } from '../decider.ts';
 import { empireCode } from '../empires.ts';
 import type { EmpireKey } from '../empires.ts';
@@ -74,7 +74,12 @@ export function submitNpeForce(d: Decider, ref: string, unitIds: string[]): void
       'UTD5.465',
       `The force costs ${bpvToString(total)} BPV; the NPE may field ${b.npe.available}.`,
     );
-  if (mc > FLEET_LIMIT) refuse('npe/move-cost-limit', 'UTD5.4671', `The force's move class adds up to more than 5.`);
+  if (mc > FLEET_LIMIT)
+    refuse(
+      'npe/move-cost-limit',
+      'UTD5.4671',
+      `The force adds up to ${force.map((f) => `${f.unitId} ${formatMoveClass(defenseBattleMc(d.ctx.catalog.get(f.unitId)!) as never)}`).join(' + ')} = MC ${formatMoveClass(mc as never)}; an NPE force holds at most MC 5 (UTD5.4671, 7.23).`,
+    );
   d.emit({
     type: 'NpeBattleUpdated',
     battleId: b.id,
@@ -120,8 +125,13 @@ export function claimTribute(d: Decider, ref: string, unitIds: string[], p: Play
   const b = battleByRef(d.state, ref);
   if (b.resolution !== 'anschluss' || !b.sides.includes(p.id))
     refuse('npe/no-tribute', 'UTD5.4A1', 'You have no Anschluss tribute from that battle.');
+  // Older states marked tribute ships only by their 0 BPV (they were created without their value).
   const granted = d.state.ships.filter(
-    (s) => s.owner === p.id && s.unorganized && s.sector === b.sector && s.bpv === '0',
+    (s) =>
+      s.owner === p.id &&
+      s.unorganized &&
+      s.sector === b.sector &&
+      (s.tributeOf === b.id || (!s.tributeOf && s.bpv === '0')),
   );
   if (granted.length === 0)
     refuse(

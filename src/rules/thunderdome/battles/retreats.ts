@@ -63,6 +63,15 @@ export function executeRetreats(d: Decider, when: 'afterOrders' | 'startOfStep5'
       : null;
     const pinned =
       enemy.fleet || enemy.fort || (d.state.settings['move.pinOnAnyEnemyCombatUnit'] && (enemy.base || enemy.npe));
-    d.emit({ type: 'RetreatExecuted', retreatId: r.id, fleetIds, from: r.from, to: r.to, trapped, pinned });
+    d.emit({
+      type: 'RetreatExecuted',
+      retreatId: r.id,
+      fleetIds,
+      from: r.from,
+      to: r.to,
+      trapped,
+      pinned,
+      on: { halfCycles: d.state.halfCycles, seat: turn.seat },
+    });
   }
 }

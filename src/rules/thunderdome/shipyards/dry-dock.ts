@@ -1,12 +1,11 @@
 import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
-import { FLEET_LIMIT, formatMoveClass } from '../../exact/move-class.ts';
 import { continueTurnIfDone } from '../battles/progress.ts';
 import type { Decider } from '../decider.ts';
 import { sectorLabel } from '../lookup.ts';
 import { refuseIfRetreating, spend } from '../orders.ts';
 import { maxFleets } from '../navy-limits.ts';
-import { mcOfShips } from '../condition/attrition.ts';
+import { refuseOverFleetLimit } from '../condition/attrition.ts';
 import type { Fleet } from '../state.ts';
 import { oneSector, ownShips } from './choose.ts';
 import { freeDockPosition, isProblem, planPlacement } from './placement.ts';
@@ -119,16 +118,11 @@ export function undockShips(d: Decider, list: string, fleetRef: string, p: Playe
     };
   }
   // Fighters and PFs aboard the undocked ships pool with the fleet's (UTD7.24).
-  const after = mcOfShips(
+  refuseOverFleetLimit(
     [...(existing ? state.ships.filter((s) => s.fleetId === existing.id) : []), ...ships],
     d.ctx.catalog,
+    `Fleet ${slot}`,
   );
-  if (after > FLEET_LIMIT)
-    refuse(
-      'fleet/move-cost-limit',
-      'UTD7.23',
-      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most 5.`,
-    );
   // Officers and options: at most one legendary officer per fleet (UTD7.26A).
   refuseSecondOfficer(
     state,
