@@ -140,7 +140,7 @@ const CORE_WORDS = {
     if (e.skipped) return null;
     return `⏰ ${mention(e.playerId)}, your orders are due ${timestamp(e.deadline, 'R')} (${timestamp(e.deadline, 'f')}); if you give none by then your turn is forfeited; orders you have given stand and the turn ends then (UTD3.31). \`/turn extension\` gives one more week for a real-life reason.`;
   },
-  BankLost: (e, { who }) => `🕳️ ${who(e.playerId)} loses ${e.amount} unspent BPV: ${bankLostReason(e.reason)}.`,
+  BankLost: (e, { who }) => `🕳️ ${who(e.playerId)} loses ${e.amount} BPV: ${bankLostReason(e.reason)}.`,
   OrderPointsBought: (e, { who, left }) =>
     e.permanent > 0
       ? `➕ ${who(e.playerId)} buys ${e.permanent} permanent order point${e.permanent === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.22)${left()}.`
