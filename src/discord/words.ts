@@ -122,8 +122,12 @@ const CORE_WORDS = {
   FortRemoved: (e, { who, sec }) => `🧱 ${who(e.owner)} removed the fortification in ${sec(e.sector)} (UTD4.352).`,
   SectorClaimed: (e, { who, sec }) =>
     `🚩 **${who(e.playerId)}** now owns ${sec(e.sector)}${e.from ? ` (from ${who(e.from)})` : ''} (UTD4.13).`,
-  IncomePaid: (e, { who, sec }) =>
-    `💰 ${who(e.playerId)} receives **${e.amount} BPV** from ${e.mines.length} mine${e.mines.length === 1 ? '' : 's'} (UTD4.344): ${e.mines.map(sec).join(', ')}.`,
+  IncomePaid: (e, { who, sec, state }) =>
+    `💰 ${who(e.playerId)} receives **${e.amount} BPV** from ${e.mines.length} mine${e.mines.length === 1 ? '' : 's'} (UTD4.344): ${e.mines.map(sec).join(', ')}${
+      state.players.find((p) => p.id === e.playerId)?.hasBank === false
+        ? '. With no capital there is no bank: what is not spent this turn is lost at its end (UTD4.3236, ISS-A86)'
+        : ''
+    }.`,
   TurnPhaseChanged: (e) => {
     if (e.phase === 'captures')
       return `📋 All battles are resolved. Captured ships must be organized (UTD6.3I2) with \`/battle organize\`${e.due ? ` by ${timestamp(e.due, 'f')}` : ''}; then the turn goes on.`;
@@ -202,10 +206,10 @@ const CORE_WORDS = {
   ProxyGranted: (e, { who }) =>
     `🤝 ${who(e.playerId)} names ${mention(e.proxyUserId)} as proxy${e.expiresAt ? ` until ${timestamp(e.expiresAt, 'f')}` : ''} (UTD3.2).`,
   ProxyRevoked: (e, { who }) => `🤝 ${who(e.playerId)} revokes ${mention(e.proxyUserId)} as proxy.`,
-  PlayerRemoved: (e, { who }) =>
+  PlayerRemoved: (e, { who, state }) =>
     ({
       resigned: `🏳️ **${who(e.playerId)}** resigns; all their forces leave the map (UTD3.91).`,
-      forfeits: `❌ **${who(e.playerId)}** forfeited three turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
+      forfeits: `❌ **${who(e.playerId)}** forfeited ${state.settings['deadline.forfeitsBeforeRemoval'] ?? 3} turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
       eliminated: `☠️ **${who(e.playerId)}** has no unit left on the map and is out (UTD4.32).`,
     })[e.reason],
   CampaignWon: (e, { who, state }) =>

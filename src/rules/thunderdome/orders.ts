@@ -198,7 +198,7 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, p: Player
         'move/trapped',
         'UTD4.356',
         `Fleet ${f.slot} is trapped by the fortification in ${label(f.sector)}.`,
-        'Make a siege roll (`/siege roll`), destroy the fortification with a minesweeper, or break it out with another fleet (UTD4.3564).',
+        'Make a siege roll (`/siege`), destroy the fortification with a minesweeper, or break it out with another fleet (UTD4.3564).',
       );
     }
     freedFromTrap = true;
