@@ -118,9 +118,15 @@ export const BATTLE_WORDS = {
       return `🔓 ${who(e.playerId)} now covers the retreat order points and may give orders (UTD7.46724).`;
     return `↩️ ${who(e.playerId)} spends ${e.ops} order point${e.ops === 1 ? '' : 's'} first on retreats (UTD7.4663${e.wreckOps ? `; ${e.wreckOps} of them for wrecks, ISS-A74` : ''})${e.locked ? ' — more than available: no orders this turn, not even free ones, unless bought order points cover it (UTD7.46723–4)' : ''}.`;
   },
-  RetreatExecuted: (e, { sec }) =>
+  RetreatExecuted: (e, { sec, side: who }) =>
     e.fleetIds.length
-      ? `↩️ ${e.fleetIds.length} retreating fleet${e.fleetIds.length === 1 ? ' arrives' : 's arrive'} in ${sec(e.to)} from ${sec(e.from)} (UTD7.4665).`
+      ? `↩️ ${e.fleetIds.length} retreating fleet${e.fleetIds.length === 1 ? ' arrives' : 's arrive'} in ${sec(e.to)} from ${sec(e.from)} (UTD7.4665)${
+          e.trapped
+            ? `: the fortification of ${who(e.trapped.fortOwner)} there traps ${e.fleetIds.length === 1 ? 'it' : 'them'} (UTD4.356, ISS-A52); a siege roll, a minesweeper or a jail break gets ${e.fleetIds.length === 1 ? 'it' : 'them'} out`
+            : e.pinned
+              ? `, among enemy units: pinned for the rest of the turn (UTD6.31)`
+              : ''
+        }.`
       : null,
   CapturedShipOrganized: (e, { state }) =>
     `📋 Captured ship ${e.shipId} ${e.scrapped ? `scrapped for ${e.refund} BPV` : `joins fleet ${state.fleets.find((f) => f.id === e.into)?.slot ?? e.into}`}${e.scrappedToMakeRoom.length ? ` (scrapped to make room: ${e.scrappedToMakeRoom.join(', ')})` : ''}${e.automatic ? ' (by default at the deadline)' : ''} (UTD6.3I).`,

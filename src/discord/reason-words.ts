@@ -88,7 +88,11 @@ const VOTE_CLOSE_REASONS = {
 type VoteCounts = { yes: number; no: number };
 
 const BANK_LOST_REASONS = {
-  'no-capital': () => 'no capital, so no bank (UTD4.3236)',
+  'no-capital': () =>
+    'it was not spent by the end of the turn, and without a capital there is no bank to keep it (UTD4.3236, ISS-A86)',
+  'capital-destroyed': () => 'the capital was destroyed and the bank with it, with every BPV in it (UTD4.3236)',
+  'received-without-bank': () =>
+    'it came outside its own turn, and without a capital there is no bank to keep it (UTD4.3236, ISS-A86)',
   text: (r) => r.text,
 } satisfies ReasonWords<BankLostReason>;
 

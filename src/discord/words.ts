@@ -114,7 +114,7 @@ const CORE_WORDS = {
     e.ready ? `🟢 **${who(e.playerId)}** is ready.` : `🟡 **${who(e.playerId)}** is changing their forces.`,
   CampaignStarted: (_e, { state }) => `🚀 **${state.name}** is in play: ${calendarLine(state)}.`,
   TurnStarted: (e, { state }) =>
-    `▶️ ${calendarLine(state)}: it is ${mention(e.playerId)}'s turn (seat ${e.seat}) with **${e.opsBase} order points** (UTD6.2)${e.deadline ? `; orders are due ${timestamp(e.deadline, 'F')} (${timestamp(e.deadline, 'R')}) or the turn is forfeited (UTD3.31)` : ''}.`,
+    `▶️ ${calendarLine(state)}: it is ${mention(e.playerId)}'s turn (seat ${e.seat}) with **${e.opsBase} order points** (UTD6.2)${e.deadline ? `; orders are due ${timestamp(e.deadline, 'F')} (${timestamp(e.deadline, 'R')}): a turn with no order by then is forfeited, one with orders ends there (UTD3.31)` : ''}.`,
   DevelopmentActivated: (e, { who, sec }) =>
     `🏙️ ${who(e.owner)}'s ${e.kind === 'fort' ? 'fortification' : e.kind} in ${sec(e.sector)} is established (UTD2.3 step 1).`,
   DevelopmentCancelled: (e, { who, sec }) =>
@@ -122,8 +122,12 @@ const CORE_WORDS = {
   FortRemoved: (e, { who, sec }) => `🧱 ${who(e.owner)} removed the fortification in ${sec(e.sector)} (UTD4.352).`,
   SectorClaimed: (e, { who, sec }) =>
     `🚩 **${who(e.playerId)}** now owns ${sec(e.sector)}${e.from ? ` (from ${who(e.from)})` : ''} (UTD4.13).`,
-  IncomePaid: (e, { who, sec }) =>
-    `💰 ${who(e.playerId)} receives **${e.amount} BPV** from ${e.mines.length} mine${e.mines.length === 1 ? '' : 's'} (UTD4.344): ${e.mines.map(sec).join(', ')}.`,
+  IncomePaid: (e, { who, sec, state }) =>
+    `💰 ${who(e.playerId)} receives **${e.amount} BPV** from ${e.mines.length} mine${e.mines.length === 1 ? '' : 's'} (UTD4.344): ${e.mines.map(sec).join(', ')}${
+      state.players.find((p) => p.id === e.playerId)?.hasBank === false
+        ? '. With no capital there is no bank: what is not spent this turn is lost at its end (UTD4.3236, ISS-A86)'
+        : ''
+    }.`,
   TurnPhaseChanged: (e) => {
     if (e.phase === 'captures')
       return `📋 All battles are resolved. Captured ships must be organized (UTD6.3I2) with \`/battle organize\`${e.due ? ` by ${timestamp(e.due, 'f')}` : ''}; then the turn goes on.`;
@@ -131,14 +135,16 @@ const CORE_WORDS = {
   },
   TurnEnded: (e, { who }) => (e.forfeited ? null : `⏹️ ${who(e.playerId)} ends the turn.`),
   TurnForfeited: (e) =>
-    `⌛ ${mention(e.playerId)} missed the orders deadline: the turn is forfeited, no orders are executed (UTD3.31) — ${e.consecutive} in a row.`,
+    `⌛ ${mention(e.playerId)} gave no orders by the deadline: the turn is forfeited (UTD3.31) — ${e.consecutive} in a row. The income of its start was kept; retreats, exploration, battles and arrivals still happen (ISS-A19).`,
+  TurnTimedOut: (e, { who }) =>
+    `⌛ ${who(e.playerId)}'s orders deadline passed before the turn was ended: the ${e.orders} order${e.orders === 1 ? '' : 's'} given stand${e.orders === 1 ? 's' : ''} and the turn ends now (UTD3.31, ISS-A128). This is not a forfeit and does not count toward removal.`,
   TurnExtended: (e, { who }) =>
     `⏳ ${who(e.playerId)}'s orders are now due ${timestamp(e.deadline, 'F')} (${turnExtensionReason(e.reason)}).`,
   ReminderSent: (e) => {
     if (e.skipped) return null;
-    return `⏰ ${mention(e.playerId)}, your orders are due ${timestamp(e.deadline, 'R')} (${timestamp(e.deadline, 'f')}); if you give none by then your turn is forfeited (UTD3.31). \`/turn extension\` gives one more week for a real-life reason.`;
+    return `⏰ ${mention(e.playerId)}, your orders are due ${timestamp(e.deadline, 'R')} (${timestamp(e.deadline, 'f')}); if you give none by then your turn is forfeited; orders you have given stand and the turn ends then (UTD3.31). \`/turn extension\` gives one more week for a real-life reason.`;
   },
-  BankLost: (e, { who }) => `🕳️ ${who(e.playerId)} loses ${e.amount} unspent BPV: ${bankLostReason(e.reason)}.`,
+  BankLost: (e, { who }) => `🕳️ ${who(e.playerId)} loses ${e.amount} BPV: ${bankLostReason(e.reason)}.`,
   OrderPointsBought: (e, { who, left }) =>
     e.permanent > 0
       ? `➕ ${who(e.playerId)} buys ${e.permanent} permanent order point${e.permanent === 1 ? '' : 's'} for ${e.cost} BPV (UTD6.22)${left()}.`
@@ -200,10 +206,10 @@ const CORE_WORDS = {
   ProxyGranted: (e, { who }) =>
     `🤝 ${who(e.playerId)} names ${mention(e.proxyUserId)} as proxy${e.expiresAt ? ` until ${timestamp(e.expiresAt, 'f')}` : ''} (UTD3.2).`,
   ProxyRevoked: (e, { who }) => `🤝 ${who(e.playerId)} revokes ${mention(e.proxyUserId)} as proxy.`,
-  PlayerRemoved: (e, { who }) =>
+  PlayerRemoved: (e, { who, state }) =>
     ({
       resigned: `🏳️ **${who(e.playerId)}** resigns; all their forces leave the map (UTD3.91).`,
-      forfeits: `❌ **${who(e.playerId)}** forfeited three turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
+      forfeits: `❌ **${who(e.playerId)}** forfeited ${state.settings['deadline.forfeitsBeforeRemoval'] ?? 3} turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
       eliminated: `☠️ **${who(e.playerId)}** has no unit left on the map and is out (UTD4.32).`,
     })[e.reason],
   CampaignWon: (e, { who, state }) =>

@@ -45,12 +45,25 @@ export const YARD_WORDS = {
         : `fleet ${fleetSlot(d.ship.fleetId!)}`;
     return `🚢 New construction (step 10): ${who(e.playerId)}'s **${d.unitId}** (${d.shipId}) joins ${where} in ${sec(d.ship.sector)}.`;
   },
-  ShipyardsArrived: (e, { who }) =>
-    `🏗️ ${who(e.playerId)}'s new shipyard${e.yardIds.length === 1 ? '' : 's'} ${e.yardIds.join(', ')} ${e.yardIds.length === 1 ? 'is' : 'are'} complete; ready from the next turn (UTD6.382).`,
+  ShipyardsArrived: (e, { who }) => {
+    const yards = e.yardIds.filter((id) => id !== e.capital);
+    const lines = e.capital
+      ? [
+          `🏛️ ${who(e.playerId)}'s replacement capital ${e.capital} is complete: the bank is re-established with a balance of 0 and keeps BPV again (UTD4.3235, UTD4.3236); it acts from the next turn.`,
+        ]
+      : [];
+    if (yards.length)
+      lines.push(
+        `🏗️ ${who(e.playerId)}'s new shipyard${yards.length === 1 ? '' : 's'} ${yards.join(', ')} ${yards.length === 1 ? 'is' : 'are'} complete; ready from the next turn (UTD6.382).`,
+      );
+    return lines.join('\n');
+  },
   ShipyardsSelfRepaired: (e, { who, yardName }) =>
     `🛠️ ${e.yardIds.map(yardName).join(', ')} of ${who(e.playerId)} repair${e.yardIds.length === 1 ? 's' : ''} all works boxes (free D9.4 self-repair, UTD6.3H).`,
   ShipyardOrdered: (e, { who, sec, ops, left }) =>
-    `🏗️ ${who(e.playerId)} builds a **${e.base.unitId}** shipyard in ${sec(e.base.sector)} for ${e.cost} BPV (${ops(e.opCost)}, UTD6.38); it arrives at the end of the turn${left()}.`,
+    e.base.role === 'capital'
+      ? `🏛️ ${who(e.playerId)} builds a replacement capital (**${e.base.unitId}**) in ${sec(e.base.sector)} for ${e.cost} BPV (${ops(e.opCost)}, UTD4.3235); it arrives at the end of the turn and re-establishes the bank${left()}.`
+      : `🏗️ ${who(e.playerId)} builds a **${e.base.unitId}** shipyard in ${sec(e.base.sector)} for ${e.cost} BPV (${ops(e.opCost)}, UTD6.38); it arrives at the end of the turn${left()}.`,
   ShipyardOverhauled: (e, { who, ops, left, yardName }) =>
     `🛠️ ${who(e.playerId)} overhauls ${yardName(e.yardId)}: fully repaired, no shipyard actions this turn (${ops(e.opCost)}, UTD6.3H)${left()}.`,
   ShipyardScrapped: (e, { who, ops, left }) =>

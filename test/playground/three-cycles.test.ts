@@ -86,7 +86,7 @@ describe('examples/02-three-cycles.txt: three players, three cycles and more', a
     const advance = results.find((r) => r.input.startsWith('!advance'))!;
     expect(advance.content).toContain('1 deadline applied');
     expect(advance.posts.map((p) => p.content).join('\n')).toMatch(
-      /@bob missed the orders deadline: the turn is forfeited[\s\S]*it is @carol's turn/,
+      /@bob gave no orders by the deadline: the turn is forfeited[\s\S]*it is @carol's turn/,
     );
   });
 

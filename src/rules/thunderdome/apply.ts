@@ -252,6 +252,8 @@ const CORE_FOLDS = {
     for (const f of s.fleets) if (f.owner === e.playerId) f.claimSector = f.sector;
     if (!e.forfeited) playerById(s, e.playerId).consecutiveForfeits = 0;
   },
+  // ISS-A128: the turn counts as submitted; the TurnEnded that follows resets the forfeits in a row.
+  TurnTimedOut: () => {},
   TurnForfeited: (s, e) => {
     const p = playerById(s, e.playerId);
     p.consecutiveForfeits = e.consecutive;

@@ -126,6 +126,8 @@ export type CampaignEvent =
     }
   | { type: 'TurnEnded'; playerId: string; forfeited: boolean }
   | { type: 'TurnForfeited'; playerId: string; consecutive: number }
+  /** UTD3.31 with ISS-A128: the orders deadline passed after orders were given; they stand and the turn ends, no forfeit. */
+  | { type: 'TurnTimedOut'; playerId: string; orders: number }
   | { type: 'TurnExtended'; playerId: string; deadline: string; automatic: boolean; reason: TurnExtensionReason }
   | { type: 'BankLost'; playerId: string; amount: string; reason: BankLostReason }
   | {
@@ -313,7 +315,19 @@ export type CampaignEvent =
     }
   // Navy loose ends: wrecks of fleets forced to retreat (battles/retreat-wrecks.ts, ISS-A74)
   | import('./battles/retreat-wreck-event.ts').RetreatWrecksSettled
-  | { type: 'RetreatExecuted'; retreatId: string; fleetIds: string[]; from: string; to: string }
+  | {
+      type: 'RetreatExecuted';
+      retreatId: string;
+      fleetIds: string[];
+      from: string;
+      to: string;
+      /** UTD4.356 (ISS-A52): an enemy fortification where the retreat arrives traps the fleets; absent in older logs. */
+      trapped?: import('./state.ts').Trap | null;
+      /** UTD6.31, 4.355: arriving among enemy units pins the fleets for the rest of the turn; absent in older logs. */
+      pinned?: boolean;
+      /** The turn it moved in (ISS-A18, `explore.onRetreatArrival`); absent in older logs. */
+      on?: { halfCycles: number; seat: number };
+    }
   | {
       type: 'CapturedShipOrganized';
       shipId: string;
@@ -397,7 +411,13 @@ export type CampaignEvent =
       exactCost: string;
     }
   | { type: 'YardBuildDelivered'; playerId: string; delivery: YardDelivery }
-  | { type: 'ShipyardsArrived'; playerId: string; yardIds: string[] }
+  | {
+      type: 'ShipyardsArrived';
+      playerId: string;
+      yardIds: string[];
+      /** A replacement capital among them (UTD4.3235, ISS-A32): the bank is re-established with it (UTD4.3236). */
+      capital?: string;
+    }
   | { type: 'ShipyardsSelfRepaired'; playerId: string; yardIds: string[] }
   | { type: 'ShipyardOrdered'; playerId: string; base: Base; cost: string; opCost: number }
   | { type: 'ShipyardOverhauled'; playerId: string; yardId: string; opCost: number }

@@ -12,15 +12,19 @@ import type { ExploreBalancing } from './state.ts';
 
 /**
  * Step 7 (UTD2.3(7), UTD5.1): every unknown sector where a fleet ended its movement is explored,
- * the current player's fleets first, by fleet slot. Passing through does not explore.
+ * the current player's fleets first, by fleet slot. Passing through does not explore. A fleet that
+ * arrived by a forced retreat this turn explores at once (ISS-A18, `explore.onRetreatArrival`);
+ * with the setting off it waits for step 7 of its owner's next own turn, if it is still there.
  */
 export function explorationStep(d: Decider, currentPlayer: string): void {
   const fleets = [...d.state.fleets].sort(
     (a, b) => Number(b.owner === currentPlayer) - Number(a.owner === currentPlayer) || a.slot - b.slot,
   );
+  const onArrival = d.state.settings['explore.onRetreatArrival'] !== false;
   for (const fleet of fleets) {
     const sector = d.state.map?.sectors.find((s) => s.key === fleet.sector);
     if (sector?.type !== 'unknown') continue;
+    if (!onArrival && (fleet.owner !== currentPlayer || arrivedByRetreatThisTurn(d, fleet.id))) continue;
     const explorer = d.state.players.find((p) => p.id === fleet.owner)!;
     const options = balancingFor({
       sectors: d.state.map!.sectors.map((s) => ({ owner: s.owner, type: s.type, exploredBy: s.exploredBy })),
@@ -75,4 +79,13 @@ function instruction(mode: ExploreBalancing, o: BalancingOptions): BalancingInst
   if (mode === 'mineral' && o.autoMineral) return 'mineral';
   if (mode === 'life' && o.autoLife) return 'life';
   return 'none';
+}
+
+/** The fleet was moved here by a forced retreat during the current turn (ISS-A18). */
+function arrivedByRetreatThisTurn(d: Decider, fleetId: string): boolean {
+  const turn = d.state.turn;
+  return d.state.retreats.some(
+    (r) =>
+      r.fleetIds.includes(fleetId) && r.movedOn?.halfCycles === d.state.halfCycles && r.movedOn.seat === turn?.seat,
+  );
 }

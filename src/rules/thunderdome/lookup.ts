@@ -1,5 +1,5 @@
 import { FLEET_LIMIT, parseMoveClass, type MoveClass } from '../exact/move-class.ts';
-import type { CampaignState, Fleet, Player, Sector } from './state.ts';
+import type { CampaignState, Fleet, Player, RetreatObligation, Sector } from './state.ts';
 
 /** Lookups that must succeed (the rules checked existence when the event was decided). */
 export function playerById(s: CampaignState, id: string): Player {
@@ -68,4 +68,27 @@ export function proxiedPlayer(s: CampaignState, userId: string, now: Date): Play
       p.proxies.some((x) => x.userId === userId && (!x.expiresAt || new Date(x.expiresAt) > now)),
   );
   return mine.length === 1 ? mine[0]! : null;
+}
+
+/**
+ * The retreat obligation a fleet still waits to carry out (UTD6.3G, 7.4665): it stays in the sector
+ * it lost until the retreat moves it, and meanwhile takes no other order and holds nothing at step 9.
+ */
+export function pendingRetreat(s: CampaignState, fleetId: string): RetreatObligation | undefined {
+  return s.retreats.find((r) => !r.moved && r.fleetIds.includes(fleetId));
+}
+
+/** Enemy units that pin a fleet entering the sector (UTD6.31, 2.3(5)(d), ISS-A48). */
+export function enemyPresence(
+  state: CampaignState,
+  player: string,
+  sectorKey: string,
+): { fleet: boolean; base: boolean; fort: boolean; npe: boolean } {
+  const sector = state.map!.sectors.find((s) => s.key === sectorKey)!;
+  return {
+    fleet: state.fleets.some((f) => f.sector === sectorKey && f.owner !== player),
+    base: state.bases.some((b) => b.sector === sectorKey && b.owner !== player && !b.pending),
+    fort: Boolean(sector.fort && sector.fort.owner !== player && sector.fort.status !== 'pending'),
+    npe: sector.npe?.status === 'active',
+  };
 }

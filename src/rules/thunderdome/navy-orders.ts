@@ -2,11 +2,10 @@ import type { Player } from './state.ts';
 import { fleetLimit } from './lookup.ts';
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
-import { formatMoveClass } from '../exact/move-class.ts';
 import type { Decider } from './decider.ts';
-import { ownFleet, spend } from './orders.ts';
+import { ownFleet, refuseIfRetreating, spend } from './orders.ts';
 import { maxFleets } from './navy-limits.ts';
-import { mcOfShips } from './condition/attrition.ts';
+import { refuseOverFleetLimit } from './condition/attrition.ts';
 import type { Fleet } from './state.ts';
 import { requireTurnOf } from './turn.ts';
 import { refuseSecondOfficer } from './officers/fleet-limit.ts';
@@ -70,6 +69,7 @@ export function organize(d: Decider, fromSlot: string, toSlot: string, shipList:
   if (existing) {
     if (existing.sector !== from.sector)
       refuse('organize/other-sector', 'UTD6.33', `Fleets ${from.slot} and ${existing.slot} are in different sectors.`);
+    refuseIfRetreating(d, existing);
   } else {
     const max = maxFleets(d.state, p);
     if (!Number.isInteger(slot) || slot < 1 || slot > max)
@@ -86,17 +86,12 @@ export function organize(d: Decider, fromSlot: string, toSlot: string, shipList:
   }
   const catalog = d.ctx.catalog;
   // Ship condition: fighters and PFs pool in the receiving fleet (UTD7.24), so count the fleet as it will be.
-  const after = mcOfShips(
+  refuseOverFleetLimit(
     d.state.ships.filter((s) => ships.includes(s.id) || (existing !== undefined && s.fleetId === existing.id)),
     catalog,
+    fleetLimit(d.state),
+    `Fleet ${slot}`,
   );
-  if (after > fleetLimit(d.state)) {
-    refuse(
-      'fleet/move-cost-limit',
-      'UTD7.23',
-      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most ${formatMoveClass(fleetLimit(d.state))}.`,
-    );
-  }
   // Officers and options: at most one legendary officer per fleet (UTD7.26A).
   refuseSecondOfficer(d.state, existing?.id ?? null, ships);
   spend(turn, 1, 'Organizing fleets', 'UTD6.33');

@@ -4,8 +4,8 @@ import { bpv, bpvToString } from '../exact/bpv.ts';
 import { endOfDayAfter } from '../deadlines.ts';
 import { unlockIfCovered } from './battles/retreats.ts';
 import type { Decider } from './decider.ts';
-import { findSector, hasDevelopedColony, sectorLabel } from './lookup.ts';
 import type { Settings } from './settings.ts';
+import { enemyPresence, findSector, hasDevelopedColony, pendingRetreat, sectorLabel } from './lookup.ts';
 import type { CampaignState, Fleet, Player, Sector, TurnOrder, TurnState } from './state.ts';
 import type { UnitInfo } from './units.ts';
 import { checkTow } from './condition/towing.ts';
@@ -29,7 +29,28 @@ export function spend(turn: TurnState, n: number, what: string, rule: string): v
   }
 }
 
-/** The player's fleet by slot number (or id), refusing with the list of their fleets. */
+/**
+ * UTD6.3G, 7.4665 (ISS-A17): a fleet under a retreat obligation takes no other order until the
+ * retreat has moved it; its one move is the retreat, paid with the pre-spent order point.
+ */
+export function refuseIfRetreating(d: Decider, f: Fleet): void {
+  const r = pendingRetreat(d.state, f.id);
+  if (!r) return;
+  const label = (k: string) => sectorLabel(d.state, k);
+  refuse(
+    'fleet/retreating',
+    'UTD6.3G',
+    `Fleet ${f.slot} must retreat from ${label(r.from)} to ${label(r.to)} (battle ${r.battleId}) and takes no other order until it has (UTD7.4665).`,
+    d.state.settings['retreat.timing'] === 'startOfStep5'
+      ? 'It moves at the start of the orders of the next player turn.'
+      : 'It moves after the orders of the next player turn, before exploration (ISS-A17).',
+  );
+}
+
+/**
+ * The player's fleet by slot number (or id) for an order, refusing with the list of their fleets;
+ * a fleet waiting to retreat is refused (UTD6.3G).
+ */
 export function ownFleet(d: Decider, p: Player, ref: string): Fleet {
   const mine = d.state.fleets.filter((f) => f.owner === p.id);
   const f = mine.find((x) => x.id === ref || String(x.slot) === ref.replace(/^fleet\s*/i, ''));
@@ -42,6 +63,7 @@ export function ownFleet(d: Decider, p: Player, ref: string): Fleet {
         ? `Your fleets: ${mine.map((x) => `${x.slot} (in ${sectorLabel(d.state, x.sector)})`).join(', ')}.`
         : 'You have no fleets.',
     );
+  refuseIfRetreating(d, f);
   return f;
 }
 
@@ -62,21 +84,6 @@ export function adjacentSectors(state: CampaignState, key: string): string[] {
     else if (b === key && a !== key) joined.add(a);
   }
   return state.map!.sectors.filter((s) => joined.has(s.key)).map((s) => s.key);
-}
-
-/** Enemy units that pin a fleet entering the sector (UTD6.31, 2.3(5)(d), ISS-A48). */
-export function enemyPresence(
-  state: CampaignState,
-  player: string,
-  sectorKey: string,
-): { fleet: boolean; base: boolean; fort: boolean; npe: boolean } {
-  const sector = state.map!.sectors.find((s) => s.key === sectorKey)!;
-  return {
-    fleet: state.fleets.some((f) => f.sector === sectorKey && f.owner !== player),
-    base: state.bases.some((b) => b.sector === sectorKey && b.owner !== player && !b.pending),
-    fort: Boolean(sector.fort && sector.fort.owner !== player && sector.fort.status !== 'pending'),
-    npe: sector.npe?.status === 'active',
-  };
 }
 
 /** UTD6.21–6.23 (TC-050): temporary order points priced T(k+t) by default; permanent ones 750 each, three at most. */
@@ -193,7 +200,7 @@ export function moveFleet(d: Decider, fleetRef: string, toRef: string, p: Player
         'move/trapped',
         'UTD4.356',
         `Fleet ${f.slot} is trapped by the fortification in ${label(f.sector)}.`,
-        'Make a siege roll (`/siege roll`), destroy the fortification with a minesweeper, or break it out with another fleet (UTD4.3564).',
+        'Make a siege roll (`/siege`), destroy the fortification with a minesweeper, or break it out with another fleet (UTD4.3564).',
       );
     }
     freedFromTrap = true;

@@ -51,7 +51,15 @@ export type VoteCloseReason =
   | LegacyText;
 
 /** Why a player's bank is lost (UTD4.3236). */
-export type BankLostReason = { code: 'no-capital' } | LegacyText;
+/**
+ * Why BPV left a bank (UTD4.3236, ISS-A86): the capital and its bank were destroyed; BPV received
+ * without a bank and not spent by the end of the owner's turn; or received outside the owner's turn.
+ */
+export type BankLostReason =
+  | { code: 'no-capital' }
+  | { code: 'capital-destroyed' }
+  | { code: 'received-without-bank' }
+  | LegacyText;
 
 /** Why the secret dice seeds were revealed (UTD1.7). */
 export type SeedsRevealedReason = { code: 'campaign-ended' } | { code: 'voted' } | LegacyText;

@@ -8,10 +8,10 @@ import { EMPIRES, empireByKey, empireCode } from './empires.ts';
 import { fairnessReport, generateMap, parseMapJson, type MapSpec } from './map/index.ts';
 import type { Base, CampaignMap, CampaignState, Fleet, Player, Sector, Ship } from './state.ts';
 import { beginTurn } from './turn.ts';
-import { checkBuildable, fleetMc, maxFleets } from './navy-limits.ts';
+import { checkBuildable, maxFleets } from './navy-limits.ts';
 import { yardsOf } from './shipyards/yards.ts';
 import type { UnitInfo } from './units.ts';
-import { mcWithNewShip } from './condition/attrition.ts';
+import { mcWithNewShip, newShipRecord, refuseOverFleetLimit } from './condition/attrition.ts';
 
 /** UTD8.132: each player starts with 500 + 150·P BPV, P the number of players. */
 export function startingBpv(players: number): Bpv {
@@ -357,15 +357,13 @@ export function placeInFleet(
     const f = mine.find((x) => x.slot === slot);
     if (f) {
       if (f.sector !== sector) refuse('fleet/elsewhere', 'UTD6.3734', `Fleet ${slot} is not in ${sector}.`);
-      if (!room(f)) {
-        const used = fleetMc(state, f.id, d.ctx.catalog);
-        refuse(
-          'fleet/move-cost-limit',
-          'UTD7.23',
-          `Fleet ${slot} holds MC ${formatMoveClass(used as never)} of 5; ${unit.name} (MC ${formatMoveClass(unit.mc as never)}) does not fit.`,
-          'Choose another fleet or a new one.',
-        );
-      }
+      refuseOverFleetLimit(
+        [...state.ships.filter((s) => s.fleetId === f.id), newShipRecord(unit.unitId)],
+        d.ctx.catalog,
+        fleetLimit(state),
+        `With ${unit.name} fleet ${slot}`,
+        { hint: 'Choose another fleet or a new one.' },
+      );
       return { fleet: null, fleetId: f.id };
     }
     return { fleet: newFleet(d, p, slot, sector), fleetId: `F${d.state.nextId}` };

@@ -204,6 +204,8 @@ export interface Ship {
   uninspected: boolean;
   /** UTD6.3I2: captured this turn and not yet organized (fleet, dry dock or scrap). */
   unorganized?: boolean;
+  /** UTD5.4A1: the Anschluss (battle id) whose tribute this ship is; `/battle claim` may exchange it while unorganized. */
+  tributeOf?: string;
   /** Cost paid, for scrapping and records. */
   bpv: string;
   /** In dry dock at this yard or capital (UTD7.6): in no fleet, unpowered. */
@@ -396,6 +398,8 @@ export interface RetreatObligation {
   incurredTurnOf: string;
   incurredSeat: number;
   moved: boolean;
+  /** The turn during which the retreat moved (ISS-A18); absent before it moved and in older states. */
+  movedOn?: { halfCycles: number; seat: number };
   charged: boolean;
   // Navy loose ends (battles/retreat-wrecks.ts, ISS-A74): wrecks towed along, and the pre-spent
   // order points they added (1 per towed wreck, 1 per fleet whose untowable wrecks were scrapped).

@@ -1,23 +1,53 @@
 import { bpv, bpvToString } from '../exact/bpv.ts';
+import { loseIfReceivedWithoutBank } from './bank.ts';
 import type { Decider } from './decider.ts';
+import { pendingRetreat } from './lookup.ts';
 import { maxFleets } from './navy-limits.ts';
 import type { CampaignState, Sector } from './state.ts';
 import type { UnitInfo } from './units.ts';
 
-/** Does any ship of `player`'s fleets in `sector` satisfy `test` (catalog flags: minesweeper, troop ship)? */
+/**
+ * Does any ship of `player`'s fleets that hold `sector` satisfy `test` (catalog flags: minesweeper,
+ * troop ship)? A fleet waiting to retreat holds nothing (UTD4.333, 6.3G).
+ */
 export function playerHasInSector(d: Decider, player: string, sector: string, test: (u: UnitInfo) => boolean): boolean {
   return d.state.ships.some(
     (s) =>
       s.owner === player &&
       s.sector === sector &&
       s.fleetId !== null &&
+      !pendingRetreat(d.state, s.fleetId) &&
       test(d.ctx.catalog.get(s.unitId) ?? ({} as UnitInfo)),
   );
 }
 
-/** Players with a fleet in the sector, the current player first, then by seat (who acts first at step 9). */
+/**
+ * The sides that lost a battle fought in `sector` during the current turn (UTD7.44): whatever
+ * they still have there does not hold the sector at step 9.
+ */
+function losersHere(state: CampaignState, sector: string): Set<string> {
+  const turn = state.turn;
+  const losers = new Set<string>();
+  for (const b of state.battles) {
+    if (b.sector !== sector || b.status !== 'resolved' || !b.result || !turn) continue;
+    if (b.openedHalfCycle !== state.halfCycles || b.turnPlayer !== turn.playerId) continue;
+    for (const side of b.sides) if (side !== b.result.winner) losers.add(side);
+  }
+  return losers;
+}
+
+/**
+ * Players who hold the sector after combat (UTD2.3(9), UTD4.333, 4.343, 4.352): a fleet there that
+ * is not waiting to retreat (UTD6.3G, 7.4665), of a player who did not lose a battle there this
+ * turn. The current player first, then by seat (who acts first at step 9).
+ */
 function holders(state: CampaignState, sector: string): string[] {
-  const present = new Set(state.fleets.filter((f) => f.sector === sector).map((f) => f.owner));
+  const losers = losersHere(state, sector);
+  const present = new Set(
+    state.fleets
+      .filter((f) => f.sector === sector && !pendingRetreat(state, f.id) && !losers.has(f.owner))
+      .map((f) => f.owner),
+  );
   const current = state.turn?.playerId;
   return [...present].sort(
     (a, b) => Number(b === current) - Number(a === current) || state.turnOrder.indexOf(a) - state.turnOrder.indexOf(b),
@@ -111,6 +141,7 @@ function deadDropStep(d: Decider, sectorKey: string, present: string[]): void {
         amount: bpvToString(amount),
         count: theirs.length,
       });
+      loseIfReceivedWithoutBank(d, collector);
       break;
     }
   }

@@ -45,6 +45,8 @@ export function beginTurn(d: Decider, seatIndex: number, halfCycles: number, now
   stepTwoIncome(d, p);
   // Ship condition: step 3, resupply (UTD2.3(3), 6.3B1; condition/resupply.ts).
   resupplyStep(d, p);
+  // Step 5 begins: with `retreat.timing = startOfStep5` forced retreats move now (UTD7.4665, ISS-A17).
+  executeRetreats(d, 'startOfStep5');
 }
 
 /** Step 1: what was established last turn appears if its fleet stayed (UTD4.331, ISS-A43). */
@@ -140,8 +142,10 @@ export function endTurn(d: Decider): void {
 }
 
 /**
- * UTD3.31: a turn whose orders deadline passed is forfeited: no orders, but income already came;
- * the third forfeit in a row drops the player (UTD3.92). Steps 6–12 still run (ISS-A19).
+ * UTD3.31: a turn whose orders deadline passed with no order given is forfeited: no orders, but
+ * income already came; the third forfeit in a row drops the player (UTD3.92). Steps 6–12 still
+ * run (ISS-A19). A turn in which orders were given but not ended is submitted by the deadline
+ * instead (ISS-A128): the orders stand, the turn ends, and it is no forfeit.
  */
 export function expireTurn(d: Decider): void {
   const turn = d.state.turn;
@@ -154,6 +158,11 @@ export function expireTurn(d: Decider): void {
       `The orders deadline has not passed yet${turn.deadline ? ` (it is ${turn.deadline})` : ''}.`,
     );
   const p = d.state.players.find((x) => x.id === turn.playerId)!;
+  if (turn.orders.length > 0) {
+    d.emit({ type: 'TurnTimedOut', playerId: p.id, orders: turn.orders.length });
+    afterOrders(d, false);
+    return;
+  }
   const consecutive = p.consecutiveForfeits + 1;
   d.emit({ type: 'TurnForfeited', playerId: p.id, consecutive });
   if (consecutive >= d.state.settings['deadline.forfeitsBeforeRemoval']) {
@@ -167,7 +176,7 @@ export function expireTurn(d: Decider): void {
 /** Steps 6–8: retreat arrivals (ISS-A17), exploration, then battles or the rest of the turn. */
 function afterOrders(d: Decider, forfeited: boolean): void {
   const playerId = d.state.turn!.playerId;
-  executeRetreats(d);
+  executeRetreats(d, 'afterOrders');
   explorationStep(d, playerId);
   if (openBattles(d)) return;
   finishTurn(d, forfeited);

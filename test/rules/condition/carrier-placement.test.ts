@@ -74,7 +74,9 @@ describe("UTD7.24 a new carrier is placed with its fighters pooled with the flee
     const g = yardGame(['LYR-CA', 'LYR-CA', 'LYR-CA', 'LYR-CA']);
     const err = g.refused('p1', { type: 'yard-build', unitId: 'LYR-CVS', fleet: 1 }, 'UTD7.23');
     expect(err.code).toBe('fleet/move-cost-limit');
-    expect(err.message).toContain('fighters and PFs included');
+    expect(err.message).toContain(
+      '4 × LYR-CA 1 = 4 + LYR-CVS 1/2 + 6 fighters aboard 2/3 (1/3 per 4 or part of 4, UTD7.24) = MC 31/6',
+    );
     // Left to the rules, it goes to a new fleet, not into fleet 1 (the hull alone, 4 1/2, would fit).
     g.do('p1', { type: 'yard-build', unitId: 'LYR-CVS' });
     expect(g.state.pendingBuilds!.at(-1)!.planned).toEqual({ kind: 'fleet', slot: 2 });

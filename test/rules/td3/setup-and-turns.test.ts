@@ -66,7 +66,7 @@ describe('UTD8 setup', () => {
     g.dice(1, 2, 3).do('p1', { type: 'start' });
     for (let i = 0; i < 5; i++) g.do('p1', { type: 'setup-buy', unitId: 'LYR-CA', fleetSlot: 1 });
     expect(g.refused('p1', { type: 'setup-buy', unitId: 'LYR-FF', fleetSlot: 1 }, 'UTD7.23').message).toContain(
-      'MC 5 of 5',
+      '5 × LYR-CA 1 = 5 + LYR-FF 1/3 = MC 16/3',
     );
     g.do('p1', { type: 'setup-buy', unitId: 'LYR-FF', fleetSlot: null });
     expect(g.state.fleets.filter((f) => f.owner === 'p1').map((f) => f.slot)).toEqual([1, 2]);

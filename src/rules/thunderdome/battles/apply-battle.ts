@@ -214,12 +214,16 @@ export const BATTLE_FOLDS = {
   RetreatExecuted: (s, e) => {
     const r = s.retreats.find((x) => x.id === e.retreatId)!;
     r.moved = true;
+    // When it moved, for exploration on arrival (ISS-A18, `explore.onRetreatArrival`).
+    if (e.on) r.movedOn = { ...e.on };
     for (const id of e.fleetIds) {
       const f = fleetById(s, id);
       f.sector = e.to;
       f.enteredFrom = e.from;
       f.claimSector = null;
-      f.trapped = null;
+      // Leaving frees the fleet of the fort it lost by; a fort where it arrives traps it (UTD4.356, ISS-A52).
+      f.trapped = e.trapped ? structuredClone(e.trapped) : null;
+      if (e.pinned) f.pinned = true;
       for (const ship of s.ships) if (ship.fleetId === id) ship.sector = e.to;
     }
   },

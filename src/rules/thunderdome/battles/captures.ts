@@ -2,10 +2,10 @@ import type { Player } from '../state.ts';
 import { fleetLimit } from '../lookup.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
-import { formatMoveClass } from '../../exact/move-class.ts';
+import { loseIfReceivedWithoutBank } from '../bank.ts';
 import type { Decider } from '../decider.ts';
 import { maxFleets } from '../navy-limits.ts';
-import { mcOfShips } from '../condition/attrition.ts';
+import { mcOfShips, refuseOverFleetLimit } from '../condition/attrition.ts';
 import { scrapRefund } from '../scrap-value.ts';
 import type { Fleet, Ship } from '../state.ts';
 import { freeDockIn } from '../shipyards/placement.ts';
@@ -79,17 +79,16 @@ export function organizeCaptured(d: Decider, shipRef: string, into: string, make
       if (!d.state.ships.some((s) => s.id === id && s.fleetId === fleet.id))
         refuse('capture/not-in-fleet', 'UTD6.3I7', `${id} is not in fleet ${fleet.slot}.`);
     // The captured ship counts with the fighters and PFs it carries, pooled with the fleet's (UTD7.24).
-    const after = mcOfShips(
+    refuseOverFleetLimit(
       [...d.state.ships.filter((s) => s.fleetId === fleet.id && !room.includes(s.id)), ship],
       d.ctx.catalog,
+      fleetLimit(d.state),
+      `With ${ship.unitId} (${ship.id}) fleet ${fleet.slot}`,
+      {
+        rule: 'UTD6.3I3',
+        hint: 'Scrap up to three of its ships to make room, use a new fleet, or scrap the captured ship.',
+      },
     );
-    if (after > fleetLimit(d.state))
-      refuse(
-        'fleet/move-cost-limit',
-        'UTD6.3I3',
-        `Fleet ${fleet.slot} would hold MC ${formatMoveClass(after as never)}; the limit is ${formatMoveClass(fleetLimit(d.state))}.`,
-        'Scrap up to three of its ships to make room, use a new fleet, or scrap the captured ship.',
-      );
     const refund = room.reduce(
       (sum, id) => sum.add(capturedScrapRefund(d, d.state.ships.find((s) => s.id === id)!)),
       bpv(0),
@@ -105,6 +104,8 @@ export function organizeCaptured(d: Decider, shipRef: string, into: string, make
       automatic: false,
     });
   }
+  // ISS-A86 (TC-015): scrap proceeds of a player without a bank, outside its turn, are lost.
+  loseIfReceivedWithoutBank(d, p.id);
   continueTurnIfDone(d);
 }
 
@@ -188,6 +189,7 @@ export function organizeCapturedByDefault(d: Decider): void {
         scrappedToMakeRoom: [],
         automatic: true,
       });
+    loseIfReceivedWithoutBank(d, ship.owner);
   }
   continueTurnIfDone(d);
 }

@@ -178,7 +178,11 @@ export function bestTribute(units: readonly UnitInfo[], cap: Bpv): UnitInfo[] {
   return best;
 }
 
-/** New ships for a player from an NPE: captured, uninspected, to be organized (UTD6.3I, 6.377). */
+/**
+ * New ships for a player from an NPE: captured, uninspected, to be organized (UTD6.3I, 6.377).
+ * Each carries its catalog value (UTD5.4A1 "1 or 2 ships of the NPE totaling 150 BPV"), which
+ * scrapping halves (UTD6.3F) and an inspection keeps (UTD6.377).
+ */
 export function grantShips(
   d: Decider,
   battleId: string,
@@ -200,7 +204,10 @@ export function grantShips(
     captured: true,
     uninspected: true,
     unorganized: true,
-    bpv: '0',
+    bpv: d.ctx.catalog.get(unitId)?.bpv ?? '0',
+    ...(reason.code === 'anschluss-tribute' || reason.code === 'anschluss-tribute-chosen'
+      ? { tributeOf: battleId }
+      : {}),
   }));
   d.emit({ type: 'ShipsGained', battleId, ships, reason });
 }

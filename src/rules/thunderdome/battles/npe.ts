@@ -79,7 +79,7 @@ export function submitNpeForce(d: Decider, ref: string, unitIds: string[]): void
     refuse(
       'npe/move-cost-limit',
       'UTD5.4671',
-      `The force's move class adds up to more than ${formatMoveClass(fleetLimit(d.state))}.`,
+      `The force adds up to ${force.map((f) => `${f.unitId} ${formatMoveClass(defenseBattleMc(d.ctx.catalog.get(f.unitId)!) as never)}`).join(' + ')} = MC ${formatMoveClass(mc as never)}; an NPE force holds at most MC ${formatMoveClass(fleetLimit(d.state))} (UTD5.4671, 7.23).`,
     );
   d.emit({
     type: 'NpeBattleUpdated',
@@ -126,8 +126,13 @@ export function claimTribute(d: Decider, ref: string, unitIds: string[], p: Play
   const b = battleByRef(d.state, ref);
   if (b.resolution !== 'anschluss' || !b.sides.includes(p.id))
     refuse('npe/no-tribute', 'UTD5.4A1', 'You have no Anschluss tribute from that battle.');
+  // Older states marked tribute ships only by their 0 BPV (they were created without their value).
   const granted = d.state.ships.filter(
-    (s) => s.owner === p.id && s.unorganized && s.sector === b.sector && s.bpv === '0',
+    (s) =>
+      s.owner === p.id &&
+      s.unorganized &&
+      s.sector === b.sector &&
+      (s.tributeOf === b.id || (!s.tributeOf && s.bpv === '0')),
   );
   if (granted.length === 0)
     refuse(

@@ -1,5 +1,6 @@
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString } from '../../exact/bpv.ts';
+import { capitalOwners, loseBankWithCapital, loseIfReceivedWithoutBank } from '../bank.ts';
 import type { Decider } from '../decider.ts';
 import type { BattleSummaryLine, ForcedRetreatCause } from '../reasons.ts';
 import { sectorLabel } from '../lookup.ts';
@@ -85,7 +86,21 @@ export function validateResult(d: Decider, b: Battle, result: BattleResult): Bat
       );
   }
   for (const loser of b.sides.filter((x) => x !== result.winner && x !== NPE)) {
-    if (result.retreats[loser] || fortBlocks(s, b, loser)) continue;
+    if (fortBlocks(s, b, loser)) {
+      // UTD7.44 with 7.4622: no lane is open to this loser, so the battle goes on until only one
+      // side is left; a result in which its battle fleet keeps ships there is not a result.
+      const fought = new Set(b.participants.find((p) => p.side === loser)?.units ?? []);
+      const left = survivingFleetShips(d, b, loser, units).filter((id) => fought.has(id));
+      if (left.length > 0)
+        refuse(
+          'result/loser-stays',
+          'UTD7.44',
+          `${s.players.find((p) => p.id === loser)?.name ?? loser} lost and keeps ${left.map((id) => unitName(s, id)).join(', ')} in a sector with an enemy fortification, which prevents disengagement (UTD7.4622): the battle goes on until only one side is left.`,
+          'Name those ships destroyed or captured, or report the other side as the winner.',
+        );
+      continue;
+    }
+    if (result.retreats[loser]) continue;
     if (survivingFleetShips(d, b, loser, units).length > 0) {
       refuse(
         'result/retreat-missing',
@@ -173,7 +188,10 @@ export function applyResult(
       destroyedShips.push(ship.id);
   }
   if (destroyedShips.length || destroyedBases.length) {
+    const bankless = capitalOwners(d, destroyedBases);
     d.emit({ type: 'UnitsDestroyed', battleId, shipIds: destroyedShips, baseIds: destroyedBases });
+    // UTD4.3236: the bank goes with the capital, at once, not at the end of its owner's turn.
+    loseBankWithCapital(d, bankless);
     summary.push({ code: 'destroyed', units: [...destroyedShips, ...destroyedBases].map((id) => unitRef(s, id)) });
   }
   if (damaged.length) {
@@ -219,6 +237,7 @@ function npeAftermath(
     amount: String(d.state.settings['npe.rewardBpv']),
     reason: { code: 'npe-conquered' },
   });
+  loseIfReceivedWithoutBank(d, conqueror);
   d.emit({ type: 'NpeStatusChanged', sector: sector.key, status: 'conquered' });
   const part = b.participants.find((p) => p.side === conqueror)!;
   const troops = d.state.ships.some((x) => part.units.includes(x.id) && d.ctx.catalog.get(x.unitId)?.isTroopShip);

@@ -1,5 +1,6 @@
 import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { towCapacity } from '../condition/towing.ts';
+import { loseIfReceivedWithoutBank } from '../bank.ts';
 import type { Decider } from '../decider.ts';
 import { scrapRefund } from '../scrap-value.ts';
 import type { RetreatObligation, Ship } from '../state.ts';
@@ -48,6 +49,7 @@ export function settleRetreatWrecks(d: Decider, r: RetreatObligation): void {
     towOps: towed.length,
     scrapOps,
   });
+  loseIfReceivedWithoutBank(d, r.playerId);
 }
 
 /** Ids in creation order ("S9" before "S10"), independent of the locale. */

@@ -1,4 +1,5 @@
 import type { Decider } from '../decider.ts';
+import { enemyPresence, sectorByKey } from '../lookup.ts';
 import type { Player } from '../state.ts';
 import { settleRetreatWrecks, wreckOpsDue } from './retreat-wrecks.ts';
 
@@ -38,18 +39,39 @@ export function unlockIfCovered(d: Decider): void {
 }
 
 /**
- * UTD7.4665 with ISS-A17 (`retreat.timing = afterOrders`): fleets forced to retreat move after the
- * orders of the next player's turn, before exploration, so an arrival can meet an enemy and fight
- * at step 8 of that turn (TC-100).
+ * UTD7.4665 with ISS-A17: fleets forced to retreat move at the next player's turn. By default
+ * (`retreat.timing = afterOrders`) after that turn's orders, before exploration, so an arrival can
+ * meet an enemy and fight at step 8 of that turn (TC-100); with `startOfStep5`, as that turn's
+ * orders begin. `when` says which of the two calls this is; only the one the setting names moves.
+ * An enemy fortification where they arrive traps them (UTD4.356, ISS-A52), and enemy units there
+ * pin them for the rest of the turn (UTD6.31, 4.355), as for any fleet that enters.
  */
-export function executeRetreats(d: Decider): void {
+export function executeRetreats(d: Decider, when: 'afterOrders' | 'startOfStep5'): void {
   const turn = d.state.turn;
   if (!turn) return;
+  const timing = d.state.settings['retreat.timing'] === 'startOfStep5' ? 'startOfStep5' : 'afterOrders';
+  if (when !== timing) return;
   for (const r of d.state.retreats) {
     if (r.moved || (r.incurredHalfCycle === d.state.halfCycles && r.incurredSeat === turn.seat)) continue;
     // Navy loose ends (ISS-A74): wrecks reported since the charge are towed or scrapped before the move.
     settleRetreatWrecks(d, r);
     const fleetIds = r.fleetIds.filter((id) => d.state.fleets.some((f) => f.id === id && f.sector === r.from));
-    d.emit({ type: 'RetreatExecuted', retreatId: r.id, fleetIds, from: r.from, to: r.to });
+    const to = sectorByKey(d.state, r.to);
+    const enemy = enemyPresence(d.state, r.playerId, r.to);
+    const trapped = enemy.fort
+      ? { fortSector: r.to, fortOwner: to.fort!.owner, failedDice: 0, lastAttemptHalfCycle: null }
+      : null;
+    const pinned =
+      enemy.fleet || enemy.fort || (d.state.settings['move.pinOnAnyEnemyCombatUnit'] && (enemy.base || enemy.npe));
+    d.emit({
+      type: 'RetreatExecuted',
+      retreatId: r.id,
+      fleetIds,
+      from: r.from,
+      to: r.to,
+      trapped,
+      pinned,
+      on: { halfCycles: d.state.halfCycles, seat: turn.seat },
+    });
   }
 }

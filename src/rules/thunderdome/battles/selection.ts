@@ -72,12 +72,14 @@ export function chooseFleet(d: Decider, ref: string, fleetRef: string | null, un
           `Available: ${pool.join(', ')}.`,
         );
     for (const id of bases) if (isFreeJoiner(d, id) && !units.includes(id)) units.push(id);
-    const mc = units.filter((id) => !isFreeJoiner(d, id)).reduce((sum, id) => sum + mcOf(d, id), 0);
+    const counted = units.filter((id) => !isFreeJoiner(d, id));
+    const mc = counted.reduce((sum, id) => sum + mcOf(d, id), 0);
     if (mc > fleetLimit(d.state))
       refuse(
         'battle/move-cost-limit',
         'UTD7.4233',
-        `Those units add up to MC ${formatMoveClass(mc as never)}; a battle fleet holds ${formatMoveClass(fleetLimit(d.state))}.`,
+        `Those units add up to ${counted.map((id) => `${unitName(d.state, id)} ${formatMoveClass(mcOf(d, id) as never)}`).join(' + ')} = MC ${formatMoveClass(mc as never)} (a defense at its move cost of UTD7.33, with its fighters and PFs, UTD7.24); a battle fleet holds at most MC ${formatMoveClass(fleetLimit(d.state))} (UTD7.23, 7.4233).`,
+        'Leave some units out; those left out are held out of the battle (UTD7.4234).',
       );
     heldOut = pool.filter((id) => !units.includes(id));
   }

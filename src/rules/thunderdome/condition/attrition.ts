@@ -1,6 +1,7 @@
 import { refuse } from '../../errors.ts';
 import { fleetLimit } from '../lookup.ts';
 import { formatMoveClass } from '../../exact/move-class.ts';
+import type { MoveClass } from '../../exact/move-class.ts';
 import type { CampaignState, Ship } from '../state.ts';
 import type { UnitCatalog, UnitInfo } from '../units.ts';
 import type { ShipCondition } from './types.ts';
@@ -78,6 +79,62 @@ export function mcOfShips(ships: readonly Ship[], catalog: UnitCatalog): number 
   return ships.reduce((sum, s) => sum + (catalog.get(s.unitId)?.mc ?? 0), 0) + attritionMc(ships, catalog);
 }
 
+const mcText = (sixtieths: number) => formatMoveClass(sixtieths as never);
+
+/**
+ * How `mcOfShips` counted a fleet, for a refusal (UTD7.23, 7.24): each class of hull with its
+ * number and MC, then the pooled fighters (every 4 fighter equivalents or part of 4: 1/3) and
+ * PFs (every 2 or part of 2: 1/2), and the total.
+ */
+export function describeFleetMc(ships: readonly Ship[], catalog: UnitCatalog): string {
+  const hulls = new Map<string, { n: number; mc: number }>();
+  let fighterEq = 0;
+  let pfs = 0;
+  for (const ship of ships) {
+    const mc = catalog.get(ship.unitId)?.mc ?? 0;
+    const h = hulls.get(ship.unitId) ?? { n: 0, mc };
+    h.n += 1;
+    hulls.set(ship.unitId, h);
+    const a = attritionOf(ship, catalog);
+    fighterEq += a.fighters * a.fighterEq;
+    pfs += a.pfs;
+  }
+  const parts = [...hulls].map(([unitId, h]) =>
+    h.n === 1 ? `${unitId} ${mcText(h.mc)}` : `${h.n} × ${unitId} ${mcText(h.mc)} = ${mcText(h.n * h.mc)}`,
+  );
+  if (fighterEq > 0)
+    parts.push(
+      `${fighterEq} fighter${fighterEq === 1 ? '' : 's'} aboard ${mcText(Math.ceil(fighterEq / 4) * 20)} (1/3 per 4 or part of 4, UTD7.24)`,
+    );
+  if (pfs > 0)
+    parts.push(
+      `${pfs} PF${pfs === 1 ? '' : 's'} aboard ${mcText(Math.ceil(pfs / 2) * 30)} (1/2 per 2 or part of 2, UTD7.24)`,
+    );
+  return `${parts.join(' + ') || 'nothing'} = MC ${mcText(mcOfShips(ships, catalog))}`;
+}
+
+/**
+ * UTD7.23: refuses when `ships`, as the fleet would be, pass the fleet limit (MC 5 unless
+ * `fleet.maxMc` says otherwise; `limit` is `fleetLimit(state)`), saying how the total was
+ * counted (ships, fighters, PFs) and which rule stops it; `rule` is the rule of the path that
+ * checks it (an order's own limit rule, UTD7.23 by default).
+ */
+export function refuseOverFleetLimit(
+  ships: readonly Ship[],
+  catalog: UnitCatalog,
+  limit: MoveClass,
+  fleet: string,
+  opts: { rule?: string; hint?: string } = {},
+): void {
+  if (mcOfShips(ships, catalog) <= limit) return;
+  refuse(
+    'fleet/move-cost-limit',
+    opts.rule ?? 'UTD7.23',
+    `${fleet} would hold ${describeFleetMc(ships, catalog)}; a fleet holds at most MC 5 (UTD7.23).`,
+    opts.hint,
+  );
+}
+
 /** A ship of `unitId` about to be built, as the fleet-MC count sees it: full of fighters and PFs, no condition recorded. */
 export function newShipRecord(unitId: string): Ship {
   return {
@@ -115,14 +172,9 @@ export function checkFleetAfter(
   const ships = state.ships
     .filter((s) => s.fleetId === fleetId)
     .map((s) => (changed.has(s.id) ? { ...s, condition: changed.get(s.id)! } : s));
-  const after = mcOfShips(ships, catalog);
-  if (after > fleetLimit(state)) {
-    const slot = state.fleets.find((f) => f.id === fleetId)?.slot ?? '?';
-    refuse(
-      'fleet/move-cost-limit',
-      rule,
-      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)} with these fighters and PFs aboard (every 4 fighters count 1/3, every 2 PFs 1/2, UTD7.24); a fleet holds at most ${formatMoveClass(fleetLimit(state))} (UTD7.23).`,
-      'Organize a ship out of the fleet first.',
-    );
-  }
+  const slot = state.fleets.find((f) => f.id === fleetId)?.slot ?? '?';
+  refuseOverFleetLimit(ships, catalog, fleetLimit(state), `With these fighters and PFs aboard fleet ${slot}`, {
+    rule,
+    hint: 'Organize a ship out of the fleet first.',
+  });
 }

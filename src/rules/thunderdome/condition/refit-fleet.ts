@@ -1,7 +1,6 @@
 import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
-import { formatMoveClass } from '../../exact/move-class.ts';
 import type { Decider } from '../decider.ts';
 import { fleetLimit, hasDevelopedColony, sectorByKey, sectorLabel } from '../lookup.ts';
 import { ownFleet, spend } from '../orders.ts';
@@ -17,7 +16,7 @@ import {
   type YardInfo,
 } from '../shipyards/yards.ts';
 import type { Ship, TurnState } from '../state.ts';
-import { mcOfShips } from './attrition.ts';
+import { refuseOverFleetLimit } from './attrition.ts';
 
 /** One ship of the order: what it becomes and what its refit costs exactly. */
 interface Line {
@@ -120,18 +119,14 @@ export function refitFleet(
       cost: refitCost(from.bpv, to.bpv, settings.refitMinPct, edge.costOverride),
     };
   });
-  const after = mcOfShips(
+  refuseOverFleetLimit(
     state.ships
       .filter((s) => s.fleetId === f.id)
       .map((s) => ({ ...s, unitId: lines.find((x) => x.ship.id === s.id)?.to ?? s.unitId })),
     d.ctx.catalog,
+    fleetLimit(state),
+    `After the refits fleet ${f.slot}`,
   );
-  if (after > fleetLimit(state))
-    refuse(
-      'fleet/move-cost-limit',
-      'UTD7.23',
-      `After the refits fleet ${f.slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most ${formatMoveClass(fleetLimit(state))}.`,
-    );
   const capacity = lines.reduce((sum, x) => sum + refitCapacity(x.mc), 0);
   let yard: YardInfo | null = null;
   if (yardRef?.trim().toLowerCase() !== 'none') {

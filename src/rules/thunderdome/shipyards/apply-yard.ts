@@ -2,6 +2,7 @@ import { bpv } from '../../exact/bpv.ts';
 import { credit, idNumber, debit, recordOrder as order, useYardCapacity as use } from '../apply-common.ts';
 import { clearedCondition, overhauledCondition } from '../condition/apply-condition.ts';
 import type { CampaignEvent, StoredEvent } from '../events.ts';
+import { playerById } from '../lookup.ts';
 import type { CampaignState } from '../state.ts';
 import type { FoldTable } from '../../kernel/tables.ts';
 
@@ -73,6 +74,8 @@ export const YARD_FOLDS = {
   },
   ShipyardsArrived: (s, e) => {
     for (const b of s.bases) if (e.yardIds.includes(b.id)) b.pending = false;
+    // UTD4.3236, ISS-A32: a new capital re-establishes the bank (what was left was lost just before).
+    if (e.capital) playerById(s, e.playerId).hasBank = true;
   },
   ShipyardsSelfRepaired: (s, e) => {
     for (const b of s.bases) if (e.yardIds.includes(b.id)) delete b.worksDestroyed;

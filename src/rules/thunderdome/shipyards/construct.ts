@@ -6,6 +6,7 @@ import { formatMoveClass } from '../../exact/move-class.ts';
 import { actingPlayer, requireAdmin, type Decider } from '../decider.ts';
 import { hasDevelopedColony, sectorLabel } from '../lookup.ts';
 import { sectorOf, spend } from '../orders.ts';
+import { empireUnit } from '../navy-limits.ts';
 import type { Base } from '../state.ts';
 import { dockedAt } from './placement.ts';
 import { capacityUsed, yardByRef, yardInfo, yardLabel } from './yards.ts';
@@ -19,6 +20,11 @@ const CAPACITY_TWO = 120;
  * The three limits of UTD6.384: at most 2 yards and a combined capacity of 3 at a colony; a
  * capacity-2 yard only in a starting sector and only one there. The player's own starting sector
  * takes 3 yards and capacity 5 (UTD6.3844). The capital counts where it stands (ISS-A31).
+ *
+ * The same order builds a replacement capital (UTD4.3235 with ISS-A32): the empire's LCD, only
+ * while the player has no capital, for `capital.replacementCost` (600) BPV; capacity 2 at any of
+ * its developed colonies, counted in the colony's yard limits except in its own starting sector.
+ * It arrives at step 10 and re-establishes the bank (UTD4.3236).
  */
 export function constructYard(d: Decider, sectorRef: string, unitId: string, p: Player): void {
   const turn = d.state.turn!;
@@ -26,13 +32,26 @@ export function constructYard(d: Decider, sectorRef: string, unitId: string, p: 
   const sector = sectorOf(d, sectorRef);
   const label = sectorLabel(state, sector.key);
   const unit = d.ctx.catalog.get(unitId.trim());
-  if (unit?.unitKind !== 'shipyard')
+  const replacement = unit?.unitKind === 'capital_lcd';
+  if (unit?.unitKind !== 'shipyard' && !replacement)
     refuse(
       'yard/not-a-yard',
       'UTD6.38',
-      `\`${unitId.slice(0, 40)}\` is not a shipyard in this campaign's catalog.`,
-      'Search the catalog for the yards (SC2, SC3, SC4).',
+      `\`${unitId.slice(0, 40)}\` is not a shipyard or a capital in this campaign's catalog.`,
+      'Search the catalog for the yards (SC2, SC3, SC4), or your empire’s LCD for a replacement capital (UTD4.3235).',
     );
+  if (replacement) {
+    empireUnit(p, unit, unit.unitId);
+    const capital = state.bases.find((b) => b.owner === p.id && b.role === 'capital');
+    if (capital)
+      refuse(
+        'capital/exists',
+        'UTD4.3235',
+        capital.pending
+          ? `Your replacement capital is already being built in ${sectorLabel(state, capital.sector)}.`
+          : `Your capital stands in ${sectorLabel(state, capital.sector)}; a replacement capital is built only once it is destroyed (ISS-A32).`,
+      );
+  }
   requireInYear(state, unit, 'UTD8.12');
   if (!hasDevelopedColony(sector, p.id)) {
     refuse(
@@ -55,47 +74,58 @@ export function constructYard(d: Decider, sectorRef: string, unitId: string, p: 
   const ownHome = p.homeSector === sector.key;
   const maxYards = ownHome ? 3 : 2;
   const maxCapacity = ownHome ? 300 : 180;
-  if (present.length + 1 > maxYards)
+  // ISS-A32: a replacement capital in the player's own starting sector is outside the yard limits.
+  if (!(replacement && ownHome)) checkYardLimits();
+  const cost = replacement ? bpv(state.settings['capital.replacementCost'] ?? 600) : bpv(unit.bpv);
+  if (cost.gt(p.bank))
     refuse(
-      'yard/too-many',
-      ownHome ? 'UTD6.3844' : 'UTD6.3841',
-      `${label} already has ${present.length} shipyard${present.length === 1 ? '' : 's'}${countsCapital && present.some((b) => b.role === 'capital') ? ' (the capital included)' : ''}; ${ownHome ? 'your starting sector supports 3' : 'a colony supports 2'}.`,
-      'A yard cannot be upgraded: scrap one and build another (UTD6.385).',
+      'bank/insufficient',
+      replacement ? 'UTD4.3235' : 'UTD6.381',
+      `${replacement ? `A replacement capital (${unit.name})` : unit.name} costs ${bpvToString(cost)} BPV; your bank holds ${p.bank}.`,
     );
-  const total = capacities.reduce((a, b) => a + b, 0) + capacity;
-  if (total > maxCapacity)
-    refuse(
-      'yard/capacity-limit',
-      ownHome ? 'UTD6.3844' : 'UTD6.3842',
-      `The yards at ${label} would have a combined capacity of ${formatMoveClass(total as never)}; ${ownHome ? 'your starting sector allows 5' : 'a colony allows 3'}.`,
-    );
-  if (capacity >= CAPACITY_TWO) {
-    if (sector.type !== 'home')
-      refuse(
-        'yard/capacity-two',
-        'UTD6.3843',
-        `A capacity-2 shipyard can stand only in a starting sector; ${label} is not one.`,
-      );
-    if (capacities.some((c) => c >= CAPACITY_TWO))
-      refuse(
-        'yard/capacity-two',
-        'UTD6.3843',
-        `${label} already has a capacity-2 shipyard${present.some((b) => b.role === 'capital') ? ' (the capital)' : ''}; a starting sector supports only one.`,
-      );
-  }
-  if (bpv(unit.bpv).gt(p.bank))
-    refuse('bank/insufficient', 'UTD6.381', `${unit.name} costs ${unit.bpv} BPV; your bank holds ${p.bank}.`);
-  spend(turn, 1, 'Building a shipyard', 'UTD6.383');
+  spend(turn, 1, replacement ? 'Building a replacement capital' : 'Building a shipyard', 'UTD6.383');
   const base: Base = {
     id: `B${state.nextId}`,
     owner: p.id,
     unitId: unit.unitId,
     sector: sector.key,
-    role: 'shipyard',
-    bpv: unit.bpv,
+    role: replacement ? 'capital' : 'shipyard',
+    bpv: bpvToString(cost),
     pending: true,
   };
-  d.emit({ type: 'ShipyardOrdered', playerId: p.id, base, cost: unit.bpv, opCost: 1 });
+  d.emit({ type: 'ShipyardOrdered', playerId: p.id, base, cost: bpvToString(cost), opCost: 1 });
+
+  function checkYardLimits(): void {
+    if (present.length + 1 > maxYards)
+      refuse(
+        'yard/too-many',
+        ownHome ? 'UTD6.3844' : 'UTD6.3841',
+        `${label} already has ${present.length} shipyard${present.length === 1 ? '' : 's'}${countsCapital && present.some((b) => b.role === 'capital') ? ' (the capital included)' : ''}; ${ownHome ? 'your starting sector supports 3' : 'a colony supports 2'}.`,
+        'A yard cannot be upgraded: scrap one and build another (UTD6.385).',
+      );
+    const total = capacities.reduce((a, b) => a + b, 0) + capacity;
+    if (total > maxCapacity)
+      refuse(
+        'yard/capacity-limit',
+        ownHome ? 'UTD6.3844' : 'UTD6.3842',
+        `The yards at ${label} would have a combined capacity of ${formatMoveClass(total as never)}; ${ownHome ? 'your starting sector allows 5' : 'a colony allows 3'}.`,
+      );
+    // ISS-A32: a replacement capital has capacity 2 wherever it is built.
+    if (capacity >= CAPACITY_TWO && !replacement) {
+      if (sector.type !== 'home')
+        refuse(
+          'yard/capacity-two',
+          'UTD6.3843',
+          `A capacity-2 shipyard can stand only in a starting sector; ${label} is not one.`,
+        );
+      if (capacities.some((c) => c >= CAPACITY_TWO))
+        refuse(
+          'yard/capacity-two',
+          'UTD6.3843',
+          `${label} already has a capacity-2 shipyard${present.some((b) => b.role === 'capital') ? ' (the capital)' : ''}; a starting sector supports only one.`,
+        );
+    }
+  }
 }
 
 /**

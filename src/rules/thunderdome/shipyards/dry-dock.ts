@@ -1,12 +1,11 @@
 import type { Player } from '../state.ts';
 import { refuse } from '../../errors.ts';
-import { formatMoveClass } from '../../exact/move-class.ts';
 import { continueTurnIfDone } from '../battles/progress.ts';
 import type { Decider } from '../decider.ts';
 import { fleetLimit, sectorLabel } from '../lookup.ts';
-import { spend } from '../orders.ts';
+import { refuseIfRetreating, spend } from '../orders.ts';
 import { maxFleets } from '../navy-limits.ts';
-import { mcOfShips } from '../condition/attrition.ts';
+import { refuseOverFleetLimit } from '../condition/attrition.ts';
 import type { Fleet } from '../state.ts';
 import { oneSector, ownShips } from './choose.ts';
 import { freeDockPosition, isProblem, planPlacement } from './placement.ts';
@@ -100,6 +99,7 @@ export function undockShips(d: Decider, list: string, fleetRef: string, p: Playe
         'UTD7.66',
         `Fleet ${slot} is in ${sectorLabel(state, existing.sector)}, not in ${sectorLabel(state, sector)} where the ships are docked.`,
       );
+    refuseIfRetreating(d, existing);
   } else {
     const max = maxFleets(state, p);
     if (!Number.isInteger(slot) || slot < 1 || slot > max)
@@ -118,16 +118,12 @@ export function undockShips(d: Decider, list: string, fleetRef: string, p: Playe
     };
   }
   // Fighters and PFs aboard the undocked ships pool with the fleet's (UTD7.24).
-  const after = mcOfShips(
+  refuseOverFleetLimit(
     [...(existing ? state.ships.filter((s) => s.fleetId === existing.id) : []), ...ships],
     d.ctx.catalog,
+    fleetLimit(state),
+    `Fleet ${slot}`,
   );
-  if (after > fleetLimit(state))
-    refuse(
-      'fleet/move-cost-limit',
-      'UTD7.23',
-      `Fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most ${formatMoveClass(fleetLimit(state))}.`,
-    );
   // Officers and options: at most one legendary officer per fleet (UTD7.26A).
   refuseSecondOfficer(
     state,

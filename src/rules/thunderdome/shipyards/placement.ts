@@ -1,6 +1,7 @@
 import { fleetLimit, sectorLabel } from '../lookup.ts';
+import { formatMoveClass } from '../../exact/move-class.ts';
 import { maxFleets } from '../navy-limits.ts';
-import { mcOfShips, newShipRecord } from '../condition/attrition.ts';
+import { describeFleetMc, mcOfShips, newShipRecord } from '../condition/attrition.ts';
 import type { CampaignState, PendingBuild, Player, Ship } from '../state.ts';
 import type { UnitCatalog } from '../units.ts';
 import { yardsOf, type YardInfo } from './yards.ts';
@@ -98,7 +99,7 @@ export function planPlacement(
         problem: [
           'fleet/move-cost-limit',
           'UTD7.23',
-          `Fleet ${opts.slot} has no room for a ship of this move class (a fleet holds at most MC 5, ships already ordered and all fighters and PFs included, UTD7.24).`,
+          `With ${arriving.unitId} fleet ${opts.slot} would hold ${describeFleetMc([...e.ships, arriving], catalog)}, ships already ordered into it included; a fleet holds at most MC ${formatMoveClass(fleetLimit(state))} (UTD7.23).`,
         ],
       };
     return { kind: 'fleet', slot: opts.slot, fleetId: e?.fleetId ?? null };

@@ -1,3 +1,4 @@
+import { bpv } from '../../exact/bpv.ts';
 import type { Decider } from '../decider.ts';
 import type { YardDelivery } from '../events.ts';
 import type { YardCancelReason } from '../reasons.ts';
@@ -19,8 +20,22 @@ export function newConstructionStep(d: Decider, playerId: string): void {
   );
   if (repairing.length) d.emit({ type: 'ShipyardsSelfRepaired', playerId, yardIds: repairing.map((y) => y.base.id) });
   for (const build of (d.state.pendingBuilds ?? []).filter((b) => b.owner === playerId)) deliver(d, build);
-  const arriving = d.state.bases.filter((b) => b.owner === playerId && b.role === 'shipyard' && b.pending);
-  if (arriving.length) d.emit({ type: 'ShipyardsArrived', playerId, yardIds: arriving.map((b) => b.id) });
+  const arriving = d.state.bases.filter(
+    (b) => b.owner === playerId && (b.role === 'shipyard' || b.role === 'capital') && b.pending,
+  );
+  if (arriving.length === 0) return;
+  // UTD4.3235–4.3236 (ISS-A32, TC-015): a replacement capital re-establishes the bank with a
+  // balance of 0, so what the player held without a bank and did not spend is lost first.
+  const capital = arriving.find((b) => b.role === 'capital');
+  const p = d.state.players.find((x) => x.id === playerId)!;
+  if (capital && !p.hasBank && bpv(p.bank).gt(0))
+    d.emit({ type: 'BankLost', playerId, amount: p.bank, reason: { code: 'no-capital' } });
+  d.emit({
+    type: 'ShipyardsArrived',
+    playerId,
+    yardIds: arriving.map((b) => b.id),
+    ...(capital ? { capital: capital.id } : {}),
+  });
 }
 
 /**

@@ -1,10 +1,9 @@
 import { refuse } from '../../errors.ts';
 import { fleetLimit } from '../lookup.ts';
 import { bpv, bpvToString, type Bpv } from '../../exact/bpv.ts';
-import { formatMoveClass } from '../../exact/move-class.ts';
 import type { Decider } from '../decider.ts';
 import type { YardWorkKind, YardWorkShip } from '../events.ts';
-import { fleetMc } from '../navy-limits.ts';
+import { refuseOverFleetLimit } from '../condition/attrition.ts';
 import type { Ship, Player } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 import { chooseYard, oneSector, ownShips } from './choose.ts';
@@ -302,21 +301,21 @@ function valueAfter(d: Decider, x: Part): Bpv {
   return x.drones ? base.add(x.drones.price) : base;
 }
 
-/** UTD7.23: a conversion that raises a ship's MC must leave its fleet within 5. */
+/**
+ * UTD7.23: a change of configuration must leave each fleet within MC 5, its hulls as they will be
+ * and the fighters and PFs they carry pooled (UTD7.24).
+ */
 function checkFleetLimits(d: Decider, parts: Part[]): void {
-  const growth = new Map<string, number>();
-  for (const x of parts)
-    if (x.ship.fleetId && x.to.mc !== x.from.mc)
-      growth.set(x.ship.fleetId, (growth.get(x.ship.fleetId) ?? 0) + x.to.mc - x.from.mc);
-  for (const [fleetId, extra] of growth) {
-    const after = fleetMc(d.state, fleetId, d.ctx.catalog) + extra;
+  const changed = new Map(parts.filter((x) => x.to.unitId !== x.from.unitId).map((x) => [x.ship.id, x.to.unitId]));
+  const fleets = new Set(parts.filter((x) => changed.has(x.ship.id) && x.ship.fleetId).map((x) => x.ship.fleetId!));
+  for (const fleetId of fleets) {
     const slot = d.state.fleets.find((f) => f.id === fleetId)?.slot;
-    if (after > fleetLimit(d.state))
-      refuse(
-        'fleet/move-cost-limit',
-        'UTD7.23',
-        `After the change fleet ${slot} would hold MC ${formatMoveClass(after as never)}; a fleet holds at most ${formatMoveClass(fleetLimit(d.state))}.`,
-        'Organize the ship into another fleet first.',
-      );
+    refuseOverFleetLimit(
+      d.state.ships.filter((s) => s.fleetId === fleetId).map((s) => ({ ...s, unitId: changed.get(s.id) ?? s.unitId })),
+      d.ctx.catalog,
+      fleetLimit(d.state),
+      `After the change fleet ${slot}`,
+      { hint: 'Organize the ship into another fleet first.' },
+    );
   }
 }
