@@ -18,7 +18,8 @@ const at = (iso: string, style: 'R' | 'f' = 'f') => `<t:${Math.floor(new Date(is
 
 const STAGE_HELP: Partial<Record<string, string>> = {
   'fleet-selection': 'each side names its fighting fleet with `/battle fleet` (UTD7.421)',
-  'awaiting-runner': 'another player may run the NPE with `/battle volunteer` (UTD5.431)',
+  'awaiting-runner':
+    'another player may run the NPE with `/battle volunteer` (UTD5.431), or propose an outsider with `/battle outsider` (UTD5.432)',
   'awaiting-contact': 'make contact with `/battle schedule` or propose a result with `/battle propose` (UTD3.42)',
   'awaiting-response': 'the other side answers with `/battle schedule` or `/battle propose` (UTD3.43)',
   'in-play': 'play it in SFB, then `/battle report`; or settle with `/battle propose` (UTD3.41)',

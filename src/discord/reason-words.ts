@@ -52,6 +52,8 @@ const STAGE_REASONS = {
   'appeal-no-supermajority': () => 'the appeal found no supermajority; negotiate or appeal again (UTF3.45)',
   'npe-runner-wanted': () => 'a player outside the battle may volunteer to run the NPE (UTD5.431)',
   'npe-runner-builds': (r, who) => `${who(r.runner)} now builds the NPE force within ${r.available} BPV (UTD5.467)`,
+  'npe-scenario-restarted': () =>
+    'the players did not validate how the outside runner played the NPE, so the scenario is restarted: open proposals fall and the resolution clock starts again (UTD5.432)',
   'forced-retreat': (r) =>
     r.immobile
       ? `the fleets of a side that ${forcedRetreatCause(r.why)} retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)`
@@ -124,6 +126,12 @@ const NPE_UPDATE_REASONS = {
   'npe-budget': (_r, npe) =>
     `the attacking fleet is worth ${npe.attackerBpv} BPV, so the NPE may field ${npe.available} BPV (UTD5.465)`,
   'runner-volunteered': (_r, npe, who) => `${who(npe.runner ?? '')} volunteered first and runs the NPE (UTD5.46)`,
+  'runner-outsider-allowed': (_r, npe, who) =>
+    `a supermajority lets ${who(npe.runner ?? '')}, from outside the campaign, run the NPE (UTD5.432)`,
+  'runner-disputed': (r, npe, who) =>
+    `${r.disputants.map(who).join(' and ')} both claim the NPE; the dice settle it (UTD5.44): ${r.rounds
+      .map((round) => round.map((x) => `${who(x.playerId)} ${x.die}`).join(', '))
+      .join('; then ')}. ${who(npe.runner ?? '')} runs the NPE`,
   'force-fielded': (_r, npe) =>
     `the NPE fields ${npe.force.map((f) => f.unitId).join(', ')} for ${bpvToString(npe.force.reduce((sum, f) => sum.add(f.bpv), bpv(0)))} BPV`,
   text: (r) => r.text,

@@ -26,6 +26,8 @@ export type StageReason =
   | { code: 'appeal-no-supermajority' }
   | { code: 'npe-runner-wanted' }
   | { code: 'npe-runner-builds'; runner: string; available: string | null }
+  /** UTD5.432: the outside runner's game was not validated; the scenario is played again. */
+  | { code: 'npe-scenario-restarted' }
   /** ISS-A16: a side forced to retreat, and the clock it missed. */
   | { code: 'forced-retreat'; why: ForcedRetreatCause; immobile: boolean }
   | LegacyText;
@@ -66,6 +68,10 @@ export type DevelopmentCancelledReason = { code: 'fleet-left' } | LegacyText;
 export type NpeUpdateReason =
   | { code: 'npe-budget' }
   | { code: 'runner-volunteered' }
+  /** UTD5.432: a supermajority let a user outside the campaign run the NPE. */
+  | { code: 'runner-outsider-allowed' }
+  /** UTD5.44: two claimed the role; each round's dice, the tied rolling again; the winner is `npe.runner`. */
+  | { code: 'runner-disputed'; disputants: string[]; rounds: { playerId: string; die: number }[][] }
   | { code: 'force-fielded' }
   | LegacyText;
 

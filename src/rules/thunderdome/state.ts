@@ -380,6 +380,8 @@ export interface NpeBattle {
   /** The runner's force: catalog units with their price (UTD5.467). */
   force: { id: string; unitId: string; bpv: string }[];
   objections: string[];
+  /** The runner is outside the campaign, allowed by a supermajority (UTD5.432; battles/npe-runner.ts). */
+  outsider?: true;
 }
 
 /** UTD7.4663: a forced move after total disengagement, and its pre-spent order point. */
@@ -480,7 +482,10 @@ export type VotePayload =
   | { kind: 'npe-result'; battleId: string; proposalId: number }
   // Player votes (player-votes.ts): reveal the dice seed now (UTD1.5); allow a restricted unit (UTD8.21).
   | { kind: 'dice-reveal' }
-  | { kind: 'restricted-unit'; unitId: string };
+  | { kind: 'restricted-unit'; unitId: string }
+  // NPE runners (battles/npe-runner.ts): an outsider runs the NPE; an outsider's game is validated (UTD5.432).
+  | { kind: 'npe-outsider'; battleId: string; userId: string }
+  | { kind: 'npe-outsider-validate'; battleId: string };
 
 export interface Vote {
   id: string;

@@ -16,7 +16,8 @@ import {
   schedule,
   type ResultInput,
 } from './negotiation.ts';
-import { claimTribute, volunteer } from './npe.ts';
+import { claimTribute } from './npe.ts';
+import { isOutsiderObjection, objectToOutsider, proposeOutsider, volunteer } from './npe-runner.ts';
 import { quick } from './quick.ts';
 import { chooseFleet } from './selection.ts';
 import { noInput, type OrderTable } from '../order-spec.ts';
@@ -33,6 +34,8 @@ export type BattleCommand =
   | { type: 'battle-extension'; battle: string; reason: 'real-life' | 'other'; days: number }
   | { type: 'battle-appeal'; battle: string; explanation: string; plan: string; result: ResultInput }
   | { type: 'battle-volunteer'; battle: string }
+  // NPE runners (npe-runner.ts): a campaign player proposes an outsider to run the NPE (UTD5.432).
+  | { type: 'battle-outsider'; battle: string; user: string }
   | { type: 'battle-object'; battle: string }
   | { type: 'battle-claim'; battle: string; units: string[] }
   | { type: 'battle-quick'; battle: string; intensity?: number; allocate?: string; retreat?: string }
@@ -102,11 +105,18 @@ export const BATTLE_ORDERS = {
     decide: (d, c) => submitAppeal(d, c.battle, c.explanation, c.plan, c.result),
   },
   'battle-volunteer': { input: battleField, who: 'player', decide: (d, c, p) => volunteer(d, c.battle, p) },
+  'battle-outsider': {
+    input: z.object({ battle: z.string(), user: z.string() }),
+    who: 'player',
+    decide: (d, c, p) => proposeOutsider(d, c.battle, c.user, p),
+  },
   'battle-object': {
     input: battleField,
     who: 'player',
     decide: (d, c, p) => {
       const b = openBattle(d.state, c.battle);
+      // UTD5.432: while an outsider runs the NPE, an objection is to how the outsider plays it.
+      if (isOutsiderObjection(b)) return objectToOutsider(d, b, p);
       if (b.stage !== 'objection-window')
         refuse(
           'battle/no-objection-window',
