@@ -64,7 +64,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/sector name` (first explorer, UTD4.12), `/sector object`, `/sector disavow` (UTD4.13), `/sector balancing` (UTD5.22).',
       '`/proxy grant user: [days:]` / `/proxy revoke` (UTD3.2) · `/resign` (UTD3.91, asks Confirm/Cancel)',
       '`/roll dice:` — public dice, recorded and verifiable in a campaign channel · `/campaign export` / `import`.',
-      '`/vote setting|restricted|withdraw|status` — supermajority votes (UTD1.7, 8.21) · `/dice verify` · `/dice reveal` (vote to publish the seed now).',
+      '`/vote setting|restricted|withdraw|end|status` — supermajority votes (UTD1.7, 8.21; end by agreement UTD1.9) · `/dice verify` · `/dice reveal` (vote to publish the seed now).',
     ],
   },
   {

@@ -429,6 +429,12 @@ const CORE_FOLDS = {
     s.finishedAt = stored.at;
     s.turn = null;
   },
+  CampaignEndedByAgreement: (s, e, stored) => {
+    s.status = 'finished';
+    s.winner = e.winner;
+    s.finishedAt = stored.at;
+    s.turn = null;
+  },
   VoteOpened: (s, e) => {
     s.votes.push(structuredClone(e.vote));
     s.nextId = Math.max(s.nextId, idNumber(e.vote.id) + 1);

@@ -53,6 +53,7 @@ import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
 // Map approval by reaction (UTD8.16)
 import { MAP_APPROVAL_ORDERS, type MapApprovalCommand } from './map-approval.ts';
 import { VOTE_WITHDRAW_ORDERS, type VoteWithdrawCommand } from './vote-withdraw.ts';
+import { VOTE_END_ORDERS, type VoteEndCommand } from './vote-end.ts';
 
 export type { Actor, DecisionContext };
 
@@ -120,7 +121,9 @@ export type CampaignCommand =
   | OfficerCommand
   // Ship condition (condition/commands.ts)
   | ConditionCommand
-  | VoteWithdrawCommand;
+  | VoteWithdrawCommand
+  // Ending the campaign by agreement (UTD1.9, ISS-A89; vote-end.ts)
+  | VoteEndCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -366,6 +369,7 @@ export const ORDERS = {
   ...OFFICER_ORDERS,
   ...CONDITION_ORDERS,
   ...VOTE_WITHDRAW_ORDERS,
+  ...VOTE_END_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

@@ -329,6 +329,8 @@ export type CampaignEvent =
   | { type: 'ProxyRevoked'; playerId: string; proxyUserId: string }
   | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' }
   | { type: 'CampaignWon'; playerId: string }
+  /** UTD1.9, ISS-A89: the players agreed by vote to end the campaign, with this winner or none (vote-end.ts). */
+  | { type: 'CampaignEndedByAgreement'; voteId: string; winner: string | null }
   | { type: 'SeedsRevealed'; seeds: { fromSeq: number; seed: string }[]; reason: SeedsRevealedReason }
   /** After a reveal by vote the rolls that follow come from a fresh seed, committed here (so the dice stay unpredictable). */
   | { type: 'SeedCommitted'; seedCommitment: string }

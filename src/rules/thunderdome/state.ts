@@ -485,7 +485,9 @@ export type VotePayload =
   | { kind: 'restricted-unit'; unitId: string }
   // NPE runners (battles/npe-runner.ts): an outsider runs the NPE; an outsider's game is validated (UTD5.432).
   | { kind: 'npe-outsider'; battleId: string; userId: string }
-  | { kind: 'npe-outsider-validate'; battleId: string };
+  | { kind: 'npe-outsider-validate'; battleId: string }
+  /** UTD1.9, ISS-A89: end the campaign by agreement, with this winner or none (vote-end.ts). */
+  | { kind: 'end-campaign'; winner: string | null };
 
 export interface Vote {
   id: string;

@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS } from './settings.ts';
 import { onVoteClosed } from './battles/votes.ts';
 import { onPlayerVoteClosed } from './player-votes.ts';
 import { onRunnerVoteClosed } from './battles/npe-runner.ts';
+import { onEndVoteClosed } from './vote-end.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -157,6 +158,7 @@ function close(
   onVoteClosed(d, v, passed, chosen);
   onPlayerVoteClosed(d, v, passed);
   onRunnerVoteClosed(d, v, passed);
+  onEndVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {
