@@ -3,7 +3,7 @@ import { refuse } from '../errors.ts';
 import type { Decider } from './decider.ts';
 import { asField, type OrderTable } from './order-spec.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
-import type { Player, Vote } from './state.ts';
+import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
 /**
@@ -14,7 +14,7 @@ import { openVote } from './vote-open.ts';
  */
 export type VoteEndCommand = { type: 'vote-end'; winner: string | null; as?: string };
 
-export function proposeEnd(d: Decider, winner: string | null, p: Player): void {
+export function proposeEnd(d: Decider, winner: string | null): void {
   const state = d.state;
   if (state.status !== 'active')
     refuse(
@@ -59,6 +59,6 @@ export const VOTE_END_ORDERS = {
   'vote-end': {
     input: z.object({ winner: z.string().nullable(), ...asField }),
     who: 'player',
-    decide: (d, c, p) => proposeEnd(d, c.winner, p),
+    decide: (d, c) => proposeEnd(d, c.winner),
   },
 } satisfies OrderTable<VoteEndCommand>;
