@@ -158,6 +158,9 @@ const data = {
       },
     ]),
     sub('volunteer', 'Run the NPE in this battle (UTD5.431); a second claimant rolls for it (UTD5.44)', [battleOption]),
+    sub('stand-in', 'Offer to finish a battle for a player who resigned: a supermajority vote (UTD3.91)', [
+      battleOption,
+    ]),
     sub('outsider', 'Propose someone outside the campaign to run the NPE: a supermajority vote (UTD5.432)', [
       battleOption,
       { type: ApplicationCommandOptionType.User, name: 'user', description: 'Who would run the NPE', required: true },
@@ -246,6 +249,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
         };
       case 'volunteer':
         return { type: 'battle-volunteer', battle };
+      case 'stand-in':
+        return { type: 'battle-stand-in', battle };
       case 'outsider':
         return { type: 'battle-outsider', battle, user: args.user.id };
       case 'quick': {

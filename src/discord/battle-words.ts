@@ -28,6 +28,8 @@ const STAGE_HELP: Partial<Record<string, string>> = {
   'objection-window': 'any player may `/battle object` within 48 hours (UTD5.47)',
   stalled: 'settle with `/battle propose`, ask `/battle extension`, or `/battle appeal` (UTD3.43#2–3.45)',
   appeal: 'each side submits its case with `/battle appeal` (UTF3.45)',
+  'awaiting-stand-in':
+    'another player may offer to finish it with `/battle stand-in`; a supermajority decides, else the battle is cancelled (UTD3.91)',
 };
 
 /** What each battle reminder asks for (battles/reminders.ts). */
@@ -98,6 +100,10 @@ export const BATTLE_WORDS = {
     }
     return `🤫 Battle ${e.battleId}: a side has made its secret SIDCORS choice; waiting for the other.`;
   },
+  BattleSideResigned: (e, { who }) =>
+    `⏸️ Battle ${e.battleId}: ${who(e.playerId)} resigned mid-battle, so its clocks stop. Another player may offer to finish it in their stead with \`/battle stand-in\` until ${at(e.due)}; a supermajority must agree, else the battle is cancelled and the opponent holds the sector (UTD3.91).`,
+  BattleStandInApproved: (e, { who }) =>
+    `▶️ Battle ${e.battleId}: ${mention(e.userId)} finishes it in the stead of ${e.side === 'npe' ? 'the NPE runner' : who(e.side)} (UTD3.91); the clocks run again, moved on by the time it waited.`,
   NpeBattleUpdated: (e, { who }) => `👾 Battle ${e.battleId}: ${npeUpdateReason(e.reason, e.npe, who)}.`,
   BattleResolved: (e, { side: who, state }) => {
     const names = { side: who, sector: (key: string) => sectorLabel(state, key) };

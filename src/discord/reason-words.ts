@@ -183,6 +183,8 @@ const ANSCHLUSS_CAUSES = {
   'no-volunteer': () => 'no volunteer ran the NPE within a week (UTD5.431)',
   'runner-forced': (r) => `the NPE runner ${forcedRetreatCause(r.why)}`,
   'attacker-twice': (r) => `the attacker's ${r.attackerBpv} BPV is at least twice the NPE's ${r.available} (UTD5.422)`,
+  'runner-resigned': () =>
+    'the NPE runner resigned and no stand-in was approved, so nobody runs the NPE (UTD3.91, 5.431)',
   text: (r) => r.text,
 } satisfies ReasonWords<AnschlussCause>;
 
@@ -205,6 +207,8 @@ const BATTLE_SUMMARY_LINES = {
   anschluss: (l) => anschlussCause(l.why),
   'development-granted': (l) => `${l.kind} granted`,
   tribute: (l) => `tribute: ${l.unitIds.join(', ') || 'none available'}`,
+  'cancelled-resignation': (l, n) =>
+    `${n.side(l.player)} resigned and no stand-in was approved: the battle is cancelled, ${l.holders.map(n.side).join(' and ')} ${l.holders.length === 1 ? 'holds' : 'hold'} the sector, and the resigned player's forces leave the map (UTD3.91)`,
   text: (l) => l.text,
 } satisfies {
   readonly [K in BattleSummaryLine['code']]: (l: Extract<BattleSummaryLine, { code: K }>, n: SummaryNames) => string;

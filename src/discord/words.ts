@@ -208,6 +208,8 @@ const CORE_WORDS = {
     })[e.reason],
   CampaignWon: (e, { who, state }) =>
     `🏆 **${who(e.playerId)}** is the last player on the map and wins **${state.name}** (UTD1.9)!`,
+  DepartedForcesRemoved: (e, { who }) =>
+    `🏳️ The forces ${who(e.playerId)} left in battle leave the map now that the battle is over (UTD3.91): ${[...e.shipIds, ...e.baseIds].join(', ')}.`,
   CampaignEndedByAgreement: (e, { who, state }) =>
     e.winner
       ? `🏆 By agreement (vote ${e.voteId}), **${state.name}** ends and **${who(e.winner)}** wins (UTD1.9).`

@@ -272,6 +272,26 @@ export type CampaignEvent =
   | { type: 'BattleAppealVoteOpened'; battleId: string; voteId: string }
   | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
   | { type: 'BattleThreadAttached'; battleId: string; threadId: string }
+  // A resignation during a battle (UTD3.91; battles/resignation.ts)
+  | {
+      type: 'BattleSideResigned';
+      battleId: string;
+      side: string;
+      playerId: string;
+      /** The stage the battle resumes at if a stand-in is approved. */
+      resume: BattleStage;
+      /** Until when another player may offer to stand in. */
+      due: string;
+    }
+  | {
+      type: 'BattleStandInApproved';
+      battleId: string;
+      side: string;
+      userId: string;
+      stage: BattleStage;
+      /** The clocks, moved on by the time the battle waited. */
+      deadlines: Partial<BattleDeadlines>;
+    }
   | { type: 'BattleReminder'; battleId: string; key: BattleReminderKey; players: string[]; deadline: string }
   | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: NpeUpdateReason }
   | {
@@ -327,7 +347,15 @@ export type CampaignEvent =
   // Players (UTD3)
   | { type: 'ProxyGranted'; playerId: string; proxyUserId: string; expiresAt: string | null }
   | { type: 'ProxyRevoked'; playerId: string; proxyUserId: string }
-  | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' }
+  | {
+      type: 'PlayerRemoved';
+      playerId: string;
+      reason: 'resigned' | 'forfeits' | 'eliminated';
+      /** UTD3.91: ship and base ids that stay while open battles hold them (battles/resignation.ts). */
+      keep?: string[];
+    }
+  /** UTD3.91: a departed player's forces that an open battle held leave the map once it is over. */
+  | { type: 'DepartedForcesRemoved'; playerId: string; shipIds: string[]; baseIds: string[] }
   | { type: 'CampaignWon'; playerId: string }
   /** UTD1.9, ISS-A89: the players agreed by vote to end the campaign, with this winner or none (vote-end.ts). */
   | { type: 'CampaignEndedByAgreement'; voteId: string; winner: string | null }

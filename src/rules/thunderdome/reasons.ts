@@ -96,6 +96,8 @@ export type AnschlussCause =
   | { code: 'no-volunteer' }
   | { code: 'runner-forced'; why: ForcedRetreatCause }
   | { code: 'attacker-twice'; attackerBpv: string; available: string }
+  /** UTD3.91: the runner resigned and no stand-in was approved. */
+  | { code: 'runner-resigned' }
   | LegacyText;
 
 /**
@@ -124,6 +126,8 @@ export type BattleSummaryLine =
   | { code: 'anschluss'; why: AnschlussCause }
   | { code: 'development-granted'; kind: 'colony' | 'mine' }
   | { code: 'tribute'; unitIds: string[] }
+  /** UTD3.91: `player` resigned and no stand-in was approved; `holders` keep the sector. */
+  | { code: 'cancelled-resignation'; player: string; holders: string[] }
   | LegacyText;
 
 /** Why a fleet's move cost no order point (UTD4.334): it left the player's owned colony `sector` (the move's `from`). */

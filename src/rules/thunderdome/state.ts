@@ -249,6 +249,8 @@ export type BattleStage =
   | 'objection-window'
   | 'stalled'
   | 'appeal'
+  /** UTD3.91: a side resigned; the clocks stop while the players may approve a stand-in (battles/resignation.ts). */
+  | 'awaiting-stand-in'
   | 'resolved';
 
 /** One battle in one sector (requirements §6.3); its whole history is in the event log. */
@@ -290,7 +292,21 @@ export interface Battle {
   /** SIDCORS quick resolution (optional, both sides agree). */
   quick: QuickState | null;
   result: BattleResult | null;
-  resolution: 'negotiated' | 'confirmed' | 'appeal' | 'forced-retreat' | 'anschluss' | 'quick' | 'withdrawn' | null;
+  resolution:
+    | 'negotiated'
+    | 'confirmed'
+    | 'appeal'
+    | 'forced-retreat'
+    | 'anschluss'
+    | 'quick'
+    | 'withdrawn'
+    /** UTD3.91: a side resigned and no stand-in was approved. */
+    | 'cancelled'
+    | null;
+  /** UTD3.91: the stand-in approved for a side that resigned, by side (battles/resignation.ts). */
+  standIns?: Record<string, string>;
+  /** UTD3.91: the side that resigned, the stage to resume, and when the clocks stopped. */
+  resigned?: { side: string; playerId: string; resume: BattleStage; pausedAt: string } | null;
   resolvedAt: string | null;
   /** Reminders already posted (battles/reminders.ts keys), so none is posted twice. */
   reminders?: string[];
@@ -487,7 +503,9 @@ export type VotePayload =
   | { kind: 'npe-outsider'; battleId: string; userId: string }
   | { kind: 'npe-outsider-validate'; battleId: string }
   /** UTD1.9, ISS-A89: end the campaign by agreement, with this winner or none (vote-end.ts). */
-  | { kind: 'end-campaign'; winner: string | null };
+  | { kind: 'end-campaign'; winner: string | null }
+  /** UTD3.91: `userId` finishes battle `battleId` for `side`, which resigned (battles/resignation.ts). */
+  | { kind: 'battle-stand-in'; battleId: string; side: string; userId: string };
 
 export interface Vote {
   id: string;

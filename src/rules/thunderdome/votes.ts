@@ -8,6 +8,7 @@ import { onVoteClosed } from './battles/votes.ts';
 import { onPlayerVoteClosed } from './player-votes.ts';
 import { onRunnerVoteClosed } from './battles/npe-runner.ts';
 import { onEndVoteClosed } from './vote-end.ts';
+import { onStandInVoteClosed } from './battles/resignation.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -159,6 +160,7 @@ function close(
   onPlayerVoteClosed(d, v, passed);
   onRunnerVoteClosed(d, v, passed);
   onEndVoteClosed(d, v, passed);
+  onStandInVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {

@@ -24,6 +24,8 @@ export type BattleEvent = Extract<
       | 'BattleQuickUpdated'
       | 'BattleReminder'
       | 'BattleThreadAttached'
+      | 'BattleSideResigned'
+      | 'BattleStandInApproved'
       | 'NpeBattleUpdated'
       | 'BattleResolved'
       | 'UnitsDestroyed'
@@ -62,6 +64,19 @@ export const BATTLE_FOLDS = {
   },
   BattleSetupRolled: (s, e) => {
     battleById(s, e.battleId).setup = structuredClone(e.setup);
+  },
+  BattleSideResigned: (s, e, stored) => {
+    const b = battleById(s, e.battleId);
+    b.resigned = { side: e.side, playerId: e.playerId, resume: e.resume, pausedAt: stored.at };
+    b.stage = 'awaiting-stand-in';
+    b.deadlines.window = e.due;
+  },
+  BattleStandInApproved: (s, e) => {
+    const b = battleById(s, e.battleId);
+    b.standIns = { ...b.standIns, [e.side]: e.userId };
+    b.resigned = null;
+    b.stage = e.stage;
+    Object.assign(b.deadlines, e.deadlines);
   },
   BattleStageChanged: (s, e) => {
     const b = battleById(s, e.battleId);

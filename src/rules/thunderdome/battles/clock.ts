@@ -9,6 +9,7 @@ import { anschluss } from './npe.ts';
 import { applyResult } from './outcome.ts';
 import { remindBattles } from './reminders.ts';
 import { defaultSelections } from './selection.ts';
+import { standInClock } from './resignation.ts';
 
 /**
  * Every battle clock that ran out (requirements §6.3; UTD3.42–3.5, 5.431, 7.421), applied once:
@@ -44,6 +45,8 @@ export function runBattleClocks(d: Decider): void {
       applyResult(d, id, p.result, 'negotiated');
     } else if (b.stage === 'appeal' && due(b.deadlines.window) && !b.appeal?.voteId) {
       openAppealVote(d, id);
+    } else if (b.stage === 'awaiting-stand-in') {
+      standInClock(d, b);
     }
   }
   const turn = d.state.turn;

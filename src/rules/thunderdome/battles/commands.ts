@@ -17,6 +17,7 @@ import {
   type ResultInput,
 } from './negotiation.ts';
 import { claimTribute } from './npe.ts';
+import { offerStandIn } from './resignation.ts';
 import { isOutsiderObjection, objectToOutsider, proposeOutsider, volunteer } from './npe-runner.ts';
 import { quick } from './quick.ts';
 import { chooseFleet } from './selection.ts';
@@ -36,6 +37,8 @@ export type BattleCommand =
   | { type: 'battle-volunteer'; battle: string }
   // NPE runners (npe-runner.ts): a campaign player proposes an outsider to run the NPE (UTD5.432).
   | { type: 'battle-outsider'; battle: string; user: string }
+  // A resignation during a battle (resignation.ts): another player offers to finish it (UTD3.91).
+  | { type: 'battle-stand-in'; battle: string }
   | { type: 'battle-object'; battle: string }
   | { type: 'battle-claim'; battle: string; units: string[] }
   | { type: 'battle-quick'; battle: string; intensity?: number; allocate?: string; retreat?: string }
@@ -105,6 +108,7 @@ export const BATTLE_ORDERS = {
     decide: (d, c) => submitAppeal(d, c.battle, c.explanation, c.plan, c.result),
   },
   'battle-volunteer': { input: battleField, who: 'player', decide: (d, c, p) => volunteer(d, c.battle, p) },
+  'battle-stand-in': { input: battleField, who: 'player', decide: (d, c, p) => offerStandIn(d, c.battle, p) },
   'battle-outsider': {
     input: z.object({ battle: z.string(), user: z.string() }),
     who: 'player',
