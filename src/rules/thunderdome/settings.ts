@@ -66,6 +66,9 @@ export const DEFAULT_SETTINGS = {
   'siege.autoSuccessWithinAttempt': true,
   'map.sectorsPerPlayer': 8,
   'victory.endByVote': 'supermajority',
+  // Missing rules (docs/rules-notes.md "Missing rules added later"): carriers need their escorts
+  // in the same fleet (UTD8.22, ISS-A100).
+  'fleet.requireCarrierEscorts': true,
   // Ship condition (condition/): functional tractor beams needed per wrecked ship in tow (UTD6.3E, ISS-A73).
   'tow.tractorsPerWreck': 1,
   // Officers and options (officers/, docs/rules-notes.md "Officers and options").
