@@ -42,7 +42,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/yard activate|build|overhaul|refit|convert|inspect|status` — shipyards (UTD6.37–6.38) · `/yard repair-fleet|repair-ships` (UTD7.5).',
       '`/defense revise sector: [buy:] [scrap:]` (1 OP, UTD6.3A) · `/defense scrap` (half value, UTD6.3F) · `/defense status` — monitors, GBs, DefSats (UTD7.3).',
       '`/ship status|report|note|expend|losses|breakout|selfrepair` — ship condition (UTD7.47, 6.3B1, 7.53) · `/ship replace` (UTD6.3B2) · `/ship refit-fleet` (UTD6.3J).',
-      '`/officer buy|transfer|crew|list` — legendary officers and outstanding crews (UTD7.26A–B), CO pools (UTD7.A2) · extra drones with `/yard build|refit drones:` (UTD7.A832).',
+      '`/officer buy|transfer|crew|list` — legendary officers and outstanding crews (UTD7.26A–B), CO pools (UTD7.A2) · `/officer options|reveal` secret CO assignments (UTD7.A5) · extra drones with `/yard build|refit drones:` (UTD7.A832).',
     ],
   },
   {

@@ -100,6 +100,10 @@ export const BATTLE_WORDS = {
     }
     return `🤫 Battle ${e.battleId}: a side has made its secret SIDCORS choice; waiting for the other.`;
   },
+  BattleOptionsCommitted: (e, { side: who }) =>
+    `🔒 Battle ${e.battleId}: ${who(e.side)} ${e.replaces ? 'replaces its' : 'records a'} secret commander's-options assignment (UTD7.A5). Commitment \`${e.hash}\`; it is revealed after the battle with \`/officer reveal\`.`,
+  BattleOptionsRevealed: (e, { side: who }) =>
+    `🔓 Battle ${e.battleId}: ${who(e.side)} reveals its commander's options (UTD7.A5): ${e.text}\nSalt \`${e.salt}\` matches the commitment \`${e.hash}\` (SHA-256 of battle, side, salt and text, each on its own line).`,
   BattleSideResigned: (e, { who }) =>
     `⏸️ Battle ${e.battleId}: ${who(e.playerId)} resigned mid-battle, so its clocks stop. Another player may offer to finish it in their stead with \`/battle stand-in\` until ${at(e.due)}; a supermajority must agree, else the battle is cancelled and the opponent holds the sector (UTD3.91).`,
   BattleStandInApproved: (e, { who }) =>

@@ -272,6 +272,9 @@ export type CampaignEvent =
   | { type: 'BattleAppealVoteOpened'; battleId: string; voteId: string }
   | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
   | { type: 'BattleThreadAttached'; battleId: string; threadId: string }
+  // Secret commander's options (UTD7.A5; battles/co-secret.ts): a commitment, then the reveal.
+  | { type: 'BattleOptionsCommitted'; battleId: string; side: string; hash: string; replaces: string | null }
+  | { type: 'BattleOptionsRevealed'; battleId: string; side: string; salt: string; text: string; hash: string }
   // A resignation during a battle (UTD3.91; battles/resignation.ts)
   | {
       type: 'BattleSideResigned';

@@ -303,6 +303,8 @@ export interface Battle {
     /** UTD3.91: a side resigned and no stand-in was approved. */
     | 'cancelled'
     | null;
+  /** UTD7.A5: each side's commitment to its secret CO assignment, and whether it was revealed (battles/co-secret.ts). */
+  coCommitments?: Record<string, { hash: string; at: string; revealed: boolean }>;
   /** UTD3.91: the stand-in approved for a side that resigned, by side (battles/resignation.ts). */
   standIns?: Record<string, string>;
   /** UTD3.91: the side that resigned, the stage to resume, and when the clocks stopped. */

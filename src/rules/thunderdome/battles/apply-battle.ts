@@ -25,6 +25,8 @@ export type BattleEvent = Extract<
       | 'BattleReminder'
       | 'BattleThreadAttached'
       | 'BattleSideResigned'
+      | 'BattleOptionsCommitted'
+      | 'BattleOptionsRevealed'
       | 'BattleStandInApproved'
       | 'NpeBattleUpdated'
       | 'BattleResolved'
@@ -64,6 +66,14 @@ export const BATTLE_FOLDS = {
   },
   BattleSetupRolled: (s, e) => {
     battleById(s, e.battleId).setup = structuredClone(e.setup);
+  },
+  BattleOptionsCommitted: (s, e, stored) => {
+    const b = battleById(s, e.battleId);
+    b.coCommitments = { ...b.coCommitments, [e.side]: { hash: e.hash, at: stored.at, revealed: false } };
+  },
+  BattleOptionsRevealed: (s, e) => {
+    const c = battleById(s, e.battleId).coCommitments?.[e.side];
+    if (c) c.revealed = true;
   },
   BattleSideResigned: (s, e, stored) => {
     const b = battleById(s, e.battleId);

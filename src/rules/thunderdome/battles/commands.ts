@@ -18,6 +18,7 @@ import {
 } from './negotiation.ts';
 import { claimTribute } from './npe.ts';
 import { offerStandIn } from './resignation.ts';
+import { commitOptions, revealOptions } from './co-secret.ts';
 import { isOutsiderObjection, objectToOutsider, proposeOutsider, volunteer } from './npe-runner.ts';
 import { quick } from './quick.ts';
 import { chooseFleet } from './selection.ts';
@@ -37,6 +38,9 @@ export type BattleCommand =
   | { type: 'battle-volunteer'; battle: string }
   // NPE runners (npe-runner.ts): a campaign player proposes an outsider to run the NPE (UTD5.432).
   | { type: 'battle-outsider'; battle: string; user: string }
+  // Secret commander's options (co-secret.ts): commit during the battle, reveal after it (UTD7.A5).
+  | { type: 'battle-options'; battle: string; salt: string; text: string }
+  | { type: 'battle-options-reveal'; battle: string; receipt: string }
   // A resignation during a battle (resignation.ts): another player offers to finish it (UTD3.91).
   | { type: 'battle-stand-in'; battle: string }
   | { type: 'battle-object'; battle: string }
@@ -108,6 +112,16 @@ export const BATTLE_ORDERS = {
     decide: (d, c) => submitAppeal(d, c.battle, c.explanation, c.plan, c.result),
   },
   'battle-volunteer': { input: battleField, who: 'player', decide: (d, c, p) => volunteer(d, c.battle, p) },
+  'battle-options': {
+    input: z.object({ battle: z.string(), salt: z.string(), text: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => commitOptions(d, c.battle, c.salt, c.text),
+  },
+  'battle-options-reveal': {
+    input: z.object({ battle: z.string(), receipt: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => revealOptions(d, c.battle, c.receipt),
+  },
   'battle-stand-in': { input: battleField, who: 'player', decide: (d, c, p) => offerStandIn(d, c.battle, p) },
   'battle-outsider': {
     input: z.object({ battle: z.string(), user: z.string() }),
