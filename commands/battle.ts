@@ -158,6 +158,10 @@ const data = {
       },
     ]),
     sub('volunteer', 'Run the NPE in this battle (UTD5.431); a second claimant rolls for it (UTD5.44)', [battleOption]),
+    sub('lane', 'You did not answer in time: choose the lane your fleets retreat through (UTD3.43, ISS-A16)', [
+      battleOption,
+      { type: S, name: 'to', description: 'The sector the lane leads to', required: true, autocomplete: true },
+    ]),
     sub('stand-in', 'Offer to finish a battle for a player who resigned: a supermajority vote (UTD3.91)', [
       battleOption,
     ]),
@@ -249,6 +253,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
         };
       case 'volunteer':
         return { type: 'battle-volunteer', battle };
+      case 'lane':
+        return { type: 'battle-lane', battle, to: args.to };
       case 'stand-in':
         return { type: 'battle-stand-in', battle };
       case 'outsider':

@@ -28,6 +28,7 @@ const STAGE_HELP: Partial<Record<string, string>> = {
   'objection-window': 'any player may `/battle object` within 48 hours (UTD5.47)',
   stalled: 'settle with `/battle propose`, ask `/battle extension`, or `/battle appeal` (UTD3.43#2–3.45)',
   appeal: 'each side submits its case with `/battle appeal` (UTF3.45)',
+  'awaiting-lane': 'the defender names its retreat lane with `/battle lane` (ISS-A16)',
   'awaiting-stand-in':
     'another player may offer to finish it with `/battle stand-in`; a supermajority decides, else the battle is cancelled (UTD3.91)',
 };

@@ -52,6 +52,8 @@ const STAGE_REASONS = {
   'appeal-no-supermajority': () => 'the appeal found no supermajority; negotiate or appeal again (UTF3.45)',
   'npe-runner-wanted': () => 'a player outside the battle may volunteer to run the NPE (UTD5.431)',
   'npe-runner-builds': (r, who) => `${who(r.runner)} now builds the NPE force within ${r.available} BPV (UTD5.467)`,
+  'defender-chooses-lane': (r, who) =>
+    `${who(r.side)} did not answer in time and is forced to retreat (UTD3.43 #1); they choose the lane out with \`/battle lane\` within 24 hours, or one is rolled (ISS-A16)`,
   'npe-scenario-restarted': () =>
     'the players did not validate how the outside runner played the NPE, so the scenario is restarted: open proposals fall and the resolution clock starts again (UTD5.432)',
   'forced-retreat': (r) =>

@@ -26,6 +26,8 @@ export type StageReason =
   | { code: 'appeal-no-supermajority' }
   | { code: 'npe-runner-wanted' }
   | { code: 'npe-runner-builds'; runner: string; available: string | null }
+  /** ISS-A16: `side` did not answer and chooses its retreat lane before one is rolled. */
+  | { code: 'defender-chooses-lane'; side: string }
   /** UTD5.432: the outside runner's game was not validated; the scenario is played again. */
   | { code: 'npe-scenario-restarted' }
   /** ISS-A16: a side forced to retreat, and the clock it missed. */

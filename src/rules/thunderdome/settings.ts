@@ -69,6 +69,9 @@ export const DEFAULT_SETTINGS = {
   // Missing rules (docs/rules-notes.md "Missing rules added later"): carriers need their escorts
   // in the same fleet (UTD8.22, ISS-A100).
   'fleet.requireCarrierEscorts': true,
+  // A defender who does not answer chooses its retreat lane within 24 h, else one is rolled
+  // (`chooseThenRandom`); `random` rolls it at once (UTD3.43 #1, ISS-A16; battles/lane-choice.ts).
+  'battle.defenderNoResponse': 'chooseThenRandom',
   // Ship condition (condition/): functional tractor beams needed per wrecked ship in tow (UTD6.3E, ISS-A73).
   'tow.tractorsPerWreck': 1,
   // Officers and options (officers/, docs/rules-notes.md "Officers and options").

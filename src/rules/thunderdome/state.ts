@@ -249,6 +249,8 @@ export type BattleStage =
   | 'objection-window'
   | 'stalled'
   | 'appeal'
+  /** UTD3.43 #1, ISS-A16: the defender did not answer and has 24 h to choose its retreat lane (battles/lane-choice.ts). */
+  | 'awaiting-lane'
   /** UTD3.91: a side resigned; the clocks stop while the players may approve a stand-in (battles/resignation.ts). */
   | 'awaiting-stand-in'
   | 'resolved';
@@ -308,7 +310,14 @@ export interface Battle {
   /** UTD3.91: the stand-in approved for a side that resigned, by side (battles/resignation.ts). */
   standIns?: Record<string, string>;
   /** UTD3.91: the side that resigned, the stage to resume, and when the clocks stopped. */
-  resigned?: { side: string; playerId: string; resume: BattleStage; pausedAt: string } | null;
+  resigned?: {
+    side: string;
+    playerId: string;
+    resume: BattleStage;
+    pausedAt: string;
+    /** The clocks as they stood when the battle stopped. */
+    paused: BattleDeadlines;
+  } | null;
   resolvedAt: string | null;
   /** Reminders already posted (battles/reminders.ts keys), so none is posted twice. */
   reminders?: string[];

@@ -77,9 +77,11 @@ export const BATTLE_FOLDS = {
   },
   BattleSideResigned: (s, e, stored) => {
     const b = battleById(s, e.battleId);
-    b.resigned = { side: e.side, playerId: e.playerId, resume: e.resume, pausedAt: stored.at };
+    // The clocks stop: they are kept aside and moved on by the wait if a stand-in is approved.
+    const paused = b.resigned?.paused ?? { ...b.deadlines };
+    b.resigned = { side: e.side, playerId: e.playerId, resume: e.resume, pausedAt: stored.at, paused };
     b.stage = 'awaiting-stand-in';
-    b.deadlines.window = e.due;
+    b.deadlines = { selection: null, contact: null, resolve: null, runner: null, window: e.due };
   },
   BattleStandInApproved: (s, e) => {
     const b = battleById(s, e.battleId);

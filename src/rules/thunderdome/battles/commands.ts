@@ -19,6 +19,7 @@ import {
 import { claimTribute } from './npe.ts';
 import { offerStandIn } from './resignation.ts';
 import { commitOptions, revealOptions } from './co-secret.ts';
+import { chooseLane } from './lane-choice.ts';
 import { isOutsiderObjection, objectToOutsider, proposeOutsider, volunteer } from './npe-runner.ts';
 import { quick } from './quick.ts';
 import { chooseFleet } from './selection.ts';
@@ -38,6 +39,8 @@ export type BattleCommand =
   | { type: 'battle-volunteer'; battle: string }
   // NPE runners (npe-runner.ts): a campaign player proposes an outsider to run the NPE (UTD5.432).
   | { type: 'battle-outsider'; battle: string; user: string }
+  // The defender who did not answer chooses its retreat lane (lane-choice.ts, UTD3.43 #1, ISS-A16).
+  | { type: 'battle-lane'; battle: string; to: string }
   // Secret commander's options (co-secret.ts): commit during the battle, reveal after it (UTD7.A5).
   | { type: 'battle-options'; battle: string; salt: string; text: string }
   | { type: 'battle-options-reveal'; battle: string; receipt: string }
@@ -112,6 +115,11 @@ export const BATTLE_ORDERS = {
     decide: (d, c) => submitAppeal(d, c.battle, c.explanation, c.plan, c.result),
   },
   'battle-volunteer': { input: battleField, who: 'player', decide: (d, c, p) => volunteer(d, c.battle, p) },
+  'battle-lane': {
+    input: z.object({ battle: z.string(), to: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => chooseLane(d, c.battle, c.to),
+  },
   'battle-options': {
     input: z.object({ battle: z.string(), salt: z.string(), text: z.string() }),
     who: 'anyone',

@@ -85,11 +85,12 @@ export function offerStandIn(d: Decider, ref: string, p: Player): void {
 }
 
 /** The deadlines of a paused battle moved on by the time it waited, so no clock ran while it waited. */
-function resumedDeadlines(b: Battle, now: Date): Partial<BattleDeadlines> {
+function resumedDeadlines(b: Battle, now: Date): BattleDeadlines {
   const waited = now.getTime() - new Date(b.resigned!.pausedAt).getTime();
-  const moved: Partial<BattleDeadlines> = { window: null };
-  for (const key of ['selection', 'contact', 'resolve', 'runner'] as const) {
-    const at = b.deadlines[key];
+  const paused = b.resigned!.paused;
+  const moved: BattleDeadlines = { selection: null, contact: null, resolve: null, runner: null, window: null };
+  for (const key of ['selection', 'contact', 'resolve', 'runner', 'window'] as const) {
+    const at = paused[key];
     if (at) moved[key] = new Date(new Date(at).getTime() + waited).toISOString();
   }
   return moved;
