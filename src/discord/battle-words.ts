@@ -63,7 +63,9 @@ export const BATTLE_WORDS = {
       : `📨 Battle ${e.battleId}: ${who(e.playerId)} ${e.kind === 'contact' ? 'makes contact' : 'answers'}${e.when ? ` (${e.when})` : ''}.`,
   BattleFailureReported: (e, { side: who }) =>
     e.excused
-      ? `🩹 Battle ${e.battleId}: ${who(e.player)} cites real life; one failure is excused (UTD3.42#2).`
+      ? e.reportedBy === 'vote'
+        ? `🩹 Battle ${e.battleId}: the players excuse one failure of ${who(e.player)} by supermajority (UTD3.42#2, ISS-A15).`
+        : `🩹 Battle ${e.battleId}: ${who(e.player)} cites real life; one failure is excused (UTD3.42#2).`
       : `🚫 Battle ${e.battleId}: ${who(e.reportedBy)} reports that ${who(e.player)} failed to play (UTD3.42#2).`,
   BattleExtensionAsked: (e, { side: who }) =>
     `⏳ Battle ${e.battleId}: ${who(e.playerId)} asks for a one-week extension; it is automatic if the other side asks too (UTD3.44#2).`,

@@ -515,6 +515,8 @@ export type VotePayload =
   | { kind: 'npe-outsider-validate'; battleId: string }
   /** UTD1.9, ISS-A89: end the campaign by agreement, with this winner or none (vote-end.ts). */
   | { kind: 'end-campaign'; winner: string | null }
+  /** UTD3.42#2, ISS-A15: excuse one failure of `player` beyond the real-life excuses (battles/excuse-vote.ts). */
+  | { kind: 'battle-excuse'; battleId: string; player: string }
   /** UTD3.91: `userId` finishes battle `battleId` for `side`, which resigned (battles/resignation.ts). */
   | { kind: 'battle-stand-in'; battleId: string; side: string; userId: string };
 
