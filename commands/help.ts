@@ -20,7 +20,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/campaign create name:` — one campaign per channel. `/campaign join empire:` — one empire per player (UTD8.111, 8.113).',
       '`/map generate` or `/map import file:` (creator) — then every player approves: ✅ on the map approval message or `/map approve` (UTD8.16, unanimous).',
       '`/campaign start` (creator or server manager): D1000 turn order (UTD8.14), homes, starting forces, 500 + 150·P BPV (UTD8.132).',
-      '`/setup buy unit: [fleet:]`, `/setup return ship:`, `/setup ready` — initial ships (ISS-A103); play starts when all are ready.',
+      '`/setup buy unit: [fleet:]`, `/setup return ship:`, `/setup defense base: variant:` (UTD8.134), `/setup ready` — initial ships (ISS-A103); play starts when all are ready.',
       '`/catalog import units: [refits:] [conversions:]` (creator or server manager) — the real SFB data as CSV, before the first turn.',
     ],
   },

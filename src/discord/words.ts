@@ -208,6 +208,8 @@ const CORE_WORDS = {
     })[e.reason],
   CampaignWon: (e, { who, state }) =>
     `🏆 **${who(e.playerId)}** is the last player on the map and wins **${state.name}** (UTD1.9)!`,
+  StartingDefenseChosen: (e, { who }) =>
+    `🛡️ ${who(e.playerId)} chooses ${e.unitId} instead of ${e.from} for starting defense ${e.baseId} (UTD8.134).`,
   DepartedForcesRemoved: (e, { who }) =>
     `🏳️ The forces ${who(e.playerId)} left in battle leave the map now that the battle is over (UTD3.91): ${[...e.shipIds, ...e.baseIds].join(', ')}.`,
   CampaignEndedByAgreement: (e, { who, state }) =>

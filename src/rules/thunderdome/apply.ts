@@ -165,6 +165,10 @@ const CORE_FOLDS = {
     s.bases.push(...structuredClone(e.bases));
     for (const a of e.allowances) playerById(s, a.playerId).defenseAllowance = a.bpv;
   },
+  StartingDefenseChosen: (s, e) => {
+    const b = s.bases.find((x) => x.id === e.baseId);
+    if (b) b.unitId = e.unitId;
+  },
   DefendingShipChosen: (s, e) => {
     s.bases.push(structuredClone(e.base));
     playerById(s, e.base.owner).defenseAllowance = e.allowanceLeft;

@@ -54,6 +54,7 @@ import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
 import { MAP_APPROVAL_ORDERS, type MapApprovalCommand } from './map-approval.ts';
 import { VOTE_WITHDRAW_ORDERS, type VoteWithdrawCommand } from './vote-withdraw.ts';
 import { VOTE_END_ORDERS, type VoteEndCommand } from './vote-end.ts';
+import { SETUP_DEFENSE_ORDERS, type SetupDefenseCommand } from './setup-defenses.ts';
 
 export type { Actor, DecisionContext };
 
@@ -123,7 +124,9 @@ export type CampaignCommand =
   | ConditionCommand
   | VoteWithdrawCommand
   // Ending the campaign by agreement (UTD1.9, ISS-A89; vote-end.ts)
-  | VoteEndCommand;
+  | VoteEndCommand
+  // Starting defenses: the player's choice of variants (UTD8.134; setup-defenses.ts)
+  | SetupDefenseCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -370,6 +373,7 @@ export const ORDERS = {
   ...CONDITION_ORDERS,
   ...VOTE_WITHDRAW_ORDERS,
   ...VOTE_END_ORDERS,
+  ...SETUP_DEFENSE_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

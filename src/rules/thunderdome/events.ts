@@ -92,6 +92,8 @@ export type CampaignEvent =
       nextId: number;
     }
   | { type: 'DefendingShipChosen'; base: Base; allowanceLeft: string }
+  /** UTD8.134: a starting defense swapped for another variant of its kind (setup-defenses.ts). */
+  | { type: 'StartingDefenseChosen'; baseId: string; playerId: string; from: string; unitId: string }
   | { type: 'ShipBought'; ship: Ship; fleet: Fleet | null; cost: string; during: 'setup' | 'build' }
   | { type: 'SetupPurchaseReturned'; shipId: string; refund: string }
   // Catalog import (UTD8.1): the campaign plays with another catalog version from now on.

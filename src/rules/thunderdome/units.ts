@@ -26,6 +26,8 @@ export interface UnitInfo {
   isMinesweeper: boolean;
   repairFreighter: 'none' | 'small' | 'large';
   groundBaseSize: string | null;
+  /** Ground bases: defense, fighter, bomber or PF (catalog `ground_base_role`); absent in hand-made catalogs. */
+  groundBaseRole?: string | null;
   restricted: string | null;
   /** F&E factors for SIDCORS quick resolution, when the catalog has them. */
   sidcorsFactors: string | null;
@@ -131,6 +133,7 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       isMinesweeper: u.isMinesweeper,
       repairFreighter: u.repairFreighter,
       groundBaseSize: u.groundBaseSize,
+      groundBaseRole: u.groundBaseRole,
       sidcorsFactors: u.sidcorsFactors,
       bpvCombat: u.bpvCombat,
       turnModeClass: u.turnModeClass,
