@@ -157,7 +157,18 @@ const data = {
         autocomplete: true,
       },
     ]),
-    sub('volunteer', 'Run the NPE in this battle (UTD5.431)', [battleOption]),
+    sub('volunteer', 'Run the NPE in this battle (UTD5.431); a second claimant rolls for it (UTD5.44)', [battleOption]),
+    sub('lane', 'You did not answer in time: choose the lane your fleets retreat through (UTD3.43, ISS-A16)', [
+      battleOption,
+      { type: S, name: 'to', description: 'The sector the lane leads to', required: true, autocomplete: true },
+    ]),
+    sub('stand-in', 'Offer to finish a battle for a player who resigned: a supermajority vote (UTD3.91)', [
+      battleOption,
+    ]),
+    sub('outsider', 'Propose someone outside the campaign to run the NPE: a supermajority vote (UTD5.432)', [
+      battleOption,
+      { type: ApplicationCommandOptionType.User, name: 'user', description: 'Who would run the NPE', required: true },
+    ]),
     sub('object', 'Object to a negotiated NPE result: a vote of all players (UTD5.47)', [battleOption]),
     sub('claim', 'Choose your Anschluss tribute ships (UTD5.4A1)', [
       battleOption,
@@ -242,6 +253,12 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
         };
       case 'volunteer':
         return { type: 'battle-volunteer', battle };
+      case 'lane':
+        return { type: 'battle-lane', battle, to: args.to };
+      case 'stand-in':
+        return { type: 'battle-stand-in', battle };
+      case 'outsider':
+        return { type: 'battle-outsider', battle, user: args.user.id };
       case 'quick': {
         const c: CommandInput = { type: 'battle-quick', battle };
         return {

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import {
   ApplicationCommandOptionType,
+  MessageFlags,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
@@ -9,7 +11,9 @@ import { readArgs, subcommand, type InvocationOf } from '../src/discord/args.ts'
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { sendPlayerView } from '../src/discord/player-view.ts';
 import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
-import { officerListText } from '../src/discord/officer-words.ts';
+import { coReceiptText, officerListText } from '../src/discord/officer-words.ts';
+import { findBattle } from '../src/app/battles.ts';
+import { CO_TEXT_MAX, coCommitment, coReceipt } from '../src/rules/thunderdome/battles/co-secret.ts';
 import { execute, presentError } from '../src/discord/present.ts';
 import { LEGENDARY_OFFICER_CHOICES } from '../src/app/choices.ts';
 import { officerChoices } from '../src/discord/views/choices.ts';
@@ -60,6 +64,21 @@ const data = {
       },
       yard,
     ]),
+    // Secret commander's options (UTD7.A5): a commitment now, the reveal after the battle.
+    sub('options', "Record your secret commander's-options assignment for a battle (UTD7.A5)", [
+      { type: S, name: 'battle', description: 'The battle (e.g. K12)', required: true, max_length: 20 },
+      {
+        type: S,
+        name: 'assignment',
+        description: 'The options per unit, e.g. "S12: 2 T-bombs; S13: 4 extra drones"',
+        required: true,
+        max_length: CO_TEXT_MAX,
+      },
+    ]),
+    sub('reveal', "Reveal your commander's options after the battle, with the receipt (UTD7.A5)", [
+      { type: S, name: 'battle', description: 'The battle (e.g. K12)', required: true, max_length: 20 },
+      { type: S, name: 'receipt', description: 'The receipt the bot gave you', required: true, max_length: 1600 },
+    ]),
     sub('list', 'Officers, crew, CO pools, drone limits and mines of a navy', [
       { type: ApplicationCommandOptionType.User, name: 'player', description: 'Whose navy (default: yours)' },
       { type: ApplicationCommandOptionType.Boolean, name: 'public', description: 'Post it for everyone' },
@@ -67,7 +86,7 @@ const data = {
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-function commandOf(args: Exclude<InvocationOf<typeof data>, { sub: 'list' }>): CommandInput | null {
+function commandOf(args: Exclude<InvocationOf<typeof data>, { sub: 'list' | 'options' }>): CommandInput | null {
   const at = 'yard' in args && args.yard ? { yard: args.yard } : {};
   switch (args.sub) {
     case 'buy':
@@ -78,6 +97,8 @@ function commandOf(args: Exclude<InvocationOf<typeof data>, { sub: 'list' }>): C
       return { type: 'crew-buy', ship: args.ship, ...at };
     case 'mines':
       return { type: 'mines-buy', ship: args.ship, bpv: args.bpv, ...at };
+    case 'reveal':
+      return { type: 'battle-options-reveal', battle: args.battle, receipt: args.receipt };
     default:
       return null;
   }
@@ -86,6 +107,7 @@ function commandOf(args: Exclude<InvocationOf<typeof data>, { sub: 'list' }>): C
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const args = readArgs(i, data);
   if (args.sub === 'list') return list(i, ctx);
+  if (args.sub === 'options') return commitOptions(i, ctx, args.battle, args.assignment);
   const command = commandOf(args);
   if (!command)
     return presentError(i, {
@@ -95,6 +117,35 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       hint: 'See `/help`.',
     });
   return execute(i, ctx, command);
+}
+
+/**
+ * UTD7.A5: the salt is drawn here, outside the rules, so the stored commitment reveals nothing; the
+ * receipt goes to the player alone, and only if the stored commitment is the one it opens (a
+ * re-delivered interaction keeps the first salt).
+ */
+async function commitOptions(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  battle: string,
+  assignment: string,
+): Promise<CommandOutcome> {
+  const salt = randomBytes(16).toString('hex');
+  const outcome = await execute(i, ctx, { type: 'battle-options', battle, salt, text: assignment });
+  if (!outcome.ok) return outcome;
+  const state = await stateFor(ctx);
+  const found = state ? findBattle(state, battle) : null;
+  if (!found?.ok) return outcome;
+  const b = found.value;
+  const text = assignment.trim();
+  // The side the order spoke for (the player, the NPE runner, a stand-in or a proxy's player).
+  if (b.sides.some((side) => b.coCommitments?.[side]?.hash === coCommitment(b.id, side, salt, text)))
+    await i.followUp({
+      content: coReceiptText(b.id, coReceipt(salt, text)),
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    });
+  return outcome;
 }
 
 function list(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {

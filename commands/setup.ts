@@ -6,7 +6,7 @@ import {
 } from 'discord.js';
 import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { respondChoices, stateFor, unitChoices } from '../src/discord/autocomplete.ts';
+import { defenseVariantChoices, respondChoices, stateFor, unitChoices } from '../src/discord/autocomplete.ts';
 import { execute } from '../src/discord/present.ts';
 
 const data = {
@@ -50,6 +50,27 @@ const data = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'defense',
+      description: 'Choose the variant of a starting monitor, GBDP or DefSat at home (UTD8.134)',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'base',
+          description: 'The starting defense to change (e.g. B7)',
+          required: true,
+          autocomplete: true,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'variant',
+          description: 'The variant of the same kind',
+          required: true,
+          autocomplete: true,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'return',
       description: 'Give back a ship bought during the setup, for a full refund',
       options: [
@@ -80,6 +101,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       return execute(i, ctx, { type: 'setup-buy', unitId: args.unit, fleetSlot: args.fleet ?? null });
     case 'defender':
       return execute(i, ctx, { type: 'setup-defender', unitId: args.unit });
+    case 'defense':
+      return execute(i, ctx, { type: 'setup-defense', base: args.base, unitId: args.variant });
     case 'return':
       return execute(i, ctx, { type: 'setup-return', shipId: args.ship });
     case 'ready':
@@ -90,7 +113,20 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const state = await stateFor(ctx);
   if (!state) return i.respond([]);
-  if (i.options.getFocused(true).name === 'unit') {
+  const focused = i.options.getFocused(true).name;
+  // UTD8.134: the player's starting defenses, and the variants of the defense kinds.
+  if (focused === 'base')
+    return respondChoices(
+      i,
+      state.bases
+        .filter((b) => b.owner === ctx.actor.userId && b.role === 'defense')
+        .map((b) => ({ name: `${b.id} ${b.unitId}`, value: b.id })),
+    );
+  if (focused === 'variant') {
+    const catalog = await ctx.app.catalogs.get(state.catalogVersion);
+    return respondChoices(i, defenseVariantChoices(state, ctx.actor.userId, catalog));
+  }
+  if (focused === 'unit') {
     return respondChoices(i, unitChoices(state, ctx.actor.userId, await ctx.app.catalogs.get(state.catalogVersion)));
   }
   const ships = state.ships

@@ -67,6 +67,18 @@ const data = {
         },
       ],
     },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'end',
+      description: 'Propose ending the campaign by agreement, naming the winner or none (UTD1.9)',
+      options: [
+        {
+          type: ApplicationCommandOptionType.User,
+          name: 'winner',
+          description: 'The player who wins; leave empty for no winner',
+        },
+      ],
+    },
     { type: ApplicationCommandOptionType.Subcommand, name: 'status', description: 'The open votes and their tallies' },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -76,6 +88,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   if (args.sub === 'setting') return execute(i, ctx, { type: 'vote-setting', key: args.key, value: args.value });
   if (args.sub === 'restricted') return execute(i, ctx, { type: 'vote-restricted', unitId: args.unit });
   if (args.sub === 'withdraw') return execute(i, ctx, { type: 'vote-withdraw', vote: args.vote });
+  if (args.sub === 'end') return execute(i, ctx, { type: 'vote-end', winner: args.winner?.id ?? null });
   const state = await stateFor(ctx);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });

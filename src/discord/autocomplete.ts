@@ -64,6 +64,29 @@ export function adjacentChoices(state: CampaignState, from: string): Application
   return sectorChoices(state, adjacentSectors(state, from));
 }
 
+/** UTD8.134: the monitor, small defense ground base and DefSat variants of the player's empire or neutral. */
+export function defenseVariantChoices(
+  state: CampaignState,
+  playerId: string,
+  catalog: UnitCatalog,
+): ApplicationCommandOptionChoiceData<string>[] {
+  const p = state.players.find((x) => x.id === playerId);
+  if (!p) return [];
+  const code = empireCode(p.empire);
+  return catalog
+    .all()
+    .filter(
+      (u) =>
+        (u.empire === code || u.empire === 'NEU') &&
+        (u.unitKind === 'monitor' ||
+          u.unitKind === 'defsat' ||
+          (u.unitKind === 'ground_base' &&
+            u.groundBaseSize === 'small' &&
+            (u.groundBaseRole ?? 'defense') === 'defense')),
+    )
+    .map((u) => ({ name: `${u.name} (${u.unitId}, ${u.bpv} BPV)`.slice(0, 100), value: u.unitId }));
+}
+
 export function unitChoices(
   state: CampaignState,
   playerId: string,

@@ -18,7 +18,8 @@ const at = (iso: string, style: 'R' | 'f' = 'f') => `<t:${Math.floor(new Date(is
 
 const STAGE_HELP: Partial<Record<string, string>> = {
   'fleet-selection': 'each side names its fighting fleet with `/battle fleet` (UTD7.421)',
-  'awaiting-runner': 'another player may run the NPE with `/battle volunteer` (UTD5.431)',
+  'awaiting-runner':
+    'another player may run the NPE with `/battle volunteer` (UTD5.431), or propose an outsider with `/battle outsider` (UTD5.432)',
   'awaiting-contact': 'make contact with `/battle schedule` or propose a result with `/battle propose` (UTD3.42)',
   'awaiting-response': 'the other side answers with `/battle schedule` or `/battle propose` (UTD3.43)',
   'in-play': 'play it in SFB, then `/battle report`; or settle with `/battle propose` (UTD3.41)',
@@ -27,6 +28,9 @@ const STAGE_HELP: Partial<Record<string, string>> = {
   'objection-window': 'any player may `/battle object` within 48 hours (UTD5.47)',
   stalled: 'settle with `/battle propose`, ask `/battle extension`, or `/battle appeal` (UTD3.43#2–3.45)',
   appeal: 'each side submits its case with `/battle appeal` (UTF3.45)',
+  'awaiting-lane': 'the defender names its retreat lane with `/battle lane` (ISS-A16)',
+  'awaiting-stand-in':
+    'another player may offer to finish it with `/battle stand-in`; a supermajority decides, else the battle is cancelled (UTD3.91)',
 };
 
 /** What each battle reminder asks for (battles/reminders.ts). */
@@ -59,7 +63,9 @@ export const BATTLE_WORDS = {
       : `📨 Battle ${e.battleId}: ${who(e.playerId)} ${e.kind === 'contact' ? 'makes contact' : 'answers'}${e.when ? ` (${e.when})` : ''}.`,
   BattleFailureReported: (e, { side: who }) =>
     e.excused
-      ? `🩹 Battle ${e.battleId}: ${who(e.player)} cites real life; one failure is excused (UTD3.42#2).`
+      ? e.reportedBy === 'vote'
+        ? `🩹 Battle ${e.battleId}: the players excuse one failure of ${who(e.player)} by supermajority (UTD3.42#2, ISS-A15).`
+        : `🩹 Battle ${e.battleId}: ${who(e.player)} cites real life; one failure is excused (UTD3.42#2).`
       : `🚫 Battle ${e.battleId}: ${who(e.reportedBy)} reports that ${who(e.player)} failed to play (UTD3.42#2).`,
   BattleExtensionAsked: (e, { side: who }) =>
     `⏳ Battle ${e.battleId}: ${who(e.playerId)} asks for a one-week extension; it is automatic if the other side asks too (UTD3.44#2).`,
@@ -97,6 +103,14 @@ export const BATTLE_WORDS = {
     }
     return `🤫 Battle ${e.battleId}: a side has made its secret SIDCORS choice; waiting for the other.`;
   },
+  BattleOptionsCommitted: (e, { side: who }) =>
+    `🔒 Battle ${e.battleId}: ${who(e.side)} ${e.replaces ? 'replaces its' : 'records a'} secret commander's-options assignment (UTD7.A5). Commitment \`${e.hash}\`; it is revealed after the battle with \`/officer reveal\`.`,
+  BattleOptionsRevealed: (e, { side: who }) =>
+    `🔓 Battle ${e.battleId}: ${who(e.side)} reveals its commander's options (UTD7.A5): ${e.text}\nSalt \`${e.salt}\` matches the commitment \`${e.hash}\` (SHA-256 of battle, side, salt and text, each on its own line).`,
+  BattleSideResigned: (e, { who }) =>
+    `⏸️ Battle ${e.battleId}: ${who(e.playerId)} resigned mid-battle, so its clocks stop. Another player may offer to finish it in their stead with \`/battle stand-in\` until ${at(e.due)}; a supermajority must agree, else the battle is cancelled and the opponent holds the sector (UTD3.91).`,
+  BattleStandInApproved: (e, { who }) =>
+    `▶️ Battle ${e.battleId}: ${mention(e.userId)} finishes it in the stead of ${e.side === 'npe' ? 'the NPE runner' : who(e.side)} (UTD3.91); the clocks run again, moved on by the time it waited.`,
   NpeBattleUpdated: (e, { who }) => `👾 Battle ${e.battleId}: ${npeUpdateReason(e.reason, e.npe, who)}.`,
   BattleResolved: (e, { side: who, state }) => {
     const names = { side: who, sector: (key: string) => sectorLabel(state, key) };

@@ -87,3 +87,12 @@ export function officerListText(state: CampaignState, playerId: string, catalog:
   }
   return lines.join('\n');
 }
+
+/** UTD7.A5: the private receipt of a secret CO assignment (battles/co-secret.ts), shown only to the player. */
+export function coReceiptText(battleId: string, receipt: string): string {
+  return [
+    `🔒 Your secret commander's options for battle ${battleId} are recorded as a commitment; only its hash is stored (UTD7.A5).`,
+    'Keep this receipt. After the battle, reveal them with `/officer reveal` and paste it whole as `receipt`:',
+    `\`\`\`\n${receipt}\n\`\`\``,
+  ].join('\n');
+}

@@ -52,6 +52,10 @@ const STAGE_REASONS = {
   'appeal-no-supermajority': () => 'the appeal found no supermajority; negotiate or appeal again (UTF3.45)',
   'npe-runner-wanted': () => 'a player outside the battle may volunteer to run the NPE (UTD5.431)',
   'npe-runner-builds': (r, who) => `${who(r.runner)} now builds the NPE force within ${r.available} BPV (UTD5.467)`,
+  'defender-chooses-lane': (r, who) =>
+    `${who(r.side)} did not answer in time and is forced to retreat (UTD3.43 #1); they choose the lane out with \`/battle lane\` within 24 hours, or one is rolled (ISS-A16)`,
+  'npe-scenario-restarted': () =>
+    'the players did not validate how the outside runner played the NPE, so the scenario is restarted: open proposals fall and the resolution clock starts again (UTD5.432)',
   'forced-retreat': (r) =>
     r.immobile
       ? `the fleets of a side that ${forcedRetreatCause(r.why)} retreat; its immobile units cannot, so the other side reports a result for them (ISS-A16)`
@@ -128,6 +132,12 @@ const NPE_UPDATE_REASONS = {
   'npe-budget': (_r, npe) =>
     `the attacking fleet is worth ${npe.attackerBpv} BPV, so the NPE may field ${npe.available} BPV (UTD5.465)`,
   'runner-volunteered': (_r, npe, who) => `${who(npe.runner ?? '')} volunteered first and runs the NPE (UTD5.46)`,
+  'runner-outsider-allowed': (_r, npe, who) =>
+    `a supermajority lets ${who(npe.runner ?? '')}, from outside the campaign, run the NPE (UTD5.432)`,
+  'runner-disputed': (r, npe, who) =>
+    `${r.disputants.map(who).join(' and ')} both claim the NPE; the dice settle it (UTD5.44): ${r.rounds
+      .map((round) => round.map((x) => `${who(x.playerId)} ${x.die}`).join(', '))
+      .join('; then ')}. ${who(npe.runner ?? '')} runs the NPE`,
   'force-fielded': (_r, npe) =>
     `the NPE fields ${npe.force.map((f) => f.unitId).join(', ')} for ${bpvToString(npe.force.reduce((sum, f) => sum.add(f.bpv), bpv(0)))} BPV`,
   text: (r) => r.text,
@@ -179,6 +189,8 @@ const ANSCHLUSS_CAUSES = {
   'no-volunteer': () => 'no volunteer ran the NPE within a week (UTD5.431)',
   'runner-forced': (r) => `the NPE runner ${forcedRetreatCause(r.why)}`,
   'attacker-twice': (r) => `the attacker's ${r.attackerBpv} BPV is at least twice the NPE's ${r.available} (UTD5.422)`,
+  'runner-resigned': () =>
+    'the NPE runner resigned and no stand-in was approved, so nobody runs the NPE (UTD3.91, 5.431)',
   text: (r) => r.text,
 } satisfies ReasonWords<AnschlussCause>;
 
@@ -201,6 +213,8 @@ const BATTLE_SUMMARY_LINES = {
   anschluss: (l) => anschlussCause(l.why),
   'development-granted': (l) => `${l.kind} granted`,
   tribute: (l) => `tribute: ${l.unitIds.join(', ') || 'none available'}`,
+  'cancelled-resignation': (l, n) =>
+    `${n.side(l.player)} resigned and no stand-in was approved: the battle is cancelled, ${l.holders.map(n.side).join(' and ')} ${l.holders.length === 1 ? 'holds' : 'hold'} the sector, and the resigned player's forces leave the map (UTD3.91)`,
   text: (l) => l.text,
 } satisfies {
   readonly [K in BattleSummaryLine['code']]: (l: Extract<BattleSummaryLine, { code: K }>, n: SummaryNames) => string;

@@ -214,6 +214,14 @@ const CORE_WORDS = {
     })[e.reason],
   CampaignWon: (e, { who, state }) =>
     `🏆 **${who(e.playerId)}** is the last player on the map and wins **${state.name}** (UTD1.9)!`,
+  StartingDefenseChosen: (e, { who }) =>
+    `🛡️ ${who(e.playerId)} chooses ${e.unitId} instead of ${e.from} for starting defense ${e.baseId} (UTD8.134).`,
+  DepartedForcesRemoved: (e, { who }) =>
+    `🏳️ The forces ${who(e.playerId)} left in battle leave the map now that the battle is over (UTD3.91): ${[...e.shipIds, ...e.baseIds].join(', ')}.`,
+  CampaignEndedByAgreement: (e, { who, state }) =>
+    e.winner
+      ? `🏆 By agreement (vote ${e.voteId}), **${state.name}** ends and **${who(e.winner)}** wins (UTD1.9).`
+      : `🤝 By agreement (vote ${e.voteId}), **${state.name}** ends with no winner (UTD1.9).`,
   VoteOpened: (e, { who }) =>
     `🗳️ ${who(e.vote.proposer)} opens vote ${e.vote.id}: ${e.vote.question} React on the vote message.`,
   VoteMessageAttached: () => null,
@@ -305,7 +313,7 @@ export function voteText(v: Vote, state: CampaignState): string {
   )[v.status];
   return [
     `🗳️ **Vote ${v.id}** by ${playerName(state, v.proposer)}: ${v.question}`,
-    `React ✅ or ❌. ${v.threshold} of ${v.electorate.length} players must say yes (UTD1.7 supermajority); silence counts as no. Only players vote; your latest reaction counts.`,
+    `React ✅ or ❌. ${v.threshold} of ${v.electorate.length} players must say yes (${v.payload.kind === 'end-campaign' && v.threshold === v.electorate.length && v.electorate.length > 2 ? 'unanimous, `victory.endByVote`' : 'UTD1.7 supermajority'}); silence counts as no. Only players vote; your latest reaction counts.`,
     `Tally: ✅ ${yes.length}${yes.length ? ` (${yes.join(', ')})` : ''} · ❌ ${no.length}${no.length ? ` (${no.join(', ')})` : ''} — ${status}`,
   ].join('\n');
 }

@@ -29,6 +29,8 @@ export function battleChoices(
     case 'winner':
       return (b?.sides ?? []).map((s) => ({ name: who(state, s), value: s }));
     case 'retreat':
+    // `/battle lane to:` (ISS-A16): the lanes out of the battle's sector too.
+    case 'to':
       return b ? adjacentSectors(state, b.sector).map((k) => ({ name: sectorLabel(state, k), value: k })) : [];
     case 'fleet':
       return state.fleets

@@ -15,6 +15,8 @@ const STAGE: Record<Battle['stage'], string> = {
   'objection-window': 'open to objections',
   stalled: 'stalled',
   appeal: 'under appeal',
+  'awaiting-stand-in': 'a side resigned: waiting for a stand-in',
+  'awaiting-lane': 'the defender chooses its retreat lane',
   resolved: 'resolved',
 };
 
@@ -30,6 +32,8 @@ export function nextDeadline(b: Battle): { what: string; at: string } | null {
     return { what: 'NPE runner', at: d.runner };
   if ((b.stage === 'awaiting-contact' || b.stage === 'awaiting-response') && d.contact)
     return { what: 'contact', at: d.contact };
+  if (b.stage === 'awaiting-stand-in' && d.window) return { what: 'stand-in offers', at: d.window };
+  if (b.stage === 'awaiting-lane' && d.window) return { what: 'retreat lane choice', at: d.window };
   if ((b.stage === 'objection-window' || b.stage === 'appeal') && d.window)
     return { what: b.stage === 'appeal' ? 'appeal cases' : 'objections', at: d.window };
   if (d.resolve && b.status === 'open') return { what: 'resolution', at: d.resolve };

@@ -165,6 +165,10 @@ const CORE_FOLDS = {
     s.bases.push(...structuredClone(e.bases));
     for (const a of e.allowances) playerById(s, a.playerId).defenseAllowance = a.bpv;
   },
+  StartingDefenseChosen: (s, e) => {
+    const b = s.bases.find((x) => x.id === e.baseId);
+    if (b) b.unitId = e.unitId;
+  },
   DefendingShipChosen: (s, e) => {
     s.bases.push(structuredClone(e.base));
     playerById(s, e.base.owner).defenseAllowance = e.allowanceLeft;
@@ -423,11 +427,24 @@ const CORE_FOLDS = {
     p.proxies = p.proxies.filter((x) => x.userId !== e.proxyUserId);
   },
   PlayerRemoved: (s, e) => {
-    removePlayer(s, e.playerId, e.reason);
+    removePlayer(s, e.playerId, e.reason, e.keep ?? []);
   },
   CampaignWon: (s, e, stored) => {
     s.status = 'finished';
     s.winner = e.playerId;
+    s.finishedAt = stored.at;
+    s.turn = null;
+  },
+  DepartedForcesRemoved: (s, e) => {
+    const ships = new Set(e.shipIds);
+    const bases = new Set(e.baseIds);
+    s.ships = s.ships.filter((x) => !ships.has(x.id));
+    s.bases = s.bases.filter((x) => !bases.has(x.id));
+    s.fleets = s.fleets.filter((f) => f.owner !== e.playerId || s.ships.some((x) => x.fleetId === f.id));
+  },
+  CampaignEndedByAgreement: (s, e, stored) => {
+    s.status = 'finished';
+    s.winner = e.winner;
     s.finishedAt = stored.at;
     s.turn = null;
   },
@@ -499,12 +516,20 @@ export const FOLDS = {
 } satisfies Folds<CampaignEvent>;
 
 /** UTD3.91 with ISS-A87: every unit and development of the player leaves the map. */
-function removePlayer(s: CampaignState, playerId: string, reason: 'resigned' | 'forfeits' | 'eliminated'): void {
+function removePlayer(
+  s: CampaignState,
+  playerId: string,
+  reason: 'resigned' | 'forfeits' | 'eliminated',
+  keep: readonly string[],
+): void {
   const p = playerById(s, playerId);
   p.status = reason === 'resigned' ? 'resigned' : reason === 'forfeits' ? 'removed' : 'eliminated';
-  s.fleets = s.fleets.filter((f) => f.owner !== playerId);
-  s.ships = s.ships.filter((x) => x.owner !== playerId);
-  s.bases = s.bases.filter((b) => b.owner !== playerId);
+  // UTD3.91: units an open battle holds stay until it is over (DepartedForcesRemoved).
+  const kept = new Set(keep);
+  s.ships = s.ships.filter((x) => x.owner !== playerId || kept.has(x.id));
+  s.bases = s.bases.filter((b) => b.owner !== playerId || kept.has(b.id));
+  const fleetsKept = new Set(s.ships.filter((x) => x.owner === playerId).map((x) => x.fleetId));
+  s.fleets = s.fleets.filter((f) => f.owner !== playerId || fleetsKept.has(f.id));
   if (s.settings['removal.removeDevelopments']) {
     for (const sector of s.map?.sectors ?? []) {
       for (const kind of ['colony', 'mine', 'fort'] as const) if (sector[kind]?.owner === playerId) sector[kind] = null;

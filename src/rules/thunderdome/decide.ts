@@ -53,6 +53,8 @@ import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
 // Map approval by reaction (UTD8.16)
 import { MAP_APPROVAL_ORDERS, type MapApprovalCommand } from './map-approval.ts';
 import { VOTE_WITHDRAW_ORDERS, type VoteWithdrawCommand } from './vote-withdraw.ts';
+import { VOTE_END_ORDERS, type VoteEndCommand } from './vote-end.ts';
+import { SETUP_DEFENSE_ORDERS, type SetupDefenseCommand } from './setup-defenses.ts';
 
 export type { Actor, DecisionContext };
 
@@ -120,7 +122,11 @@ export type CampaignCommand =
   | OfficerCommand
   // Ship condition (condition/commands.ts)
   | ConditionCommand
-  | VoteWithdrawCommand;
+  | VoteWithdrawCommand
+  // Ending the campaign by agreement (UTD1.9, ISS-A89; vote-end.ts)
+  | VoteEndCommand
+  // Starting defenses: the player's choice of variants (UTD8.134; setup-defenses.ts)
+  | SetupDefenseCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -366,6 +372,8 @@ export const ORDERS = {
   ...OFFICER_ORDERS,
   ...CONDITION_ORDERS,
   ...VOTE_WITHDRAW_ORDERS,
+  ...VOTE_END_ORDERS,
+  ...SETUP_DEFENSE_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

@@ -92,6 +92,8 @@ export type CampaignEvent =
       nextId: number;
     }
   | { type: 'DefendingShipChosen'; base: Base; allowanceLeft: string }
+  /** UTD8.134: a starting defense swapped for another variant of its kind (setup-defenses.ts). */
+  | { type: 'StartingDefenseChosen'; baseId: string; playerId: string; from: string; unitId: string }
   | { type: 'ShipBought'; ship: Ship; fleet: Fleet | null; cost: string; during: 'setup' | 'build' }
   | { type: 'SetupPurchaseReturned'; shipId: string; refund: string }
   // Catalog import (UTD8.1): the campaign plays with another catalog version from now on.
@@ -274,6 +276,29 @@ export type CampaignEvent =
   | { type: 'BattleAppealVoteOpened'; battleId: string; voteId: string }
   | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
   | { type: 'BattleThreadAttached'; battleId: string; threadId: string }
+  // Secret commander's options (UTD7.A5; battles/co-secret.ts): a commitment, then the reveal.
+  | { type: 'BattleOptionsCommitted'; battleId: string; side: string; hash: string; replaces: string | null }
+  | { type: 'BattleOptionsRevealed'; battleId: string; side: string; salt: string; text: string; hash: string }
+  // A resignation during a battle (UTD3.91; battles/resignation.ts)
+  | {
+      type: 'BattleSideResigned';
+      battleId: string;
+      side: string;
+      playerId: string;
+      /** The stage the battle resumes at if a stand-in is approved. */
+      resume: BattleStage;
+      /** Until when another player may offer to stand in. */
+      due: string;
+    }
+  | {
+      type: 'BattleStandInApproved';
+      battleId: string;
+      side: string;
+      userId: string;
+      stage: BattleStage;
+      /** The clocks, moved on by the time the battle waited. */
+      deadlines: Partial<BattleDeadlines>;
+    }
   | { type: 'BattleReminder'; battleId: string; key: BattleReminderKey; players: string[]; deadline: string }
   | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: NpeUpdateReason }
   | {
@@ -341,8 +366,18 @@ export type CampaignEvent =
   // Players (UTD3)
   | { type: 'ProxyGranted'; playerId: string; proxyUserId: string; expiresAt: string | null }
   | { type: 'ProxyRevoked'; playerId: string; proxyUserId: string }
-  | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' }
+  | {
+      type: 'PlayerRemoved';
+      playerId: string;
+      reason: 'resigned' | 'forfeits' | 'eliminated';
+      /** UTD3.91: ship and base ids that stay while open battles hold them (battles/resignation.ts). */
+      keep?: string[];
+    }
+  /** UTD3.91: a departed player's forces that an open battle held leave the map once it is over. */
+  | { type: 'DepartedForcesRemoved'; playerId: string; shipIds: string[]; baseIds: string[] }
   | { type: 'CampaignWon'; playerId: string }
+  /** UTD1.9, ISS-A89: the players agreed by vote to end the campaign, with this winner or none (vote-end.ts). */
+  | { type: 'CampaignEndedByAgreement'; voteId: string; winner: string | null }
   | { type: 'SeedsRevealed'; seeds: { fromSeq: number; seed: string }[]; reason: SeedsRevealedReason }
   /** After a reveal by vote the rolls that follow come from a fresh seed, committed here (so the dice stay unpredictable). */
   | { type: 'SeedCommitted'; seedCommitment: string }

@@ -6,6 +6,7 @@ import { refuse } from '../errors.ts';
 import { playerCount } from './lookup.ts';
 import type { CampaignState, Player } from './state.ts';
 import { isFleetUnit, type UnitInfo } from './units.ts';
+import { requireMegafighterLimit } from './carriers.ts';
 
 /**
  * What a navy may hold, shared by setup, the shipyards, captures and territory: the number of
@@ -59,6 +60,7 @@ export function checkBuildable(d: Decider, p: Player, unitId: string): UnitInfo 
       `${unit.name} is a restricted unit (${unit.restricted}); it needs a supermajority vote to be allowed.`,
       `Put it to the players with \`/vote restricted unit:${unit.unitId}\`.`,
     );
+  requireMegafighterLimit(d, p, unit);
   return unit;
 }
 

@@ -10,6 +10,7 @@ import type { Fleet } from './state.ts';
 import { requireTurnOf } from './turn.ts';
 import { refuseSecondOfficer } from './officers/fleet-limit.ts';
 import { scrapRefund } from './scrap-value.ts';
+import { requireEscorts } from './carriers.ts';
 
 function shipsOf(d: Decider, f: Fleet, list: string): string[] {
   const inFleet = d.state.ships.filter((s) => s.fleetId === f.id).map((s) => s.id);
@@ -94,6 +95,18 @@ export function organize(d: Decider, fromSlot: string, toSlot: string, shipList:
   );
   // Officers and options: at most one legendary officer per fleet (UTD7.26A).
   refuseSecondOfficer(d.state, existing?.id ?? null, ships);
+  // Carriers keep their escorts in the same fleet (UTD8.22, ISS-A100).
+  const fromShips = d.state.ships.filter((s) => s.fleetId === from.id);
+  const toShips = existing ? d.state.ships.filter((s) => s.fleetId === existing.id) : [];
+  const moved = fromShips.filter((s) => ships.includes(s.id));
+  requireEscorts(
+    d,
+    [
+      { label: `Fleet ${from.slot}`, before: fromShips, after: fromShips.filter((s) => !ships.includes(s.id)) },
+      { label: `Fleet ${slot}`, before: toShips, after: [...toShips, ...moved] },
+    ],
+    'UTD6.33',
+  );
   spend(turn, 1, 'Organizing fleets', 'UTD6.33');
   d.emit({
     type: 'FleetsOrganized',
@@ -111,6 +124,12 @@ export function scrapShips(d: Decider, fleetSlot: string, shipList: string, p: P
   const turn = d.state.turn!;
   const f = ownFleet(d, p, fleetSlot);
   const ids = shipsOf(d, f, shipList);
+  const inFleet = d.state.ships.filter((s) => s.fleetId === f.id);
+  requireEscorts(
+    d,
+    [{ label: `Fleet ${f.slot}`, before: inFleet, after: inFleet.filter((s) => !ids.includes(s.id)) }],
+    'UTD6.3F',
+  );
   spend(turn, 1, 'Scrapping', 'UTD6.3F');
   // Half the ships' value, their fighters and PFs, and their BPV-bought mines (UTD6.3F, ISS-A38).
   const refund = scrapRefund(

@@ -2,6 +2,7 @@ import type { Player } from './state.ts';
 import { refuse } from '../errors.ts';
 import type { Decider } from './decider.ts';
 import { checkVictory, finishTurn } from './turn.ts';
+import { battlesToPause, pauseBattlesOfResigned, unitsHeldByBattles } from './battles/resignation.ts';
 
 /** UTD3.2 / ISS-A136: a player names proxies who may give orders and run battles, optionally until a date. */
 export function grantProxy(d: Decider, userId: string, expiresAt: Date | null, p: Player): void {
@@ -35,7 +36,11 @@ export function resign(d: Decider, p: Player): void {
       'Only a campaign in play can be resigned from; before the start use `/campaign leave`.',
     );
   const wasTurn = state.turn?.playerId === p.id;
-  d.emit({ type: 'PlayerRemoved', playerId: p.id, reason: 'resigned' });
+  // UTD3.91: forces fighting an open battle wait for a stand-in; the rest leave at once.
+  const battles = battlesToPause(d, p.id);
+  const keep = unitsHeldByBattles(d, p.id);
+  d.emit({ type: 'PlayerRemoved', playerId: p.id, reason: 'resigned', ...(keep.length ? { keep } : {}) });
   if (checkVictory(d)) return;
+  pauseBattlesOfResigned(d, p.id, battles);
   if (wasTurn && d.state.turn?.phase === 'orders') finishTurn(d, false);
 }

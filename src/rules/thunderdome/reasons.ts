@@ -26,6 +26,10 @@ export type StageReason =
   | { code: 'appeal-no-supermajority' }
   | { code: 'npe-runner-wanted' }
   | { code: 'npe-runner-builds'; runner: string; available: string | null }
+  /** ISS-A16: `side` did not answer and chooses its retreat lane before one is rolled. */
+  | { code: 'defender-chooses-lane'; side: string }
+  /** UTD5.432: the outside runner's game was not validated; the scenario is played again. */
+  | { code: 'npe-scenario-restarted' }
   /** ISS-A16: a side forced to retreat, and the clock it missed. */
   | { code: 'forced-retreat'; why: ForcedRetreatCause; immobile: boolean }
   | LegacyText;
@@ -74,6 +78,10 @@ export type DevelopmentCancelledReason = { code: 'fleet-left' } | LegacyText;
 export type NpeUpdateReason =
   | { code: 'npe-budget' }
   | { code: 'runner-volunteered' }
+  /** UTD5.432: a supermajority let a user outside the campaign run the NPE. */
+  | { code: 'runner-outsider-allowed' }
+  /** UTD5.44: two claimed the role; each round's dice, the tied rolling again; the winner is `npe.runner`. */
+  | { code: 'runner-disputed'; disputants: string[]; rounds: { playerId: string; die: number }[][] }
   | { code: 'force-fielded' }
   | LegacyText;
 
@@ -98,6 +106,8 @@ export type AnschlussCause =
   | { code: 'no-volunteer' }
   | { code: 'runner-forced'; why: ForcedRetreatCause }
   | { code: 'attacker-twice'; attackerBpv: string; available: string }
+  /** UTD3.91: the runner resigned and no stand-in was approved. */
+  | { code: 'runner-resigned' }
   | LegacyText;
 
 /**
@@ -126,6 +136,8 @@ export type BattleSummaryLine =
   | { code: 'anschluss'; why: AnschlussCause }
   | { code: 'development-granted'; kind: 'colony' | 'mine' }
   | { code: 'tribute'; unitIds: string[] }
+  /** UTD3.91: `player` resigned and no stand-in was approved; `holders` keep the sector. */
+  | { code: 'cancelled-resignation'; player: string; holders: string[] }
   | LegacyText;
 
 /** Why a fleet's move cost no order point (UTD4.334): it left the player's owned colony `sector` (the move's `from`). */

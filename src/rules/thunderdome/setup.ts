@@ -10,6 +10,8 @@ import type { Base, CampaignMap, CampaignState, Fleet, Player, Sector, Ship } fr
 import { beginTurn } from './turn.ts';
 import { checkBuildable, maxFleets } from './navy-limits.ts';
 import { yardsOf } from './shipyards/yards.ts';
+
+import { requireEscorts } from './carriers.ts';
 import type { UnitInfo } from './units.ts';
 import { mcWithNewShip, newShipRecord, refuseOverFleetLimit } from './condition/attrition.ts';
 
@@ -501,6 +503,15 @@ export function setupReady(d: Decider, ready: boolean, p: Player): void {
   if (state.status !== 'setup') refuse('setup/not-now', 'UTD8.1', 'There is no setup under way.');
   if (p.ready === ready)
     refuse('setup/no-change', 'UTD8.1', ready ? 'You are already ready.' : 'You are not marked ready.');
+  // Carriers start with their escorts in the same fleet (UTD8.22, ISS-A100).
+  if (ready)
+    requireEscorts(
+      d,
+      state.fleets
+        .filter((f) => f.owner === p.id)
+        .map((f) => ({ label: `Fleet ${f.slot}`, before: [], after: state.ships.filter((s) => s.fleetId === f.id) })),
+      'UTD8.1',
+    );
   d.emit({ type: 'PlayerReady', playerId: p.id, ready });
   if (ready && d.state.players.every((x) => x.status !== 'active' || x.ready)) {
     d.emit({ type: 'CampaignStarted', startingBpv: p.startingBpv, startYear: d.state.settings.startYear });

@@ -251,6 +251,10 @@ export type BattleStage =
   | 'objection-window'
   | 'stalled'
   | 'appeal'
+  /** UTD3.43 #1, ISS-A16: the defender did not answer and has 24 h to choose its retreat lane (battles/lane-choice.ts). */
+  | 'awaiting-lane'
+  /** UTD3.91: a side resigned; the clocks stop while the players may approve a stand-in (battles/resignation.ts). */
+  | 'awaiting-stand-in'
   | 'resolved';
 
 /** One battle in one sector (requirements §6.3); its whole history is in the event log. */
@@ -292,7 +296,30 @@ export interface Battle {
   /** SIDCORS quick resolution (optional, both sides agree). */
   quick: QuickState | null;
   result: BattleResult | null;
-  resolution: 'negotiated' | 'confirmed' | 'appeal' | 'forced-retreat' | 'anschluss' | 'quick' | 'withdrawn' | null;
+  resolution:
+    | 'negotiated'
+    | 'confirmed'
+    | 'appeal'
+    | 'forced-retreat'
+    | 'anschluss'
+    | 'quick'
+    | 'withdrawn'
+    /** UTD3.91: a side resigned and no stand-in was approved. */
+    | 'cancelled'
+    | null;
+  /** UTD7.A5: each side's commitment to its secret CO assignment, and whether it was revealed (battles/co-secret.ts). */
+  coCommitments?: Record<string, { hash: string; at: string; revealed: boolean }>;
+  /** UTD3.91: the stand-in approved for a side that resigned, by side (battles/resignation.ts). */
+  standIns?: Record<string, string>;
+  /** UTD3.91: the side that resigned, the stage to resume, and when the clocks stopped. */
+  resigned?: {
+    side: string;
+    playerId: string;
+    resume: BattleStage;
+    pausedAt: string;
+    /** The clocks as they stood when the battle stopped. */
+    paused: BattleDeadlines;
+  } | null;
   resolvedAt: string | null;
   /** Reminders already posted (battles/reminders.ts keys), so none is posted twice. */
   reminders?: string[];
@@ -382,6 +409,8 @@ export interface NpeBattle {
   /** The runner's force: catalog units with their price (UTD5.467). */
   force: { id: string; unitId: string; bpv: string }[];
   objections: string[];
+  /** The runner is outside the campaign, allowed by a supermajority (UTD5.432; battles/npe-runner.ts). */
+  outsider?: true;
 }
 
 /** UTD7.4663: a forced move after total disengagement, and its pre-spent order point. */
@@ -484,7 +513,16 @@ export type VotePayload =
   | { kind: 'npe-result'; battleId: string; proposalId: number }
   // Player votes (player-votes.ts): reveal the dice seed now (UTD1.5); allow a restricted unit (UTD8.21).
   | { kind: 'dice-reveal' }
-  | { kind: 'restricted-unit'; unitId: string };
+  | { kind: 'restricted-unit'; unitId: string }
+  // NPE runners (battles/npe-runner.ts): an outsider runs the NPE; an outsider's game is validated (UTD5.432).
+  | { kind: 'npe-outsider'; battleId: string; userId: string }
+  | { kind: 'npe-outsider-validate'; battleId: string }
+  /** UTD1.9, ISS-A89: end the campaign by agreement, with this winner or none (vote-end.ts). */
+  | { kind: 'end-campaign'; winner: string | null }
+  /** UTD3.42#2, ISS-A15: excuse one failure of `player` beyond the real-life excuses (battles/excuse-vote.ts). */
+  | { kind: 'battle-excuse'; battleId: string; player: string }
+  /** UTD3.91: `userId` finishes battle `battleId` for `side`, which resigned (battles/resignation.ts). */
+  | { kind: 'battle-stand-in'; battleId: string; side: string; userId: string };
 
 export interface Vote {
   id: string;

@@ -26,6 +26,8 @@ export interface UnitInfo {
   isMinesweeper: boolean;
   repairFreighter: 'none' | 'small' | 'large';
   groundBaseSize: string | null;
+  /** Ground bases: defense, fighter, bomber or PF (catalog `ground_base_role`); absent in hand-made catalogs. */
+  groundBaseRole?: string | null;
   restricted: string | null;
   /** F&E factors for SIDCORS quick resolution, when the catalog has them. */
   sidcorsFactors: string | null;
@@ -68,6 +70,11 @@ export interface UnitInfo {
   pfTypeId?: string | null;
   /** Fighter rows: fighter equivalents per craft, normal 1, heavy 2 (UTD7.24). */
   fighterEquivalents?: number | null;
+  // Carriers and escorts (carriers.ts, UTD8.22, ISS-A100); absent in hand-made test catalogs.
+  carrierType?: 'none' | 'true_carrier' | 'escort_carrier' | 'casual_carrier' | 'pft';
+  isEscort?: boolean;
+  /** Escorts this carrier needs in its fleet (ISS-A100). */
+  escortRequirement?: number | null;
   // Officers and options (officers/): hull flags of UTD7.26A, 7.26B, 8.23, drones of UTD7.A8
   // and CO eligibility of UTD7.A (absent in hand-made test catalogs: read as false/true).
   isDreadnought?: boolean;
@@ -128,6 +135,7 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       isMinesweeper: u.isMinesweeper,
       repairFreighter: u.repairFreighter,
       groundBaseSize: u.groundBaseSize,
+      groundBaseRole: u.groundBaseRole,
       sidcorsFactors: u.sidcorsFactors,
       bpvCombat: u.bpvCombat,
       turnModeClass: u.turnModeClass,
@@ -151,6 +159,9 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       pfSpares: u.pfSpares,
       pfTypeId: u.pfTypeId,
       fighterEquivalents: u.fighterEquivalents,
+      carrierType: u.carrierType,
+      isEscort: u.isEscort,
+      escortRequirement: u.escortRequirement,
       isMauler: u.isMauler,
       shipyardCapacity: u.shipyardCapacity,
       dryDockPositions: u.dryDockPositions,

@@ -9,7 +9,13 @@ import type { Vote, VotePayload } from './state.ts';
  * active players, the threshold their supermajority, silence counts as no, and a vote closes as
  * soon as its result is certain or at its deadline (rules-notes §6).
  */
-export function openVote(d: Decider, payload: VotePayload, question: string): Vote {
+export function openVote(
+  d: Decider,
+  payload: VotePayload,
+  question: string,
+  /** `unanimous`: every voter must say yes (ISS-A89 `victory.endByVote`); the supermajority otherwise. */
+  opts: { threshold?: 'supermajority' | 'unanimous' } = {},
+): Vote {
   const state = d.state;
   if (state.status === 'finished') refuse('vote/finished', 'UTD1.7', 'The campaign is over.');
   const proposer = actingPlayer(state, d.ctx);
@@ -20,7 +26,7 @@ export function openVote(d: Decider, payload: VotePayload, question: string): Vo
     question,
     proposer: proposer.id,
     electorate,
-    threshold: supermajorityThreshold(electorate.length),
+    threshold: opts.threshold === 'unanimous' ? electorate.length : supermajorityThreshold(electorate.length),
     ballots: {},
     openedAt: d.ctx.now.toISOString(),
     closesAt: new Date(d.ctx.now.getTime() + state.settings['vote.windowHours'] * 3_600_000).toISOString(),

@@ -14,6 +14,10 @@ import {
 } from './settings.ts';
 import { onVoteClosed } from './battles/votes.ts';
 import { onPlayerVoteClosed } from './player-votes.ts';
+import { onRunnerVoteClosed } from './battles/npe-runner.ts';
+import { onEndVoteClosed } from './vote-end.ts';
+import { onStandInVoteClosed } from './battles/resignation.ts';
+import { onExcuseVoteClosed } from './battles/excuse-vote.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -169,6 +173,10 @@ function close(
   );
   onVoteClosed(d, v, passed, chosen);
   onPlayerVoteClosed(d, v, passed);
+  onRunnerVoteClosed(d, v, passed);
+  onEndVoteClosed(d, v, passed);
+  onStandInVoteClosed(d, v, passed);
+  onExcuseVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {

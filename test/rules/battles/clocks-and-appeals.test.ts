@@ -24,11 +24,14 @@ describe('UTD3.4–3.5 battle clocks', () => {
     expect(g.log.length).toBe(n);
   });
 
-  it('UTD3.43#1 the attacked player who does not answer retreats (ISS-A16: a lane rolled at random)', () => {
+  it('UTD3.43#1 the attacked player who does not answer retreats (ISS-A16: 24 h to choose the lane, then one rolled at random)', () => {
     const { g, battle } = battleInA();
     g.do('p1', { type: 'battle-schedule', battle, when: 'Saturday 20:00 UTC' });
     expect(g.state.battles[0]!.stage).toBe('awaiting-response');
     days(g, 4);
+    g.do('system', { type: 'battle-clocks' });
+    expect(g.state.battles[0]!.stage).toBe('awaiting-lane');
+    days(g, 1);
     g.dice(2).do('system', { type: 'battle-clocks' });
     const r = g.state.retreats[0]!;
     expect(r.playerId).toBe('p2');

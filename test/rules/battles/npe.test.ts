@@ -90,10 +90,11 @@ describe('UTD5.4 NPE battles', () => {
     const { g, battle } = npeBattle();
     g.refused('p1', { type: 'battle-volunteer', battle }, 'UTD5.431');
     g.do('p2', { type: 'battle-volunteer', battle });
-    g.refused('p3', { type: 'battle-volunteer', battle }, 'UTD5.46');
     g.refused('p2', { type: 'battle-fleet', battle, fleet: null, units: ['FED-CA', 'FED-CA'] }, 'UTD5.465');
     g.refused('p2', { type: 'battle-fleet', battle, fleet: null, units: ['LYR-CA'] }, 'UTD5.4671');
     g.do('p2', { type: 'battle-fleet', battle, fleet: null, units: ['FED-CA'] });
+    // Once the force is fielded the role is no longer disputed (UTD5.44; before, see npe-runner.test.ts).
+    g.refused('p3', { type: 'battle-volunteer', battle }, 'UTD5.44');
     let b = g.state.battles[0]!;
     expect(b.stage).toBe('awaiting-contact');
     const npeUnit = b.npe!.force[0]!.id;

@@ -24,6 +24,10 @@ export type BattleEvent = Extract<
       | 'BattleQuickUpdated'
       | 'BattleReminder'
       | 'BattleThreadAttached'
+      | 'BattleSideResigned'
+      | 'BattleOptionsCommitted'
+      | 'BattleOptionsRevealed'
+      | 'BattleStandInApproved'
       | 'NpeBattleUpdated'
       | 'BattleResolved'
       | 'UnitsDestroyed'
@@ -62,6 +66,29 @@ export const BATTLE_FOLDS = {
   },
   BattleSetupRolled: (s, e) => {
     battleById(s, e.battleId).setup = structuredClone(e.setup);
+  },
+  BattleOptionsCommitted: (s, e, stored) => {
+    const b = battleById(s, e.battleId);
+    b.coCommitments = { ...b.coCommitments, [e.side]: { hash: e.hash, at: stored.at, revealed: false } };
+  },
+  BattleOptionsRevealed: (s, e) => {
+    const c = battleById(s, e.battleId).coCommitments?.[e.side];
+    if (c) c.revealed = true;
+  },
+  BattleSideResigned: (s, e, stored) => {
+    const b = battleById(s, e.battleId);
+    // The clocks stop: they are kept aside and moved on by the wait if a stand-in is approved.
+    const paused = b.resigned?.paused ?? { ...b.deadlines };
+    b.resigned = { side: e.side, playerId: e.playerId, resume: e.resume, pausedAt: stored.at, paused };
+    b.stage = 'awaiting-stand-in';
+    b.deadlines = { selection: null, contact: null, resolve: null, runner: null, window: e.due };
+  },
+  BattleStandInApproved: (s, e) => {
+    const b = battleById(s, e.battleId);
+    b.standIns = { ...b.standIns, [e.side]: e.userId };
+    b.resigned = null;
+    b.stage = e.stage;
+    Object.assign(b.deadlines, e.deadlines);
   },
   BattleStageChanged: (s, e) => {
     const b = battleById(s, e.battleId);

@@ -4,11 +4,13 @@ import type { ForcedRetreatCause } from '../reasons.ts';
 import type { Battle } from '../state.ts';
 import { openAppealVote } from './appeal.ts';
 import { organizeCapturedByDefault } from './captures.ts';
-import { NPE } from './common.ts';
+import { hoursFrom, NPE } from './common.ts';
+import { DEFAULT_SETTINGS } from '../settings.ts';
 import { anschluss } from './npe.ts';
 import { applyResult } from './outcome.ts';
 import { remindBattles } from './reminders.ts';
 import { defaultSelections } from './selection.ts';
+import { standInClock } from './resignation.ts';
 
 /**
  * Every battle clock that ran out (requirements §6.3; UTD3.42–3.5, 5.431, 7.421), applied once:
@@ -29,8 +31,10 @@ export function runBattleClocks(d: Decider): void {
     } else if (b.stage === 'awaiting-contact' && due(b.deadlines.contact)) {
       forcedRetreat(d, b, b.contactBy, { code: 'no-contact' });
     } else if (b.stage === 'awaiting-response' && due(b.deadlines.contact)) {
-      const silent = b.sides.find((x) => x !== b.contactBy)!;
-      forcedRetreat(d, b, silent, { code: 'no-answer' });
+      // UTD3.43 #1, ISS-A16: the defender may first choose its lane (lane-choice.ts).
+      defenderDidNotAnswer(d, b);
+    } else if (b.stage === 'awaiting-lane') {
+      laneClock(d, b);
     } else if (['in-play', 'negotiating', 'result-proposed'].includes(b.stage) && due(b.deadlines.resolve)) {
       d.emit({
         type: 'BattleStageChanged',
@@ -44,6 +48,8 @@ export function runBattleClocks(d: Decider): void {
       applyResult(d, id, p.result, 'negotiated');
     } else if (b.stage === 'appeal' && due(b.deadlines.window) && !b.appeal?.voteId) {
       openAppealVote(d, id);
+    } else if (b.stage === 'awaiting-stand-in') {
+      standInClock(d, b);
     }
   }
   const turn = d.state.turn;
@@ -57,10 +63,11 @@ export function runBattleClocks(d: Decider): void {
  * (ISS-A16). An unresponsive NPE runner means nobody runs the NPE: Anschluss (UTD5.431). Immobile
  * units cannot retreat: the battle then goes on for them as a stalled battle.
  */
-export function forcedRetreat(d: Decider, b: Battle, side: string, why: ForcedRetreatCause): void {
+export function forcedRetreat(d: Decider, b: Battle, side: string, why: ForcedRetreatCause, chosen?: string): void {
   if (side === NPE) return anschluss(d, b.id, { code: 'runner-forced', why });
   const lanes = adjacentSectors(d.state, b.sector);
-  let to = b.entry[side] ?? null;
+  // ISS-A16: a lane the defender chose in time (lane-choice.ts) comes before the entry lane and the roll.
+  let to = chosen ?? b.entry[side] ?? null;
   if (!to || !lanes.includes(to)) {
     const [roll] = d.ctx.dice.roll(lanes.length, 1, `forced retreat of ${side} from ${b.sector}: lane`);
     to = lanes[roll! - 1]!;
@@ -104,4 +111,35 @@ export function forcedRetreat(d: Decider, b: Battle, side: string, why: ForcedRe
     'forced-retreat',
     why,
   );
+}
+
+/** ISS-A16: the defender's time to choose its lane. */
+export const LANE_CHOICE_HOURS = 24;
+
+/** The side that must answer (UTD3.43 #1): the one that is not making contact. */
+export function silentSide(b: Battle): string {
+  return b.sides.find((x) => x !== b.contactBy)!;
+}
+
+/** The answer clock ran out: the silent defender chooses its lane first, or the lane is rolled now. */
+export function defenderDidNotAnswer(d: Decider, b: Battle): void {
+  const side = silentSide(b);
+  const mode = d.state.settings['battle.defenderNoResponse'] ?? DEFAULT_SETTINGS['battle.defenderNoResponse'];
+  const hasFleets = d.state.fleets.some((f) => f.owner === side && f.sector === b.sector);
+  if (mode !== 'chooseThenRandom' || side === NPE || !hasFleets)
+    return forcedRetreat(d, b, side, { code: 'no-answer' });
+  d.emit({
+    type: 'BattleStageChanged',
+    battleId: b.id,
+    stage: 'awaiting-lane',
+    // The answer clock is spent; the lane clock replaces it.
+    deadlines: { contact: null, window: hoursFrom(d.ctx.now, LANE_CHOICE_HOURS) },
+    reason: { code: 'defender-chooses-lane', side },
+  });
+}
+
+/** The lane-choice clock: when the 24 hours pass, the lane is rolled (ISS-A16). */
+export function laneClock(d: Decider, b: Battle): void {
+  if (b.deadlines.window && new Date(b.deadlines.window) <= d.ctx.now)
+    forcedRetreat(d, b, silentSide(b), { code: 'no-answer' });
 }

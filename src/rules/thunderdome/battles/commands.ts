@@ -16,7 +16,11 @@ import {
   schedule,
   type ResultInput,
 } from './negotiation.ts';
-import { claimTribute, volunteer } from './npe.ts';
+import { claimTribute } from './npe.ts';
+import { offerStandIn } from './resignation.ts';
+import { commitOptions, revealOptions } from './co-secret.ts';
+import { chooseLane } from './lane-choice.ts';
+import { isOutsiderObjection, objectToOutsider, proposeOutsider, volunteer } from './npe-runner.ts';
 import { quick } from './quick.ts';
 import { chooseFleet } from './selection.ts';
 import { noInput, type OrderTable } from '../order-spec.ts';
@@ -33,6 +37,15 @@ export type BattleCommand =
   | { type: 'battle-extension'; battle: string; reason: 'real-life' | 'other'; days: number }
   | { type: 'battle-appeal'; battle: string; explanation: string; plan: string; result: ResultInput }
   | { type: 'battle-volunteer'; battle: string }
+  // NPE runners (npe-runner.ts): a campaign player proposes an outsider to run the NPE (UTD5.432).
+  | { type: 'battle-outsider'; battle: string; user: string }
+  // The defender who did not answer chooses its retreat lane (lane-choice.ts, UTD3.43 #1, ISS-A16).
+  | { type: 'battle-lane'; battle: string; to: string }
+  // Secret commander's options (co-secret.ts): commit during the battle, reveal after it (UTD7.A5).
+  | { type: 'battle-options'; battle: string; salt: string; text: string }
+  | { type: 'battle-options-reveal'; battle: string; receipt: string }
+  // A resignation during a battle (resignation.ts): another player offers to finish it (UTD3.91).
+  | { type: 'battle-stand-in'; battle: string }
   | { type: 'battle-object'; battle: string }
   | { type: 'battle-claim'; battle: string; units: string[] }
   | { type: 'battle-quick'; battle: string; intensity?: number; allocate?: string; retreat?: string }
@@ -102,11 +115,34 @@ export const BATTLE_ORDERS = {
     decide: (d, c) => submitAppeal(d, c.battle, c.explanation, c.plan, c.result),
   },
   'battle-volunteer': { input: battleField, who: 'player', decide: (d, c, p) => volunteer(d, c.battle, p) },
+  'battle-lane': {
+    input: z.object({ battle: z.string(), to: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => chooseLane(d, c.battle, c.to),
+  },
+  'battle-options': {
+    input: z.object({ battle: z.string(), salt: z.string(), text: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => commitOptions(d, c.battle, c.salt, c.text),
+  },
+  'battle-options-reveal': {
+    input: z.object({ battle: z.string(), receipt: z.string() }),
+    who: 'anyone',
+    decide: (d, c) => revealOptions(d, c.battle, c.receipt),
+  },
+  'battle-stand-in': { input: battleField, who: 'player', decide: (d, c, p) => offerStandIn(d, c.battle, p) },
+  'battle-outsider': {
+    input: z.object({ battle: z.string(), user: z.string() }),
+    who: 'player',
+    decide: (d, c, p) => proposeOutsider(d, c.battle, c.user, p),
+  },
   'battle-object': {
     input: battleField,
     who: 'player',
     decide: (d, c, p) => {
       const b = openBattle(d.state, c.battle);
+      // UTD5.432: while an outsider runs the NPE, an objection is to how the outsider plays it.
+      if (isOutsiderObjection(b)) return objectToOutsider(d, b, p);
       if (b.stage !== 'objection-window')
         refuse(
           'battle/no-objection-window',

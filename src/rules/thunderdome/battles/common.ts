@@ -41,13 +41,20 @@ export function playerSides(b: Battle): string[] {
 
 /** Who speaks for a side: the player, or the NPE's runner. */
 export function speakerOf(b: Battle, side: string): string | null {
+  // UTD3.91: a stand-in approved by the players speaks for the side that resigned.
+  const standIn = b.standIns?.[side];
+  if (standIn) return standIn;
   return side === NPE ? (b.npe?.runner ?? null) : side;
 }
 
 /** The side the acting user speaks for in this battle (a player, or the runner for the NPE). */
 export function sideOfUser(b: Battle, userId: string): string | null {
-  if (b.sides.includes(userId) && userId !== NPE) return userId;
-  if (b.npe?.runner === userId) return NPE;
+  // UTD3.91: a player who resigned no longer speaks for his side; his stand-in does.
+  const gone = (side: string) => Boolean(b.standIns?.[side]) || b.resigned?.side === side;
+  if (b.sides.includes(userId) && userId !== NPE && !gone(userId)) return userId;
+  if (b.npe?.runner === userId && !gone(NPE)) return NPE;
+  // UTD3.91: a stand-in speaks for the side that resigned.
+  for (const [side, standIn] of Object.entries(b.standIns ?? {})) if (standIn === userId) return side;
   return null;
 }
 

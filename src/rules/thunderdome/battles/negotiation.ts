@@ -6,6 +6,7 @@ import { actingPlayer, type Decider } from '../decider.ts';
 import { findSector } from '../lookup.ts';
 import type { Battle, BattleProposal, BattleResult, UnitFate } from '../state.ts';
 import { hoursFrom, NPE, openBattle, playerSides, sideOfUser, speakerOf } from './common.ts';
+import { proposeExcuse } from './excuse-vote.ts';
 import { applyResult, validateResult } from './outcome.ts';
 import { backToPlay } from './progress.ts';
 
@@ -273,14 +274,10 @@ export function excuseFailure(d: Decider, ref: string): void {
   const side = mySide(d, b);
   const mine = b.failures.filter((f) => f.player === side);
   const excused = mine.filter((f) => f.excused).length;
-  if (excused >= d.state.settings['battle.rlExcusesPerBattle'])
-    refuse(
-      'battle/excuse-used',
-      'UTD3.42',
-      'Your real-life excuse for this battle is used; further failures need a supermajority (ISS-A15).',
-    );
-  if (!mine.some((f) => !f.excused))
+  if (unexcusedFailures(b, side) === 0)
     refuse('battle/no-failure', 'UTD3.42', 'You have no failure to excuse in this battle.');
+  // Beyond the real-life excuses, the other players may excuse it by supermajority (ISS-A15, TC-114).
+  if (excused >= d.state.settings['battle.rlExcusesPerBattle']) return proposeExcuse(d, b, side);
   d.emit({ type: 'BattleFailureReported', battleId: b.id, player: side, reportedBy: side, excused: true });
 }
 
@@ -330,8 +327,21 @@ export function askExtension(d: Decider, ref: string, reason: 'real-life' | 'oth
   if (days === week) {
     d.emit({ type: 'BattleExtensionAsked', battleId: b.id, playerId: side });
     const asks = d.state.battles.find((x) => x.id === b.id)!.extensionAsks;
-    if (playerSides(b).every((x) => asks.includes(x))) extend({ code: 'both-asked' });
-    return { vote: false };
+    if (playerSides(b).every((x) => asks.includes(x))) {
+      // Every side asked (TC-115): automatic; the vote the first ask opened is no longer needed.
+      for (const v of d.state.votes.filter(
+        (x) => x.status === 'open' && x.payload.kind === 'battle-extension' && x.payload.battleId === b.id,
+      ))
+        d.emit({ type: 'VoteWithdrawn', voteId: v.id, playerId: v.proposer });
+      extend({ code: 'both-asked' });
+      return { vote: false };
+    }
+    // One side alone without real life: the others decide by vote, unless the other side asks too (TC-115).
+    return {
+      vote: !d.state.votes.some(
+        (x) => x.status === 'open' && x.payload.kind === 'battle-extension' && x.payload.battleId === b.id,
+      ),
+    };
   }
   return { vote: true };
 }

@@ -13,41 +13,9 @@ import { afterSelection } from './progress.ts';
 import { anschluss, bestTribute, grantShips, isAnschluss, npeAvailable, npeCheck, npeUnits } from './npe-tribute.ts';
 
 export { anschluss, bestTribute, grantShips, isAnschluss, npeAvailable, npeCheck };
+// UTD5.43–5.44: who runs the NPE (npe-runner.ts).
+export { volunteer } from './npe-runner.ts';
 import { defenseBattleMc } from '../defenses/kinds.ts';
-
-/** UTD5.431, 5.46: any other campaign player may volunteer; the first volunteer runs the NPE. */
-export function volunteer(d: Decider, ref: string, p: Player): void {
-  const b = openBattle(d.state, ref);
-  if (!b.npe) refuse('battle/not-npe', 'UTD5.43', `Battle ${b.id} is not against an NPE.`);
-  if (b.sides.includes(p.id))
-    refuse(
-      'npe/own-battle',
-      'UTD5.431',
-      'You are fighting this NPE; another player must run it, so that nobody plays both sides (UTD5.433).',
-    );
-  if (b.stage !== 'awaiting-runner')
-    refuse(
-      'npe/runner-set',
-      'UTD5.46',
-      b.npe.runner
-        ? `${d.state.players.find((x) => x.id === b.npe!.runner)?.name ?? 'Someone'} already runs this NPE.`
-        : `Battle ${b.id} is not looking for an NPE runner yet.`,
-    );
-  const npe = { ...b.npe, volunteers: [...b.npe.volunteers, p.id], runner: p.id };
-  d.emit({
-    type: 'NpeBattleUpdated',
-    battleId: b.id,
-    npe,
-    reason: { code: 'runner-volunteered' },
-  });
-  d.emit({
-    type: 'BattleStageChanged',
-    battleId: b.id,
-    stage: 'fleet-selection',
-    deadlines: {},
-    reason: { code: 'npe-runner-builds', runner: p.id, available: npe.available },
-  });
-}
 
 /** UTD5.467x: the runner builds the NPE force from the NPE empire's units of the year, within its BPV and a move class of 5. */
 export function submitNpeForce(d: Decider, ref: string, unitIds: string[]): void {

@@ -2,7 +2,8 @@ import { refuse } from '../../errors.ts';
 import { yearValueTimesTwo } from '../calendar.ts';
 import type { RefitEdge } from '../catalog/types.ts';
 import type { Decider } from '../decider.ts';
-import type { Ship } from '../state.ts';
+import { requireMegafighterLimit } from '../carriers.ts';
+import type { Player, Ship } from '../state.ts';
 import type { UnitInfo } from '../units.ts';
 
 /**
@@ -86,6 +87,8 @@ export function refitTo(d: Decider, ship: Ship, toId: string): { edge: RefitEdge
       `The ${edge.refitCode} refit to ${to.name} is available from Y${Math.max(edge.yearAvailable, to.yearAvailable ?? 0)}; the campaign is in ${yearLabel(yearValueTimesTwo(d.state.settings.startYear, d.state.halfCycles))}.`,
     );
   }
+  // UTD8.22: a refit to megafighters makes the one megafighter squadron, on a true carrier.
+  requireMegafighterLimit(d, ownerOf(d, ship), to, ship.id);
   return { edge, to };
 }
 
@@ -128,6 +131,7 @@ export function conversionTo(d: Decider, ship: Ship, toId: string): UnitInfo {
       `The conversion to ${to.name} is available from Y${Math.max(edge.yearAvailable, to.yearAvailable ?? 0)}; the campaign is in ${yearLabel(yearValueTimesTwo(d.state.settings.startYear, d.state.halfCycles))}.`,
     );
   }
+  requireMegafighterLimit(d, ownerOf(d, ship), to, ship.id);
   return to;
 }
 
@@ -136,4 +140,8 @@ export function changeKind(d: Decider, ship: Ship, toId: string): 'refit' | 'con
   const t = toId.trim();
   if (d.ctx.catalog.conversionsFrom?.(ship.unitId).some((e) => e.toUnitId === t)) return 'convert';
   return 'refit';
+}
+
+function ownerOf(d: Decider, ship: Ship): Player {
+  return d.state.players.find((p) => p.id === ship.owner)!;
 }
