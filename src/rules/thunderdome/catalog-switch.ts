@@ -4,6 +4,8 @@ import { refuse } from '../errors.ts';
 import { requireAdmin, type Decider } from './decider.ts';
 import { shortVersion } from './catalog/version.ts';
 import { fleetMc } from './navy-limits.ts';
+import type { Base, CampaignState } from './state.ts';
+import type { UnitCatalog } from './units.ts';
 
 /**
  * Switching a campaign to another catalog version (UTD8.1). Requirements §4.2: a version is
@@ -36,28 +38,18 @@ export function setCatalog(d: Decider, version: string): void {
   if (state.catalogVersion === version)
     refuse('catalog/no-change', 'UTD8.1', `**${state.name}** already plays with catalog \`${shortVersion(version)}\`.`);
 
-  const problems: string[] = [];
-  for (const ship of state.ships) {
-    const unit = catalog.get(ship.unitId);
-    if (!unit) problems.push(`ship ${ship.id} is a \`${ship.unitId}\`, which the new catalog lacks`);
-    else if (!bpv(unit.bpv).eq(ship.bpv))
-      problems.push(
-        `ship ${ship.id} (\`${ship.unitId}\`) was bought for ${ship.bpv} BPV; the new catalog prices it at ${unit.bpv}`,
-      );
-  }
-  for (const base of state.bases) {
-    const unit = catalog.get(base.unitId);
-    if (!unit) problems.push(`${base.role} ${base.id} is a \`${base.unitId}\`, which the new catalog lacks`);
-    else if (base.role === 'defending-ship' && unit.unitKind !== 'warship')
-      problems.push(`defending ship ${base.id} (\`${base.unitId}\`) is no longer a warship (UTD8.134)`);
-  }
-  for (const fleet of state.fleets) {
-    const used = fleetMc(state, fleet.id, catalog);
-    if (used > FLEET_LIMIT)
-      problems.push(
-        `fleet ${fleet.slot} of ${state.players.find((p) => p.id === fleet.owner)?.name ?? fleet.owner} would hold MC ${formatMoveClass(mc(used))} of 5 (UTD7.23)`,
-      );
-  }
+  const misfits = catalogMisfits(state, catalog);
+  const problems: string[] = [
+    ...misfits.undefinedUnits.map((u) => `${u.what} ${u.id} is a \`${u.unitId}\`, which the new catalog lacks`),
+    ...misfits.repriced.map(
+      (u) => `ship ${u.id} (\`${u.unitId}\`) was bought for ${u.paid} BPV; the new catalog prices it at ${u.price}`,
+    ),
+    ...misfits.notWarship.map((u) => `defending ship ${u.id} (\`${u.unitId}\`) is no longer a warship (UTD8.134)`),
+    ...misfits.overLimit.map(
+      (f) =>
+        `fleet ${f.slot} of ${state.players.find((p) => p.id === f.owner)?.name ?? f.owner} would hold MC ${formatMoveClass(mc(f.mc))} of 5 (UTD7.23)`,
+    ),
+  ];
   if (problems.length > 0) {
     const shown = problems.slice(0, 5).join('; ');
     const more = problems.length > 5 ? `; and ${problems.length - 5} more` : '';
@@ -69,4 +61,43 @@ export function setCatalog(d: Decider, version: string): void {
     );
   }
   d.emit({ type: 'CatalogSet', version, previous: state.catalogVersion, units: catalog.all().length });
+}
+
+/** What of a campaign a catalog would not fit (`catalogMisfits`). */
+export interface CatalogMisfits {
+  /** Ships, bases and ordered ships whose unit the catalog lacks: they would have no definition. */
+  undefinedUnits: { what: 'ship' | Base['role'] | 'ordered ship'; id: string; unitId: string }[];
+  /** Ships whose recorded price differs from the catalog's BPV (UTD1.2). */
+  repriced: { id: string; unitId: string; paid: string; price: string }[];
+  /** Defending ships that would no longer be warships (UTD8.134). */
+  notWarship: { id: string; unitId: string }[];
+  /** Fleets over the 5 MC limit under the catalog's move costs (UTD7.23), in sixtieths. */
+  overLimit: { fleetId: string; slot: number; owner: string; mc: number }[];
+}
+
+/**
+ * Checks everything the campaign holds against a catalog: the switch before play and an
+ * amendment during it (catalog-amend.ts) read the same list, each keeping what concerns it.
+ */
+export function catalogMisfits(state: CampaignState, catalog: UnitCatalog): CatalogMisfits {
+  const out: CatalogMisfits = { undefinedUnits: [], repriced: [], notWarship: [], overLimit: [] };
+  for (const ship of state.ships) {
+    const unit = catalog.get(ship.unitId);
+    if (!unit) out.undefinedUnits.push({ what: 'ship', id: ship.id, unitId: ship.unitId });
+    else if (!bpv(unit.bpv).eq(ship.bpv))
+      out.repriced.push({ id: ship.id, unitId: ship.unitId, paid: ship.bpv, price: unit.bpv });
+  }
+  for (const base of state.bases) {
+    const unit = catalog.get(base.unitId);
+    if (!unit) out.undefinedUnits.push({ what: base.role, id: base.id, unitId: base.unitId });
+    else if (base.role === 'defending-ship' && unit.unitKind !== 'warship')
+      out.notWarship.push({ id: base.id, unitId: base.unitId });
+  }
+  for (const build of state.pendingBuilds ?? [])
+    if (!catalog.get(build.unitId)) out.undefinedUnits.push({ what: 'ordered ship', id: build.shipId, unitId: build.unitId });
+  for (const fleet of state.fleets) {
+    const used = fleetMc(state, fleet.id, catalog);
+    if (used > FLEET_LIMIT) out.overLimit.push({ fleetId: fleet.id, slot: fleet.slot, owner: fleet.owner, mc: used });
+  }
+  return out;
 }

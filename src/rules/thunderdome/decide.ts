@@ -53,6 +53,7 @@ import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
 // Map approval by reaction (UTD8.16)
 import { MAP_APPROVAL_ORDERS, type MapApprovalCommand } from './map-approval.ts';
 import { VOTE_WITHDRAW_ORDERS, type VoteWithdrawCommand } from './vote-withdraw.ts';
+import { CATALOG_AMEND_ORDERS, type CatalogAmendCommand } from './catalog-amend.ts';
 
 export type { Actor, DecisionContext };
 
@@ -120,7 +121,8 @@ export type CampaignCommand =
   | OfficerCommand
   // Ship condition (condition/commands.ts)
   | ConditionCommand
-  | VoteWithdrawCommand;
+  | VoteWithdrawCommand
+  | CatalogAmendCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -366,6 +368,7 @@ export const ORDERS = {
   ...OFFICER_ORDERS,
   ...CONDITION_ORDERS,
   ...VOTE_WITHDRAW_ORDERS,
+  ...CATALOG_AMEND_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

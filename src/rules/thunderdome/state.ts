@@ -480,7 +480,9 @@ export type VotePayload =
   | { kind: 'npe-result'; battleId: string; proposalId: number }
   // Player votes (player-votes.ts): reveal the dice seed now (UTD1.5); allow a restricted unit (UTD8.21).
   | { kind: 'dice-reveal' }
-  | { kind: 'restricted-unit'; unitId: string };
+  | { kind: 'restricted-unit'; unitId: string }
+  /** UTD1.7: replace the ship catalog during play (catalog-amend.ts). */
+  | { kind: 'catalog-amendment'; version: string; previous: string; ships: 'keep' | 'adopt' };
 
 export interface Vote {
   id: string;

@@ -17,6 +17,7 @@ const WITHDRAWABLE: ReadonlySet<VotePayload['kind']> = new Set([
   'extension',
   'dice-reveal',
   'restricted-unit',
+  'catalog-amendment',
 ]);
 
 /**

@@ -6,6 +6,7 @@ import type { Decider } from './decider.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 import { onVoteClosed } from './battles/votes.ts';
 import { onPlayerVoteClosed } from './player-votes.ts';
+import { onAmendmentVoteClosed } from './catalog-amend.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -155,6 +156,7 @@ function close(
   );
   onVoteClosed(d, v, passed, chosen);
   onPlayerVoteClosed(d, v, passed);
+  onAmendmentVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {
