@@ -9,9 +9,9 @@ import type { UnitCatalog } from './units.ts';
 
 /**
  * Switching a campaign to another catalog version (UTD8.1). Requirements §4.2: a version is
- * pinned to the campaign at setup; switching mid-campaign would need a supermajority vote and a
- * migration report, which the bot does not offer, so the switch is only possible before play
- * starts (status `registration` or `setup`). The command is decided with the catalog it switches
+ * pinned to the campaign at setup, so the switch is only possible before play starts (status
+ * `registration` or `setup`); during play only the players' supermajority vote replaces it, after
+ * the difference is shown to them (catalog-amend.ts, UTD1.7). The command is decided with the catalog it switches
  * to (`ctx.catalog`), and everything already placed or bought must still make sense under it:
  *
  * - every ship and base of the campaign names a unit of the new catalog (the starting forces of
@@ -30,7 +30,7 @@ export function setCatalog(d: Decider, version: string): void {
       'catalog/pinned',
       'UTD8.1',
       `**${state.name}** is already under way: its ship catalog was pinned when play began (requirements §4.2), so it cannot change now.`,
-      'A new catalog can be used by a new campaign; import it in that campaign’s channel before the first turn.',
+      'During play the players may vote a stored version in: `/catalog amend version:` (UTD1.7).',
     );
   }
   const catalog = d.ctx.catalog;
