@@ -275,7 +275,11 @@ function attach(files: readonly TextFile[]): AttachmentBuilder[] {
 }
 
 async function template(i: ChatInputCommandInteraction): Promise<CommandOutcome> {
-  await send(i, { content: TEMPLATE_WORDS.reply, files: attach(catalogTemplateFiles()), flags: MessageFlags.Ephemeral });
+  await send(i, {
+    content: TEMPLATE_WORDS.reply,
+    files: attach(catalogTemplateFiles()),
+    flags: MessageFlags.Ephemeral,
+  });
   return { ok: true };
 }
 
@@ -422,6 +426,9 @@ async function autocompleteVersion(i: AutocompleteInteraction, ctx: CommandConte
     versions
       .filter((v) => typed === '' || v.version.startsWith(typed) || v.name.toLowerCase().includes(typed))
       .slice(0, 25)
-      .map((v) => ({ name: `${v.name || '(unnamed)'} — ${v.version.slice(0, 12)}, ${v.unitCount} units`.slice(0, 100), value: v.version })),
+      .map((v) => ({
+        name: `${v.name || '(unnamed)'} — ${v.version.slice(0, 12)}, ${v.unitCount} units`.slice(0, 100),
+        value: v.version,
+      })),
   );
 }

@@ -23,7 +23,10 @@ export const UNIT_COLUMN_GUIDE = {
     meaning: 'Unique id of this configuration; a refitted variant is its own row. Keep it the same in later versions.',
     unit: 'letters, digits, + - _ . / (≤ 40), e.g. LYR-CA+PH',
   },
-  empire: { meaning: 'Empire code (UTD8.111); NEU for generic freighters, bases and yards.', unit: 'FED, KLI, … or NEU' },
+  empire: {
+    meaning: 'Empire code (UTD8.111); NEU for generic freighters, bases and yards.',
+    unit: 'FED, KLI, … or NEU',
+  },
   hullCode: { meaning: 'SFB designation.', unit: 'text, e.g. CA, F-L, GBDP' },
   name: { meaning: 'Name players read.', unit: 'text (≤ 100)' },
   hullFamily: {
@@ -34,7 +37,11 @@ export const UNIT_COLUMN_GUIDE = {
     meaning: 'What the unit is.',
     unit: 'warship, auxiliary, freighter, monitor, ground_base, defsat, shipyard, capital_lcd, fighter, heavy_fighter, megafighter, pf, base_large',
   },
-  groundBaseSize: { meaning: 'Size of a ground base (UTD7.4235).', unit: 'small, medium or large', neededFor: 'ground bases' },
+  groundBaseSize: {
+    meaning: 'Size of a ground base (UTD7.4235).',
+    unit: 'small, medium or large',
+    neededFor: 'ground bases',
+  },
   groundBaseRole: { meaning: 'Role of a ground base.', unit: 'defense, fighter, bomber or pf' },
   bpvEconomic: { meaning: 'Economic BPV: the price the campaign charges (UTD1.2).', unit: 'BPV, > 0, ≤ 2 decimals' },
   bpvCombat: { meaning: 'Combat BPV, for information and fleet-size checks.', unit: 'BPV' },
@@ -45,7 +52,11 @@ export const UNIT_COLUMN_GUIDE = {
   },
   sizeClass: { meaning: 'SFB size class; yards build classes 2–4.', unit: '1–7' },
   commandRating: { meaning: 'SFB command rating (S8.0).', unit: 'whole number', neededFor: 'ships' },
-  maxSpeed: { meaning: 'Maximum speed; wrecked at or below a quarter of it (UTD7.47).', unit: 'hexes/turn', neededFor: 'ships' },
+  maxSpeed: {
+    meaning: 'Maximum speed; wrecked at or below a quarter of it (UTD7.47).',
+    unit: 'hexes/turn',
+    neededFor: 'ships',
+  },
   damageControl: {
     meaning: 'Damage-control rating: the self-repair cap (UTD7.53).',
     unit: 'whole number',
@@ -101,11 +112,19 @@ export const UNIT_COLUMN_GUIDE = {
     unit: 'count',
     neededFor: 'shipyards and the capital',
   },
-  worksBoxes: { meaning: 'Works boxes, for damaged capacity (UTD6.3724).', unit: 'count', neededFor: 'shipyards and the capital' },
+  worksBoxes: {
+    meaning: 'Works boxes, for damaged capacity (UTD6.3724).',
+    unit: 'count',
+    neededFor: 'shipyards and the capital',
+  },
   nsmCapable: FLAG('May lay NSMs (UTD8.252); empty means false.'),
   webCaster: FLAG('A Tholian web caster (UTD8.112); empty means false.'),
   buildable: FLAG('May be bought; empty means true. Large ground bases never (UTD7.25#2).'),
-  sfbRef: { meaning: 'SSD, R-section or master-fleet-chart reference.', unit: 'text (≤ 200)', neededFor: 'troop ships, Q-ships' },
+  sfbRef: {
+    meaning: 'SSD, R-section or master-fleet-chart reference.',
+    unit: 'text (≤ 200)',
+    neededFor: 'troop ships, Q-ships',
+  },
   notes: { meaning: 'Free notes; may span lines.', unit: 'text (≤ 2000)' },
   sidcorsFactors: AID('F&E factors for /battle quick (SIDCORS).', 'A-D(F)/CA-CD(CF), e.g. 8-8/4-4'),
   turnModeClass: AID('SFB turn-mode class for /n3d.', 'AA, A, B, C, D, E or F'),
@@ -132,7 +151,10 @@ export const REFIT_COLUMN_GUIDE = {
 
 export const CONVERSION_COLUMN_GUIDE = {
   fromUnitId: { meaning: 'The configuration converted (UTD6.376).', unit: 'unit id in units.csv' },
-  toUnitId: { meaning: 'What it becomes: same empire, another hull family or a mauler change.', unit: 'unit id in units.csv' },
+  toUnitId: {
+    meaning: 'What it becomes: same empire, another hull family or a mauler change.',
+    unit: 'unit id in units.csv',
+  },
   yearAvailable: { meaning: 'First year the conversion may be made.', unit: 'year' },
   source: { meaning: 'Where the conversion comes from; FE_SIT only if voted in (UTD6.3762).', unit: 'SFB or FE_SIT' },
 } as const satisfies Record<keyof ConversionEdge, ColumnGuide>;

@@ -53,9 +53,7 @@ export function differenceLines(d: CatalogDifference, who: (id: string) => strin
       ),
     ...(d.changed.length > 15 ? [`  • … and ${d.changed.length - 15} more.`] : []),
     `🚀 In play and touched (${d.touched.length}):${d.touched.length === 0 ? ' nothing in play changes.' : ''}`,
-    ...d.touched
-      .slice(0, 25)
-      .map((t) => `  • ${TOUCHED_KIND[t.kind]} ${t.id} (\`${t.unitId}\`) of ${who(t.owner)}`),
+    ...d.touched.slice(0, 25).map((t) => `  • ${TOUCHED_KIND[t.kind]} ${t.id} (\`${t.unitId}\`) of ${who(t.owner)}`),
     ...(d.touched.length > 25 ? [`  • … and ${d.touched.length - 25} more.`] : []),
   ];
   return lines;
@@ -113,7 +111,11 @@ const FINDING_WORDS: { [C in CoverageFinding['code']]: (f: Extract<CoverageFindi
     `no large freighter (not a Q-ship) to establish colonies in the start year (UTD4.331, UTD8.26)${f.firstYear === null ? '' : `; the first comes in Y${f.firstYear}`}`,
   'dead-end-edge': (f) =>
     `the ${f.edge} \`${f.from}\` → \`${f.to}\` ends in nothing: \`${f.to}\` ${f.why === 'retired' ? 'is retired by the time it is offered' : 'may never be bought'}`,
-  restricted: (f) => `restricted until voted in (UTD8.21, \`/vote restricted\`): ${some(f.unitIds.map((id) => `\`${id}\``), 10)}`,
+  restricted: (f) =>
+    `restricted until voted in (UTD8.21, \`/vote restricted\`): ${some(
+      f.unitIds.map((id) => `\`${id}\``),
+      10,
+    )}`,
 };
 
 function findingLine(f: CoverageFinding): string {
@@ -122,9 +124,7 @@ function findingLine(f: CoverageFinding): string {
 
 /** The coverage report: a line per empire, then its findings, blocking ones first. */
 export function coverageText(report: { version: string; startYear: number; empires: EmpireCoverage[] }): string {
-  const lines = [
-    `📋 **Catalog coverage** of \`${shortVersion(report.version)}\` for a start in Y${report.startYear}:`,
-  ];
+  const lines = [`📋 **Catalog coverage** of \`${shortVersion(report.version)}\` for a start in Y${report.startYear}:`];
   for (const e of report.empires) {
     const blocking = e.findings.filter((f) => f.blocking);
     const other = e.findings.filter((f) => !f.blocking);
@@ -141,7 +141,11 @@ export function coverageText(report: { version: string; startYear: number; empir
 }
 
 /** The warning before `/campaign start` when the catalog has gaps (nothing is refused by it). */
-export function coverageWarning(report: { version: string; startYear: number; empires: EmpireCoverage[] }): string | null {
+export function coverageWarning(report: {
+  version: string;
+  startYear: number;
+  empires: EmpireCoverage[];
+}): string | null {
   const gaps = report.empires.filter((e) => e.findings.some((f) => f.code !== 'restricted'));
   if (gaps.length === 0) return null;
   return `⚠️ Before you start: the ship catalog lacks units this campaign will need (see \`/catalog coverage\`).\n${coverageText({ ...report, empires: gaps })}`;

@@ -21,7 +21,11 @@ function amendedSample(): Files {
   const lines = s.units.split('\n');
   const i = lines.findIndex((l) => l.startsWith('LYR-CA,'));
   lines[i] = lines[i]!.replace(',warship,,,133,', ',warship,,,140,');
-  lines.splice(i + 1, 0, lines[i]!.replace(/^LYR-CA,LYR,CA,Lyran Heavy Cruiser,LYR-CA,/, 'LYR-SCT,LYR,SCT,Lyran Scout,LYR-SCT,'));
+  lines.splice(
+    i + 1,
+    0,
+    lines[i]!.replace(/^LYR-CA,LYR,CA,Lyran Heavy Cruiser,LYR-CA,/, 'LYR-SCT,LYR,SCT,Lyran Scout,LYR-SCT,'),
+  );
   return { ...s, units: lines.join('\n') };
 }
 
@@ -73,7 +77,10 @@ describe('/catalog template, import, export, list, use and amend through the Dis
     await tdb?.drop();
   });
 
-  async function must(user: string, command: Exclude<CampaignCommand, { type: 'create' }> | { type: 'create'; name: string }) {
+  async function must(
+    user: string,
+    command: Exclude<CampaignCommand, { type: 'create' }> | { type: 'create'; name: string },
+  ) {
     const r = await runCommand(app, { target: { guildId, channelId }, actor: actor(users[user]!), command });
     if (!r.ok) throw new Error(r.error.message);
   }
@@ -129,7 +136,12 @@ describe('/catalog template, import, export, list, use and amend through the Dis
     // The frigate's move cost as a German spreadsheet writes it.
     const units = sheet(s.units).replace(/^(LYR-FF;(?:[^;]*;){9})1\/3;/m, '$10,33;');
     expect(units).toContain('0,33');
-    const h = await catalog('alice', 'import', { name: 'Rim Wars sheet' }, { files: { units, refits: sheet(s.refits!) } });
+    const h = await catalog(
+      'alice',
+      'import',
+      { name: 'Rim Wars sheet' },
+      { files: { units, refits: sheet(s.refits!) } },
+    );
     const [reply, summary] = h.responses();
     expect(reply).toMatchObject({ ephemeral: false });
     expect(reply!.content).toContain('switched **Rim Wars** to ship catalog');
@@ -174,7 +186,12 @@ describe('/catalog template, import, export, list, use and amend through the Dis
   it('/catalog list shows the stored versions with their names; /catalog use switches before the start', async () => {
     // The sample as a second stored version, imported by name outside the campaign.
     standIn.setMemberPermissions(guildId, users['carol']!, 1n << 5n);
-    const stored = await catalog('carol', 'import', { name: 'Plain sample' }, { files: sampleCatalogFiles(), channel: otherChannelId });
+    const stored = await catalog(
+      'carol',
+      'import',
+      { name: 'Plain sample' },
+      { files: sampleCatalogFiles(), channel: otherChannelId },
+    );
     const sampleVersion = /full version `([0-9a-f]{64})`/.exec(stored.responses()[0]!.content)![1]!;
     const list = await catalog('bob', 'list');
     expect(list.responses()[0]!.content).toContain('**Catalog library**: 2 versions');

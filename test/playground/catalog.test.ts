@@ -7,9 +7,7 @@ import type { CampaignState } from '../../src/rules/thunderdome/index.ts';
 import { playLines, ROOT } from '../helpers/playground.ts';
 
 async function run(): Promise<LineResult[]> {
-  const { results, cleanup } = await playLines(
-    readFileSync(join(ROOT, 'examples/05-catalog.txt'), 'utf8').split('\n'),
-  );
+  const { results, cleanup } = await playLines(readFileSync(join(ROOT, 'examples/05-catalog.txt'), 'utf8').split('\n'));
   afterAll(cleanup);
   return results;
 }

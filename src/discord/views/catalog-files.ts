@@ -85,7 +85,8 @@ export function catalogTemplateFiles(): TextFile[] {
 export function catalogErrorReport(failure: Pick<CatalogFailure, 'errors' | 'omittedErrors'>): TextFile {
   const lines = [csvLine(ERROR_REPORT_HEADER)];
   for (const issue of failure.errors) lines.push(csvLine(errorReportCells(issue)));
-  if (failure.omittedErrors > 0) lines.push(csvLine(['', '', '', '', ERROR_REPORT_WORDS.omitted(failure.omittedErrors), '']));
+  if (failure.omittedErrors > 0)
+    lines.push(csvLine(['', '', '', '', ERROR_REPORT_WORDS.omitted(failure.omittedErrors), '']));
   return { name: 'catalog-errors.csv', text: spreadsheetText(`${lines.join('\n')}\n`) };
 }
 
@@ -99,8 +100,7 @@ const ERROR_REPORT_WORDS = {
 function errorReportCells(issue: CatalogIssue): string[] {
   // The rule is cited in its own column, so the sentence is given without the "(UTD…)" suffix.
   const suffix = issue.rule === undefined ? '' : ` (${issue.rule})`;
-  const problem =
-    suffix && issue.message.endsWith(suffix) ? issue.message.slice(0, -suffix.length) : issue.message;
+  const problem = suffix && issue.message.endsWith(suffix) ? issue.message.slice(0, -suffix.length) : issue.message;
   return [
     issue.file,
     issue.line > 0 ? String(issue.line) : '',

@@ -220,7 +220,9 @@ export function catalogLibraryText(
   if (list.total === 0)
     return '📚 No catalog is stored in this bot yet: the campaigns play with the bundled sample. Import one with `/catalog import` (get the format with `/catalog template`).';
   const pages = Math.max(1, Math.ceil(list.total / pageSize));
-  const lines = [`📚 **Catalog library**: ${list.total} version${list.total === 1 ? '' : 's'} (page ${list.page} of ${pages}).`];
+  const lines = [
+    `📚 **Catalog library**: ${list.total} version${list.total === 1 ? '' : 's'} (page ${list.page} of ${pages}).`,
+  ];
   for (const v of list.versions)
     lines.push(
       `• \`${shortVersion(v.version)}\` **${v.name || '(unnamed)'}**: ${v.unitCount} units, imported by <@${v.importedBy}> on ${v.importedAt.toISOString().slice(0, 10)}${v.version === current ? ' ← this campaign' : ''}`,

@@ -81,9 +81,11 @@ export function catalogDifference(state: CampaignState, current: UnitCatalog, ne
   for (const before of current.all()) {
     const after = next.get(before.unitId);
     if (!after) continue;
-    const fields = AMENDMENT_FIELDS.map((field) => ({ field, from: fieldOf(before, field), to: fieldOf(after, field) })).filter(
-      (f) => (f.field === 'bpv' ? !bpv(String(f.from)).eq(String(f.to)) : f.from !== f.to),
-    );
+    const fields = AMENDMENT_FIELDS.map((field) => ({
+      field,
+      from: fieldOf(before, field),
+      to: fieldOf(after, field),
+    })).filter((f) => (f.field === 'bpv' ? !bpv(String(f.from)).eq(String(f.to)) : f.from !== f.to));
     if (fields.length) changed.push({ unitId: before.unitId, fields });
   }
   const changedIds = new Set(changed.map((c) => c.unitId));

@@ -94,7 +94,8 @@ export function catalogMisfits(state: CampaignState, catalog: UnitCatalog): Cata
       out.notWarship.push({ id: base.id, unitId: base.unitId });
   }
   for (const build of state.pendingBuilds ?? [])
-    if (!catalog.get(build.unitId)) out.undefinedUnits.push({ what: 'ordered ship', id: build.shipId, unitId: build.unitId });
+    if (!catalog.get(build.unitId))
+      out.undefinedUnits.push({ what: 'ordered ship', id: build.shipId, unitId: build.unitId });
   for (const fleet of state.fleets) {
     const used = fleetMc(state, fleet.id, catalog);
     if (used > FLEET_LIMIT) out.overLimit.push({ fleetId: fleet.id, slot: fleet.slot, owner: fleet.owner, mc: used });

@@ -61,7 +61,10 @@ describe('UTD1.7 catalog amendments during play', () => {
         touched: [{ kind: 'ship', id: lyranCa.id, unitId: 'LYR-CA', owner: 'p1' }],
       },
     });
-    expect(g.state.votes.at(-1)).toMatchObject({ status: 'open', payload: { kind: 'catalog-amendment', version: 'v2' } });
+    expect(g.state.votes.at(-1)).toMatchObject({
+      status: 'open',
+      payload: { kind: 'catalog-amendment', version: 'v2' },
+    });
     const post = describeEvent(proposed, g.state)!;
     expect(post).toContain('Units added (1): LYR-SC');
     expect(post).toContain('Units removed (1): KZI-DN');

@@ -80,7 +80,9 @@ describe('sample catalog (assets/catalog/sample)', () => {
       const code = EMPIRE_CODE_BY_KEY[e.key];
       // At least two signature ships beside the core hulls every empire has.
       const core = ['CA', 'CA+PH', 'DD', 'CW+', 'FF', 'FF+PH', 'FF+ALL', 'DN', 'MS', 'TS'];
-      const signature = own(code).filter((u) => (u.unitKind === 'warship' || u.unitKind === 'auxiliary') && !core.includes(u.unitId.slice(4)));
+      const signature = own(code).filter(
+        (u) => (u.unitKind === 'warship' || u.unitKind === 'auxiliary') && !core.includes(u.unitId.slice(4)),
+      );
       expect(signature.length, code).toBeGreaterThanOrEqual(2);
       expect(new Set(signature.map((u) => u.bpvEconomic)).size, code).toBe(signature.length);
     }

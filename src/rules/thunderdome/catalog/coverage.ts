@@ -56,7 +56,10 @@ export interface EmpireCoverage {
   findings: CoverageFinding[];
 }
 
-export function catalogCoverage(catalog: Pick<Catalog, 'units' | 'refits' | 'conversions'>, q: CoverageQuery): EmpireCoverage[] {
+export function catalogCoverage(
+  catalog: Pick<Catalog, 'units' | 'refits' | 'conversions'>,
+  q: CoverageQuery,
+): EmpireCoverage[] {
   const byId = new Map(catalog.units.map((u) => [u.unitId, u] as const));
   return q.empires.map((empire) => {
     const mine = catalog.units.filter((u) => u.empire === empire || u.empire === 'NEU');
@@ -64,7 +67,9 @@ export function catalogCoverage(catalog: Pick<Catalog, 'units' | 'refits' | 'con
     const buyable = (u: CatalogUnit) => u.buildable && isAvailableInYear(u, q.startYear);
     /** The first year one appears after the start, or null when none ever does. */
     const later = (test: (u: CatalogUnit) => boolean): number | null => {
-      const years = mine.filter((u) => test(u) && u.buildable && u.yearAvailable > q.startYear).map((u) => u.yearAvailable);
+      const years = mine
+        .filter((u) => test(u) && u.buildable && u.yearAvailable > q.startYear)
+        .map((u) => u.yearAvailable);
       return years.length ? Math.min(...years) : null;
     };
     const need = (test: (u: CatalogUnit) => boolean) => mine.some((u) => test(u) && buyable(u));
@@ -97,9 +102,23 @@ export function catalogCoverage(catalog: Pick<Catalog, 'units' | 'refits' | 'con
       const to = byId.get(e.toUnitId);
       if (!from || !to || from.empire !== empire) continue;
       if (!to.buildable)
-        findings.push({ code: 'dead-end-edge', blocking: false, edge: e.edge, from: from.unitId, to: to.unitId, why: 'not-buildable' });
+        findings.push({
+          code: 'dead-end-edge',
+          blocking: false,
+          edge: e.edge,
+          from: from.unitId,
+          to: to.unitId,
+          why: 'not-buildable',
+        });
       else if (to.yearRetired !== null && to.yearRetired <= e.yearAvailable)
-        findings.push({ code: 'dead-end-edge', blocking: false, edge: e.edge, from: from.unitId, to: to.unitId, why: 'retired' });
+        findings.push({
+          code: 'dead-end-edge',
+          blocking: false,
+          edge: e.edge,
+          from: from.unitId,
+          to: to.unitId,
+          why: 'retired',
+        });
     }
 
     const restricted = mine

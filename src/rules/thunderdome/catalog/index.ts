@@ -41,7 +41,10 @@ export {
   CATALOG_COLUMNS,
   CATALOG_SCHEMA_COLUMNS,
   csvLine,
-  serialiseConversionsCsv, serialiseRefitsCsv, serialiseUnitsCsv } from './serialise.ts';
+  serialiseConversionsCsv,
+  serialiseRefitsCsv,
+  serialiseUnitsCsv,
+} from './serialise.ts';
 // Catalog versions and search.
 export { canonicalCatalog, shortVersion, type CanonicalCatalog } from './version.ts';
 export { searchUnits, type UnitQuery } from './search.ts';

@@ -831,7 +831,11 @@ function parseRefits(text: string, units: EdgeContext, report: Reporter): RefitE
  * Refits lead from a configuration to a later one (UTD6.375); a chain that comes back to where
  * it started would let a ship refit for ever, so every cycle is refused, at the edge closing it.
  */
-function reportRefitCycles(refits: readonly RefitEdge[], lines: ReadonlyMap<RefitEdge, number>, report: Reporter): void {
+function reportRefitCycles(
+  refits: readonly RefitEdge[],
+  lines: ReadonlyMap<RefitEdge, number>,
+  report: Reporter,
+): void {
   const out = new Map<string, RefitEdge[]>();
   for (const e of refits) out.set(e.fromUnitId, [...(out.get(e.fromUnitId) ?? []), e]);
   const state = new Map<string, 'open' | 'done'>();
