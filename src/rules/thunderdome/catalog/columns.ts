@@ -20,8 +20,8 @@ import type { CatalogUnit, ConversionEdge, RefitEdge } from './types.ts';
  * the column parses to the field's type.
  *
  * Cell conventions (README.md "File format"): cells are trimmed; an empty cell is "absent";
- * booleans are `true`/`false` in any letter case and nothing else; lists (none in these three
- * files yet) would use `;`; move costs accept `1/3`, `0.33`, `.333`.
+ * booleans are `true`/`false` in any letter case and nothing else; move costs accept `1/3`,
+ * `0.33`, `.333`; decimal cells also accept an unambiguous decimal comma (`decimalComma`).
  */
 
 export type Cell<T> = { ok: true; value: T } | { ok: false; message: string; code: string };

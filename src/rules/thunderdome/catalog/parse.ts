@@ -21,7 +21,7 @@ import type { Catalog, CatalogUnit, ConversionEdge, RefitEdge } from './types.ts
  * refuse an import. Pure: the caller reads the files and passes their text.
  *
  * File rules (README.md "File format"): UTF-8 text, an optional BOM, LF or CRLF line ends,
- * `,` between cells, RFC 4180 quoting (`"a, b"`, `""` for a quote; a quoted cell may span lines),
+ * `,` or `;` between cells (as spreadsheets save CSV; told from the header), RFC 4180 quoting (`"a, b"`, `""` for a quote; a quoted cell may span lines),
  * a header row naming the columns (any order, any letter case), blank lines and rows of only
  * empty cells skipped, cells trimmed.
  */
