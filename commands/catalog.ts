@@ -261,8 +261,11 @@ async function replyPrivately(
   i: ChatInputCommandInteraction,
   options: { content: string; files?: TextFile[] },
 ): Promise<CommandOutcome> {
-  const files = (options.files ?? []).map((f) => new AttachmentBuilder(Buffer.from(f.text, 'utf8'), { name: f.name }));
-  const message = { content: options.content.slice(0, 2000), files, flags: MessageFlags.Ephemeral } as const;
+  const message = {
+    content: options.content.slice(0, 2000),
+    files: attach(options.files ?? []),
+    flags: MessageFlags.Ephemeral,
+  } as const;
   if (i.deferred && !i.ephemeral) {
     await i.deleteReply();
     await i.followUp(message);
@@ -418,10 +421,13 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
 
 export const catalogCommand: SlashCommand = { data, execute: run, autocomplete };
 
+/** How many of the newest stored versions autocomplete looks through. */
+const VERSIONS_OFFERED = 200;
+
 /** Stored versions whose name or hash contains what is typed, newest first. */
 async function autocompleteVersion(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
   const typed = String(i.options.getFocused()).trim().toLowerCase().slice(0, 64);
-  const { versions } = await catalogLibrary(ctx.app, 1);
+  const { versions } = await catalogLibrary(ctx.app, 1, VERSIONS_OFFERED);
   await i.respond(
     versions
       .filter((v) => typed === '' || v.version.startsWith(typed) || v.name.toLowerCase().includes(typed))

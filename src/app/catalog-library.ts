@@ -30,9 +30,10 @@ export const LIBRARY_PAGE_SIZE = 15;
 export async function catalogLibrary(
   app: AppContext,
   page: number,
+  pageSize = LIBRARY_PAGE_SIZE,
 ): Promise<{ total: number; page: number; versions: CatalogSummary[] }> {
   const p = Math.max(1, Math.floor(page));
-  const listed = await listCatalogs(app.database.db, { limit: LIBRARY_PAGE_SIZE, offset: (p - 1) * LIBRARY_PAGE_SIZE });
+  const listed = await listCatalogs(app.database.db, { limit: pageSize, offset: (p - 1) * pageSize });
   return { ...listed, page: p };
 }
 

@@ -171,6 +171,25 @@ describe('/catalog template, import, export, list, use and amend through the Dis
     expect((await campaignInChannel(app, channelId))!.catalogVersion).toBe(before);
   });
 
+  it('a large import answers "thinking…" first; refused, it still answers privately with the report', async () => {
+    const s = sampleCatalogFiles();
+    const long = 'x'.repeat(1_500);
+    const lines = s.units
+      .split('\n')
+      .map((l, n) => (n === 0 || l === '' ? l : l.replace('"SAMPLE ONLY', `"${long} SAMPLE ONLY`)));
+    lines[4] = lines[4]!.replace(/^([^,]*),[A-Z]{3},/, '$1,XXX,');
+    const units = lines.join('\n');
+    expect(Buffer.byteLength(units)).toBeGreaterThan(256 * 1024);
+    const h = await catalog('alice', 'import', {}, { files: { units } });
+    const responses = h.responses();
+    expect(responses[0]).toMatchObject({ kind: 'defer', ephemeral: false });
+    const answer = responses.at(-1)!;
+    expect(answer).toMatchObject({ kind: 'followup', ephemeral: true });
+    expect(answer.content).toContain('The catalog was not imported: 1 error');
+    expect(answer.attachments.map((a) => a.filename)).toEqual(['catalog-errors.csv']);
+    expect(h.original()).toBeUndefined();
+  });
+
   it('/catalog export then import yields the same content hash, on another channel of the server', async () => {
     const exported = await catalog('bob', 'export');
     const [reply] = exported.responses();
