@@ -218,7 +218,10 @@ async function importFiles(
       codePrefix: 'catalog',
       what: `${f.name}.csv`,
     });
-    if (!upload.ok) return replyPrivately(i, { content: describeError(upload.error) });
+    if (!upload.ok) {
+      await replyPrivately(i, { content: describeError(upload.error) });
+      return { ok: false };
+    }
     texts[f.name] = upload.value;
   }
   const result = await importCatalog(ctx.app, {
@@ -260,7 +263,7 @@ async function importFiles(
 async function replyPrivately(
   i: ChatInputCommandInteraction,
   options: { content: string; files?: TextFile[] },
-): Promise<CommandOutcome> {
+): Promise<void> {
   const message = {
     content: options.content.slice(0, 2000),
     files: attach(options.files ?? []),
@@ -270,7 +273,6 @@ async function replyPrivately(
     await i.deleteReply();
     await i.followUp(message);
   } else await send(i, message);
-  return { ok: true };
 }
 
 function attach(files: readonly TextFile[]): AttachmentBuilder[] {
