@@ -20,6 +20,8 @@ import {
 } from '../src/app/campaigns.ts';
 import { ledgerImage } from '../src/discord/images.ts';
 import { settingsReply } from '../src/discord/settings-words.ts';
+import { catalogCoverageHere } from '../src/app/catalog-library.ts';
+import { coverageWarning } from '../src/discord/catalog-words.ts';
 import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
 import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
@@ -191,7 +193,7 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
     case 'contest':
       return run(i, ctx, { type: 'contest', empire: args.empire });
     case 'start':
-      return presentResult(i, await startCampaign(app, target, actor, i.id));
+      return start(i, ctx);
     case 'status':
       return status(i, ctx, args);
     case 'settings':
@@ -322,6 +324,19 @@ async function log(
   const text = [`📜 **${page!.state.name}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');
   await send(i, { content: splitMessage(text)[0]!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   return { ok: true };
+}
+
+/**
+ * `/campaign start`: the catalog's coverage is checked first (requirements §4.2); its gaps are
+ * posted as a warning ahead of the start announcement, so the players know before play what the
+ * catalog cannot give them. The warning never stops the start.
+ */
+async function start(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const warning = coverageWarning(await catalogCoverageHere(ctx.app, ctx.target.channelId));
+  const result = await startCampaign(ctx.app, ctx.target, ctx.actor, i.id);
+  if (warning && result.ok && !result.duplicate)
+    await send(i, { content: warning.slice(0, 2000), allowedMentions: { parse: [] } });
+  return presentResult(i, result);
 }
 
 async function exportFile(

@@ -1,11 +1,21 @@
 import {
   ApplicationCommandOptionType,
+  AttachmentBuilder,
   MessageFlags,
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { importCatalog } from '../src/app/catalog-import.ts';
+import { CATALOG_NAME_MAX, importCatalog } from '../src/app/catalog-import.ts';
+import {
+  catalogCoverageHere,
+  catalogLibrary,
+  exportCatalog,
+  LIBRARY_PAGE_SIZE,
+  proposeCatalogAmendment,
+  useCatalog,
+} from '../src/app/catalog-library.ts';
+import { campaignInChannel } from '../src/app/campaigns.ts';
 import {
   CATALOG_EMPIRE_CHOICES,
   CATALOG_MAX_TEXT_LENGTH,
@@ -16,13 +26,26 @@ import {
 import { readTextUpload } from '../src/app/uploads.ts';
 import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { presentError, presentResult, send } from '../src/discord/present.ts';
-import { catalogImportDetails, catalogSearchAnswer, catalogUnitText } from '../src/discord/views/catalog-text.ts';
+import { coverageText } from '../src/discord/catalog-words.ts';
+import { presentAfterCommand, presentError, presentResult, send } from '../src/discord/present.ts';
+import { catalogErrorReport, catalogTemplateFiles, type TextFile } from '../src/discord/views/catalog-files.ts';
+import {
+  catalogExportText,
+  catalogImportDetails,
+  catalogLibraryText,
+  catalogSearchAnswer,
+  catalogStoredPinnedText,
+  catalogUnitText,
+} from '../src/discord/views/catalog-text.ts';
+import { TEMPLATE_WORDS } from '../src/discord/catalog-guide-words.ts';
+import { describeError } from '../src/discord/words.ts';
 /**
- * `/catalog` (UTD8.1, requirements §4.2): the ship catalog the campaign plays with. `import` stores the admin's
- * CSV files as a new catalog version and switches the channel's campaign to it before play
- * begins; `search` and `show` read the campaign's catalog, or the default one where there is
- * no campaign.
+ * `/catalog` (UTD8.1, requirements §4.2): the ship catalog the campaign plays with. `template`
+ * hands out the files to fill in; `import` stores the admin's CSV files as a new catalog version
+ * and switches the channel's campaign to it before play begins; `coverage` says what the catalog
+ * lacks; `export`, `list` and `use` are the catalog library; `amend` puts a new version to the
+ * players' vote during play (UTD1.7); `search` and `show` read the campaign's catalog, or the
+ * default one where there is no campaign.
  */
 const FILE_OPTIONS = [
   { name: 'units', description: 'units.csv (required; format: assets/catalog/README.md)', required: true },
@@ -30,20 +53,100 @@ const FILE_OPTIONS = [
   { name: 'conversions', description: 'conversions.csv (optional)', required: false },
 ] as const;
 
+/** Attachments above this many bytes in all make the import defer its reply (Discord allows 3 s for one). */
+const DEFER_ABOVE_BYTES = 256 * 1024;
+
+const EMPIRE_OPTION = {
+  type: ApplicationCommandOptionType.String,
+  name: 'empire',
+  description: 'Only this empire',
+  choices: CATALOG_EMPIRE_CHOICES,
+} as const;
+
+const VERSION_OPTION = {
+  type: ApplicationCommandOptionType.String,
+  name: 'version',
+  description: 'A stored version: its hash or first 6+ hex digits, or "sample" (see /catalog list)',
+  required: true,
+  autocomplete: true,
+  max_length: 64,
+} as const;
+
 const data = {
   name: 'catalog',
-  description: 'The ship catalog: import the real SFB data (admin), search it, show a unit',
+  description: 'The ship catalog: template, import, coverage, library, amendments by vote, search',
   options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'template',
+      description: 'The CSV files to fill in, with a guide to every column (meaning, unit, example)',
+    },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'import',
       description: 'Import units/refits/conversions CSV; switches this campaign to it before play begins (admin)',
-      options: FILE_OPTIONS.map((f) => ({
-        type: ApplicationCommandOptionType.Attachment,
-        name: f.name,
-        description: f.description,
-        required: f.required,
-      })),
+      options: [
+        ...FILE_OPTIONS.map((f) => ({
+          type: ApplicationCommandOptionType.Attachment as const,
+          name: f.name,
+          description: f.description,
+          required: f.required,
+        })),
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'name',
+          description: 'Its name in the catalog library, e.g. "Rim Wars ships Y165"',
+          max_length: CATALOG_NAME_MAX,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'coverage',
+      description: 'What this campaign’s settings and start year need that the catalog lacks, per empire',
+      options: [EMPIRE_OPTION],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'export',
+      description: 'This campaign’s catalog as the three CSV files, to share or re-import',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'list',
+      description: 'The catalog versions stored in this bot',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'page',
+          description: 'Page (default 1)',
+          min_value: 1,
+          max_value: 1000,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'use',
+      description: 'Switch this campaign to a stored catalog version, before its start (creator or admin)',
+      options: [VERSION_OPTION],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'amend',
+      description: 'During play: put a stored catalog version to the players’ supermajority vote (UTD1.7)',
+      options: [
+        VERSION_OPTION,
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'ships',
+          description: 'Ships in play: keep the prices recorded for them (default), or take the new ones',
+          choices: [
+            { name: 'keep their recorded prices', value: 'keep' },
+            { name: 'take the new prices', value: 'adopt' },
+          ],
+        },
+      ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -57,12 +160,7 @@ const data = {
           autocomplete: true,
           max_length: 100,
         },
-        {
-          type: ApplicationCommandOptionType.String,
-          name: 'empire',
-          description: 'Only this empire',
-          choices: CATALOG_EMPIRE_CHOICES,
-        },
+        EMPIRE_OPTION,
         {
           type: ApplicationCommandOptionType.Integer,
           name: 'year',
@@ -108,6 +206,9 @@ async function importFiles(
   args: SubArgsOf<typeof data, 'import'>,
 ): Promise<CommandOutcome> {
   const texts: Partial<Record<(typeof FILE_OPTIONS)[number]['name'], string>> = {};
+  const bytes = FILE_OPTIONS.reduce((n, f) => n + (args[f.name]?.size ?? 0), 0);
+  // A large import takes longer than Discord waits for a reply: answer "thinking…" first.
+  if (bytes > DEFER_ABOVE_BYTES) await i.deferReply();
   for (const f of FILE_OPTIONS) {
     const attachment = args[f.name];
     if (!attachment) continue;
@@ -117,7 +218,10 @@ async function importFiles(
       codePrefix: 'catalog',
       what: `${f.name}.csv`,
     });
-    if (!upload.ok) return presentError(i, upload.error);
+    if (!upload.ok) {
+      await replyPrivately(i, { content: describeError(upload.error) });
+      return { ok: false };
+    }
     texts[f.name] = upload.value;
   }
   const result = await importCatalog(ctx.app, {
@@ -128,25 +232,127 @@ async function importFiles(
       ...(texts.refits !== undefined ? { refits: texts.refits } : {}),
       ...(texts.conversions !== undefined ? { conversions: texts.conversions } : {}),
     },
+    ...(args.name ? { name: args.name } : {}),
     interactionId: i.id,
   });
-  if (!result.ok) return presentError(i, result.error);
+  if (!result.ok) {
+    // The first errors in the reply, every one of them in the attached report (row, column, value, problem, rule).
+    const report = result.failure ? [catalogErrorReport(result.failure)] : [];
+    await replyPrivately(i, { content: describeError(result.error), files: report });
+    return { ok: false };
+  }
   const r = result.value;
   const details = catalogImportDetails(r);
   if (!r.switched) {
-    await send(i, {
-      content:
-        `${details}\nStored. There is no campaign in this channel: import the same files in a campaign’s channel before its first turn to play with it.`.slice(
-          0,
-          2000,
-        ),
-      flags: MessageFlags.Ephemeral,
+    await replyPrivately(i, {
+      content: r.pinned
+        ? catalogStoredPinnedText(details, r.version)
+        : `${details}\nStored. There is no campaign in this channel: use it in a campaign’s channel before its first turn with \`/catalog use\`.`.slice(
+            0,
+            2000,
+          ),
     });
     return { ok: true };
   }
   const outcome = await presentResult(i, r.switched);
   await i.followUp({ content: details, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   return outcome;
+}
+
+/** A private answer, also after a public "thinking…" (which is then removed: it cannot turn private). */
+async function replyPrivately(
+  i: ChatInputCommandInteraction,
+  options: { content: string; files?: TextFile[] },
+): Promise<void> {
+  const message = {
+    content: options.content.slice(0, 2000),
+    files: attach(options.files ?? []),
+    flags: MessageFlags.Ephemeral,
+  } as const;
+  if (i.deferred && !i.ephemeral) {
+    await i.deleteReply();
+    await i.followUp(message);
+  } else await send(i, message);
+}
+
+function attach(files: readonly TextFile[]): AttachmentBuilder[] {
+  return files.map((f) => new AttachmentBuilder(Buffer.from(f.text, 'utf8'), { name: f.name }));
+}
+
+async function template(i: ChatInputCommandInteraction): Promise<CommandOutcome> {
+  await send(i, {
+    content: TEMPLATE_WORDS.reply,
+    files: attach(catalogTemplateFiles()),
+    flags: MessageFlags.Ephemeral,
+  });
+  return { ok: true };
+}
+
+async function coverage(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'coverage'>,
+): Promise<CommandOutcome> {
+  const report = await catalogCoverageHere(ctx.app, ctx.target.channelId, args.empire);
+  await send(i, { content: coverageText(report), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  return { ok: true };
+}
+
+async function exportFiles(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const exported = await exportCatalog(ctx.app, ctx.target.channelId);
+  if (!exported.ok) return presentError(i, exported.error);
+  const e = exported.value;
+  await send(i, {
+    content: catalogExportText(e),
+    files: attach([
+      { name: 'units.csv', text: e.units },
+      { name: 'refits.csv', text: e.refits },
+      { name: 'conversions.csv', text: e.conversions },
+    ]),
+    flags: MessageFlags.Ephemeral,
+  });
+  return { ok: true };
+}
+
+async function list(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'list'>,
+): Promise<CommandOutcome> {
+  const library = await catalogLibrary(ctx.app, args.page ?? 1);
+  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
+  await send(i, {
+    content: catalogLibraryText(library, LIBRARY_PAGE_SIZE, state?.catalogVersion ?? null),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
+  return { ok: true };
+}
+
+async function use(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'use'>,
+): Promise<CommandOutcome> {
+  return presentResult(
+    i,
+    await useCatalog(ctx.app, { target: ctx.target, actor: ctx.actor, version: args.version, interactionId: i.id }),
+  );
+}
+
+async function amend(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: SubArgsOf<typeof data, 'amend'>,
+): Promise<CommandOutcome> {
+  const result = await proposeCatalogAmendment(ctx.app, {
+    target: ctx.target,
+    actor: ctx.actor,
+    version: args.version,
+    ships: args.ships ?? 'keep',
+    interactionId: i.id,
+  });
+  return presentAfterCommand(i, result, { via: 'slash', app: ctx.app, channelId: ctx.target.channelId });
 }
 
 async function search(
@@ -180,8 +386,20 @@ async function show(
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const args = readArgs(i, data);
   switch (args.sub) {
+    case 'template':
+      return template(i);
     case 'import':
       return importFiles(i, ctx, args);
+    case 'coverage':
+      return coverage(i, ctx, args);
+    case 'export':
+      return exportFiles(i, ctx);
+    case 'list':
+      return list(i, ctx, args);
+    case 'use':
+      return use(i, ctx, args);
+    case 'amend':
+      return amend(i, ctx, args);
     case 'search':
       return search(i, ctx, args);
     case 'show':
@@ -191,6 +409,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
 
 /** Units matching what is typed (id, name, hull code, empire), best first; Discord shows 25. */
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+  if (i.options.getFocused(true).name === 'version') return autocompleteVersion(i, ctx);
   const typed = String(i.options.getFocused()).slice(0, 100);
   const query = unitQuery(typed, i.options.getString('empire'), i.options.getInteger('year'));
   const { hits } = await searchCatalog(ctx.app, ctx.target.channelId, query);
@@ -203,3 +422,21 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
 }
 
 export const catalogCommand: SlashCommand = { data, execute: run, autocomplete };
+
+/** How many of the newest stored versions autocomplete looks through. */
+const VERSIONS_OFFERED = 200;
+
+/** Stored versions whose name or hash contains what is typed, newest first. */
+async function autocompleteVersion(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {
+  const typed = String(i.options.getFocused()).trim().toLowerCase().slice(0, 64);
+  const { versions } = await catalogLibrary(ctx.app, 1, VERSIONS_OFFERED);
+  await i.respond(
+    versions
+      .filter((v) => typed === '' || v.version.startsWith(typed) || v.name.toLowerCase().includes(typed))
+      .slice(0, 25)
+      .map((v) => ({
+        name: `${v.name || '(unnamed)'} — ${v.version.slice(0, 12)}, ${v.unitCount} units`.slice(0, 100),
+        value: v.version,
+      })),
+  );
+}

@@ -21,7 +21,8 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/map generate` or `/map import file:` (creator) — then every player approves: ✅ on the map approval message or `/map approve` (UTD8.16, unanimous).',
       '`/campaign start` (creator or server manager): D1000 turn order (UTD8.14), homes, starting forces, 500 + 150·P BPV (UTD8.132).',
       '`/setup buy unit: [fleet:]`, `/setup return ship:`, `/setup defense base: variant:` (UTD8.134), `/setup ready` — initial ships (ISS-A103); play starts when all are ready.',
-      '`/catalog import units: [refits:] [conversions:]` (creator or server manager) — the real SFB data as CSV, before the first turn.',
+      '`/catalog template` — the CSV files and a guide to every column. `/catalog import units: [refits:] [conversions:] [name:]` (creator or server manager) — your ship data, before the first turn; `/catalog coverage [empire:]` — what it lacks.',
+      '`/catalog list` · `/catalog use version:` (before the start) · `/catalog export` — the catalog library. During play: `/catalog amend version: [ships:]` — a new version by supermajority vote (UTD1.7).',
     ],
   },
   {

@@ -32,6 +32,11 @@ export interface Ruleset<S extends RulesetState, C extends RulesetCommand, E ext
    * passes it as `ctx.catalog`. Absent: the ruleset has no catalog and `ctx.catalog` is null.
    */
   catalogVersion?(state: S | null, command: C, defaultVersion: string): string;
+  /**
+   * A second catalog version the command needs beside it (a catalog amendment the players vote
+   * on); the app loads it as `ctx.proposedCatalog`. Absent or null: none.
+   */
+  proposedCatalogVersion?(state: S | null, command: C): string | null;
   /** The player a user acts for as a proxy (UTD3.2), marked on the stored events; absent: nobody. */
   proxiedPlayer?(state: S, userId: string, now: Date): string | undefined;
   /** Publishing the secret dice seeds after a command (design §5); absent: they stay secret. */
@@ -89,6 +94,8 @@ export interface RulesetContext {
   firstSeq: number;
   /** What `catalogVersion` named, as the app's catalog source loaded it; null without that hook. */
   catalog: unknown;
+  /** What `proposedCatalogVersion` named, loaded likewise; absent when it named none. */
+  proposedCatalog?: unknown;
 }
 
 export interface RulesetSeeds<S, E> {

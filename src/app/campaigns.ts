@@ -235,7 +235,13 @@ async function storeImportedCatalog(
       'Export the campaign again with this version of the bot, which includes the catalog.',
     );
   }
-  const made = catalogRowOf(file.catalog, { guildId: target.guildId, userId: actor.userId, at: now });
+  // In the library it goes by the name of the campaign it came with.
+  const made = catalogRowOf(file.catalog, {
+    guildId: target.guildId,
+    userId: actor.userId,
+    at: now,
+    name: file.campaign.name,
+  });
   if (!made.ok || made.row.version !== version) {
     return userError(
       'import/catalog-mismatch',

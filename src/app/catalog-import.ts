@@ -24,6 +24,8 @@ export interface CatalogImportRequest {
   target: CommandTarget;
   actor: Actor;
   files: CatalogFiles;
+  /** The name the importer gives the version in the library (`/catalog list`); '' for none. */
+  name?: string;
   interactionId?: string;
 }
 
@@ -37,12 +39,25 @@ export interface CatalogImported {
   omittedWarnings: number;
   /** The campaign switch, when the channel has a campaign; null when the catalog was only stored. */
   switched: CommandResult | null;
+  /**
+   * Stored in the library only, because the channel's campaign is under way: its catalog changes
+   * only by an amendment vote (`/catalog amend`, UTD1.7).
+   */
+  pinned: boolean;
 }
 
-export type CatalogImportResult = { ok: true; value: CatalogImported } | { ok: false; error: RuleError };
+/** A refusal; `failure` holds every problem of a refused file, for the row-level report. */
+export type CatalogImportResult =
+  | { ok: true; value: CatalogImported }
+  | { ok: false; error: RuleError; failure?: CatalogFailure };
 
-/** Room for the error list in one Discord message (2,000 characters with the rule line around it). */
-const ERROR_TEXT_BUDGET = 1_500;
+/** Longest library name of a version. */
+export const CATALOG_NAME_MAX = 80;
+
+/** Room for the first errors in one Discord message (2,000 characters with the rule line around it). */
+const ERROR_TEXT_BUDGET = 1_300;
+/** The reply shows the first few errors; the attached report lists them all. */
+const ERRORS_SHOWN = 8;
 
 /** Placeholder label while parsing: the real version is the content hash, known only afterwards. */
 const PARSING_LABEL = 'import';
@@ -53,7 +68,7 @@ const PARSING_LABEL = 'import';
  */
 export function catalogRowOf(
   files: CatalogFiles,
-  by: { guildId: string; userId: string; at: Date },
+  by: { guildId: string; userId: string; at: Date; name?: string },
 ): { ok: true; row: CatalogRow; parsed: Extract<ReturnType<typeof parseCatalog>, { ok: true }> } | CatalogFailure {
   const parsed = parseCatalog(files, PARSING_LABEL);
   if (!parsed.ok) return parsed;
@@ -63,6 +78,7 @@ export function catalogRowOf(
     guildId: by.guildId,
     importedBy: by.userId,
     importedAt: by.at,
+    name: (by.name ?? '').trim().slice(0, CATALOG_NAME_MAX),
     unitCount: parsed.catalog.units.length,
     unitsCsv: canonical.units,
     refitsCsv: canonical.refits,
@@ -72,8 +88,13 @@ export function catalogRowOf(
 }
 
 export async function importCatalog(app: AppContext, req: CatalogImportRequest): Promise<CatalogImportResult> {
-  const made = catalogRowOf(req.files, { guildId: req.target.guildId, userId: req.actor.userId, at: app.clock.now() });
-  if (!made.ok) return { ok: false, error: invalidCatalogError(made) };
+  const made = catalogRowOf(req.files, {
+    guildId: req.target.guildId,
+    userId: req.actor.userId,
+    at: app.clock.now(),
+    ...(req.name === undefined ? {} : { name: req.name }),
+  });
+  if (!made.ok) return { ok: false, error: invalidCatalogError(made), failure: made };
   const { row, parsed } = made;
   const summary = {
     version: row.version,
@@ -101,7 +122,7 @@ export async function importCatalog(app: AppContext, req: CatalogImportRequest):
     await app.database.db.transaction(async (tx) => {
       await insertCatalog(tx, row);
     });
-    return { ok: true, value: { ...summary, switched: null } };
+    return { ok: true, value: { ...summary, switched: null, pinned: false } };
   }
   // The rules check who may switch and when (catalog-switch.ts); the catalog is stored in the same transaction.
   const switched = await runCommand(app, {
@@ -113,8 +134,18 @@ export async function importCatalog(app: AppContext, req: CatalogImportRequest):
       await insertCatalog(tx, row);
     },
   });
-  if (!switched.ok) return { ok: false, error: switched.error };
-  return { ok: true, value: { ...summary, switched } };
+  if (!switched.ok) {
+    // Play is under way (and the actor may change the catalog: that is checked first): the version
+    // goes into the library, from where the players may vote it in (`/catalog amend`, UTD1.7).
+    if (switched.error.code === 'catalog/pinned') {
+      await app.database.db.transaction(async (tx) => {
+        await insertCatalog(tx, row);
+      });
+      return { ok: true, value: { ...summary, switched: null, pinned: true } };
+    }
+    return { ok: false, error: switched.error };
+  }
+  return { ok: true, value: { ...summary, switched, pinned: false } };
 }
 
 /** One refusal naming every problem that fits in a message: file, line and column first. */
@@ -122,7 +153,7 @@ export function invalidCatalogError(failure: CatalogFailure): RuleError {
   const total = failure.errors.length + failure.omittedErrors;
   const lines: string[] = [];
   let used = 0;
-  for (const issue of failure.errors) {
+  for (const issue of failure.errors.slice(0, ERRORS_SHOWN)) {
     const line = `• ${formatCatalogIssue(issue)}`;
     if (used + line.length + 1 > ERROR_TEXT_BUDGET) break;
     lines.push(line);
@@ -134,7 +165,7 @@ export function invalidCatalogError(failure: CatalogFailure): RuleError {
     // UTD1.2: the catalog is where every BPV the campaign uses comes from; each line cites its own rule when it breaks one.
     rule: 'UTD1.2',
     message: [
-      `The catalog was not imported: ${total} error${total === 1 ? '' : 's'}, and nothing was stored (a partial file never half-imports).`,
+      `The catalog was not imported: ${total} error${total === 1 ? '' : 's'}, and nothing was stored (a partial file never half-imports). Every error is in the attached catalog-errors.csv.`,
       ...lines,
       ...(more > 0 ? [`… and ${more} more.`] : []),
     ].join('\n'),

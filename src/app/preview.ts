@@ -30,11 +30,13 @@ export async function previewCommand(
   const ruleset = rulesetOf(row.state.ruleset);
   const catalogVersion = ruleset.catalogVersion?.(row.state, command, app.catalogs.defaultVersion);
   const catalog = catalogVersion === undefined ? null : await app.catalogs.get(catalogVersion);
+  const proposedVersion = ruleset.proposedCatalogVersion?.(row.state, command) ?? null;
   const decision = ruleset.decide(row.state, command, {
     actor,
     now: app.clock.now(),
     dice: new SeededDice(PREVIEW_SEED, row.version + 1),
     catalog,
+    ...(proposedVersion === null ? {} : { proposedCatalog: await app.catalogs.get(proposedVersion) }),
     firstSeq: row.version + 1,
   });
   return decision.ok ? { ok: true, version: row.version } : { ok: false, error: decision.error };

@@ -121,11 +121,13 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
       const catalogVersion = ruleset.catalogVersion?.(row?.state ?? null, command, app.catalogs.defaultVersion);
       const catalog = catalogVersion === undefined ? null : await app.catalogs.get(catalogVersion, tx);
+      const proposedVersion = ruleset.proposedCatalogVersion?.(row?.state ?? null, command) ?? null;
       const decision = ruleset.decide(row?.state ?? null, command, {
         actor: req.actor,
         now,
         dice,
         catalog,
+        ...(proposedVersion === null ? {} : { proposedCatalog: await app.catalogs.get(proposedVersion, tx) }),
         firstSeq: version + 1,
       });
       if (!decision.ok) {

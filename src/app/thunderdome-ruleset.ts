@@ -8,6 +8,7 @@ import {
   type CampaignState,
 } from '../rules/thunderdome/index.ts';
 import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
+import { proposedCatalogVersion } from '../rules/thunderdome/catalog-amend.ts';
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 import { thunderdomeScheduler } from './thunderdome-scheduler.ts';
 import { upcastState } from '../rules/thunderdome/upcast.ts';
@@ -18,11 +19,19 @@ import { upcastState } from '../rules/thunderdome/upcast.ts';
  */
 export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent> = {
   id: 'thunderdome-iii',
-  decide: (state, command, ctx) => decideWithState(state, command, { ...ctx, catalog: ctx.catalog as UnitCatalog }),
+  decide: (state, command, { proposedCatalog, ...ctx }) =>
+    decideWithState(state, command, {
+      ...ctx,
+      catalog: ctx.catalog as UnitCatalog,
+      ...(proposedCatalog ? { proposedCatalog: proposedCatalog as UnitCatalog } : {}),
+    }),
   apply: applyEvent,
   // A catalog switch (UTD8.1) is decided with the catalog it switches to, so the rules can check the campaign's units against it.
   catalogVersion: (state, command, defaultVersion) =>
     command.type === 'catalog-set' ? command.version : (state?.catalogVersion ?? defaultVersion),
+  // A catalog amendment (UTD1.7) is decided with both catalogs: proposed, and while its vote is
+  // open, so that whichever command closes the vote can check the campaign against it.
+  proposedCatalogVersion: (state, command) => proposedCatalogVersion(state, command),
   proxiedPlayer: (state, userId, now) => proxiedPlayer(state, userId, now)?.id,
   seeds: {
     // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every

@@ -130,6 +130,8 @@ export const catalogs = pgTable('catalogs', {
   guildId: text('guild_id').notNull(),
   importedBy: text('imported_by').notNull(),
   importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** The name its first importer gave it (the catalog library, `/catalog list`); '' for versions stored before names. */
+  name: text('name').notNull().default(''),
   unitCount: integer('unit_count').notNull(),
   unitsCsv: text('units_csv').notNull(),
   refitsCsv: text('refits_csv').notNull(),

@@ -153,7 +153,7 @@ forEachDriver('stored catalogs: import, versions, the campaign switch (UTD8.1)',
   );
 
   it.skipIf(skip)(
-    'UTD8.1 once play has started the switch is refused and the catalog is not stored either',
+    'UTD8.1 once play has started the campaign does not switch; the catalog goes into the library for an amendment vote (UTD1.7)',
     async () => {
       const app = testApp(db().database);
       const target = { guildId: 'g', channelId: `active-${driver}` };
@@ -169,9 +169,15 @@ forEachDriver('stored catalogs: import, versions, the campaign switch (UTD8.1)',
         units: sampleCatalogFiles().units.replace('Lyran Heavy Cruiser,', 'Lyran Heavy Cruiser (B),'),
       };
       const before = await storedCount();
-      const result = await importCatalog(app, { target, actor: actor('a'), files });
-      expect(!result.ok && [result.error.code, result.error.rule]).toEqual(['catalog/pinned', 'UTD8.1']);
+      const versionBefore = (await campaignInChannel(app, target.channelId))!.catalogVersion;
+      // A player who may not change the catalog stores nothing.
+      const other = await importCatalog(app, { target, actor: actor('b'), files });
+      expect(!other.ok && other.error.code).toBe('permission/admin');
       expect(await storedCount()).toBe(before);
+      const result = await importCatalog(app, { target, actor: actor('a'), files, name: 'amended' });
+      expect(result.ok && [result.value.pinned, result.value.switched]).toEqual([true, null]);
+      expect(await storedCount()).toBe(before + 1);
+      expect((await campaignInChannel(app, target.channelId))!.catalogVersion).toBe(versionBefore);
     },
   );
 

@@ -4,6 +4,8 @@ import { glyphCoverage } from '../../src/render/fonts.ts';
 import { layoutInput, legendGlyphs, mapScene, renderMap, titleLines } from '../../src/render/map-image.ts';
 import { catalogShipBpv } from '../../src/render/map-fleets.ts';
 import { PALETTE, playerColour, rgbOf, THEME } from '../../src/render/theme.ts';
+import { sampleCatalog } from '../../src/app/catalogs.ts';
+import { EMPIRE_CODE_BY_KEY } from '../../src/rules/thunderdome/catalog/index.ts';
 import { Game, who } from '../rules/td3/harness.ts';
 import { layoutProblems } from './layout-checks.ts';
 import {
@@ -197,14 +199,17 @@ describe('renderMap: the warp-lane map image', () => {
       const img = await decode(png);
       const layout = mapScene(big.state).layout!;
       expect(layoutProblems(layout, layoutInput(big.state)!)).toEqual([]);
-      // Every home shows its planet glyph and its owner's fleet 1 (a CA and an FF).
+      // Every home shows its planet glyph and its owner's fleet 1 (a CA and an FF, at the empire's own sample prices).
+      const catalog = sampleCatalog();
       for (const p of big.state.players) {
         const lb = layout.labels.find((l) => l.key === p.homeSector)!;
+        const code = EMPIRE_CODE_BY_KEY[p.empire];
+        const bpv = Number(catalog.get(`${code}-CA`)!.bpv) + Number(catalog.get(`${code}-FF`)!.bpv);
         expect(lb.glyphs, p.id).toHaveLength(1);
         expect(
           lb.tags.map((t) => t.text),
           p.id,
-        ).toEqual(['1 · 196']);
+        ).toEqual([`1 · ${bpv}`]);
       }
       for (const p of big.state.players) {
         const home = layout.nodes.find((n) => n.key === p.homeSector)!;

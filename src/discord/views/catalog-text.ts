@@ -206,3 +206,43 @@ export function catalogImportDetails(r: {
     1990,
   );
 }
+
+/** `/catalog list`: the versions stored in this bot, newest first (the catalog library, requirements §4.2). */
+export function catalogLibraryText(
+  list: {
+    total: number;
+    page: number;
+    versions: readonly { version: string; name: string; unitCount: number; importedBy: string; importedAt: Date }[];
+  },
+  pageSize: number,
+  current: string | null,
+): string {
+  if (list.total === 0)
+    return '📚 No catalog is stored in this bot yet: the campaigns play with the bundled sample. Import one with `/catalog import` (get the format with `/catalog template`).';
+  const pages = Math.max(1, Math.ceil(list.total / pageSize));
+  const lines = [
+    `📚 **Catalog library**: ${list.total} version${list.total === 1 ? '' : 's'} (page ${list.page} of ${pages}).`,
+  ];
+  for (const v of list.versions)
+    lines.push(
+      `• \`${shortVersion(v.version)}\` **${v.name || '(unnamed)'}**: ${v.unitCount} units, imported by <@${v.importedBy}> on ${v.importedAt.toISOString().slice(0, 10)}${v.version === current ? ' ← this campaign' : ''}`,
+    );
+  if (list.versions.length === 0) lines.push('(no versions on this page)');
+  lines.push(
+    'Switch a campaign before its start with `/catalog use version:`; during play put one to the vote with `/catalog amend`.',
+  );
+  return lines.join('\n').slice(0, 1990);
+}
+
+/** `/catalog export`: the message that comes with the three files. */
+export function catalogExportText(e: { version: string; name: string }): string {
+  return `📚 Catalog \`${shortVersion(e.version)}\`${e.name ? ` **${e.name}**` : ''} in the import format (full version \`${e.version}\`). Import these files with \`/catalog import\` on any server: the version stays the same.`;
+}
+
+/** `/catalog import` while the campaign is under way: kept in the library, not switched. */
+export function catalogStoredPinnedText(details: string, version: string): string {
+  return `${details}\nStored in the library. This campaign is under way, so its catalog changes only by the players' vote: \`/catalog amend version:${shortVersion(version)}\` (UTD1.7).`.slice(
+    0,
+    2000,
+  );
+}

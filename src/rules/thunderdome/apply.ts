@@ -468,6 +468,17 @@ const CORE_FOLDS = {
   VoteWithdrawn: (s, e) => {
     voteById(s, e.voteId).status = 'withdrawn';
   },
+  // Catalog amendments (catalog-amend.ts, UTD1.7): the campaign plays with the new version from
+  // this event on; adopted prices are re-recorded on the ships.
+  CatalogAmendmentProposed: () => {},
+  CatalogAmended: (s, e) => {
+    s.catalogVersion = e.version;
+    for (const r of e.repriced) {
+      const ship = s.ships.find((x) => x.id === r.shipId);
+      if (ship) ship.bpv = r.to;
+    }
+  },
+  CatalogAmendmentFailed: () => {},
   SettingChanged: (s, e) => {
     if (e.fromHalfCycle === null || e.fromHalfCycle <= s.halfCycles) {
       (s.settings as Record<string, unknown>)[e.key] = structuredClone(e.value);

@@ -5,12 +5,14 @@ import { refuse } from '../errors.ts';
 import { requireAdmin, type Decider } from './decider.ts';
 import { shortVersion } from './catalog/version.ts';
 import { fleetMc } from './navy-limits.ts';
+import type { Base, CampaignState } from './state.ts';
+import type { UnitCatalog } from './units.ts';
 
 /**
  * Switching a campaign to another catalog version (UTD8.1). Requirements §4.2: a version is
- * pinned to the campaign at setup; switching mid-campaign would need a supermajority vote and a
- * migration report, which the bot does not offer, so the switch is only possible before play
- * starts (status `registration` or `setup`). The command is decided with the catalog it switches
+ * pinned to the campaign at setup, so the switch is only possible before play starts (status
+ * `registration` or `setup`); during play only the players' supermajority vote replaces it, after
+ * the difference is shown to them (catalog-amend.ts, UTD1.7). The command is decided with the catalog it switches
  * to (`ctx.catalog`), and everything already placed or bought must still make sense under it:
  *
  * - every ship and base of the campaign names a unit of the new catalog (the starting forces of
@@ -29,7 +31,7 @@ export function setCatalog(d: Decider, version: string): void {
       'catalog/pinned',
       'UTD8.1',
       `**${state.name}** is already under way: its ship catalog was pinned when play began (requirements §4.2), so it cannot change now.`,
-      'A new catalog can be used by a new campaign; import it in that campaign’s channel before the first turn.',
+      'During play the players may vote a stored version in: `/catalog amend version:` (UTD1.7).',
     );
   }
   const catalog = d.ctx.catalog;
@@ -37,28 +39,18 @@ export function setCatalog(d: Decider, version: string): void {
   if (state.catalogVersion === version)
     refuse('catalog/no-change', 'UTD8.1', `**${state.name}** already plays with catalog \`${shortVersion(version)}\`.`);
 
-  const problems: string[] = [];
-  for (const ship of state.ships) {
-    const unit = catalog.get(ship.unitId);
-    if (!unit) problems.push(`ship ${ship.id} is a \`${ship.unitId}\`, which the new catalog lacks`);
-    else if (!bpv(unit.bpv).eq(ship.bpv))
-      problems.push(
-        `ship ${ship.id} (\`${ship.unitId}\`) was bought for ${ship.bpv} BPV; the new catalog prices it at ${unit.bpv}`,
-      );
-  }
-  for (const base of state.bases) {
-    const unit = catalog.get(base.unitId);
-    if (!unit) problems.push(`${base.role} ${base.id} is a \`${base.unitId}\`, which the new catalog lacks`);
-    else if (base.role === 'defending-ship' && unit.unitKind !== 'warship')
-      problems.push(`defending ship ${base.id} (\`${base.unitId}\`) is no longer a warship (UTD8.134)`);
-  }
-  for (const fleet of state.fleets) {
-    const used = fleetMc(state, fleet.id, catalog);
-    if (used > fleetLimit(state))
-      problems.push(
-        `fleet ${fleet.slot} of ${state.players.find((p) => p.id === fleet.owner)?.name ?? fleet.owner} would hold MC ${formatMoveClass(mc(used))} of ${formatMoveClass(fleetLimit(state))} (UTD7.23)`,
-      );
-  }
+  const misfits = catalogMisfits(state, catalog);
+  const problems: string[] = [
+    ...misfits.undefinedUnits.map((u) => `${u.what} ${u.id} is a \`${u.unitId}\`, which the new catalog lacks`),
+    ...misfits.repriced.map(
+      (u) => `ship ${u.id} (\`${u.unitId}\`) was bought for ${u.paid} BPV; the new catalog prices it at ${u.price}`,
+    ),
+    ...misfits.notWarship.map((u) => `defending ship ${u.id} (\`${u.unitId}\`) is no longer a warship (UTD8.134)`),
+    ...misfits.overLimit.map(
+      (f) =>
+        `fleet ${f.slot} of ${state.players.find((p) => p.id === f.owner)?.name ?? f.owner} would hold MC ${formatMoveClass(mc(f.mc))} of ${formatMoveClass(fleetLimit(state))} (UTD7.23)`,
+    ),
+  ];
   if (problems.length > 0) {
     const shown = problems.slice(0, 5).join('; ');
     const more = problems.length > 5 ? `; and ${problems.length - 5} more` : '';
@@ -70,4 +62,45 @@ export function setCatalog(d: Decider, version: string): void {
     );
   }
   d.emit({ type: 'CatalogSet', version, previous: state.catalogVersion, units: catalog.all().length });
+}
+
+/** What of a campaign a catalog would not fit (`catalogMisfits`). */
+export interface CatalogMisfits {
+  /** Ships, bases and ordered ships whose unit the catalog lacks: they would have no definition. */
+  undefinedUnits: { what: 'ship' | Base['role'] | 'ordered ship'; id: string; unitId: string }[];
+  /** Ships whose recorded price differs from the catalog's BPV (UTD1.2). */
+  repriced: { id: string; unitId: string; paid: string; price: string }[];
+  /** Defending ships that would no longer be warships (UTD8.134). */
+  notWarship: { id: string; unitId: string }[];
+  /** Fleets over the fleet limit (MC 5 unless fleet.maxMc says otherwise) under the catalog's move costs (UTD7.23), in sixtieths. */
+  overLimit: { fleetId: string; slot: number; owner: string; mc: number }[];
+}
+
+/**
+ * Checks everything the campaign holds against a catalog: the switch before play and an
+ * amendment during it (catalog-amend.ts) read the same list, each keeping what concerns it.
+ */
+export function catalogMisfits(state: CampaignState, catalog: UnitCatalog): CatalogMisfits {
+  const out: CatalogMisfits = { undefinedUnits: [], repriced: [], notWarship: [], overLimit: [] };
+  for (const ship of state.ships) {
+    const unit = catalog.get(ship.unitId);
+    if (!unit) out.undefinedUnits.push({ what: 'ship', id: ship.id, unitId: ship.unitId });
+    else if (!bpv(unit.bpv).eq(ship.bpv))
+      out.repriced.push({ id: ship.id, unitId: ship.unitId, paid: ship.bpv, price: unit.bpv });
+  }
+  for (const base of state.bases) {
+    const unit = catalog.get(base.unitId);
+    if (!unit) out.undefinedUnits.push({ what: base.role, id: base.id, unitId: base.unitId });
+    else if (base.role === 'defending-ship' && unit.unitKind !== 'warship')
+      out.notWarship.push({ id: base.id, unitId: base.unitId });
+  }
+  for (const build of state.pendingBuilds ?? [])
+    if (!catalog.get(build.unitId))
+      out.undefinedUnits.push({ what: 'ordered ship', id: build.shipId, unitId: build.unitId });
+  for (const fleet of state.fleets) {
+    const used = fleetMc(state, fleet.id, catalog);
+    if (used > fleetLimit(state))
+      out.overLimit.push({ fleetId: fleet.id, slot: fleet.slot, owner: fleet.owner, mc: used });
+  }
+  return out;
 }

@@ -55,6 +55,7 @@ import { MAP_APPROVAL_ORDERS, type MapApprovalCommand } from './map-approval.ts'
 import { VOTE_WITHDRAW_ORDERS, type VoteWithdrawCommand } from './vote-withdraw.ts';
 import { VOTE_END_ORDERS, type VoteEndCommand } from './vote-end.ts';
 import { SETUP_DEFENSE_ORDERS, type SetupDefenseCommand } from './setup-defenses.ts';
+import { CATALOG_AMEND_ORDERS, type CatalogAmendCommand } from './catalog-amend.ts';
 
 export type { Actor, DecisionContext };
 
@@ -126,7 +127,8 @@ export type CampaignCommand =
   // Ending the campaign by agreement (UTD1.9, ISS-A89; vote-end.ts)
   | VoteEndCommand
   // Starting defenses: the player's choice of variants (UTD8.134; setup-defenses.ts)
-  | SetupDefenseCommand;
+  | SetupDefenseCommand
+  | CatalogAmendCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -374,6 +376,7 @@ export const ORDERS = {
   ...VOTE_WITHDRAW_ORDERS,
   ...VOTE_END_ORDERS,
   ...SETUP_DEFENSE_ORDERS,
+  ...CATALOG_AMEND_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

@@ -22,6 +22,11 @@ export interface DecisionContext {
   now: Date;
   dice: DiceSource;
   catalog: UnitCatalog;
+  /**
+   * The catalog an amendment puts to the players' vote (catalog-amend.ts, UTD1.7), while one is
+   * proposed or open; absent otherwise. The campaign still plays with `catalog` until it passes.
+   */
+  proposedCatalog?: UnitCatalog;
   /** Sequence number the first event of this command will get (for automatic follow-ups). */
   firstSeq: number;
 }

@@ -414,6 +414,8 @@ export type CampaignEvent =
       /** Set when the import starts a new secret seed (the exported file did not carry the old one). */
       seedCommitment: string | null;
     }
+  // Catalog amendments during play (catalog/amend-events.ts, UTD1.7)
+  | import('./catalog/amend-events.ts').CatalogAmendEvent
   // Ship condition (condition/): owner's records, step-3 resupply, fighter replacement, refit fleet (UTD6.3B, 6.3J, 7.53)
   | import('./condition/events.ts').ConditionEvent
   // Shipyards, dry dock and repairs (UTD6.37–6.39, 6.3H, 6.3I5, 7.5, 7.6)

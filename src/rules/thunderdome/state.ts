@@ -522,7 +522,9 @@ export type VotePayload =
   /** UTD3.42#2, ISS-A15: excuse one failure of `player` beyond the real-life excuses (battles/excuse-vote.ts). */
   | { kind: 'battle-excuse'; battleId: string; player: string }
   /** UTD3.91: `userId` finishes battle `battleId` for `side`, which resigned (battles/resignation.ts). */
-  | { kind: 'battle-stand-in'; battleId: string; side: string; userId: string };
+  | { kind: 'battle-stand-in'; battleId: string; side: string; userId: string }
+  /** UTD1.7: replace the ship catalog during play (catalog-amend.ts). */
+  | { kind: 'catalog-amendment'; version: string; previous: string; ships: 'keep' | 'adopt' };
 
 export interface Vote {
   id: string;

@@ -18,6 +18,7 @@ const WITHDRAWABLE: ReadonlySet<VotePayload['kind']> = new Set([
   'dice-reveal',
   'restricted-unit',
   'end-campaign',
+  'catalog-amendment',
 ]);
 
 /**

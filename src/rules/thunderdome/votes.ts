@@ -18,6 +18,7 @@ import { onRunnerVoteClosed } from './battles/npe-runner.ts';
 import { onEndVoteClosed } from './vote-end.ts';
 import { onStandInVoteClosed } from './battles/resignation.ts';
 import { onExcuseVoteClosed } from './battles/excuse-vote.ts';
+import { onAmendmentVoteClosed } from './catalog-amend.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -177,6 +178,7 @@ function close(
   onEndVoteClosed(d, v, passed);
   onStandInVoteClosed(d, v, passed);
   onExcuseVoteClosed(d, v, passed);
+  onAmendmentVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {

@@ -200,8 +200,10 @@ describe('catalog import refuses bad files whole (requirements §4.2)', () => {
     expect(result.omittedErrors).toBe(0);
   });
 
-  it('caps the list at 100 errors and counts the rest', () => {
-    const rows = Array.from({ length: 150 }, (_, i) => warship(`LYR-S${i}`, { move_cost: '0.31' }));
+  it('caps the list at 5,000 errors and counts the rest', () => {
+    const rows = Array.from({ length: CATALOG_LIMITS.maxIssues + 50 }, (_, i) =>
+      warship(`LYR-S${i}`, { move_cost: '0.31' }),
+    );
     const result = refused(parseUnitsCsv(csv(rows)));
     expect(result.errors).toHaveLength(CATALOG_LIMITS.maxIssues);
     expect(result.omittedErrors).toBe(50);

@@ -32,7 +32,7 @@ describe('sample catalog (assets/catalog/sample)', () => {
     );
     expect(result.ok).toBe(true);
     expect(result.warnings).toEqual([]);
-    expect(catalog.units).toHaveLength(150);
+    expect(catalog.units).toHaveLength(176);
     expect(catalog.refits).toHaveLength(53);
     expect(catalog.conversions).toHaveLength(13);
   });
@@ -74,19 +74,26 @@ describe('sample catalog (assets/catalog/sample)', () => {
     },
   );
 
-  it('non-Lyran placeholder rows copy the Lyran numbers', () => {
+  it('each empire has its own line: ships no other empire has, and the core hulls priced its own way', () => {
+    const own = (code: string) => catalog.units.filter((u) => u.empire === code);
     for (const e of EMPIRES) {
       const code = EMPIRE_CODE_BY_KEY[e.key];
-      for (const suffix of ['CA', 'CA+PH', 'DD', 'CW+', 'FF', 'FF+PH', 'FF+ALL', 'DN', 'MS', 'TS']) {
-        const mine = unit(`${code}-${suffix}`);
-        const lyran = unit(`LYR-${suffix}`);
-        expect([mine.bpvEconomic, mine.moveCost, mine.sizeClass], `${code}-${suffix}`).toEqual([
-          lyran.bpvEconomic,
-          lyran.moveCost,
-          lyran.sizeClass,
-        ]);
-      }
+      // At least two signature ships beside the core hulls every empire has.
+      const core = ['CA', 'CA+PH', 'DD', 'CW+', 'FF', 'FF+PH', 'FF+ALL', 'DN', 'MS', 'TS'];
+      const signature = own(code).filter(
+        (u) => (u.unitKind === 'warship' || u.unitKind === 'auxiliary') && !core.includes(u.unitId.slice(4)),
+      );
+      expect(signature.length, code).toBeGreaterThanOrEqual(2);
+      expect(new Set(signature.map((u) => u.bpvEconomic)).size, code).toBe(signature.length);
     }
+    // Empires the worked examples and tests do not lean on price their core hulls differently.
+    const prices = new Set(
+      ['CAR', 'FRA', 'GOR', 'ISC', 'KLI', 'PAR', 'PEL', 'ROM', 'THO', 'LYR'].map((c) => unit(`${c}-CA`).bpvEconomic),
+    );
+    expect(prices.size).toBe(10);
+    // The Federation, Kzinti and Hydran core keeps the Lyran example's numbers, which tests and examples use.
+    for (const c of ['FED', 'KZI', 'HYD'])
+      expect([unit(`${c}-CA`).bpvEconomic, unit(`${c}-FF`).bpvEconomic], c).toEqual(['133', '63']);
   });
 
   it('UTD6.3783 Lyran CA is 133 at MC 1 and the phaser refit adds 4', () => {

@@ -1,5 +1,6 @@
 import { sampleCatalog } from '../../../src/app/catalogs.ts';
 import { SeededDice } from '../../../src/rules/dice.ts';
+import { proposedCatalogVersion } from '../../../src/rules/thunderdome/catalog-amend.ts';
 import type { RuleError } from '../../../src/rules/errors.ts';
 import {
   applyEvent,
@@ -27,6 +28,8 @@ export class Game {
   readonly forced: number[] = [];
   lastError: RuleError | null = null;
   catalog: UnitCatalog = sampleCatalog();
+  /** Catalogs an amendment may propose (UTD1.7), by version, loaded as the app would (catalog-amend.ts). */
+  proposable: Record<string, UnitCatalog> = {};
 
   do(user: string | Actor, command: CampaignCommand): StoredEvent[] {
     const actor = typeof user === 'string' ? who(user) : user;
@@ -36,6 +39,7 @@ export class Game {
       now: this.now,
       dice,
       catalog: this.catalog,
+      ...this.proposedFor(command),
       firstSeq: this.log.length + 1,
     });
     if (!r.ok) {
@@ -54,6 +58,14 @@ export class Game {
       this.log.push(e);
     }
     return added;
+  }
+
+  private proposedFor(command: CampaignCommand): { proposedCatalog?: UnitCatalog } {
+    const version = proposedCatalogVersion(this.log.length ? this.state : null, command);
+    if (version === null) return {};
+    const catalog = this.proposable[version];
+    if (!catalog) throw new Error(`the test has no catalog ${version} to propose`);
+    return { proposedCatalog: catalog };
   }
 
   /** Expects a refusal citing `rule`; proves that nothing changed. */

@@ -20,8 +20,8 @@ import type { CatalogUnit, ConversionEdge, RefitEdge } from './types.ts';
  * the column parses to the field's type.
  *
  * Cell conventions (README.md "File format"): cells are trimmed; an empty cell is "absent";
- * booleans are `true`/`false` in any letter case and nothing else; lists (none in these three
- * files yet) would use `;`; move costs accept `1/3`, `0.33`, `.333`.
+ * booleans are `true`/`false` in any letter case and nothing else; move costs accept `1/3`,
+ * `0.33`, `.333`; decimal cells also accept an unambiguous decimal comma (`decimalComma`).
  */
 
 export type Cell<T> = { ok: true; value: T } | { ok: false; message: string; code: string };
@@ -151,6 +151,31 @@ function flagOrNull(name: string): Column<boolean | null> {
   };
 }
 
+/**
+ * A decimal comma as spreadsheets write it where the comma is the decimal mark (`16,5`), read as
+ * `16.5` when that is the only reading: one comma, and not a thousands group (`1,250` could be
+ * 1250 or 1.25, so it is refused; `0,333` and `16,25` are not). Other cells pass unchanged.
+ */
+export function decimalComma(cell: string): Cell<string> {
+  const m = /^(-?)(\d*),(\d+)$/.exec(cell);
+  if (!m) return good(cell);
+  const [, sign, whole, fraction] = m as unknown as [string, string, string, string];
+  if (whole !== '' && whole !== '0' && fraction.length === 3)
+    return bad(
+      `${q(cell)} could be ${whole}${fraction} or ${whole}.${fraction}: write it without the comma, or with a decimal point`,
+      'catalog/ambiguous-comma',
+    );
+  return good(`${sign}${whole === '' ? '0' : whole}.${fraction}`);
+}
+
+/** Parses a cell after reading a decimal comma (`decimalComma`). */
+function viaComma<T>(parse: (cell: string) => Cell<T>): (cell: string) => Cell<T> {
+  return (cell) => {
+    const read = decimalComma(cell);
+    return read.ok ? parse(read.value) : (read as Cell<T>);
+  };
+}
+
 function parseInteger(cell: string, min: number, max: number): Cell<number> {
   if (!/^\d{1,9}$/.test(cell)) return bad(`${q(cell)} is not a whole number`);
   const n = Number(cell);
@@ -188,7 +213,7 @@ function decimal(
   presence: 'required' | 'optional',
   positive: boolean,
 ): Column<string> | Column<string | null> {
-  const parse = (cell: string): Cell<string> => parseDecimal(cell, positive);
+  const parse = viaComma((cell: string): Cell<string> => parseDecimal(cell, positive));
   if (presence === 'required') return { name, presence, parse, format: (v: string) => v };
   return { name, presence, parse, empty: () => null, format: (v: string | null) => v ?? '' };
 }
@@ -198,7 +223,7 @@ function rational(name: string, max: number): Column<MoveClass | null> {
   return {
     name,
     presence: 'optional',
-    parse: (cell) => {
+    parse: viaComma((cell) => {
       const value = parseMoveClass(cell);
       if (value === null) {
         return bad(
@@ -209,7 +234,7 @@ function rational(name: string, max: number): Column<MoveClass | null> {
       if (value <= 0) return bad(`${q(cell)} must be greater than 0`, 'catalog/move-class');
       if (value > max) return bad(`${q(cell)} is more than ${formatMoveClass(max as MoveClass)}`, 'catalog/move-class');
       return good(value);
-    },
+    }),
     empty: () => null,
     format: (v) => (v === null ? '' : formatMoveClass(v)),
   };
@@ -225,11 +250,12 @@ function parseYear(cell: string): Cell<number> {
 function year(name: string, presence: 'required'): Column<number>;
 function year(name: string, presence: 'optional'): Column<number | null>;
 function year(name: string, presence: 'required' | 'optional'): Column<number> | Column<number | null> {
-  if (presence === 'required') return { name, presence, parse: parseYear, format: (v: number) => String(v) };
+  const parse = viaComma(parseYear);
+  if (presence === 'required') return { name, presence, parse, format: (v: number) => String(v) };
   return {
     name,
     presence,
-    parse: parseYear,
+    parse,
     empty: () => null,
     format: (v: number | null) => (v === null ? '' : String(v)),
   };

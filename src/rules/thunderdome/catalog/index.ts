@@ -37,7 +37,14 @@ export type {
   UnitsCsvResult,
 } from './parse.ts';
 export { formatCatalogIssue, parseCatalog, parseConversionsCsv, parseRefitsCsv, parseUnitsCsv } from './parse.ts';
-export { CATALOG_COLUMNS, serialiseConversionsCsv, serialiseRefitsCsv, serialiseUnitsCsv } from './serialise.ts';
+export {
+  CATALOG_COLUMNS,
+  CATALOG_SCHEMA_COLUMNS,
+  csvLine,
+  serialiseConversionsCsv,
+  serialiseRefitsCsv,
+  serialiseUnitsCsv,
+} from './serialise.ts';
 // Catalog versions and search.
 export { canonicalCatalog, shortVersion, type CanonicalCatalog } from './version.ts';
 export { searchUnits, type UnitQuery } from './search.ts';
@@ -57,3 +64,4 @@ export {
   SHIPYARD_CHART,
   wreckThreshold,
 } from './rules.ts';
+export { catalogCoverage, type CoverageFinding, type CoverageQuery, type EmpireCoverage } from './coverage.ts';

@@ -21,7 +21,7 @@ import type { Catalog, CatalogUnit, ConversionEdge, RefitEdge } from './types.ts
  * refuse an import. Pure: the caller reads the files and passes their text.
  *
  * File rules (README.md "File format"): UTF-8 text, an optional BOM, LF or CRLF line ends,
- * `,` between cells, RFC 4180 quoting (`"a, b"`, `""` for a quote; a quoted cell may span lines),
+ * `,` or `;` between cells (as spreadsheets save CSV; told from the header), RFC 4180 quoting (`"a, b"`, `""` for a quote; a quoted cell may span lines),
  * a header row naming the columns (any order, any letter case), blank lines and rows of only
  * empty cells skipped, cells trimmed.
  */
@@ -40,6 +40,8 @@ export interface CatalogIssue {
   code: string;
   /** The rule the problem breaks, when it breaks one (also cited at the end of `message`). */
   rule?: string;
+  /** The cell as written, when the problem is one cell (for the row-level error report). */
+  value?: string;
 }
 
 interface Warnings {
@@ -94,13 +96,13 @@ class IssueLog {
   for(file: CatalogFile): Reporter {
     const make =
       (kind: 'error' | 'warning') =>
-      (line: number, field: string | null, code: string, message: string, rule?: string): void => {
-        this.add(
-          kind,
+      (line: number, field: string | null, code: string, message: string, rule?: string, value?: string): void => {
+        const issue: CatalogIssue =
           rule === undefined
             ? { file, line, field, code, message }
-            : { file, line, field, code, message: `${message} (${rule})`, rule },
-        );
+            : { file, line, field, code, message: `${message} (${rule})`, rule };
+        if (value !== undefined && value !== '') issue.value = value;
+        this.add(kind, issue);
       };
     return { error: make('error'), warn: make('warning') };
   }
@@ -120,10 +122,26 @@ class IssueLog {
   }
 }
 
-type Report = (line: number, field: string | null, code: string, message: string, rule?: string) => void;
+type Report = (
+  line: number,
+  field: string | null,
+  code: string,
+  message: string,
+  rule?: string,
+  value?: string,
+) => void;
 interface Reporter {
   error: Report;
   warn: Report;
+}
+
+/** A reporter for one row: an issue naming a column carries that column's cell as written. */
+function rowReporter(report: Reporter, row: CsvRow): Reporter {
+  const withCell =
+    (to: Report): Report =>
+    (line, field, code, message, rule, value) =>
+      to(line, field, code, message, rule, value ?? (field === null ? undefined : row.cells.get(field)));
+  return { error: withCell(report.error), warn: withCell(report.warn) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,6 +190,19 @@ function suggestion(name: string, known: readonly string[]): string {
 }
 
 /**
+ * The cell separator: `,`, or `;` as spreadsheets write CSV where the comma is the decimal mark.
+ * Told from the header line: whichever separator splits it into more known column names (a
+ * header has no decimals, so there is nothing to confuse); `,` when neither finds any.
+ */
+function delimiterOf(body: string, columns: readonly Column<unknown>[]): ',' | ';' {
+  const first = body.split('\n').find((l) => l.trim() !== '') ?? '';
+  const known = new Set(columns.map((c) => c.name));
+  const hits = (sep: string) =>
+    first.split(sep).filter((name) => known.has(name.trim().replace(/^"|"$/g, '').trim().toLowerCase())).length;
+  return hits(';') > hits(',') ? ';' : ',';
+}
+
+/**
  * Splits the text into rows keyed by the header's column names, checking the size limits, the
  * CSV syntax and the header against `columns`. Returns null when the file cannot be read row
  * by row (the errors say why); rows with the wrong number of cells are reported and dropped.
@@ -189,9 +220,11 @@ function readRows(text: string, columns: readonly Column<unknown>[], report: Rep
   let body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // One line-end convention, so that csv-parse's line count matches what an editor shows.
   body = body.replace(/\r\n?/g, '\n');
+  const delimiter = delimiterOf(body, columns);
   let records: ParsedRecord[];
   try {
     records = parseCsv(body, {
+      delimiter,
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
@@ -324,7 +357,7 @@ function readRecord<R>(
       out[key] = parsed.value;
       valid.set(column.name, parsed.value);
     } else {
-      report.error(row.line, column.name, parsed.code, `${parsed.message}.`);
+      report.error(row.line, column.name, parsed.code, `${parsed.message}.`, undefined, cell);
       ok = false;
     }
   }
@@ -639,14 +672,16 @@ function parseUnits(text: string, report: Reporter): UnitsPass {
   if (rows === null) return { units, byId, knownIds: new Set(), readable: false };
 
   const lines = new Map<CatalogUnit, number>();
+  const cells = new Map<CatalogUnit, CsvRow>();
   for (const row of rows) {
-    const { record, valid } = readRecord(UNIT_SCHEMA, row, report);
+    const rowReport = rowReporter(report, row);
+    const { record, valid } = readRecord(UNIT_SCHEMA, row, rowReport);
     const id = valid.get('unit_id');
     let duplicate = false;
     if (typeof id === 'string') {
       const first = firstLine.get(id);
       if (first !== undefined) {
-        report.error(
+        rowReport.error(
           row.line,
           'unit_id',
           'catalog/duplicate-id',
@@ -658,16 +693,19 @@ function parseUnits(text: string, report: Reporter): UnitsPass {
       }
     }
     if (record === null) continue;
-    checkUnit(record, row, report);
+    checkUnit(record, row, rowReport);
     if (duplicate) continue;
     units.push(record);
     byId.set(record.unitId, record);
     lines.set(record, row.line);
+    cells.set(record, row);
   }
 
   // 2. Foreign keys: the default fighter and PF types.
   for (const u of units) {
     const at = lines.get(u) ?? 0;
+    const row = cells.get(u);
+    const uReport = row ? rowReporter(report, row) : report;
     const refs = [
       ['fighter_type_id', u.fighterTypeId, isFighterKind, 'a fighter, heavy fighter or megafighter'],
       ['pf_type_id', u.pfTypeId, (k: CatalogUnit['unitKind']) => k === 'pf', 'a PF'],
@@ -676,9 +714,9 @@ function parseUnits(text: string, report: Reporter): UnitsPass {
       if (ref === null) continue;
       const target = byId.get(ref);
       if (!firstLine.has(ref))
-        report.error(at, field, 'catalog/unknown-unit', `${field} "${ref}" is not a unit_id in units.csv.`);
+        uReport.error(at, field, 'catalog/unknown-unit', `${field} "${ref}" is not a unit_id in units.csv.`);
       else if (target && !fits(target.unitKind))
-        report.error(
+        uReport.error(
           at,
           field,
           'catalog/reference-kind',
@@ -704,18 +742,19 @@ function parseEdges<R extends Edge>(
   text: string,
   schema: Schema<R>,
   units: EdgeContext,
-  report: Reporter,
-  check: (edge: R, from: CatalogUnit, to: CatalogUnit, line: number) => void,
+  outerReport: Reporter,
+  check: (edge: R, from: CatalogUnit, to: CatalogUnit, line: number, report: Reporter) => void,
 ): R[] {
   const rows = readRows(
     text,
     columnsOf(schema).map((c) => c.column as Column<unknown>),
-    report,
+    outerReport,
   );
   if (rows === null) return [];
   const edges: R[] = [];
   const seen = new Map<string, number>();
   for (const row of rows) {
+    const report = rowReporter(outerReport, row);
     const { record, valid } = readRecord(schema, row, report);
     for (const field of ['from_unit_id', 'to_unit_id']) {
       const id = valid.get(field);
@@ -756,16 +795,18 @@ function parseEdges<R extends Edge>(
       );
       continue;
     }
-    check(record, from, to, row.line);
+    check(record, from, to, row.line, report);
     edges.push(record);
   }
   return edges;
 }
 
 function parseRefits(text: string, units: EdgeContext, report: Reporter): RefitEdge[] {
-  return parseEdges(text, REFIT_SCHEMA, units, report, (_edge, from, to, line) => {
+  const lines = new Map<RefitEdge, number>();
+  const refits = parseEdges(text, REFIT_SCHEMA, units, report, (edge, from, to, line, row) => {
+    lines.set(edge, line);
     if (from.hullFamily !== to.hullFamily) {
-      report.error(
+      row.error(
         line,
         'to_unit_id',
         'catalog/refit-changes-family',
@@ -773,7 +814,7 @@ function parseRefits(text: string, units: EdgeContext, report: Reporter): RefitE
         'UTD6.3753',
       );
     } else if (from.isMauler !== to.isMauler) {
-      report.error(
+      row.error(
         line,
         'to_unit_id',
         'catalog/refit-mauler-change',
@@ -782,10 +823,48 @@ function parseRefits(text: string, units: EdgeContext, report: Reporter): RefitE
       );
     }
   });
+  reportRefitCycles(refits, lines, report);
+  return refits;
+}
+
+/**
+ * Refits lead from a configuration to a later one (UTD6.375); a chain that comes back to where
+ * it started would let a ship refit for ever, so every cycle is refused, at the edge closing it.
+ */
+function reportRefitCycles(
+  refits: readonly RefitEdge[],
+  lines: ReadonlyMap<RefitEdge, number>,
+  report: Reporter,
+): void {
+  const out = new Map<string, RefitEdge[]>();
+  for (const e of refits) out.set(e.fromUnitId, [...(out.get(e.fromUnitId) ?? []), e]);
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (id: string): void => {
+    state.set(id, 'open');
+    path.push(id);
+    for (const e of out.get(id) ?? []) {
+      const seen = state.get(e.toUnitId);
+      if (seen === 'open') {
+        const loop = [...path.slice(path.indexOf(e.toUnitId)), e.toUnitId].join(' → ');
+        report.error(
+          lines.get(e) ?? 0,
+          'to_unit_id',
+          'catalog/refit-cycle',
+          `The refits ${loop} go round in a circle; a refit leads to a later configuration, never back.`,
+          'UTD6.375',
+          e.toUnitId,
+        );
+      } else if (seen === undefined) visit(e.toUnitId);
+    }
+    path.pop();
+    state.set(id, 'done');
+  };
+  for (const e of refits) if (!state.has(e.fromUnitId)) visit(e.fromUnitId);
 }
 
 function parseConversions(text: string, units: EdgeContext, report: Reporter): ConversionEdge[] {
-  return parseEdges(text, CONVERSION_SCHEMA, units, report, (_edge, from, to, line) => {
+  return parseEdges(text, CONVERSION_SCHEMA, units, report, (_edge, from, to, line, report) => {
     if (from.hullFamily === to.hullFamily && from.isMauler === to.isMauler) {
       report.error(
         line,

@@ -9,7 +9,7 @@ import type { CatalogUnit, ConversionEdge, RefitEdge } from './types.ts';
  * gives the same records back.
  */
 
-function quote(cell: string): string {
+export function quote(cell: string): string {
   return /[",\r\n]/.test(cell) || cell !== cell.trim() ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
@@ -32,6 +32,22 @@ export function serialiseRefitsCsv(refits: readonly RefitEdge[]): string {
 export function serialiseConversionsCsv(conversions: readonly ConversionEdge[]): string {
   return serialise(CONVERSION_SCHEMA, conversions);
 }
+
+/** One CSV line of cells, quoted as the catalog files are (for reports and guides beside them). */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map(quote).join(',');
+}
+
+/** Every column of each file in order with its field and presence, e.g. for the template's guide. */
+export const CATALOG_SCHEMA_COLUMNS = {
+  units: columnsOf(UNIT_SCHEMA).map((c) => ({ key: c.key, name: c.column.name, presence: c.column.presence })),
+  refits: columnsOf(REFIT_SCHEMA).map((c) => ({ key: c.key, name: c.column.name, presence: c.column.presence })),
+  conversions: columnsOf(CONVERSION_SCHEMA).map((c) => ({
+    key: c.key,
+    name: c.column.name,
+    presence: c.column.presence,
+  })),
+} as const;
 
 /** The column names of each file in order, e.g. for a blank template. */
 export const CATALOG_COLUMNS = {

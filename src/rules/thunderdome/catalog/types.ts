@@ -246,8 +246,12 @@ export const CATALOG_LIMITS = {
   maxColumns: 120,
   /** UTF-8 bytes in one record (all its cells), checked by csv-parse while parsing. */
   maxRecordLength: 20_000,
-  /** Errors (and, separately, warnings) reported; the rest are only counted. */
-  maxIssues: 100,
+  /**
+   * Errors (and, separately, warnings) reported; the rest are only counted. The reply shows the
+   * first few and attaches them all as a report file, so the cap is set to stay far above any
+   * honest file's count while bounding a hostile one's.
+   */
+  maxIssues: 5_000,
   maxIdLength: 40,
   maxNameLength: 100,
   maxRefLength: 200,

@@ -1,0 +1,1 @@
+ALTER TABLE "catalogs" ADD COLUMN "name" text DEFAULT '' NOT NULL;
