@@ -145,6 +145,30 @@ const data = {
         max_value: 4,
       },
       {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'enemy_intensity',
+        description: "The other side's intensity, when it has only bases, planets, FRDs or convoys",
+        min_value: 1,
+        max_value: 4,
+      },
+      {
+        type: ApplicationCommandOptionType.Boolean,
+        name: 'cloak',
+        description: 'A force of cloaking ships only: make the cloak roll before round 1 (default true)',
+      },
+      {
+        type: S,
+        name: 'directed',
+        description: 'Secret Directed Damage: none, "S12 cripple", "S12 kill", "S12 fighters 3"',
+        max_length: 200,
+      },
+      {
+        type: S,
+        name: 'mauler',
+        description: 'Your mauler that pays the Directed Damage at full value',
+        max_length: 20,
+      },
+      {
         type: S,
         name: 'allocate',
         description: 'auto, or e.g. "S12 cripple, S13 destroy" for the damage you took',
@@ -247,6 +271,10 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
         return {
           ...c,
           ...(args.intensity !== undefined ? { intensity: args.intensity } : {}),
+          ...(args.enemy_intensity !== undefined ? { enemyIntensity: args.enemy_intensity } : {}),
+          ...(args.cloak !== undefined ? { cloak: args.cloak } : {}),
+          ...(args.directed ? { directed: args.directed } : {}),
+          ...(args.mauler ? { mauler: args.mauler } : {}),
           ...(args.allocate ? { allocate: args.allocate } : {}),
           ...(args.retreat ? { retreat: args.retreat } : {}),
         } as CommandInput;

@@ -270,7 +270,7 @@ export type CampaignEvent =
       dueAt: string;
     }
   | { type: 'BattleAppealVoteOpened'; battleId: string; voteId: string }
-  | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
+  | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick']; step?: import('./state.ts').QuickStep }
   | { type: 'BattleThreadAttached'; battleId: string; threadId: string }
   | { type: 'BattleReminder'; battleId: string; key: BattleReminderKey; players: string[]; deadline: string }
   | { type: 'NpeBattleUpdated'; battleId: string; npe: NpeBattle; reason: NpeUpdateReason }

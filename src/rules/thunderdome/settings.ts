@@ -78,6 +78,18 @@ export const DEFAULT_SETTINGS = {
   // sector (ISS-A35) and one supporting repair freighter per life or home sector (ISS-A34).
   'defense.requireFortification': true,
   'defense.maxSupportingRf': 1,
+  // SIDCORS quick resolution (battles/quick.ts; docs/rules-notes.md "SIDCORS"): the extract's
+  // optional procedures and the readings the digest leaves open (§A.2.14, A.4 V22, V24).
+  'sidcors.directedDamage': true,
+  'sidcors.plusMinus': true,
+  'sidcors.fightersInComPot': true,
+  /** Both sides with a working scout: `net` (digest V22) or `cancel`. */
+  'sidcors.bothScouts': 'net',
+  /**
+   * VBSF fleet-size system binding every battle fleet (fleet-size/, digest A.2.11–A.2.13): `none`
+   * (advice only, `/fleet check`), `bpv` (BPV Capacity), `bigships` (Big Ships) or `fcp` (Flexible Command).
+   */
+  'fleet.sizeLimit': 'none',
   /** UTD8.21: restricted units (catalog ids) the players voted in with `/vote restricted`. */
   'units.allowedRestricted': [] as readonly string[],
 } as const;
@@ -93,6 +105,20 @@ type Widen<T> = T extends string
         : T;
 export type Settings = { -readonly [K in keyof typeof DEFAULT_SETTINGS]: Widen<(typeof DEFAULT_SETTINGS)[K]> };
 
+/** A setting's value; a campaign stored before the key existed reads the default. */
+export function settingOf<K extends keyof Settings>(settings: Settings, key: K): Settings[K] {
+  return (settings[key] ?? DEFAULT_SETTINGS[key]) as Settings[K];
+}
+
 export function defaultSettings(): Settings {
   return structuredClone(DEFAULT_SETTINGS) as unknown as Settings;
 }
+
+/**
+ * Settings whose value is one of a few words: a vote naming another is refused (UTD1.11). The
+ * SIDCORS and fleet-size words match `BOTH_SCOUTS` (sidcors/types.ts) and `FLEET_SYSTEMS`.
+ */
+export const SETTING_CHOICES: Readonly<Partial<Record<keyof Settings, readonly string[]>>> = {
+  'sidcors.bothScouts': ['net', 'cancel'],
+  'fleet.sizeLimit': ['none', 'bpv', 'bigships', 'fcp'],
+};

@@ -3,7 +3,7 @@ import type { VoteCloseReason } from './reasons.ts';
 import { refuse } from '../errors.ts';
 import { endOfDayAfter } from '../deadlines.ts';
 import type { Decider } from './decider.ts';
-import { DEFAULT_SETTINGS } from './settings.ts';
+import { DEFAULT_SETTINGS, SETTING_CHOICES, type Settings } from './settings.ts';
 import { onVoteClosed } from './battles/votes.ts';
 import { onPlayerVoteClosed } from './player-votes.ts';
 import type { Vote } from './state.ts';
@@ -22,11 +22,13 @@ export function proposeSetting(d: Decider, key: string, raw: string): void {
     );
   const current = (d.state.settings as Record<string, unknown>)[key];
   const value = parseSettingValue(current, raw);
-  if (value === undefined)
+  const choices = SETTING_CHOICES[key as keyof Settings];
+  if (value === undefined || (choices && !choices.includes(String(value))))
     refuse(
       'setting/bad-value',
       'UTD1.11',
       `\`${raw.slice(0, 40)}\` is not a valid value for ${key} (now ${JSON.stringify(current)}).`,
+      choices ? `One of: ${choices.join(', ')}.` : undefined,
     );
   if (JSON.stringify(value) === JSON.stringify(current))
     refuse('setting/no-change', 'UTD1.11', `${key} is already ${JSON.stringify(current)}.`);
