@@ -37,3 +37,5 @@ export type {
 } from './battle.ts';
 export { runQuickBattle } from './battle.ts';
 export type { ComPotBreakdown, ComPotLine, FighterFate, UnitState, UnitStatus } from './force.ts';
+export type { OddsAnswer, OddsRequest, OddsSimulation, UnitOdds } from './odds.ts';
+export { ODDS_LIMITS, oddsSimulation, simulateOdds } from './odds.ts';
