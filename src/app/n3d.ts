@@ -46,7 +46,7 @@ import type { Actor, Battle, CampaignState } from '../rules/thunderdome/index.ts
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 import { readAid, updateAid, type AidKey, type AidResult } from './aids.ts';
 import { campaignInChannel } from './campaigns.ts';
-import { aidColumn } from './catalog-columns.ts';
+import { aidColumn } from '../rules/thunderdome/aid-columns.ts';
 import type { AppContext } from './context.ts';
 import { guarded, type Outcome } from './errors.ts';
 import type { CommandTarget } from './run-command.ts';

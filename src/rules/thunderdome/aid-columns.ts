@@ -1,4 +1,4 @@
-import type { UnitInfo } from '../rules/thunderdome/units.ts';
+import type { UnitInfo } from './units.ts';
 
 /**
  * Optional catalog columns the battle aids read when the catalog has them. The
