@@ -188,6 +188,43 @@ describe('SIDCORS Directed Damage, scouts and the cloak roll in /battle quick (d
     expect(g.state.battles[0]!.quick!.rounds).toHaveLength(1);
   });
 
+  it('A.2.14 step 1 against a force that cannot retreat the other side chooses both intensities; the stuck side only agrees', () => {
+    const { g, battle } = battleInA();
+    // Test surgery: p2's force stands as bases would (cannot retreat), before the first quick order.
+    g.patch((s) => {
+      const b = s.battles[0]!;
+      const units = b.participants.flatMap((p) =>
+        p.units.map((id) => ({
+          id,
+          side: (p.side === 'p1' ? 'A' : 'B') as 'A' | 'B',
+          factors: s.ships.find((x) => x.id === id)!.unitId.endsWith('CA') ? '8-8/4-4' : '4-4/2-2',
+          crippled: false,
+          ...(p.side === 'p2' ? { flags: { cannotRetreat: true } } : {}),
+        })),
+      );
+      b.quick = {
+        agreed: [],
+        intensity: {},
+        allocations: {},
+        units,
+        carry: { A: 0, B: 0 },
+        rolled: null,
+        rounds: [],
+        fates: {},
+      };
+    });
+    g.refused('p2', { type: 'battle-quick', battle, intensity: 2 }, 'SIDCORS (A.2.14) step 1');
+    const one = g.refused('p1', { type: 'battle-quick', battle, intensity: 3 }, 'SIDCORS (A.2.14) step 1');
+    expect(one.code).toBe('quick/enemy-intensity');
+    g.do('p1', { type: 'battle-quick', battle, intensity: 3, enemyIntensity: 1 });
+    expect(g.state.battles[0]!.quick!.rolled).toBeNull(); // p2 has not agreed yet
+    g.dice(3, 3).do('p2', { type: 'battle-quick', battle });
+    const q = g.state.battles[0]!.quick!;
+    expect(q.rolled!.bif).toEqual({ A: 3, B: 1 });
+    expect(q.agreed.sort()).toEqual(['p1', 'p2']);
+    g.refused('p2', { type: 'battle-quick', battle, intensity: 4 }, 'SIDCORS (A.2.14)');
+  });
+
   it('UTD1.11 a vote on sidcors.bothScouts names one of its values', () => {
     const { g } = battleInA();
     const err = g.refused('p1', { type: 'vote-setting', key: 'sidcors.bothScouts', value: 'maybe' }, 'UTD1.11');
