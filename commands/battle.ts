@@ -17,6 +17,8 @@ import { battleListText, battleShowText } from '../src/discord/views/battle-text
 import { splitMessage } from '../src/discord/words.ts';
 import type { ResultInput } from '../src/rules/thunderdome/battles/negotiation.ts';
 import { findBattle } from '../src/app/battles.ts';
+import { ODDS_DEFAULTS, ODDS_LIMITS, prepareOdds, runOdds } from '../src/app/battle-odds.ts';
+import { battleOddsText } from '../src/discord/views/battle-odds-text.ts';
 import { battleChoices } from '../src/discord/views/battle-choices.ts';
 
 const S = ApplicationCommandOptionType.String;
@@ -135,25 +137,49 @@ const data = {
       { type: S, name: 'plan', description: 'Your battle plan', required: true, max_length: 1000 },
       ...resultOptions,
     ]),
-    sub('quick', 'SIDCORS quick resolution, if both sides agree: intensity, then allocation, or retreat', [
+    sub('quick', 'SIDCORS quick resolution, if both sides agree', [
       battleOption,
       {
         type: ApplicationCommandOptionType.Integer,
         name: 'intensity',
-        description: 'Your secret battle intensity factor for the next round',
+        description: 'Your secret intensity (1–4) for the next round',
         min_value: 1,
         max_value: 4,
       },
       {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'enemy_intensity',
+        description: "Other side's intensity, if it cannot retreat",
+        min_value: 1,
+        max_value: 4,
+      },
+      {
+        type: ApplicationCommandOptionType.Boolean,
+        name: 'cloak',
+        description: 'All-cloaking force: roll the cloak (default true)',
+      },
+      {
+        type: S,
+        name: 'directed',
+        description: 'Secret Directed Damage: none, "S12 cripple", "S12 kill"',
+        max_length: 200,
+      },
+      {
+        type: S,
+        name: 'mauler',
+        description: 'Mauler paying at full value',
+        max_length: 20,
+      },
+      {
         type: S,
         name: 'allocate',
-        description: 'auto, or e.g. "S12 cripple, S13 destroy" for the damage you took',
+        description: 'auto, or e.g. "S12 cripple, S13 destroy"',
         max_length: 300,
       },
       {
         type: S,
         name: 'retreat',
-        description: 'Disengage through the lane to this sector (between rounds)',
+        description: 'Disengage to this sector (between rounds)',
         autocomplete: true,
       },
     ]),
@@ -168,6 +194,44 @@ const data = {
     sub('outsider', 'Propose someone outside the campaign to run the NPE: a supermajority vote (UTD5.432)', [
       battleOption,
       { type: ApplicationCommandOptionType.User, name: 'user', description: 'Who would run the NPE', required: true },
+    ]),
+    sub('odds', 'SIDCORS odds: simulated outcomes (changes nothing)', [
+      battleOption,
+      {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'attacker',
+        description: 'Attacker intensity each round (default 2)',
+        min_value: 1,
+        max_value: 4,
+      },
+      {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'defender',
+        description: 'Defender intensity each round (default 2)',
+        min_value: 1,
+        max_value: 4,
+      },
+      {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'rounds',
+        description: `Rounds (default ${ODDS_DEFAULTS.rounds})`,
+        min_value: ODDS_LIMITS.rounds.min,
+        max_value: ODDS_LIMITS.rounds.max,
+      },
+      {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'runs',
+        description: `Battles (default ${ODDS_DEFAULTS.runs})`,
+        min_value: ODDS_LIMITS.runs.min,
+        max_value: ODDS_LIMITS.runs.max,
+      },
+      {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'seed',
+        description: 'Seed, to repeat an answer',
+        min_value: 0,
+        max_value: 4294967295,
+      },
     ]),
     sub('object', 'Object to a negotiated NPE result: a vote of all players (UTD5.47)', [battleOption]),
     sub('claim', 'Choose your Anschluss tribute ships (UTD5.4A1)', [
@@ -212,6 +276,7 @@ function resultInput(args: ResultArgs): ResultInput {
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const args = readArgs(i, data);
   if (args.sub === 'list' || args.sub === 'show') return view(i, ctx, args);
+  if (args.sub === 'odds') return odds(i, ctx, args);
   const battle = 'battle' in args ? args.battle : '';
   const command: CommandInput | null = (() => {
     switch (args.sub) {
@@ -264,6 +329,10 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
         return {
           ...c,
           ...(args.intensity !== undefined ? { intensity: args.intensity } : {}),
+          ...(args.enemy_intensity !== undefined ? { enemyIntensity: args.enemy_intensity } : {}),
+          ...(args.cloak !== undefined ? { cloak: args.cloak } : {}),
+          ...(args.directed ? { directed: args.directed } : {}),
+          ...(args.mauler ? { mauler: args.mauler } : {}),
           ...(args.allocate ? { allocate: args.allocate } : {}),
           ...(args.retreat ? { retreat: args.retreat } : {}),
         } as CommandInput;
@@ -309,6 +378,33 @@ async function view(
     allowedMentions: { parse: [] },
     ...(png ? { files: [new AttachmentBuilder(png, { name: `battle-${b.id}.png` })] } : {}),
   });
+  for (const more of rest)
+    await i.followUp({ content: more, allowedMentions: { parse: [] }, flags: MessageFlags.SuppressNotifications });
+  return { ok: true };
+}
+
+/** `/battle odds`: checked first (a refusal stays private), then simulated after acknowledging. */
+async function odds(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  args: Extract<InvocationOf<typeof data>, { sub: 'odds' }>,
+): Promise<CommandOutcome> {
+  const prepared = await prepareOdds(ctx.app, ctx.target.channelId, {
+    battle: args.battle,
+    ...(args.attacker !== undefined ? { attackerIntensity: args.attacker } : {}),
+    ...(args.defender !== undefined ? { defenderIntensity: args.defender } : {}),
+    ...(args.rounds !== undefined ? { rounds: args.rounds } : {}),
+    ...(args.runs !== undefined ? { runs: args.runs } : {}),
+    ...(args.seed !== undefined ? { seed: args.seed } : {}),
+  });
+  if (!prepared.ok) return presentError(i, prepared.error);
+  // Hundreds of simulated battles take a moment: acknowledge first (Discord allows 3 s).
+  await i.deferReply();
+  const answer = await runOdds(prepared.value);
+  const state = await stateFor(ctx);
+  const name = (id: string) => (id === 'npe' ? 'the NPE' : (state?.players.find((p) => p.id === id)?.name ?? id));
+  const [first, ...rest] = splitMessage(battleOddsText(answer, name));
+  await send(i, { content: first!, allowedMentions: { parse: [] } });
   for (const more of rest)
     await i.followUp({ content: more, allowedMentions: { parse: [] }, flags: MessageFlags.SuppressNotifications });
   return { ok: true };

@@ -11,6 +11,7 @@ import type { AidResult } from '../src/app/aids.ts';
 import { campaignInChannel } from '../src/app/campaigns.ts';
 import {
   addN3dUnit,
+  launchN3dSeeking,
   askN3d,
   n3dUnits,
   plotN3dUnit,
@@ -152,6 +153,12 @@ const data = {
       { type: I, name: 'count', description: 'How many impulses (default 1)', min_value: 1, max_value: 32 },
       { type: B, name: 'force', description: 'Server managers: run anyway; a missing plot flies straight (C1.43)' },
     ]),
+    sub('launch', 'Launch a seeking weapon at a target in your FA arc (F1.24); it pursues and impacts', [
+      { type: S, name: 'launcher', description: 'Your launching unit', required: true, autocomplete: true },
+      { type: S, name: 'target', description: 'Its target', required: true, autocomplete: true },
+      { type: S, name: 'id', description: 'The new weapon, e.g. DR1', required: true, max_length: 20 },
+      { type: S, name: 'speed', description: 'Its warp speed, hexes per turn', required: true, max_length: 20 },
+    ]),
     sub('show', 'Every unit: position, facing, speed, and how many impulses are plotted', []),
     sub('range', 'Range and bearing between units (D1.4)', [
       optionalUnitOption('from', 'Only from this unit'),
@@ -225,6 +232,13 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
         });
         return { ok: true };
       });
+    case 'launch':
+      return present(i, await launchN3dSeeking(call, args), (v) =>
+        post(
+          i,
+          `🚀 **${v.id}** launched at ${args.target}: it turns toward it by itself (F2.21) and impacts within 0.9999 hex (F2.3).\n${engagementText(v.battle, v.view)}`,
+        ),
+      );
     case 'impulse':
       return present(i, await runN3dImpulses(call, args), (v) =>
         post(i, impulseText(v.battle, v.before, v.after, v.events)),
@@ -277,7 +291,7 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
     (await campaignInChannel(ctx.app, channelId))?.battles.find((b) => b.threadId === i.channelId)?.id;
   if (!ref) return i.respond([]);
   const units = await n3dUnits(ctx.app, channelId, ref);
-  const mineOnly = focused === 'unit';
+  const mineOnly = focused === 'unit' || focused === 'launcher';
   return respondChoices(
     i,
     units.filter((u) => !mineOnly || u.owner === me).map((u) => ({ name: `${u.id} — ${u.name}`, value: u.id })),

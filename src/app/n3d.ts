@@ -14,6 +14,7 @@ import {
   rangeTable,
   runImpulses,
   setUnit,
+  launchSeeking,
   type UnitPatch,
   type Vec3,
   parseDegrees,
@@ -46,7 +47,7 @@ import type { Actor, Battle, CampaignState } from '../rules/thunderdome/index.ts
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 import { readAid, updateAid, type AidKey, type AidResult } from './aids.ts';
 import { campaignInChannel } from './campaigns.ts';
-import { aidColumn } from './catalog-columns.ts';
+import { aidColumn } from '../rules/thunderdome/aid-columns.ts';
 import type { AppContext } from './context.ts';
 import { guarded, type Outcome } from './errors.ts';
 import type { CommandTarget } from './run-command.ts';
@@ -459,6 +460,45 @@ export function setN3dUnit(
         'Nothing to change: give a position, facing, speed, thrust, TAC, turn mode or name.',
       );
     const engagement = setUnit(aid.engagement, id, patch);
+    return { payload: { ...aid, engagement }, value: { battle: b.id, view: publicView(engagement), id } };
+  });
+}
+
+export interface LaunchRequest {
+  launcher: string;
+  target: string;
+  id: string;
+  /** Warp speed in hexes per turn (a drone's or torpedo's own). */
+  speed: string;
+  name?: string;
+}
+
+/**
+ * `/n3d launch`: the launcher's owner puts a seeking weapon on the board at the launcher, pointed
+ * at its target (F1.24: the target must be in the FA arc at Center mount). From then on it turns
+ * toward the target by itself (F2.21) and impacts within 0.9999 hex (F2.3).
+ */
+export function launchN3dSeeking(
+  call: N3dCall,
+  req: LaunchRequest,
+): Promise<AidResult<{ battle: string; view: PublicEngagement; id: string }>> {
+  return changeAid(call, ({ state, aid }) => {
+    const b = openBattle(state, call.ref);
+    speaker(b, call.actor.userId);
+    if (!aid) noEngagement(b);
+    const launcher = aid.engagement.units.find((x) => x.id === req.launcher.trim());
+    if (launcher && launcher.owner !== call.actor.userId)
+      refuse('n3d/not-yours', 'F1.24', `${launcher.name} is not yours to launch from.`);
+    const speed = hexesOf(req.speed, 'F2.21', 'Speed');
+    if (speed === undefined || speed <= 0)
+      refuse('n3d/seeking-speed', 'F2.21', 'Give the seeking weapon its speed, in hexes per turn (more than 0).');
+    const id = req.id.trim();
+    const engagement = launchSeeking(aid.engagement, req.launcher.trim(), {
+      id,
+      name: (req.name ?? id).slice(0, 80),
+      speed,
+      targetId: req.target.trim(),
+    });
     return { payload: { ...aid, engagement }, value: { battle: b.id, view: publicView(engagement), id } };
   });
 }

@@ -12,6 +12,7 @@ import type { Words } from './words-context.ts';
 import { unitName } from '../rules/thunderdome/battles/common.ts';
 import { sectorLabel } from '../rules/thunderdome/lookup.ts';
 import type { BattleReminderKey } from '../rules/thunderdome/events.ts';
+import { quickUpdateText } from './quick-words.ts';
 
 const mention = (id: string) => `<@${id}>`;
 const at = (iso: string, style: 'R' | 'f' = 'f') => `<t:${Math.floor(new Date(iso).getTime() / 1000)}:${style}>`;
@@ -92,16 +93,7 @@ export const BATTLE_WORDS = {
     if (!q) return null;
     const b = battle(e.battleId);
     const name = (letter: 'A' | 'B') => who(b?.sides[letter === 'A' ? 0 : 1] ?? letter);
-    if (q.rolled) {
-      const r = q.rolled;
-      return `🎲 Battle ${e.battleId}, SIDCORS round ${r.round}: intensity ${r.bif.A} + ${r.bif.B} = BIR ${r.bir}. ${name('A')}: ComPot ${r.comPot.A.total}, die ${r.die.A}${r.effectiveDie.A !== r.die.A ? `→${r.effectiveDie.A}` : ''}, ${r.coefficient.A}% → **${r.damage.A}** damage. ${name('B')}: ComPot ${r.comPot.B.total}, die ${r.die.B}${r.effectiveDie.B !== r.die.B ? `→${r.effectiveDie.B}` : ''}, ${r.coefficient.B}% → **${r.damage.B}** damage. Each side allocates what it took with \`/battle quick allocate:\` (auto for the default).`;
-    }
-    const last = q.rounds.at(-1);
-    if (last && Object.keys(q.intensity).length === 0 && Object.keys(q.allocations).length === 0) {
-      const list = (ids: string[]) => ids.map((id) => unitName(state, id)).join(', ') || 'none';
-      return `💥 Battle ${e.battleId}, SIDCORS round ${last.round}: crippled ${list(last.crippled)}; destroyed ${list(last.destroyed)}. Next round: \`/battle quick intensity:\`, or disengage with \`/battle quick retreat:\`.`;
-    }
-    return `🤫 Battle ${e.battleId}: a side has made its secret SIDCORS choice; waiting for the other.`;
+    return quickUpdateText(e.step, { battleId: e.battleId, q, name, state });
   },
   BattleOptionsCommitted: (e, { side: who }) =>
     `🔒 Battle ${e.battleId}: ${who(e.side)} ${e.replaces ? 'replaces its' : 'records a'} secret commander's-options assignment (UTD7.A5). Commitment \`${e.hash}\`; it is revealed after the battle with \`/officer reveal\`.`,

@@ -138,6 +138,8 @@ export const UNIT_COLUMN_GUIDE = {
   leaderKind: AID('leader kind for /fleet check system:fcp.', 'leader, consort, …'),
   battlePods: AID('battle pods for /fleet check system:fcp.', '0–100'),
   carriesSmallCraft: AID('carries small craft, for /fleet check system:bigships.', BOOL),
+  sidcorsEw: AID('SIDCORS scout rating (A.2.14 special units: scouts), for /battle quick; empty or 0 for none.', '0–6'),
+  sidcorsCloak: AID('SIDCORS: the ship can cloak (A.2.14 special units: cloaked ships), for /battle quick.', BOOL),
 } as const satisfies Record<keyof CatalogUnit, ColumnGuide>;
 
 export const REFIT_COLUMN_GUIDE = {

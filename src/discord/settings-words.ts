@@ -103,6 +103,11 @@ export const SETTING_WORDS = {
   'defense.maxSupportingRf': 'supporting repair freighters per sector',
   'setup.purchaseIgnoresCapacity': "whether setup purchases ignore the home yards' capacity",
   'units.allowedRestricted': 'the restricted units the players voted in',
+  'sidcors.directedDamage': 'whether each side may give a secret Directed Damage order in a SIDCORS quick battle',
+  'sidcors.plusMinus': "whether a SIDCORS quick battle's die rolls get the plus/minus shift",
+  'sidcors.fightersInComPot': 'whether fighters add to a SIDCORS combat potential',
+  'sidcors.bothScouts': 'when both sides have a working scout: the net shift, or the scouts cancel',
+  'fleet.sizeLimit': 'the VBSF fleet-size system that binds every battle fleet (none: /fleet check only advises)',
 } as const satisfies Record<SettingKey, string>;
 
 /**

@@ -54,7 +54,8 @@ describe("examples/04-n3d.txt: an 'n3D engagement and a secret roll in a battle 
       '@alice /n3d impulse C1.43',
       // Carol is not in the battle.
       '@carol /n3d plot UTD7.42',
-      // S29 is alice's.
+      // S29 is alice's: bob can neither launch from it nor change it.
+      '@bob /n3d launch F1.24',
       '@bob /n3d unit A3.15',
       // The roll stays secret while the battle is open.
       '@bob /sfw reveal SFW Special Damage Table',
@@ -126,6 +127,13 @@ describe("examples/04-n3d.txt: an 'n3D engagement and a secret roll in a battle 
       speed: '16',
     });
     expect(line('@alice /n3d unit set').content).toContain('turn mode C, TAC sublight');
+  });
+
+  it('F1.24 /n3d launch puts a drone on the board at its launcher, pointed at its target, to pursue it (F2.21)', () => {
+    const launch = line('@alice /n3d launch battle:K43 launcher:S29 target:S35 id:DR1');
+    expect(launch.ok).toBe(true);
+    expect(launch.content).toContain('**DR1** launched at S35');
+    expect(launch.content).toMatch(/\*\*DR1\*\* DR1 · @alice · at /);
   });
 
   it('/n3d render posts the top and side views as a PNG in the channel', () => {

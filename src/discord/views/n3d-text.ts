@@ -186,9 +186,9 @@ export function impulseText(
       lines.push(
         `⚠️ ${ev.unit} impulse ${ev.impulse}: plotted turn over its ${formatDegrees(ev.limit)}° limit, cut to the limit (C3.1).`,
       );
-    else if (ev.kind === 'seeking-may-impact')
+    else if (ev.kind === 'seeking-impact')
       lines.push(
-        `💥 ${ev.unit} impulse ${ev.impulse}: may impact ${ev.target} (${formatHexes4(ev.distanceKm)} hexes, F2.3).`,
+        `💥 ${ev.unit} impulse ${ev.impulse}: impacts ${ev.target} (${formatHexes4(ev.distanceKm)} hexes, F2.3) and leaves the board; resolve its damage as in SFB.`,
       );
     else if (ev.kind === 'esg-collision')
       lines.push(

@@ -14,12 +14,12 @@ import { inWebHex } from './web.ts';
 /**
  * One impulse of an engagement. All units act simultaneously: turns, pursuit and web tests use
  * where everyone was at the START of the impulse; then everyone moves; then collisions and
- * impacts are checked on the new positions.
+ * impacts are checked on the new positions, and seeking weapons that impacted leave the board.
  */
 export type ImpulseEvent =
   | { kind: 'turned'; turn: number; impulse: number; unit: string; plot: ImpulsePlot }
   | { kind: 'turn-clamped'; turn: number; impulse: number; unit: string; plotted: TurnDelta; limit: number }
-  | { kind: 'seeking-may-impact'; turn: number; impulse: number; unit: string; target: string; distanceKm: number }
+  | { kind: 'seeking-impact'; turn: number; impulse: number; unit: string; target: string; distanceKm: number }
   | { kind: 'esg-collision'; turn: number; impulse: number; generator: string; unit: string; strength: string }
   | { kind: 'warp-tac-ended'; turn: number; impulse: number; unit: string };
 
@@ -119,6 +119,7 @@ export function stepImpulse(
   });
 
   const after = new Map(moved.map((u) => [u.id, u.pos]));
+  const impacted = new Set<string>();
   for (const g of moved) {
     if (g.esg) {
       for (const u of moved) {
@@ -135,20 +136,19 @@ export function stepImpulse(
           });
       }
     }
+    // F2.3: within 0.9999 hex of its target a seeking weapon is in the target's hex and impacts;
+    // at exactly 1.0000 it is not. It leaves the board; the damage is SFB's (its warhead).
     if (g.kind === 'seeking' && g.seekTarget && after.has(g.seekTarget)) {
       const r = rangeBetween(g.pos, after.get(g.seekTarget)!);
-      if (r.sameHex)
-        events.push({
-          kind: 'seeking-may-impact',
-          ...stamp,
-          unit: g.id,
-          target: g.seekTarget,
-          distanceKm: r.distanceKm,
-        });
+      if (r.sameHex) {
+        events.push({ kind: 'seeking-impact', ...stamp, unit: g.id, target: g.seekTarget, distanceKm: r.distanceKm });
+        impacted.add(g.id);
+      }
     }
   }
+  const survivors = impacted.size === 0 ? moved : moved.filter((u) => !impacted.has(u.id));
 
   const next: Engagement =
-    impulse === 32 ? { ...e, units: moved, turn: turn + 1, impulse: 0 } : { ...e, units: moved, impulse };
+    impulse === 32 ? { ...e, units: survivors, turn: turn + 1, impulse: 0 } : { ...e, units: survivors, impulse };
   return { engagement: next, events };
 }

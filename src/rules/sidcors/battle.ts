@@ -20,6 +20,11 @@ export interface QuickBattleSetup {
   options?: SidcorsOptions;
   /** Safety stop for battles where neither side ever retreats (default 30 rounds). */
   maxRounds?: number;
+  /**
+   * A battle already under way: the rounds fought before (no cloak roll then, since it is made
+   * before the first round only) and the plus/minus carry into the next one.
+   */
+  resume?: { roundsFought: number; carry: PerSide<number> };
 }
 
 export interface BattleProgress {
@@ -113,15 +118,16 @@ export function runQuickBattle(
   }
 
   const cloak: PerSide<CloakRoll | null> = { A: null, B: null };
+  const before = setup.resume?.roundsFought ?? 0;
   for (const side of SIDES) {
-    if (mayUseCloak(setup.units, side) && (controller.useCloak?.(side) ?? true))
+    if (before === 0 && mayUseCloak(setup.units, side) && (controller.useCloak?.(side) ?? true))
       cloak[side] = rollCloak(setup.units, side, dice);
   }
   // The cloak result shifts the ENEMY's die, in the first round only.
   const firstRoundShift = { A: cloak.B?.enemyShift ?? 0, B: cloak.A?.enemyShift ?? 0 };
 
   let units: SidcorsUnit[] = setup.units.map((u) => ({ ...u }));
-  let carry: PerSide<number> = { A: 0, B: 0 };
+  let carry: PerSide<number> = setup.resume ? { ...setup.resume.carry } : { A: 0, B: 0 };
   const rounds: RoundResult[] = [];
   const destroyedIn = new Map<string, number>();
   let ended: BattleEnd | null = null;
@@ -137,7 +143,7 @@ export function runQuickBattle(
       break;
     }
     const progress: BattleProgress = { roundsFought: rounds.length, units, carry, rounds };
-    const round = rounds.length + 1;
+    const round = before + rounds.length + 1;
     const rolled = rollRound(
       {
         units,

@@ -92,7 +92,7 @@ export function rollRound(setup: RoundSetup, dice: DiceSource): RolledRound {
   }
   const bir = battleIntensityRating(setup.bif);
   const comPot = perSide((s) => comPotOf(states, s, options));
-  const scout = scoutShifts(states);
+  const scout = scoutShifts(states, options.bothScouts);
   const die = perSide((s) => dice.roll(6, 1, `SIDCORS round ${round} combat die, side ${s}`)[0]!);
   const shift = perSide((s) => {
     const extra = whole(setup.extraShifts?.[s], 'extra shift');
@@ -271,4 +271,19 @@ export function defaultAllocation(
   directed?: Partial<PerSide<DirectedOrder>>,
 ): AllocationStep[] {
   return directedPhase(rolled, directed).view[owner].automatic;
+}
+
+/**
+ * Checks one owner's allocation against the round after the given Directed Damage orders, without
+ * applying it: refuses (sidcors/alloc-*) as finishing the round would. Lets a player hear at once
+ * that his list is not one the rule allows, instead of when the other side allocates.
+ */
+export function checkAllocation(
+  rolled: RolledRound,
+  owner: Side,
+  steps: readonly AllocationStep[],
+  directed?: Partial<PerSide<DirectedOrder>>,
+): AllocationResult {
+  const phase = directedPhase(rolled, directed);
+  return applyAllocation(cloneStates(phase.states), owner, phase.remaining[owner], steps);
 }

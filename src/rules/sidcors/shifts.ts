@@ -3,7 +3,7 @@ import { refuse } from '../errors.ts';
 import { isAlive, sideUnits } from './force.ts';
 import type { UnitState } from './force.ts';
 import { RULE } from './rules.ts';
-import type { PerSide, Side, SidcorsUnit } from './types.ts';
+import type { BothScouts, PerSide, Side, SidcorsUnit } from './types.ts';
 
 /**
  * "No die roll shift can increase a die roll of 6 or reduce a die roll of 1. … combine them all
@@ -27,11 +27,13 @@ export function scoutStrength(states: readonly UnitState[], side: Side): number 
 /**
  * Scout shifts on each side's die. One side with a scout: the other side subtracts 1, or the
  * scout's EW when larger. Both sides with scouts is not covered by the extract; the digest's Rec.
- * (V22) nets them: the weaker side subtracts the difference.
+ * (V22, `net`) nets them: the weaker side subtracts the difference. `cancel` is the reading that
+ * two scouting forces blind each other: no shift (docs/rules-notes.md, SIDCORS).
  */
-export function scoutShifts(states: readonly UnitState[]): PerSide<number> {
+export function scoutShifts(states: readonly UnitState[], bothScouts: BothScouts = 'net'): PerSide<number> {
   const a = scoutStrength(states, 'A');
   const b = scoutStrength(states, 'B');
+  if (a > 0 && b > 0 && bothScouts === 'cancel') return { A: 0, B: 0 };
   return { A: b > a ? -(b - a) : 0, B: a > b ? -(a - b) : 0 };
 }
 

@@ -50,12 +50,22 @@ export interface SidcorsOptions {
   fightersInComPot?: boolean;
   /** Allow BIR 0, 1, 9 and 10 by extrapolating the coefficient formula (default false; digest V19). */
   extrapolateBir?: boolean;
+  /**
+   * Both sides with a working scout, which the extract leaves open (digest V22): `net` (default,
+   * the digest's Rec.) shifts the weaker side by the difference of the best EWs; `cancel` gives
+   * no scout shift to either side.
+   */
+  bothScouts?: BothScouts;
 }
+
+export const BOTH_SCOUTS = ['net', 'cancel'] as const;
+export type BothScouts = (typeof BOTH_SCOUTS)[number];
 
 export interface ResolvedOptions {
   plusMinus: boolean;
   fightersInComPot: boolean;
   extrapolateBir: boolean;
+  bothScouts: BothScouts;
 }
 
 export function resolveOptions(options: SidcorsOptions | undefined): ResolvedOptions {
@@ -63,6 +73,7 @@ export function resolveOptions(options: SidcorsOptions | undefined): ResolvedOpt
     plusMinus: options?.plusMinus ?? true,
     fightersInComPot: options?.fightersInComPot ?? true,
     extrapolateBir: options?.extrapolateBir ?? false,
+    bothScouts: options?.bothScouts ?? 'net',
   };
 }
 

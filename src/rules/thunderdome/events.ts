@@ -274,7 +274,7 @@ export type CampaignEvent =
       dueAt: string;
     }
   | { type: 'BattleAppealVoteOpened'; battleId: string; voteId: string }
-  | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick'] }
+  | { type: 'BattleQuickUpdated'; battleId: string; quick: Battle['quick']; step?: import('./state.ts').QuickStep }
   | { type: 'BattleThreadAttached'; battleId: string; threadId: string }
   // Secret commander's options (UTD7.A5; battles/co-secret.ts): a commitment, then the reveal.
   | { type: 'BattleOptionsCommitted'; battleId: string; side: string; hash: string; replaces: string | null }

@@ -218,6 +218,15 @@ export const SETTINGS = {
   'defense.requireFortification': spec(bool, true, 'UTD6.3A, ISS-A35'),
   'defense.maxSupportingRf': spec(int(0, 5), 1, 'UTD4.3373, ISS-A34'),
   'setup.purchaseIgnoresCapacity': spec(bool, true, 'UTD8.1, ISS-A103'),
+  // SIDCORS quick resolution (battles/quick.ts; docs/rules-notes.md "SIDCORS"): the extract's
+  // optional procedures and the reading the digest leaves open when both sides have a scout.
+  'sidcors.directedDamage': spec(bool, true, 'SIDCORS (A.2.14) directed damage'),
+  'sidcors.plusMinus': spec(bool, true, 'SIDCORS (A.2.14) plus/minus'),
+  'sidcors.fightersInComPot': spec(bool, true, 'SIDCORS (A.2.14) fighters'),
+  'sidcors.bothScouts': spec(z.enum(['net', 'cancel']), 'net', 'SIDCORS (A.2.14 special units: scouts)'),
+  // A VBSF fleet-size system binding every battle fleet (battles/fleet-size-limit.ts, digest
+  // A.2.11–A.2.13): none (advice only, /fleet check), BPV Capacity, Big Ships or Flexible Command.
+  'fleet.sizeLimit': spec(z.enum(['none', 'bpv', 'bigships', 'fcp']), 'none', 'VBSF fleet composition'),
   /** UTD8.21: restricted units (catalog ids) the players voted in with `/vote restricted`. */
   'units.allowedRestricted': spec(z.array(z.string().min(1).max(40)).max(200), [], 'UTD8.21', {
     parse: (raw) => (raw === '-' || raw.toLowerCase() === 'none' ? [] : raw.split(',').map((x) => x.trim())),

@@ -1,5 +1,14 @@
 import type { EmpireKey } from './empires.ts';
-import type { AllocationStep, RolledRound, Side, SidcorsUnit } from '../sidcors/index.ts';
+import type {
+  AllocationStep,
+  CloakRoll,
+  DirectedOrder,
+  DirectedResult,
+  MaulerBreakdown,
+  RolledRound,
+  Side,
+  SidcorsUnit,
+} from '../sidcors/index.ts';
 import type { BattleSetup } from './battle-setup/generate.ts';
 import type { Settings } from './settings.ts';
 
@@ -343,10 +352,25 @@ export interface QuickState {
     damage: Record<Side, number>;
     crippled: string[];
     destroyed: string[];
+    /** Directed Damage of the round by the side that directed it (absent in campaigns stored before it). */
+    directed?: Record<Side, DirectedResult | null>;
+    /** The mauler shock roll after a round in which a mauler paid Directed Damage at 1:1. */
+    maulerBreakdown?: Record<Side, MaulerBreakdown | null>;
   }[];
   /** Units crippled or destroyed so far (ids of the battle's ships, bases and NPE units). */
   fates: Record<string, 'crippled' | 'destroyed'>;
+  /** Sides (player ids) that declined the cloak roll before the first round. */
+  cloakDeclined?: string[];
+  /** The cloak rolls made before round 1, by SIDCORS side letter (A = `sides[0]`). */
+  cloak?: Record<Side, CloakRoll | null>;
+  /** Secret Directed Damage orders for the rolled round, by side (player id); `none`: no order. */
+  directed?: Record<string, DirectedOrder | 'none'>;
+  /** Both orders revealed and applied, attacker first: allocation of what is left may begin. */
+  directedResults?: Record<Side, DirectedResult | null> | null;
 }
+
+/** What a `BattleQuickUpdated` event did, so that the words say it (absent in older events). */
+export type QuickStep = 'secret' | 'rolled' | 'directed' | 'round' | 'agreed';
 
 export interface BattleParticipant {
   /** A player id, or `npe`. */

@@ -32,6 +32,10 @@ export interface UnitInfo {
   /** F&E factors for SIDCORS quick resolution, when the catalog has them. */
   sidcorsFactors: string | null;
   isMauler: boolean;
+  /** SIDCORS scout EW (catalog `sidcors_ew`); absent, null or 0: not scout-capable. */
+  sidcorsEw?: number | null;
+  /** SIDCORS cloaking ship (catalog `sidcors_cloak`). */
+  sidcorsCloak?: boolean;
   /** Yards and the capital: capacity in sixtieths (UTD6.372: capital 120, SC2 90, SC3 60, SC4 40). */
   shipyardCapacity?: number | null;
   /** Yards and the capital: dry-dock positions (UTD7.62: capital 5, SC2 4, SC3 3, SC4 2). */
@@ -137,6 +141,8 @@ export function unitCatalogOf(catalog: import('./catalog/index.ts').Catalog): Un
       groundBaseSize: u.groundBaseSize,
       groundBaseRole: u.groundBaseRole,
       sidcorsFactors: u.sidcorsFactors,
+      sidcorsEw: u.sidcorsEw,
+      sidcorsCloak: u.sidcorsCloak,
       bpvCombat: u.bpvCombat,
       turnModeClass: u.turnModeClass,
       weaponArcs: u.weaponArcs,

@@ -242,3 +242,38 @@ describe('sample catalog (assets/catalog/sample)', () => {
     expect(result.ok && result.units).toEqual(catalog.units);
   });
 });
+
+describe('SIDCORS special-unit columns (research digest §A.2.14, A.2.19)', () => {
+  const header =
+    'unit_id,empire,hull_code,name,hull_family,unit_kind,bpv_economic,size_class,tractor_beams,cargo_boxes,is_large_freighter,is_q_ship,is_troop_ship,is_minesweeper,repair_freighter,carrier_type,is_escort,fighters,fighter_spares,drone_user,is_drone_bombardment,plasma_torps,has_phaser_iv,is_dreadnought,is_battleship,is_battle_tug,is_x_ship,is_conjectural,is_mauler,is_stasis_ship,is_command_ship,is_priority_transport,year_available,sfb_ref,move_cost,command_rating,max_speed,damage_control,ground_base_size,sidcors_ew,sidcors_cloak';
+  const row = (id: string, kind: string, ew: string, cloak: string, extra = ',1,8,31,4,') =>
+    `${id},ROM,CA,Test,${id},${kind},100,3,2,0,false,false,false,false,none,none,false,0,0,false,false,false,false,false,false,false,false,false,false,false,false,false,150,${extra}${kind === 'ground_base' ? 'small' : ''},${ew},${cloak}`;
+
+  it('SIDCORS sidcors_ew and sidcors_cloak import; empty cloak is false; a ground base cannot cloak', () => {
+    const ok = parseUnitsCsv(
+      [header, row('ROM-A', 'warship', '2', 'true'), row('ROM-B', 'warship', '', '')].join('\n'),
+    );
+    expect(ok.ok).toBe(true);
+    if (!ok.ok) return;
+    expect(ok.units.map((u) => [u.sidcorsEw, u.sidcorsCloak])).toEqual([
+      [2, true],
+      [null, false],
+    ]);
+    const field = (text: string) => {
+      const r = parseUnitsCsv([header, text].join('\n'));
+      return r.ok ? [] : r.errors.map((e) => [e.field, e.code]);
+    };
+    expect(field(row('ROM-E', 'warship', '7', ''))).toEqual([['sidcors_ew', 'catalog/bad-value']]); // EW 0–6
+    expect(field(row('ROM-G', 'ground_base', '', 'true', ',,,,4,'))).toEqual([
+      ['sidcors_cloak', 'catalog/cloak-not-ship'],
+    ]);
+  });
+
+  it('SIDCORS the sample gives every Romulan warship a cloak and the Kzinti destroyer a scout EW of 1', () => {
+    expect(unit('ROM-CA').sidcorsCloak).toBe(true);
+    expect(unit('ROM-FF+ALL').sidcorsCloak).toBe(true);
+    expect(unit('LYR-CA').sidcorsCloak).toBe(false);
+    expect(unit('KZI-DD').sidcorsEw).toBe(1);
+    expect(unit('KZI-CA').sidcorsEw).toBeNull();
+  });
+});

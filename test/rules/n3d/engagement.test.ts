@@ -29,6 +29,7 @@ import {
   setUnit,
   steadyTurn,
   type Engagement,
+  type ImpulseEvent,
 } from '../../../src/rules/n3d/index.ts';
 
 const deg = (d: number) => Math.round(d * 10_000);
@@ -201,20 +202,31 @@ describe('automatic movers', () => {
     ).toBe('n3d/base-rotation C3.7');
   });
 
-  it('F1.24 / F2.21: a drone launched at the target pursues it and reports when it may impact (F2.3)', () => {
+  it('F1.24 / F2.21 / F2.3: a drone launched at the target pursues it, impacts once within 0.9999 hex and leaves the board', () => {
     let e = launchSeeking(duel(), 'CA', { id: 'DR1', name: 'Drone', speed: hex(32), targetId: 'D7' });
     expect(e.units[2]).toMatchObject({ kind: 'seeking', seekTarget: 'D7', pos: at(0, 0, 0) });
-    const impacts = [];
-    for (let i = 0; i < 4 && impacts.length === 0; i++) {
+    const impacts: ImpulseEvent[] = [];
+    for (let i = 0; i < 5 && impacts.length === 0; i++) {
       e = plot(plot(e, 'alice', 'CA', straight(1)), 'bob', 'D7', straight(1));
       const r = runImpulses(e, 1);
       e = r.engagement;
-      impacts.push(...r.events.filter((x) => x.kind === 'seeking-may-impact'));
+      impacts.push(...r.events.filter((x) => x.kind === 'seeking-impact'));
     }
     // Drone 1 hex per impulse north, D7 closing 0.25: 5 → 3.75 → 2.5 → 1.25 → 0 apart by impulse 4.
     expect(impacts).toEqual([
-      { kind: 'seeking-may-impact', turn: 1, impulse: 4, unit: 'DR1', target: 'D7', distanceKm: 0 },
+      { kind: 'seeking-impact', turn: 1, impulse: 4, unit: 'DR1', target: 'D7', distanceKm: 0 },
     ]);
+    expect(e.units.map((u) => u.id)).toEqual(['CA', 'D7']);
+  });
+
+  it('F2.3 a seeking weapon exactly 1.0000 hex from its target is not in its hex: no impact, it stays on the board', () => {
+    // A slow drone (speed 8: 0.25 hex per impulse) launched 1.25 hexes from a target that stands still.
+    let e = setUnit(duel(), 'D7', { pos: at(1.25, 0, 0), speed: 0 });
+    e = launchSeeking(e, 'CA', { id: 'DR1', name: 'Drone', speed: hex(8), targetId: 'D7' });
+    e = plot(plot(e, 'alice', 'CA', straight(1)), 'bob', 'D7', straight(1));
+    const r = runImpulses(e, 1);
+    expect(r.events.filter((x) => x.kind === 'seeking-impact')).toEqual([]);
+    expect(r.engagement.units.find((u) => u.id === 'DR1')!.pos).toEqual(at(0.25, 0, 0));
   });
 
   it('F1.24: a target outside FA Center is refused at launch', () => {

@@ -5,6 +5,7 @@ import {
   asteroidsOverlap,
   canMoveWebPoint,
   checkEsgRadius,
+  esgStrength,
   dropAnchor,
   exampleAsteroidField,
   fireBlockedByWeb,
@@ -225,5 +226,13 @@ describe('G23 expanding sphere', () => {
   it('the radius must be under 4 hexes', () => {
     expect(() => checkEsgRadius(hex(3.9999))).not.toThrow();
     expect(() => checkEsgRadius(hex(4))).toThrow(RuleViolation);
+  });
+
+  it('G23.42 strength = (4 − radius ÷ 3) × energy, exact: falls by a third of the energy per hex of radius', () => {
+    expect(esgStrength(0, 6)).toBe('24'); // 4 × 6 at the generator
+    expect(esgStrength(hex(1.5), 6)).toBe('21'); // (4 − 0.5) × 6
+    expect(esgStrength(hex(3), 2)).toBe('6'); // (4 − 1) × 2
+    expect(esgStrength(hex(3.9999), 3)).toBe('8.0001'); // just inside the 4-hex limit
+    expect(esgStrength(hex(0.25), '2.5')).toBe('9.7917'); // (4 − 1/12) × 2.5 = 9.791666…
   });
 });

@@ -79,6 +79,19 @@ describe('SIDCORS scouts', () => {
     expect([e.shift.A.total, e.shift.B.total]).toEqual([0, 0]);
   });
 
+  it('V22 bothScouts "cancel": two scouting forces blind each other, no shift to either side', () => {
+    const units = [
+      ...base,
+      unit('S1', 'A', '3-4/1-2', { flags: { scout: true, ew: 2 } }),
+      unit('S2', 'B', '3-4/1-2', { flags: { scout: true } }),
+    ];
+    const r = rollRound({ units, bif, options: { bothScouts: 'cancel' } }, forced(4, 4));
+    expect([r.shift.A.total, r.shift.B.total]).toEqual([0, 0]);
+    // With one scout only, "cancel" changes nothing: the other side still subtracts.
+    const one = rollRound({ units: units.slice(0, 3), bif, options: { bothScouts: 'cancel' } }, forced(4, 4));
+    expect([one.shift.A.total, one.shift.B.total]).toEqual([0, -2]);
+  });
+
   it('shifts combine: a scout −1 and a cloak +1 cancel', () => {
     const r = rollRound(
       { units: [...base, unit('S', 'A', '3-4/1-2', { flags: { scout: true } })], bif, extraShifts: { B: 1 } },

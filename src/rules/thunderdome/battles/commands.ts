@@ -21,7 +21,7 @@ import { offerStandIn } from './resignation.ts';
 import { commitOptions, revealOptions } from './co-secret.ts';
 import { chooseLane } from './lane-choice.ts';
 import { isOutsiderObjection, objectToOutsider, proposeOutsider, volunteer } from './npe-runner.ts';
-import { quick } from './quick.ts';
+import { quick, type QuickAction } from './quick.ts';
 import { chooseFleet } from './selection.ts';
 import { noInput, type OrderTable } from '../order-spec.ts';
 
@@ -48,7 +48,7 @@ export type BattleCommand =
   | { type: 'battle-stand-in'; battle: string }
   | { type: 'battle-object'; battle: string }
   | { type: 'battle-claim'; battle: string; units: string[] }
-  | { type: 'battle-quick'; battle: string; intensity?: number; allocate?: string; retreat?: string }
+  | ({ type: 'battle-quick'; battle: string } & QuickAction)
   | { type: 'captured-organize'; ship: string; into: string; makeRoom: string[] }
   | { type: 'battle-clocks' }
   | { type: 'battle-thread'; battleId: string; threadId: string };
@@ -170,16 +170,17 @@ export const BATTLE_ORDERS = {
     input: z.object({
       battle: z.string(),
       intensity: z.int().exactOptional(),
+      enemyIntensity: z.int().exactOptional(),
+      cloak: z.boolean().exactOptional(),
+      directed: z.string().exactOptional(),
+      mauler: z.string().exactOptional(),
       allocate: z.string().exactOptional(),
       retreat: z.string().exactOptional(),
     }),
     who: 'anyone',
     decide: (d, c) => {
-      const action: { intensity?: number; allocate?: string; retreat?: string } = {};
-      if (c.intensity !== undefined) action.intensity = c.intensity;
-      if (c.allocate !== undefined) action.allocate = c.allocate;
-      if (c.retreat !== undefined) action.retreat = c.retreat;
-      return quick(d, c.battle, action);
+      const { type: _type, battle, ...action } = c;
+      return quick(d, battle, action);
     },
   },
   'captured-organize': {

@@ -5,6 +5,7 @@ import type { Battle, BattleParticipant, Sector } from '../state.ts';
 import { hoursFrom, NPE } from './common.ts';
 import { battleMcOf } from '../defenses/kinds.ts';
 import { afterSelection } from './progress.ts';
+import { bindingFleetSystem, judgeFleet } from './fleet-size-limit.ts';
 
 /**
  * Step 8 (UTD2.3(8), UTD4.2, UTD7.42): a battle opens in every sector where hostile units meet:
@@ -149,6 +150,9 @@ function onlyChoice(
     bases.map((x) => x.id),
   );
   if (composed.choice) return null;
+  // Under a binding fleet-size limit (VBSF) a fleet that breaks it is the player's to cut down.
+  const limit = bindingFleetSystem(d.state);
+  if (limit && !judgeFleet(d.state, d.ctx.catalog, limit, composed.units).ok) return null;
   return { fleetId: fleet?.id ?? null, units: composed.units, heldOut: composed.heldOut };
 }
 

@@ -10,6 +10,7 @@ import { submitNpeForce } from './npe.ts';
 import { composeDefendingFleet, isFreeJoiner } from './open.ts';
 import { afterSelection } from './progress.ts';
 import { battleMcOf } from '../defenses/kinds.ts';
+import { bindingFleetSystem, enforceFleetSize, fitFleet, judgeFleet } from './fleet-size-limit.ts';
 
 /**
  * `/battle fleet` (UTD7.421–7.4235): each side names the fleet that fights, as it is. A defender
@@ -53,9 +54,11 @@ export function chooseFleet(d: Decider, ref: string, fleetRef: string | null, un
   const ships = fleet ? d.state.ships.filter((x) => x.fleetId === fleet.id).map((x) => x.id) : [];
   let units: string[];
   let heldOut: string[];
+  const limit = bindingFleetSystem(d.state);
   if (unitRefs.length === 0) ({ units, heldOut } = composeDefendingFleet(d, ships, bases));
   else {
-    if (bases.length === 0)
+    // Under a binding VBSF fleet-size limit the owner removes what does not fit (A.2.11): he may name the units.
+    if (bases.length === 0 && limit === null)
       refuse(
         'battle/no-reorganizing',
         'UTD7.423',
@@ -83,6 +86,13 @@ export function chooseFleet(d: Decider, ref: string, fleetRef: string | null, un
       );
     heldOut = pool.filter((id) => !units.includes(id));
   }
+  enforceFleetSize(
+    d,
+    units,
+    limit
+      ? 'Name the units that fight with `units:`; the rest are held out (VBSF: the owner removes units that do not fit).'
+      : undefined,
+  );
   d.emit({
     type: 'BattleFleetChosen',
     battleId: b.id,
@@ -117,7 +127,15 @@ export function defaultSelections(d: Decider, b: Battle): void {
     const bases = d.state.bases
       .filter((x) => x.owner === part.side && x.sector === b.sector && !x.pending)
       .map((x) => x.id);
-    const { units, heldOut } = composeDefendingFleet(d, ships, bases);
+    let { units, heldOut } = composeDefendingFleet(d, ships, bases);
+    const limit = bindingFleetSystem(d.state);
+    if (limit && !judgeFleet(d.state, d.ctx.catalog, limit, units).ok) {
+      // A binding fleet-size limit: the strongest units that fit fight, the rest are held out.
+      const strongestFirst = [...units].sort((x, y) => bpv(sumBpv(d, [y])).cmp(bpv(sumBpv(d, [x]))));
+      const fit = fitFleet(d.state, d.ctx.catalog, limit, strongestFirst) ?? units;
+      heldOut = [...heldOut, ...units.filter((id) => !fit.includes(id))];
+      units = units.filter((id) => fit.includes(id));
+    }
     d.emit({
       type: 'BattleFleetChosen',
       battleId: b.id,

@@ -338,6 +338,9 @@ export const UNIT_SCHEMA: Schema<CatalogUnit> = {
   leaderKind: text('leader_kind', 'optional', 20),
   battlePods: int('battle_pods', 'optional', 0, 100),
   carriesSmallCraft: flagOrNull('carries_small_craft'),
+  // SIDCORS special units (research digest §A.2.14, A.2.19): the scout's EW die shift and the cloak roll.
+  sidcorsEw: int('sidcors_ew', 'optional', 0, 6),
+  sidcorsCloak: flagDefault('sidcors_cloak', false),
 };
 
 /** §4.2.2 `refits.csv`. */

@@ -414,6 +414,16 @@ function checkUnit(u: CatalogUnit, row: CsvRow, report: Reporter): void {
     );
   }
 
+  // SIDCORS cloak roll (digest §A.2.14, A.2.19): only ships carry a cloaking device.
+  if (u.sidcorsCloak && !isShipKind(kind))
+    report.error(
+      at,
+      'sidcors_cloak',
+      'catalog/cloak-not-ship',
+      `sidcors_cloak is for cloaking ships; ${label} cannot cloak.`,
+      'SIDCORS',
+    );
+
   // Conditionally required columns (§4.2.1 "✔ for …").
   if (isFleetKind(kind) || isAttritionKind(kind))
     need(u.moveCost !== null, 'move_cost', ' (fleet limit, shipyard capacity)', 'UTD7.23');

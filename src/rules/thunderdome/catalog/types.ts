@@ -205,6 +205,13 @@ export interface CatalogUnit {
   leaderKind: string | null;
   battlePods: number | null;
   carriesSmallCraft: boolean | null;
+  /**
+   * Optional, SIDCORS scouts (digest §A.2.14): the EW of a scout-capable unit (scout ship, BATS,
+   * mobile base, starbase), 1 unless the F&E SIT gives more; empty or 0: not scout-capable.
+   */
+  sidcorsEw: number | null;
+  /** Optional, SIDCORS cloak roll: a Romulan or Orion cloaking (or stealth) ship. Empty imports as `false`. */
+  sidcorsCloak: boolean;
 }
 
 /** One row of `refits.csv` (§4.2.2): same empire and hull family, different configurations. */

@@ -1,10 +1,10 @@
-import type { UnitInfo } from '../rules/thunderdome/units.ts';
+import type { UnitInfo } from './units.ts';
 
 /**
- * Optional catalog columns the battle aids read when the catalog has them. The
- * catalog import does not carry them yet; once `UnitInfo` gains a field of the name on the left,
- * the aids use it with no other change. Until then every aid that needs one says which column
- * is missing (by its CSV name, on the right) instead of guessing a value.
+ * Optional catalog columns the battle aids read (assets/catalog/README.md, "Optional columns for
+ * battles and battle aids"). An empty cell is "not known": every aid that needs one says which
+ * column is missing (by its CSV name, on the right) instead of guessing a value. Kept in the rules
+ * because the binding fleet-size limit (battles/fleet-size-limit.ts) reads them too.
  */
 export interface AidColumns {
   turnModeClass: string;
