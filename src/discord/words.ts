@@ -209,7 +209,7 @@ const CORE_WORDS = {
   PlayerRemoved: (e, { who, state }) =>
     ({
       resigned: `🏳️ **${who(e.playerId)}** resigns; all their forces leave the map (UTD3.91).`,
-      forfeits: `❌ **${who(e.playerId)}** forfeited ${state.settings['deadline.forfeitsBeforeRemoval'] ?? 3} turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
+      forfeits: `❌ **${who(e.playerId)}** forfeited ${state.settings['deadline.forfeitsBeforeRemoval']} turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
       eliminated: `☠️ **${who(e.playerId)}** has no unit left on the map and is out (UTD4.32).`,
     })[e.reason],
   CampaignWon: (e, { who, state }) =>

@@ -78,7 +78,7 @@ describe('three players, deadlines and votes through Discord', () => {
   const reminders = (name: string) =>
     messages().filter((m) => m.content.startsWith(`⏰ <@${users[name]}>, your orders are due`));
   const forfeits = (name: string) =>
-    messages().filter((m) => m.content.includes(`⌛ <@${users[name]}> missed the orders deadline`));
+    messages().filter((m) => m.content.includes(`⌛ <@${users[name]}> gave no orders by the deadline`));
   const voteMessage = (): StoredMessage => [...messages()].reverse().find((m) => m.content.startsWith('🗳️ **Vote'))!;
 
   async function command(
@@ -121,7 +121,9 @@ describe('three players, deadlines and votes through Discord', () => {
     await at(aliceDeadline - 72 * HOUR + 60_000);
     expect(reminders('alice')).toHaveLength(1);
     expect(reminders('alice')[0]!.content).toContain(`<t:${aliceDeadline / 1000}:R>`);
-    expect(reminders('alice')[0]!.content).toContain('forfeited (UTD3.31)');
+    expect(reminders('alice')[0]!.content).toContain(
+      'your turn is forfeited; orders you have given stand and the turn ends then (UTD3.31)',
+    );
     expect(await at(aliceDeadline - 30 * HOUR)).toBe(0);
     await at(aliceDeadline - 24 * HOUR + 60_000);
     expect(reminders('alice')).toHaveLength(2);

@@ -76,7 +76,7 @@ export function constructYard(d: Decider, sectorRef: string, unitId: string, p: 
   const maxCapacity = ownHome ? 300 : 180;
   // ISS-A32: a replacement capital in the player's own starting sector is outside the yard limits.
   if (!(replacement && ownHome)) checkYardLimits();
-  const cost = replacement ? bpv(state.settings['capital.replacementCost'] ?? 600) : bpv(unit.bpv);
+  const cost = replacement ? bpv(state.settings['capital.replacementCost']) : bpv(unit.bpv);
   if (cost.gt(p.bank))
     refuse(
       'bank/insufficient',
