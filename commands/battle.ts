@@ -183,17 +183,15 @@ const data = {
         autocomplete: true,
       },
     ]),
-    sub('volunteer', 'Run the NPE in this battle (UTD5.431); a second claimant rolls for it (UTD5.44)', [battleOption]),
-    sub('lane', 'You did not answer in time: choose the lane your fleets retreat through (UTD3.43, ISS-A16)', [
+    sub('volunteer', 'Run the NPE (UTD5.431); rival claims are rolled (UTD5.44)', [battleOption]),
+    sub('lane', 'No answer in time: choose your retreat lane (ISS-A16)', [
       battleOption,
-      { type: S, name: 'to', description: 'The sector the lane leads to', required: true, autocomplete: true },
+      { type: S, name: 'to', description: 'Where the lane leads', required: true, autocomplete: true },
     ]),
-    sub('stand-in', 'Offer to finish a battle for a player who resigned: a supermajority vote (UTD3.91)', [
+    sub('stand-in', 'Finish it for a player who resigned, by vote (UTD3.91)', [battleOption]),
+    sub('outsider', 'Propose an outsider to run the NPE, by vote (UTD5.432)', [
       battleOption,
-    ]),
-    sub('outsider', 'Propose someone outside the campaign to run the NPE: a supermajority vote (UTD5.432)', [
-      battleOption,
-      { type: ApplicationCommandOptionType.User, name: 'user', description: 'Who would run the NPE', required: true },
+      { type: ApplicationCommandOptionType.User, name: 'user', description: 'The outsider', required: true },
     ]),
     sub('odds', 'SIDCORS odds: simulated outcomes (changes nothing)', [
       battleOption,

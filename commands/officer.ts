@@ -12,8 +12,7 @@ import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discor
 import { sendPlayerView } from '../src/discord/player-view.ts';
 import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { coReceiptText, officerListText } from '../src/discord/officer-words.ts';
-import { findBattle } from '../src/app/battles.ts';
-import { CO_TEXT_MAX, coCommitment, coReceipt } from '../src/rules/thunderdome/battles/co-secret.ts';
+import { CO_TEXT_MAX, coReceiptFor } from '../src/app/battles.ts';
 import { execute, presentError } from '../src/discord/present.ts';
 import { LEGENDARY_OFFICER_CHOICES } from '../src/app/choices.ts';
 import { officerChoices } from '../src/discord/views/choices.ts';
@@ -134,14 +133,10 @@ async function commitOptions(
   const outcome = await execute(i, ctx, { type: 'battle-options', battle, salt, text: assignment });
   if (!outcome.ok) return outcome;
   const state = await stateFor(ctx);
-  const found = state ? findBattle(state, battle) : null;
-  if (!found?.ok) return outcome;
-  const b = found.value;
-  const text = assignment.trim();
-  // The side the order spoke for (the player, the NPE runner, a stand-in or a proxy's player).
-  if (b.sides.some((side) => b.coCommitments?.[side]?.hash === coCommitment(b.id, side, salt, text)))
+  const receipt = state ? coReceiptFor(state, battle, salt, assignment) : null;
+  if (receipt)
     await i.followUp({
-      content: coReceiptText(b.id, coReceipt(salt, text)),
+      content: coReceiptText(receipt.battleId, receipt.receipt),
       flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });

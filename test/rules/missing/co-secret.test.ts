@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { coReceiptFor } from '../../../src/app/battles.ts';
 import { coCommitment, coReceipt } from '../../../src/rules/thunderdome/battles/co-secret.ts';
 import { battleInA, result } from '../battles/helpers.ts';
 
@@ -66,6 +67,16 @@ describe("UTD7.A5 secret commander's-option assignments", () => {
     );
     // A side cannot open the other side's commitment, nor one it never made.
     g.refused('p3', { type: 'battle-options-reveal', battle, receipt: coReceipt(SALT_1, 'nothing') }, 'UTD7.42');
+  });
+
+  it('UTD7.A5 the receipt given to the player opens the stored commitment; one with another salt is not given', () => {
+    const { g, battle } = battleInA();
+    g.do('p2', { type: 'battle-options', battle, salt: SALT_1, text: '  S9: 3 extra drones ' });
+    expect(coReceiptFor(g.state, battle.slice(1), SALT_1, 'S9: 3 extra drones')).toEqual({
+      battleId: battle,
+      receipt: coReceipt(SALT_1, 'S9: 3 extra drones'),
+    });
+    expect(coReceiptFor(g.state, battle, SALT_2, 'S9: 3 extra drones')).toBeNull();
   });
 
   it('UTD7.A5 refusals: not a side, no salt, an empty assignment', () => {
