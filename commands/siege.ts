@@ -12,7 +12,7 @@ import { desperationChoices } from '../src/discord/views/choices.ts';
 
 const data = {
   name: 'siege',
-  description: 'Escape an enemy fortification: 1 OP, 1D6, 1-3 frees the fleet (UTD4.3561)',
+  description: 'Escape an enemy fort: 1 OP, 1D6, 1-3 frees the fleet by default (UTD4.3561)',
   options: [
     {
       type: ApplicationCommandOptionType.String,

@@ -1,7 +1,9 @@
 import type { ApplicationCommandOptionChoiceData } from 'discord.js';
 import {
   DEFAULT_SETTINGS,
+  SETTING_KEYS,
   sectorLabel,
+  settingText,
   type CampaignState,
   type Ship,
   type UnitCatalog,
@@ -19,8 +21,8 @@ type Choice = ApplicationCommandOptionChoiceData<string>;
 
 /** `/vote setting`: every setting a vote may change, with its current value (UTD1.7). */
 export function settingChoices(state: CampaignState | null): Choice[] {
-  const settings = (state?.settings ?? DEFAULT_SETTINGS) as Record<string, unknown>;
-  return Object.keys(DEFAULT_SETTINGS).map((k) => ({ name: `${k} = ${JSON.stringify(settings[k])}`, value: k }));
+  const settings = state?.settings ?? DEFAULT_SETTINGS;
+  return SETTING_KEYS.map((k) => ({ name: `${k} = ${settingText(k, settings[k]) || 'none'}`.slice(0, 100), value: k }));
 }
 
 /** `/siege desperation`: one die for nothing, or the campaign's desperation prices (UTD4.3562, `siege.desperation`). */
