@@ -134,7 +134,10 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       }
       const at = now.toISOString();
       // UTD3.2: an action by a proxy is marked with the player it was for, in the log and the announcement.
-      const asPlayer = req.asPlayer ?? (row ? ruleset.proxiedPlayer?.(row.state, req.actor.userId, now) : undefined);
+      const asPlayer =
+        req.asPlayer ??
+        decision.value.asPlayer ??
+        (row ? ruleset.proxiedPlayer?.(row.state, req.actor.userId, now) : undefined);
       const actor: StoredEvent['actor'] = asPlayer
         ? { userId: req.actor.userId, asPlayer }
         : { userId: req.actor.userId };

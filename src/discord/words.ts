@@ -77,9 +77,12 @@ const CORE_WORDS = {
   PlayerLeft: (e, { state }) => `👋 ${mention(e.playerId)} left **${state.name}** before the start.`,
   EmpireContested: (e, { who }) => {
     const shown = e.rolls.map(([h, c]) => `${h} vs ${c}`).join(', then ');
-    return e.winner === e.challenger
-      ? `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} must join again with another empire.`
-      : `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${who(e.holder)}** keeps it.`;
+    const settled = e.challengerEmpire ? ' This roll settles their claim.' : '';
+    if (e.winner !== e.challenger)
+      return `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${who(e.holder)}** keeps it.${settled}`;
+    return e.challengerEmpire
+      ? `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} takes the ${empireName(e.challengerEmpire)} and may pick another free empire with \`/campaign join\`.${settled}`
+      : `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} must join again with another empire.`;
   },
   MapSet: (e) =>
     `🗺️ New map (${e.map.source}): ${e.map.sectors.length} sectors, ${e.map.lanes.length} warp lanes, ${e.map.sectors.filter((x) => x.homeSlot !== null).length} home sectors.\n${e.map.fairness}\nEvery player must approve it: ✅ on the approval message, or \`/map approve\` (UTD8.16: unanimous).`,

@@ -111,10 +111,22 @@ const CORE_FOLDS = {
     if (s.map) s.map.approvals = s.map.approvals.filter((id) => id !== e.playerId);
   },
   EmpireContested: (s, e, stored) => {
-    if (e.winner !== e.challenger) return;
-    // The challenger takes the holder's place; the holder must join again with another empire.
-    const holder = playerById(s, e.holder);
-    Object.assign(holder, { id: e.challenger, name: e.challengerName, joinedAt: stored.at });
+    if (e.challengerEmpire) {
+      // UTD8.113: the roll settles this pair's claim; a winning challenger and the holder trade
+      // empires, and the holder may pick another free one (docs/rules-notes.md).
+      s.settledContests = [
+        ...(s.settledContests ?? []),
+        { empire: e.empire, players: [e.holder, e.challenger], winner: e.winner },
+      ];
+      if (e.winner !== e.challenger) return;
+      playerById(s, e.challenger).empire = e.empire;
+      playerById(s, e.holder).empire = e.challengerEmpire;
+    } else {
+      // Stored before contests were between joining players: the outsider took the holder's seat.
+      if (e.winner !== e.challenger) return;
+      const holder = playerById(s, e.holder);
+      Object.assign(holder, { id: e.challenger, name: e.challengerName, joinedAt: stored.at });
+    }
     if (s.map) s.map.approvals = s.map.approvals.filter((id) => id !== e.holder && id !== e.challenger);
   },
   MapSet: (s, e) => {

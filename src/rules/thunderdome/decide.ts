@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RuleViolation, ok, refuse, type Result } from '../errors.ts';
 import { formatExpression, parseDiceExpression, rollExpression } from '../dice-expression.ts';
-import { Decider, actingPlayer, type Actor, type DecisionContext } from './decider.ts';
+import { Decider, actingPlayer, playerInPerson, turnPlayer, type Actor, type DecisionContext } from './decider.ts';
 import type { CampaignEvent } from './events.ts';
 import { BATTLE_ORDERS, type BattleCommand } from './battles/commands.ts';
 import { YARD_ORDERS, type YardCommand } from './shipyards/commands.ts';
@@ -146,7 +146,7 @@ export function decideWithState(
   state: CampaignState | null,
   command: CampaignCommand,
   ctx: DecisionContext,
-): Result<{ events: CampaignEvent[]; state: CampaignState | null }> {
+): Result<{ events: CampaignEvent[]; state: CampaignState | null; asPlayer?: string }> {
   try {
     if (command.type === 'create') {
       checkInput(ORDERS.create, command);
@@ -161,7 +161,7 @@ export function decideWithState(
       );
     const d = newDecider(state, ctx);
     run(d, command);
-    return ok({ events: d.events, state: d.state });
+    return ok({ events: d.events, state: d.state, ...(d.actingFor ? { asPlayer: d.actingFor } : {}) });
   } catch (err) {
     if (err instanceof RuleViolation) return { ok: false, error: err.error };
     throw err;
@@ -313,29 +313,29 @@ export const ORDERS = {
   },
   'proxy-grant': {
     input: z.object({ userId: z.string(), expiresAt: z.date().nullable() }),
-    who: 'player',
+    who: 'self',
     decide: (d, c, p) => grantProxy(d, c.userId, c.expiresAt, p),
   },
   'proxy-revoke': {
     input: z.object({ userId: z.string() }),
-    who: 'player',
+    who: 'self',
     decide: (d, c, p) => revokeProxy(d, c.userId, p),
   },
-  resign: { input: noInput, who: 'player', decide: (d, _c, p) => resign(d, p) },
+  resign: { input: noInput, who: 'self', decide: (d, _c, p) => resign(d, p) },
   'vote-setting': {
     input: z.object({ key: z.string(), value: z.string() }),
-    who: 'anyone',
+    who: 'self',
     decide: (d, c) => proposeSetting(d, c.key, c.value),
   },
   'vote-extension': {
     input: z.object({ days: z.int() }),
-    who: 'player',
+    who: 'self',
     decide: (d, c, p) => proposeExtension(d, c.days, p),
   },
-  'vote-dice-reveal': { input: noInput, who: 'anyone', decide: (d) => proposeDiceReveal(d) },
+  'vote-dice-reveal': { input: noInput, who: 'self', decide: (d) => proposeDiceReveal(d) },
   'vote-restricted': {
     input: z.object({ unitId: z.string() }),
-    who: 'anyone',
+    who: 'self',
     decide: (d, c) => proposeRestrictedUnit(d, c.unitId),
   },
   'vote-attach': {
@@ -387,8 +387,17 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
   const spec = ORDERS[c.type] as OrderSpec<typeof c>;
   checkInput(spec, c);
   if (spec.who === 'anyone') return spec.decide(d, c);
-  const p = actingPlayer(d.state, d.ctx, 'as' in c ? c.as : undefined);
-  if (spec.who !== 'player') requireTurnOf(d, p, { evenLocked: spec.who === 'turn-even-locked' });
+  const as = 'as' in c ? c.as : undefined;
+  const p =
+    spec.who === 'self'
+      ? playerInPerson(d.state, d.ctx, as)
+      : spec.who === 'player'
+        ? actingPlayer(d.state, d.ctx, as)
+        : turnPlayer(d.state, d.ctx, as);
+  if (spec.who === 'turn' || spec.who === 'turn-even-locked')
+    requireTurnOf(d, p, { evenLocked: spec.who === 'turn-even-locked' });
+  // UTD3.2: an order given by a proxy is marked with the player it was for.
+  if (p.id !== d.ctx.actor.userId) d.actingFor = p.id;
   spec.decide(d, c, p);
 }
 

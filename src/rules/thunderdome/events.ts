@@ -76,6 +76,12 @@ export type CampaignEvent =
       challengerName: string;
       rolls: [number, number][];
       winner: string;
+      /**
+       * The empire the challenger joined with (UTD8.113: contests are between joining players); a
+       * winning challenger hands it to the holder, who may then pick another free one. Absent in
+       * contests stored before, where an outsider took the holder's seat.
+       */
+      challengerEmpire?: EmpireKey;
     }
   | { type: 'MapSet'; map: Omit<CampaignMap, 'approvals' | 'approved'> }
   | { type: 'MapApproved'; playerId: string; unanimous: boolean }

@@ -51,6 +51,19 @@ export interface CampaignState {
   winner: string | null;
   /** Ships ordered at shipyards this turn; they arrive at step 10 (UTD6.3734). */
   pendingBuilds?: PendingBuild[];
+  /**
+   * UTD8.113: empire contests already rolled, one per pair of players and empire: the roll settles
+   * their claim, so it is never repeated (absent in campaigns stored before: none settled).
+   */
+  settledContests?: SettledContest[];
+}
+
+/** One roll-off for an empire between two joining players (UTD8.113). */
+export interface SettledContest {
+  empire: EmpireKey;
+  /** The two players, holder first. */
+  players: [string, string];
+  winner: string;
 }
 
 /**

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { campaignEvents, campaignInChannel } from '../../src/app/campaigns.ts';
+import { runCommand, type CommandInput, type CommandResult } from '../../src/app/run-command.ts';
+import { actor, setupCampaign, testApp } from '../helpers/app.ts';
+import { forEachDriver } from '../helpers/databases.ts';
+
+/** Governance without a moderator (UTD3.2, UTD8.113) through the app, on both database drivers. */
+forEachDriver('governance', (db, skip) => {
+  const refusal = (r: CommandResult) => (r.ok ? null : r.error);
+
+  async function started(channelId: string) {
+    const app = testApp(db().database);
+    const target = { guildId: 'g', channelId };
+    await setupCampaign(app, target);
+    for (const u of ['a', 'b', 'c'])
+      await runCommand(app, { target, actor: actor(u), command: { type: 'setup-ready', ready: true } });
+    const run = (user: string, command: CommandInput) => runCommand(app, { target, actor: actor(user), command });
+    return { app, target, run };
+  }
+
+  it.skipIf(skip)(
+    'UTD3.2 the proxy abuse chain is refused at each step and changes nothing, while the proxy’s orders work, marked as proxied',
+    async () => {
+      const { app, target, run } = await started('proxy-chain');
+      expect((await campaignInChannel(app, target.channelId))!.turn!.playerId).toBe('a');
+      expect((await run('a', { type: 'proxy-grant', userId: 'sitter', expiresAt: null })).ok).toBe(true);
+      expect((await run('a', { type: 'proxy-grant', userId: 'other', expiresAt: null })).ok).toBe(true);
+      const before = (await campaignEvents(app, target.channelId)).length;
+      for (const command of [
+        { type: 'proxy-grant', userId: 'sitter', expiresAt: new Date('2027-01-01T00:00:00Z') },
+        { type: 'proxy-grant', userId: 'friend', expiresAt: null },
+        { type: 'proxy-revoke', userId: 'other' },
+        { type: 'resign' },
+        { type: 'vote-setting', key: 'startYear', value: '170' },
+      ] as const) {
+        expect(refusal(await run('sitter', command))).toMatchObject({ code: 'proxy/out-of-scope', rule: 'UTD3.2' });
+      }
+      expect(await campaignEvents(app, target.channelId)).toHaveLength(before);
+      const bought = await run('sitter', { type: 'buy-ops', kind: 'temporary', count: 1 });
+      if (!bought.ok || bought.duplicate) throw new Error('the proxy’s order was refused');
+      const stored = (await campaignEvents(app, target.channelId)).slice(before);
+      expect(stored.map((e) => [e.event.type, e.actor])).toEqual([
+        ['OrderPointsBought', { userId: 'sitter', asPlayer: 'a' }],
+      ]);
+      const a = (await campaignInChannel(app, target.channelId))!.players.find((p) => p.id === 'a')!;
+      expect(a.status).toBe('active');
+      expect(a.proxies.map((x) => x.userId)).toEqual(['sitter', 'other']);
+    },
+  );
+
+  it.skipIf(skip)('UTD3.2 a fellow player named proxy gives the player’s orders, stored as proxied', async () => {
+    const { app, target, run } = await started('proxy-fellow');
+    expect(refusal(await run('b', { type: 'buy-ops', kind: 'temporary', count: 1 }))).toMatchObject({
+      rule: 'UTD2.1',
+    });
+    expect((await run('a', { type: 'proxy-grant', userId: 'b', expiresAt: null })).ok).toBe(true);
+    const bought = await run('b', { type: 'buy-ops', kind: 'temporary', count: 1 });
+    if (!bought.ok || bought.duplicate) throw new Error('the fellow player’s order was refused');
+    expect(bought.events[0]!.actor).toEqual({ userId: 'b', asPlayer: 'a' });
+    expect((await campaignEvents(app, target.channelId)).at(-1)!.actor).toEqual({ userId: 'b', asPlayer: 'a' });
+    expect(refusal(await run('b', { type: 'proxy-revoke', userId: 'b' }))).toMatchObject({ rule: 'UTD3.2' });
+  });
+
+  it.skipIf(skip)('UTD8.113 repeated contests by an outsider evict nobody, the creator included', async () => {
+    const app = testApp(db().database);
+    const target = { guildId: 'g', channelId: 'contest' };
+    const run = (user: string, command: CommandInput) => runCommand(app, { target, actor: actor(user), command });
+    await run('a', { type: 'create', name: 'Contest' });
+    await run('a', { type: 'join', empire: 'lyran' });
+    await run('b', { type: 'join', empire: 'kzinti' });
+    for (let i = 0; i < 6; i++) {
+      app.testHooks!.forcedDice.push(1, 6);
+      expect(refusal(await run('outsider', { type: 'contest', empire: i % 2 ? 'kzinti' : 'lyran' }))).toMatchObject({
+        code: 'empire/not-joining',
+        rule: 'UTD8.113',
+      });
+      app.testHooks!.forcedDice.length = 0;
+    }
+    const state = (await campaignInChannel(app, target.channelId))!;
+    expect(state.players.map((p) => [p.id, p.empire])).toEqual([
+      ['a', 'lyran'],
+      ['b', 'kzinti'],
+    ]);
+    // A joining player rolls once; the pair's claim is then settled.
+    await run('outsider', { type: 'join', empire: 'gorn' });
+    app.testHooks!.forcedDice.push(6, 1);
+    expect((await run('outsider', { type: 'contest', empire: 'lyran' })).ok).toBe(true);
+    app.testHooks!.forcedDice.push(1, 6);
+    expect(refusal(await run('outsider', { type: 'contest', empire: 'lyran' }))).toMatchObject({
+      code: 'empire/contest-settled',
+    });
+    app.testHooks!.forcedDice.length = 0;
+    expect((await campaignInChannel(app, target.channelId))!.players.map((p) => [p.id, p.empire])).toEqual([
+      ['a', 'lyran'],
+      ['b', 'kzinti'],
+      ['outsider', 'gorn'],
+    ]);
+  });
+});
