@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { rulesetOf } from './rulesets.ts';
 import { upcastEvent, upcastState } from '../rules/thunderdome/upcast.ts';
+import { seedCommitment } from '../rules/dice.ts';
 
 /**
  * The export file (docs/export-format.md): the whole public state, the full event log, and the
@@ -119,6 +120,8 @@ export function parseExport(text: string): ParsedExport {
   } catch (err) {
     return { ok: false, message: `the event log cannot be replayed (${(err as Error).message})` };
   }
+  const broken = uncommittedSeed(rebuilt!, file.secretSeeds);
+  if (broken) return { ok: false, message: broken };
   // An older format's state was folded by an older version (format 1 kept order records without
   // their events, for one): its log is the record, and the state is what this version folds of it.
   if (file.format < EXPORT_FORMAT) return { ok: true, value: { ...file, campaign: rebuilt! } };
@@ -129,6 +132,32 @@ export function parseExport(text: string): ParsedExport {
     };
   }
   return { ok: true, value: file };
+}
+
+/**
+ * Design §5 (UTD1.5): a campaign's dice are committed in its log before they are rolled. The secret
+ * seeds a file carries, and the seeds its log published, must each hash to the commitment made for
+ * them, and the secret seeds must cover every commitment: otherwise an import could swap in seeds
+ * whose rolls were chosen, the old rolls would no longer verify, and the rolls to come would be
+ * known to whoever wrote the file. Null when they match.
+ */
+function uncommittedSeed(state: CampaignState, secretSeeds: CampaignExport['secretSeeds']): string | null {
+  const commitments = new Map(state.seedCommitments.map((c) => [c.fromSeq, c.hash]));
+  for (const s of state.revealedSeeds) {
+    if (commitments.get(s.fromSeq) !== seedCommitment(s.seed))
+      return `the dice seed revealed from event ${s.fromSeq} does not hash to the commitment made for it`;
+  }
+  if (!secretSeeds?.length) return null;
+  for (const s of secretSeeds) {
+    const hash = commitments.get(s.fromSeq);
+    if (hash === undefined) return `the secret dice seed from event ${s.fromSeq} was never committed in the log`;
+    if (hash !== seedCommitment(s.seed))
+      return `the secret dice seed from event ${s.fromSeq} does not hash to its commitment in the log`;
+  }
+  const covered = new Set(secretSeeds.map((s) => s.fromSeq));
+  const missing = state.seedCommitments.find((c) => !covered.has(c.fromSeq));
+  if (missing) return `the secret dice seed committed from event ${missing.fromSeq} is missing from the file`;
+  return null;
 }
 
 /** JSON with sorted keys, so equal documents compare equal whatever their key order (jsonb reorders keys). */

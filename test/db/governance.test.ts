@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { campaignEvents, campaignInChannel } from '../../src/app/campaigns.ts';
+import { expect, it } from 'vitest';
+import { campaignEvents, campaignInChannel, exportCampaign, importCampaign } from '../../src/app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../../src/app/run-command.ts';
 import { actor, setupCampaign, testApp } from '../helpers/app.ts';
 import { forEachDriver } from '../helpers/databases.ts';
@@ -96,4 +96,40 @@ forEachDriver('governance', (db, skip) => {
       ['outsider', 'gorn'],
     ]);
   });
+
+  it.skipIf(skip)(
+    'UTD1.5 an import whose secret dice seed does not hash to the stored commitment is refused and stores nothing',
+    async () => {
+      const { app, target } = await started('seed-export');
+      const exported = await exportCampaign(app, target.channelId, { includeSecret: true });
+      if (!exported.ok) throw new Error('export failed');
+      const file = exported.value;
+      expect(file.secretSeeds).toHaveLength(1);
+      const swapped = { ...file, secretSeeds: [{ fromSeq: 1, seed: 'ab'.repeat(32) }] };
+      const refused = await importCampaign(
+        app,
+        { guildId: 'g', channelId: 'seed-bad' },
+        actor('a'),
+        JSON.stringify(swapped),
+      );
+      expect(refused).toMatchObject({ ok: false, error: { code: 'import/invalid', rule: 'UTD1.6' } });
+      expect(refused.ok ? '' : refused.error.message).toContain('does not hash to its commitment');
+      const uncommitted = { ...file, secretSeeds: [...file.secretSeeds!, { fromSeq: 5, seed: 'cd'.repeat(32) }] };
+      const refusedToo = await importCampaign(
+        app,
+        { guildId: 'g', channelId: 'seed-bad' },
+        actor('a'),
+        JSON.stringify(uncommitted),
+      );
+      expect(refusedToo.ok ? '' : refusedToo.error.message).toContain('was never committed');
+      expect(await campaignInChannel(app, 'seed-bad')).toBeNull();
+      const imported = await importCampaign(
+        app,
+        { guildId: 'g', channelId: 'seed-good' },
+        actor('a'),
+        JSON.stringify(file),
+      );
+      expect(imported.ok).toBe(true);
+    },
+  );
 });
