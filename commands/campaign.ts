@@ -19,6 +19,8 @@ import {
   versionedCampaign,
 } from '../src/app/campaigns.ts';
 import { ledgerImage } from '../src/discord/images.ts';
+import { verifyCampaign } from '../src/app/verify.ts';
+import { verificationText } from '../src/discord/governance-words.ts';
 import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
 import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
@@ -146,6 +148,11 @@ const data = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'verify',
+      description: 'Check the log’s hash chain and that replaying it gives the stored campaign',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'export',
       description: 'Download the whole campaign and its history as a JSON file',
       options: [
@@ -194,6 +201,8 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       return history(i, ctx, args);
     case 'ledger':
       return ledger(i, ctx, args);
+    case 'verify':
+      return verify(i, ctx);
     case 'export':
       return exportFile(i, ctx, args);
     case 'import':
@@ -298,6 +307,19 @@ async function log(
   const text = [`📜 **${page!.state.name}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');
   await send(i, { content: splitMessage(text)[0]!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   return { ok: true };
+}
+
+/** The tamper-evident history: anyone may check it, and the answer is public so everyone sees it. */
+async function verify(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  await i.deferReply();
+  const checked = await verifyCampaign(ctx.app, ctx.target.channelId);
+  if (!checked.ok) return presentError(i, checked.error);
+  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
+  await i.editReply({
+    content: splitMessage(verificationText(state?.name ?? 'Campaign', checked.value))[0]!,
+    allowedMentions: { parse: [] },
+  });
+  return { ok: checked.value.breaks.every((b) => b.code === 'unchained') && checked.value.state.length === 0 };
 }
 
 async function exportFile(

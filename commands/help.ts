@@ -63,7 +63,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       '`/catalog search [query:] [empire:] [year:]` · `/catalog show unit:` — every unit field, refits, conversions, CO pool (UTD7.A2).',
       '`/sector name` (first explorer, UTD4.12), `/sector object`, `/sector disavow` (UTD4.13), `/sector balancing` (UTD5.22).',
       '`/proxy grant user: [days:]` / `/proxy revoke` (UTD3.2) · `/resign` (UTD3.91, asks Confirm/Cancel)',
-      '`/roll dice:` — public dice, recorded and verifiable in a campaign channel · `/campaign export` / `import`.',
+      '`/roll dice:` — public dice, recorded and verifiable in a campaign channel · `/campaign export` / `import` · `/campaign verify` checks the log’s hash chain and its replay.',
       '`/vote setting|restricted|withdraw|status` — supermajority votes (UTD1.7, 8.21) · `/dice verify` · `/dice reveal` (vote to publish the seed now).',
     ],
   },

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { campaignEvents, campaignInChannel, exportCampaign, importCampaign } from '../../src/app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../../src/app/run-command.ts';
+import { verifyCampaign } from '../../src/app/verify.ts';
 import { actor, setupCampaign, testApp } from '../helpers/app.ts';
 import { forEachDriver } from '../helpers/databases.ts';
 
@@ -130,6 +132,80 @@ forEachDriver('governance', (db, skip) => {
         JSON.stringify(file),
       );
       expect(imported.ok).toBe(true);
+    },
+  );
+
+  it.skipIf(skip)(
+    'tamper-evident history: each event links to the one before; editing one stored event by SQL makes verify name that event and the state it no longer gives',
+    async () => {
+      const { app, target, run } = await started('chain');
+      const bought = await run('a', { type: 'buy-ops', kind: 'temporary', count: 1 });
+      if (!bought.ok || bought.duplicate) throw new Error('refused');
+      const clean = await verifyCampaign(app, target.channelId);
+      if (!clean.ok) throw new Error('verify refused');
+      expect(clean.value).toMatchObject({ breaks: [], state: [], replayFailed: null });
+      expect(clean.value.head).toBe(bought.chainHead);
+      expect(clean.value.events).toBe(bought.events.at(-1)!.seq);
+
+      const seq = bought.events[0]!.seq;
+      const id = (await campaignInChannel(app, target.channelId))!.id;
+      await app.database.db.execute(
+        sql`update campaign_events set event = jsonb_set(event, '{cost}', '"1"') where campaign_id = ${id} and seq = ${seq}`,
+      );
+      const tampered = await verifyCampaign(app, target.channelId);
+      if (!tampered.ok) throw new Error('verify refused');
+      expect(tampered.value.breaks).toEqual([{ code: 'event-altered', seq }]);
+      expect(tampered.value.state.map((d) => d.path)).toEqual([
+        'players[a].bank',
+        'turn.opsTempPaid',
+        'turn.orders[0].bpvCost',
+        'turn.orders[0].event.cost',
+      ]);
+
+      // An export of the tampered log carries the stored chain, and the import refuses it.
+      const exported = await exportCampaign(app, target.channelId, { includeSecret: false });
+      if (!exported.ok) throw new Error('export failed');
+      expect(exported.value.format).toBe(3);
+      const refused = await importCampaign(
+        app,
+        { guildId: 'g', channelId: 'chain-copy' },
+        actor('a'),
+        JSON.stringify(exported.value),
+      );
+      expect(refused.ok ? '' : refused.error.message).toContain(`hash chain breaks: event ${seq} was changed`);
+    },
+  );
+
+  it.skipIf(skip)(
+    'tamper-evident history: an export carries the chain and the import checks it and chains its copy alike',
+    async () => {
+      const { app, target } = await started('chain-export');
+      const exported = await exportCampaign(app, target.channelId, { includeSecret: false });
+      if (!exported.ok) throw new Error('export failed');
+      const events = exported.value.events;
+      expect(events.every((e, i) => e.prevHash === (i === 0 ? '0'.repeat(64) : events[i - 1]!.hash))).toBe(true);
+      const imported = await importCampaign(
+        app,
+        { guildId: 'g', channelId: 'chain-export-copy' },
+        actor('a'),
+        JSON.stringify(exported.value),
+      );
+      expect(imported.ok).toBe(true);
+      const again = await exportCampaign(app, 'chain-export-copy', { includeSecret: false });
+      if (!again.ok) throw new Error('export failed');
+      expect(again.value.events.slice(0, -1).map((e) => e.hash)).toEqual(events.map((e) => e.hash));
+      const copy = await verifyCampaign(app, 'chain-export-copy');
+      expect(copy.ok && copy.value.breaks).toEqual([]);
+      // A file whose chain was re-linked by hand is refused, naming the event.
+      const edited = structuredClone(exported.value);
+      edited.events[2]!.prevHash = 'f'.repeat(64);
+      const refused = await importCampaign(
+        app,
+        { guildId: 'g', channelId: 'chain-export-bad' },
+        actor('a'),
+        JSON.stringify(edited),
+      );
+      expect(refused.ok ? '' : refused.error.message).toContain('event 3 does not link');
     },
   );
 });

@@ -1,9 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands/index.ts';
 import { campaignEvents, campaignInChannel } from '../../src/app/campaigns.ts';
 import { runCommand } from '../../src/app/run-command.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
-import { DiscordStandIn, standInClientOptions, type InteractionHandle } from '../../src/discord/standin/index.ts';
+import {
+  DiscordStandIn,
+  standInClientOptions,
+  type InteractionHandle,
+  type StoredMessage,
+} from '../../src/discord/standin/index.ts';
 import { actor, testApp } from '../helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 
@@ -140,6 +146,40 @@ describe('governance through Discord', () => {
       [users['alice'], 'lyran'],
       [users['bob'], 'kzinti'],
     ]);
+  });
+
+  async function confirm(name: string, prompt: StoredMessage): Promise<void> {
+    const rows = (prompt.components ?? []) as { components?: { custom_id: string; label: string }[] }[];
+    const id = rows.flatMap((r) => r.components ?? []).find((b) => b.label === 'Confirm')!.custom_id;
+    const h = await standIn.clickButton({ channelId, messageId: prompt.id, userId: users[name]!, customId: id });
+    await h.firstResponse();
+    await bot.whenIdle();
+  }
+
+  it('tamper-evident history: the turn-start post shows the chain head; /campaign verify confirms it, then names the one event edited by SQL', async () => {
+    const ending = await command('alice', 'turn', 'end');
+    await confirm('alice', ending.original()!);
+    const post = standIn
+      .channelMessages(channelId)
+      .find((m) => m.content.includes(`<@${users['bob']}>`) && m.content.includes('🔗 Log chain head'));
+    expect(post).toBeDefined();
+    const shown = /Log chain head: `([0-9a-f]{16})`/.exec(post!.content)![1]!;
+    const events = await campaignEvents(app, channelId);
+    const verified = await command('carol', 'campaign', 'verify');
+    expect(reply(verified).ephemeral).toBeFalsy();
+    const answer = verified.original()!.content;
+    expect(answer).toContain(`the log of ${events.length} events verifies`);
+    expect(answer).toContain(`Chain head \`${shown}`);
+
+    const bought = events.find((e) => e.event.type === 'OrderPointsBought')!;
+    const id = (await campaignInChannel(app, channelId))!.id;
+    await app.database.db.execute(
+      sql`update campaign_events set event = jsonb_set(event, '{temporary}', '5') where campaign_id = ${id} and seq = ${bought.seq}`,
+    );
+    const after = (await command('carol', 'campaign', 'verify')).original()!.content;
+    expect(after).toContain('the log does not verify');
+    expect(after).toContain(`event #${bought.seq} was changed after it was stored`);
+    expect(after.match(/was changed after it was stored/g)).toHaveLength(1);
   });
 
   it('the bot made no request the stand-in does not know', () => {
