@@ -61,14 +61,16 @@ const rollSchema = z.object({
   forced: z.literal(true).optional(),
 });
 
+const HEX64 = z.string().regex(/^[0-9a-f]{64}$/);
+
 const storedEventSchema = z.object({
   seq: z.number().int().positive(),
   at: z.string().datetime(),
   actor: z.object({ userId: z.string(), asPlayer: z.string().optional() }),
   event: z.object({ type: z.string() }).passthrough(),
   rolls: z.array(rollSchema),
-  prevHash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
-  hash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  prevHash: HEX64.optional(),
+  hash: HEX64.optional(),
 });
 
 const exportSchema = z.object({
@@ -120,7 +122,11 @@ export function parseExport(text: string): ParsedExport {
   if (read.format >= 3) {
     const chained = read.events.map((e) => ({ ...e, prevHash: e.prevHash ?? null, hash: e.hash ?? null }));
     const [first] = verifyChain(chained).breaks;
-    if (first) return { ok: false, message: `the event log's hash chain breaks: ${CHAIN_BREAK_MESSAGES[first.code](first.seq)}` };
+    if (first)
+      return {
+        ok: false,
+        message: `the event log's hash chain breaks: ${CHAIN_BREAK_MESSAGES[first.code](first.seq)}`,
+      };
   }
   // Older formats' events and state, in this version's shapes (upcast.ts).
   const file: CampaignExport = { ...read, events: read.events.map(upcastEvent), campaign: upcastState(read.campaign) };
@@ -183,4 +189,3 @@ function uncommittedSeed(state: CampaignState, secretSeeds: CampaignExport['secr
   if (missing) return `the secret dice seed committed from event ${missing.fromSeq} is missing from the file`;
   return null;
 }
-

@@ -45,6 +45,8 @@ export function verificationText(name: string, v: Verification): string {
   if (broken.length > 10) lines.push(`- … and ${broken.length - 10} more`);
   if (v.replayFailed) lines.push(`- the log cannot be replayed: event #${v.replayFailed.seq} does not apply`);
   for (const d of v.state)
-    lines.push(`- the stored state differs from the log at \`${d.path}\`: stored ${shown(d.before)}, the log gives ${shown(d.after)}`);
+    lines.push(
+      `- the stored state differs from the log at \`${d.path}\`: stored ${shown(d.before)}, the log gives ${shown(d.after)}`,
+    );
   return lines.join('\n');
 }

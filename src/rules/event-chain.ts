@@ -56,9 +56,10 @@ export type ChainBreak =
  * Recomputes a stored chain: every break, earliest first, and the head the events themselves give
  * (the stored head when nothing is broken).
  */
-export function verifyChain(
-  stored: readonly (ChainedRecord & { prevHash: string | null; hash: string | null })[],
-): { breaks: ChainBreak[]; head: string } {
+export function verifyChain(stored: readonly (ChainedRecord & { prevHash: string | null; hash: string | null })[]): {
+  breaks: ChainBreak[];
+  head: string;
+} {
   const breaks: ChainBreak[] = [];
   let prev = GENESIS_HASH;
   for (let i = 0; i < stored.length; i++) {
