@@ -1,7 +1,25 @@
 import type { Verification } from '../app/verify.ts';
 import type { ChainBreak } from '../rules/event-chain.ts';
+import type { Variant } from '../rules/kernel/tables.ts';
+import type { CampaignEvent } from '../rules/thunderdome/index.ts';
+import type { Words } from './words-context.ts';
 
-/** The words of the tamper-evident history (`/campaign verify`, the turn-start post). */
+/** The words of governance by the players: pause, the tamper-evident history (`/campaign verify`, the turn-start post). */
+
+/** The events worded here. */
+export type GovernanceEvent = Variant<CampaignEvent, 'CampaignPaused' | 'CampaignResumed'>;
+
+const duration = (ms: number): string => {
+  const hours = Math.round(ms / 3_600_000);
+  return hours >= 48 ? `${Math.round(hours / 24)} days` : `${hours} hour${hours === 1 ? '' : 's'}`;
+};
+
+export const GOVERNANCE_WORDS = {
+  CampaignPaused: (e, { state }) =>
+    `⏸️ **${state.name}** is paused by vote ${e.voteId} (UTD1.7): every clock stops, and no orders are given until a vote resumes it (\`/vote pause\`).`,
+  CampaignResumed: (e, { state }) =>
+    `▶️ **${state.name}** resumes by vote ${e.voteId} (UTD1.7): every clock runs again with the time it had left (paused ${duration(e.pausedMs)}).`,
+} satisfies Words<GovernanceEvent>;
 
 /** How a chain head is shown: enough hex to compare by eye, and the whole of it in the verify answer. */
 export function shortHash(hash: string): string {

@@ -14,6 +14,7 @@ import { CONDITION_FOLDS } from './condition/apply-condition.ts';
 import type { ConditionEvent } from './condition/events.ts';
 import { applyRetreatWrecks } from './battles/retreat-wreck-event.ts';
 import type { CampaignState } from './state.ts';
+import { shiftClocks } from './pause-clocks.ts';
 import { UNDOABLE, type UndoableEvent } from './undo.ts';
 
 type Folds<E extends CampaignEvent> = FoldTable<CampaignState, E, StoredEvent>;
@@ -435,6 +436,13 @@ const CORE_FOLDS = {
   PlayerRemoved: (s, e) => {
     removePlayer(s, e.playerId, e.reason);
   },
+  CampaignPaused: (s, _e, stored) => {
+    s.paused = { since: stored.at };
+  },
+  CampaignResumed: (s, e) => {
+    if (s.paused) shiftClocks(s, s.paused.since, e.pausedMs);
+    s.paused = null;
+  },
   CampaignWon: (s, e, stored) => {
     s.status = 'finished';
     s.winner = e.playerId;
@@ -509,9 +517,14 @@ export const FOLDS = {
 } satisfies Folds<CampaignEvent>;
 
 /** UTD3.91 with ISS-A87: every unit and development of the player leaves the map. */
-function removePlayer(s: CampaignState, playerId: string, reason: 'resigned' | 'forfeits' | 'eliminated'): void {
+function removePlayer(
+  s: CampaignState,
+  playerId: string,
+  reason: Extract<CampaignEvent, { type: 'PlayerRemoved' }>['reason'],
+): void {
   const p = playerById(s, playerId);
-  p.status = reason === 'resigned' ? 'resigned' : reason === 'forfeits' ? 'removed' : 'eliminated';
+  // A concession leaves as a resignation does (UTD3.91).
+  p.status = reason === 'resigned' || reason === 'conceded' ? 'resigned' : reason === 'forfeits' ? 'removed' : 'eliminated';
   s.fleets = s.fleets.filter((f) => f.owner !== playerId);
   s.ships = s.ships.filter((x) => x.owner !== playerId);
   s.bases = s.bases.filter((b) => b.owner !== playerId);

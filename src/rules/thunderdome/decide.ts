@@ -24,7 +24,7 @@ import {
   undoLastOrder,
 } from './orders.ts';
 import { buyFleets, organize, scrapShips } from './navy-orders.ts';
-import { grantProxy, resign, revokeProxy } from './players.ts';
+import { concede, grantProxy, resign, revokeProxy } from './players.ts';
 import { disavow, nameSector, objectToName, setBalancing } from './sectors.ts';
 import { defaultSettings } from './settings.ts';
 import {
@@ -53,6 +53,7 @@ import { proposeDiceReveal, proposeRestrictedUnit } from './player-votes.ts';
 // Map approval by reaction (UTD8.16)
 import { MAP_APPROVAL_ORDERS, type MapApprovalCommand } from './map-approval.ts';
 import { VOTE_WITHDRAW_ORDERS, type VoteWithdrawCommand } from './vote-withdraw.ts';
+import { PAUSE_ORDERS, type PauseCommand } from './pause.ts';
 
 export type { Actor, DecisionContext };
 
@@ -96,6 +97,7 @@ export type CampaignCommand =
   | { type: 'proxy-grant'; userId: string; expiresAt: Date | null }
   | { type: 'proxy-revoke'; userId: string }
   | { type: 'resign' }
+  | { type: 'concede' }
   | { type: 'vote-setting'; key: string; value: string }
   | { type: 'vote-extension'; days: number }
   // Player votes: dice reveal and restricted units (UTD1.7, UTD8.21; player-votes.ts)
@@ -120,7 +122,9 @@ export type CampaignCommand =
   | OfficerCommand
   // Ship condition (condition/commands.ts)
   | ConditionCommand
-  | VoteWithdrawCommand;
+  | VoteWithdrawCommand
+  // Pause by vote (UTD1.7, pause.ts)
+  | PauseCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -322,6 +326,7 @@ export const ORDERS = {
     decide: (d, c, p) => revokeProxy(d, c.userId, p),
   },
   resign: { input: noInput, who: 'self', decide: (d, _c, p) => resign(d, p) },
+  concede: { input: noInput, who: 'self', decide: (d, _c, p) => concede(d, p) },
   'vote-setting': {
     input: z.object({ key: z.string(), value: z.string() }),
     who: 'self',
@@ -366,6 +371,7 @@ export const ORDERS = {
   ...OFFICER_ORDERS,
   ...CONDITION_ORDERS,
   ...VOTE_WITHDRAW_ORDERS,
+  ...PAUSE_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

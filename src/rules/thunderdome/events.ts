@@ -333,7 +333,11 @@ export type CampaignEvent =
   // Players (UTD3)
   | { type: 'ProxyGranted'; playerId: string; proxyUserId: string; expiresAt: string | null }
   | { type: 'ProxyRevoked'; playerId: string; proxyUserId: string }
-  | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' }
+  | { type: 'PlayerRemoved'; playerId: string; reason: 'resigned' | 'forfeits' | 'eliminated' | 'conceded' }
+  /** A passed vote paused the campaign (UTD1.7, pause.ts): every clock stops. */
+  | { type: 'CampaignPaused'; voteId: string }
+  /** A passed vote resumed it: every clock stopped by the pause moves on by `pausedMs`. */
+  | { type: 'CampaignResumed'; voteId: string; pausedMs: number }
   | { type: 'CampaignWon'; playerId: string }
   | { type: 'SeedsRevealed'; seeds: { fromSeq: number; seed: string }[]; reason: SeedsRevealedReason }
   /** After a reveal by vote the rolls that follow come from a fresh seed, committed here (so the dice stay unpredictable). */

@@ -56,6 +56,8 @@ export interface CampaignState {
    * their claim, so it is never repeated (absent in campaigns stored before: none settled).
    */
   settledContests?: SettledContest[];
+  /** Paused by vote since this time (UTD1.7, pause.ts): no clock runs, no turn order is given. Absent or null: running. */
+  paused?: { since: string } | null;
 }
 
 /** One roll-off for an empire between two joining players (UTD8.113). */
@@ -493,7 +495,10 @@ export type VotePayload =
   | { kind: 'npe-result'; battleId: string; proposalId: number }
   // Player votes (player-votes.ts): reveal the dice seed now (UTD1.5); allow a restricted unit (UTD8.21).
   | { kind: 'dice-reveal' }
-  | { kind: 'restricted-unit'; unitId: string };
+  | { kind: 'restricted-unit'; unitId: string }
+  // Pause and resume by vote (UTD1.7, pause.ts).
+  | { kind: 'pause' }
+  | { kind: 'resume' };
 
 export interface Vote {
   id: string;

@@ -17,6 +17,8 @@ const WITHDRAWABLE: ReadonlySet<VotePayload['kind']> = new Set([
   'extension',
   'dice-reveal',
   'restricted-unit',
+  'pause',
+  'resume',
 ]);
 
 /**

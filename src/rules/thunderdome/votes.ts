@@ -6,6 +6,7 @@ import type { Decider } from './decider.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 import { onVoteClosed } from './battles/votes.ts';
 import { onPlayerVoteClosed } from './player-votes.ts';
+import { onPauseVoteClosed } from './pause.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -100,7 +101,10 @@ function settleIfCertain(d: Decider, voteId: string): void {
 
 /** At the deadline an open vote without its supermajority is rejected (UTD1.7; silence is no). */
 export function closeDueVotes(d: Decider): void {
-  for (const v of d.state.votes.filter((x) => x.status === 'open' && new Date(x.closesAt) <= d.ctx.now)) {
+  // Paused by vote (pause.ts): a vote opened before the pause waits with the time it had left.
+  const since = d.state.paused?.since;
+  const running = (x: Vote) => x.status === 'open' && (!since || x.openedAt >= since);
+  for (const v of d.state.votes.filter((x) => running(x) && new Date(x.closesAt) <= d.ctx.now)) {
     if (v.options) {
       settleOptions(d, v, true);
       continue;
@@ -155,6 +159,7 @@ function close(
   );
   onVoteClosed(d, v, passed, chosen);
   onPlayerVoteClosed(d, v, passed);
+  onPauseVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {
