@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { campaignEvents, campaignInChannel, exportCampaign, importCampaign } from '../../src/app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../../src/app/run-command.ts';
 import { verifyCampaign } from '../../src/app/verify.ts';
+import { runDue } from '../../src/app/scheduler.ts';
 import { actor, setupCampaign, testApp } from '../helpers/app.ts';
 import { forEachDriver } from '../helpers/databases.ts';
 
@@ -208,4 +209,56 @@ forEachDriver('governance', (db, skip) => {
       expect(refused.ok ? '' : refused.error.message).toContain('event 3 does not link');
     },
   );
+
+  it.skipIf(skip)(
+    'UTD1.7 a supermajority vote pauses the campaign: the orders deadline stops, orders are refused, and a resume restores the time that was left',
+    async () => {
+      const { app, target, run } = await started('pause');
+      const state = async () => (await campaignInChannel(app, target.channelId))!;
+      const vote = async (proposer: string, voters: string[], message: string) => {
+        const opened = await run(proposer, { type: 'vote-pause' });
+        if (!opened.ok) throw new Error(opened.error.message);
+        const v = (await state()).votes.at(-1)!;
+        await run(proposer, { type: 'vote-attach', voteId: v.id, messageId: message });
+        for (const u of voters) await run(u, { type: 'ballot', messageId: message, choice: 'yes', present: true });
+      };
+      const deadline = Date.parse((await state()).turn!.deadline!);
+      app.clock.advance(86_400_000);
+      const pausedAt = app.clock.now().getTime();
+      expect(refusal(await run('sitter', { type: 'vote-pause' }))).toMatchObject({ rule: 'UTD8.11' });
+      await vote('b', ['a', 'b'], 'pause-1');
+      expect((await state()).paused).toEqual({ since: new Date(pausedAt).toISOString() });
+      expect(refusal(await run('a', { type: 'buy-ops', kind: 'temporary', count: 1 }))).toMatchObject({
+        code: 'campaign/paused',
+        rule: 'UTD1.7',
+      });
+      // Long past the deadline, the scheduler gives this campaign nothing: every clock stopped.
+      app.clock.set(new Date(deadline + 10 * 86_400_000));
+      const outcomes = await runDue(app);
+      expect(outcomes.filter((o) => o.channelId === target.channelId)).toEqual([]);
+      expect((await state()).turn).toMatchObject({ playerId: 'a', forfeited: false });
+      const resumedAt = app.clock.now().getTime();
+      await vote('c', ['b', 'c'], 'pause-2');
+      const resumed = await state();
+      expect(resumed.paused).toBeNull();
+      expect(Date.parse(resumed.turn!.deadline!) - resumedAt).toBe(deadline - pausedAt);
+      // The clock runs again from there: at the restored deadline the turn is forfeited (UTD3.31).
+      app.clock.set(new Date(Date.parse(resumed.turn!.deadline!) + 60_000));
+      await runDue(app);
+      expect((await state()).turn!.playerId).toBe('b');
+    },
+  );
+
+  it.skipIf(skip)('UTD3.91 a player may concede: their forces leave the map, and the turn passes on', async () => {
+    const { app, target, run } = await started('concede');
+    expect(refusal(await run('sitter', { type: 'concede' }))).toMatchObject({ rule: 'UTD8.11' });
+    const conceded = await run('a', { type: 'concede' });
+    if (!conceded.ok || conceded.duplicate) throw new Error('refused');
+    expect(conceded.events[0]!.event).toEqual({ type: 'PlayerRemoved', playerId: 'a', reason: 'conceded' });
+    const s = (await campaignInChannel(app, target.channelId))!;
+    expect(s.players.find((p) => p.id === 'a')!.status).toBe('resigned');
+    expect(s.bases.some((b) => b.owner === 'a')).toBe(false);
+    expect(s.bases.some((b) => b.owner === 'b')).toBe(true);
+    expect(s.turn!.playerId).toBe('b');
+  });
 });

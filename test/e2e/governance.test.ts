@@ -12,6 +12,7 @@ import {
 } from '../../src/discord/standin/index.ts';
 import { actor, testApp } from '../helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { reactAndSettle } from '../helpers/reactions.ts';
 
 /** Governance without a moderator through the real discord.js client and the stand-in (UTD3.2, UTD8.113). */
 describe('governance through Discord', () => {
@@ -180,6 +181,43 @@ describe('governance through Discord', () => {
     expect(after).toContain('the log does not verify');
     expect(after).toContain(`event #${bought.seq} was changed after it was stored`);
     expect(after.match(/was changed after it was stored/g)).toHaveLength(1);
+  });
+
+  const voteMessage = () =>
+    [...standIn.channelMessages(channelId)].reverse().find((m) => m.content.startsWith('🗳️ **Vote'))!;
+
+  it('UTD1.7 /vote pause passes by reactions: every clock stops and orders are refused; a second vote resumes with the time left', async () => {
+    const deadline = Date.parse((await campaignInChannel(app, channelId))!.turn!.deadline!);
+    const pausedAt = app.clock.now().getTime();
+    const proxyVote = await command('sitter', 'vote', 'pause', undefined);
+    expect(reply(proxyVote).content).toContain('Rule UTD3.2');
+    await command('bob', 'vote', 'pause', undefined);
+    for (const u of ['alice', 'carol'])
+      await reactAndSettle(standIn, bot, { channelId, messageId: voteMessage().id, userId: users[u]!, emoji: '✅' });
+    expect(standIn.channelMessages(channelId).some((m) => m.content.includes('is paused by vote'))).toBe(true);
+    const refused = await command('bob', 'buy', 'ops', { count: 1 });
+    expect(reply(refused)).toMatchObject({ ephemeral: true });
+    expect(reply(refused).content).toContain('is paused by vote');
+    app.clock.advance(30 * 86_400_000);
+    await bot.tick();
+    expect((await campaignInChannel(app, channelId))!.turn!.playerId).toBe(users['bob']);
+    await command('carol', 'vote', 'pause', undefined);
+    for (const u of ['alice', 'bob'])
+      await reactAndSettle(standIn, bot, { channelId, messageId: voteMessage().id, userId: users[u]!, emoji: '✅' });
+    expect(standIn.channelMessages(channelId).some((m) => m.content.includes('resumes by vote'))).toBe(true);
+    const resumed = (await campaignInChannel(app, channelId))!;
+    expect(resumed.paused).toBeNull();
+    expect(Date.parse(resumed.turn!.deadline!) - app.clock.now().getTime()).toBe(deadline - pausedAt);
+  });
+
+  it('UTD3.91 /concede asks first, then the player leaves with all their forces', async () => {
+    const h = await command('carol', 'concede', undefined);
+    expect(h.original()!.content).toContain('Concede the campaign?');
+    await confirm('carol', h.original()!);
+    expect(standIn.channelMessages(channelId).some((m) => m.content.includes('concedes the campaign'))).toBe(true);
+    expect((await campaignInChannel(app, channelId))!.players.find((p) => p.id === users['carol'])!.status).toBe(
+      'resigned',
+    );
   });
 
   it('the bot made no request the stand-in does not know', () => {
