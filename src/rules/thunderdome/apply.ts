@@ -524,7 +524,8 @@ function removePlayer(
 ): void {
   const p = playerById(s, playerId);
   // A concession leaves as a resignation does (UTD3.91).
-  p.status = reason === 'resigned' || reason === 'conceded' ? 'resigned' : reason === 'forfeits' ? 'removed' : 'eliminated';
+  p.status =
+    reason === 'resigned' || reason === 'conceded' ? 'resigned' : reason === 'forfeits' ? 'removed' : 'eliminated';
   s.fleets = s.fleets.filter((f) => f.owner !== playerId);
   s.ships = s.ships.filter((x) => x.owner !== playerId);
   s.bases = s.bases.filter((b) => b.owner !== playerId);
