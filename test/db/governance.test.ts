@@ -261,4 +261,26 @@ forEachDriver('governance', (db, skip) => {
     expect(s.bases.some((b) => b.owner === 'b')).toBe(true);
     expect(s.turn!.playerId).toBe('b');
   });
+
+  it.skipIf(skip)(
+    'tamper-evident history: a log stored before the chain (migration 0005) verifies as unchained, and the next command chains it as it stands',
+    async () => {
+      const { app, target, run } = await started('chain-legacy');
+      const id = (await campaignInChannel(app, target.channelId))!.id;
+      await app.database.db.execute(
+        sql`update campaign_events set prev_hash = null, hash = null where campaign_id = ${id}`,
+      );
+      const legacy = await verifyCampaign(app, target.channelId);
+      if (!legacy.ok) throw new Error('verify refused');
+      expect(legacy.value.breaks.every((b) => b.code === 'unchained')).toBe(true);
+      expect(legacy.value.breaks).toHaveLength(legacy.value.events);
+      expect(legacy.value.state).toEqual([]);
+      const bought = await run('a', { type: 'buy-ops', kind: 'temporary', count: 1 });
+      if (!bought.ok || bought.duplicate) throw new Error('refused');
+      const chained = await verifyCampaign(app, target.channelId);
+      if (!chained.ok) throw new Error('verify refused');
+      expect(chained.value.breaks).toEqual([]);
+      expect(chained.value.head).toBe(bought.chainHead);
+    },
+  );
 });
