@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chainLinks, GENESIS_HASH, verifyChain, type ChainedRecord } from '../../src/rules/event-chain.ts';
 
-const event = (seq: number, amount: number): ChainedRecord => ({
+const event = (seq: number, amount: number): ChainedRecord & { event: Record<string, unknown> } => ({
   seq,
   at: '2026-03-04T15:00:00.000Z',
   actor: { userId: 'p1' },
