@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { chainLinks, GENESIS_HASH, verifyChain, type ChainedRecord } from '../../src/rules/event-chain.ts';
 
-const event = (seq: number, amount: number): ChainedRecord & { event: Record<string, unknown> } => ({
+type Logged = ChainedRecord & { event: Record<string, unknown> };
+
+const event = (seq: number, amount: number): Logged => ({
   seq,
   at: '2026-03-04T15:00:00.000Z',
   actor: { userId: 'p1' },
@@ -9,7 +11,7 @@ const event = (seq: number, amount: number): ChainedRecord & { event: Record<str
   rolls: [],
 });
 
-function stored(events: ChainedRecord[]) {
+function stored(events: Logged[]) {
   const links = chainLinks(GENESIS_HASH, events);
   return events.map((e, i) => ({ ...e, ...links[i]! }));
 }
