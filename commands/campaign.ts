@@ -319,7 +319,8 @@ async function verify(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
     content: splitMessage(verificationText(state?.name ?? 'Campaign', checked.value))[0]!,
     allowedMentions: { parse: [] },
   });
-  return { ok: checked.value.breaks.every((b) => b.code === 'unchained') && checked.value.state.length === 0 };
+  const v = checked.value;
+  return { ok: v.breaks.every((b) => b.code === 'unchained') && v.state.length === 0 && !v.replayFailed };
 }
 
 async function exportFile(
