@@ -22,6 +22,8 @@ import { ledgerImage } from '../src/discord/images.ts';
 import { settingsReply } from '../src/discord/settings-words.ts';
 import { catalogCoverageHere } from '../src/app/catalog-library.ts';
 import { coverageWarning } from '../src/discord/catalog-words.ts';
+import { verifyCampaign } from '../src/app/verify.ts';
+import { verificationText } from '../src/discord/governance-words.ts';
 import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
 import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
@@ -154,6 +156,11 @@ const data = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'verify',
+      description: 'Check the log’s hash chain and that replaying it gives the stored campaign',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'export',
       description: 'Download the whole campaign and its history as a JSON file',
       options: [
@@ -204,6 +211,8 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       return history(i, ctx, args);
     case 'ledger':
       return ledger(i, ctx, args);
+    case 'verify':
+      return verify(i, ctx);
     case 'export':
       return exportFile(i, ctx, args);
     case 'import':
@@ -337,6 +346,20 @@ async function start(i: ChatInputCommandInteraction, ctx: CommandContext): Promi
   if (warning && result.ok && !result.duplicate)
     await send(i, { content: warning.slice(0, 2000), allowedMentions: { parse: [] } });
   return presentResult(i, result);
+}
+
+/** The tamper-evident history: anyone may check it, and the answer is public so everyone sees it. */
+async function verify(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  await i.deferReply();
+  const checked = await verifyCampaign(ctx.app, ctx.target.channelId);
+  if (!checked.ok) return presentError(i, checked.error);
+  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
+  await i.editReply({
+    content: splitMessage(verificationText(state?.name ?? 'Campaign', checked.value))[0]!,
+    allowedMentions: { parse: [] },
+  });
+  const v = checked.value;
+  return { ok: v.breaks.every((b) => b.code === 'unchained') && v.state.length === 0 && !v.replayFailed };
 }
 
 async function exportFile(

@@ -17,6 +17,7 @@ import { n3dCommand } from './n3d.ts';
 import { navyCommand } from './navy.ts';
 import { proxyCommand } from './proxy.ts';
 import { resignCommand } from './resign.ts';
+import { concedeCommand } from './concede.ts';
 import { rollCommand } from './roll.ts';
 import { sectorCommand } from './sector.ts';
 import { setupCommand } from './setup.ts';
@@ -56,6 +57,7 @@ export const COMMANDS: readonly SlashCommand[] = [
   proxyCommand,
   voteCommand,
   resignCommand,
+  concedeCommand,
   rollCommand,
   calcCommand,
   n3dCommand,

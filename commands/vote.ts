@@ -79,6 +79,11 @@ const data = {
         },
       ],
     },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'pause',
+      description: 'Vote to pause the campaign (every clock stops), or to resume it when paused (UTD1.7)',
+    },
     { type: ApplicationCommandOptionType.Subcommand, name: 'status', description: 'The open votes and their tallies' },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -89,6 +94,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   if (args.sub === 'restricted') return execute(i, ctx, { type: 'vote-restricted', unitId: args.unit });
   if (args.sub === 'withdraw') return execute(i, ctx, { type: 'vote-withdraw', vote: args.vote });
   if (args.sub === 'end') return execute(i, ctx, { type: 'vote-end', winner: args.winner?.id ?? null });
+  if (args.sub === 'pause') return execute(i, ctx, { type: 'vote-pause' });
   const state = await stateFor(ctx);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });

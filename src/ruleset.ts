@@ -24,7 +24,16 @@ export interface Ruleset<S extends RulesetState, C extends RulesetCommand, E ext
    * applied them while deciding (null: the app folds the events with `apply`, as for creation).
    * `state` is null before creation. Pure; the given state may be shared and frozen.
    */
-  decide(state: S | null, command: C, ctx: RulesetContext): Result<{ events: E[]; state: S | null }>;
+  decide(
+    state: S | null,
+    command: C,
+    ctx: RulesetContext,
+  ): Result<{
+    events: E[];
+    state: S | null;
+    /** The player a proxy gave this command for (UTD3.2), marked on its stored events; absent: `proxiedPlayer` decides. */
+    asPlayer?: string;
+  }>;
   /** The fold: the state after one stored event. Never changes the state it is given. */
   apply(state: S | null, stored: StoredEventOf<E>): S;
   /**

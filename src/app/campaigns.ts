@@ -5,9 +5,11 @@ import {
   appendEvents,
   findCampaignByChannel,
   insertCampaign,
+  loadChain,
   loadEvents,
   type CampaignRow,
 } from '../db/campaign-repo.ts';
+import { chainLinks, GENESIS_HASH } from '../rules/event-chain.ts';
 import { findCatalog, insertCatalog } from '../db/catalog-repo.ts';
 import type { Executor } from '../db/client.ts';
 import { campaigns, deadlines } from '../db/schema.ts';
@@ -15,7 +17,7 @@ import { catalogRowOf } from './catalog-import.ts';
 import { SAMPLE_CATALOG_VERSION } from './catalogs.ts';
 import type { AppContext } from './context.ts';
 import { userError, type Outcome } from './errors.ts';
-import { EXPORT_FORMAT, parseExport, type CampaignExport } from './export.ts';
+import { EXPORT_FORMAT, parseExport, type CampaignExport, type ExportedEvent } from './export.ts';
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
 import { rulesetOf, stateLayout } from './rulesets.ts';
 
@@ -95,7 +97,15 @@ export async function exportCampaign(
   return db.transaction(async (tx) => {
     const row = await findCampaignByChannel(tx, channelId, stateLayout);
     if (!row) return userError('campaign/none', 'UTD8.1', 'There is no campaign in this channel to export.');
-    const events = await loadEvents(tx, row.id);
+    // Format 3: the log as stored, with its hash chain (src/rules/event-chain.ts); a log stored
+    // before the chain is linked as it stands.
+    const stored = await loadChain(tx, row.id);
+    const computed = stored.some((e) => e.hash === null) ? chainLinks(GENESIS_HASH, stored) : null;
+    const events: ExportedEvent[] = stored.map(({ prevHash, hash, ...e }, i) => ({
+      ...e,
+      prevHash: computed ? computed[i]!.prevHash : prevHash!,
+      hash: computed ? computed[i]!.hash : hash!,
+    }));
     const clocks = await tx
       .select()
       .from(deadlines)
@@ -191,7 +201,8 @@ export async function importCampaign(
       secretSeeds: keepSeeds ? file.secretSeeds! : [{ fromSeq: imported.seq, seed: seed! }],
     };
     await insertCampaign(tx, row, now, stateLayout);
-    await appendEvents(tx, id, [...file.events, imported]);
+    // The log is chained again as stored here (an upcast event is stored, and hashed, in this version's shape).
+    await appendEvents(tx, id, [...file.events.map(({ prevHash: _p, hash: _h, ...e }) => e), imported]);
     if (file.deadlines.length > 0) {
       await tx.insert(deadlines).values(
         file.deadlines.map((d) => ({

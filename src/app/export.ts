@@ -3,18 +3,24 @@ import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { rulesetOf } from './rulesets.ts';
 import { settingsSchema } from '../rules/thunderdome/settings.ts';
 import { upcastEvent, upcastState } from '../rules/thunderdome/upcast.ts';
+import { seedCommitment } from '../rules/dice.ts';
+import { canonicalJson } from '../rules/json-data.ts';
+import { verifyChain, type ChainBreak } from '../rules/event-chain.ts';
+
+export { canonicalJson };
 
 /**
  * The export file (docs/export-format.md): the whole public state, the full event log, and the
  * stored clocks. The secret dice seed is included only when an admin asks for it, so that a
  * campaign moved to another server keeps its rolls verifiable.
  */
-export const EXPORT_FORMAT = 2;
+export const EXPORT_FORMAT = 3;
 /**
  * The formats an import reads: format 1 stored some reasons as English sentences; the upcaster
- * (rules/thunderdome/upcast.ts) reads its events and state as format 2's.
+ * (rules/thunderdome/upcast.ts) reads its events and state as format 2's. Format 3 adds the hash
+ * chain (`prevHash`, `hash` on every event), which the import checks; older files have none.
  */
-export const IMPORTABLE_FORMATS = [1, 2] as const;
+export const IMPORTABLE_FORMATS = [1, 2, 3] as const;
 export const EXPORT_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface CampaignExport {
@@ -23,7 +29,7 @@ export interface CampaignExport {
   kind: 'campaign-master/campaign';
   exportedAt: string;
   campaign: CampaignState;
-  events: StoredEvent[];
+  events: ExportedEvent[];
   deadlines: ExportedDeadline[];
   secretSeeds?: { fromSeq: number; seed: string }[];
   /**
@@ -32,6 +38,9 @@ export interface CampaignExport {
    */
   catalog?: { version: string; units: string; refits: string; conversions: string };
 }
+
+/** An event of the log; from format 3 with its links of the hash chain (src/rules/event-chain.ts). */
+export type ExportedEvent = StoredEvent & { prevHash?: string; hash?: string };
 
 export interface ExportedDeadline {
   id: string;
@@ -53,12 +62,16 @@ const rollSchema = z.object({
   forced: z.literal(true).optional(),
 });
 
+const HEX64 = z.string().regex(/^[0-9a-f]{64}$/);
+
 const storedEventSchema = z.object({
   seq: z.number().int().positive(),
   at: z.string().datetime(),
   actor: z.object({ userId: z.string(), asPlayer: z.string().optional() }),
   event: z.object({ type: z.string() }).passthrough(),
   rolls: z.array(rollSchema),
+  prevHash: HEX64.optional(),
+  hash: HEX64.optional(),
 });
 
 const exportSchema = z.object({
@@ -106,6 +119,16 @@ export function parseExport(text: string): ParsedExport {
     };
   }
   const read = parsed.data as unknown as CampaignExport;
+  // Format 3: the log's hash chain, over the events as the file holds them (before any upcast).
+  if (read.format >= 3) {
+    const chained = read.events.map((e) => ({ ...e, prevHash: e.prevHash ?? null, hash: e.hash ?? null }));
+    const [first] = verifyChain(chained).breaks;
+    if (first)
+      return {
+        ok: false,
+        message: `the event log's hash chain breaks: ${CHAIN_BREAK_MESSAGES[first.code](first.seq)}`,
+      };
+  }
   // Older formats' events and state, in this version's shapes (upcast.ts).
   const file: CampaignExport = { ...read, events: read.events.map(upcastEvent), campaign: upcastState(read.campaign) };
   for (let i = 0; i < file.events.length; i++) {
@@ -129,6 +152,8 @@ export function parseExport(text: string): ParsedExport {
       message: `the campaign's settings are not valid (${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'invalid'})`,
     };
   }
+  const broken = uncommittedSeed(rebuilt!, file.secretSeeds);
+  if (broken) return { ok: false, message: broken };
   // An older format's state was folded by an older version (format 1 kept order records without
   // their events, for one): its log is the record, and the state is what this version folds of it.
   if (file.format < EXPORT_FORMAT) return { ok: true, value: { ...file, campaign: rebuilt! } };
@@ -141,13 +166,36 @@ export function parseExport(text: string): ParsedExport {
   return { ok: true, value: file };
 }
 
-/** JSON with sorted keys, so equal documents compare equal whatever their key order (jsonb reorders keys). */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
+/** Why an import is refused, for each way a file's chain can break (the message is the refusal's words). */
+const CHAIN_BREAK_MESSAGES: { [K in ChainBreak['code']]: (seq: number) => string } = {
+  'event-altered': (seq) => `event ${seq} was changed after it was stored`,
+  'link-broken': (seq) => `event ${seq} does not link to the event before it`,
+  'seq-gap': (seq) => `event ${seq} is out of sequence`,
+  unchained: (seq) => `event ${seq} carries no hash`,
+};
+
+/**
+ * Design §5 (UTD1.5): a campaign's dice are committed in its log before they are rolled. The secret
+ * seeds a file carries, and the seeds its log published, must each hash to the commitment made for
+ * them, and the secret seeds must cover every commitment: otherwise an import could swap in seeds
+ * whose rolls were chosen, the old rolls would no longer verify, and the rolls to come would be
+ * known to whoever wrote the file. Null when they match.
+ */
+function uncommittedSeed(state: CampaignState, secretSeeds: CampaignExport['secretSeeds']): string | null {
+  const commitments = new Map(state.seedCommitments.map((c) => [c.fromSeq, c.hash]));
+  for (const s of state.revealedSeeds) {
+    if (commitments.get(s.fromSeq) !== seedCommitment(s.seed))
+      return `the dice seed revealed from event ${s.fromSeq} does not hash to the commitment made for it`;
+  }
+  if (!secretSeeds?.length) return null;
+  for (const s of secretSeeds) {
+    const hash = commitments.get(s.fromSeq);
+    if (hash === undefined) return `the secret dice seed from event ${s.fromSeq} was never committed in the log`;
+    if (hash !== seedCommitment(s.seed))
+      return `the secret dice seed from event ${s.fromSeq} does not hash to its commitment in the log`;
+  }
+  const covered = new Set(secretSeeds.map((s) => s.fromSeq));
+  const missing = state.seedCommitments.find((c) => !covered.has(c.fromSeq));
+  if (missing) return `the secret dice seed committed from event ${missing.fromSeq} is missing from the file`;
+  return null;
 }

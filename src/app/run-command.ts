@@ -58,6 +58,8 @@ export type CommandResult =
       before: CampaignState | null;
       /** The same state as loaded, shared with the kept states and frozen when it came from them: read it, never change it. */
       sharedBefore: Readonly<CampaignState> | null;
+      /** The hash of the log's last event after this command (src/rules/event-chain.ts); absent where no log was written. */
+      chainHead?: string;
     }
   | { ok: true; duplicate: true }
   | { ok: false; error: RuleError };
@@ -136,7 +138,10 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       }
       const at = now.toISOString();
       // UTD3.2: an action by a proxy is marked with the player it was for, in the log and the announcement.
-      const asPlayer = req.asPlayer ?? (row ? ruleset.proxiedPlayer?.(row.state, req.actor.userId, now) : undefined);
+      const asPlayer =
+        req.asPlayer ??
+        decision.value.asPlayer ??
+        (row ? ruleset.proxiedPlayer?.(row.state, req.actor.userId, now) : undefined);
       const actor: StoredEvent['actor'] = asPlayer
         ? { userId: req.actor.userId, asPlayer }
         : { userId: req.actor.userId };
@@ -210,7 +215,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
           from: { xmin: locked!.xmin, unchanged: saved.unchanged },
         });
       } else await insertCampaign(tx, next, now, stateLayout);
-      await appendEvents(tx, next.id, stored);
+      const chainHead = await appendEvents(tx, next.id, stored);
       const loaded = row?.state ?? null;
       const after = state;
       let before: CampaignState | null | undefined;
@@ -219,6 +224,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         ok: true,
         duplicate: false,
         events: stored,
+        chainHead,
         get state(): CampaignState {
           if (after !== loaded) return after;
           copy ??= cloneJson(after);

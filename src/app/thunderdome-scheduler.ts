@@ -21,9 +21,10 @@ export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignComma
   due(state, now) {
     const t = now.getTime();
     const due: RulesetDue<CampaignCommand>[] = [];
-    if (state.votes.some((v) => v.status === 'open' && time(v.closesAt) <= t))
+    if (runningVotes(state).some((v) => time(v.closesAt) <= t))
       due.push({ command: { type: 'vote-close-due' }, reason: 'a vote closes (UTD1.7)' });
-    if (state.status !== 'active') return due;
+    // Paused by vote (pause.ts): only the votes opened during the pause run.
+    if (state.status !== 'active' || state.paused) return due;
     const deadline = ordersDeadline(state);
     if (deadline > t && deadline - remindersAhead(state) <= t)
       due.push({ command: { type: 'remind' }, reason: 'the orders deadline is near (UTD3.3)' });
@@ -57,9 +58,19 @@ function ordersDeadline(state: CampaignState): number {
 
 /** Every time at which something may fall due (NaN entries never do). */
 function clocks(state: CampaignState): number[] {
-  const out = state.votes.filter((v) => v.status === 'open').map((v) => time(v.closesAt));
-  if (state.status === 'active') out.push(ordersDeadline(state) - remindersAhead(state), ...battleClocks(state));
+  const out = runningVotes(state).map((v) => time(v.closesAt));
+  if (state.status === 'active' && !state.paused)
+    out.push(ordersDeadline(state) - remindersAhead(state), ...battleClocks(state));
   return out.filter((t) => !Number.isNaN(t));
+}
+
+/**
+ * The open votes whose clock runs: all of them, but while the campaign is paused (pause.ts) only
+ * those opened during the pause (a vote to resume is one); the others wait with the time they had left.
+ */
+function runningVotes(state: CampaignState): CampaignState['votes'] {
+  const since = state.paused?.since;
+  return state.votes.filter((v) => v.status === 'open' && (!since || v.openedAt >= since));
 }
 
 /** The times of the battle clocks, their reminders and the captured ships' record-keeping deadline. */

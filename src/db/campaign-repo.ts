@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { chainLinks, GENESIS_HASH, type ChainedRecord } from '../rules/event-chain.ts';
 import { sameJson } from '../rules/json-data.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { upcastCampaignEvent } from '../rules/thunderdome/upcast.ts';
@@ -230,10 +231,17 @@ export async function saveCampaign(
   return { xmin: updated[0]!.xmin, unchanged: parts.filter((part) => !(part in columns)) };
 }
 
-export async function appendEvents(tx: Executor, campaignId: string, events: readonly StoredEvent[]): Promise<void> {
-  if (events.length === 0) return;
+/**
+ * Appends events to the log, each linked to the one before by its hash (src/rules/event-chain.ts),
+ * and gives back the chain head: the hash of the last event. A log stored before events were
+ * chained is chained first, as it stands, in the same transaction.
+ */
+export async function appendEvents(tx: Executor, campaignId: string, events: readonly StoredEvent[]): Promise<string> {
+  const prev = await chainHeadOf(tx, campaignId);
+  if (events.length === 0) return prev;
+  const links = chainLinks(prev, events);
   await tx.insert(campaignEvents).values(
-    events.map((e) => ({
+    events.map((e, i) => ({
       campaignId,
       seq: e.seq,
       type: e.event.type,
@@ -242,8 +250,58 @@ export async function appendEvents(tx: Executor, campaignId: string, events: rea
       asPlayer: e.actor.asPlayer ?? null,
       event: e.event,
       rolls: e.rolls,
+      prevHash: links[i]!.prevHash,
+      hash: links[i]!.hash,
     })),
   );
+  return links.at(-1)!.hash;
+}
+
+/** The hash of the campaign's last event (the genesis hash before any), chaining an older log first. */
+async function chainHeadOf(tx: Executor, campaignId: string): Promise<string> {
+  const [last] = await tx
+    .select({ hash: campaignEvents.hash })
+    .from(campaignEvents)
+    .where(eq(campaignEvents.campaignId, campaignId))
+    .orderBy(desc(campaignEvents.seq))
+    .limit(1);
+  if (!last) return GENESIS_HASH;
+  if (last.hash !== null) return last.hash;
+  // Stored before the chain (migration 0005): link the log as it stands, once.
+  const stored = await loadChain(tx, campaignId);
+  const links = chainLinks(GENESIS_HASH, stored);
+  for (let i = 0; i < stored.length; i++)
+    await tx
+      .update(campaignEvents)
+      .set({ prevHash: links[i]!.prevHash, hash: links[i]!.hash })
+      .where(and(eq(campaignEvents.campaignId, campaignId), eq(campaignEvents.seq, stored[i]!.seq)));
+  return links.at(-1)!.hash;
+}
+
+/** A stored event exactly as written (no upcast), with its stored links: what the chain covers. */
+export interface ChainedRow extends ChainedRecord {
+  event: StoredEvent['event'];
+  rolls: StoredEvent['rolls'];
+  prevHash: string | null;
+  hash: string | null;
+}
+
+/** The whole log as stored, for `/campaign verify` and the export. */
+export async function loadChain(tx: Executor, campaignId: string): Promise<ChainedRow[]> {
+  const rows = await tx
+    .select()
+    .from(campaignEvents)
+    .where(eq(campaignEvents.campaignId, campaignId))
+    .orderBy(asc(campaignEvents.seq));
+  return rows.map((r) => ({
+    seq: r.seq,
+    at: r.at.toISOString(),
+    actor: r.asPlayer ? { userId: r.actorUserId, asPlayer: r.asPlayer } : { userId: r.actorUserId },
+    event: r.event as StoredEvent['event'],
+    rolls: r.rolls as StoredEvent['rolls'],
+    prevHash: r.prevHash,
+    hash: r.hash,
+  }));
 }
 
 export async function loadEvents(

@@ -60,6 +60,13 @@ export const campaignEvents = pgTable(
     asPlayer: text('as_player'),
     event: jsonb('event').notNull(),
     rolls: jsonb('rolls').notNull(),
+    /**
+     * The tamper-evident history (src/rules/event-chain.ts): the hash of the event before (the
+     * genesis hash for the first) and this event's own hash over that link and its content. Null
+     * in events stored before the chain; the next append chains them (campaign-repo.ts).
+     */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.seq] })],
 );

@@ -7,6 +7,7 @@ import {
 } from 'discord.js';
 import type { CommandResult } from '../app/run-command.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
+import { chainHeadLine } from './governance-words.ts';
 import { mapImageFor } from './images.ts';
 import { send, sendableChannel, sendError } from './send.ts';
 import { describeEvent, mention, splitMessage, WORDS } from './words.ts';
@@ -77,8 +78,10 @@ export async function postTurnStarts(client: Client, result: CommandResult, chan
   if (turnStarts.length === 0) return;
   const channel = await sendableChannel(client, channelId);
   if (!channel) return;
+  // The chain head vouches for the whole log up to this turn (src/rules/event-chain.ts).
+  const chain = result.chainHead ? `\n${chainHeadLine(result.chainHead)}` : '';
   for (const text of turnStarts)
-    await channel.send(await turnStartPost(client, text, result.state, result.events.at(-1)!.seq));
+    await channel.send(await turnStartPost(client, `${text}${chain}`, result.state, result.events.at(-1)!.seq));
 }
 
 async function turnStartPost(

@@ -22,6 +22,7 @@ import {
   voteCloseReason,
 } from './reason-words.ts';
 import { RETREAT_WRECK_WORDS } from './retreat-wreck-words.ts';
+import { GOVERNANCE_WORDS, type GovernanceEvent } from './governance-words.ts';
 import { type AnyWords, type Words, wordsContext } from './words-context.ts';
 import { YARD_WORDS } from './yard-words.ts';
 import {
@@ -59,7 +60,14 @@ function playerName(state: CampaignState, id: string): string {
 /** The events whose words are here; each area's table words its own. */
 type CoreEvent = Exclude<
   CampaignEvent,
-  BattleEvent | YardEvent | DefenseEvent | OfficerEvent | ConditionEvent | CatalogEvent | RetreatWrecksSettled
+  | BattleEvent
+  | YardEvent
+  | DefenseEvent
+  | OfficerEvent
+  | ConditionEvent
+  | CatalogEvent
+  | RetreatWrecksSettled
+  | GovernanceEvent
 >;
 
 /** Announcement lines for the core events: setup, the turn, orders, sectors, players, votes, dice. */
@@ -77,9 +85,12 @@ const CORE_WORDS = {
   PlayerLeft: (e, { state }) => `👋 ${mention(e.playerId)} left **${state.name}** before the start.`,
   EmpireContested: (e, { who }) => {
     const shown = e.rolls.map(([h, c]) => `${h} vs ${c}`).join(', then ');
-    return e.winner === e.challenger
-      ? `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} must join again with another empire.`
-      : `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${who(e.holder)}** keeps it.`;
+    const settled = e.challengerEmpire ? ' This roll settles their claim.' : '';
+    if (e.winner !== e.challenger)
+      return `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${who(e.holder)}** keeps it.${settled}`;
+    return e.challengerEmpire
+      ? `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} takes the ${empireName(e.challengerEmpire)} and may pick another free empire with \`/campaign join\`.${settled}`
+      : `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} must join again with another empire.`;
   },
   MapSet: (e) =>
     `🗺️ New map (${e.map.source}): ${e.map.sectors.length} sectors, ${e.map.lanes.length} warp lanes, ${e.map.sectors.filter((x) => x.homeSlot !== null).length} home sectors.\n${e.map.fairness}\nEvery player must approve it: ✅ on the approval message, or \`/map approve\` (UTD8.16: unanimous).`,
@@ -211,6 +222,7 @@ const CORE_WORDS = {
       resigned: `🏳️ **${who(e.playerId)}** resigns; all their forces leave the map (UTD3.91).`,
       forfeits: `❌ **${who(e.playerId)}** forfeited ${state.settings['deadline.forfeitsBeforeRemoval']} turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
       eliminated: `☠️ **${who(e.playerId)}** has no unit left on the map and is out (UTD4.32).`,
+      conceded: `🏳️ **${who(e.playerId)}** concedes the campaign; all their forces leave the map (UTD3.91).`,
     })[e.reason],
   CampaignWon: (e, { who, state }) =>
     `🏆 **${who(e.playerId)}** is the last player on the map and wins **${state.name}** (UTD1.9)!`,
@@ -265,6 +277,7 @@ export const EVENT_WORDS = {
   ...CONDITION_WORDS,
   ...CATALOG_WORDS,
   ...RETREAT_WRECK_WORDS,
+  ...GOVERNANCE_WORDS,
 } satisfies Words<CampaignEvent>;
 
 /** One announcement line per event; null for events that speak through another line. */

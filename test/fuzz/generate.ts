@@ -53,7 +53,7 @@ export type FuzzCase =
   | { kind: 'replay'; label: string; pick: number }
   | { kind: 'advance'; label: string; duration: string };
 
-const WEIGHT: Record<string, number> = { resign: 0.15, help: 0.3, dice: 0.3 };
+const WEIGHT: Record<string, number> = { resign: 0.15, concede: 0.15, help: 0.3, dice: 0.3 };
 
 export function nextCase(rng: Rng, world: FuzzWorld): FuzzCase {
   const kind = rng.weighted<FuzzCase['kind']>([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bpvToString } from '../../src/rules/exact/bpv.ts';
-import { cycleLabel, season, startingBpv, yearLabel } from '../../src/rules/thunderdome/index.ts';
+import { applyEvent, cycleLabel, season, startingBpv, yearLabel } from '../../src/rules/thunderdome/index.ts';
 import { Game, TEST_MAP, who } from './td3/harness.ts';
 
 function registered(): Game {
@@ -114,8 +114,9 @@ describe('UTD8 campaign setup', () => {
 });
 
 describe('UTD8.113 empire contests (TC-006)', () => {
-  it('the higher D6 takes the empire; ties are re-rolled; a losing holder must join again', () => {
+  it('UTD8.113 the higher D6 takes the empire between joining players; ties are re-rolled; the loser takes the other empire and picks again', () => {
     const g = registered();
+    g.do('p4', { type: 'join', empire: 'hydran' });
     g.refused('p4', { type: 'join', empire: 'kzinti' }, 'UTD8.113');
     g.dice(3, 3, 2, 5).do(who('p4'), { type: 'contest', empire: 'kzinti' });
     expect(g.events('EmpireContested')[0]!.event).toMatchObject({
@@ -124,20 +125,67 @@ describe('UTD8.113 empire contests (TC-006)', () => {
         [2, 5],
       ],
       winner: 'p4',
+      challengerEmpire: 'hydran',
     });
     expect(g.state.players.map((p) => [p.id, p.empire])).toEqual([
+      ['p1', 'hydran'],
+      ['p2', 'lyran'],
+      ['p3', 'gorn'],
+      ['p4', 'kzinti'],
+    ]);
+    // The loser picks another free empire (TC-006).
+    g.do('p1', { type: 'join', empire: 'federation' });
+    expect(g.player('p1').empire).toBe('federation');
+  });
+
+  it('UTD8.113 the holder keeps the empire on a higher roll; one roll settles the pair’s claim; a free empire cannot be contested', () => {
+    const g = registered();
+    g.do('p4', { type: 'join', empire: 'hydran' });
+    g.dice(6, 1).do(who('p4'), { type: 'contest', empire: 'lyran' });
+    expect(g.player('p2').empire).toBe('lyran');
+    expect(g.player('p4').empire).toBe('hydran');
+    expect(g.refused('p4', { type: 'contest', empire: 'lyran' }, 'UTD8.113').code).toBe('empire/contest-settled');
+    g.refused('p4', { type: 'contest', empire: 'romulan' }, 'UTD8.113');
+    // Another pair has a claim of its own.
+    g.dice(1, 6).do(who('p3'), { type: 'contest', empire: 'lyran' });
+    expect(g.player('p3').empire).toBe('lyran');
+    expect(g.player('p2').empire).toBe('gorn');
+  });
+
+  it('UTD8.113 repeated contests by an outsider evict nobody: only joining players contest', () => {
+    const g = registered();
+    for (const empire of ['kzinti', 'lyran', 'gorn', 'kzinti'])
+      expect(g.refused('outsider', { type: 'contest', empire }, 'UTD8.113').code).toBe('empire/not-joining');
+    expect(g.state.players.map((p) => [p.id, p.empire])).toEqual([
+      ['p1', 'kzinti'],
+      ['p2', 'lyran'],
+      ['p3', 'gorn'],
+    ]);
+    expect(g.events('EmpireContested')).toEqual([]);
+  });
+
+  it('UTD8.113 a contest stored before (an outsider taking the seat) still replays as it was', () => {
+    const g = registered();
+    const legacy = applyEvent(g.state, {
+      seq: 99,
+      at: '2026-03-04T15:00:00.000Z',
+      actor: { userId: 'p4' },
+      event: {
+        type: 'EmpireContested',
+        empire: 'kzinti',
+        holder: 'p1',
+        challenger: 'p4',
+        challengerName: 'p4',
+        rolls: [[2, 5]],
+        winner: 'p4',
+      },
+      rolls: [],
+    });
+    expect(legacy.players.map((p) => [p.id, p.empire])).toEqual([
       ['p4', 'kzinti'],
       ['p2', 'lyran'],
       ['p3', 'gorn'],
     ]);
-    g.do('p1', { type: 'join', empire: 'federation' });
-    expect(g.player('p1').empire).toBe('federation');
-  });
-  it('the holder keeps the empire on a higher roll; a free empire cannot be contested', () => {
-    const g = registered();
-    g.dice(6, 1).do(who('p4'), { type: 'contest', empire: 'lyran' });
-    expect(g.player('p2').empire).toBe('lyran');
-    expect(g.state.players.some((p) => p.id === 'p4')).toBe(false);
-    g.refused('p4', { type: 'contest', empire: 'romulan' }, 'UTD8.113');
+    expect(legacy.settledContests).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import { CONDITION_FOLDS } from './condition/apply-condition.ts';
 import type { ConditionEvent } from './condition/events.ts';
 import { applyRetreatWrecks } from './battles/retreat-wreck-event.ts';
 import type { CampaignState } from './state.ts';
+import { shiftClocks } from './pause-clocks.ts';
 import { UNDOABLE, type UndoableEvent } from './undo.ts';
 
 type Folds<E extends CampaignEvent> = FoldTable<CampaignState, E, StoredEvent>;
@@ -111,10 +112,22 @@ const CORE_FOLDS = {
     if (s.map) s.map.approvals = s.map.approvals.filter((id) => id !== e.playerId);
   },
   EmpireContested: (s, e, stored) => {
-    if (e.winner !== e.challenger) return;
-    // The challenger takes the holder's place; the holder must join again with another empire.
-    const holder = playerById(s, e.holder);
-    Object.assign(holder, { id: e.challenger, name: e.challengerName, joinedAt: stored.at });
+    if (e.challengerEmpire) {
+      // UTD8.113: the roll settles this pair's claim; a winning challenger and the holder trade
+      // empires, and the holder may pick another free one (docs/rules-notes.md).
+      s.settledContests = [
+        ...(s.settledContests ?? []),
+        { empire: e.empire, players: [e.holder, e.challenger], winner: e.winner },
+      ];
+      if (e.winner !== e.challenger) return;
+      playerById(s, e.challenger).empire = e.empire;
+      playerById(s, e.holder).empire = e.challengerEmpire;
+    } else {
+      // Stored before contests were between joining players: the outsider took the holder's seat.
+      if (e.winner !== e.challenger) return;
+      const holder = playerById(s, e.holder);
+      Object.assign(holder, { id: e.challenger, name: e.challengerName, joinedAt: stored.at });
+    }
     if (s.map) s.map.approvals = s.map.approvals.filter((id) => id !== e.holder && id !== e.challenger);
   },
   MapSet: (s, e) => {
@@ -429,6 +442,13 @@ const CORE_FOLDS = {
   PlayerRemoved: (s, e) => {
     removePlayer(s, e.playerId, e.reason, e.keep ?? []);
   },
+  CampaignPaused: (s, _e, stored) => {
+    s.paused = { since: stored.at };
+  },
+  CampaignResumed: (s, e) => {
+    if (s.paused) shiftClocks(s, s.paused.since, e.pausedMs);
+    s.paused = null;
+  },
   CampaignWon: (s, e, stored) => {
     s.status = 'finished';
     s.winner = e.playerId;
@@ -530,11 +550,13 @@ export const FOLDS = {
 function removePlayer(
   s: CampaignState,
   playerId: string,
-  reason: 'resigned' | 'forfeits' | 'eliminated',
+  reason: Extract<CampaignEvent, { type: 'PlayerRemoved' }>['reason'],
   keep: readonly string[],
 ): void {
   const p = playerById(s, playerId);
-  p.status = reason === 'resigned' ? 'resigned' : reason === 'forfeits' ? 'removed' : 'eliminated';
+  // A concession leaves as a resignation does (UTD3.91).
+  p.status =
+    reason === 'resigned' || reason === 'conceded' ? 'resigned' : reason === 'forfeits' ? 'removed' : 'eliminated';
   // UTD3.91: units an open battle holds stay until it is over (DepartedForcesRemoved).
   const kept = new Set(keep);
   s.ships = s.ships.filter((x) => x.owner !== playerId || kept.has(x.id));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RuleViolation, ok, refuse, type Result } from '../errors.ts';
 import { formatExpression, parseDiceExpression, rollExpression } from '../dice-expression.ts';
-import { Decider, actingPlayer, type Actor, type DecisionContext } from './decider.ts';
+import { Decider, actingPlayer, playerInPerson, turnPlayer, type Actor, type DecisionContext } from './decider.ts';
 import type { CampaignEvent } from './events.ts';
 import { BATTLE_ORDERS, type BattleCommand } from './battles/commands.ts';
 import { YARD_ORDERS, type YardCommand } from './shipyards/commands.ts';
@@ -24,7 +24,7 @@ import {
   undoLastOrder,
 } from './orders.ts';
 import { buyFleets, organize, scrapShips } from './navy-orders.ts';
-import { grantProxy, resign, revokeProxy } from './players.ts';
+import { concede, grantProxy, resign, revokeProxy } from './players.ts';
 import { disavow, nameSector, objectToName, setBalancing } from './sectors.ts';
 import { defaultSettings, settingsSchema, type Settings } from './settings.ts';
 import {
@@ -56,6 +56,7 @@ import { VOTE_WITHDRAW_ORDERS, type VoteWithdrawCommand } from './vote-withdraw.
 import { VOTE_END_ORDERS, type VoteEndCommand } from './vote-end.ts';
 import { SETUP_DEFENSE_ORDERS, type SetupDefenseCommand } from './setup-defenses.ts';
 import { CATALOG_AMEND_ORDERS, type CatalogAmendCommand } from './catalog-amend.ts';
+import { PAUSE_ORDERS, type PauseCommand } from './pause.ts';
 
 export type { Actor, DecisionContext };
 
@@ -99,6 +100,7 @@ export type CampaignCommand =
   | { type: 'proxy-grant'; userId: string; expiresAt: Date | null }
   | { type: 'proxy-revoke'; userId: string }
   | { type: 'resign' }
+  | { type: 'concede' }
   | { type: 'vote-setting'; key: string; value: string }
   | { type: 'vote-extension'; days: number }
   // Player votes: dice reveal and restricted units (UTD1.7, UTD8.21; player-votes.ts)
@@ -128,7 +130,9 @@ export type CampaignCommand =
   | VoteEndCommand
   // Starting defenses: the player's choice of variants (UTD8.134; setup-defenses.ts)
   | SetupDefenseCommand
-  | CatalogAmendCommand;
+  | CatalogAmendCommand
+  // Pause by vote (UTD1.7, pause.ts)
+  | PauseCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -154,7 +158,7 @@ export function decideWithState(
   state: CampaignState | null,
   command: CampaignCommand,
   ctx: DecisionContext,
-): Result<{ events: CampaignEvent[]; state: CampaignState | null }> {
+): Result<{ events: CampaignEvent[]; state: CampaignState | null; asPlayer?: string }> {
   try {
     if (command.type === 'create') {
       checkInput(ORDERS.create, command);
@@ -169,7 +173,7 @@ export function decideWithState(
       );
     const d = newDecider(state, ctx);
     run(d, command);
-    return ok({ events: d.events, state: d.state });
+    return ok({ events: d.events, state: d.state, ...(d.actingFor ? { asPlayer: d.actingFor } : {}) });
   } catch (err) {
     if (err instanceof RuleViolation) return { ok: false, error: err.error };
     throw err;
@@ -321,29 +325,30 @@ export const ORDERS = {
   },
   'proxy-grant': {
     input: z.object({ userId: z.string(), expiresAt: z.date().nullable() }),
-    who: 'player',
+    who: 'self',
     decide: (d, c, p) => grantProxy(d, c.userId, c.expiresAt, p),
   },
   'proxy-revoke': {
     input: z.object({ userId: z.string() }),
-    who: 'player',
+    who: 'self',
     decide: (d, c, p) => revokeProxy(d, c.userId, p),
   },
-  resign: { input: noInput, who: 'player', decide: (d, _c, p) => resign(d, p) },
+  resign: { input: noInput, who: 'self', decide: (d, _c, p) => resign(d, p) },
+  concede: { input: noInput, who: 'self', decide: (d, _c, p) => concede(d, p) },
   'vote-setting': {
     input: z.object({ key: z.string(), value: z.string() }),
-    who: 'anyone',
+    who: 'self',
     decide: (d, c) => proposeSetting(d, c.key, c.value),
   },
   'vote-extension': {
     input: z.object({ days: z.int() }),
-    who: 'player',
+    who: 'self',
     decide: (d, c, p) => proposeExtension(d, c.days, p),
   },
-  'vote-dice-reveal': { input: noInput, who: 'anyone', decide: (d) => proposeDiceReveal(d) },
+  'vote-dice-reveal': { input: noInput, who: 'self', decide: (d) => proposeDiceReveal(d) },
   'vote-restricted': {
     input: z.object({ unitId: z.string() }),
-    who: 'anyone',
+    who: 'self',
     decide: (d, c) => proposeRestrictedUnit(d, c.unitId),
   },
   'vote-attach': {
@@ -377,6 +382,7 @@ export const ORDERS = {
   ...VOTE_END_ORDERS,
   ...SETUP_DEFENSE_ORDERS,
   ...CATALOG_AMEND_ORDERS,
+  ...PAUSE_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**
@@ -398,8 +404,17 @@ function run(d: Decider, c: Exclude<CampaignCommand, { type: 'create' }>): void 
   const spec = ORDERS[c.type] as OrderSpec<typeof c>;
   checkInput(spec, c);
   if (spec.who === 'anyone') return spec.decide(d, c);
-  const p = actingPlayer(d.state, d.ctx, 'as' in c ? c.as : undefined);
-  if (spec.who !== 'player') requireTurnOf(d, p, { evenLocked: spec.who === 'turn-even-locked' });
+  const as = 'as' in c ? c.as : undefined;
+  const p =
+    spec.who === 'self'
+      ? playerInPerson(d.state, d.ctx, as)
+      : spec.who === 'player'
+        ? actingPlayer(d.state, d.ctx, as)
+        : turnPlayer(d.state, d.ctx, as);
+  if (spec.who === 'turn' || spec.who === 'turn-even-locked')
+    requireTurnOf(d, p, { evenLocked: spec.who === 'turn-even-locked' });
+  // UTD3.2: an order given by a proxy is marked with the player it was for.
+  if (p.id !== d.ctx.actor.userId) d.actingFor = p.id;
   spec.decide(d, c, p);
 }
 

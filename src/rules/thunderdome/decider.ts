@@ -53,6 +53,8 @@ const UNWIRED: TurnHooks = {
 
 export class Decider {
   readonly events: CampaignEvent[] = [];
+  /** The player this command was given for by their proxy (UTD3.2), marked on its stored events; null: in person. */
+  actingFor: string | null = null;
   private working: CampaignState;
 
   constructor(
@@ -100,8 +102,7 @@ export function actingPlayer(state: CampaignState, ctx: DecisionContext, as?: st
   if (as && as !== me) {
     const target = state.players.find((p) => p.id === as && p.status === 'active');
     if (!target) refuse('player/unknown', 'UTD3.2', 'That player is not in this campaign.');
-    const proxy = target.proxies.find((x) => x.userId === me && (!x.expiresAt || new Date(x.expiresAt) > ctx.now));
-    if (!proxy)
+    if (!holdsProxy(target, me, ctx.now))
       refuse(
         'proxy/not-granted',
         'UTD3.2',
@@ -120,6 +121,46 @@ export function actingPlayer(state: CampaignState, ctx: DecisionContext, as?: st
     );
   if (p.status !== 'active') refuse('player/out', 'UTD3.9', `You are no longer in **${state.name}** (${p.status}).`);
   return p;
+}
+
+/** Whether `userId` holds a proxy of `p` that has not expired (UTD3.2). */
+export function holdsProxy(p: Player, userId: string, now: Date): boolean {
+  return p.proxies.some((x) => x.userId === userId && (!x.expiresAt || new Date(x.expiresAt) > now));
+}
+
+/**
+ * The player who gives an order on their turn: the actor in person, or the player whose turn it is
+ * when the actor, a fellow player, holds that player's proxy (UTD3.2: a fellow player may stand in;
+ * on another's turn their own orders are not due, so an order without `as` is for the one on turn).
+ */
+export function turnPlayer(state: CampaignState, ctx: DecisionContext, as?: string): Player {
+  const me = ctx.actor.userId;
+  if (!as && state.players.some((x) => x.id === me && x.status === 'active')) {
+    const onTurn = state.players.find((x) => x.id === state.turn?.playerId && x.status === 'active');
+    if (onTurn && onTurn.id !== me && holdsProxy(onTurn, me, ctx.now)) return onTurn;
+  }
+  return actingPlayer(state, ctx, as);
+}
+
+/**
+ * The player themselves, never their proxy (UTD3.2: a proxy defines orders and conducts battles;
+ * only the player names or takes back proxies, resigns, and puts questions to the vote, UTD1.7).
+ */
+export function playerInPerson(state: CampaignState, ctx: DecisionContext, as?: string): Player {
+  const me = ctx.actor.userId;
+  const named = as && as !== me ? (state.players.find((p) => p.id === as) ?? null) : undefined;
+  const proxied =
+    named !== undefined ? named : state.players.some((p) => p.id === me) ? null : proxiedPlayer(state, me, ctx.now);
+  if (named !== undefined || proxied) {
+    const name = proxied?.name ?? 'the player';
+    refuse(
+      'proxy/out-of-scope',
+      'UTD3.2',
+      `A proxy gives orders and conducts battles for ${name}; only ${name} can do this.`,
+      'Granting or revoking proxies, resigning and proposing votes are the player’s own acts.',
+    );
+  }
+  return actingPlayer(state, ctx);
 }
 
 export function requireAdmin(state: CampaignState, ctx: DecisionContext, what: string): void {

@@ -76,6 +76,12 @@ export type CampaignEvent =
       challengerName: string;
       rolls: [number, number][];
       winner: string;
+      /**
+       * The empire the challenger joined with (UTD8.113: contests are between joining players); a
+       * winning challenger hands it to the holder, who may then pick another free one. Absent in
+       * contests stored before, where an outsider took the holder's seat.
+       */
+      challengerEmpire?: EmpireKey;
     }
   | { type: 'MapSet'; map: Omit<CampaignMap, 'approvals' | 'approved'> }
   | { type: 'MapApproved'; playerId: string; unanimous: boolean }
@@ -369,12 +375,16 @@ export type CampaignEvent =
   | {
       type: 'PlayerRemoved';
       playerId: string;
-      reason: 'resigned' | 'forfeits' | 'eliminated';
+      reason: 'resigned' | 'forfeits' | 'eliminated' | 'conceded';
       /** UTD3.91: ship and base ids that stay while open battles hold them (battles/resignation.ts). */
       keep?: string[];
     }
   /** UTD3.91: a departed player's forces that an open battle held leave the map once it is over. */
   | { type: 'DepartedForcesRemoved'; playerId: string; shipIds: string[]; baseIds: string[] }
+  /** A passed vote paused the campaign (UTD1.7, pause.ts): every clock stops. */
+  | { type: 'CampaignPaused'; voteId: string }
+  /** A passed vote resumed it: every clock stopped by the pause moves on by `pausedMs`. */
+  | { type: 'CampaignResumed'; voteId: string; pausedMs: number }
   | { type: 'CampaignWon'; playerId: string }
   /** UTD1.9, ISS-A89: the players agreed by vote to end the campaign, with this winner or none (vote-end.ts). */
   | { type: 'CampaignEndedByAgreement'; voteId: string; winner: string | null }

@@ -11,8 +11,10 @@ import type { CampaignState, Player } from './state.ts';
  * - `player`: a player of the campaign, or their proxy through `as` (UTD3.2, UTD8.11).
  * - `turn`: the same, on that player's own turn while orders are open (UTD2.1, UTD2.3).
  * - `turn-even-locked`: the same, also when pre-spent retreat points lock the turn (UTD7.46723).
+ * - `self`: the player in person, never a proxy: UTD3.2 lets a proxy "define orders and conduct
+ *   battles", so granting, revoking, resigning and putting questions to the vote stay the player's.
  */
-export type Who = 'anyone' | 'player' | 'turn' | 'turn-even-locked';
+export type Who = 'anyone' | 'player' | 'turn' | 'turn-even-locked' | 'self';
 
 /** What a command carries besides its `type`: what the order's `input` schema checks. */
 export type InputOf<C> = Omit<C, 'type'>;

@@ -44,3 +44,20 @@ export function resign(d: Decider, p: Player): void {
   pauseBattlesOfResigned(d, p.id, battles);
   if (wasTurn && d.state.turn?.phase === 'orders') finishTurn(d, false);
 }
+
+/**
+ * A player may concede (docs/rules-notes.md "Governance"): they leave the campaign at once, as a
+ * resignation does (UTD3.91: all their forces leave the map), and the last player left wins (UTD1.9).
+ */
+export function concede(d: Decider, p: Player): void {
+  if (d.state.status !== 'active')
+    refuse(
+      'campaign/not-in-play',
+      'UTD3.91',
+      'Only a campaign in play can be conceded; before the start use `/campaign leave`.',
+    );
+  const wasTurn = d.state.turn?.playerId === p.id;
+  d.emit({ type: 'PlayerRemoved', playerId: p.id, reason: 'conceded' });
+  if (checkVictory(d)) return;
+  if (wasTurn && d.state.turn?.phase === 'orders') finishTurn(d, false);
+}

@@ -46,7 +46,7 @@ export function join(d: Decider, empireText: string): void {
       'empire/taken',
       'UTD8.113',
       `${empire.name} is already played by ${holder.name}; each empire has one player.`,
-      `Agree with ${holder.name} who takes it, roll for it with \`/campaign contest empire:${empire.key}\`, or pick a free empire: ${free().join(', ')}.`,
+      `Agree with ${holder.name} who takes it; or join with a free empire (${free().join(', ')}) and roll for it with \`/campaign contest empire:${empire.key}\` (UTD8.113).`,
     );
   }
   if (me) {
@@ -61,9 +61,11 @@ export function join(d: Decider, empireText: string): void {
 }
 
 /**
- * UTD8.113: when two players want one empire and negotiation fails, a random roll decides. The
- * challenger (not yet holding another empire) and the holder each roll 1D6, re-rolling ties; the
- * higher roll plays the empire, and a losing holder must join again with another empire.
+ * UTD8.113: when two players want one empire and negotiation fails, a random roll decides. Both
+ * are joining players: the challenger has joined with another empire (someone outside the
+ * campaign cannot roll players out of it). Each rolls 1D6, re-rolling ties; the higher roll plays
+ * the empire. The roll settles the pair's claim, so it is not repeated until the die falls the
+ * other way; a losing holder takes the challenger's empire and may pick another free one.
  */
 export function contestEmpire(d: Decider, empireText: string): void {
   const state = d.state;
@@ -75,12 +77,26 @@ export function contestEmpire(d: Decider, empireText: string): void {
     refuse('empire/free', 'UTD8.113', `${empire.name} is free: just \`/campaign join empire:${empire.key}\`.`);
   const me = d.ctx.actor;
   if (holder.id === me.userId) refuse('empire/own', 'UTD8.113', `You already play ${empire.name}.`);
-  if (state.players.some((p) => p.id === me.userId))
+  const challenger = state.players.find((p) => p.id === me.userId);
+  if (!challenger)
     refuse(
-      'empire/already-playing',
+      'empire/not-joining',
       'UTD8.113',
-      'You already play another empire; leave it first (`/campaign leave`) to contest this one.',
+      `Only players joining **${state.name}** contest an empire.`,
+      'Join first with a free empire (`/campaign join`), then contest the one you want.',
     );
+  const settled = (state.settledContests ?? []).find(
+    (c) => c.empire === empire.key && c.players.includes(holder.id) && c.players.includes(challenger.id),
+  );
+  if (settled) {
+    const winner = state.players.find((p) => p.id === settled.winner)?.name ?? 'the winner';
+    refuse(
+      'empire/contest-settled',
+      'UTD8.113',
+      `${holder.name} and ${challenger.name} already rolled for ${empire.name}: ${winner} won, and one roll settles it.`,
+      'Pick another free empire with `/campaign join`.',
+    );
+  }
   const rolls: [number, number][] = [];
   for (;;) {
     const [a, b] = [
@@ -99,6 +115,7 @@ export function contestEmpire(d: Decider, empireText: string): void {
     challengerName: me.displayName,
     rolls,
     winner: c > h ? me.userId : holder.id,
+    challengerEmpire: challenger.empire,
   });
 }
 

@@ -60,6 +60,21 @@ export interface CampaignState {
   winner: string | null;
   /** Ships ordered at shipyards this turn; they arrive at step 10 (UTD6.3734). */
   pendingBuilds?: PendingBuild[];
+  /**
+   * UTD8.113: empire contests already rolled, one per pair of players and empire: the roll settles
+   * their claim, so it is never repeated (absent in campaigns stored before: none settled).
+   */
+  settledContests?: SettledContest[];
+  /** Paused by vote since this time (UTD1.7, pause.ts): no clock runs, no turn order is given. Absent or null: running. */
+  paused?: { since: string } | null;
+}
+
+/** One roll-off for an empire between two joining players (UTD8.113). */
+export interface SettledContest {
+  empire: EmpireKey;
+  /** The two players, holder first. */
+  players: [string, string];
+  winner: string;
 }
 
 /**
@@ -548,7 +563,10 @@ export type VotePayload =
   /** UTD3.91: `userId` finishes battle `battleId` for `side`, which resigned (battles/resignation.ts). */
   | { kind: 'battle-stand-in'; battleId: string; side: string; userId: string }
   /** UTD1.7: replace the ship catalog during play (catalog-amend.ts). */
-  | { kind: 'catalog-amendment'; version: string; previous: string; ships: 'keep' | 'adopt' };
+  | { kind: 'catalog-amendment'; version: string; previous: string; ships: 'keep' | 'adopt' }
+  // Pause and resume by vote (UTD1.7, pause.ts).
+  | { kind: 'pause' }
+  | { kind: 'resume' };
 
 export interface Vote {
   id: string;

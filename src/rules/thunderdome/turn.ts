@@ -1,3 +1,4 @@
+import { refuseWhilePaused } from './pause.ts';
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { endOfDayAfter } from '../deadlines.ts';
@@ -109,6 +110,7 @@ export function requireTurnOf(
   const turn = d.state.turn;
   if (d.state.status !== 'active' || !turn)
     refuse('turn/none', 'UTD2.3', 'No turn is running: the campaign is not in play.');
+  refuseWhilePaused(d.state);
   if (turn.playerId !== p.id) {
     const current = d.state.players.find((x) => x.id === turn.playerId)?.name ?? 'another player';
     refuse(
@@ -151,6 +153,7 @@ export function expireTurn(d: Decider): void {
   const turn = d.state.turn;
   if (d.state.status !== 'active' || !turn || turn.phase !== 'orders')
     refuse('turn/none', 'UTD3.31', 'No orders are awaited.');
+  refuseWhilePaused(d.state);
   if (!turn.deadline || new Date(turn.deadline) > d.ctx.now)
     refuse(
       'turn/not-due',
@@ -249,7 +252,7 @@ export function orderReminderOffsets(settings: Settings): number[] {
  */
 export function remindOrders(d: Decider): void {
   const turn = d.state.turn;
-  if (d.state.status !== 'active' || !turn || turn.phase !== 'orders' || !turn.deadline) return;
+  if (d.state.status !== 'active' || !turn || turn.phase !== 'orders' || !turn.deadline || d.state.paused) return;
   const deadline = new Date(turn.deadline).getTime();
   const now = d.ctx.now.getTime();
   if (now >= deadline) return;

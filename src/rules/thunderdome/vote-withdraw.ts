@@ -19,6 +19,8 @@ const WITHDRAWABLE: ReadonlySet<VotePayload['kind']> = new Set([
   'restricted-unit',
   'end-campaign',
   'catalog-amendment',
+  'pause',
+  'resume',
 ]);
 
 /**
@@ -47,7 +49,7 @@ export function withdrawVote(d: Decider, ref: string, p: Player): void {
 export const VOTE_WITHDRAW_ORDERS = {
   'vote-withdraw': {
     input: z.object({ vote: z.string(), ...asField }),
-    who: 'player',
+    who: 'self',
     decide: (d, c, p) => withdrawVote(d, c.vote, p),
   },
 } satisfies OrderTable<VoteWithdrawCommand>;

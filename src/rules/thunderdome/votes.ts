@@ -19,6 +19,7 @@ import { onEndVoteClosed } from './vote-end.ts';
 import { onStandInVoteClosed } from './battles/resignation.ts';
 import { onExcuseVoteClosed } from './battles/excuse-vote.ts';
 import { onAmendmentVoteClosed } from './catalog-amend.ts';
+import { onPauseVoteClosed } from './pause.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -119,7 +120,10 @@ function settleIfCertain(d: Decider, voteId: string): void {
 
 /** At the deadline an open vote without its supermajority is rejected (UTD1.7; silence is no). */
 export function closeDueVotes(d: Decider): void {
-  for (const v of d.state.votes.filter((x) => x.status === 'open' && new Date(x.closesAt) <= d.ctx.now)) {
+  // Paused by vote (pause.ts): a vote opened before the pause waits with the time it had left.
+  const since = d.state.paused?.since;
+  const running = (x: Vote) => x.status === 'open' && (!since || x.openedAt >= since);
+  for (const v of d.state.votes.filter((x) => running(x) && new Date(x.closesAt) <= d.ctx.now)) {
     if (v.options) {
       settleOptions(d, v, true);
       continue;
@@ -179,6 +183,7 @@ function close(
   onStandInVoteClosed(d, v, passed);
   onExcuseVoteClosed(d, v, passed);
   onAmendmentVoteClosed(d, v, passed);
+  onPauseVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {

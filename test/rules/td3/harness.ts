@@ -4,7 +4,7 @@ import { proposedCatalogVersion } from '../../../src/rules/thunderdome/catalog-a
 import type { RuleError } from '../../../src/rules/errors.ts';
 import {
   applyEvent,
-  decide,
+  decideWithState,
   replay,
   type Actor,
   type CampaignCommand,
@@ -34,7 +34,7 @@ export class Game {
   do(user: string | Actor, command: CampaignCommand): StoredEvent[] {
     const actor = typeof user === 'string' ? who(user) : user;
     const dice = new SeededDice(SEED, this.log.length + 1, this.forced);
-    const r = decide(this.log.length ? this.state : null, command, {
+    const r = decideWithState(this.log.length ? this.state : null, command, {
       actor,
       now: this.now,
       dice,
@@ -46,10 +46,12 @@ export class Game {
       this.lastError = r.error;
       throw new Error(`refused: ${r.error.rule} ${r.error.code}: ${r.error.message}`);
     }
-    const added = r.value.map((event, i) => ({
+    // UTD3.2: as the app does, an order given by a proxy is marked with the player it was for.
+    const asPlayer = r.value.asPlayer;
+    const added = r.value.events.map((event, i) => ({
       seq: this.log.length + 1 + i,
       at: this.now.toISOString(),
-      actor: { userId: actor.userId },
+      actor: asPlayer ? { userId: actor.userId, asPlayer } : { userId: actor.userId },
       event,
       rolls: i === 0 ? dice.records : [],
     }));

@@ -114,6 +114,59 @@ describe('UTD6.31 move a fleet', () => {
   });
 });
 
+describe('UTD3.2 a proxy defines orders and conducts battles, nothing more', () => {
+  it('UTD3.2 the abuse chain: a proxy granting itself, appointing another, revoking, resigning and proposing votes is refused at each step while its orders still work', () => {
+    const g = startedGame();
+    g.do('p1', { type: 'proxy-grant', userId: 'sitter', expiresAt: new Date('2026-03-10T00:00:00Z') });
+    // Making itself permanent, appointing a friend, taking back the player's other proxies: none is a proxy's.
+    expect(g.refused('sitter', { type: 'proxy-grant', userId: 'sitter', expiresAt: null }, 'UTD3.2').code).toBe(
+      'proxy/out-of-scope',
+    );
+    g.refused('sitter', { type: 'proxy-grant', userId: 'friend', expiresAt: null }, 'UTD3.2');
+    g.do('p1', { type: 'proxy-grant', userId: 'other', expiresAt: null });
+    g.refused('sitter', { type: 'proxy-revoke', userId: 'other' }, 'UTD3.2');
+    g.refused('sitter', { type: 'resign' }, 'UTD3.2');
+    g.refused('sitter', { type: 'vote-setting', key: 'startYear', value: '170' }, 'UTD3.2');
+    g.refused('sitter', { type: 'vote-dice-reveal' }, 'UTD3.2');
+    g.refused('sitter', { type: 'vote-extension', days: 10 }, 'UTD3.2');
+    // Its orders still work, marked as given for p1.
+    g.do('sitter', { type: 'move', fleet: '1', to: 'A' });
+    expect(g.fleetOf('p1', 1).sector).toBe('A');
+    expect(g.log.at(-1)!.actor).toEqual({ userId: 'sitter', asPlayer: 'p1' });
+    expect(g.player('p1').proxies.map((x) => [x.userId, x.expiresAt])).toEqual([
+      ['sitter', '2026-03-10T00:00:00.000Z'],
+      ['other', null],
+    ]);
+    expect(g.player('p1').status).toBe('active');
+  });
+
+  it('UTD3.2 a proxy never votes: a proxy’s ballot is not counted for the player', () => {
+    const g = startedGame();
+    g.do('p1', { type: 'proxy-grant', userId: 'sitter', expiresAt: null });
+    g.do('p2', { type: 'vote-setting', key: 'startYear', value: '170' });
+    const vote = g.state.votes.at(-1)!;
+    g.do('p2', { type: 'vote-attach', voteId: vote.id, messageId: 'm1' });
+    g.do('sitter', { type: 'ballot', messageId: 'm1', choice: 'yes', present: true });
+    expect(g.state.votes.at(-1)!.ballots).toEqual({});
+  });
+
+  it('UTD3.2 a fellow player named proxy gives the player’s orders on the player’s turn, marked as proxied', () => {
+    const g = startedGame();
+    expect(g.state.turn!.playerId).toBe('p1');
+    g.refused('p2', { type: 'move', fleet: '1', to: 'A' }, 'UTD2.1');
+    g.do('p1', { type: 'proxy-grant', userId: 'p2', expiresAt: null });
+    g.do('p2', { type: 'move', fleet: '1', to: 'A' });
+    expect(g.fleetOf('p1', 1).sector).toBe('A');
+    expect(g.log.at(-1)!.actor).toEqual({ userId: 'p2', asPlayer: 'p1' });
+    g.do('p2', { type: 'end-turn' });
+    expect(g.state.turn!.playerId).toBe('p2');
+    // On their own turn they speak for themselves; they still may not grant or resign for p1.
+    g.refused('p2', { type: 'resign', as: 'p1' } as never, 'UTD3.2');
+    g.refused('p2', { type: 'vote-withdraw', vote: 'V1', as: 'p1' }, 'UTD3.2');
+    expect(g.player('p1').status).toBe('active');
+  });
+});
+
 describe('UTD2.3 step 7 exploration and UTD4.13 ownership', () => {
   it('UTD5.1 a fleet ending in an unknown sector explores it at step 7; passing through does not (TC-033)', () => {
     const g = startedGame();

@@ -17,6 +17,8 @@ import { standInClock } from './resignation.ts';
  * each consequence moves the battle to a stage whose clock is not yet due.
  */
 export function runBattleClocks(d: Decider): void {
+  // Paused by vote (pause.ts): the battle clocks wait with the time they had left.
+  if (d.state.paused) return;
   const due = (iso: string | null | undefined) => Boolean(iso && new Date(iso) <= d.ctx.now);
   for (const id of d.state.battles.filter((b) => b.status === 'open').map((b) => b.id)) {
     const b = d.state.battles.find((x) => x.id === id)!;

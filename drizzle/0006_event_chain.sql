@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_events" ADD COLUMN "prev_hash" text;--> statement-breakpoint
+ALTER TABLE "campaign_events" ADD COLUMN "hash" text;

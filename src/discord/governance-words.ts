@@ -1,0 +1,70 @@
+import type { Verification } from '../app/verify.ts';
+import type { ChainBreak } from '../rules/event-chain.ts';
+import type { Variant } from '../rules/kernel/tables.ts';
+import type { CampaignEvent } from '../rules/thunderdome/index.ts';
+import type { Words } from './words-context.ts';
+
+/** The words of governance by the players: pause, the tamper-evident history (`/campaign verify`, the turn-start post). */
+
+/** The events worded here. */
+export type GovernanceEvent = Variant<CampaignEvent, 'CampaignPaused' | 'CampaignResumed'>;
+
+const duration = (ms: number): string => {
+  const hours = Math.round(ms / 3_600_000);
+  return hours >= 48 ? `${Math.round(hours / 24)} days` : `${hours} hour${hours === 1 ? '' : 's'}`;
+};
+
+export const GOVERNANCE_WORDS = {
+  CampaignPaused: (e, { state }) =>
+    `⏸️ **${state.name}** is paused by vote ${e.voteId} (UTD1.7): every clock stops, and no orders are given until a vote resumes it (\`/vote pause\`).`,
+  CampaignResumed: (e, { state }) =>
+    `▶️ **${state.name}** resumes by vote ${e.voteId} (UTD1.7): every clock runs again with the time it had left (paused ${duration(e.pausedMs)}).`,
+} satisfies Words<GovernanceEvent>;
+
+/** How a chain head is shown: enough hex to compare by eye, and the whole of it in the verify answer. */
+export function shortHash(hash: string): string {
+  return hash.slice(0, 16);
+}
+
+/** The line under a turn-start post: the chain head vouches for the whole log so far. */
+export function chainHeadLine(head: string): string {
+  return `🔗 Log chain head: \`${shortHash(head)}\` — \`/campaign verify\` checks the log against it.`;
+}
+
+const BREAK_WORDS = {
+  'event-altered': (b) => `event #${b.seq} was changed after it was stored (its content no longer matches its hash)`,
+  'link-broken': (b) =>
+    `event #${b.seq} does not link to the event before it (an event was removed, inserted or re-hashed before it)`,
+  'seq-gap': (b) => `event #${b.seq} stands where event #${b.expected} should (the sequence has a gap)`,
+  unchained: (b) => `event #${b.seq} was stored before the log was chained (the next command chains it)`,
+} satisfies { [K in ChainBreak['code']]: (b: Extract<ChainBreak, { code: K }>) => string };
+
+export function breakText(b: ChainBreak): string {
+  return (BREAK_WORDS[b.code] as (b: ChainBreak) => string)(b);
+}
+
+const shown = (v: unknown): string => {
+  const text = v === undefined ? 'nothing' : JSON.stringify(v);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+};
+
+/** The answer to `/campaign verify`. */
+export function verificationText(name: string, v: Verification): string {
+  const unchained = v.breaks.filter((b) => b.code === 'unchained');
+  const broken = v.breaks.filter((b) => b.code !== 'unchained');
+  if (broken.length === 0 && v.state.length === 0 && !v.replayFailed) {
+    const legacy = unchained.length
+      ? ` Events #${unchained[0]!.seq}–#${unchained.at(-1)!.seq} were stored before the log was chained; the next command chains them.`
+      : '';
+    return `🔗 **${name}**: the log of ${v.events} events verifies — every hash links, and replaying it gives the stored state. Chain head \`${v.head}\`.${legacy}`;
+  }
+  const lines = [`⚠️ **${name}**: the log does not verify.`];
+  for (const b of broken.slice(0, 10)) lines.push(`- ${breakText(b)}`);
+  if (broken.length > 10) lines.push(`- … and ${broken.length - 10} more`);
+  if (v.replayFailed) lines.push(`- the log cannot be replayed: event #${v.replayFailed.seq} does not apply`);
+  for (const d of v.state)
+    lines.push(
+      `- the stored state differs from the log at \`${d.path}\`: stored ${shown(d.before)}, the log gives ${shown(d.after)}`,
+    );
+  return lines.join('\n');
+}
