@@ -1,5 +1,6 @@
 import {
   MessageFlags,
+  type MessageMentionOptions,
   type Client,
   type InteractionReplyOptions,
   type RepliableInteraction,
@@ -13,6 +14,20 @@ import { describeError } from './words.ts';
  * command presenter, the after-command steps and the reaction handlers can all use them without
  * an import cycle.
  */
+
+/** Nothing in the text pings: the client's default (client.ts), and what a message about player-typed text sends. */
+export const NO_PINGS = { parse: [] } as const satisfies MessageMentionOptions;
+
+/** Discord accepts at most 100 ids in `allowed_mentions.users`. */
+const MAX_PINGED_USERS = 100;
+
+/**
+ * Pings exactly these users, and no one else whatever the text says (a player named `<@…>`,
+ * `@everyone` or a role mention in a campaign name pings nobody).
+ */
+export function pingOnly(userIds: Iterable<string>): MessageMentionOptions {
+  return { parse: [], users: [...new Set(userIds)].slice(0, MAX_PINGED_USERS) };
+}
 
 /** Replies, or edits the deferred reply, whichever the interaction needs. */
 export async function send(interaction: RepliableInteraction, options: InteractionReplyOptions): Promise<void> {
