@@ -13,7 +13,8 @@ import type { AppContext } from '../app/context.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from './command.ts';
 import { DEFAULT_RATE_LIMIT, RateLimiter, slowDown, type RateLimitOptions } from './rate-limit.ts';
 import { ConfirmationBook, isConfirmButton, onConfirmButton } from './confirmations.ts';
-import { WORDS } from './words.ts';
+import { RuleViolation } from '../rules/errors.ts';
+import { describeError, WORDS } from './words.ts';
 
 export interface RouterOptions {
   /** Name of a role whose members count as campaign admins. */
@@ -155,7 +156,10 @@ export class Router {
     const command = interaction.isButton()
       ? `button ${interaction.customId.split(':').slice(0, 2).join(':')}`
       : interaction.commandName;
-    if (err instanceof DiscordAPIError) {
+    if (err instanceof RuleViolation) {
+      // A value refused while reading the options (args.ts): the player's mistake, not an incident.
+      content = describeError(err.error);
+    } else if (err instanceof DiscordAPIError) {
       this.app.log.warn({ code: err.code, status: err.status, command }, 'Discord refused a request');
       content = WORDS.discordError;
     } else {

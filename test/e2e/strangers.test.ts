@@ -107,4 +107,40 @@ describe('closing what a stranger could use, through the Discord stand-in', () =
       }
     });
   });
+
+  describe('names and text: control characters and empty required text are refused like any other bad value (UTD6.11)', () => {
+    it('UTD6.11 a campaign name with a NUL or another control character is refused privately, naming the option, and nothing is created', async () => {
+      for (const name of ['Rim\u0000Wars', 'Rim\u0007Wars', 'Rim\nWars', 'Rim\u009bWars']) {
+        const { handle, outcome } = await invoke('alice', 'text', 'campaign', 'create', { name });
+        const reply = handle.responses()[0]!;
+        expect(reply, JSON.stringify(name)).toMatchObject({ kind: 'reply', ephemeral: true });
+        expect(reply.content).toContain('The option `name` contains a control character');
+        expect(reply.content).toContain('input/control-character');
+        expect(reply.content).not.toContain('incident');
+        expect(outcome).toEqual({ ok: false });
+      }
+      expect(standIn.channelMessages(channels['text']!)).toEqual([]);
+      // The same command with plain text works: the refusals were about the text.
+      const { outcome } = await invoke('alice', 'text', 'campaign', 'create', { name: 'Rim Wars' });
+      expect(outcome).toEqual({ ok: true });
+    });
+
+    it('UTD6.11 an empty required text (/yard inspect ships:"", /yard dock ship:" ") is refused privately, not an incident', async () => {
+      for (const [sub, args] of [
+        ['inspect', { ships: '' }],
+        ['dock', { ship: '' }],
+        ['dock', { ship: '   ' }],
+      ] as const) {
+        const before = standIn.channelMessages(channels['text']!).length;
+        const { handle, outcome } = await invoke('alice', 'text', 'yard', sub, args);
+        const reply = handle.responses()[0]!;
+        expect(reply, sub).toMatchObject({ kind: 'reply', ephemeral: true });
+        expect(reply.content).toContain(`The option \`${Object.keys(args)[0]}\` is empty`);
+        expect(reply.content).toContain('input/empty');
+        expect(reply.content).not.toContain('incident');
+        expect(outcome).toEqual({ ok: false });
+        expect(standIn.channelMessages(channels['text']!)).toHaveLength(before);
+      }
+    });
+  });
 });
