@@ -16,7 +16,7 @@ import {
 import { readTextUpload } from '../src/app/uploads.ts';
 import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { presentError, presentResult, send } from '../src/discord/present.ts';
+import { deferFirst, presentError, presentResult, send } from '../src/discord/present.ts';
 import { catalogImportDetails, catalogSearchAnswer, catalogUnitText } from '../src/discord/views/catalog-text.ts';
 /**
  * `/catalog` (UTD8.1, requirements §4.2): the ship catalog the campaign plays with. `import` stores the admin's
@@ -107,6 +107,8 @@ async function importFiles(
   ctx: CommandContext,
   args: SubArgsOf<typeof data, 'import'>,
 ): Promise<CommandOutcome> {
+  // Up to three files to download and a catalog to check (Discord allows 3 s to acknowledge).
+  await deferFirst(i);
   const texts: Partial<Record<(typeof FILE_OPTIONS)[number]['name'], string>> = {};
   for (const f of FILE_OPTIONS) {
     const attachment = args[f.name];

@@ -1,5 +1,6 @@
 import {
   MessageFlags,
+  MessageFlagsBitField,
   type MessageMentionOptions,
   type Client,
   type InteractionReplyOptions,
@@ -29,9 +30,37 @@ export function pingOnly(userIds: Iterable<string>): MessageMentionOptions {
   return { parse: [], users: [...new Set(userIds)].slice(0, MAX_PINGED_USERS) };
 }
 
+/** Interactions deferred privately whose answer was then posted in public (see `send`). */
+const answeredInPublic = new WeakSet<RepliableInteraction>();
+
+/**
+ * Acknowledges at once, privately, before work that may take more than half a second (an
+ * attachment to download, a large map to generate, a history to replay): Discord forgets an
+ * interaction not acknowledged within 3 s, and the work would then be saved while the player is
+ * told "the application did not respond". The answer follows through `send`: a private one fills
+ * the placeholder, a public one replaces it, so a refusal still reaches only the player.
+ */
+export async function deferFirst(interaction: RepliableInteraction): Promise<void> {
+  if (!interaction.deferred && !interaction.replied) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+}
+
+function isEphemeral(options: InteractionReplyOptions): boolean {
+  return options.flags !== undefined && new MessageFlagsBitField(options.flags as never).has(MessageFlags.Ephemeral);
+}
+
 /** Replies, or edits the deferred reply, whichever the interaction needs. */
 export async function send(interaction: RepliableInteraction, options: InteractionReplyOptions): Promise<void> {
-  if (interaction.deferred) {
+  if (answeredInPublic.has(interaction)) {
+    await interaction.followUp(options);
+  } else if (interaction.deferred) {
+    if (interaction.ephemeral && !interaction.replied && !isEphemeral(options)) {
+      // Deferred privately (`deferFirst`), answered in public: the private "thinking…" goes and
+      // the answer is a public follow-up.
+      await interaction.deleteReply();
+      await interaction.followUp(options);
+      answeredInPublic.add(interaction);
+      return;
+    }
     const { flags: _ephemeralIsFixedByDefer, ...rest } = options;
     await interaction.editReply(rest as never);
   } else if (interaction.replied) {

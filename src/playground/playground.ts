@@ -198,9 +198,13 @@ export class Playground {
         user: parsed.user,
         posts: this.postsSince(this.channelId, before, confirmed.replyId, line),
       };
-    const original = handle.original();
     const responses = handle.responses();
-    const ephemeral = responses.some((r) => (r.kind === 'reply' || r.kind === 'defer') && r.ephemeral);
+    // A command that deferred privately and answered in public deleted its placeholder: its
+    // answer is the first follow-up.
+    const followUp = responses.find((r) => r.kind === 'followup')?.messageId;
+    const original = handle.original() ?? (followUp ? this.standIn.message(followUp) : undefined);
+    const ephemeral =
+      original?.ephemeral ?? responses.some((r) => (r.kind === 'reply' || r.kind === 'defer') && r.ephemeral);
     const outcome = this.bot.router.outcomes.get(handle.id);
     return {
       line,
