@@ -145,7 +145,8 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
  * the player alone, like any other refusal.
  */
 function checkedText(def: OptionDef, value: string | null): string | null {
-  if (value === null) return null;
+  // Only text is checked (a value of another type is the getter's business).
+  if (typeof value !== 'string') return value;
   if (CONTROL_CHARACTER.test(value))
     throw new RuleViolation({
       code: 'input/control-character',
