@@ -27,7 +27,7 @@ import { verificationText } from '../src/discord/governance-words.ts';
 import { EXPORT_MAX_BYTES } from '../src/app/export.ts';
 import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { execute as run, presentError, presentResult, send } from '../src/discord/present.ts';
+import { deferFirst, execute as run, presentError, presentResult, send } from '../src/discord/present.ts';
 import { mapText } from '../src/discord/views/map-text.ts';
 import { statusEmbed } from '../src/discord/views/status.ts';
 import { ledgerCsv, ledgerRows, ledgerText } from '../src/discord/views/ledger.ts';
@@ -301,6 +301,8 @@ async function history(
       rule: 'UTD2.2',
       message: 'Cycles step by 0.5: give a cycle like 2 or 2.5.',
     });
+  // The campaign is replayed from its log up to that cycle (Discord allows 3 s to acknowledge).
+  await deferFirst(i);
   const state = await campaignAtCycle(ctx.app, ctx.target.channelId, half);
   if (!state) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });
   const text = state.map ? mapText(state) : 'No map yet at that time.';

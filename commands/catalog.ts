@@ -27,7 +27,7 @@ import { readTextUpload } from '../src/app/uploads.ts';
 import { readArgs, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { coverageText } from '../src/discord/catalog-words.ts';
-import { presentAfterCommand, presentError, presentResult, send } from '../src/discord/present.ts';
+import { deferFirst, presentAfterCommand, presentError, presentResult, send } from '../src/discord/present.ts';
 import { catalogErrorReport, catalogTemplateFiles, type TextFile } from '../src/discord/views/catalog-files.ts';
 import {
   catalogExportText,
@@ -52,9 +52,6 @@ const FILE_OPTIONS = [
   { name: 'refits', description: 'refits.csv (optional)', required: false },
   { name: 'conversions', description: 'conversions.csv (optional)', required: false },
 ] as const;
-
-/** Attachments above this many bytes in all make the import defer its reply (Discord allows 3 s for one). */
-const DEFER_ABOVE_BYTES = 256 * 1024;
 
 const EMPIRE_OPTION = {
   type: ApplicationCommandOptionType.String,
@@ -205,10 +202,9 @@ async function importFiles(
   ctx: CommandContext,
   args: SubArgsOf<typeof data, 'import'>,
 ): Promise<CommandOutcome> {
+  // Up to three files to download and a catalog to check (Discord allows 3 s to acknowledge).
+  await deferFirst(i);
   const texts: Partial<Record<(typeof FILE_OPTIONS)[number]['name'], string>> = {};
-  const bytes = FILE_OPTIONS.reduce((n, f) => n + (args[f.name]?.size ?? 0), 0);
-  // A large import takes longer than Discord waits for a reply: answer "thinking…" first.
-  if (bytes > DEFER_ABOVE_BYTES) await i.deferReply();
   for (const f of FILE_OPTIONS) {
     const attachment = args[f.name];
     if (!attachment) continue;

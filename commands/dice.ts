@@ -9,7 +9,7 @@ import { campaignEvents, campaignInChannel } from '../src/app/campaigns.ts';
 import { auditDice } from '../src/app/dice-audit.ts';
 import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { execute, send } from '../src/discord/present.ts';
+import { deferFirst, execute, send } from '../src/discord/present.ts';
 import { WORDS } from '../src/discord/words.ts';
 
 const data = {
@@ -34,6 +34,8 @@ const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'he
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   // A reveal before the end (UTD1.7 vote) is put to the players; the vote applies itself when it closes.
   if (readArgs(i, data).sub === 'reveal') return execute(i, ctx, { type: 'vote-dice-reveal' });
+  // Every recorded roll is recomputed (Discord allows 3 s to acknowledge).
+  await deferFirst(i);
   const state = await campaignInChannel(ctx.app, ctx.target.channelId);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });

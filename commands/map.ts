@@ -12,7 +12,7 @@ import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discor
 import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { mapImage } from '../src/discord/images.ts';
 import { versionedCampaign } from '../src/app/campaigns.ts';
-import { execute, presentError, send } from '../src/discord/present.ts';
+import { deferFirst, execute, presentError, send } from '../src/discord/present.ts';
 import { mapText } from '../src/discord/views/map-text.ts';
 import { WORDS } from '../src/discord/words.ts';
 
@@ -84,6 +84,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   const args = readArgs(i, data);
   switch (args.sub) {
     case 'generate': {
+      // Up to 40 sectors a player (Discord allows 3 s to acknowledge).
+      await deferFirst(i);
       const n = args.sectors_per_player;
       return execute(
         i,
@@ -92,6 +94,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       );
     }
     case 'import': {
+      // A file to download first (Discord allows 3 s to acknowledge).
+      await deferFirst(i);
       const upload = await readTextUpload(args.file, {
         maxBytes: MAP_MAX_BYTES,
         rule: 'UTD4.1',

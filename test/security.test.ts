@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { Events, type ChatInputCommandInteraction } from 'discord.js';
+import { DiscordAPIError, Events, type ChatInputCommandInteraction } from 'discord.js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/app/context.ts';
@@ -17,8 +17,9 @@ import { Router } from '../src/discord/router.ts';
 import { DiscordStandIn, standInClientOptions } from '../src/discord/standin/index.ts';
 import { Playground } from '../src/playground/playground.ts';
 import { storedFingerprint } from './fuzz/fingerprint.ts';
-import { testApp } from './helpers/app.ts';
-import { createPgliteDatabase, type TestDatabase } from './helpers/databases.ts';
+import { runCommand } from '../src/app/run-command.ts';
+import { actor, testApp } from './helpers/app.ts';
+import { createDatabase, createPgliteDatabase, postgresAvailable, type TestDatabase } from './helpers/databases.ts';
 
 describe('security', () => {
   it('the production app has no forced dice, no reseeding and the system clock', async () => {
@@ -56,6 +57,77 @@ describe('security', () => {
     expect(lines.join('')).toContain('starting');
     expect(lines.join('')).not.toContain('MTIz.secret');
     expect(lines.join('')).toContain('[redacted]');
+  });
+});
+
+describe('logs keep secrets out: no query parameters, no interaction tokens', () => {
+  async function capture() {
+    const { createLogger } = await import('../src/log.ts');
+    const lines: string[] = [];
+    const logger = createLogger(
+      'info',
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    return { logger, text: () => lines.join('') };
+  }
+
+  for (const driver of ['pglite', 'postgres'] as const) {
+    it(`UTD1.5 a failed insert of a new campaign (${driver}) is logged with its SQL, without the state or the secret dice seed`, async (t) => {
+      if (driver === 'postgres' && !(await postgresAvailable())) return t.skip();
+      const tdb = await createDatabase(driver);
+      try {
+        const log = await capture();
+        const seeds: string[] = [];
+        const app = testApp(tdb.database);
+        const newSeed = app.seeds.newSeed;
+        const spy = { ...app, log: log.logger, seeds: { newSeed: () => seeds[seeds.push(newSeed()) - 1]! } };
+        // A NUL cannot be stored by PostgreSQL: the campaign's insert fails (the Discord layer refuses it earlier).
+        const err = await runCommand(spy, {
+          target: { guildId: 'g', channelId: 'c' },
+          actor: actor('u1'),
+          command: { type: 'create', name: 'Seed\u0000Leak' },
+        }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(Error);
+        // The unsafe error really carries the seed: the test would see a leak.
+        expect(JSON.stringify({ ...(err as object), message: (err as Error).message })).toContain(seeds[0]!);
+        log.logger.error({ err, incident: 'abc123' }, 'command failed');
+        const text = log.text();
+        expect(text).toContain('command failed');
+        expect(text).toContain('Failed query');
+        expect(text).toContain('[redacted]');
+        expect(seeds).toHaveLength(1);
+        expect(text).not.toContain(seeds[0]!);
+        expect(text).not.toContain('seedCommitments');
+      } finally {
+        await tdb.drop();
+      }
+    });
+  }
+
+  it('a refused Discord request is logged without the interaction token of its URL, nor its body', async () => {
+    const log = await capture();
+    const token = 'aW50ZXJhY3Rpb246MTIzOnNlY3JldA-secret_part';
+    const url = `https://discord.com/api/v10/webhooks/1234567890/${token}/messages/@original`;
+    const err = new DiscordAPIError({ code: 10015, message: 'Unknown Webhook' }, 10015, 404, 'PATCH', url, {
+      body: { content: 'the secret seed is abcdef' },
+      files: [],
+    });
+    log.logger.warn({ err }, 'could not tell the user about a failure');
+    log.logger.warn({ step: 'reply', request: { url: `/interactions/987654321/${token}/callback` } }, 'step failed');
+    const text = log.text();
+    expect(text).toContain('Unknown Webhook');
+    expect(text).toContain('/webhooks/1234567890/[redacted]/messages/@original');
+    expect(text).toContain('/interactions/987654321/[redacted]/callback');
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('the secret seed is');
   });
 });
 

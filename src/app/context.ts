@@ -51,8 +51,19 @@ export interface TestHooks {
 export const randomIds: IdSource = { uuid: () => randomUUID() };
 export const randomSeeds: SeedSource = { newSeed: () => randomBytes(32).toString('hex') };
 
-/** Deterministic ids for reproducible runs: the same script gives the same export on any database. */
-export function sequentialIds(prefix = '00000000-0000-4000-8000-'): IdSource {
+/**
+ * Deterministic ids for reproducible runs: the same script gives the same export on any fresh
+ * database. Ids in `taken` (campaigns a database already holds, from an earlier run on the same
+ * data folder) are skipped, so a second run never reuses one.
+ */
+export function sequentialIds(prefix = '00000000-0000-4000-8000-', taken: ReadonlySet<string> = new Set()): IdSource {
   let n = 0;
-  return { uuid: () => `${prefix}${(++n).toString(16).padStart(12, '0')}` };
+  const next = () => `${prefix}${(++n).toString(16).padStart(12, '0')}`;
+  return {
+    uuid: () => {
+      let id = next();
+      while (taken.has(id)) id = next();
+      return id;
+    },
+  };
 }

@@ -5,6 +5,8 @@ import {
   type ChatInputCommandInteraction,
   type User,
 } from 'discord.js';
+import { RuleViolation } from '../rules/errors.ts';
+import { WORDS } from './words.ts';
 
 /**
  * Option values typed from a command's own definition (design §3.4: command files stay thin).
@@ -104,7 +106,8 @@ export type InvocationOf<D extends CommandDef> = [SubcommandsOf<OptionsOf<D>> | 
 /**
  * Reads every option of the invoked (sub)command into an object typed from the definition.
  * Options the user left out are absent; a User option is the resolved user and an Attachment
- * the resolved attachment, the rest are the values Discord sent.
+ * the resolved attachment, the rest are the values Discord sent. Text with a control character, or
+ * an empty required text, throws a `RuleViolation` (UTD6.11) that the router presents.
  */
 export function readArgs<const D extends CommandDef>(
   interaction: ChatInputCommandInteraction,
@@ -129,13 +132,39 @@ export function readArgs<const D extends CommandDef>(
   return args as InvocationOf<D>;
 }
 
+/**
+ * Control characters (C0, DEL, C1; NUL among them, which PostgreSQL cannot store in text) have no
+ * place in a name, a note or a reference typed into a slash command.
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * Text typed into a string option, checked once here for every command (UTD6.11: a command of the
+ * wrong shape is refused before anything else and changes nothing): no control characters, and a
+ * required option is not empty or only spaces. The refusal is a `RuleViolation` the router shows to
+ * the player alone, like any other refusal.
+ */
+function checkedText(def: OptionDef, value: string | null): string | null {
+  // Only text is checked (a value of another type is the getter's business).
+  if (typeof value !== 'string') return value;
+  if (CONTROL_CHARACTER.test(value))
+    throw new RuleViolation({
+      code: 'input/control-character',
+      rule: 'UTD6.11',
+      message: WORDS.controlCharacter(def.name),
+    });
+  if (def.required === true && value.trim() === '')
+    throw new RuleViolation({ code: 'input/empty', rule: 'UTD6.11', message: WORDS.emptyOption(def.name) });
+  return value;
+}
+
 /** One option's value through discord.js's typed getter, which also checks its type and, when required, its presence. */
 function readOne(interaction: ChatInputCommandInteraction, def: OptionDef): unknown {
   const o = interaction.options;
   const required = def.required === true;
   switch (def.type) {
     case ApplicationCommandOptionType.String:
-      return o.getString(def.name, required);
+      return checkedText(def, o.getString(def.name, required));
     case ApplicationCommandOptionType.Integer:
       return o.getInteger(def.name, required);
     case ApplicationCommandOptionType.Number:

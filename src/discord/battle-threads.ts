@@ -9,6 +9,7 @@ import type { AppContext } from '../app/context.ts';
 import { runCommand, type CommandResult } from '../app/run-command.ts';
 import { sectorLabel, SYSTEM_USER } from '../rules/thunderdome/index.ts';
 import { battleCardImage } from './images.ts';
+import { pingOnly } from './send.ts';
 import { battleShowText } from './views/battle-text.ts';
 import { splitMessage } from './words.ts';
 
@@ -46,7 +47,7 @@ export async function postBattleUpdates(
       const players = b.sides.filter((x) => x !== 'npe');
       await thread.send({
         content: `⚔️ Battle **${b.id}** in **${sectorLabel(state, b.sector)}**: ${players.map((p) => `<@${p}>`).join(' vs ')}${b.sides.includes('npe') ? ' vs the NPE' : ''}. Use \`/battle\` here: fleets, contact, results, extensions and appeals (UTD3.4–3.5).`,
-        allowedMentions: { users: players },
+        allowedMentions: pingOnly(players),
       });
       await runCommand(app, {
         target: { guildId: state.guildId, channelId },

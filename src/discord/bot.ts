@@ -38,7 +38,11 @@ export interface StartBotOptions extends RouterOptions {
 /** Logs in and wires the router; the same code path serves Discord and the local stand-in. */
 export async function startBot(opts: StartBotOptions): Promise<Bot> {
   const client = createDiscordClient(opts.clientOptions);
-  const router = new Router(opts.app, opts.commands, { adminRoleName: opts.adminRoleName });
+  const router = new Router(opts.app, opts.commands, {
+    adminRoleName: opts.adminRoleName,
+    rateLimit: opts.rateLimit,
+    serverRateLimit: opts.serverRateLimit,
+  });
   // Map posts (UTD1.12): one throttle per bot; results from interactions reach it through the client.
   const mapPosts = opts.mapPosts === null ? null : discordMapPosts(opts.app, client, opts.mapPosts);
   if (mapPosts) attachMapPosts(client, mapPosts);
@@ -57,18 +61,24 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       .catch((err: unknown) => opts.app.log.error({ err }, 'reaction handling failed'))
       .finally(() => reactions.delete(p));
   };
+  // Reactions count against the same per-user and per-server limits as commands; over them a
+  // reaction is ignored (there is no one to answer), and the resync at the next boot still reads it.
+  const allowed = (reaction: { message: { guildId: string | null } }, user: { id: string; bot?: boolean | null }) =>
+    user.bot === true || router.allow(user.id, reaction.message.guildId).ok;
   // A ✅ on a map approval message approves (UTD8.16); removing it withdraws nothing, so only additions.
-  client.on(Events.MessageReactionAdd, (reaction, user) =>
+  client.on(Events.MessageReactionAdd, (reaction, user) => {
+    if (!allowed(reaction, user)) return;
     track(
       Promise.all([
         onVoteReaction(opts.app, client, reaction, user, true),
         onMapApprovalReaction(opts.app, client, reaction, user),
       ]),
-    ),
-  );
-  client.on(Events.MessageReactionRemove, (reaction, user) =>
-    track(onVoteReaction(opts.app, client, reaction, user, false)),
-  );
+    );
+  });
+  client.on(Events.MessageReactionRemove, (reaction, user) => {
+    if (!allowed(reaction, user)) return;
+    track(onVoteReaction(opts.app, client, reaction, user, false));
+  });
   client.on(Events.Error, (err) => opts.app.log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => opts.app.log.warn({ message }, 'discord client warning'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));

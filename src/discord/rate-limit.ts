@@ -16,6 +16,19 @@ export interface RateLimitOptions {
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { capacity: 10, windowMs: 10_000 };
 
+/**
+ * Per-server limit, over all its users together: 30 commands, button presses and reactions in a
+ * burst, one more every third of a second after. One server's flood (60 users × 10 commands) then
+ * runs at most that much work before the others' turn, so it delays another server by at most
+ * about 30 commands' work, and by one command's after the burst.
+ */
+export const DEFAULT_SERVER_RATE_LIMIT: RateLimitOptions = { capacity: 30, windowMs: 10_000 };
+
+/** Autocomplete asks at every keystroke, and each answer is cheap: three times the command limit, counted apart. */
+export function autocompleteLimit(perUser: RateLimitOptions): RateLimitOptions {
+  return { ...perUser, capacity: perUser.capacity * 3 };
+}
+
 export type RateDecision = { ok: true } | { ok: false; retryAfterMs: number };
 
 interface Bucket {

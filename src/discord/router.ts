@@ -11,19 +11,31 @@ import {
 } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from './command.ts';
-import { DEFAULT_RATE_LIMIT, RateLimiter, slowDown, type RateLimitOptions } from './rate-limit.ts';
+import {
+  autocompleteLimit,
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_SERVER_RATE_LIMIT,
+  RateLimiter,
+  slowDown,
+  type RateDecision,
+  type RateLimitOptions,
+} from './rate-limit.ts';
 import { ConfirmationBook, isConfirmButton, onConfirmButton } from './confirmations.ts';
-import { WORDS } from './words.ts';
+import { RuleViolation } from '../rules/errors.ts';
+import { describeError, WORDS } from './words.ts';
 
 export interface RouterOptions {
   /** Name of a role whose members count as campaign admins. */
   adminRoleName?: string | undefined;
   /**
-   * Per-user limit on slash commands (security: one user must not flood the bot); null turns it off. Unset: the default limit
-   * where the bot faces real users, none where test hooks exist (the playground and tests, whose
-   * scripts send hundreds of commands as one user).
+   * Per-user limit on slash commands, button presses and reactions, and (three times as generous,
+   * counted apart) autocomplete (security: one user must not flood the bot); null turns it off.
+   * Unset: the default limit where the bot faces real users, none where test hooks exist (the
+   * playground and tests, whose scripts send hundreds of commands as one user).
    */
   rateLimit?: RateLimitOptions | null | undefined;
+  /** Per-server limit on the same, over all its users (one server must not delay the others); null turns it off; unset as `rateLimit`. */
+  serverRateLimit?: RateLimitOptions | null | undefined;
 }
 
 /**
@@ -36,6 +48,8 @@ export class Router {
   private readonly commands: Map<string, SlashCommand>;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly limiter: RateLimiter | null;
+  private readonly autocompleteLimiter: RateLimiter | null;
+  private readonly serverLimiter: RateLimiter | null;
   readonly outcomes = new Map<string, CommandOutcome>();
   /** Confirmation prompts waiting for a click (UTD6.121). */
   readonly confirmations = new ConfirmationBook();
@@ -48,6 +62,24 @@ export class Router {
     this.commands = new Map(commands.map((c) => [c.data.name, c]));
     const limit = options.rateLimit === undefined ? (app.testHooks ? null : DEFAULT_RATE_LIMIT) : options.rateLimit;
     this.limiter = limit ? new RateLimiter(limit) : null;
+    this.autocompleteLimiter = limit ? new RateLimiter(autocompleteLimit(limit)) : null;
+    const server =
+      options.serverRateLimit === undefined
+        ? app.testHooks
+          ? null
+          : DEFAULT_SERVER_RATE_LIMIT
+        : options.serverRateLimit;
+    this.serverLimiter = server ? new RateLimiter(server) : null;
+  }
+
+  /**
+   * Takes a token for one command, button press or reaction: the user's own, then the server's.
+   * Over either limit nothing runs (the caller says "slow down" where it can answer).
+   */
+  allow(userId: string, guildId: string | null): RateDecision {
+    const mine = this.limiter?.take(userId) ?? { ok: true };
+    if (!mine.ok || !guildId) return mine;
+    return this.serverLimiter?.take(guildId) ?? { ok: true };
   }
 
   handle(interaction: Interaction): Promise<void> {
@@ -71,6 +103,12 @@ export class Router {
   /** Confirm/Cancel on an irreversible step (UTD6.121); failures go through the same funnel. */
   private async runConfirmButton(interaction: ButtonInteraction): Promise<void> {
     try {
+      const allowed = this.allow(interaction.user.id, interaction.guildId);
+      if (!allowed.ok) {
+        await interaction.reply({ content: slowDown(allowed.retryAfterMs), flags: MessageFlags.Ephemeral });
+        this.outcomes.set(interaction.id, { ok: false });
+        return;
+      }
       this.outcomes.set(interaction.id, await onConfirmButton(interaction, this.confirmations, this.app));
     } catch (err) {
       this.outcomes.set(interaction.id, { ok: false });
@@ -112,7 +150,7 @@ export class Router {
     const command = this.commands.get(interaction.commandName);
     const ctx = this.context(interaction);
     try {
-      const allowed = this.limiter?.take(interaction.user.id) ?? { ok: true };
+      const allowed = this.allow(interaction.user.id, interaction.guildId);
       if (!allowed.ok) {
         // Over the limit: a short private answer, and nothing runs.
         await interaction.reply({ content: slowDown(allowed.retryAfterMs), flags: MessageFlags.Ephemeral });
@@ -142,7 +180,9 @@ export class Router {
     const command = this.commands.get(interaction.commandName);
     const ctx = this.context(interaction);
     try {
-      if (command?.autocomplete && ctx) await command.autocomplete(interaction, ctx);
+      // Over the limit the list is empty: nothing is looked up.
+      const allowed = this.autocompleteLimiter?.take(interaction.user.id) ?? { ok: true };
+      if (allowed.ok && command?.autocomplete && ctx) await command.autocomplete(interaction, ctx);
       else await interaction.respond([]);
     } catch (err) {
       this.app.log.warn({ err, command: interaction.commandName }, 'autocomplete failed');
@@ -155,7 +195,10 @@ export class Router {
     const command = interaction.isButton()
       ? `button ${interaction.customId.split(':').slice(0, 2).join(':')}`
       : interaction.commandName;
-    if (err instanceof DiscordAPIError) {
+    if (err instanceof RuleViolation) {
+      // A value refused while reading the options (args.ts): the player's mistake, not an incident.
+      content = describeError(err.error);
+    } else if (err instanceof DiscordAPIError) {
       this.app.log.warn({ code: err.code, status: err.status, command }, 'Discord refused a request');
       content = WORDS.discordError;
     } else {

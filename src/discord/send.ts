@@ -1,5 +1,7 @@
 import {
   MessageFlags,
+  MessageFlagsBitField,
+  type MessageMentionOptions,
   type Client,
   type InteractionReplyOptions,
   type RepliableInteraction,
@@ -14,9 +16,51 @@ import { describeError } from './words.ts';
  * an import cycle.
  */
 
+/** Nothing in the text pings: the client's default (client.ts), and what a message about player-typed text sends. */
+export const NO_PINGS = { parse: [] } as const satisfies MessageMentionOptions;
+
+/** Discord accepts at most 100 ids in `allowed_mentions.users`. */
+const MAX_PINGED_USERS = 100;
+
+/**
+ * Pings exactly these users, and no one else whatever the text says (a player named `<@…>`,
+ * `@everyone` or a role mention in a campaign name pings nobody).
+ */
+export function pingOnly(userIds: Iterable<string>): MessageMentionOptions {
+  return { parse: [], users: [...new Set(userIds)].slice(0, MAX_PINGED_USERS) };
+}
+
+/** Interactions deferred privately whose answer was then posted in public (see `send`). */
+const answeredInPublic = new WeakSet<RepliableInteraction>();
+
+/**
+ * Acknowledges at once, privately, before work that may take more than half a second (an
+ * attachment to download, a large map to generate, a history to replay): Discord forgets an
+ * interaction not acknowledged within 3 s, and the work would then be saved while the player is
+ * told "the application did not respond". The answer follows through `send`: a private one fills
+ * the placeholder, a public one replaces it, so a refusal still reaches only the player.
+ */
+export async function deferFirst(interaction: RepliableInteraction): Promise<void> {
+  if (!interaction.deferred && !interaction.replied) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+}
+
+function isEphemeral(options: InteractionReplyOptions): boolean {
+  return options.flags !== undefined && new MessageFlagsBitField(options.flags as never).has(MessageFlags.Ephemeral);
+}
+
 /** Replies, or edits the deferred reply, whichever the interaction needs. */
 export async function send(interaction: RepliableInteraction, options: InteractionReplyOptions): Promise<void> {
-  if (interaction.deferred) {
+  if (answeredInPublic.has(interaction)) {
+    await interaction.followUp(options);
+  } else if (interaction.deferred) {
+    if (interaction.ephemeral && !interaction.replied && !isEphemeral(options)) {
+      // Deferred privately (`deferFirst`), answered in public: the private "thinking…" goes and
+      // the answer is a public follow-up.
+      await interaction.deleteReply();
+      await interaction.followUp(options);
+      answeredInPublic.add(interaction);
+      return;
+    }
     const { flags: _ephemeralIsFixedByDefer, ...rest } = options;
     await interaction.editReply(rest as never);
   } else if (interaction.replied) {

@@ -365,6 +365,9 @@ export const WORDS = {
   noCampaign: 'There is no campaign in this channel. Create one with `/campaign create name:<text>`.',
   adminOnly: 'Only a server manager (Manage Server) or the campaign-admin role can do that.',
   settingsAttached: (n: number) => `… the whole list of ${n} settings is in the attached settings.txt.`,
+  controlCharacter: (option: string) =>
+    `The option \`${option}\` contains a control character (an invisible code such as NUL, a tab or a line break). Type plain text. Nothing was changed.`,
+  emptyOption: (option: string) => `The option \`${option}\` is empty: give it a value. Nothing was changed.`,
 } as const;
 
 /** Splits long text at line breaks so every piece fits Discord's 2,000-character limit. */

@@ -13,6 +13,7 @@ import { VirtualClock, parseDuration } from '../clock.ts';
 import { catalogSource } from '../app/catalogs.ts';
 import { sequentialIds, type AppContext } from '../app/context.ts';
 import type { Database } from '../db/client.ts';
+import { campaigns } from '../db/schema.ts';
 import { startBot, type Bot } from '../discord/bot.ts';
 import {
   DiscordStandIn,
@@ -89,7 +90,8 @@ export class Playground {
       database: opts.database,
       clock,
       log: opts.log ?? pino({ level: 'silent' }),
-      ids: sequentialIds(),
+      // The same ids on every fresh database; on a --data folder kept from earlier runs, past its campaigns.
+      ids: sequentialIds(undefined, await existingCampaignIds(opts.database)),
       // Reproducible by default: the same script gives the same rolls unless `!seed` says otherwise.
       seeds: { newSeed: () => createHash('sha256').update(`playground-seed:${++n}`).digest('hex') },
       catalogs: catalogSource(opts.database),
@@ -165,16 +167,24 @@ export class Playground {
       `/${[parsed.command, ...parsed.words].join(' ')}`,
     );
     const userId = this.userId(parsed.user);
-    const handle = await this.standIn.invokeCommand({
-      guildId: this.guildId,
-      channelId: this.channelId,
-      userId,
-      name: parsed.command,
-      ...(group ? { subcommandGroup: group } : {}),
-      ...(sub ? { subcommand: sub } : {}),
-      args,
-      attachments,
-    });
+    const handle = await this.standIn
+      .invokeCommand({
+        guildId: this.guildId,
+        channelId: this.channelId,
+        userId,
+        name: parsed.command,
+        ...(group ? { subcommandGroup: group } : {}),
+        ...(sub ? { subcommand: sub } : {}),
+        args,
+        attachments,
+      })
+      .catch((err: unknown) => {
+        // What Discord's own client would never send (the stand-in refuses it): a warning about the
+        // line, like any other bad value, never a crash that loses the playground's campaign.
+        if (err instanceof Error && err.message.startsWith('Discord stand-in: '))
+          throw new ScenarioSyntaxError(`${input.trim()} — ${err.message.slice('Discord stand-in: '.length)}`);
+        throw err;
+      });
     await handle.firstResponse(10_000);
     await this.bot.whenIdle();
     // An irreversible step answers with Confirm/Cancel (UTD6.121); a script line means it, so the
@@ -188,9 +198,13 @@ export class Playground {
         user: parsed.user,
         posts: this.postsSince(this.channelId, before, confirmed.replyId, line),
       };
-    const original = handle.original();
     const responses = handle.responses();
-    const ephemeral = responses.some((r) => (r.kind === 'reply' || r.kind === 'defer') && r.ephemeral);
+    // A command that deferred privately and answered in public deleted its placeholder: its
+    // answer is the first follow-up.
+    const followUp = responses.find((r) => r.kind === 'followup')?.messageId;
+    const original = handle.original() ?? (followUp ? this.standIn.message(followUp) : undefined);
+    const ephemeral =
+      original?.ephemeral ?? responses.some((r) => (r.kind === 'reply' || r.kind === 'defer') && r.ephemeral);
     const outcome = this.bot.router.outcomes.get(handle.id);
     return {
       line,
@@ -279,6 +293,14 @@ export class Playground {
         const n = Number(raw);
         if (!Number.isFinite(n) || (opt.type === ApplicationCommandOptionType.Integer && !Number.isInteger(n)))
           throw bad('not a number');
+        // Discord's client offers only the fixed choices and keeps a number within its bounds.
+        const choices = 'choices' in opt ? opt.choices : undefined;
+        if (choices?.length && !choices.some((c) => c.value === n))
+          throw bad(`choose one of ${choices.map((c) => c.value).join(', ')}`);
+        if ('min_value' in opt && opt.min_value !== undefined && n < opt.min_value)
+          throw bad(`the smallest value is ${opt.min_value}`);
+        if ('max_value' in opt && opt.max_value !== undefined && n > opt.max_value)
+          throw bad(`the largest value is ${opt.max_value}`);
         return n;
       }
       case ApplicationCommandOptionType.Boolean:
@@ -435,6 +457,11 @@ export class Playground {
         new Date(Number(s) * 1000).toISOString().replace('.000Z', 'Z'),
       );
   }
+}
+
+async function existingCampaignIds(database: Database): Promise<Set<string>> {
+  const rows = await database.db.select({ id: campaigns.id }).from(campaigns);
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The custom id of a Confirm button among a message's components. */

@@ -90,7 +90,10 @@ describe('end to end through the Discord stand-in', () => {
     });
     await generate.firstResponse();
     await bot.whenIdle();
-    expect(generate.responses()[0]!.content).toContain('New map');
+    // Acknowledged privately at once (a large map takes time), then answered in public.
+    expect(generate.responses()[0]).toMatchObject({ kind: 'defer', ephemeral: true });
+    expect(generate.responses().find((r) => r.kind === 'followup')).toMatchObject({ ephemeral: false });
+    expect(generate.responses().find((r) => r.kind === 'followup')!.content).toContain('New map');
     for (const u of ['alice', 'bob']) {
       const h = await standIn.invokeCommand({
         guildId,

@@ -86,8 +86,10 @@ describe('/catalog import, search and show through the Discord stand-in', () => 
     const lines = sample.units.split('\n');
     lines[6] = lines[6]!.replace(/^([^,]*),[A-Z]{3},/, '$1,XXX,'); // line 7: an empire that does not exist
     const handle = await importAs('alice', { ...sample, units: lines.join('\n') });
-    const [reply] = handle.responses();
-    expect(reply).toMatchObject({ kind: 'reply', ephemeral: true });
+    // Acknowledged privately before the downloads (Discord allows 3 s); the refusal fills it in.
+    const [ack, reply] = handle.responses();
+    expect(ack).toMatchObject({ kind: 'defer', ephemeral: true });
+    expect(reply).toMatchObject({ kind: 'editOriginal', ephemeral: true });
     expect(reply!.content).toContain('The catalog was not imported: 1 error');
     expect(reply!.content).toContain('units.csv line 7, empire:');
     expect(reply!.content).toContain('Rule UTD1.2');
@@ -97,16 +99,18 @@ describe('/catalog import, search and show through the Discord stand-in', () => 
 
   it('a player who is not the creator cannot import', async () => {
     const handle = await importAs('bob', sampleCatalogFiles());
-    expect(handle.responses()[0]).toMatchObject({ ephemeral: true });
-    expect(handle.responses()[0]!.content).toContain(
+    expect(handle.responses()[1]).toMatchObject({ kind: 'editOriginal', ephemeral: true });
+    expect(handle.responses()[1]!.content).toContain(
       'Only the campaign creator or a server manager can change the ship catalog',
     );
   });
 
   it('the creator imports the three files: a public announcement, an ephemeral summary, the campaign switched to the stored version', async () => {
     const handle = await importAs('alice', sampleCatalogFiles());
-    const [reply, summary] = handle.responses();
-    expect(reply).toMatchObject({ kind: 'reply', ephemeral: false });
+    // The private acknowledgement gives way to the public answer.
+    expect(handle.responses().map((r) => r.kind)).toEqual(['defer', 'deleteOriginal', 'followup', 'followup']);
+    const [reply, summary] = handle.responses().slice(2);
+    expect(reply).toMatchObject({ kind: 'followup', ephemeral: false });
     expect(reply!.content).toMatch(
       /switched \*\*Rim Wars\*\* to ship catalog `[0-9a-f]{12}` \(\d+ units; it was `sample`\)/,
     );

@@ -80,8 +80,9 @@ describe('after-command steps: one list for every path, a failed step does not s
       '@bob /campaign join empire:kzinti',
       '@carol /campaign join empire:hydran',
     ]);
-    // Discord refuses the reply to /map import: the approval message is still posted.
-    await play(['@alice /map import file:examples/maps/triangle.json'], reply);
+    // Discord refuses the answer to /map import (a public follow-up to its private acknowledgement,
+    // which comes first because of the download): the approval message is still posted.
+    await play(['@alice /map import file:examples/maps/triangle.json'], followUp);
     await play([
       '!react @alice ✅',
       '@bob /map approve',

@@ -241,7 +241,7 @@ export class InteractionDriver {
     if (!gateway.hasSession) throw new Error('Discord stand-in: no bot is logged in to the gateway');
     const { guild, channel } = this.#target(target);
     const user = store.requireUser(target.userId);
-    const id = store.ids.next();
+    const id = store.interactionIds.next();
     // Shaped like Discord's: base64 of "interaction:<id>:<secret>".
     const token = Buffer.from(`interaction:${id}:${randomBytes(48).toString('base64url')}`).toString('base64url');
     const locale = target.locale ?? 'en-US';

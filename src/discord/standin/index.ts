@@ -30,7 +30,7 @@ import { dispatchChannel, dispatchMessage } from './events.ts';
 import { GatewayServer, type GatewaySession } from './gateway.ts';
 import { InteractionResponder } from './interactions.ts';
 import { emojiKey, parseEmoji, Reactions } from './reactions.ts';
-import { RestServer, type RefusalRule } from './rest.ts';
+import { RestServer, type LatencyRule, type RefusalRule } from './rest.ts';
 import { Router } from './router.ts';
 import { registerApplicationRoutes } from './routes/applications.ts';
 import { registerChannelRoutes } from './routes/channels.ts';
@@ -69,7 +69,8 @@ export type {
   SubmitModalInput,
 } from './driver.ts';
 export { ALL_PERMISSIONS, DEFAULT_BOT_PERMISSIONS, DEFAULT_EVERYONE_PERMISSIONS } from './permissions.ts';
-export type { RefusableRequest, RefusalRule } from './rest.ts';
+export type { LatencyRule, RefusableRequest, RefusalRule } from './rest.ts';
+export { ATTACHMENT_ROUTE } from './rest.ts';
 
 export interface StandInOptions {
   /** Port for REST + gateway on 127.0.0.1; 0 (default) picks a free one. */
@@ -496,6 +497,17 @@ export class DiscordStandIn {
   refuse(rule: RefusalRule): () => void {
     this.#rest.refusals.add(rule);
     return () => this.#rest.refusals.delete(rule);
+  }
+
+  /**
+   * Makes the requests `rule` matches wait that many milliseconds before they are answered, per
+   * route (`ATTACHMENT_ROUTE` for file downloads), as Discord and its CDN take time: e.g.
+   * `delay((r) => (r.route === ATTACHMENT_ROUTE ? 1500 : 0))`. The longest matching rule wins;
+   * returns a function that lifts it.
+   */
+  delay(rule: LatencyRule): () => void {
+    this.#rest.latencies.add(rule);
+    return () => this.#rest.latencies.delete(rule);
   }
 
   /** REST calls that got an error response. */

@@ -29,11 +29,22 @@ export interface RefusableRequest {
 
 export type RefusalRule = (request: RefusableRequest) => boolean;
 
+/** The route pattern attachment downloads are matched as by a latency rule. */
+export const ATTACHMENT_ROUTE = '/attachments/:channelId/:attachmentId/:filename';
+
+/**
+ * Milliseconds a request waits before it is answered (0: none). `route` is the matched REST
+ * pattern, `ATTACHMENT_ROUTE` for a file download, or null for an unknown path.
+ */
+export type LatencyRule = (request: { method: string; route: string | null; path: string }) => number;
+
 export class RestServer {
   readonly server: Server;
   readonly log: RecordedRequest[] = [];
   /** Calls the test wants refused as Discord refuses a call the bot lacks a permission for. */
   readonly refusals = new Set<RefusalRule>();
+  /** Delays the test wants, as real Discord and its CDN take time to answer (see `DiscordStandIn.delay`). */
+  readonly latencies = new Set<LatencyRule>();
   #seq = 0;
 
   constructor(
@@ -75,6 +86,7 @@ export class RestServer {
     const method = (req.method ?? 'GET').toUpperCase();
 
     if (url.pathname.startsWith('/attachments/')) {
+      await this.#wait({ method, route: ATTACHMENT_ROUTE, path: url.pathname });
       this.#serveAttachment(url.pathname, method, res);
       return;
     }
@@ -111,6 +123,7 @@ export class RestServer {
         record.files = parsed.files;
       }
       const match = this.router.match(method, path);
+      await this.#wait({ method, route: match.kind === 'found' ? match.def.pattern : null, path });
       if (match.kind === 'wrongMethod') throw new DiscordHttpError(405, 0, '405: Method Not Allowed');
       if (match.kind === 'none') throw notFound();
       record.route = match.def.pattern;
@@ -144,6 +157,13 @@ export class RestServer {
     } else {
       sendJson(res, status, body);
     }
+  }
+
+  /** Waits as long as the longest latency rule asks for this request. */
+  async #wait(request: Parameters<LatencyRule>[0]): Promise<void> {
+    let ms = 0;
+    for (const rule of this.latencies) ms = Math.max(ms, rule(request));
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   #authorized(req: IncomingMessage): boolean {

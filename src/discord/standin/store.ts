@@ -31,6 +31,13 @@ export interface CommandRecord {
 
 export class StandInStore {
   readonly ids: SnowflakeGenerator;
+  /**
+   * Interaction ids always come from real time, also when `ids` runs on a virtual clock: on Discord
+   * an interaction id is never seen twice, and a bot that remembers handled interactions (in a
+   * database that outlives this stand-in, e.g. the playground's `--data` folder) must never see a
+   * new interaction with an old id.
+   */
+  readonly interactionIds = new SnowflakeGenerator(2);
   readonly users = new Map<string, UserRecord>();
   readonly guilds = new Map<string, GuildRecord>();
   readonly channels = new Map<string, ChannelRecord>();

@@ -1,4 +1,5 @@
 import { bpv, bpvToString, ZERO, type Bpv } from '../exact/bpv.ts';
+import { spreadsheetCell } from '../csv.ts';
 import { empireName } from './empires.ts';
 import type { CampaignState, Player, Sector } from './state.ts';
 import type { UnitCatalog } from './units.ts';
@@ -153,13 +154,10 @@ export const LEDGER_COLUMNS = [
   'forfeits',
 ] as const satisfies readonly (keyof LedgerRow)[];
 
-/** Quotes a cell only when it must (comma, quote, line break, or spaces a reader would trim), as the catalog export does. */
-function csvCell(value: string | number | null): string {
-  const t = value === null ? '' : String(value);
-  return /[",\r\n]/.test(t) || t !== t.trim() ? `"${t.replace(/"/g, '""')}"` : t;
-}
-
-/** The ledger as CSV (RFC 4180, LF line ends), for those who want the real spreadsheet. */
+/**
+ * The ledger as CSV (RFC 4180, LF line ends), for those who want the real spreadsheet; cells that
+ * a spreadsheet would take for a formula (a player's name) are written as text.
+ */
 export function ledgerCsv(rows: readonly LedgerRow[]): string {
-  return `${[LEDGER_COLUMNS.join(','), ...rows.map((r) => LEDGER_COLUMNS.map((c) => csvCell(r[c])).join(','))].join('\n')}\n`;
+  return `${[LEDGER_COLUMNS.join(','), ...rows.map((r) => LEDGER_COLUMNS.map((c) => spreadsheetCell(r[c])).join(','))].join('\n')}\n`;
 }

