@@ -58,7 +58,7 @@ const resultOptions = [
   {
     type: S,
     name: 'retreat',
-    description: 'Where the loser disengaged: a sector on a lane out (or name=sector pairs)',
+    description: 'Where the loser disengaged (sector, or name=sector pairs)',
     autocomplete: true,
     max_length: 200,
   },
@@ -83,17 +83,17 @@ const sub = subcommand;
 
 const data = {
   name: 'battle',
-  description: 'Battles: fleets, setup card, negotiation, results, deadlines, appeals (UTD7.4, 3.4–3.5)',
+  description: 'Battles: fleets, card, results, deadlines, appeals (UTD7.4, 3.4–3.5)',
   options: [
-    sub('list', 'Open and recent battles with their next deadline'),
-    sub('show', 'One battle: fleets, setup card, clocks and proposals', [battleOption]),
-    sub('fleet', 'Name your fighting fleet (UTD7.421), or the NPE force if you run it (UTD5.467)', [
+    sub('list', 'Open and recent battles'),
+    sub('show', 'One battle: fleets, card, clocks, proposals', [battleOption]),
+    sub('fleet', 'Name your fighting fleet or NPE force (UTD7.421, 5.467)', [
       battleOption,
       { type: S, name: 'fleet', description: 'Your fleet in the sector', autocomplete: true },
       {
         type: S,
         name: 'units',
-        description: 'With defenses: the units that fight (UTD7.4233); NPE runner: catalog classes',
+        description: 'Units that fight (UTD7.4233), or NPE classes',
         max_length: 300,
       },
     ]),
@@ -102,11 +102,11 @@ const data = {
     sub('accept', 'Agree to the proposed result', [battleOption]),
     sub('confirm', 'Confirm the reported result', [battleOption]),
     sub('reject', 'Reject a proposal, or dispute a report', [battleOption]),
-    sub('schedule', 'Make contact, answer, or log a session time (UTD3.42–3.43)', [
+    sub('schedule', 'Contact, answer or log a session (UTD3.42–3.43)', [
       battleOption,
       { type: S, name: 'when', description: 'e.g. Saturday 20:00 UTC on SFBOL', max_length: 100 },
     ]),
-    sub('extension', 'Ask for more time (UTD3.44): a real-life week is automatic', [
+    sub('extension', 'Ask for more time (UTD3.44)', [
       battleOption,
       {
         type: S,
@@ -121,16 +121,16 @@ const data = {
       {
         type: ApplicationCommandOptionType.Integer,
         name: 'days',
-        description: 'Days (7 is automatic for real life or when both ask)',
+        description: 'Days (7 automatic for real life)',
         min_value: 1,
         max_value: 28,
       },
     ]),
-    sub('failure', 'Report that your opponent failed to show up or to give reasonable time (UTD3.42#2)', [
+    sub('failure', 'Report that your opponent failed to show up (UTD3.42#2)', [
       battleOption,
       { type: ApplicationCommandOptionType.User, name: 'player', description: 'Who failed', required: true },
     ]),
-    sub('excuse', 'Cite real life to excuse your failure, once per battle (UTD3.42#2)', [battleOption]),
+    sub('excuse', 'Cite real life to excuse a failure (UTD3.42#2)', [battleOption]),
     sub('appeal', 'Submit your case to the other players (UTF3.45)', [
       battleOption,
       { type: S, name: 'explanation', description: 'The situation', required: true, max_length: 1000 },
@@ -156,7 +156,7 @@ const data = {
       {
         type: ApplicationCommandOptionType.Boolean,
         name: 'cloak',
-        description: 'All-cloaking force: roll the cloak (default true)',
+        description: 'Roll the cloak (default true)',
       },
       {
         type: S,
@@ -231,18 +231,18 @@ const data = {
         max_value: 4294967295,
       },
     ]),
-    sub('object', 'Object to a negotiated NPE result: a vote of all players (UTD5.47)', [battleOption]),
+    sub('object', 'Object to a negotiated NPE result (UTD5.47)', [battleOption]),
     sub('claim', 'Choose your Anschluss tribute ships (UTD5.4A1)', [
       battleOption,
       { type: S, name: 'units', description: 'One or two NPE classes, ≤ 150 BPV', required: true, max_length: 100 },
     ]),
-    sub('organize', 'Organize a captured ship: a fleet here, a new fleet, or scrap (UTD6.3I)', [
+    sub('organize', 'Organize a captured ship (UTD6.3I)', [
       { type: S, name: 'ship', description: 'The captured ship', required: true, autocomplete: true },
       { type: S, name: 'into', description: 'Fleet number, new, or scrap', required: true, autocomplete: true },
       {
         type: S,
         name: 'make_room',
-        description: 'Up to three ships of that fleet to scrap for room (UTD6.3I7)',
+        description: 'Up to three ships to scrap for room (UTD6.3I7)',
         max_length: 100,
       },
     ]),

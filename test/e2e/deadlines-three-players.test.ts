@@ -14,7 +14,7 @@ const DAY = 24 * HOUR;
 /**
  * A 3-player campaign through the real discord.js client and the
  * stand-in, on the virtual clock. alice misses two orders deadlines and the bot forfeits both
- * turns (UTD3.31); the reminders come at the default offsets (72 h, 24 h, 1 h) and never twice;
+ * turns (UTD3.31); the reminders come at the end of the target day (deadline.ordersTargetDays) and the default offsets (24 h, 1 h) and never twice;
  * the bot is down across a deadline and applies it once on boot; bob's extension votes (UTD3.32)
  * pass and fail by reactions, one of them across a restart.
  */
@@ -112,13 +112,13 @@ describe('three players, deadlines and votes through Discord', () => {
 
   let aliceDeadline: number;
 
-  it('UTD3.3 reminders come at 72 h and 24 h before the deadline, once each, mentioning alice', async () => {
+  it('UTD3.3 ISS-A09 reminders come at the end of the target day (96 h before the deadline) and 24 h before it, once each, mentioning alice', async () => {
     const s = await state();
     expect(s.turn!.playerId).toBe(users['alice']);
     aliceDeadline = new Date(s.turn!.deadline!).getTime();
-    expect(await at(aliceDeadline - 72 * HOUR - 60_000)).toBe(0);
+    expect(await at(aliceDeadline - 96 * HOUR - 60_000)).toBe(0);
     expect(reminders('alice')).toHaveLength(0);
-    await at(aliceDeadline - 72 * HOUR + 60_000);
+    await at(aliceDeadline - 96 * HOUR + 60_000);
     expect(reminders('alice')).toHaveLength(1);
     expect(reminders('alice')[0]!.content).toContain(`<t:${aliceDeadline / 1000}:R>`);
     expect(reminders('alice')[0]!.content).toContain(
@@ -206,7 +206,7 @@ describe('three players, deadlines and votes through Discord', () => {
     expect(s.turn!.playerId).toBe(users['alice']);
     const deadline = new Date(s.turn!.deadline!).getTime();
     await at(deadline - 1 * HOUR + 60_000);
-    expect(reminders('alice')).toHaveLength(3); // the 72 h and 24 h ones of this turn fell while the clock jumped: only the latest is posted
+    expect(reminders('alice')).toHaveLength(3); // the target-day and 24 h ones of this turn fell while the clock jumped: only the latest is posted
     await at(deadline + 60_000);
     expect(forfeits('alice')).toHaveLength(2);
     const after = await state();

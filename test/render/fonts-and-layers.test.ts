@@ -52,6 +52,8 @@ describe('layering: src/render imports only canvas, node built-ins, itself, and 
     '../rules/thunderdome/empires.ts',
     '../rules/exact/bpv.ts',
     '../rules/exact/move-class.ts',
+    // Pure lookups over the campaign state (the fleet limit of fleet.maxMc).
+    '../rules/thunderdome/lookup.ts',
     '../rules/n3d/index.ts',
     '../rules/thunderdome/exploration/tables.ts',
   ];

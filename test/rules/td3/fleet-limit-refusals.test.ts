@@ -20,11 +20,16 @@ function hydranFleets(fleets: Record<number, string[]>): Game {
   return g;
 }
 
-/** A mapped campaign that starts in Y168, when the Hydran carrier is in service (UTD8.12). */
+/**
+ * A mapped campaign that starts in Y168, when the Hydran carrier is in service (UTD8.12). These
+ * tests are about the move-cost count, so carriers may sail without escorts here (UTD8.22 is
+ * proved in test/rules/missing/carrier-escorts.test.ts).
+ */
 function carrierYear(): Game {
   const g = mappedGame();
   g.patch((s) => {
     s.settings.startYear = 168;
+    s.settings['fleet.requireCarrierEscorts'] = false;
   });
   return g;
 }
