@@ -26,7 +26,13 @@ export interface ThunderdomePost extends RulesetPost {
 }
 
 /** Events after which the approval message's tally may read differently (UTD8.16). */
-const MAP_TALLY_EVENTS = new Set(['MapApproved', 'PlayerJoined', 'PlayerLeft', 'PlayerChangedEmpire', 'EmpireContested']);
+const MAP_TALLY_EVENTS = new Set([
+  'MapApproved',
+  'PlayerJoined',
+  'PlayerLeft',
+  'PlayerChangedEmpire',
+  'EmpireContested',
+]);
 
 export function thunderdomePosts(
   stored: readonly StoredEvent[],

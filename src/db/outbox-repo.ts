@@ -263,12 +263,22 @@ export async function pendingRows(db: Executor, campaignId?: string): Promise<Ou
  * The newest campaign version an edit of this message was already written for (by any process):
  * an edit written for an older one must not overwrite it (a tally never goes back).
  */
-export async function lastRenderedVersion(db: Executor, campaignId: string, kind: string, subject: string): Promise<number> {
+export async function lastRenderedVersion(
+  db: Executor,
+  campaignId: string,
+  kind: string,
+  subject: string,
+): Promise<number> {
   const r = await db
     .select({ v: sql<number | null>`max((${outbox.progress}->>'renderedVersion')::int)` })
     .from(outbox)
     .where(
-      and(eq(outbox.campaignId, campaignId), eq(outbox.kind, kind), eq(outbox.subject, subject), isNotNull(outbox.sentAt)),
+      and(
+        eq(outbox.campaignId, campaignId),
+        eq(outbox.kind, kind),
+        eq(outbox.subject, subject),
+        isNotNull(outbox.sentAt),
+      ),
     );
   return Number(r[0]?.v ?? 0);
 }
