@@ -67,10 +67,15 @@ async function reply(c: AfterCommandContext): Promise<void> {
   if (announced && row && deliverer) await deliverer.replied(row.id);
 }
 
-/** Delivers the command's outbox rows (and any of the campaign's still waiting) after the commit. */
-async function deliver(c: AfterCommandContext): Promise<void> {
+/**
+ * Starts delivering the command's outbox rows (and any of the campaign's still waiting) after the
+ * commit, without holding up the interaction's handling: a refused reply is answered within
+ * Discord's 3 seconds however long the posts take. The deliverer keeps each campaign's posts in
+ * order and logs its own failures; `Bot.whenIdle` waits for it.
+ */
+function deliver(c: AfterCommandContext): void {
   if (!c.result.ok || c.result.duplicate) return;
-  await delivererOf(c.client)?.deliver(c.result.state.id, c.result);
+  void delivererOf(c.client)?.deliver(c.result.state.id, c.result);
 }
 
 export interface AfterCommandReport {

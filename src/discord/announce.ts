@@ -64,9 +64,11 @@ const INTERACTION_TOKEN_MS = 15 * 60_000;
 
 /**
  * The announcement row: posted in the campaign channel, unless it went out as the interaction's
- * reply. After a crash, a row whose interaction is under 15 minutes old asks Discord for the reply:
- * one already made finishes the row, a deferred one ("thinking…") is completed with the
- * announcement, and only an interaction never answered is announced in the channel.
+ * reply (the reply step then finished the row, so a row still here right after its command means
+ * the reply failed). After a crash, a row whose interaction is under 15 minutes old asks Discord
+ * for the reply: a public one already made finishes the row, a deferred one ("thinking…") is
+ * completed with the announcement, and only an interaction never publicly answered is announced
+ * in the channel.
  */
 export async function deliverAnnouncement(d: RowDelivery): Promise<void> {
   if (d.progress.replied) return;
@@ -75,16 +77,18 @@ export async function deliverAnnouncement(d: RowDelivery): Promise<void> {
   const { lines } = announcementLines({ events: history.events, state: history.state });
   const token = d.row.interactionToken;
   const text = splitMessage(lines.join('\n\n'));
-  if (token && d.app.clock.now().getTime() - d.row.createdAt.getTime() < INTERACTION_TOKEN_MS) {
+  if (token && !d.fromMemory && d.app.clock.now().getTime() - d.row.createdAt.getTime() < INTERACTION_TOKEN_MS) {
     const original = await d.client.rest
       .get(Routes.webhookMessage(d.client.application!.id, token, '@original'))
       .then((m) => m as APIMessage)
       .catch(() => null);
-    if (original && (original.content || original.embeds.length > 0 || original.attachments.length > 0)) {
+    // An ephemeral answer (the router telling the player Discord refused the reply) announced nothing.
+    const publicReply = original && ((original.flags ?? 0) & MessageFlags.Ephemeral) === 0 ? original : null;
+    if (publicReply && (publicReply.content || publicReply.embeds.length > 0 || publicReply.attachments.length > 0)) {
       d.progress.replied = true;
       return;
     }
-    if (original) {
+    if (publicReply) {
       await d.client.rest.patch(Routes.webhookMessage(d.client.application!.id, token, '@original'), {
         body: { content: text[0] || '✅ Done.', allowed_mentions: { parse: ['users'] } },
       });

@@ -94,6 +94,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       for (const o of outcomes)
         await runAfterCommand(client, o.result, { via: 'scheduler', app: opts.app, channelId: o.channelId });
       await sweep();
+      await deliverer.whenIdle();
       await flushMapPosts();
       await vacuum().catch((err: unknown) => opts.app.log.warn({ err }, 'PGlite vacuum failed'));
       return outcomes.length;

@@ -63,11 +63,16 @@ export class RowDelivery {
     return this.host.client;
   }
 
+  /** Whether the row is delivered right after its command, by the process that ran it (not recovered). */
+  get fromMemory(): boolean {
+    const m = this.memory;
+    return m !== null && m.events.at(-1)?.seq === this.row.version && m.state.id === this.row.campaignId;
+  }
+
   /** The command's events and the state right after them. */
   history(): Promise<{ events: StoredEvent[]; state: CampaignState } | null> {
     const m = this.memory;
-    if (m && m.events.at(-1)?.seq === this.row.version && m.state.id === this.row.campaignId)
-      return Promise.resolve({ events: m.events, state: m.state });
+    if (m && this.fromMemory) return Promise.resolve({ events: m.events, state: m.state });
     this.#history ??= commandHistory(this.app, this.row.campaignId, this.row.fromSeq, this.row.version);
     return this.#history;
   }
