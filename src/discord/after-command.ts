@@ -61,9 +61,12 @@ export const AFTER_COMMAND_STEPS: readonly AfterCommandStep[] = [
 async function reply(c: AfterCommandContext): Promise<void> {
   const deliverer = delivererOf(c.client);
   const committed = c.result.ok && !c.result.duplicate ? c.result : null;
+  // Crash tests (test/crash/delivery.test.ts): the command is committed and nothing is posted yet.
+  if (committed) c.app?.testHooks?.deliveryPoint?.('after-commit');
   const untold = committed && deliverer ? deliverer.takeUntold(committed.state.id) : [];
   const announced = await replyToInteraction(c.result, c.interaction, untold);
   const row = committed?.outbox?.find((r) => r.kind === 'announce');
+  if (announced) c.app?.testHooks?.deliveryPoint?.('reply:after-reply');
   if (announced && row && deliverer) await deliverer.replied(row.id);
 }
 
