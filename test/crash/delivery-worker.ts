@@ -41,6 +41,13 @@ const app: AppContext = {
     },
   },
 };
+// Several processes started together (test/multiprocess/delivery.test.ts) begin delivering at one moment.
+if (process.env['WAIT_FOR_GO']) {
+  console.log('loaded');
+  const go = createInterface({ input: process.stdin });
+  for await (const line of go) if (line === 'go') break;
+  go.close();
+}
 const bot = await startBot({
   app,
   token,
