@@ -19,7 +19,8 @@ import { startBot } from '../../src/discord/bot.ts';
 
 const [kind, where, restBase, token, crashAt] = process.argv.slice(2);
 let armed = false;
-if (!kind || !where || !restBase || !token) throw new Error('usage: delivery-worker.ts <kind> <where> <restBase> <token> [crashPoint]');
+if (!kind || !where || !restBase || !token)
+  throw new Error('usage: delivery-worker.ts <kind> <where> <restBase> <token> [crashPoint]');
 const database = await openDatabase(
   kind === 'postgres' ? { kind: 'postgres', url: where } : { kind: 'pglite', dataDir: where },
 );
@@ -52,7 +53,10 @@ const bot = await startBot({
   app,
   token,
   commands: COMMANDS,
-  clientOptions: { rest: { api: restBase }, ws: { buildIdentifyThrottler: () => ({ waitForIdentify: async () => {} }) } },
+  clientOptions: {
+    rest: { api: restBase },
+    ws: { buildIdentifyThrottler: () => ({ waitForIdentify: async () => {} }) },
+  },
   schedulerIntervalMs: null,
   mapPosts: null,
   // A second process would take over a crashed one's rows after this long (PostgreSQL).

@@ -98,7 +98,13 @@ interface Found {
 const SCENARIOS: Scenario[] = [
   {
     name: 'UTD1.7 a vote opened',
-    points: ['after-commit', 'reply:after-reply', 'vote-post:after-send', 'vote-post:after-record', 'vote-post:before-finish'],
+    points: [
+      'after-commit',
+      'reply:after-reply',
+      'vote-post:after-send',
+      'vote-post:after-record',
+      'vote-post:before-finish',
+    ],
     by: 1,
     command: { name: 'vote', subcommand: 'setting', args: { key: 'startYear', value: '168' } },
     check(messages, found) {
