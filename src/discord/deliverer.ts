@@ -36,6 +36,8 @@ export class Deliverer implements DeliveryHost {
   /** One delivery at a time per campaign in this process, so its posts keep their order. */
   readonly #queues = new Map<string, Promise<void>>();
   readonly #untold = new Map<string, Set<NeededPermission>>();
+  /** Campaigns waiting for another process's lease or a row's retry, each with its timer. */
+  readonly #waiting = new Map<string, NodeJS.Timeout>();
   #stopped = false;
 
   constructor(
@@ -110,6 +112,8 @@ export class Deliverer implements DeliveryHost {
   /** Stops claiming and gives back what this process still holds, for another process to take at once. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    for (const timer of this.#waiting.values()) clearTimeout(timer);
+    this.#waiting.clear();
     await this.whenIdle();
     await outboxRepo.release(this.app, this.holder);
   }
@@ -118,9 +122,31 @@ export class Deliverer implements DeliveryHost {
     // A delivery may write more rows (a notice): claim again until none is due.
     for (let round = 0; round < 20 && !this.#stopped; round++) {
       const claim = await outboxRepo.claim(this.app, campaignId, this.holder, this.leaseMs);
-      if (claim.rows.length === 0) return;
-      for (const row of claim.rows) if (!(await this.#deliverRow(row, memory))) return;
+      if (claim.rows.length === 0) {
+        if (claim.retryAt) this.#tryAgainAt(campaignId, claim.retryAt);
+        return;
+      }
+      for (const row of claim.rows)
+        if (!(await this.#deliverRow(row, memory))) {
+          this.#tryAgainAt(campaignId, new Date(this.app.clock.now().getTime() + BACKOFF_BASE_MS));
+          return;
+        }
     }
+  }
+
+  /**
+   * The campaign's next rows wait (another process holds an earlier one, or a row waits for its
+   * retry): look again then, at least every 5 s, rather than only at the next sweep.
+   */
+  #tryAgainAt(campaignId: string, at: Date): void {
+    if (this.#stopped || this.#waiting.has(campaignId)) return;
+    const ms = Math.min(5000, Math.max(100, at.getTime() - this.app.clock.now().getTime()));
+    const timer = setTimeout(() => {
+      this.#waiting.delete(campaignId);
+      void this.deliver(campaignId);
+    }, ms);
+    timer.unref();
+    this.#waiting.set(campaignId, timer);
   }
 
   /** Delivers one row; false when the campaign's later rows must wait (a retry, a lost lease). */

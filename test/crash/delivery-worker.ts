@@ -64,7 +64,7 @@ const bot = await startBot({
 });
 await bot.whenIdle();
 // On PostgreSQL the rows a killed process held are taken over once its lease runs out.
-for (let waited = 0; waited < 15_000 && (await outboxRepo.pending(app)).length > 0; waited += 250) {
+for (let waited = 0; waited < 60_000 && (await outboxRepo.pending(app)).length > 0; waited += 250) {
   await new Promise((resolve) => setTimeout(resolve, 250));
   await bot.tick();
 }

@@ -35,6 +35,7 @@ function startBotProcess(url: string, standIn: DiscordStandIn) {
   return {
     loaded: seen(/loaded\n/),
     ready: seen(/ready \d+\n/),
+    pendingAtReady: () => Number(/ready (\d+)\n/.exec(stdout)?.[1] ?? -1),
     go: () => child.stdin!.write('go\n'),
     stop: async () => {
       child.stdin!.end('stop\n');
@@ -82,6 +83,7 @@ it('two bot processes on one PostgreSQL deliver each outbox row once: every post
     await Promise.all(bots.map((b) => b.loaded));
     for (const b of bots) b.go();
     await Promise.all(bots.map((b) => b.ready));
+    expect(bots.map((b) => b.pendingAtReady())).toEqual([0, 0]);
     for (const b of bots) await b.stop();
 
     expect(await tdb.database.db.select().from(outbox).where(isNull(outbox.sentAt))).toEqual([]);
