@@ -25,7 +25,7 @@ const SYSTEM = { userId: SYSTEM_USER, displayName: 'Campaign Master', isServerAd
  * campaign (so a restarted bot finds it, and the first ✅ on it counts) before ✅ is added. Each
  * step is saved as done (docs/delivery.md). A map replaced again before its row is delivered gets
  * no message: the newer map's row posts one. Without Attach Files the message goes out without
- * the picture; without Add Reactions players approve with `/map approve`.
+ * the picture; without Add Reactions players add ✅ themselves or use `/map approve`.
  */
 export async function deliverMapApprovalPost(d: RowDelivery): Promise<void> {
   const channel = await d.channel();

@@ -27,7 +27,8 @@ export const NEEDED_PERMISSIONS = {
   },
   AddReactions: {
     label: 'Add Reactions',
-    breaks: 'vote and map approval messages get no ✅/❌ to click: vote with `/vote` and `/map approve`',
+    breaks:
+      'vote and map approval messages get no ✅/❌ to click: players add the reaction themselves, or approve the map with `/map approve`',
   },
 } as const satisfies Partial<Record<PermissionsString, { label: string; breaks: string }>>;
 

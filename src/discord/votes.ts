@@ -21,8 +21,8 @@ export function emojiChoice(vote: Vote, emoji: string | null): string | null {
  * A vote's message (UTD1.7): posted with the live tally, recorded in the campaign (so a ✅ on it
  * counts from the first click), then given its reactions. Each step is saved as it is done: after a
  * crash the message is neither lost (the vote would stay open with no one able to see or vote on
- * it) nor posted twice. Without Add Reactions the message still goes out, and players vote with
- * `/vote`.
+ * it) nor posted twice. Without Add Reactions the message still goes out, and players add the
+ * ✅/❌ themselves (any reaction of theirs is a ballot).
  */
 export async function deliverVotePost(d: RowDelivery): Promise<void> {
   const current = await d.current();
