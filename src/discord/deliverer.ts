@@ -153,6 +153,9 @@ export class Deliverer implements DeliveryHost {
   async #deliverRow(row: OutboxRow, memory: CommittedResult | null): Promise<boolean> {
     const d = new RowDelivery(this, row, memory);
     const fields = { campaign: row.campaignId, channel: row.channelId, step: row.kind, row: row.id };
+    // The lease runs from this row's start, not the batch's claim: a slow row before it (a map to
+    // draw) must not let another process take this one over while this process is still at work.
+    if (!(await outboxRepo.save(this.app, row.id, this.holder, row.progress, this.leaseMs))) return false;
     try {
       if (isPostKind(row.kind)) await DELIVERIES[row.kind](d);
       else this.app.log.error(fields, 'outbox row of an unknown kind: skipped');

@@ -60,7 +60,7 @@ const bot = await startBot({
   schedulerIntervalMs: null,
   mapPosts: null,
   // A second process would take over a crashed one's rows after this long (PostgreSQL).
-  delivery: { leaseMs: 2000 },
+  delivery: { leaseMs: 10_000 },
 });
 await bot.whenIdle();
 // On PostgreSQL the rows a killed process held are taken over once its lease runs out.
