@@ -39,6 +39,7 @@ export class Deliverer implements DeliveryHost {
   /** Campaigns waiting for another process's lease or a row's retry, each with its timer. */
   readonly #waiting = new Map<string, NodeJS.Timeout>();
   #stopped = false;
+  #prunedAt = 0;
 
   constructor(
     readonly app: AppContext,
@@ -74,7 +75,12 @@ export class Deliverer implements DeliveryHost {
   /** Every campaign with rows due: at boot, on each scheduler tick, and by the timer. */
   async sweep(): Promise<void> {
     for (const campaignId of await outboxRepo.dueCampaigns(this.app)) await this.deliver(campaignId);
-    await outboxRepo.prune(this.app, this.#keepMs);
+    // Finished rows are deleted once an hour, not on every sweep (a scan of the table).
+    const now = Date.now();
+    if (now - this.#prunedAt >= 3_600_000) {
+      this.#prunedAt = now;
+      await outboxRepo.prune(this.app, this.#keepMs);
+    }
   }
 
   /**
