@@ -12,7 +12,7 @@ import { actor, testApp } from '../helpers/app.ts';
 import { createPostgresDatabase, postgresAvailable } from '../helpers/databases.ts';
 
 const WORKER = join(import.meta.dirname, '../crash/delivery-worker.ts');
-const CAMPAIGNS = 2;
+const CAMPAIGNS = 3;
 
 /** One bot process (the crash test's worker) that waits for `go` before it logs in and delivers. */
 function startBotProcess(url: string, standIn: DiscordStandIn) {
