@@ -87,7 +87,13 @@ it('two bot processes on one PostgreSQL deliver each outbox row once: every post
     for (const b of bots) b.go();
     await Promise.all(bots.map((b) => b.ready));
     phase('ready');
-    expect(bots.map((b) => b.pendingAtReady())).toEqual([0, 0]);
+    const left = await tdb.database.db.select().from(outbox).where(isNull(outbox.sentAt));
+    expect({
+      pending: bots.map((b) => b.pendingAtReady()),
+      left: left
+        .slice(0, 5)
+        .map((r) => `${r.kind} ${r.version} ${r.holder} ${r.attempts} ${r.lastError} ${r.createdAt.toISOString()}`),
+    }).toEqual({ pending: [0, 0], left: [] });
     for (const b of bots) await b.stop();
 
     expect(await tdb.database.db.select().from(outbox).where(isNull(outbox.sentAt))).toEqual([]);
