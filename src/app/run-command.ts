@@ -225,7 +225,11 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const loaded = row?.state ?? null;
       // Docs/delivery.md: what the command makes the bot post is written in its own transaction, so a
       // crash after the commit loses none of it; the deliverer sends it after the commit.
-      const posts = req.quiet ? [] : (ruleset.posts?.(stored, loaded, state) ?? [{ kind: 'announce', subject: '' }]);
+      // A command that changed nothing (no event: a scheduler pass with nothing to apply) posts nothing.
+      const posts =
+        req.quiet || stored.length === 0
+          ? []
+          : (ruleset.posts?.(stored, loaded, state) ?? [{ kind: 'announce', subject: '' }]);
       const owner = app.outbox;
       const outboxRows = await insertOutboxRows(
         tx,
