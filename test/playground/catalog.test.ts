@@ -7,12 +7,12 @@ import type { CampaignState } from '../../src/rules/thunderdome/index.ts';
 import { playLines, ROOT } from '../helpers/playground.ts';
 
 async function run(): Promise<LineResult[]> {
-  const { results, cleanup } = await playLines(readFileSync(join(ROOT, 'examples/05-catalog.txt'), 'utf8').split('\n'));
+  const { results, cleanup } = await playLines(readFileSync(join(ROOT, 'examples/07-catalog.txt'), 'utf8').split('\n'));
   afterAll(cleanup);
   return results;
 }
 
-describe('examples/05-catalog.txt: a group imports its filled-in template for two empires and plays on it', async () => {
+describe('examples/07-catalog.txt: a group imports its filled-in template for two empires and plays on it', async () => {
   const results = await run();
   const line = (start: string) => {
     const r = results.find((x) => x.input.startsWith(start));

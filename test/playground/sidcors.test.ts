@@ -6,8 +6,8 @@ import { playLines, ROOT } from '../helpers/playground.ts';
 
 type Export = { campaign: CampaignState; events: StoredEvent[] };
 
-describe('examples/05-sidcors.txt: a SIDCORS quick battle with a cloak roll, a scout and Directed Damage, through Discord', async () => {
-  const { results, cleanup } = await playLines(readFileSync(join(ROOT, 'examples/05-sidcors.txt'), 'utf8').split('\n'));
+describe('examples/06-sidcors.txt: a SIDCORS quick battle with a cloak roll, a scout and Directed Damage, through Discord', async () => {
+  const { results, cleanup } = await playLines(readFileSync(join(ROOT, 'examples/06-sidcors.txt'), 'utf8').split('\n'));
   afterAll(cleanup);
   const line = (start: string) => results.find((r) => r.input.startsWith(start))!;
   const exports = results
