@@ -30,6 +30,7 @@ import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discor
 import { deferFirst, execute as run, presentError, presentResult, send } from '../src/discord/present.ts';
 import { mapText } from '../src/discord/views/map-text.ts';
 import { statusEmbed } from '../src/discord/views/status.ts';
+import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import { ledgerCsv, ledgerRows, ledgerText } from '../src/discord/views/ledger.ts';
 import { describeEvent, mention, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
 
@@ -191,8 +192,14 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
   const { app, target, actor } = ctx;
   const args = readArgs(i, data);
   switch (args.sub) {
-    case 'create':
-      return presentResult(i, await createCampaign(app, target, actor, args.name, i.id));
+    case 'create': {
+      const result = await createCampaign(app, target, actor, args.name, i.id);
+      const outcome = await presentResult(i, result);
+      // Docs/delivery.md: each permission the bot lacks here is named with what it breaks.
+      const warning = result.ok && !result.duplicate ? permissionWarningHere(i) : null;
+      if (warning) await i.followUp({ content: warning, allowedMentions: { parse: [] } });
+      return outcome;
+    }
     case 'join':
       return presentResult(i, await joinCampaign(app, target, actor, args.empire, i.id));
     case 'leave':
@@ -231,7 +238,10 @@ async function status(
     return { ok: false };
   }
   const ephemeral = !args.public;
+  // Docs/delivery.md: what the bot may not do in this channel, and what that breaks.
+  const warning = permissionWarningHere(i);
   await send(i, {
+    ...(warning ? { content: warning } : {}),
     embeds: [statusEmbed(state)],
     allowedMentions: { parse: [] },
     ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}),

@@ -56,6 +56,20 @@ export interface Ruleset<S extends RulesetState, C extends RulesetCommand, E ext
   storage?: RulesetStorage;
   /** Reads a state stored by an older version in this version's shape; absent: states never change shape. */
   upcast?: { state(state: S): S };
+  /**
+   * What a command's events make the bot post in Discord besides its announcement (turn pings, vote
+   * and approval messages, threads), as codes the outbox stores in the command's transaction
+   * (docs/delivery.md); absent: the announcement only.
+   */
+  posts?(stored: readonly StoredEventOf<E>[], before: S | null, after: S): RulesetPost[];
+}
+
+/** One thing to post, edit or open in Discord, as stored in the outbox: a code, never words. */
+export interface RulesetPost {
+  kind: string;
+  /** What it is about (a vote id, a battle id, an event seq); '' when the kind needs none. */
+  subject: string;
+  payload?: Record<string, string | number | null>;
 }
 
 /** What the app reads of every ruleset's state: where the campaign lives and what it is called. */

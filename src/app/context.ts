@@ -19,6 +19,19 @@ export interface AppContext {
   catalogs: CatalogSource;
   /** Present only in the playground and tests (never in the bot, for security): forced dice and reseeding. */
   testHooks: TestHooks | null;
+  /**
+   * The bot process that delivers the outbox rows its commands write (docs/delivery.md): they are
+   * born held by it for `leaseMs`, so it answers its own interactions; absent (tools, tests of the
+   * rules path), rows are born free and any deliverer takes them.
+   */
+  outbox?: OutboxOwner;
+}
+
+export interface OutboxOwner {
+  /** This process's holder id (random per start). */
+  holder: string;
+  /** How long a claim lasts before another process may take the row over. */
+  leaseMs: number;
 }
 
 export interface CatalogSource {
@@ -46,6 +59,11 @@ export interface TestHooks {
   forcedDice: number[];
   /** When set, the next new seed is this one (the playground's `!seed N`). */
   nextSeed: string | null;
+  /**
+   * Crash tests (test/crash/delivery.test.ts): called at each point of a delivery (`after-commit`,
+   * `after-send`, …); the test's worker kills its own process there.
+   */
+  deliveryPoint?: (point: string) => void;
 }
 
 export const randomIds: IdSource = { uuid: () => randomUUID() };

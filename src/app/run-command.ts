@@ -14,6 +14,7 @@ import { cloneJson } from '../rules/json-data.ts';
 import { stateCacheOf, type KeptParts } from './state-cache.ts';
 import type { Executor } from '../db/client.ts';
 import { DEFAULT_RULESET, rulesetOf, stateLayout } from './rulesets.ts';
+import { insertOutboxRows } from '../db/outbox-repo.ts';
 
 export interface CommandTarget {
   guildId: string;
@@ -26,6 +27,16 @@ export interface CommandRequest {
   command: CommandInput;
   /** The Discord interaction id; a second delivery of the same id changes nothing. */
   interactionId?: string;
+  /**
+   * The interaction's token (valid 15 minutes): kept with the announcement in the outbox until it is
+   * delivered, so a bot restarted after a crash can tell whether the reply went out (docs/delivery.md).
+   */
+  interactionToken?: string;
+  /**
+   * The deliverer's own bookkeeping (recording a posted message's id in the campaign): nothing to
+   * post about it, so no outbox rows.
+   */
+  quiet?: boolean;
   /** Set when a proxy acts for a player (UTD3.2). */
   asPlayer?: string;
   /**
@@ -60,6 +71,8 @@ export type CommandResult =
       sharedBefore: Readonly<CampaignState> | null;
       /** The hash of the log's last event after this command (src/rules/event-chain.ts); absent where no log was written. */
       chainHead?: string;
+      /** The outbox rows written with the command (what it makes the bot post, docs/delivery.md), in order. */
+      outbox?: { id: number; kind: string }[];
     }
   | { ok: true; duplicate: true }
   | { ok: false; error: RuleError };
@@ -217,6 +230,39 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       } else await insertCampaign(tx, next, now, stateLayout);
       const chainHead = await appendEvents(tx, next.id, stored);
       const loaded = row?.state ?? null;
+      // Docs/delivery.md: what the command makes the bot post is written in its own transaction, so a
+      // crash after the commit loses none of it; the deliverer sends it after the commit.
+      // A command that changed nothing (no event: a scheduler pass with nothing to apply) posts nothing.
+      const posts =
+        req.quiet || stored.length === 0
+          ? []
+          : (ruleset.posts?.(stored, loaded, state) ?? [{ kind: 'announce', subject: '' }]);
+      const owner = app.outbox;
+      const outboxRows = await insertOutboxRows(
+        tx,
+        posts.map((p) => ({
+          campaignId: next.id,
+          channelId: next.channelId,
+          version: next.version,
+          fromSeq: version + 1,
+          kind: p.kind,
+          subject: p.subject,
+          // A turn-start post shows the log's chain head as this command left it (event-chain.ts).
+          ...(p.kind === 'turn-start'
+            ? { payload: { ...p.payload, chainHead } }
+            : p.payload
+              ? { payload: p.payload }
+              : {}),
+          ...(p.kind === 'announce'
+            ? { interactionId: req.interactionId ?? null, interactionToken: req.interactionToken ?? null }
+            : {}),
+        })),
+        {
+          holder: owner?.holder ?? null,
+          leaseUntil: owner ? new Date(now.getTime() + owner.leaseMs) : null,
+          at: now,
+        },
+      );
       const after = state;
       let before: CampaignState | null | undefined;
       let copy: CampaignState | undefined;
@@ -231,6 +277,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
           return copy;
         },
         sharedBefore: loaded,
+        outbox: outboxRows,
         get before(): CampaignState | null {
           before ??= loaded && cloneJson(loaded);
           return before;

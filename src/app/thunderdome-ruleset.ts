@@ -12,6 +12,7 @@ import { proposedCatalogVersion } from '../rules/thunderdome/catalog-amend.ts';
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 import { thunderdomeScheduler } from './thunderdome-scheduler.ts';
 import { upcastState } from '../rules/thunderdome/upcast.ts';
+import { thunderdomePosts } from './thunderdome-posts.ts';
 
 /**
  * Thunderdome III behind the Ruleset interface: the existing pure functions, unchanged. It lives
@@ -55,4 +56,6 @@ export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent>
   storage: { parts: ['map', 'fleets', 'ships', 'bases'] },
   // Older versions stored reasons as sentences and flagged undoable orders (upcast.ts).
   upcast: { state: upcastState },
+  // What a command makes the bot post, written to the outbox with it (docs/delivery.md).
+  posts: thunderdomePosts,
 };

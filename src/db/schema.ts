@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One schema for PGlite and PostgreSQL (design §3.8): nothing newer than PostgreSQL 15.
@@ -144,3 +155,50 @@ export const catalogs = pgTable('catalogs', {
   refitsCsv: text('refits_csv').notNull(),
   conversionsCsv: text('conversions_csv').notNull(),
 });
+
+/**
+ * The outbox (docs/delivery.md): every message, edit, reaction and thread a command causes in
+ * Discord, written as a row in the command's own transaction and delivered after the commit by
+ * the deliverer (src/discord/deliverer.ts). A row stores codes (what to post, about which vote or
+ * battle, for which events), never the words: they are written when it is delivered.
+ *
+ * `holder`/`lease_until` claim a row for one bot process: a row is born held by the process that
+ * committed it (it answers the interaction), and any process takes over a row whose lease ran out
+ * (its holder crashed). `progress` records what was already done (message and thread ids), so a
+ * retry never sends a thing twice; `sent_at` marks a row finished.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id').notNull(),
+    /** The campaign version (last event seq) of the command that caused it. */
+    version: integer('version').notNull(),
+    /** The first event seq of that command. */
+    fromSeq: integer('from_seq').notNull(),
+    kind: text('kind').notNull(),
+    /** What it is about: a vote id, a battle id, an event seq; '' when the kind needs none. */
+    subject: text('subject').notNull(),
+    payload: jsonb('payload').notNull(),
+    progress: jsonb('progress').notNull(),
+    /** The interaction to answer (id and its 15-minute token), cleared once the row is finished. */
+    interactionId: text('interaction_id'),
+    interactionToken: text('interaction_token'),
+    /** A key that exists once per campaign (a permission notice), null for ordinary rows. */
+    dedupeKey: text('dedupe_key'),
+    holder: text('holder'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('outbox_pending').on(t.campaignId, t.id).where(sql`${t.sentAt} is null`),
+    uniqueIndex('outbox_dedupe').on(t.campaignId, t.dedupeKey),
+  ],
+);

@@ -1,11 +1,9 @@
 import { DiscordAPIError, type Client, type RepliableInteraction } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
 import type { CommandResult } from '../app/run-command.ts';
-import { replyOrAnnounce, postTurnStarts } from './announce.ts';
-import { postBattleUpdates } from './battle-threads.ts';
-import { postMapApproval, updateMapApprovalMessage } from './map-approval.ts';
+import { replyToInteraction } from './announce.ts';
+import { delivererOf } from './deliverer.ts';
 import { noteMapChange } from './map-posts.ts';
-import { postOpenedVotes, updateVoteMessages } from './votes.ts';
 
 /**
  * What happens in Discord after a campaign command, whoever ran it: a slash command, a Confirm
@@ -14,10 +12,11 @@ import { postOpenedVotes, updateVoteMessages } from './votes.ts';
  * its approval message the same way whatever caused them (UTD3.1: everything at campaign level is
  * public). Each step looks at the result and does nothing when it has nothing to do.
  *
- * A step that throws (Discord refuses a post, a permission is missing in the channel) is logged
- * with its name, the campaign and the channel, and the steps after it still run: a refused
- * turn-start post must not leave a battle without its thread or a vote without its message.
- * The step modules never import this one (the list imports them).
+ * What the command makes the bot post was written to the outbox in its transaction
+ * (docs/delivery.md); the `deliver` step hands it to the process's deliverer, which posts it in
+ * order, survives a crash and reports a refused post once. The reply answers the interaction
+ * first, carrying the announcement. A step that throws is logged with its name, the campaign and
+ * the channel, and the steps after it still run.
  */
 export type AfterCommandVia = 'slash' | 'button' | 'reaction' | 'scheduler';
 
@@ -46,27 +45,41 @@ export interface AfterCommandStep {
   run(ctx: AfterCommandContext): Promise<void> | void;
 }
 
-/** The steps that record what they posted in the campaign need the app (a bare test client has none). */
-function withApp(
-  post: (app: AppContext, client: Client, channelId: string, result: CommandResult) => Promise<void>,
-): AfterCommandStep['run'] {
-  return async (c) => {
-    if (c.app) await post(c.app, c.client, c.channelId, c.result);
-  };
-}
-
 export const AFTER_COMMAND_STEPS: readonly AfterCommandStep[] = [
   // The answer first: Discord wants an interaction answered within 3 seconds.
-  { name: 'reply', run: (c) => replyOrAnnounce(c.client, c.result, c.channelId, c.interaction) },
-  { name: 'turn-start', run: (c) => postTurnStarts(c.client, c.result, c.channelId) },
-  { name: 'vote-tally', run: (c) => updateVoteMessages(c.client, c.channelId, c.result) },
-  { name: 'map-approval-tally', run: (c) => updateMapApprovalMessage(c.client, c.result) },
+  { name: 'reply', run: reply },
   // The map is posted later, once the campaign is quiet (map-posts.ts); this only marks it.
   { name: 'map-post', run: (c) => noteMapChange(c.client, c.result) },
-  { name: 'battle-threads', run: withApp(postBattleUpdates) },
-  { name: 'opened-votes', run: withApp(postOpenedVotes) },
-  { name: 'map-approval', run: withApp(postMapApproval) },
+  { name: 'deliver', run: deliver },
 ];
+
+/**
+ * The interaction's answer; when it carried the announcement, the announcement's outbox row is
+ * finished (else the deliverer posts it in the channel). A refusal the channel could not be told
+ * of (Send Messages missing) rides on the next public reply.
+ */
+async function reply(c: AfterCommandContext): Promise<void> {
+  const deliverer = delivererOf(c.client);
+  const committed = c.result.ok && !c.result.duplicate ? c.result : null;
+  // Crash tests (test/crash/delivery.test.ts): the command is committed and nothing is posted yet.
+  if (committed) c.app?.testHooks?.deliveryPoint?.('after-commit');
+  const untold = committed && deliverer ? deliverer.takeUntold(committed.state.id) : [];
+  const announced = await replyToInteraction(c.result, c.interaction, untold);
+  const row = committed?.outbox?.find((r) => r.kind === 'announce');
+  if (announced) c.app?.testHooks?.deliveryPoint?.('reply:after-reply');
+  if (announced && row && deliverer) await deliverer.replied(row.id);
+}
+
+/**
+ * Starts delivering the command's outbox rows (and any of the campaign's still waiting) after the
+ * commit, without holding up the interaction's handling: a refused reply is answered within
+ * Discord's 3 seconds however long the posts take. The deliverer keeps each campaign's posts in
+ * order and logs its own failures; `Bot.whenIdle` waits for it.
+ */
+function deliver(c: AfterCommandContext): void {
+  if (!c.result.ok || c.result.duplicate) return;
+  void delivererOf(c.client)?.deliver(c.result.state.id, c.result);
+}
 
 export interface AfterCommandReport {
   /** The steps run, in order (all of them: each decides for itself whether it has work). */

@@ -1,15 +1,17 @@
 import {
   AttachmentBuilder,
   MessageFlags,
-  type Client,
+  Routes,
+  type APIMessage,
   type MessageCreateOptions,
   type RepliableInteraction,
 } from 'discord.js';
 import type { CommandResult } from '../app/run-command.ts';
-import type { CampaignState } from '../rules/thunderdome/index.ts';
+import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
+import type { RowDelivery } from './delivery.ts';
 import { chainHeadLine } from './governance-words.ts';
 import { mapImageFor } from './images.ts';
-import { pingOnly, send, sendableChannel, sendError } from './send.ts';
+import { pingOnly, send, sendError } from './send.ts';
 import { describeEvent, mention, splitMessage, WORDS } from './words.ts';
 
 /**
@@ -17,62 +19,95 @@ import { describeEvent, mention, splitMessage, WORDS } from './words.ts';
  * public, UTD3.1). Turn starts are kept apart and posted on their own, so the next player is
  * pinged and sees the map (UTD3.3).
  */
-interface TurnStart {
-  text: string;
-  playerId: string;
-}
-
-function announcementLines(result: Extract<CommandResult, { duplicate: false }>): {
-  lines: string[];
-  turnStarts: TurnStart[];
-} {
+function announcementLines(result: { events: readonly StoredEvent[]; state: CampaignState }): { lines: string[] } {
   const lines: string[] = [];
-  const turnStarts: TurnStart[] = [];
   for (const stored of result.events) {
+    if (stored.event.type === 'TurnStarted') continue;
     const line = describeEvent(stored, result.state);
-    if (!line) continue;
-    if (stored.event.type === 'TurnStarted') turnStarts.push({ text: line, playerId: stored.event.playerId });
-    else lines.push(line);
+    if (line) lines.push(line);
   }
   const proxied = result.events[0]?.actor.asPlayer;
   // UTD3.2: an action by a proxy says who acted for whom.
   if (proxied)
     lines.unshift(`🤝 ${mention(result.events[0]!.actor.userId)} acts as proxy for ${mention(proxied)} (UTD3.2):`);
-  return { lines, turnStarts };
+  return { lines };
 }
 
 /**
- * The answer to the command: with an interaction, its reply (a refusal or a repeated delivery
- * only to the player, ephemeral; a change in public); without one (the scheduler, a reaction),
- * the same lines posted in the campaign channel, and nothing when nothing is worth saying.
+ * The answer to a command given through an interaction (a slash command, a Confirm button): a
+ * refusal or a repeated delivery only to the player, ephemeral; a change in public, with the
+ * announcement. Returns whether the public announcement went out as the reply, so the outbox row
+ * holding it is finished (docs/delivery.md); without an interaction the deliverer posts it.
  */
-export async function replyOrAnnounce(
-  client: Client,
+export async function replyToInteraction(
   result: CommandResult,
-  channelId: string,
   interaction: RepliableInteraction | undefined,
-): Promise<void> {
+  untold: readonly string[] = [],
+): Promise<boolean> {
+  if (!interaction) return false;
   if (!result.ok) {
-    if (interaction) await sendError(interaction, result.error);
-    return;
+    await sendError(interaction, result.error);
+    return false;
   }
   if (result.duplicate) {
-    if (interaction) await send(interaction, { content: WORDS.duplicate, flags: MessageFlags.Ephemeral });
-    return;
+    await send(interaction, { content: WORDS.duplicate, flags: MessageFlags.Ephemeral });
+    return false;
   }
   const { lines } = announcementLines(result);
   const pings = campaignPings(result);
-  if (interaction) {
-    const [first, ...rest] = splitMessage(lines.join('\n\n') || '✅ Done.');
-    await send(interaction, { content: first!, allowedMentions: pings });
-    for (const more of rest) await interaction.followUp({ content: more, allowedMentions: pings });
-    return;
+  const [first, ...rest] = splitMessage([...lines, ...untold].join('\n\n') || '✅ Done.');
+  await send(interaction, { content: first!, allowedMentions: pings });
+  for (const more of rest) await interaction.followUp({ content: more, allowedMentions: pings });
+  return true;
+}
+
+/** How long Discord keeps an interaction's token: its reply can be read and completed until then. */
+const INTERACTION_TOKEN_MS = 15 * 60_000;
+
+/**
+ * The announcement row: posted in the campaign channel, unless it went out as the interaction's
+ * reply (the reply step then finished the row, so a row still here right after its command means
+ * the reply failed). After a crash, a row whose interaction is under 15 minutes old asks Discord
+ * for the reply: a public one already made finishes the row, a deferred one ("thinking…") is
+ * completed with the announcement, and only an interaction never publicly answered is announced
+ * in the channel.
+ */
+export async function deliverAnnouncement(d: RowDelivery): Promise<void> {
+  if (d.progress.replied) return;
+  const history = await d.history();
+  if (!history) return;
+  const { lines } = announcementLines({ events: history.events, state: history.state });
+  const pings = campaignPings(history);
+  const token = d.row.interactionToken;
+  const text = splitMessage(lines.join('\n\n'));
+  if (token && !d.fromMemory && d.app.clock.now().getTime() - d.row.createdAt.getTime() < INTERACTION_TOKEN_MS) {
+    const original = await d.client.rest
+      .get(Routes.webhookMessage(d.client.application!.id, token, '@original'))
+      .then((m) => m as APIMessage)
+      .catch(() => null);
+    // An ephemeral answer (the router telling the player Discord refused the reply) announced nothing.
+    const publicReply = original && ((original.flags ?? 0) & MessageFlags.Ephemeral) === 0 ? original : null;
+    if (publicReply && (publicReply.content || publicReply.embeds.length > 0 || publicReply.attachments.length > 0)) {
+      d.progress.replied = true;
+      return;
+    }
+    if (publicReply) {
+      await d.client.rest.patch(Routes.webhookMessage(d.client.application!.id, token, '@original'), {
+        body: { content: text[0] || '✅ Done.', allowed_mentions: pings },
+      });
+      d.progress.replied = true;
+      return;
+    }
   }
   if (lines.length === 0) return;
-  const channel = await sendableChannel(client, channelId);
+  const channel = await d.channel();
   if (!channel) return;
-  for (const text of splitMessage(lines.join('\n\n')))
-    if (text) await channel.send({ content: text, allowedMentions: pings });
+  for (const [i, piece] of text.entries())
+    if (piece && !d.done(`a${i}`)) {
+      await d.send(channel, `a${i}`, { content: piece, allowedMentions: pings });
+      d.point('after-send');
+      await d.mark(`a${i}`);
+    }
 }
 
 /**
@@ -81,7 +116,7 @@ export async function replyOrAnnounce(
  * sector, a fleet, the campaign) pings no one outside the campaign, and `@everyone` or a role
  * pings nobody.
  */
-function campaignPings(result: Extract<CommandResult, { ok: true; duplicate: false }>) {
+function campaignPings(result: { events: readonly StoredEvent[]; state: CampaignState }) {
   const actor = result.events[0]?.actor;
   return pingOnly([
     ...result.state.players.map((p) => p.id),
@@ -92,33 +127,25 @@ function campaignPings(result: Extract<CommandResult, { ok: true; duplicate: fal
 /**
  * Each player's turn is announced in the campaign channel with its deadline and the current map,
  * pinging the player (UTD3.3, 3.31) — whether the turn was started by a command, a button, a
- * reaction or the scheduler, and even when the command was typed in a battle thread.
+ * reaction or the scheduler, and even when the command was typed in a battle thread. Without
+ * Attach Files the ping goes out without its map.
  */
-export async function postTurnStarts(client: Client, result: CommandResult, channelId: string): Promise<void> {
-  if (!result.ok || result.duplicate) return;
-  const { turnStarts } = announcementLines(result);
-  if (turnStarts.length === 0) return;
-  const channel = await sendableChannel(client, channelId);
+export async function deliverTurnStart(d: RowDelivery): Promise<void> {
+  const history = await d.history();
+  const stored = history?.events.find((e) => e.seq === Number(d.row.subject));
+  if (!history || !stored) return;
+  const content = describeEvent(stored, history.state);
+  if (!content) return;
+  const channel = await d.channel();
   if (!channel) return;
   // The chain head vouches for the whole log up to this turn (src/rules/event-chain.ts).
-  const chain = result.chainHead ? `\n${chainHeadLine(result.chainHead)}` : '';
-  for (const start of turnStarts)
-    await channel.send(
-      await turnStartPost(client, { ...start, text: `${start.text}${chain}` }, result.state, result.events.at(-1)!.seq),
-    );
-}
-
-async function turnStartPost(
-  client: Client,
-  start: TurnStart,
-  state: CampaignState,
-  version: number,
-): Promise<MessageCreateOptions> {
-  const png = state.map ? await mapImageFor(client, state, version) : null;
-  return {
-    content: start.text,
+  const head = typeof d.row.payload['chainHead'] === 'string' ? d.row.payload['chainHead'] : null;
+  const png = history.state.map ? await mapImageFor(d.client, history.state, d.row.version) : null;
+  const text: MessageCreateOptions = {
+    content: head ? `${content}\n${chainHeadLine(head)}` : content,
     // The player whose turn it is, and only them (UTD3.3).
-    allowedMentions: pingOnly([start.playerId]),
-    ...(png ? { files: [new AttachmentBuilder(png, { name: 'map.png' })] } : {}),
+    allowedMentions: pingOnly(stored.event.type === 'TurnStarted' ? [stored.event.playerId] : []),
   };
+  await d.send(channel, 't', png ? { ...text, files: [new AttachmentBuilder(png, { name: 'map.png' })] } : text, text);
+  d.point('after-send');
 }

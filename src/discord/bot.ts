@@ -10,6 +10,8 @@ import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
 import { attachMapPosts, discordMapPosts, type MapPostOptions } from './map-posts.ts';
 import { attachCatalogs } from './images.ts';
+import { attachDeliverer, Deliverer, type DelivererOptions } from './deliverer.ts';
+import { checkCampaignChannels } from './permission-check.ts';
 
 export interface Bot {
   client: Client;
@@ -33,6 +35,8 @@ export interface StartBotOptions extends RouterOptions {
   schedulerIntervalMs?: number | null;
   /** Map posts (UTD1.12): post the map after changes, throttled (defaults in map-posts.ts); null: never. */
   mapPosts?: MapPostOptions | null;
+  /** The outbox deliverer's lease and retries (docs/delivery.md). */
+  delivery?: DelivererOptions;
 }
 
 /** Logs in and wires the router; the same code path serves Discord and the local stand-in. */
@@ -50,6 +54,11 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   attachCatalogs(client, opts.app.catalogs);
   // Command files present results with only the interaction: the after-command steps find the app here.
   attachAfterCommandApp(client, opts.app);
+  // Docs/delivery.md: the one deliverer of this process; the rows this process's commands write are born held by it.
+  const deliverer = new Deliverer(opts.app, client, opts.delivery);
+  attachDeliverer(client, deliverer);
+  opts.app.outbox = deliverer.owner;
+  const sweep = () => deliverer.sweep().catch((err: unknown) => opts.app.log.error({ err }, 'outbox sweep failed'));
   const flushMapPosts = () => mapPosts?.flush().catch((err: unknown) => opts.app.log.error({ err }, 'map post failed'));
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   const reactions = new Set<Promise<unknown>>();
@@ -94,6 +103,8 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       // The same steps as after a slash command; a failed step (or campaign) does not stop the others.
       for (const o of outcomes)
         await runAfterCommand(client, o.result, { via: 'scheduler', app: opts.app, channelId: o.channelId });
+      await sweep();
+      await deliverer.whenIdle();
       await flushMapPosts();
       await vacuum().catch((err: unknown) => opts.app.log.warn({ err }, 'PGlite vacuum failed'));
       return outcomes.length;
@@ -102,12 +113,19 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   };
   // Map posts fall due a quiet period after the last change: checked every 5 s beside the scheduler.
   const mapTimer = opts.schedulerIntervalMs && mapPosts ? setInterval(() => void flushMapPosts(), 5000) : null;
+  // Rows that failed and wait for their retry, or that a crashed process held: looked at every 5 s.
+  const deliveryTimer = opts.schedulerIntervalMs ? setInterval(() => void sweep(), 5000) : null;
   const timer = opts.schedulerIntervalMs
     ? setInterval(
         () => void tick().catch((err: unknown) => opts.app.log.error({ err }, 'scheduler pass failed')),
         opts.schedulerIntervalMs,
       )
     : null;
+  // Docs/delivery.md: what was committed but not yet posted when the bot stopped goes out first (a
+  // vote's message, before its reactions are re-read), and the bot's permissions in every campaign
+  // channel are checked.
+  await deliverer.recover();
+  await checkCampaignChannels(opts.app, client);
   // Reactions made while the bot was down still count (UTD8.16, UTD1.7); then catch up on what fell due.
   await resyncOpenVotes(opts.app, client, await channelsWithOpenVotes(opts.app));
   await resyncMapApprovals(opts.app, client);
@@ -122,12 +140,15 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     whenIdle: async () => {
       await router.whenIdle();
       while (reactions.size > 0) await Promise.allSettled([...reactions]);
+      await deliverer.whenIdle();
     },
     stop: async () => {
       if (timer) clearInterval(timer);
       if (mapTimer) clearInterval(mapTimer);
+      if (deliveryTimer) clearInterval(deliveryTimer);
       await ticking;
       await router.whenIdle();
+      await deliverer.stop();
       await client.destroy();
     },
   };

@@ -1,7 +1,10 @@
 import { AttachmentBuilder, type Client, type Message, type SendableChannels } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
-import { runCommand, type CommandResult } from '../app/run-command.ts';
+import { outboxRepo } from '../app/outbox.ts';
+import { runCommand } from '../app/run-command.ts';
 import { SYSTEM_USER, type CampaignState } from '../rules/thunderdome/index.ts';
+import { mapAwaitsApproval } from '../rules/thunderdome/map-approval.ts';
+import { isPermanent, type RowDelivery } from './delivery.ts';
 import { mapImage } from './images.ts';
 import { APPROVE_MAP, mapApprovalSupersededText, mapApprovalText } from './map-approval-words.ts';
 
@@ -10,42 +13,91 @@ import { APPROVE_MAP, mapApprovalSupersededText, mapApprovalText } from './map-a
  * message carrying ✅; a ✅ by a joined player runs `/map approve` as that player (one transaction,
  * announced like the command); the message shows the live tally and is edited after every
  * approval, by command or by reaction; a newer map supersedes it; at boot the ✅ reactions made
- * while the bot was down are counted. Approvals only add up: removing a ✅ changes nothing.
+ * while the bot was down are counted. The posts and edits are outbox rows (docs/delivery.md). Approvals only add up: removing a ✅ changes nothing.
  * The ✅ handler and the boot-time recount live in reaction-handlers.ts, which runs the
  * after-command steps; the steps here must not import them back (no import cycle).
  */
 const SYSTEM = { userId: SYSTEM_USER, displayName: 'Campaign Master', isServerAdmin: false };
 
-/** Events after which the tally on the approval message may read differently. */
-const TALLY_EVENTS = new Set(['MapApproved', 'PlayerJoined', 'PlayerLeft', 'PlayerChangedEmpire', 'EmpireContested']);
-
 /**
  * After a `/map generate` or `/map import`: the previous map's approval message is marked as
  * superseded, and the new map is posted with its approval message, which is recorded in the
- * campaign so a restarted bot finds it.
+ * campaign (so a restarted bot finds it, and the first ✅ on it counts) before ✅ is added. Each
+ * step is saved as done (docs/delivery.md). A map replaced again before its row is delivered gets
+ * no message: the newer map's row posts one. Without Attach Files the message goes out without
+ * the picture; without Add Reactions players add ✅ themselves or use `/map approve`.
  */
-export async function postMapApproval(
-  app: AppContext,
-  client: Client,
-  channelId: string,
-  result: CommandResult,
-): Promise<void> {
-  if (!result.ok || result.duplicate || !result.events.some((e) => e.event.type === 'MapSet')) return;
-  const old = result.sharedBefore?.map?.approvalMessageId;
-  if (old)
-    await editInOrder(client, channelId, old, result.events.at(-1)!.seq, mapApprovalSupersededText(result.state));
-  await postApprovalMessage(app, client, channelId, result.state, result.events.at(-1)!.seq);
+export async function deliverMapApprovalPost(d: RowDelivery): Promise<void> {
+  const channel = await d.channel();
+  if (!channel || !('messages' in channel)) return;
+  const superseded = d.row.payload['superseded'];
+  const current = await d.current();
+  if (!current) return;
+  if (typeof superseded === 'string' && !d.done('superseded')) {
+    await channel.messages
+      .edit(superseded, { content: mapApprovalSupersededText(current.state), allowedMentions: { parse: [] } })
+      .catch((err: unknown) => {
+        if (!isPermanent(err)) throw err;
+      });
+    await d.mark('superseded');
+  }
+  if (await outboxRepo.laterRowExists(d.app, d.row)) return;
+  const state = current.state;
+  const recorded = state.map?.approvalMessageId;
+  if (!state.map || !mapAwaitsApproval(state) || (recorded && recorded !== d.progress.messageId)) return;
+  if (!d.progress.messageId) {
+    const png = await mapImage(state, current.version, await d.app.catalogs.get(state.catalogVersion));
+    const text = { content: mapApprovalText(state), allowedMentions: { parse: [] } };
+    const message = await d.send(
+      channel,
+      'm',
+      { ...text, files: [new AttachmentBuilder(png, { name: 'map.png' })] },
+      text,
+    );
+    if (!message) return;
+    d.progress.messageId = message.id;
+    d.point('after-send');
+    await d.mark(null);
+  }
+  const messageId = d.progress.messageId;
+  if (!d.done('attach')) {
+    if (recorded !== messageId) {
+      const attached = await d.system({ type: 'map-approval-attach', messageId }, state);
+      // The map changed meanwhile (or another process recorded its own message): this one goes.
+      if (!attached.ok) {
+        await channel.messages.delete(messageId).catch(() => undefined);
+        return;
+      }
+    }
+    d.point('after-record');
+    await d.mark('attach');
+  }
+  await d.react(channel, messageId, APPROVE_MAP);
+  d.point('after-react');
 }
 
-/** Edits the approval message with the live tally when a result changed who approved or who plays. */
-export async function updateMapApprovalMessage(client: Client, result: CommandResult): Promise<void> {
-  if (!result.ok || result.duplicate || !result.events.some((e) => TALLY_EVENTS.has(e.event.type))) return;
-  const id = result.state.map?.approvalMessageId;
-  if (id)
-    await editInOrder(client, result.state.channelId, id, result.events.at(-1)!.seq, mapApprovalText(result.state));
+/**
+ * The approval message shows the live tally after a result that changed who approved or who
+ * plays, written from the campaign as it is now and never for an older version than an edit
+ * already showed, so the tally never goes back; the message of a superseded map is left alone.
+ */
+export async function deliverMapApprovalTally(d: RowDelivery): Promise<void> {
+  const current = await d.current();
+  if (!current || current.state.map?.approvalMessageId !== d.row.subject) return;
+  if ((await outboxRepo.lastRenderedVersion(d.app, d.row)) >= current.version) return;
+  const channel = await d.channel();
+  if (!channel || !('messages' in channel)) return;
+  await channel.messages.edit(d.row.subject, {
+    content: mapApprovalText(current.state),
+    allowedMentions: { parse: [] },
+  });
+  d.progress.renderedVersion = current.version;
 }
 
-/** Posts the approval message of the current map and records it in the campaign. */
+/**
+ * Posts the approval message of the current map and records it in the campaign: at boot, for a map
+ * stored by a version of the bot older than the outbox that lost its message (reaction-handlers.ts).
+ */
 export async function postApprovalMessage(
   app: AppContext,
   client: Client,
@@ -66,6 +118,7 @@ export async function postApprovalMessage(
     target: { guildId: state.guildId, channelId },
     actor: SYSTEM,
     command: { type: 'map-approval-attach', messageId: message.id },
+    quiet: true,
   });
   // Another bot process recorded its own message first (or the map changed meanwhile): this one goes.
   if (!attached.ok) {
@@ -80,31 +133,4 @@ export async function fetchMessage(client: Client, channelId: string, messageId:
   const channel = await client.channels.fetch(channelId).catch(() => null);
   if (!channel?.isTextBased()) return null;
   return channel.messages.fetch(messageId).catch(() => null);
-}
-
-/**
- * The last campaign version each approval message was edited for, and the edit under way. Two
- * approvals landing together (two ✅ at once) are edited in the order of their versions, and an
- * edit for an older version than one already made is dropped, so the tally never goes back and a
- * late tally edit cannot undo "superseded". Per logged-in client (so per bot process).
- */
-const editsByClient = new WeakMap<Client, Map<string, { version: number; done: Promise<void> }>>();
-
-function editInOrder(
-  client: Client,
-  channelId: string,
-  messageId: string,
-  version: number,
-  content: string,
-): Promise<void> {
-  let edits = editsByClient.get(client);
-  if (!edits) editsByClient.set(client, (edits = new Map()));
-  const previous = edits.get(messageId);
-  if (previous && previous.version >= version) return previous.done;
-  const done = (previous?.done ?? Promise.resolve()).then(async () => {
-    const message = await fetchMessage(client, channelId, messageId);
-    if (message) await message.edit({ content, allowedMentions: { parse: [] } });
-  });
-  edits.set(messageId, { version, done: done.catch(() => undefined) });
-  return done;
 }

@@ -55,6 +55,7 @@ export async function execute(
     actor: ctx.actor,
     command,
     interactionId: interaction.id,
+    interactionToken: interaction.token,
   });
   if (!result.ok && result.error.code === 'campaign/none') {
     // A command in the wrong channel says where the player's campaign lives.

@@ -1,10 +1,8 @@
-import type { Client, Message, SendableChannels } from 'discord.js';
-import type { AppContext } from '../app/context.ts';
-import { runCommand, type CommandResult } from '../app/run-command.ts';
-import { SYSTEM_USER, type CampaignState, type Vote } from '../rules/thunderdome/index.ts';
+import { outboxRepo } from '../app/outbox.ts';
+import type { Vote } from '../rules/thunderdome/index.ts';
+import type { RowDelivery } from './delivery.ts';
 import { voteText } from './words.ts';
 
-const SYSTEM = { userId: SYSTEM_USER, displayName: 'Campaign Master', isServerAdmin: false };
 export const YES = '✅';
 export const NO = '❌';
 
@@ -19,51 +17,56 @@ export function emojiChoice(vote: Vote, emoji: string | null): string | null {
   return emoji === YES ? 'yes' : emoji === NO ? 'no' : null;
 }
 
-/** Posts the message of each vote a command opened, adds the two reactions, and records its id. */
-export async function postOpenedVotes(
-  app: AppContext,
-  client: Client,
-  channelId: string,
-  result: CommandResult,
-): Promise<void> {
-  if (!result.ok || result.duplicate) return;
-  for (const e of result.events) {
-    if (e.event.type !== 'VoteOpened') continue;
-    const channel = await client.channels.fetch(channelId).catch(() => null);
-    if (!channel?.isSendable()) continue;
-    const message = await (channel as SendableChannels).send({
-      content: voteText(e.event.vote, result.state),
-      allowedMentions: { parse: [] },
-    });
-    if (e.event.vote.options) for (const o of e.event.vote.options) await message.react(optionEmoji(o.key));
-    else {
-      await message.react(YES);
-      await message.react(NO);
-    }
-    await runCommand(app, {
-      target: { guildId: result.state.guildId, channelId },
-      actor: SYSTEM,
-      command: { type: 'vote-attach', voteId: e.event.vote.id, messageId: message.id },
-    });
+/**
+ * A vote's message (UTD1.7): posted with the live tally, recorded in the campaign (so a ✅ on it
+ * counts from the first click), then given its reactions. Each step is saved as it is done: after a
+ * crash the message is neither lost (the vote would stay open with no one able to see or vote on
+ * it) nor posted twice. Without Add Reactions the message still goes out, and players add the
+ * ✅/❌ themselves (any reaction of theirs is a ballot).
+ */
+export async function deliverVotePost(d: RowDelivery): Promise<void> {
+  const current = await d.current();
+  const history = current ? null : await d.history();
+  const state = current?.state ?? history?.state;
+  const vote = state?.votes.find((v) => v.id === d.row.subject);
+  if (!state || !vote) return;
+  // Already posted (by an older version of the bot, or recorded before a crash).
+  if (vote.messageId && !d.progress.messageId) return;
+  const channel = await d.channel();
+  if (!channel) return;
+  if (!d.progress.messageId) {
+    const message = await d.send(channel, 'v', { content: voteText(vote, state), allowedMentions: { parse: [] } });
+    if (!message) return;
+    d.progress.messageId = message.id;
+    d.point('after-send');
+    await d.mark(null);
   }
+  const messageId = d.progress.messageId;
+  if (!d.done('attach')) {
+    if (vote.messageId !== messageId) await d.system({ type: 'vote-attach', voteId: vote.id, messageId }, state);
+    d.point('after-record');
+    await d.mark('attach');
+  }
+  const emoji = vote.options ? vote.options.map((o) => optionEmoji(o.key)) : [YES, NO];
+  for (const e of emoji) if (!(await d.react(channel, messageId, e))) break;
+  d.point('after-react');
 }
 
-/** Edits the vote messages with the live tally after any event that names a vote, whoever caused it. */
-export async function updateVoteMessages(client: Client, channelId: string, result: CommandResult): Promise<void> {
-  if (!result.ok || result.duplicate || result.events.length === 0) return;
-  const touched = new Set(
-    result.events.flatMap((e) => ('voteId' in e.event && typeof e.event.voteId === 'string' ? [e.event.voteId] : [])),
-  );
-  for (const id of touched) {
-    const vote = result.state.votes.find((v) => v.id === id);
-    if (vote) await editVoteMessage(client, channelId, result.state, vote);
-  }
-}
-
-async function editVoteMessage(client: Client, channelId: string, state: CampaignState, vote: Vote): Promise<void> {
-  if (!vote.messageId) return;
-  const channel = await client.channels.fetch(channelId).catch(() => null);
-  if (!channel?.isTextBased()) return;
-  const message: Message | null = await channel.messages.fetch(vote.messageId).catch(() => null);
-  if (message) await message.edit({ content: voteText(vote, state), allowedMentions: { parse: [] } });
+/**
+ * A vote's message shows the live tally after any event that names the vote, whoever caused it.
+ * It is written from the campaign as it is now, and never for a version older than one an edit
+ * already showed (by this process or another): a tally never goes back.
+ */
+export async function deliverVoteTally(d: RowDelivery): Promise<void> {
+  const current = await d.current();
+  const vote = current?.state.votes.find((v) => v.id === d.row.subject);
+  if (!current || !vote?.messageId) return;
+  if ((await outboxRepo.lastRenderedVersion(d.app, d.row)) >= current.version) return;
+  const channel = await d.channel();
+  if (!channel || !('messages' in channel)) return;
+  await channel.messages.edit(vote.messageId, {
+    content: voteText(vote, current.state),
+    allowedMentions: { parse: [] },
+  });
+  d.progress.renderedVersion = current.version;
 }

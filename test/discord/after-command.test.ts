@@ -47,24 +47,28 @@ describe('runAfterCommand', () => {
     ]);
   });
 
-  it('the step modules are called only from the one list: no path posts on its own', () => {
-    const steps = [
-      'postBattleUpdates',
-      'postOpenedVotes',
-      'updateVoteMessages',
-      'postMapApproval',
-      'updateMapApprovalMessage',
-      'noteMapChange',
-      'replyOrAnnounce',
-      'postTurnStarts',
-    ];
-    const dir = join(ROOT, 'src/discord');
-    const callers = readdirSync(dir)
-      .filter((f) => f.endsWith('.ts') && f !== 'after-command.ts')
-      .flatMap((f) => {
-        const text = readFileSync(join(dir, f), 'utf8');
-        return steps.filter((s) => new RegExp(`(?<!function )\\b${s}\\(`).test(text)).map((s) => `${f}: ${s}`);
-      });
-    expect(callers).toEqual([]);
+  it('the step modules are called only from the one list, and each delivery only from the outbox table: no path posts on its own', () => {
+    const calledFrom = (file: string, steps: string[]) => {
+      const dir = join(ROOT, 'src/discord');
+      return readdirSync(dir)
+        .filter((f) => f.endsWith('.ts') && f !== file)
+        .flatMap((f) => {
+          const text = readFileSync(join(dir, f), 'utf8');
+          return steps.filter((s) => new RegExp(`(?<!function )\\b${s}\\b`).test(text)).map((s) => `${f}: ${s}`);
+        });
+    };
+    expect(calledFrom('after-command.ts', ['noteMapChange', 'replyToInteraction'])).toEqual([]);
+    expect(
+      calledFrom('deliveries.ts', [
+        'deliverAnnouncement',
+        'deliverTurnStart',
+        'deliverVoteTally',
+        'deliverMapApprovalTally',
+        'deliverBattleThread',
+        'deliverBattleCard',
+        'deliverVotePost',
+        'deliverMapApprovalPost',
+      ]),
+    ).toEqual([]);
   });
 });

@@ -6,6 +6,10 @@ import { DiscordStandIn, standInClientOptions } from '../../src/discord/standin/
 import { testApp } from '../helpers/app.ts';
 import { reactAndSettle } from '../helpers/reactions.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { eq } from 'drizzle-orm';
+import { stateLayout } from '../../src/app/rulesets.ts';
+import { findCampaignByChannel } from '../../src/db/campaign-repo.ts';
+import { outbox } from '../../src/db/schema.ts';
 
 /** Reaction votes through the real discord.js client and the stand-in (UTD1.7). */
 describe('reaction votes with supermajority', () => {
@@ -141,5 +145,41 @@ describe('reaction votes with supermajority', () => {
     const state = (await campaignInChannel(app, channelId))!;
     expect(state.votes.at(-1)!.status).toBe('withdrawn');
     expect(state.settings['deadline.ordersDays']).not.toBe(12);
+  });
+
+  it('UTD1.7 a live tally is never overwritten by an older one: a tally already shown for a newer version wins', async () => {
+    await command('dave', 'vote', 'setting', { key: 'income.perMine', value: '150' });
+    const msg = voteMessage();
+    await react('alice', msg.id, '✅');
+    expect(standIn.message(msg.id)!.content).toMatch(/✅ 1 \(alice\)/);
+    // Another bot process has already shown the tally of a later campaign version than this one will read.
+    const row = (await findCampaignByChannel(tdb.database.db, channelId, stateLayout))!;
+    const shown = row.version + 50;
+    const [newer] = await tdb.database.db
+      .insert(outbox)
+      .values({
+        campaignId: row.id,
+        channelId,
+        version: shown,
+        fromSeq: shown,
+        kind: 'vote-tally',
+        subject: row.state.votes.at(-1)!.id,
+        payload: {},
+        progress: { renderedVersion: shown },
+        createdAt: new Date(),
+        sentAt: new Date(),
+      })
+      .returning({ id: outbox.id });
+    const edits = () =>
+      standIn.log.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/messages/${msg.id}`)).length;
+    const before = edits();
+    await react('bob', msg.id, '✅');
+    expect(edits()).toBe(before);
+    expect(standIn.message(msg.id)!.content).toMatch(/✅ 1 \(alice\)/);
+    // Once no newer tally is shown, the next edit writes the tally of the campaign as it is now.
+    await tdb.database.db.delete(outbox).where(eq(outbox.id, newer!.id));
+    await react('carol', msg.id, '❌');
+    expect(edits()).toBe(before + 1);
+    expect(standIn.message(msg.id)!.content).toMatch(/✅ 2 \(alice, bob\)/);
   });
 });

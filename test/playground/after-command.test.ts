@@ -29,10 +29,11 @@ const { AFTER_COMMAND_STEPS } = await import('../../src/discord/after-command.ts
 
 /**
  * The steps after a command, through the real bot and the stand-in. (a) When Discord refuses one
- * step's call (403 Missing Permissions from the stand-in), the failure is logged with the step's
- * name, the campaign and the channel, and the later steps still post: the map approval message
- * (UTD8.16), the battle thread (UTD3.4), the vote message (UTD1.7). (b) Slash commands, Confirm
- * buttons, reactions and the scheduler all go through the same list of steps.
+ * call (403 Missing Permissions from the stand-in), the failure is logged with the step's name,
+ * the campaign and the channel, and everything else still goes out (docs/delivery.md): the
+ * announcement of a refused reply in the channel, the map approval message (UTD8.16), the battle
+ * thread (UTD3.4), the vote message (UTD1.7). (b) Slash commands, Confirm buttons, reactions and
+ * the scheduler all go through the same list of steps.
  */
 describe('after-command steps: one list for every path, a failed step does not stop the rest', async () => {
   const logLines: Record<string, unknown>[] = [];
@@ -116,19 +117,23 @@ describe('after-command steps: one list for every path, a failed step does not s
   const channelId = stableSnowflake('channel:campaign');
   const failures = (step: string) => logLines.filter((l) => l['step'] === step);
 
-  it('a refused reply to /map import is logged, and the map approval message is still posted (UTD8.16)', () => {
+  it('a refused reply to /map import is logged; its announcement and the map approval message still go out (UTD8.16)', () => {
     const imported = results.get('@alice /map import file:examples/maps/triangle.json')!;
     expect(imported.posts.some((p) => p.content.startsWith(MAP_APPROVAL_HEAD))).toBe(true);
+    expect(imported.posts.filter((p) => p.content.startsWith('🗺️ New map (imported file)'))).toHaveLength(1);
     const [logged] = failures('reply');
     expect(logged).toMatchObject({ via: 'slash', channel: channelId, code: 50013 });
     expect(logged!['campaign']).toEqual(expect.any(String));
   });
 
-  it('a refused turn-start post is logged with its step, campaign and channel; the campaign goes on', () => {
+  it('a turn-start post refused with its map goes out as text, with one notice naming Attach Files; the campaign goes on', () => {
     const ready = results.get('@carol /setup ready')!;
-    expect(ready.posts.some((p) => isTurnStart({ content: p.content }))).toBe(false);
+    const pings = ready.posts.filter((p) => isTurnStart({ content: p.content }));
+    expect(pings).toHaveLength(1);
+    expect(pings[0]!.files).toEqual([]);
+    expect(ready.posts.filter((p) => p.content.includes('**Attach Files**'))).toHaveLength(1);
     expect(failures('turn-start')).toEqual([
-      expect.objectContaining({ via: 'slash', channel: channelId, code: 50013, campaign: expect.any(String) }),
+      expect.objectContaining({ channel: channelId, permission: 'AttachFiles', campaign: expect.any(String) }),
     ]);
     expect(results.get('@alice /move fleet:1 to:A')!.ok).toBe(true);
   });
@@ -155,16 +160,7 @@ describe('after-command steps: one list for every path, a failed step does not s
   it('slash commands, Confirm buttons, reactions and the scheduler all run the same list of steps', () => {
     expect(new Set(calls.map((c) => c.via))).toEqual(new Set(['slash', 'button', 'reaction', 'scheduler']));
     const names = AFTER_COMMAND_STEPS.map((s) => s.name);
-    expect(names).toEqual([
-      'reply',
-      'turn-start',
-      'vote-tally',
-      'map-approval-tally',
-      'map-post',
-      'battle-threads',
-      'opened-votes',
-      'map-approval',
-    ]);
+    expect(names).toEqual(['reply', 'map-post', 'deliver']);
     for (const c of calls) expect(c.ran).toEqual(names);
   });
 

@@ -9,6 +9,15 @@ export interface StandInSettings {
   maxUploadBytes: number;
   requireRegisteredCommands: boolean;
   sendAllMembersInGuildCreate: boolean;
+  /**
+   * Whether the bot's REST calls in a channel are checked against its permissions there (roles and
+   * overwrites), refused with 403 50013 (50001 without View Channel) as Discord does.
+   */
+  enforcePermissions: boolean;
+  /** How long an interaction's token works for follow-ups and edits (Discord: 15 minutes); null: for ever. */
+  interactionTokenLifeMs: number | null;
+  /** The stand-in's clock for interaction token life (default: real time). */
+  now: () => number;
 }
 
 export interface StandInContext {

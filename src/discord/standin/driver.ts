@@ -17,7 +17,7 @@ import {
 } from 'discord-api-types/v10';
 import { randomBytes } from 'node:crypto';
 import type { StandInContext } from './context.ts';
-import { computeMemberPermissions } from './permissions.ts';
+import { computeChannelPermissions } from './permissions.ts';
 import { apiAttachment, apiChannel, apiMember, apiMessage, apiRole, apiUser } from './serialize.ts';
 import type { CommandRecord } from './store.ts';
 import type { ChannelRecord, DriverFile, GuildRecord, InteractionRecord, StoredAttachment } from './types.ts';
@@ -254,7 +254,16 @@ export class InteractionDriver {
       data,
       channel_id: channel.id,
       channel: apiChannel(store, channel, { permissionsFor: target.userId }),
-      app_permissions: (guild ? computeMemberPermissions(guild, store.botUser.id) : 0n).toString(),
+      // What the bot may do in this channel, overwrites included (a thread follows its parent's).
+      app_permissions: (guild
+        ? computeChannelPermissions(
+            guild,
+            channel,
+            store.botUser.id,
+            channel.parentId ? store.channels.get(channel.parentId) : undefined,
+          )
+        : 0n
+      ).toString(),
       locale,
       entitlements: [],
       attachment_size_limit: settings.maxUploadBytes,
@@ -283,7 +292,7 @@ export class InteractionDriver {
       guildId: guild?.id ?? null,
       channelId: channel.id,
       userId: user.id,
-      createdAt: Date.now(),
+      createdAt: settings.now(),
       commandName: extra.commandName,
       sourceMessageId: extra.sourceMessageId,
       payload,

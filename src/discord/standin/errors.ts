@@ -35,6 +35,7 @@ export const unknownRole = (): DiscordHttpError => new DiscordHttpError(404, 100
 export const unknownUser = (): DiscordHttpError => new DiscordHttpError(404, 10013, 'Unknown User');
 export const unknownEmoji = (): DiscordHttpError => new DiscordHttpError(400, 10014, 'Unknown Emoji');
 export const unknownWebhook = (): DiscordHttpError => new DiscordHttpError(404, 10015, 'Unknown Webhook');
+export const invalidWebhookToken = (): DiscordHttpError => new DiscordHttpError(401, 50027, 'Invalid Webhook Token');
 export const unknownInteraction = (): DiscordHttpError => new DiscordHttpError(404, 10062, 'Unknown interaction');
 export const unknownApplicationCommand = (): DiscordHttpError =>
   new DiscordHttpError(404, 10063, 'Unknown application command');

@@ -27,6 +27,7 @@ import {
   type SubmitModalInput,
 } from './driver.ts';
 import { dispatchChannel, dispatchMessage } from './events.ts';
+import { computeChannelPermissions } from './permissions.ts';
 import { GatewayServer, type GatewaySession } from './gateway.ts';
 import { InteractionResponder } from './interactions.ts';
 import { emojiKey, parseEmoji, Reactions } from './reactions.ts';
@@ -94,6 +95,12 @@ export interface StandInOptions {
   sendAllMembersInGuildCreate?: boolean | undefined;
   /** Per-file upload limit (Discord's default: 10 MiB). */
   maxUploadBytes?: number | undefined;
+  /** Check the bot's REST calls against its channel permissions (default true, as Discord does). */
+  enforcePermissions?: boolean | undefined;
+  /** Life of an interaction token for follow-ups and edits (Discord: 15 minutes); null: no limit. */
+  interactionTokenLifeMs?: number | null | undefined;
+  /** The clock interaction tokens age by (default: real time), e.g. a test's virtual clock. */
+  now?: (() => number) | undefined;
 }
 
 /**
@@ -183,6 +190,9 @@ export class DiscordStandIn {
       maxUploadBytes: opts.maxUploadBytes ?? 10 * 1024 * 1024,
       requireRegisteredCommands: opts.requireRegisteredCommands ?? false,
       sendAllMembersInGuildCreate: opts.sendAllMembersInGuildCreate ?? false,
+      enforcePermissions: opts.enforcePermissions ?? true,
+      interactionTokenLifeMs: opts.interactionTokenLifeMs === undefined ? 15 * 60_000 : opts.interactionTokenLifeMs,
+      now: opts.now ?? Date.now,
     };
     const gateway = new GatewayServer(
       {
@@ -350,6 +360,49 @@ export class DiscordStandIn {
     );
   }
 
+  /**
+   * Sets (or, with allow and deny both 0, removes) a channel's permission overwrite for a role or a
+   * member, as a server admin does in the channel's settings; CHANNEL_UPDATE tells the bot. The bot's
+   * own role is `botRoleId(guildId)`.
+   */
+  setChannelOverwrite(
+    channelId: string,
+    overwrite: { id: string; type: 'role' | 'member'; allow?: bigint; deny?: bigint },
+  ): void {
+    const channel = this.#ctx.store.requireChannel(channelId);
+    const rest = (channel.overwrites ?? []).filter((o) => o.id !== overwrite.id);
+    const allow = overwrite.allow ?? 0n;
+    const deny = overwrite.deny ?? 0n;
+    channel.overwrites = allow || deny ? [...rest, { id: overwrite.id, type: overwrite.type, allow, deny }] : rest;
+    dispatchChannel(this.#ctx, 'CHANNEL_UPDATE', channel);
+  }
+
+  /** Denies the bot's own role these permissions in a channel (and its threads). */
+  denyBot(channelId: string, deny: bigint): void {
+    const channel = this.#ctx.store.requireChannel(channelId);
+    this.setChannelOverwrite(channelId, { id: this.botRoleId(channel.guildId ?? ''), type: 'role', deny });
+  }
+
+  /** The bot's managed role in a guild. */
+  botRoleId(guildId: string): string {
+    const role = this.#ctx.store.botRole(this.#ctx.store.requireGuild(guildId));
+    if (!role) throw new Error(`Discord stand-in: the bot has no role in guild ${guildId}`);
+    return role.id;
+  }
+
+  /** The bot's permissions in a channel, as Discord computes them (roles, then overwrites). */
+  botPermissionsIn(channelId: string): bigint {
+    const { store } = this.#ctx;
+    const channel = store.requireChannel(channelId);
+    const guild = store.requireGuild(channel.guildId ?? '');
+    return computeChannelPermissions(
+      guild,
+      channel,
+      store.botUser.id,
+      channel.parentId ? store.channels.get(channel.parentId) : undefined,
+    );
+  }
+
   setEveryonePermissions(guildId: string, permissions: bigint): void {
     const guild = this.#ctx.store.requireGuild(guildId);
     const everyone = guild.roles.get(guild.id);
@@ -508,6 +561,17 @@ export class DiscordStandIn {
   delay(rule: LatencyRule): () => void {
     this.#rest.latencies.add(rule);
     return () => this.#rest.latencies.delete(rule);
+  }
+
+  /**
+   * Answers the bot's REST calls that `rule` matches with Discord's 429 Too Many Requests and a
+   * retry-after of `retryAfterMs`, `times` times (default once), as Discord does when a route's
+   * bucket is empty; discord.js waits and tries again. Returns a function that lifts the limit.
+   */
+  rateLimit(rule: RefusalRule, opts: { retryAfterMs: number; times?: number; global?: boolean }): () => void {
+    const limit = { rule, retryAfterMs: opts.retryAfterMs, left: opts.times ?? 1, global: opts.global ?? false };
+    this.#rest.rateLimits.add(limit);
+    return () => this.#rest.rateLimits.delete(limit);
   }
 
   /** REST calls that got an error response. */

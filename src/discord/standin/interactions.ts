@@ -2,7 +2,8 @@
  * The bot's side of interactions: `POST /interactions/:id/:token/callback` and the interaction webhook
  * (`/webhooks/:applicationId/:token[/messages/...]`). Discord's rules that bots trip over are kept:
  * - one callback per interaction (40060 on the second), within 3 s (10062 afterwards);
- * - follow-ups / @original edits need an acknowledged interaction (10015 Unknown Webhook otherwise);
+ * - follow-ups / @original edits need an acknowledged interaction (10015 Unknown Webhook otherwise),
+ *   and work for 15 minutes (50027 Invalid Webhook Token afterwards);
  * - the first follow-up after a deferred reply fills in the "thinking..." message, inheriting the
  *   defer's ephemerality;
  * - ephemeral messages never enter channel history;
@@ -14,6 +15,7 @@ import {
   type DiscordHttpError,
   alreadyAcknowledged,
   invalidFormBody,
+  invalidWebhookToken,
   unknownInteraction,
   unknownMessage,
   unknownWebhook,
@@ -263,6 +265,9 @@ export class InteractionResponder {
     if (!interaction?.acknowledged || interaction.type === InteractionType.ApplicationCommandAutocomplete) {
       throw unknownWebhook();
     }
+    // An interaction token works for 15 minutes: after that, follow-ups and edits are refused.
+    const life = this.ctx.settings.interactionTokenLifeMs;
+    if (life !== null && this.ctx.settings.now() - interaction.createdAt > life) throw invalidWebhookToken();
     return interaction;
   }
 

@@ -8,7 +8,16 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { StandInContext } from './context.ts';
-import { DiscordHttpError, missingPermissions, notFound, requestTooLarge, unauthorized } from './errors.ts';
+import { PermissionFlagsBits } from 'discord-api-types/v10';
+import {
+  DiscordHttpError,
+  missingAccess,
+  missingPermissions,
+  notFound,
+  requestTooLarge,
+  unauthorized,
+} from './errors.ts';
+import { computeChannelPermissions, requiredPermissions } from './permissions.ts';
 import { parseBody, type ParsedBody } from './multipart.ts';
 import type { Router } from './router.ts';
 import type { RecordedRequest } from './types.ts';
@@ -37,6 +46,41 @@ export const ATTACHMENT_ROUTE = '/attachments/:channelId/:attachmentId/:filename
  * pattern, `ATTACHMENT_ROUTE` for a file download, or null for an unknown path.
  */
 export type LatencyRule = (request: { method: string; route: string | null; path: string }) => number;
+/** A rate limit a test set (`DiscordStandIn.rateLimit`): the next `left` matching calls get 429. */
+export interface RateLimitRule {
+  rule: RefusalRule;
+  retryAfterMs: number;
+  left: number;
+  global: boolean;
+}
+
+/** Discord's 429 answer, with the headers @discordjs/rest reads to wait before trying again. */
+class RateLimited extends DiscordHttpError {
+  constructor(readonly limit: RateLimitRule) {
+    super(429, 0, 'You are being rate limited.');
+  }
+
+  override toJSON(): { code: number; message: string } {
+    return {
+      ...super.toJSON(),
+      retry_after: this.limit.retryAfterMs / 1000,
+      global: this.limit.global,
+    } as { code: number; message: string };
+  }
+
+  headers(): Record<string, string> {
+    const seconds = String(this.limit.retryAfterMs / 1000);
+    return {
+      'retry-after': seconds,
+      'x-ratelimit-limit': '1',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset-after': seconds,
+      'x-ratelimit-bucket': 'stand-in',
+      'x-ratelimit-scope': this.limit.global ? 'global' : 'user',
+      ...(this.limit.global ? { 'x-ratelimit-global': 'true' } : {}),
+    };
+  }
+}
 
 export class RestServer {
   readonly server: Server;
@@ -45,6 +89,8 @@ export class RestServer {
   readonly refusals = new Set<RefusalRule>();
   /** Delays the test wants, as real Discord and its CDN take time to answer (see `DiscordStandIn.delay`). */
   readonly latencies = new Set<LatencyRule>();
+  /** Calls the test wants answered with 429 Too Many Requests. */
+  readonly rateLimits = new Set<RateLimitRule>();
   #seq = 0;
 
   constructor(
@@ -113,6 +159,7 @@ export class RestServer {
 
     let status = 200;
     let body: unknown;
+    let headers: Record<string, string> = {};
     try {
       const raw = await readBody(req, MAX_REQUEST_BYTES);
       let parsed: ParsedBody = { json: null, files: [] };
@@ -132,7 +179,13 @@ export class RestServer {
         if (file.data.length > this.ctx.settings.maxUploadBytes) throw requestTooLarge();
       }
       const seen = { method, route: match.def.pattern, path, params: match.params, body: parsed.json };
+      for (const limit of this.rateLimits)
+        if (limit.left > 0 && limit.rule(seen)) {
+          limit.left--;
+          throw new RateLimited(limit);
+        }
       for (const refuse of this.refusals) if (refuse(seen)) throw missingPermissions();
+      if (match.def.auth) this.#checkPermissions(method, match.def.pattern, match.params, parsed.files.length > 0);
       const result = await match.def.handler({
         method,
         path,
@@ -147,6 +200,7 @@ export class RestServer {
       if (!(error instanceof DiscordHttpError)) throw error;
       status = error.status;
       body = error.toJSON();
+      if (error instanceof RateLimited) headers = error.headers();
       record.error = { code: error.code, message: error.message };
     }
     record.status = status;
@@ -155,7 +209,7 @@ export class RestServer {
     if (body === undefined) {
       res.writeHead(status, baseHeaders()).end();
     } else {
-      sendJson(res, status, body);
+      sendJson(res, status, body, headers);
     }
   }
 
@@ -164,6 +218,24 @@ export class RestServer {
     let ms = 0;
     for (const rule of this.latencies) ms = Math.max(ms, rule(request));
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  /**
+   * The bot's permissions in the channel a call acts in, as Discord checks them: without View
+   * Channel, 50001 Missing Access; without another permission the call needs, 50013.
+   */
+  #checkPermissions(method: string, route: string, params: Record<string, string>, hasFiles: boolean): void {
+    if (!this.ctx.settings.enforcePermissions) return;
+    const { store } = this.ctx;
+    const channel = store.channels.get(params['channelId'] ?? '');
+    const guild = channel?.guildId ? store.guilds.get(channel.guildId) : undefined;
+    if (!channel || !guild) return;
+    const needed = requiredPermissions(method, route, channel, { hasFiles });
+    if (needed === null) return;
+    const parent = channel.parentId ? store.channels.get(channel.parentId) : undefined;
+    const has = computeChannelPermissions(guild, channel, store.botUser.id, parent);
+    if ((has & PermissionFlagsBits.ViewChannel) === 0n) throw missingAccess();
+    if ((has & needed) !== needed) throw missingPermissions();
   }
 
   #authorized(req: IncomingMessage): boolean {
@@ -193,10 +265,11 @@ function baseHeaders(): Record<string, string> {
   return { 'cache-control': 'no-store' };
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...baseHeaders(),
+    ...headers,
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(text)),
   });

@@ -3,7 +3,7 @@
  * structures (Guild, GuildMember, ThreadChannel, Message, Attachment, ...) without surprises.
  */
 import { ChannelType, InteractionType, MessageFlags } from 'discord-api-types/v10';
-import { computeMemberPermissions } from './permissions.ts';
+import { computeMemberPermissions, computeChannelPermissions } from './permissions.ts';
 import { isThread, type StandInStore } from './store.ts';
 import type { ChannelRecord, GuildRecord, MessageRecord, RoleRecord, StoredAttachment, UserRecord } from './types.ts';
 
@@ -97,7 +97,14 @@ export function apiChannel(store: StandInStore, channel: ChannelRecord, opts: { 
     flags: 0,
     nsfw: false,
     ...(guild && opts.permissionsFor
-      ? { permissions: computeMemberPermissions(guild, opts.permissionsFor).toString() }
+      ? {
+          permissions: computeChannelPermissions(
+            guild,
+            channel,
+            opts.permissionsFor,
+            channel.parentId ? store.channels.get(channel.parentId) : undefined,
+          ).toString(),
+        }
       : {}),
   };
   if (channel.thread && isThread(channel.type)) {
@@ -124,7 +131,17 @@ export function apiChannel(store: StandInStore, channel: ChannelRecord, opts: { 
       applied_tags: [],
     };
   }
-  return { ...base, position: channel.position, topic: channel.topic, permission_overwrites: [] };
+  return {
+    ...base,
+    position: channel.position,
+    topic: channel.topic,
+    permission_overwrites: (channel.overwrites ?? []).map((o) => ({
+      id: o.id,
+      type: o.type === 'role' ? 0 : 1,
+      allow: o.allow.toString(),
+      deny: o.deny.toString(),
+    })),
+  };
 }
 
 /** REST shape of a guild (GET /guilds/:id). */

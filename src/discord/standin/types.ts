@@ -71,6 +71,16 @@ export interface ChannelRecord {
   recipientIds: string[];
   /** Threads only. */
   thread: ThreadInfo | null;
+  /** Permission overwrites (guild channels; a thread has none and follows its parent's). */
+  overwrites?: PermissionOverwrite[];
+}
+
+/** A channel's permission overwrite for a role (the @everyone role has the guild's id) or a member. */
+export interface PermissionOverwrite {
+  id: string;
+  type: 'role' | 'member';
+  allow: bigint;
+  deny: bigint;
 }
 
 /** A file as the stand-in keeps it: bytes included, so tests can inspect generated images etc. */

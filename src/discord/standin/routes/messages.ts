@@ -19,6 +19,8 @@ import type { ChannelRecord, MessageRecord } from '../types.ts';
 
 export function registerMessageRoutes(router: Router, ctx: StandInContext): void {
   const { store } = ctx;
+  /** `enforce_nonce`: the message each nonce made, per channel (Discord keeps them a few minutes; the stand-in for its life). */
+  const byNonce = new Map<string, string>();
 
   const channelOf = (params: Record<string, string>): ChannelRecord => {
     const channel = store.channels.get(params['channelId'] ?? '');
@@ -39,8 +41,13 @@ export function registerMessageRoutes(router: Router, ctx: StandInContext): void
     if (channel.type === ChannelType.DM && channel.recipientIds.every((id) => store.users.get(id)?.bot)) {
       throw new DiscordHttpError(403, 50007, 'Cannot send messages to this user');
     }
-    reopenThreadForSending(ctx, channel);
     const body = asObject(json);
+    // With `enforce_nonce`, a post repeating the nonce of an earlier one gets that message back, and no second one.
+    const nonce = typeof body['nonce'] === 'string' || typeof body['nonce'] === 'number' ? String(body['nonce']) : null;
+    const nonceKey = nonce !== null && body['enforce_nonce'] === true ? `${channel.id}:${nonce}` : null;
+    const earlier = nonceKey ? store.channelMessage(channel.id, byNonce.get(nonceKey) ?? '') : undefined;
+    if (earlier) return { body: apiMessage(store, earlier) };
+    reopenThreadForSending(ctx, channel);
     const fields = newMessageFields(store, channel.id, body, files);
     const reference = asObject(body['message_reference']);
     let ref: MessageRecord['reference'] = null;
@@ -63,6 +70,7 @@ export function registerMessageRoutes(router: Router, ctx: StandInContext): void
       reference: ref,
     });
     store.addMessage(message);
+    if (nonceKey) byNonce.set(nonceKey, message.id);
     dispatchMessage(ctx, 'MESSAGE_CREATE', message);
     return { body: apiMessage(store, message) };
   });

@@ -1,0 +1,86 @@
+import { loadEvents } from '../db/campaign-repo.ts';
+import * as repo from '../db/outbox-repo.ts';
+import { campaigns } from '../db/schema.ts';
+import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
+import type { AppContext } from './context.ts';
+import { DEFAULT_RULESET, rulesetOf } from './rulesets.ts';
+
+export type { OutboxProgress, OutboxRow } from '../db/outbox-repo.ts';
+
+/**
+ * The outbox as the deliverer uses it (docs/delivery.md): the rows a command wrote in its
+ * transaction, claimed by one process, delivered in order, finished once. The Discord layer reaches
+ * the database only through the app.
+ */
+export const outboxRepo = {
+  claim: (app: AppContext, campaignId: string, holder: string, leaseMs: number) =>
+    repo.claimCampaignRows(app.database.db, campaignId, holder, app.clock.now(), leaseMs),
+  save: (app: AppContext, id: number, holder: string, progress: repo.OutboxProgress, leaseMs: number) =>
+    repo.saveProgress(app.database.db, id, holder, progress, new Date(app.clock.now().getTime() + leaseMs)),
+  finish: (app: AppContext, id: number, holder: string, progress: repo.OutboxProgress) =>
+    repo.finishRow(app.database.db, id, holder, progress, app.clock.now()),
+  retryLater: (
+    app: AppContext,
+    id: number,
+    holder: string,
+    progress: repo.OutboxProgress,
+    waitMs: number,
+    error: string,
+  ) => repo.retryRowLater(app.database.db, id, holder, progress, new Date(app.clock.now().getTime() + waitMs), error),
+  release: (app: AppContext, holder: string) => repo.releaseRows(app.database.db, holder),
+  releaseEveryHolder: (app: AppContext) => repo.releaseEveryHolder(app.database.db),
+  dueCampaigns: (app: AppContext) => repo.campaignsWithDueRows(app.database.db, app.clock.now()),
+  pending: (app: AppContext, campaignId?: string) => repo.pendingRows(app.database.db, campaignId),
+  lastRenderedVersion: (app: AppContext, row: repo.OutboxRow) =>
+    repo.lastRenderedVersion(app.database.db, row.campaignId, row.kind, row.subject),
+  laterRowExists: (app: AppContext, row: repo.OutboxRow) => repo.laterRowExists(app.database.db, row),
+  forgetNotices: (app: AppContext, campaignId: string, keys: readonly string[]) =>
+    repo.forgetNotices(app.database.db, campaignId, keys),
+  prune: (app: AppContext, olderThanMs: number) =>
+    repo.pruneSentRows(app.database.db, new Date(app.clock.now().getTime() - olderThanMs)),
+  /**
+   * A notice (a missing permission) for the campaign, once: a second report of the same key writes
+   * nothing. Born free, so it is delivered after the rows already waiting.
+   */
+  async notice(
+    app: AppContext,
+    at: { campaignId: string; channelId: string; version: number },
+    key: string,
+    payload: Record<string, string | number | null>,
+  ): Promise<boolean> {
+    const written = await repo.insertOutboxRows(
+      app.database.db,
+      [{ ...at, fromSeq: at.version, kind: 'notice', subject: key, payload, dedupeKey: key }],
+      { holder: null, leaseUntil: null, at: app.clock.now() },
+    );
+    return written.length > 0;
+  },
+};
+
+/**
+ * The events of one command (seq `fromSeq`…`toSeq`) and the campaign's state right after them,
+ * rebuilt from the log: what a row delivered after a restart is written from, as it would have
+ * been at the time.
+ */
+export async function commandHistory(
+  app: AppContext,
+  campaignId: string,
+  fromSeq: number,
+  toSeq: number,
+): Promise<{ events: StoredEvent[]; state: CampaignState } | null> {
+  const all = await loadEvents(app.database.db, campaignId);
+  let state: CampaignState | null = null;
+  const events: StoredEvent[] = [];
+  for (const e of all) {
+    if (e.seq > toSeq) break;
+    const ruleset = rulesetOf((state as CampaignState | null)?.ruleset ?? DEFAULT_RULESET);
+    state = ruleset.apply(state, e);
+    if (e.seq >= fromSeq) events.push(e);
+  }
+  return state ? { events, state } : null;
+}
+
+/** Every campaign's id and channel (the boot-time permission check). */
+export async function campaignChannels(app: AppContext): Promise<{ id: string; channelId: string }[]> {
+  return app.database.db.select({ id: campaigns.id, channelId: campaigns.channelId }).from(campaigns);
+}

@@ -1,0 +1,67 @@
+import type { RulesetPost } from '../ruleset.ts';
+import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
+
+/**
+ * What a Thunderdome command makes the bot do in Discord, in the order it is done (docs/delivery.md):
+ * the announcement, each turn start's ping with its map (UTD3.3), the live tally of each vote an
+ * event named (UTD1.7), the map approval tally (UTD8.16), each battle's thread and setup card
+ * (UTD3.4), each opened vote's message and a new map's approval message. Codes only: the words are
+ * written when the row is delivered (src/discord/deliveries.ts).
+ */
+export const THUNDERDOME_POST_KINDS = [
+  'announce',
+  'turn-start',
+  'vote-tally',
+  'map-approval-tally',
+  'battle-thread',
+  'battle-card',
+  'vote-post',
+  'map-approval-post',
+  'notice',
+] as const;
+export type PostKind = (typeof THUNDERDOME_POST_KINDS)[number];
+
+export interface ThunderdomePost extends RulesetPost {
+  kind: PostKind;
+}
+
+/** Events after which the approval message's tally may read differently (UTD8.16). */
+const MAP_TALLY_EVENTS = new Set([
+  'MapApproved',
+  'PlayerJoined',
+  'PlayerLeft',
+  'PlayerChangedEmpire',
+  'EmpireContested',
+]);
+
+export function thunderdomePosts(
+  stored: readonly StoredEvent[],
+  before: CampaignState | null,
+  after: CampaignState,
+): ThunderdomePost[] {
+  const posts: ThunderdomePost[] = [{ kind: 'announce', subject: '' }];
+  for (const e of stored)
+    if (e.event.type === 'TurnStarted') posts.push({ kind: 'turn-start', subject: String(e.seq) });
+  const opened = new Set(stored.flatMap((e) => (e.event.type === 'VoteOpened' ? [e.event.vote.id] : [])));
+  const named = new Set(
+    stored.flatMap((e) => ('voteId' in e.event && typeof e.event.voteId === 'string' ? [e.event.voteId] : [])),
+  );
+  // A vote opened by this very command is posted with its tally: no edit is needed.
+  for (const id of named)
+    if (!opened.has(id) && after.votes.some((v) => v.id === id)) posts.push({ kind: 'vote-tally', subject: id });
+  if (after.map?.approvalMessageId && stored.some((e) => MAP_TALLY_EVENTS.has(e.event.type)))
+    posts.push({ kind: 'map-approval-tally', subject: after.map.approvalMessageId });
+  for (const e of stored) {
+    if (e.event.type === 'BattleOpened') posts.push({ kind: 'battle-thread', subject: e.event.battle.id });
+    if (e.event.type === 'BattleSetupRolled')
+      posts.push({ kind: 'battle-card', subject: e.event.battleId, payload: { seq: e.seq } });
+  }
+  for (const id of opened) posts.push({ kind: 'vote-post', subject: id });
+  if (stored.some((e) => e.event.type === 'MapSet'))
+    posts.push({
+      kind: 'map-approval-post',
+      subject: '',
+      payload: { superseded: before?.map?.approvalMessageId ?? null },
+    });
+  return posts;
+}
