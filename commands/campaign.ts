@@ -10,7 +10,7 @@ import {
   campaignInChannel,
   campaignLog,
   createCampaign,
-  exportCampaign,
+  exportCampaignFile,
   EMPIRE_CHOICES,
   importCampaign,
   joinCampaign,
@@ -389,18 +389,19 @@ async function exportFile(
     });
   }
   await i.deferReply(includeSecret ? { flags: MessageFlags.Ephemeral } : {});
-  const exported = await exportCampaign(ctx.app, ctx.target.channelId, { includeSecret });
+  // Written a page of the log at a time, gzip-compressed when large (docs/export-format.md).
+  const exported = await exportCampaignFile(ctx.app, ctx.target.channelId, { includeSecret });
   if (!exported.ok) return presentError(i, exported.error);
   const file = exported.value;
   const slug =
-    file.campaign.name
+    file.name
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'campaign';
-  const name = `${slug}-v${file.events.length}.json`;
+  const name = `${slug}-v${file.events}.json${file.gzip ? '.gz' : ''}`;
   await i.editReply({
-    content: `📦 **${file.campaign.name}**: ${file.events.length} events, ${file.campaign.players.length} players${includeSecret ? ' — contains the SECRET dice seed, keep it private' : ''}.`,
-    files: [new AttachmentBuilder(Buffer.from(JSON.stringify(file, null, 2)), { name })],
+    content: `📦 **${file.name}**: ${file.events} events, ${file.players} players${file.gzip ? ' (gzip-compressed)' : ''}${includeSecret ? ' — contains the SECRET dice seed, keep it private' : ''}.`,
+    files: [new AttachmentBuilder(file.bytes, { name })],
   });
   return { ok: true };
 }
@@ -431,7 +432,8 @@ async function importFile(
       message: 'The attachment could not be downloaded.',
     });
   }
-  const result = await importCampaign(ctx.app, ctx.target, ctx.actor, body.toString('utf8'));
+  // Plain or gzip-compressed JSON, known by its first bytes (docs/export-format.md).
+  const result = await importCampaign(ctx.app, ctx.target, ctx.actor, body);
   if (!result.ok) return presentError(i, result.error);
   await i.editReply({ content: `Imported ${result.value.events} events.` });
   if (i.channel?.isSendable()) {

@@ -37,6 +37,18 @@ export interface Ruleset<S extends RulesetState, C extends RulesetCommand, E ext
   /** The fold: the state after one stored event. Never changes the state it is given. */
   apply(state: S | null, stored: StoredEventOf<E>): S;
   /**
+   * The fold for a replay that owns its state (docs/performance.md, "History"): the same result as
+   * `apply`, but it may change `working` and hand it back, so a replay of N events copies the state
+   * once, not N times. Absent: replays use `apply`.
+   */
+  applyInPlace?(working: S | null, stored: StoredEventOf<E>): S;
+  /**
+   * Where the campaign's history is cut into periods for its stored snapshots (Thunderdome: the
+   * half-cycle, UTD2.2): the period `state` ends when `stored` is folded next, or null when that
+   * event ends none. Absent: no snapshots are kept.
+   */
+  periodEnded?(state: S, stored: StoredEventOf<E>): number | null;
+  /**
    * The catalog version the command is decided with; the app loads it (`AppContext.catalogs`) and
    * passes it as `ctx.catalog`. Absent: the ruleset has no catalog and `ctx.catalog` is null.
    */

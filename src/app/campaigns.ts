@@ -3,13 +3,18 @@ import { seedCommitment } from '../rules/dice.ts';
 import { EMPIRES, type Actor, type CampaignState, type StoredEvent } from '../rules/thunderdome/index.ts';
 import {
   appendEvents,
+  chainPages,
+  EVENT_BATCH,
   findCampaignByChannel,
   insertCampaign,
-  loadChain,
   loadEvents,
+  saveSnapshots,
+  snapshotAtOrBefore,
   type CampaignRow,
 } from '../db/campaign-repo.ts';
 import { chainLinks, GENESIS_HASH } from '../rules/event-chain.ts';
+import { cloneJson } from '../rules/json-data.ts';
+import { upcastCampaignEvent } from '../rules/thunderdome/upcast.ts';
 import { findCatalog, insertCatalog } from '../db/catalog-repo.ts';
 import type { Executor } from '../db/client.ts';
 import { campaigns, deadlines } from '../db/schema.ts';
@@ -17,7 +22,15 @@ import { catalogRowOf } from './catalog-import.ts';
 import { SAMPLE_CATALOG_VERSION } from './catalogs.ts';
 import type { AppContext } from './context.ts';
 import { userError, type Outcome } from './errors.ts';
-import { EXPORT_FORMAT, parseExport, type CampaignExport, type ExportedEvent } from './export.ts';
+import {
+  checkExport,
+  EXPORT_FORMAT,
+  EXPORT_MAX_BYTES,
+  exportLines,
+  packExport,
+  type CampaignExport,
+  type ExportedEvent,
+} from './export.ts';
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
 import { rulesetOf, stateLayout } from './rulesets.ts';
 
@@ -93,74 +106,140 @@ export async function exportCampaign(
   channelId: string,
   opts: { includeSecret: boolean },
 ): Promise<Outcome<CampaignExport>> {
-  const db = app.database.db;
-  return db.transaction(async (tx) => {
-    const row = await findCampaignByChannel(tx, channelId, stateLayout);
-    if (!row) return userError('campaign/none', 'UTD8.1', 'There is no campaign in this channel to export.');
-    // Format 3: the log as stored, with its hash chain (src/rules/event-chain.ts); a log stored
-    // before the chain is linked as it stands.
-    const stored = await loadChain(tx, row.id);
-    const computed = stored.some((e) => e.hash === null) ? chainLinks(GENESIS_HASH, stored) : null;
-    const events: ExportedEvent[] = stored.map(({ prevHash, hash, ...e }, i) => ({
+  return app.database.db.transaction(async (tx) => {
+    const head = await exportHead(app, tx, channelId, opts);
+    if (!head.ok) return head;
+    const events: ExportedEvent[] = [];
+    for await (const page of exportedPages(tx, head.value.row.id)) events.push(...page);
+    return { ok: true, value: { ...head.value.file, events } };
+  });
+}
+
+/** What `/campaign export` attaches: the file's bytes, gzip-compressed when large, and what it holds. */
+export interface ExportFile {
+  bytes: Buffer;
+  gzip: boolean;
+  /** Its size as JSON text, before any compression. */
+  plainBytes: number;
+  events: number;
+  name: string;
+  players: number;
+}
+
+/**
+ * `/campaign export` (docs/export-format.md): the file written as it is read, a page of the log at
+ * a time (format 4's line layout), and gzip-compressed past EXPORT_PLAIN_MAX so that a long
+ * campaign (100,000 events) still fits Discord's upload limit. Refused, naming the sizes, when even
+ * compressed it does not fit.
+ */
+export async function exportCampaignFile(
+  app: AppContext,
+  channelId: string,
+  opts: { includeSecret: boolean },
+): Promise<Outcome<ExportFile>> {
+  return app.database.db.transaction(async (tx) => {
+    const head = await exportHead(app, tx, channelId, opts);
+    if (!head.ok) return head;
+    const { row, file } = head.value;
+    const packed = await packExport(exportLines(file, exportedPages(tx, row.id)));
+    if (!packed)
+      return userError(
+        'export/too-large',
+        'UTD8.1',
+        `The export of ${row.version} events does not fit Discord's upload limit of ${EXPORT_MAX_BYTES} bytes, even compressed.`,
+      );
+    return {
+      ok: true,
+      value: { ...packed, events: row.version, name: row.state.name, players: row.state.players.length },
+    };
+  });
+}
+
+/** Everything an export holds but its events, in the campaign's read transaction. */
+async function exportHead(
+  app: AppContext,
+  tx: Executor,
+  channelId: string,
+  opts: { includeSecret: boolean },
+): Promise<Outcome<{ row: CampaignRow; file: Omit<CampaignExport, 'events'> }>> {
+  const row = await findCampaignByChannel(tx, channelId, stateLayout);
+  if (!row) return userError('campaign/none', 'UTD8.1', 'There is no campaign in this channel to export.');
+  const clocks = await tx
+    .select()
+    .from(deadlines)
+    .where(eq(deadlines.campaignId, row.id))
+    .orderBy(asc(deadlines.dueAt), asc(deadlines.id));
+  const file: Omit<CampaignExport, 'events'> = {
+    format: EXPORT_FORMAT,
+    kind: 'campaign-master/campaign',
+    exportedAt: app.clock.now().toISOString(),
+    campaign: row.state,
+    deadlines: clocks.map((d) => ({
+      id: d.id,
+      kind: d.kind,
+      subject: d.subject,
+      responsibleUserId: d.responsibleUserId,
+      dueAt: d.dueAt.toISOString(),
+      status: d.status,
+      remindersSent: d.remindersSent as number[],
+      payload: d.payload,
+    })),
+  };
+  if (opts.includeSecret) file.secretSeeds = row.secretSeeds;
+  const catalog = await findCatalog(tx, row.state.catalogVersion);
+  if (catalog)
+    file.catalog = {
+      version: catalog.version,
+      units: catalog.unitsCsv,
+      refits: catalog.refitsCsv,
+      conversions: catalog.conversionsCsv,
+    };
+  return { ok: true, value: { row, file } };
+}
+
+/**
+ * The log as stored, with its hash chain (format 3 on, src/rules/event-chain.ts), a page at a
+ * time; a log stored before the chain is linked as it stands.
+ */
+async function* exportedPages(tx: Executor, campaignId: string): AsyncGenerator<ExportedEvent[]> {
+  let prev = GENESIS_HASH;
+  for await (const page of chainPages(tx, campaignId)) {
+    const computed = page.some((e) => e.hash === null) ? chainLinks(prev, page) : null;
+    const out = page.map(({ prevHash, hash, ...e }, i) => ({
       ...e,
       prevHash: computed ? computed[i]!.prevHash : prevHash!,
       hash: computed ? computed[i]!.hash : hash!,
     }));
-    const clocks = await tx
-      .select()
-      .from(deadlines)
-      .where(eq(deadlines.campaignId, row.id))
-      .orderBy(asc(deadlines.dueAt), asc(deadlines.id));
-    const file: CampaignExport = {
-      format: EXPORT_FORMAT,
-      kind: 'campaign-master/campaign',
-      exportedAt: app.clock.now().toISOString(),
-      campaign: row.state,
-      events,
-      deadlines: clocks.map((d) => ({
-        id: d.id,
-        kind: d.kind,
-        subject: d.subject,
-        responsibleUserId: d.responsibleUserId,
-        dueAt: d.dueAt.toISOString(),
-        status: d.status,
-        remindersSent: d.remindersSent as number[],
-        payload: d.payload,
-      })),
-    };
-    if (opts.includeSecret) file.secretSeeds = row.secretSeeds;
-    const catalog = await findCatalog(tx, row.state.catalogVersion);
-    if (catalog)
-      file.catalog = {
-        version: catalog.version,
-        units: catalog.unitsCsv,
-        refits: catalog.refitsCsv,
-        conversions: catalog.conversionsCsv,
-      };
-    return { ok: true, value: file };
-  });
+    prev = out.at(-1)!.hash;
+    yield out;
+  }
 }
 
 /**
  * Restores an export into an empty channel: the event log is copied as it was and one
  * `CampaignImported` event moves the campaign here. Without the secret seeds in the file, a new
  * seed is committed from that event on (old rolls stay verifiable with the old seed).
+ *
+ * The file (text, or its bytes: plain or gzip-compressed JSON, docs/export-format.md) is read
+ * twice as it streams, never whole: once to check it (checkExport), once to store its log in
+ * batches; the states at the ends of its half-cycles, folded while checking, are stored as the
+ * campaign's snapshots.
  */
 export async function importCampaign(
   app: AppContext,
   target: CommandTarget,
   actor: Actor,
-  text: string,
+  upload: string | Uint8Array,
 ): Promise<Outcome<{ state: CampaignState; events: number }>> {
-  const parsed = parseExport(text);
-  if (!parsed.ok)
+  const checked = await checkExport(typeof upload === 'string' ? Buffer.from(upload, 'utf8') : upload);
+  if (!checked.ok)
     return userError(
       'import/invalid',
       'UTD1.6',
-      `Import refused: ${parsed.message}.`,
+      `Import refused: ${checked.message}.`,
       'Upload a file made by `/campaign export`, unchanged.',
     );
-  const file = parsed.value;
+  const { file, last, snapshots } = checked.value;
   return app.database.db.transaction(async (tx) => {
     if (await findCampaignByChannel(tx, target.channelId, stateLayout)) {
       return userError(
@@ -175,7 +254,6 @@ export async function importCampaign(
     const id = app.ids.uuid();
     const keepSeeds = file.secretSeeds && file.secretSeeds.length > 0;
     const seed = keepSeeds ? null : app.seeds.newSeed();
-    const last = file.events.at(-1)!;
     const imported: StoredEvent = {
       seq: last.seq + 1,
       at: now.toISOString(),
@@ -201,8 +279,20 @@ export async function importCampaign(
       secretSeeds: keepSeeds ? file.secretSeeds! : [{ fromSeq: imported.seq, seed: seed! }],
     };
     await insertCampaign(tx, row, now, stateLayout);
-    // The log is chained again as stored here (an upcast event is stored, and hashed, in this version's shape).
-    await appendEvents(tx, id, [...file.events.map(({ prevHash: _p, hash: _h, ...e }) => e), imported]);
+    // The log is chained again as stored here (an upcast event is stored, and hashed, in this
+    // version's shape), a batch at a time as the file is read again.
+    let batch: StoredEvent[] = [];
+    for await (const e of checked.value.events()) {
+      batch.push(e);
+      if (batch.length === EVENT_BATCH) {
+        await appendEvents(tx, id, batch);
+        batch = [];
+      }
+    }
+    await appendEvents(tx, id, [...batch, imported]);
+    // The states the check folded at the ends of the log's half-cycles: each is what the log gives
+    // up to its event (so it still names where the campaign lived then, as a replay would).
+    await saveSnapshots(tx, id, snapshots);
     if (file.deadlines.length > 0) {
       await tx.insert(deadlines).values(
         file.deadlines.map((d) => ({
@@ -231,7 +321,7 @@ export async function importCampaign(
 async function storeImportedCatalog(
   _app: AppContext,
   tx: Executor,
-  file: CampaignExport,
+  file: Omit<CampaignExport, 'events'>,
   target: CommandTarget,
   actor: Actor,
   now: Date,
@@ -311,22 +401,37 @@ export async function campaignsOfUser(
 }
 
 /**
- * `/campaign history`: the state as it stood at the end of a past cycle, rebuilt by
- * replaying the log up to the first event of the next cycle.
+ * `/campaign history`: the state as it stood at the end of a past half-cycle (UTD2.2), as the log
+ * gives it up to the first turn start of a later one. It starts from the stored snapshot of the
+ * latest half-cycle at or before that one (schema `campaign_snapshots`) and folds only the events
+ * after it, onto one working copy (docs/performance.md, "History"); snapshots missing on the way
+ * (a campaign stored before they were kept) are stored as it passes them, so the next reader
+ * starts from them.
  */
 export async function campaignAtCycle(
   app: AppContext,
   channelId: string,
   halfCycles: number,
 ): Promise<CampaignState | null> {
-  const row = await findCampaignByChannel(app.database.db, channelId, stateLayout);
+  const db = app.database.db;
+  const row = await findCampaignByChannel(db, channelId, stateLayout);
   if (!row) return null;
   const ruleset = rulesetOf(row.state.ruleset);
-  let state: CampaignState | null = null;
-  for (const e of await loadEvents(app.database.db, row.id)) {
-    if (e.event.type === 'TurnStarted' && e.event.halfCycles > halfCycles) break;
-    state = ruleset.apply(state, e);
+  const fold = ruleset.applyInPlace ?? ruleset.apply;
+  const from = await snapshotAtOrBefore(db, row.id, halfCycles, stateLayout);
+  let state: CampaignState | null = from ? cloneJson(from.state) : null;
+  const passed: { halfCycles: number; seq: number; state: CampaignState }[] = [];
+  done: for await (const page of chainPages(db, row.id, (from?.seq ?? 0) + 1)) {
+    for (const { prevHash: _p, hash: _h, ...stored } of page) {
+      const e: StoredEvent = { ...stored, event: upcastCampaignEvent(stored.event) };
+      const ended = state && ruleset.periodEnded ? ruleset.periodEnded(state, e) : null;
+      if (ended !== null && ended !== from?.halfCycles)
+        passed.push({ halfCycles: ended, seq: e.seq - 1, state: cloneJson(state!) });
+      if (e.event.type === 'TurnStarted' && e.event.halfCycles > halfCycles) break done;
+      state = fold(state, e);
+    }
   }
+  if (passed.length > 0) await saveSnapshots(db, row.id, passed);
   return state;
 }
 

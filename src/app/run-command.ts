@@ -8,6 +8,7 @@ import {
   lockCampaignByChannelKnowing,
   saveCampaign,
   type CampaignRow,
+  saveSnapshots,
 } from '../db/campaign-repo.ts';
 import type { AppContext } from './context.ts';
 import { cloneJson } from '../rules/json-data.ts';
@@ -229,6 +230,9 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         });
       } else await insertCampaign(tx, next, now, stateLayout);
       const chainHead = await appendEvents(tx, next.id, stored);
+      // The state at the end of each half-cycle the command ended, for `/campaign history`
+      // (docs/performance.md, "History"): only a command whose events end one folds them again.
+      if (row && ruleset.periodEnded) await saveSnapshots(tx, next.id, periodsEnded(ruleset, row.state, stored));
       const loaded = row?.state ?? null;
       // Docs/delivery.md: what the command makes the bot post is written in its own transaction, so a
       // crash after the commit loses none of it; the deliverer sends it after the commit.
@@ -300,6 +304,29 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
 }
 
 const NO_SEED = '00'.repeat(32);
+
+/**
+ * The states at the ends of the periods (half-cycles) that a command's events end, each as it
+ * stood just before the event that ended it. Which event ends one is judged on the loaded state
+ * first, so a command that ends none (nearly all) folds nothing more; one that does is folded
+ * again event by event, from the loaded state (a handful of events, once a half-cycle).
+ */
+function periodsEnded(
+  ruleset: ReturnType<typeof rulesetOf>,
+  loaded: CampaignState,
+  stored: readonly StoredEvent[],
+): { halfCycles: number; seq: number; state: CampaignState }[] {
+  const ends = ruleset.periodEnded!;
+  if (!stored.some((e) => ends(loaded, e) !== null)) return [];
+  const out: { halfCycles: number; seq: number; state: CampaignState }[] = [];
+  let state = loaded;
+  for (const e of stored) {
+    const ended = ends(state, e);
+    if (ended !== null) out.push({ halfCycles: ended, seq: e.seq - 1, state });
+    state = ruleset.apply(state, e);
+  }
+  return out;
+}
 
 function nextSeed(app: AppContext): string {
   const hooks = app.testHooks;

@@ -2,6 +2,7 @@ import type { Ruleset } from '../ruleset.ts';
 import {
   applyEvent,
   decideWithState,
+  foldInto,
   proxiedPlayer,
   type CampaignCommand,
   type CampaignEvent,
@@ -27,6 +28,11 @@ export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent>
       ...(proposedCatalog ? { proposedCatalog: proposedCatalog as UnitCatalog } : {}),
     }),
   apply: applyEvent,
+  applyInPlace: foldInto,
+  // UTD2.2: a half-cycle ends when the first turn of a later one starts; `/campaign history` reads
+  // the state stored then (docs/performance.md, "History").
+  periodEnded: (state, stored) =>
+    stored.event.type === 'TurnStarted' && stored.event.halfCycles > state.halfCycles ? state.halfCycles : null,
   // A catalog switch (UTD8.1) is decided with the catalog it switches to, so the rules can check the campaign's units against it.
   catalogVersion: (state, command, defaultVersion) =>
     command.type === 'catalog-set' ? command.version : (state?.catalogVersion ?? defaultVersion),

@@ -4,7 +4,7 @@ import { sameJson } from '../rules/json-data.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { upcastCampaignEvent } from '../rules/thunderdome/upcast.ts';
 import type { Executor } from './client.ts';
-import { campaignEvents, campaigns, processedInteractions } from './schema.ts';
+import { campaignEvents, campaignSnapshots, campaigns, processedInteractions } from './schema.ts';
 
 export interface CampaignRow {
   id: string;
@@ -240,22 +240,33 @@ export async function appendEvents(tx: Executor, campaignId: string, events: rea
   const prev = await chainHeadOf(tx, campaignId);
   if (events.length === 0) return prev;
   const links = chainLinks(prev, events);
-  await tx.insert(campaignEvents).values(
-    events.map((e, i) => ({
-      campaignId,
-      seq: e.seq,
-      type: e.event.type,
-      at: new Date(e.at),
-      actorUserId: e.actor.userId,
-      asPlayer: e.actor.asPlayer ?? null,
-      event: e.event,
-      rolls: e.rolls,
-      prevHash: links[i]!.prevHash,
-      hash: links[i]!.hash,
-    })),
-  );
+  // In batches: one INSERT of a whole imported log passed PostgreSQL's 65,535 bind parameters at
+  // 8,191 events (ten columns an event), and drizzle's statement builder overflowed its stack
+  // before that (docs/performance.md, "Export and import at any size").
+  for (let from = 0; from < events.length; from += EVENT_BATCH) {
+    await tx.insert(campaignEvents).values(
+      events.slice(from, from + EVENT_BATCH).map((e, k) => {
+        const link = links[from + k]!;
+        return {
+          campaignId,
+          seq: e.seq,
+          type: e.event.type,
+          at: new Date(e.at),
+          actorUserId: e.actor.userId,
+          asPlayer: e.actor.asPlayer ?? null,
+          event: e.event,
+          rolls: e.rolls,
+          prevHash: link.prevHash,
+          hash: link.hash,
+        };
+      }),
+    );
+  }
   return links.at(-1)!.hash;
 }
+
+/** Events written by one INSERT: 10 parameters each, well inside PostgreSQL's 65,535. */
+export const EVENT_BATCH = 1000;
 
 /** The hash of the campaign's last event (the genesis hash before any), chaining an older log first. */
 async function chainHeadOf(tx: Executor, campaignId: string): Promise<string> {
@@ -288,20 +299,76 @@ export interface ChainedRow extends ChainedRecord {
 
 /** The whole log as stored, for `/campaign verify` and the export. */
 export async function loadChain(tx: Executor, campaignId: string): Promise<ChainedRow[]> {
-  const rows = await tx
+  const out: ChainedRow[] = [];
+  for await (const page of chainPages(tx, campaignId)) out.push(...page);
+  return out;
+}
+
+/**
+ * The log as stored, a page of `size` events at a time in order of `seq` (keyset paging on the
+ * primary key), from event `fromSeq` on: what an export streams and a replay folds, without the
+ * whole log in memory at once.
+ */
+export async function* chainPages(
+  tx: Executor,
+  campaignId: string,
+  fromSeq = 1,
+  size = EVENT_BATCH,
+): AsyncGenerator<ChainedRow[]> {
+  let next = fromSeq;
+  for (;;) {
+    const rows = await tx
+      .select()
+      .from(campaignEvents)
+      .where(and(eq(campaignEvents.campaignId, campaignId), sql`${campaignEvents.seq} >= ${next}`))
+      .orderBy(asc(campaignEvents.seq))
+      .limit(size);
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({
+      seq: r.seq,
+      at: r.at.toISOString(),
+      actor: r.asPlayer ? { userId: r.actorUserId, asPlayer: r.asPlayer } : { userId: r.actorUserId },
+      event: r.event as StoredEvent['event'],
+      rolls: r.rolls as StoredEvent['rolls'],
+      prevHash: r.prevHash,
+      hash: r.hash,
+    }));
+    if (rows.length < size) return;
+    next = rows.at(-1)!.seq + 1;
+  }
+}
+
+/**
+ * The stored state at the end of a half-cycle (schema `campaign_snapshots`): the latest one at or
+ * before half-cycle `halfCycles`, or null when none is stored.
+ */
+export async function snapshotAtOrBefore(
+  tx: Executor,
+  campaignId: string,
+  halfCycles: number,
+  layout: StateLayout,
+): Promise<{ halfCycles: number; seq: number; state: CampaignState } | null> {
+  const [row] = await tx
     .select()
-    .from(campaignEvents)
-    .where(eq(campaignEvents.campaignId, campaignId))
-    .orderBy(asc(campaignEvents.seq));
-  return rows.map((r) => ({
-    seq: r.seq,
-    at: r.at.toISOString(),
-    actor: r.asPlayer ? { userId: r.actorUserId, asPlayer: r.asPlayer } : { userId: r.actorUserId },
-    event: r.event as StoredEvent['event'],
-    rolls: r.rolls as StoredEvent['rolls'],
-    prevHash: r.prevHash,
-    hash: r.hash,
-  }));
+    .from(campaignSnapshots)
+    .where(and(eq(campaignSnapshots.campaignId, campaignId), sql`${campaignSnapshots.halfCycles} <= ${halfCycles}`))
+    .orderBy(desc(campaignSnapshots.halfCycles))
+    .limit(1);
+  return row ? { halfCycles: row.halfCycles, seq: row.seq, state: layout.upcast(row.state as CampaignState) } : null;
+}
+
+/** Stores half-cycle snapshots; one already stored for a half-cycle is kept (the log gives both the same). */
+export async function saveSnapshots(
+  tx: Executor,
+  campaignId: string,
+  snapshots: readonly { halfCycles: number; seq: number; state: CampaignState }[],
+): Promise<void> {
+  // A snapshot is a whole state (about 100 KiB grown): a few per INSERT.
+  for (let from = 0; from < snapshots.length; from += 20)
+    await tx
+      .insert(campaignSnapshots)
+      .values(snapshots.slice(from, from + 20).map((x) => ({ campaignId, ...x })))
+      .onConflictDoNothing();
 }
 
 export async function loadEvents(
@@ -309,11 +376,18 @@ export async function loadEvents(
   campaignId: string,
   fromSeq = 1,
   limit?: number,
+  toSeq?: number,
 ): Promise<StoredEvent[]> {
   const q = tx
     .select()
     .from(campaignEvents)
-    .where(and(eq(campaignEvents.campaignId, campaignId), sql`${campaignEvents.seq} >= ${fromSeq}`))
+    .where(
+      and(
+        eq(campaignEvents.campaignId, campaignId),
+        sql`${campaignEvents.seq} >= ${fromSeq}`,
+        toSeq === undefined ? undefined : sql`${campaignEvents.seq} <= ${toSeq}`,
+      ),
+    )
     .orderBy(asc(campaignEvents.seq));
   const rows = limit === undefined ? await q : await q.limit(limit);
   return rows.map((r) => {

@@ -83,6 +83,27 @@ export const campaignEvents = pgTable(
 );
 
 /**
+ * The campaign state as it stood at the end of each half-cycle (docs/performance.md, "History"):
+ * `/campaign history` reads one row and folds at most one half-cycle of events onto it, instead of
+ * replaying the whole log. Row `half_cycles` = h holds the state folded from events 1..`seq`,
+ * where event `seq` + 1 is the first turn start of a later half-cycle. A cache of the log, never
+ * the record: it is written by the command that ends the half-cycle, by the import and by any
+ * replay that passes a missing one, and the log alone rebuilds it.
+ */
+export const campaignSnapshots = pgTable(
+  'campaign_snapshots',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    halfCycles: integer('half_cycles').notNull(),
+    seq: integer('seq').notNull(),
+    state: jsonb('state').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.halfCycles] })],
+);
+
+/**
  * Every clock is a row (design §3.9): the database decides what is due, timers only wake the
  * process, and each row is claimed in a transaction so it is applied exactly once.
  */

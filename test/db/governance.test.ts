@@ -166,7 +166,7 @@ forEachDriver('governance', (db, skip) => {
       // An export of the tampered log carries the stored chain, and the import refuses it.
       const exported = await exportCampaign(app, target.channelId, { includeSecret: false });
       if (!exported.ok) throw new Error('export failed');
-      expect(exported.value.format).toBe(3);
+      expect(exported.value.format).toBe(4);
       const refused = await importCampaign(
         app,
         { guildId: 'g', channelId: 'chain-copy' },

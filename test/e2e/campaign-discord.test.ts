@@ -131,7 +131,7 @@ describe('end to end through the Discord stand-in', () => {
     expect(original.attachments).toHaveLength(1);
     const file = JSON.parse(original.attachments[0]!.data.toString('utf8'));
     expect(file).toMatchObject({
-      format: 3,
+      format: 4,
       kind: 'campaign-master/campaign',
       campaign: { name: 'Rim Wars', status: 'active' },
     });

@@ -44,7 +44,7 @@ export const OFFICER_FOLDS = {
  * (destroyed, scrapped) or has another owner (captured). Pure; used to settle the loss and, by
  * the Decider, to announce it.
  */
-export function officerLosses(before: CampaignState, after: CampaignState): OfficerLoss[] {
+export function officerLosses(before: Pick<CampaignState, 'ships'>, after: CampaignState): OfficerLoss[] {
   const losses: OfficerLoss[] = [];
   for (const old of before.ships) {
     if (!old.legendaryOfficer && !old.outstandingCrew) continue;
@@ -69,7 +69,7 @@ export function officerLosses(before: CampaignState, after: CampaignState): Offi
  * Doing it here rather than in each decider keeps every present and future way of losing a ship
  * covered. A captured ship's new owner gets neither.
  */
-export function settleOfficerLosses(before: CampaignState, after: CampaignState): void {
+export function settleOfficerLosses(before: Pick<CampaignState, 'ships'>, after: CampaignState): void {
   for (const loss of officerLosses(before, after)) {
     const owner = after.players.find((x) => x.id === loss.playerId);
     if (owner && loss.officer) owner.officersLost = [...new Set([...(owner.officersLost ?? []), loss.officer])];
