@@ -74,7 +74,8 @@ export async function commandHistory(
   for (const e of all) {
     if (e.seq > toSeq) break;
     const ruleset = rulesetOf((state as CampaignState | null)?.ruleset ?? DEFAULT_RULESET);
-    state = ruleset.apply(state, e);
+    // One working copy for the whole replay (docs/performance.md, "History").
+    state = (ruleset.applyInPlace ?? ruleset.apply)(state, e);
     if (e.seq >= fromSeq) events.push(e);
   }
   return state ? { events, state } : null;

@@ -32,11 +32,13 @@ export async function verifyCampaign(app: AppContext, channelId: string): Promis
     const stored = await loadChain(tx, row.id);
     const { breaks, head } = verifyChain(stored);
     const ruleset = rulesetOf(row.state.ruleset);
+    // One working copy for the whole replay (docs/performance.md, "History").
+    const fold = ruleset.applyInPlace ?? ruleset.apply;
     let replayed: CampaignState | null = null;
     let replayFailed: Verification['replayFailed'] = null;
     for (const e of stored) {
       try {
-        replayed = ruleset.apply(replayed, { ...e, event: upcastCampaignEvent(e.event) });
+        replayed = fold(replayed, { ...e, event: upcastCampaignEvent(e.event) });
       } catch (err) {
         replayFailed = { seq: e.seq, message: (err as Error).message };
         break;
