@@ -15,7 +15,9 @@
  * BENCH_ACTIVE (campaigns in the throughput and memory runs, default 50), BENCH_PER_WORKER
  * (commands per concurrent player, default 10), BENCH_COLD_STARTS (default 3),
  * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ONLY (pglite,
- * postgres, or render: only the pictures), BENCH_PICTURE_ROUNDS (default 10).
+ * postgres, or render: only the pictures; roundtrip or history: only those long-history figures, on
+ * PGlite), BENCH_PICTURE_ROUNDS (default 10), BENCH_LONG_EVENTS (events of the long-history
+ * campaigns, default 100000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -34,6 +36,7 @@ import { botStartLabel, processFigures, type BotTarget } from './processes.ts';
 import { pictureSuite, printPictures, renderFigures } from './render.ts';
 import { mib, ms, stats, timed } from './stats.ts';
 import { sustainedThroughput } from './throughput.ts';
+import { longHistoryFigures } from './history-run.ts';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -184,6 +187,12 @@ async function main(): Promise<void> {
   console.log(
     `Campaign Master bench — Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${ROUNDS} order rounds, ${STORED} campaigns stored, ${ACTIVE} active`,
   );
+  // A round trip and `/campaign history` at 100,000 events (docs/performance.md, "History"); alone with BENCH_ONLY=roundtrip|history.
+  if (ONLY === 'roundtrip' || ONLY === 'history') {
+    await longHistoryFigures(ONLY, num('BENCH_LONG_EVENTS', 100_000));
+    console.log(`\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    return;
+  }
   // The pictures (maps of 30/100/300 sectors, a 10-fleet navy sheet, the ledger); alone with BENCH_ONLY=render.
   printPictures(await pictureSuite(num('BENCH_PICTURE_ROUNDS', 10)));
   if (ONLY === 'render') {

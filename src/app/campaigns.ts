@@ -5,6 +5,7 @@ import {
   appendEvents,
   chainPages,
   EVENT_BATCH,
+  campaignHeadOfChannel,
   findCampaignByChannel,
   insertCampaign,
   loadEvents,
@@ -414,12 +415,14 @@ export async function campaignAtCycle(
   halfCycles: number,
 ): Promise<CampaignState | null> {
   const db = app.database.db;
-  const row = await findCampaignByChannel(db, channelId, stateLayout);
+  const row = await campaignHeadOfChannel(db, channelId);
   if (!row) return null;
-  const ruleset = rulesetOf(row.state.ruleset);
+  const ruleset = rulesetOf(row.ruleset);
   const fold = ruleset.applyInPlace ?? ruleset.apply;
   const from = await snapshotAtOrBefore(db, row.id, halfCycles, stateLayout);
-  let state: CampaignState | null = from ? cloneJson(from.state) : null;
+  // The snapshot of that very half-cycle is its end: nothing to fold.
+  if (from && from.halfCycles === halfCycles) return from.state;
+  let state: CampaignState | null = from ? from.state : null;
   const passed: { halfCycles: number; seq: number; state: CampaignState }[] = [];
   done: for await (const page of chainPages(db, row.id, (from?.seq ?? 0) + 1)) {
     for (const { prevHash: _p, hash: _h, ...stored } of page) {

@@ -160,6 +160,18 @@ export async function findCampaignByChannel(
   return rows[0] ? toRow(rows[0], layout) : null;
 }
 
+/** A channel's campaign id, version and ruleset, without its state (a history replay reads only the log). */
+export async function campaignHeadOfChannel(
+  tx: Executor,
+  channelId: string,
+): Promise<{ id: string; version: number; ruleset: string } | null> {
+  const [row] = await tx
+    .select({ id: campaigns.id, version: campaigns.version, ruleset: sql<string>`${campaigns.state} ->> 'ruleset'` })
+    .from(campaigns)
+    .where(eq(campaigns.channelId, channelId));
+  return row ?? null;
+}
+
 export async function findCampaignById(tx: Executor, id: string, layout: StateLayout): Promise<CampaignRow | null> {
   const rows = await tx.select().from(campaigns).where(eq(campaigns.id, id));
   return rows[0] ? toRow(rows[0], layout) : null;
