@@ -178,7 +178,7 @@ export async function packExport(
       continue;
     }
     if (!gzip) {
-      gzip = createGzip({ level: 9 });
+      gzip = createGzip();
       gzip.on('data', (c: Buffer) => {
         packedBytes += c.byteLength;
         if (packedBytes > maxBytes) over = true;
