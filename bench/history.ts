@@ -1,5 +1,5 @@
 /**
- * The long-history figures of docs/performance.md ("Export and import at any size", "History"):
+ * The long-history figures of docs/performance.md ("Long histories"):
  *
  *  - `roundtripFigures`: a campaign of 100,000 events exported (`/campaign export`'s file, gzip
  *    within the upload limit), imported into another channel and verified there (the hash chain

@@ -1,6 +1,6 @@
 /**
- * Long campaign logs, built fast but validly, for the figures of docs/performance.md ("Export and
- * import at any size", "History") and the tests that prove them (test/db/long-history.test.ts).
+ * Long campaign logs, built fast but validly, for the figures of docs/performance.md ("Long
+ * histories") and the tests that prove them (test/db/long-history.test.ts).
  *
  * A year-long campaign's log is mostly small events. `appendRolls` writes `/roll 3d6` events
  * straight to the log, each exactly as `/roll` would store it: its dice derived from the

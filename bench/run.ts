@@ -187,7 +187,7 @@ async function main(): Promise<void> {
   console.log(
     `Campaign Master bench — Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${ROUNDS} order rounds, ${STORED} campaigns stored, ${ACTIVE} active`,
   );
-  // A round trip and `/campaign history` at 100,000 events (docs/performance.md, "History"); alone with BENCH_ONLY=roundtrip|history.
+  // A round trip and `/campaign history` at 100,000 events (docs/performance.md, "Long histories"); alone with BENCH_ONLY=roundtrip|history.
   if (ONLY === 'roundtrip' || ONLY === 'history') {
     await longHistoryFigures(ONLY, num('BENCH_LONG_EVENTS', 100_000));
     console.log(`\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

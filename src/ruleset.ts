@@ -37,7 +37,7 @@ export interface Ruleset<S extends RulesetState, C extends RulesetCommand, E ext
   /** The fold: the state after one stored event. Never changes the state it is given. */
   apply(state: S | null, stored: StoredEventOf<E>): S;
   /**
-   * The fold for a replay that owns its state (docs/performance.md, "History"): the same result as
+   * The fold for a replay that owns its state (docs/performance.md, "Long histories"): the same result as
    * `apply`, but it may change `working` and hand it back, so a replay of N events copies the state
    * once, not N times. Absent: replays use `apply`.
    */

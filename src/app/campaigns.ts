@@ -223,8 +223,7 @@ async function* exportedPages(tx: Executor, campaignId: string): AsyncGenerator<
  *
  * The file (text, or its bytes: plain or gzip-compressed JSON, docs/export-format.md) is read
  * twice as it streams, never whole: once to check it (checkExport), once to store its log in
- * batches; the states at the ends of its half-cycles, folded while checking, are stored as the
- * campaign's snapshots.
+ * batches and the states at the ends of its half-cycles as the campaign's snapshots.
  */
 export async function importCampaign(
   app: AppContext,
@@ -240,7 +239,7 @@ export async function importCampaign(
       `Import refused: ${checked.message}.`,
       'Upload a file made by `/campaign export`, unchanged.',
     );
-  const { file, last, snapshots } = checked.value;
+  const { file, last } = checked.value;
   return app.database.db.transaction(async (tx) => {
     if (await findCampaignByChannel(tx, target.channelId, stateLayout)) {
       return userError(
@@ -281,9 +280,19 @@ export async function importCampaign(
     };
     await insertCampaign(tx, row, now, stateLayout);
     // The log is chained again as stored here (an upcast event is stored, and hashed, in this
-    // version's shape), a batch at a time as the file is read again.
+    // version's shape), a batch at a time as the file is read again. It is folded again on the
+    // way, onto one working copy, to store the state at the end of each half-cycle (the
+    // snapshots `/campaign history` reads), one at a time so a long campaign's are never all
+    // held at once; each is what the log gives up to its event, so it still names where the
+    // campaign lived then, as a replay would.
+    const ruleset = rulesetOf(file.campaign.ruleset);
+    const fold = ruleset.applyInPlace ?? ruleset.apply;
+    let folded: CampaignState | null = null;
     let batch: StoredEvent[] = [];
     for await (const e of checked.value.events()) {
+      const ended = folded && ruleset.periodEnded ? ruleset.periodEnded(folded, e) : null;
+      if (ended !== null) await saveSnapshots(tx, id, [{ halfCycles: ended, seq: e.seq - 1, state: folded! }]);
+      folded = fold(folded, e);
       batch.push(e);
       if (batch.length === EVENT_BATCH) {
         await appendEvents(tx, id, batch);
@@ -291,9 +300,6 @@ export async function importCampaign(
       }
     }
     await appendEvents(tx, id, [...batch, imported]);
-    // The states the check folded at the ends of the log's half-cycles: each is what the log gives
-    // up to its event (so it still names where the campaign lived then, as a replay would).
-    await saveSnapshots(tx, id, snapshots);
     if (file.deadlines.length > 0) {
       await tx.insert(deadlines).values(
         file.deadlines.map((d) => ({
@@ -405,7 +411,7 @@ export async function campaignsOfUser(
  * `/campaign history`: the state as it stood at the end of a past half-cycle (UTD2.2), as the log
  * gives it up to the first turn start of a later one. It starts from the stored snapshot of the
  * latest half-cycle at or before that one (schema `campaign_snapshots`) and folds only the events
- * after it, onto one working copy (docs/performance.md, "History"); snapshots missing on the way
+ * after it, onto one working copy (docs/performance.md, "Long histories"); snapshots missing on the way
  * (a campaign stored before they were kept) are stored as it passes them, so the next reader
  * starts from them.
  */
@@ -434,7 +440,11 @@ export async function campaignAtCycle(
       state = fold(state, e);
     }
   }
-  if (passed.length > 0) await saveSnapshots(db, row.id, passed);
+  // A cache of the log: failing to store it (the campaign deleted meanwhile) leaves the answer right.
+  if (passed.length > 0)
+    await saveSnapshots(db, row.id, passed).catch((err: unknown) =>
+      app.log.warn({ err, campaignId: row.id }, 'history snapshots not stored'),
+    );
   return state;
 }
 

@@ -8,7 +8,6 @@ import { upcastEvent, upcastState } from '../rules/thunderdome/upcast.ts';
 import { seedCommitment } from '../rules/dice.ts';
 import { canonicalJson } from '../rules/json-data.ts';
 import { eventHash, GENESIS_HASH, type ChainBreak } from '../rules/event-chain.ts';
-import { cloneJson } from '../rules/json-data.ts';
 
 export { canonicalJson };
 
@@ -114,13 +113,6 @@ const headerSchema = z.object({
 export type Refusal = { ok: false; message: string };
 export type ParsedExport = { ok: true; value: CampaignExport } | Refusal;
 
-/** A state at the end of a period (a half-cycle), folded while the import checked the log: the import stores them. */
-export interface ExportSnapshot {
-  halfCycles: number;
-  seq: number;
-  state: CampaignState;
-}
-
 /** A file that passed every check, read: everything but its events, and its events to read again as stored here. */
 export interface CheckedExport {
   file: Omit<CampaignExport, 'events'>;
@@ -129,7 +121,6 @@ export interface CheckedExport {
   last: StoredEvent;
   /** The log, in this version's shapes, without the file's links (the log is chained again where it is stored). */
   events(): AsyncIterable<StoredEvent>;
-  snapshots: ExportSnapshot[];
 }
 
 /**
@@ -310,8 +301,7 @@ async function* lineEvents(bytes: Uint8Array, maxUnpacked: number): AsyncGenerat
  * Checks an uploaded export (docs/export-format.md): its shape, an unbroken sequence and hash
  * chain, seeds that match their commitments, settings within their rules, and that the log
  * really rebuilds the state. The log is read as it streams and folded onto one working copy; it
- * is never held whole (a 100,000-event log is about 45 MB of JSON). `periodEnded` (the ruleset's)
- * marks where the states to keep as snapshots are.
+ * is never held whole (a 100,000-event log is about 45 MB of JSON).
  */
 export async function checkExport(
   bytes: Uint8Array,
@@ -341,7 +331,6 @@ export async function checkExport(
   let prev = GENESIS_HASH;
   let count = 0;
   let last: StoredEvent | null = null;
-  const snapshots: ExportSnapshot[] = [];
   try {
     for await (const raw of source.events()) {
       const i = count++;
@@ -370,9 +359,6 @@ export async function checkExport(
       const plain = upcastEvent(asStored);
       last = plain;
       try {
-        const ended = rebuilt && ruleset.periodEnded ? ruleset.periodEnded(rebuilt, plain) : null;
-        if (ended !== null && snapshots.at(-1)?.halfCycles !== ended)
-          snapshots.push({ halfCycles: ended, seq: plain.seq - 1, state: cloneJson(rebuilt!) });
         rebuilt = fold(rebuilt, plain);
       } catch (err) {
         return { ok: false, message: `the event log cannot be replayed (${(err as Error).message})` };
@@ -412,7 +398,7 @@ export async function checkExport(
       yield upcastEvent(asStored);
     }
   };
-  return { ok: true, value: { file: { ...read, campaign: rebuilt }, count, last, events, snapshots } };
+  return { ok: true, value: { file: { ...read, campaign: rebuilt }, count, last, events } };
 }
 
 /** Where the chain breaks at the event `i` (0-based) of a file, linked after `prev`; null where it holds. */

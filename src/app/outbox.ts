@@ -74,7 +74,7 @@ export async function commandHistory(
   for (const e of all) {
     if (e.seq > toSeq) break;
     const ruleset = rulesetOf((state as CampaignState | null)?.ruleset ?? DEFAULT_RULESET);
-    // One working copy for the whole replay (docs/performance.md, "History").
+    // One working copy for the whole replay (docs/performance.md, "Long histories").
     state = (ruleset.applyInPlace ?? ruleset.apply)(state, e);
     if (e.seq >= fromSeq) events.push(e);
   }

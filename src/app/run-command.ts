@@ -231,7 +231,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       } else await insertCampaign(tx, next, now, stateLayout);
       const chainHead = await appendEvents(tx, next.id, stored);
       // The state at the end of each half-cycle the command ended, for `/campaign history`
-      // (docs/performance.md, "History"): only a command whose events end one folds them again.
+      // (docs/performance.md, "Long histories"): only a command whose events end one folds them again.
       if (row && ruleset.periodEnded) await saveSnapshots(tx, next.id, periodsEnded(ruleset, row.state, stored));
       const loaded = row?.state ?? null;
       // Docs/delivery.md: what the command makes the bot post is written in its own transaction, so a

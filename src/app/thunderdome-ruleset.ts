@@ -30,7 +30,7 @@ export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent>
   apply: applyEvent,
   applyInPlace: foldInto,
   // UTD2.2: a half-cycle ends when the first turn of a later one starts; `/campaign history` reads
-  // the state stored then (docs/performance.md, "History").
+  // the state stored then (docs/performance.md, "Long histories").
   periodEnded: (state, stored) =>
     stored.event.type === 'TurnStarted' && stored.event.halfCycles > state.halfCycles ? state.halfCycles : null,
   // A catalog switch (UTD8.1) is decided with the catalog it switches to, so the rules can check the campaign's units against it.

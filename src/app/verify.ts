@@ -32,7 +32,7 @@ export async function verifyCampaign(app: AppContext, channelId: string): Promis
     const stored = await loadChain(tx, row.id);
     const { breaks, head } = verifyChain(stored);
     const ruleset = rulesetOf(row.state.ruleset);
-    // One working copy for the whole replay (docs/performance.md, "History").
+    // One working copy for the whole replay (docs/performance.md, "Long histories").
     const fold = ruleset.applyInPlace ?? ruleset.apply;
     let replayed: CampaignState | null = null;
     let replayFailed: Verification['replayFailed'] = null;

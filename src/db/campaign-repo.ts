@@ -254,7 +254,7 @@ export async function appendEvents(tx: Executor, campaignId: string, events: rea
   const links = chainLinks(prev, events);
   // In batches: one INSERT of a whole imported log passed PostgreSQL's 65,535 bind parameters at
   // 8,191 events (ten columns an event), and drizzle's statement builder overflowed its stack
-  // before that (docs/performance.md, "Export and import at any size").
+  // before that (docs/performance.md, "Long histories").
   for (let from = 0; from < events.length; from += EVENT_BATCH) {
     await tx.insert(campaignEvents).values(
       events.slice(from, from + EVENT_BATCH).map((e, k) => {

@@ -83,7 +83,7 @@ export const campaignEvents = pgTable(
 );
 
 /**
- * The campaign state as it stood at the end of each half-cycle (docs/performance.md, "History"):
+ * The campaign state as it stood at the end of each half-cycle (docs/performance.md, "Long histories"):
  * `/campaign history` reads one row and folds at most one half-cycle of events onto it, instead of
  * replaying the whole log. Row `half_cycles` = h holds the state folded from events 1..`seq`,
  * where event `seq` + 1 is the first turn start of a later half-cycle. A cache of the log, never
