@@ -75,7 +75,8 @@ function runningVotes(state: CampaignState): CampaignState['votes'] {
 
 /** The times of the battle clocks, their reminders and the captured ships' record-keeping deadline. */
 function battleClocks(state: CampaignState): number[] {
-  const out: number[] = [time(state.turn?.capturesDue)];
+  // …and the explorer's balancing question (UTD5.221–5.224, exploration-offer.ts).
+  const out: number[] = [time(state.turn?.capturesDue), time(state.turn?.explorationOffer?.due)];
   for (const b of state.battles.filter((x) => x.status === 'open')) {
     for (const key of BATTLE_DEADLINES) out.push(time(b.deadlines[key]));
     for (const r of BATTLE_REMINDERS)

@@ -22,6 +22,7 @@ import {
   voteCloseReason,
 } from './reason-words.ts';
 import { RETREAT_WRECK_WORDS } from './retreat-wreck-words.ts';
+import { EXPLORATION_ANSWER_WORDS, explorationQuestion } from './exploration-words.ts';
 import { GOVERNANCE_WORDS, type GovernanceEvent } from './governance-words.ts';
 import { type AnyWords, type Words, wordsContext } from './words-context.ts';
 import { YARD_WORDS } from './yard-words.ts';
@@ -202,6 +203,11 @@ const CORE_WORDS = {
   SectorDisavowed: (e, { who, sec }) =>
     `${e.disavowed ? '🚫' : '✅'} ${who(e.playerId)} ${e.disavowed ? 'disavows' : 'no longer disavows'} ${sec(e.sector)} (UTD4.13).`,
   ExploreBalancingSet: (e, { who }) => `⚖️ ${who(e.playerId)} sets exploration balancing to **${e.mode}** (UTD5.22).`,
+  ExplorationChoiceOffered: (e, { sec }) => explorationQuestion(e.offer, sec),
+  ExplorationChoiceMade: (e, { who, sec, state }) =>
+    e.by === 'deadline'
+      ? `⌛ ${who(e.playerId)} did not answer in time: the standing instruction (\`${state.players.find((p) => p.id === e.playerId)?.exploreBalancing ?? 'none'}\`, \`/sector balancing\`) answers **${EXPLORATION_ANSWER_WORDS[e.answer]}** for ${sec(e.sector)} (UTD5.22).`
+      : `⚖️ ${who(e.playerId)} answers **${EXPLORATION_ANSWER_WORDS[e.answer]}** for ${sec(e.sector)} (UTD5.22).`,
   FortDestroyed: (e, { who, sec }) =>
     `💥 ${who(e.by)}'s minesweeper destroys ${who(e.owner)}'s fortification in ${sec(e.sector)} (UTD4.352).`,
   DevelopmentCaptured: (e, { who, sec }) =>
