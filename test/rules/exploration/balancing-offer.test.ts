@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { thunderdomeScheduler } from '../../../src/app/thunderdome-scheduler.ts';
 import type { ExplorationOffer } from '../../../src/rules/thunderdome/state.ts';
 import { explored } from '../battles/helpers.ts';
 import { startedGame, type Game } from '../td3/harness.ts';
@@ -225,5 +226,26 @@ describe('UTD5.22 the standing instruction answers when the clock runs out', () 
     expect(g.sector('A').type).toBe('mineral');
     const e = g.events('SectorExplored').at(-1)!.event as { steps: { code: string }[] };
     expect(e.steps[0]!.code).toBe('type-chosen');
+  });
+
+  it('UTD5.22 the scheduler gives the clocks when the question is due, and not before', () => {
+    const g = trailing({ mineral: true });
+    g.dice(5).do('p1', { type: 'end-turn' });
+    const due = offer(g).due;
+    expect(thunderdomeScheduler.nextDue(g.state)).toBe(due);
+    const types = (at: Date) => thunderdomeScheduler.due(g.state, at).map((x) => x.command.type);
+    expect(types(new Date(Date.parse(due) - 1000))).not.toContain('battle-clocks');
+    expect(types(new Date(due))).toContain('battle-clocks');
+    // The orders deadline does not run meanwhile: the orders are closed.
+    expect(types(new Date(Date.parse(due) + 30 * 24 * HOUR))).not.toContain('expire-turn');
+  });
+
+  it('UTD1.7 while the campaign is paused the question waits and cannot be answered', () => {
+    const g = trailing({ mineral: true });
+    g.dice(5).do('p1', { type: 'end-turn' });
+    g.patch((s) => {
+      s.paused = { since: g.now.toISOString() };
+    });
+    g.refused('p1', { type: 'explore-choice', answer: 'mineral' }, 'UTD1.7');
   });
 });
