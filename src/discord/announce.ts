@@ -10,7 +10,8 @@ import type { CommandResult } from '../app/run-command.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import type { RowDelivery } from './delivery.ts';
 import { chainHeadLine } from './governance-words.ts';
-import { explorationButtons } from './exploration-words.ts';
+import { explorationButtons, explorationWaitLine } from './exploration-words.ts';
+import { wordsContext } from './words-context.ts';
 import { mapImageFor } from './images.ts';
 import { pingOnly, send, sendError } from './send.ts';
 import { describeEvent, mention, splitMessage, WORDS } from './words.ts';
@@ -23,8 +24,13 @@ import { describeEvent, mention, splitMessage, WORDS } from './words.ts';
 function announcementLines(result: { events: readonly StoredEvent[]; state: CampaignState }): { lines: string[] } {
   const lines: string[] = [];
   for (const stored of result.events) {
-    // Posted on their own (deliverTurnStart, deliverExplorationOffer), each pinging its player.
-    if (stored.event.type === 'TurnStarted' || stored.event.type === 'ExplorationChoiceOffered') continue;
+    // Posted on their own (deliverTurnStart, deliverExplorationOffer), each pinging its player; the
+    // command's own answer says the turn waits for the question.
+    if (stored.event.type === 'TurnStarted') continue;
+    if (stored.event.type === 'ExplorationChoiceOffered') {
+      lines.push(explorationWaitLine(stored.event.offer, wordsContext(stored, result.state)));
+      continue;
+    }
     const line = describeEvent(stored, result.state);
     if (line) lines.push(line);
   }

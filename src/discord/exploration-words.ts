@@ -38,6 +38,14 @@ export function explorationQuestion(offer: ExplorationOffer, sec: (key: string) 
   ].join('\n');
 }
 
+/** The announcement's line for the question, which is posted on its own with its buttons. */
+export function explorationWaitLine(
+  offer: ExplorationOffer,
+  { who, sec }: { who: (id: string) => string; sec: (key: string) => string },
+): string {
+  return `⏸️ Step 7 waits: ${who(offer.playerId)} may use exploration balancing in ${sec(offer.sector)} and is asked below (UTD5.22).`;
+}
+
 /** `explore:<offer id>:<answer>`: the offer id makes a button of an older question refused. */
 export const EXPLORE_CUSTOM_ID = /^explore:(\d{1,15}):(roll|keep|life|mineral)$/;
 

@@ -174,6 +174,10 @@ describe('exploration balancing offered with buttons at the roll (UTD5.221–5.2
     expect(q.content).toContain('/sector choose');
     expect(buttons(q).map((b) => b.label)).toEqual(['Keep the roll', 'Mineral sector']);
     expect(buttons(q)[1]!.id).toBe(`explore:${s.turn!.explorationOffer!.id}:mineral`);
+    // The end of the turn says it waits; the question itself is posted once, with its buttons.
+    const all = standIn.channelMessages(channelId).map((m) => m.content);
+    expect(all.filter((c) => c.includes('⏸️ Step 7 waits')).length).toBe(1);
+    expect(all.filter((c) => c.includes('the type die shows')).length).toBe(1);
   });
 
   it('UTD5.22 a button pressed by another player is refused in private, citing the rule; nothing changes', async () => {
