@@ -204,6 +204,8 @@ const CORE_WORDS = {
     `${e.disavowed ? '🚫' : '✅'} ${who(e.playerId)} ${e.disavowed ? 'disavows' : 'no longer disavows'} ${sec(e.sector)} (UTD4.13).`,
   ExploreBalancingSet: (e, { who }) => `⚖️ ${who(e.playerId)} sets exploration balancing to **${e.mode}** (UTD5.22).`,
   ExplorationChoiceOffered: (e, { sec }) => explorationQuestion(e.offer, sec),
+  ExplorationChoiceWithdrawn: (e, { who, sec }) =>
+    `🚪 ${who(e.playerId)} left the campaign with the balancing question about ${sec(e.sector)} open: it lapses, and the sector stays unexplored (UTD3.91).`,
   ExplorationChoiceMade: (e, { who, sec, state }) =>
     e.by === 'deadline'
       ? `⌛ ${who(e.playerId)} did not answer in time: the standing instruction (\`${state.players.find((p) => p.id === e.playerId)?.exploreBalancing ?? 'none'}\`, \`/sector balancing\`) answers **${EXPLORATION_ANSWER_WORDS[e.answer]}** for ${sec(e.sector)} (UTD5.22).`

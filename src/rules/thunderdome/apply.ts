@@ -403,6 +403,9 @@ const CORE_FOLDS = {
   ExplorationChoiceMade: (s) => {
     if (s.turn) s.turn.explorationOffer = null;
   },
+  ExplorationChoiceWithdrawn: (s) => {
+    if (s.turn) s.turn.explorationOffer = null;
+  },
   FortDestroyed: (s, e) => {
     const sector = sectorByKey(s, e.sector);
     sector.fort = null;

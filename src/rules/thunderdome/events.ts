@@ -239,6 +239,8 @@ export type CampaignEvent =
       answer: ExplorationReply;
       by: 'player' | 'deadline';
     }
+  /** The explorer left the campaign with the question open (UTD3.91): the sector stays unexplored. */
+  | { type: 'ExplorationChoiceWithdrawn'; offerId: number; playerId: string; sector: string }
   | { type: 'FortDestroyed'; sector: string; owner: string; by: string }
   | { type: 'DevelopmentCaptured'; sector: string; kind: 'colony' | 'mine'; from: string; to: string }
   | { type: 'DevelopmentDestroyed'; sector: string; kind: 'colony' | 'mine'; owner: string; by: string }

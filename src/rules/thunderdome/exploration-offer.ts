@@ -57,7 +57,9 @@ export function answerExploration(d: Decider, answer: ExplorationReply, offerId:
 export function explorationClock(d: Decider): void {
   const offer = d.state.turn?.explorationOffer;
   if (d.state.turn?.phase !== 'exploration' || !offer || new Date(offer.due) > d.ctx.now) return;
-  const mode = d.state.players.find((p) => p.id === offer.playerId)?.exploreBalancing ?? 'none';
+  const explorer = d.state.players.find((p) => p.id === offer.playerId);
+  if (explorer?.status !== 'active') return withdrawExplorationOffer(d, offer.playerId);
+  const mode = explorer.exploreBalancing;
   const q = offer.pending.question;
   const standing = standingInstruction(mode, offer.pending.input.allowed);
   if (q.kind === 'free-choice') {
@@ -68,6 +70,18 @@ export function explorationClock(d: Decider): void {
   }
   const want = typeof standing === 'object' ? standing.choose : standing;
   resolve(d, offer, (q.options as readonly string[]).includes(want) ? (want as ExplorationReply) : 'keep', 'deadline');
+}
+
+/**
+ * UTD3.91: the explorer left the campaign (resigned, conceded) with the question open. Their fleet
+ * left with them, so nothing ended its movement there for them and the sector stays unexplored (the
+ * type die already rolled, if any, stays in the record); the turn goes on.
+ */
+export function withdrawExplorationOffer(d: Decider, playerId: string): void {
+  const offer = d.state.turn?.explorationOffer;
+  if (d.state.turn?.phase !== 'exploration' || !offer || offer.playerId !== playerId) return;
+  d.emit({ type: 'ExplorationChoiceWithdrawn', offerId: offer.id, playerId, sector: offer.sector });
+  goOn(d);
 }
 
 function resolve(d: Decider, offer: ExplorationOffer, answer: ExplorationReply, by: 'player' | 'deadline'): void {
@@ -87,7 +101,11 @@ function resolve(d: Decider, offer: ExplorationOffer, answer: ExplorationReply, 
     return;
   }
   emitExplored(d, offer.sector, offer.playerId, offer.fleetId, r.value.result);
-  // The rest of step 7, then step 8 (battles) or steps 9–12, as the turn would have gone on (turn.ts).
+  goOn(d);
+}
+
+/** The rest of step 7, then step 8 (battles) or steps 9–12, as the turn would have gone on (turn.ts). */
+function goOn(d: Decider): void {
   const turn = d.state.turn!;
   if (explorationStep(d, turn.playerId)) return;
   if (openBattles(d)) return;

@@ -248,4 +248,24 @@ describe('UTD5.22 the standing instruction answers when the clock runs out', () 
     });
     g.refused('p1', { type: 'explore-choice', answer: 'mineral' }, 'UTD1.7');
   });
+
+  it('UTD3.91 the explorer resigns with the question open: it lapses, the sector stays unexplored, the turn goes on once', () => {
+    const g = trailing({ mineral: true });
+    g.dice(5).do('p1', { type: 'end-turn' });
+    g.do('p1', { type: 'resign' });
+    expect(g.events('ExplorationChoiceWithdrawn')).toHaveLength(1);
+    expect(g.sector('A').type).toBe('unknown');
+    expect(g.state.turn!.explorationOffer ?? null).toBeNull();
+    // p1's turn ended and p2 plays: exactly one new turn, p2's orders open.
+    expect(g.state.turn).toMatchObject({ playerId: 'p2', phase: 'orders' });
+    expect(g.events('TurnStarted').map((e) => (e.event as { playerId: string }).playerId)).toEqual(['p1', 'p2']);
+  });
+
+  it('UTD3.91 another player resigning leaves the question open', () => {
+    const g = trailing({ mineral: true });
+    g.dice(5).do('p1', { type: 'end-turn' });
+    g.do('p3', { type: 'resign' });
+    expect(g.state.turn).toMatchObject({ playerId: 'p1', phase: 'exploration' });
+    expect(offer(g).playerId).toBe('p1');
+  });
 });
