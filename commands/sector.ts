@@ -63,7 +63,7 @@ const data = {
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'balancing',
-      description: 'What to do when exploration balancing applies to you (UTD5.221-5.224)',
+      description: 'Your answer to a balancing question left unanswered for 24 h (UTD5.221-5.224)',
       options: [
         {
           type: ApplicationCommandOptionType.String,

@@ -24,8 +24,8 @@ import { describeEvent, mention, splitMessage, WORDS } from './words.ts';
 function announcementLines(result: { events: readonly StoredEvent[]; state: CampaignState }): { lines: string[] } {
   const lines: string[] = [];
   for (const stored of result.events) {
-    // Posted on their own (deliverTurnStart, deliverExplorationOffer), each pinging its player; the
-    // command's own answer says the turn waits for the question.
+    // Turn starts and balancing questions have outbox rows of their own, each pinging its player;
+    // the command's own answer says the turn waits for the question.
     if (stored.event.type === 'TurnStarted') continue;
     if (stored.event.type === 'ExplorationChoiceOffered') {
       lines.push(explorationWaitLine(stored.event.offer, wordsContext(stored, result.state)));

@@ -202,7 +202,8 @@ const CORE_WORDS = {
     `🙅 ${who(e.by)} objects to the name of ${sec(e.sector)}: its namer must rename it (UTD4.12).`,
   SectorDisavowed: (e, { who, sec }) =>
     `${e.disavowed ? '🚫' : '✅'} ${who(e.playerId)} ${e.disavowed ? 'disavows' : 'no longer disavows'} ${sec(e.sector)} (UTD4.13).`,
-  ExploreBalancingSet: (e, { who }) => `⚖️ ${who(e.playerId)} sets exploration balancing to **${e.mode}** (UTD5.22).`,
+  ExploreBalancingSet: (e, { who }) =>
+    `⚖️ ${who(e.playerId)} sets exploration balancing to **${e.mode}**: the answer when a balancing question at the roll goes unanswered (UTD5.22).`,
   ExplorationChoiceOffered: (e, { sec }) => explorationQuestion(e.offer, sec),
   ExplorationChoiceWithdrawn: (e, { who, sec }) =>
     `🚪 ${who(e.playerId)} left the campaign with the balancing question about ${sec(e.sector)} open: it lapses, and the sector stays unexplored (UTD3.91).`,
