@@ -23,6 +23,7 @@ const MAP = {
     { key: 'C', x: 700, y: 200 },
     { key: 'D', x: 800, y: 350 },
     { key: 'X', x: 500, y: 450 },
+    { key: 'E', x: 900, y: 600 },
   ],
   lanes: [
     ['H1', 'A'],
@@ -35,6 +36,7 @@ const MAP = {
     ['D', 'X'],
     ['A', 'B'],
     ['C', 'D'],
+    ['D', 'E'],
   ],
 };
 const LANES = MAP.lanes as [string, string][];
@@ -246,6 +248,30 @@ describe('exploration balancing offered with buttons at the roll (UTD5.221–5.2
     const s = (await state()).state;
     expect(s.map!.sectors.find((x) => x.key === second)!.type).toBe('mineral');
     expect(s.turn!.phase).toBe('orders');
+  });
+
+  it('UTD5.22 when nobody answers for 24 hours the scheduler lets the standing instruction answer, and says so', async () => {
+    // Bob explores a third mineral sector; alice explores again and the die shows dead.
+    await explore(bob);
+    app.testHooks!.forcedDice.push(3, 3, 6);
+    await must(bob, { type: 'end-turn' });
+    await must(alice, { type: 'balancing', mode: 'mineral' });
+    const third = await explore(alice);
+    app.testHooks!.forcedDice.push(5);
+    await must(alice, { type: 'end-turn' });
+    expect((await state()).state.turn!.phase).toBe('exploration');
+    app.clock.advance(23 * 3_600_000);
+    expect(await bot.tick()).toBe(0);
+    expect((await state()).state.turn!.phase).toBe('exploration');
+    app.clock.advance(3_600_000);
+    app.testHooks!.forcedDice.push(3, 6);
+    expect(await bot.tick()).toBeGreaterThan(0);
+    await bot.whenIdle();
+    const s = (await state()).state;
+    expect(s.map!.sectors.find((x) => x.key === third)!.type).toBe('mineral');
+    expect(s.turn).toMatchObject({ playerId: bob, phase: 'orders' });
+    const said = standIn.channelMessages(channelId).map((m) => m.content);
+    expect(said.some((c) => c.includes('did not answer in time') && c.includes('`mineral`'))).toBe(true);
   });
 
   it('the bot made no request the stand-in does not know', () => {
