@@ -123,7 +123,7 @@ describe('UTD5.223–5.224 both apply: the free choice comes before the roll', (
     expect(e.steps[0]!.code).toBe('type-chosen');
   });
 
-  it('UTD5.224 choosing to roll, then a dead roll asks again with both conversions (UTD5.223)', () => {
+  it('UTD5.223 UTD5.224 choosing to roll, then a dead roll asks again with both conversions, each judged on its own', () => {
     const g = trailing({ mineral: true, life: true });
     g.do('p1', { type: 'end-turn' });
     const first = offer(g).id;
