@@ -7,8 +7,9 @@ import { orderReminderOffsets } from '../rules/thunderdome/turn.ts';
 /**
  * Thunderdome III's clocks, for the scheduler (src/app/scheduler.ts): the orders deadline (UTD3.3,
  * 3.31) and its reminders, the votes' deadlines (UTD1.7), the battle clocks (UTD3.4–3.5, 5.431,
- * 7.421) with their reminders (each once, as the rules list them in BATTLE_REMINDERS) and the
- * record-keeping deadline for captured ships (UTD6.3I2). Each is an ordinary command the rules
+ * 7.421) with their reminders (each once, as the rules list them in BATTLE_REMINDERS), the
+ * record-keeping deadline for captured ships (UTD6.3I2) and an explorer's balancing question
+ * (UTD5.221–5.224), the last two given with the battle clocks. Each is an ordinary command the rules
  * decide, and refuse once applied; this only says when to give it.
  */
 export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignCommand> = {
