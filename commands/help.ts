@@ -62,7 +62,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
     lines: [
       '`/campaign status`, `/map show`, `/sector info sector:`, `/navy [player:]` — anyone may look (UTD3.1).',
       '`/catalog search [query:] [empire:] [year:]` · `/catalog show unit:` — every unit field, refits, conversions, CO pool (UTD7.A2).',
-      '`/sector name` (first explorer, UTD4.12), `/sector object`, `/sector disavow` (UTD4.13), `/sector balancing` (UTD5.22).',
+      '`/sector name` (first explorer, UTD4.12), `/sector object`, `/sector disavow` (UTD4.13), `/sector balancing` (UTD5.22), `/sector choose` (answer a balancing question at the roll, UTD5.221-5.224).',
       '`/proxy grant user: [days:]` / `/proxy revoke` (UTD3.2) · `/resign`, `/concede` (UTD3.91, ask Confirm/Cancel)',
       '`/roll dice:` — public dice, recorded and verifiable in a campaign channel · `/campaign export` / `import` · `/campaign verify` checks the log’s hash chain and its replay.',
       '`/vote setting|restricted|withdraw|end|pause|status` — supermajority votes (UTD1.7, 8.21; end by agreement UTD1.9; `pause` stops every clock, and resumes) · `/dice verify` · `/dice reveal` (vote to publish the seed now).',

@@ -22,7 +22,7 @@ const sectorOption = {
 
 const data = {
   name: 'sector',
-  description: 'Sectors: look, name, object to a name, disavow, balancing',
+  description: 'Sectors: look, name, object to a name, disavow, balancing and its answers',
   options: [
     {
       type: ApplicationCommandOptionType.Subcommand,
@@ -63,7 +63,7 @@ const data = {
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'balancing',
-      description: 'What to do when exploration balancing applies to you (UTD5.221-5.224)',
+      description: 'Your answer to a balancing question left unanswered for 24 h (UTD5.221-5.224)',
       options: [
         {
           type: ApplicationCommandOptionType.String,
@@ -76,6 +76,25 @@ const data = {
             { name: 'Turn dead rolls into life (UTD5.222)', value: 'life' },
             { name: 'Choose life when free choice applies (UTD5.224)', value: 'choose-life' },
             { name: 'Choose mineral when free choice applies (UTD5.224)', value: 'choose-mineral' },
+          ],
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'choose',
+      description: 'Answer the balancing question of your exploration, as its buttons do (UTD5.221-5.224)',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'answer',
+          description: 'Your answer; the question says which ones apply',
+          required: true,
+          choices: [
+            { name: 'Keep the rolled type', value: 'keep' },
+            { name: 'A mineral sector (UTD5.221, UTD5.224)', value: 'mineral' },
+            { name: 'A life sector (UTD5.222, UTD5.224)', value: 'life' },
+            { name: 'Roll for the type instead of choosing (UTD5.224)', value: 'roll' },
           ],
         },
       ],
@@ -94,6 +113,8 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       return execute(i, ctx, { type: 'disavow', sector: args.sector, disavowed: !(args.undo ?? false) });
     case 'balancing':
       return execute(i, ctx, { type: 'balancing', mode: args.mode });
+    case 'choose':
+      return execute(i, ctx, { type: 'explore-choice', answer: args.answer });
     case 'info': {
       const sector = args.sector;
       const state = await stateFor(ctx);

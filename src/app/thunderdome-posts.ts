@@ -18,6 +18,7 @@ export const THUNDERDOME_POST_KINDS = [
   'vote-post',
   'map-approval-post',
   'notice',
+  'explore-offer',
 ] as const;
 export type PostKind = (typeof THUNDERDOME_POST_KINDS)[number];
 
@@ -42,6 +43,9 @@ export function thunderdomePosts(
   const posts: ThunderdomePost[] = [{ kind: 'announce', subject: '' }];
   for (const e of stored)
     if (e.event.type === 'TurnStarted') posts.push({ kind: 'turn-start', subject: String(e.seq) });
+  // UTD5.221–5.224: the explorer's balancing question, posted apart with its buttons.
+  for (const e of stored)
+    if (e.event.type === 'ExplorationChoiceOffered') posts.push({ kind: 'explore-offer', subject: String(e.seq) });
   const opened = new Set(stored.flatMap((e) => (e.event.type === 'VoteOpened' ? [e.event.vote.id] : [])));
   const named = new Set(
     stored.flatMap((e) => ('voteId' in e.event && typeof e.event.voteId === 'string' ? [e.event.voteId] : [])),

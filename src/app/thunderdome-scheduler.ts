@@ -7,8 +7,9 @@ import { orderReminderOffsets } from '../rules/thunderdome/turn.ts';
 /**
  * Thunderdome III's clocks, for the scheduler (src/app/scheduler.ts): the orders deadline (UTD3.3,
  * 3.31) and its reminders, the votes' deadlines (UTD1.7), the battle clocks (UTD3.4–3.5, 5.431,
- * 7.421) with their reminders (each once, as the rules list them in BATTLE_REMINDERS) and the
- * record-keeping deadline for captured ships (UTD6.3I2). Each is an ordinary command the rules
+ * 7.421) with their reminders (each once, as the rules list them in BATTLE_REMINDERS), the
+ * record-keeping deadline for captured ships (UTD6.3I2) and an explorer's balancing question
+ * (UTD5.221–5.224), the last two given with the battle clocks. Each is an ordinary command the rules
  * decide, and refuse once applied; this only says when to give it.
  */
 export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignCommand> = {
@@ -75,7 +76,8 @@ function runningVotes(state: CampaignState): CampaignState['votes'] {
 
 /** The times of the battle clocks, their reminders and the captured ships' record-keeping deadline. */
 function battleClocks(state: CampaignState): number[] {
-  const out: number[] = [time(state.turn?.capturesDue)];
+  // …and the explorer's balancing question (UTD5.221–5.224, exploration-offer.ts).
+  const out: number[] = [time(state.turn?.capturesDue), time(state.turn?.explorationOffer?.due)];
   for (const b of state.battles.filter((x) => x.status === 'open')) {
     for (const key of BATTLE_DEADLINES) out.push(time(b.deadlines[key]));
     for (const r of BATTLE_REMINDERS)

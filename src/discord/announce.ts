@@ -10,6 +10,8 @@ import type { CommandResult } from '../app/run-command.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import type { RowDelivery } from './delivery.ts';
 import { chainHeadLine } from './governance-words.ts';
+import { explorationButtons, explorationWaitLine } from './exploration-words.ts';
+import { wordsContext } from './words-context.ts';
 import { mapImageFor } from './images.ts';
 import { pingOnly, send, sendError } from './send.ts';
 import { describeEvent, mention, splitMessage, WORDS } from './words.ts';
@@ -22,7 +24,13 @@ import { describeEvent, mention, splitMessage, WORDS } from './words.ts';
 function announcementLines(result: { events: readonly StoredEvent[]; state: CampaignState }): { lines: string[] } {
   const lines: string[] = [];
   for (const stored of result.events) {
+    // Turn starts and balancing questions have outbox rows of their own, each pinging its player;
+    // the command's own answer says the turn waits for the question.
     if (stored.event.type === 'TurnStarted') continue;
+    if (stored.event.type === 'ExplorationChoiceOffered') {
+      lines.push(explorationWaitLine(stored.event.offer, wordsContext(stored, result.state)));
+      continue;
+    }
     const line = describeEvent(stored, result.state);
     if (line) lines.push(line);
   }
@@ -147,5 +155,26 @@ export async function deliverTurnStart(d: RowDelivery): Promise<void> {
     allowedMentions: pingOnly(stored.event.type === 'TurnStarted' ? [stored.event.playerId] : []),
   };
   await d.send(channel, 't', png ? { ...text, files: [new AttachmentBuilder(png, { name: 'map.png' })] } : text, text);
+  d.point('after-send');
+}
+
+/**
+ * An explorer's balancing question (UTD5.221–5.224) is posted in the campaign channel on its own,
+ * pinging only that player, with one button per answer the rules allow (exploration-words.ts); the
+ * turn waits for it. Without a button the player answers with `/sector choose`.
+ */
+export async function deliverExplorationOffer(d: RowDelivery): Promise<void> {
+  const history = await d.history();
+  const stored = history?.events.find((e) => e.seq === Number(d.row.subject));
+  if (!history || stored?.event.type !== 'ExplorationChoiceOffered') return;
+  const content = describeEvent(stored, history.state);
+  if (!content) return;
+  const channel = await d.channel();
+  if (!channel) return;
+  await d.send(channel, 'q', {
+    content,
+    components: [explorationButtons(stored.event.offer)],
+    allowedMentions: pingOnly([stored.event.offer.playerId]),
+  });
   d.point('after-send');
 }

@@ -1,5 +1,5 @@
 import type { PostKind } from '../app/thunderdome-posts.ts';
-import { deliverAnnouncement, deliverTurnStart } from './announce.ts';
+import { deliverAnnouncement, deliverExplorationOffer, deliverTurnStart } from './announce.ts';
 import { deliverBattleCard, deliverBattleThread } from './battle-threads.ts';
 import type { RowDelivery } from './delivery.ts';
 import { deliverMapApprovalPost, deliverMapApprovalTally } from './map-approval.ts';
@@ -21,6 +21,7 @@ export const DELIVERIES = {
   'vote-post': deliverVotePost,
   'map-approval-post': deliverMapApprovalPost,
   notice: deliverNotice,
+  'explore-offer': deliverExplorationOffer,
 } as const satisfies Record<PostKind, (d: RowDelivery) => Promise<void>>;
 
 export function isPostKind(kind: string): kind is PostKind {

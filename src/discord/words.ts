@@ -22,6 +22,7 @@ import {
   voteCloseReason,
 } from './reason-words.ts';
 import { RETREAT_WRECK_WORDS } from './retreat-wreck-words.ts';
+import { EXPLORATION_ANSWER_WORDS, explorationQuestion } from './exploration-words.ts';
 import { GOVERNANCE_WORDS, type GovernanceEvent } from './governance-words.ts';
 import { type AnyWords, type Words, wordsContext } from './words-context.ts';
 import { YARD_WORDS } from './yard-words.ts';
@@ -201,7 +202,15 @@ const CORE_WORDS = {
     `🙅 ${who(e.by)} objects to the name of ${sec(e.sector)}: its namer must rename it (UTD4.12).`,
   SectorDisavowed: (e, { who, sec }) =>
     `${e.disavowed ? '🚫' : '✅'} ${who(e.playerId)} ${e.disavowed ? 'disavows' : 'no longer disavows'} ${sec(e.sector)} (UTD4.13).`,
-  ExploreBalancingSet: (e, { who }) => `⚖️ ${who(e.playerId)} sets exploration balancing to **${e.mode}** (UTD5.22).`,
+  ExploreBalancingSet: (e, { who }) =>
+    `⚖️ ${who(e.playerId)} sets exploration balancing to **${e.mode}**: the answer when a balancing question at the roll goes unanswered (UTD5.22).`,
+  ExplorationChoiceOffered: (e, { sec }) => explorationQuestion(e.offer, sec),
+  ExplorationChoiceWithdrawn: (e, { who, sec }) =>
+    `🚪 ${who(e.playerId)} left the campaign with the balancing question about ${sec(e.sector)} open: it lapses, and the sector stays unexplored (UTD3.91).`,
+  ExplorationChoiceMade: (e, { who, sec, state }) =>
+    e.by === 'deadline'
+      ? `⌛ ${who(e.playerId)} did not answer in time: the standing instruction (\`${state.players.find((p) => p.id === e.playerId)?.exploreBalancing ?? 'none'}\`, \`/sector balancing\`) answers **${EXPLORATION_ANSWER_WORDS[e.answer]}** for ${sec(e.sector)} (UTD5.22).`
+      : `⚖️ ${who(e.playerId)} answers **${EXPLORATION_ANSWER_WORDS[e.answer]}** for ${sec(e.sector)} (UTD5.22).`,
   FortDestroyed: (e, { who, sec }) =>
     `💥 ${who(e.by)}'s minesweeper destroys ${who(e.owner)}'s fortification in ${sec(e.sector)} (UTD4.352).`,
   DevelopmentCaptured: (e, { who, sec }) =>

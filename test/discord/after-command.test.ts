@@ -68,6 +68,7 @@ describe('runAfterCommand', () => {
         'deliverBattleCard',
         'deliverVotePost',
         'deliverMapApprovalPost',
+        'deliverExplorationOffer',
       ]),
     ).toEqual([]);
   });

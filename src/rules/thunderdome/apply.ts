@@ -413,6 +413,18 @@ const CORE_FOLDS = {
   ExploreBalancingSet: (s, e) => {
     playerById(s, e.playerId).exploreBalancing = e.mode;
   },
+  // UTD5.221–5.224 (exploration-offer.ts): the turn waits in phase `exploration` while a question is open.
+  ExplorationChoiceOffered: (s, e) => {
+    if (!s.turn) return;
+    s.turn.phase = 'exploration';
+    s.turn.explorationOffer = cloneJson(e.offer);
+  },
+  ExplorationChoiceMade: (s) => {
+    if (s.turn) s.turn.explorationOffer = null;
+  },
+  ExplorationChoiceWithdrawn: (s) => {
+    if (s.turn) s.turn.explorationOffer = null;
+  },
   FortDestroyed: (s, e) => {
     const sector = sectorByKey(s, e.sector);
     sector.fort = null;

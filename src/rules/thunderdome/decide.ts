@@ -26,6 +26,7 @@ import {
 import { buyFleets, organize, scrapShips } from './navy-orders.ts';
 import { concede, grantProxy, resign, revokeProxy } from './players.ts';
 import { disavow, nameSector, objectToName, setBalancing } from './sectors.ts';
+import { answerExploration, EXPLORATION_ANSWERS, type ExplorationReply } from './exploration-offer.ts';
 import { defaultSettings, settingsSchema, type Settings } from './settings.ts';
 import {
   approveMap,
@@ -97,6 +98,8 @@ export type CampaignCommand =
   | { type: 'object-name'; sector: string; as?: string }
   | { type: 'disavow'; sector: string; disavowed: boolean; as?: string }
   | { type: 'balancing'; mode: ExploreBalancing; as?: string }
+  // The explorer's answer to a balancing question at the roll (UTD5.221–5.224; exploration-offer.ts)
+  | { type: 'explore-choice'; answer: ExplorationReply; offer?: number; as?: string }
   | { type: 'proxy-grant'; userId: string; expiresAt: Date | null }
   | { type: 'proxy-revoke'; userId: string }
   | { type: 'resign' }
@@ -322,6 +325,11 @@ export const ORDERS = {
     input: z.object({ mode: z.enum(['none', 'mineral', 'life', 'choose-life', 'choose-mineral']), ...asField }),
     who: 'player',
     decide: (d, c, p) => setBalancing(d, c.mode, p),
+  },
+  'explore-choice': {
+    input: z.object({ answer: z.enum(EXPLORATION_ANSWERS), offer: z.int().exactOptional(), ...asField }),
+    who: 'player',
+    decide: (d, c, p) => answerExploration(d, c.answer, c.offer, p),
   },
   'proxy-grant': {
     input: z.object({ userId: z.string(), expiresAt: z.date().nullable() }),

@@ -21,6 +21,7 @@ import type {
   YardCancelReason,
 } from './reasons.ts';
 import type { Settings } from './settings.ts';
+import type { ExplorationReply } from './exploration-offer.ts';
 import type {
   Base,
   Battle,
@@ -31,6 +32,7 @@ import type {
   CampaignMap,
   Development,
   ExploreBalancing,
+  ExplorationOffer,
   Fleet,
   NpeBattle,
   RetreatObligation,
@@ -226,6 +228,19 @@ export type CampaignEvent =
   | { type: 'SectorNameObjected'; sector: string; by: string }
   | { type: 'SectorDisavowed'; sector: string; playerId: string; disavowed: boolean }
   | { type: 'ExploreBalancingSet'; playerId: string; mode: ExploreBalancing }
+  /** UTD5.221–5.224: the explorer is asked at the roll; the turn waits (exploration-offer.ts). */
+  | { type: 'ExplorationChoiceOffered'; offer: ExplorationOffer }
+  /** The explorer's answer, or at the deadline the standing instruction's (UTD5.22). */
+  | {
+      type: 'ExplorationChoiceMade';
+      offerId: number;
+      playerId: string;
+      sector: string;
+      answer: ExplorationReply;
+      by: 'player' | 'deadline';
+    }
+  /** The explorer left the campaign with the question open (UTD3.91): the sector stays unexplored. */
+  | { type: 'ExplorationChoiceWithdrawn'; offerId: number; playerId: string; sector: string }
   | { type: 'FortDestroyed'; sector: string; owner: string; by: string }
   | { type: 'DevelopmentCaptured'; sector: string; kind: 'colony' | 'mine'; from: string; to: string }
   | { type: 'DevelopmentDestroyed'; sector: string; kind: 'colony' | 'mine'; owner: string; by: string }

@@ -9,6 +9,7 @@ export function shiftClocks(s: CampaignState, pausedSince: string, ms: number): 
   if (s.turn) {
     s.turn.deadline = later(s.turn.deadline) ?? null;
     if (s.turn.capturesDue) s.turn.capturesDue = later(s.turn.capturesDue) ?? null;
+    if (s.turn.explorationOffer) s.turn.explorationOffer.due = later(s.turn.explorationOffer.due)!;
   }
   for (const b of s.battles) {
     if (b.status !== 'open') continue;

@@ -1,4 +1,5 @@
 import type { Player } from './state.ts';
+import { withdrawExplorationOffer } from './exploration-offer.ts';
 import { refuse } from '../errors.ts';
 import type { Decider } from './decider.ts';
 import { checkVictory, finishTurn } from './turn.ts';
@@ -42,7 +43,10 @@ export function resign(d: Decider, p: Player): void {
   d.emit({ type: 'PlayerRemoved', playerId: p.id, reason: 'resigned', ...(keep.length ? { keep } : {}) });
   if (checkVictory(d)) return;
   pauseBattlesOfResigned(d, p.id, battles);
-  if (wasTurn && d.state.turn?.phase === 'orders') finishTurn(d, false);
+  // A balancing question put to him lapses with his fleet (exploration-offer.ts); the turn goes on.
+  const ordersOpen = d.state.turn?.phase === 'orders';
+  withdrawExplorationOffer(d, p.id);
+  if (wasTurn && ordersOpen) finishTurn(d, false);
 }
 
 /**
@@ -59,5 +63,7 @@ export function concede(d: Decider, p: Player): void {
   const wasTurn = d.state.turn?.playerId === p.id;
   d.emit({ type: 'PlayerRemoved', playerId: p.id, reason: 'conceded' });
   if (checkVictory(d)) return;
-  if (wasTurn && d.state.turn?.phase === 'orders') finishTurn(d, false);
+  const ordersOpen = d.state.turn?.phase === 'orders';
+  withdrawExplorationOffer(d, p.id);
+  if (wasTurn && ordersOpen) finishTurn(d, false);
 }

@@ -10,6 +10,7 @@ import type {
   SidcorsUnit,
 } from '../sidcors/index.ts';
 import type { BattleSetup } from './battle-setup/generate.ts';
+import type { PendingExploration } from './exploration/explore.ts';
 import type { Settings } from './settings.ts';
 
 /**
@@ -477,7 +478,22 @@ export interface RetreatObligation {
   wreckOpsCharged?: number;
 }
 
-export type TurnPhase = 'orders' | 'battles' | 'captures' | 'done';
+/**
+ * An exploration stopped where UTD5.221–5.224 give the explorer a decision (exploration-offer.ts):
+ * the turn waits for the answer until `due`, when the standing instruction answers.
+ */
+export interface ExplorationOffer {
+  /** The seq of the event that made the offer: a button of an older offer is refused. */
+  id: number;
+  playerId: string;
+  sector: string;
+  fleetId: string;
+  due: string;
+  /** The exploration so far (dice already rolled included) and the question. */
+  pending: PendingExploration;
+}
+
+export type TurnPhase = 'orders' | 'exploration' | 'battles' | 'captures' | 'done';
 
 export interface TurnState {
   playerId: string;
@@ -504,6 +520,8 @@ export interface TurnState {
   remindersSent: number[];
   /** Phase `captures`: captured ships not organized by then are organized by default (UTD6.3I2). */
   capturesDue?: string | null;
+  /** Phase `exploration`: the balancing question put to an explorer at the roll (UTD5.221–5.224, exploration-offer.ts). */
+  explorationOffer?: ExplorationOffer | null;
   /** Yards activated this turn by id, when one order point activates one yard (ISS-A04 `shipyard`). */
   yardsActivated?: string[];
   /** Shipyard capacity used this turn per yard id, in sixtieths; a refit of an odd MC leaves a half (UTD6.3721). */

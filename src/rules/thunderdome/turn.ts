@@ -126,7 +126,9 @@ export function requireTurnOf(
       'UTD2.3',
       turn.phase === 'captures'
         ? 'The orders of this turn are closed; captured ships are being organized (UTD6.3I2).'
-        : 'The orders of this turn are closed; the turn is resolving battles.',
+        : turn.phase === 'exploration'
+          ? 'The orders of this turn are closed; an exploration waits for its balancing choice (UTD5.22).'
+          : 'The orders of this turn are closed; the turn is resolving battles.',
       'See `/battle list`.',
     );
   if (turn.locked && !opts.evenLocked)
@@ -180,7 +182,8 @@ export function expireTurn(d: Decider): void {
 function afterOrders(d: Decider, forfeited: boolean): void {
   const playerId = d.state.turn!.playerId;
   executeRetreats(d, 'afterOrders');
-  explorationStep(d, playerId);
+  // UTD5.221–5.224: an explorer with a balancing decision is asked; exploration-offer.ts goes on.
+  if (explorationStep(d, playerId)) return;
   if (openBattles(d)) return;
   finishTurn(d, forfeited);
 }

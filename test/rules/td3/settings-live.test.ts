@@ -92,11 +92,33 @@ const hoursAfter = (g: Game, iso: string | null | undefined) =>
   iso ? Math.round((Date.parse(iso) - g.now.getTime()) / 3_600_000) : null;
 
 /**
- * Keys in the catalogue that no rule reads yet, so no scenario can come out differently. The
- * exploration balancing offer (UTD5.221–5.224) is not built: nothing reads `explore.balanceGap`
- * or `explore.balanceCounts`. A key leaves this list with its case when its rule is built.
+ * Keys in the catalogue that no rule reads yet, so no scenario can come out differently. Empty:
+ * every key has its case. A key leaves this list with its case when its rule is built.
  */
-const NOT_YET_LIVE: readonly SettingKey[] = ['explore.balanceGap', 'explore.balanceCounts'];
+const NOT_YET_LIVE: readonly SettingKey[] = [];
+
+/**
+ * p1 (home only: one life, one mineral sector) moves into the unknown A and ends the turn, the
+ * type die showing dead (UTD5.21); `mineralSectors` of p2's are set up first. Returns the phase the
+ * turn is in: `exploration` while a balancing question waits for p1 (UTD5.221), `orders` once the
+ * sector was explored without one and p2's turn began.
+ */
+function p1ExploresBehind(s: Settings, mineralSectors: { key: string; owner: string | null }[]): string {
+  const g = started(s);
+  g.patch((st) => {
+    for (const m of mineralSectors)
+      Object.assign(st.map!.sectors.find((x) => x.key === m.key)!, {
+        type: 'mineral',
+        terrain: [],
+        overlays: [],
+        exploredBy: 'p2',
+        owner: m.owner,
+      });
+  });
+  g.do('p1', { type: 'move', fleet: '1', to: 'A' });
+  g.dice(5, 3).do('p1', { type: 'end-turn' });
+  return g.state.turn!.phase;
+}
 
 /** p1 wins the battle in A (`battle`) by agreement and p2 must retreat to `to`; p2's turn begins. */
 function p2Retreats(s: Settings, to: string, before: (g: Game) => void = () => {}): Game {
@@ -1127,6 +1149,28 @@ const CASES: Partial<Record<SettingKey, LiveCase>> = {
     run: (s) => p2Retreats(s, 'C', (g) => explored(g, 'C', 'dead')).fleetOf('p2', 1).sector,
     dflt: 'A',
     changed: 'C',
+  },
+  'explore.balanceGap': {
+    value: '3',
+    // p2 owns two mineral sectors besides its home: p1 trails by 2 (UTD5.221 "two fewer", ISS-A66).
+    run: (s) =>
+      p1ExploresBehind(s, [
+        { key: 'E', owner: 'p2' },
+        { key: 'F', owner: 'p2' },
+      ]),
+    dflt: 'exploration',
+    changed: 'orders',
+  },
+  'explore.balanceCounts': {
+    value: 'explored',
+    // p2 explored two mineral sectors it does not own: they count only on the `explored` basis (ISS-A66).
+    run: (s) =>
+      p1ExploresBehind(s, [
+        { key: 'E', owner: null },
+        { key: 'F', owner: null },
+      ]),
+    dflt: 'orders',
+    changed: 'exploration',
   },
   'explore.onRetreatArrival': {
     value: 'false',

@@ -7,6 +7,7 @@ import { organizeCapturedByDefault } from './captures.ts';
 import { hoursFrom, NPE } from './common.ts';
 import { DEFAULT_SETTINGS } from '../settings.ts';
 import { anschluss } from './npe.ts';
+import { explorationClock } from '../exploration-offer.ts';
 import { applyResult } from './outcome.ts';
 import { remindBattles } from './reminders.ts';
 import { defaultSelections } from './selection.ts';
@@ -56,6 +57,8 @@ export function runBattleClocks(d: Decider): void {
   }
   const turn = d.state.turn;
   if (turn?.phase === 'captures' && due(turn.capturesDue)) organizeCapturedByDefault(d);
+  // UTD5.221–5.224: an unanswered balancing question is answered by the standing instruction.
+  if (turn?.phase === 'exploration' && due(turn.explorationOffer?.due)) explorationClock(d);
   remindBattles(d);
 }
 

@@ -21,7 +21,9 @@ export function openBattles(d: Decider): boolean {
     openOne(d, sector, sides);
   }
   const open = d.state.battles.some((b) => b.status === 'open');
-  if (open && d.state.turn?.phase === 'orders') d.emit({ type: 'TurnPhaseChanged', phase: 'battles' });
+  // From step 7 too: a balancing question (exploration-offer.ts) held the turn in phase `exploration`.
+  if (open && (d.state.turn?.phase === 'orders' || d.state.turn?.phase === 'exploration'))
+    d.emit({ type: 'TurnPhaseChanged', phase: 'battles' });
   return open;
 }
 

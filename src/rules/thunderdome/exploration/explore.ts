@@ -429,7 +429,10 @@ export function resumeExploration(
         meaning: 'declined the free choice: the type is rolled',
         detail: { code: 'free-choice-declined' },
       });
-      return ok(rollType(input, 'ask', steps, dice));
+      // A pending record whose instruction was replaced by a standing one (the deadline answering,
+      // exploration-offer.ts) rolls on that instruction instead of asking again.
+      const next = input.balancing === 'mineral' || input.balancing === 'life' || input.balancing === 'none';
+      return ok(rollType(input, next ? (input.balancing as 'mineral' | 'life' | 'none') : 'ask', steps, dice));
     }
     const chosen = checkFreeChoice(answer, input.allowed);
     if (!chosen.ok) return chosen;
