@@ -200,9 +200,11 @@ describe("'n3D planets, moons and rings (P2.1, P2.223, P2.231)", () => {
     expect(
       codeOf(() =>
         addBody(newEngagement(), {
-          ...planet,
+          id: 'G',
+          name: 'Giant',
           kind: 'gas-giant',
-          atmosphereKm: undefined,
+          centre: at(0, 0, 0),
+          radiusKm: 1_500,
           ring: { innerKm: 1_000, outerKm: 5_000 },
         }),
       ),
