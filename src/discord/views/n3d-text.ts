@@ -11,6 +11,7 @@ import {
   type ImpulseEvent,
   type ImpulsePlot,
   type N3dBody,
+  type N3dMine,
   type N3dUnit,
   type RangeRow,
   type TurnMode,
@@ -163,8 +164,10 @@ export function myPlotsText(
   units: readonly N3dUnit[],
   plots: Record<string, ImpulsePlot[]>,
   pending: Record<string, EnergyPlot>,
+  mines: readonly N3dMine[] = [],
 ): string {
-  if (units.length === 0) return `You have no units in the 'n3D engagement of battle ${battleId}.`;
+  if (units.length === 0 && mines.length === 0)
+    return `You have no units in the 'n3D engagement of battle ${battleId}.`;
   const lines = [`🤫 Your plots in battle ${battleId} (only you see this):`];
   for (const u of units) {
     const p = plots[u.id];
@@ -173,7 +176,16 @@ export function myPlotsText(
       `• **${u.id}** ${u.name}: ${p?.length ? `${p.length} impulse${p.length === 1 ? '' : 's'} — ${plotSummary(p)}` : 'nothing plotted'}${e ? ` · then ${e}` : ''}`,
     );
   }
+  for (const m of mines)
+    lines.push(
+      `• 💣 mine **${m.id}** at ${pointText(m.pos)}: strength ${m.strength}, detects at ${formatHexes(m.radiusKm)} hex (M2.40)`,
+    );
   return lines.join('\n');
+}
+
+/** Ephemeral, to the layer only: mines are secret until they go off (M2.40). */
+export function mineLaidText(battleId: string, m: N3dMine, count: number): string {
+  return `🤫 Mine **${m.id}** laid at ${pointText(m.pos)} (battle ${battleId}): strength ${m.strength}, goes off when a unit within ${formatHexes(m.radiusKm)} hex moves on its impulse-chart impulse (M2.40), doing strength ÷ distance² to every unit (M2.50). Only you see it; you have ${count} mine${count === 1 ? '' : 's'} here.`;
 }
 
 /** Public, after `/n3d plot`: who has plotted, never what. */
