@@ -4,6 +4,7 @@ import { RuleViolation } from '../../../src/rules/errors.ts';
 import {
   addBody,
   addUnit,
+  addWeb,
   arcsOf,
   chartImpulses,
   EXAMPLE_ASTEROID_FIELD,
@@ -112,6 +113,28 @@ describe("'n3D mines (M2.40, M2.50)", () => {
       'n3d/mine-radius',
     );
     expect(codeOf(() => layMine(e, 'alice', 'L', { id: 'M3', strength: 10, radiusKm: hex(1) }))).toBe('n3d/not-yours');
+  });
+
+  it('M2.50, G10.72 B.3 DN10: a mine of 10 in a web, victim at 0.5 hex: 10 − 5 = 5, 5 ÷ 0.25 = 20; the web also slows the victim’s chart speed (G10.511)', () => {
+    let e = newEngagement();
+    e = ship(e, 'L', at(0, 0, 0), 0, 0, 'bob');
+    e = layMine(e, 'bob', 'L', { id: 'M1', strength: 10, radiusKm: hex(0.5) });
+    e = setUnit(e, 'L', { pos: at(0, 0, 5) });
+    e = addWeb(e, { id: 'W', anchors: [{ point: at(-10, 0, 0) }, { point: at(10, 0, 0) }], traditionalStrength: 1 });
+    // Speed 8 less web strength 4 moves at 4: on impulses 8, 16, 24 and 32 of the chart.
+    e = ship(e, 'A', at(-1.5, 0, 0), 8);
+    const first = fly(e, 7);
+    expect(kinds(first.events, 'mine-detonated')).toEqual([]);
+    const { events } = fly(first.engagement, 1);
+    const boom = kinds(events, 'mine-detonated')[0];
+    if (boom?.kind !== 'mine-detonated') throw new Error('no detonation');
+    expect(boom.impulse).toBe(8);
+    expect(boom.hits.find((h) => h.unit === 'A')).toEqual({
+      unit: 'A',
+      distanceKm: 5_000,
+      damage: 20,
+      webReduction: 5,
+    });
   });
 
   it('M2.40 mines are secret: the public view has none, each owner sees only their own', () => {
