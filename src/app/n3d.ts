@@ -258,9 +258,12 @@ export function placeCardTerrain(
   };
   let out = e;
   const notes: string[] = [];
-  let moons = 0;
-  const body = (spec: Omit<N3dBody, 'id'>, id: string) => {
-    out = addBody(out, { id, ...spec });
+  // Ids by kind: T-planet, T-giant, T-moon1…; a second body of a kind gets a number too.
+  const seen = new Map<string, number>();
+  const body = (spec: Omit<N3dBody, 'id'>, base: string) => {
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    out = addBody(out, { id: n === 1 && base !== 'T-moon' ? base : `${base}${n}`, ...spec });
   };
   for (const t of terrain) {
     switch (t.placement) {
@@ -269,17 +272,14 @@ export function placeCardTerrain(
         if (t.kind === 'class-m-planet')
           body({ name: t.name, kind: 'class-m-planet', centre: at(t.hex), ...CARD_SIZES.classM }, 'T-planet');
         else if (t.kind === 'small-moon')
-          body({ name: t.name, kind: 'small-moon', centre: at(t.hex), ...CARD_SIZES.smallMoon }, `T-moon${++moons}`);
+          body({ name: t.name, kind: 'small-moon', centre: at(t.hex), ...CARD_SIZES.smallMoon }, 'T-moon');
         else notes.push(`${t.name} at ${t.hex}: not placed ('n3D gives it no rule here; P4.1 black holes need a size)`);
         break;
       case 'gas-giant':
         body({ name: t.name, kind: 'gas-giant', centre: at(t.hex), radiusKm: (t.diameter * 10_000) / 2 }, 'T-giant');
         for (const m of t.moons)
           if (m.hex)
-            body(
-              { name: `${t.name} moon`, kind: 'small-moon', centre: at(m.hex), ...CARD_SIZES.smallMoon },
-              `T-moon${++moons}`,
-            );
+            body({ name: `${t.name} moon`, kind: 'small-moon', centre: at(m.hex), ...CARD_SIZES.smallMoon }, 'T-moon');
         break;
       case 'overlay':
         if (t.overlay === 'asteroid-field') {

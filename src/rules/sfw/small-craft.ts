@@ -296,8 +296,8 @@ export function capTacTurn(input: CapTacInput): CapTacResult {
       `A drifting CapTac is activated by a friendly ship within ${CAPTAC_ACTIVATION_RANGE_INCHES}" (that ship is ${input.activateFrom}" away).`,
     );
   const shotDown = whole(input.shotDownInTow, 'CapTacs shot down', CAPTAC_RULE);
-  if (shotDown > towed && towed > 0)
-    refuse('sfw/bad-number', CAPTAC_RULE, `${shotDown} CapTacs shot down of ${towed} in tow.`);
+  if (shotDown > towed)
+    refuse('sfw/bad-number', CAPTAC_RULE, `${shotDown} CapTacs shot down of ${towed} in tow (give towed:).`);
   const hits = whole(input.hits, 'CapTac hits', CAPTAC_RULE);
   let target: CapTacResult['target'] = null;
   if (input.targetPU !== undefined) {
