@@ -59,6 +59,12 @@ describe("examples/09-aids.txt: 'n3D terrain, mines and launches, and the Starfl
     expect(line('@alice /n3d body battle:K40 id:bad').content).toContain('must be less than 0.2 hex');
   });
 
+  it('P2.1 /n3d render draws the engagement with its bodies as a PNG', () => {
+    const r = line('@bob /n3d render');
+    expect(r.ok).toBe(true);
+    expect(r.files.map((f) => f.split('.').pop())).toEqual(['png']);
+  });
+
   it('M2.40 a mine is laid in secret: its layer alone sees it, the channel sees nothing of it', () => {
     const lay = line('@carol /n3d lay');
     expect(lay.ephemeral).toBe(true);
