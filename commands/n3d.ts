@@ -12,6 +12,7 @@ import { campaignInChannel } from '../src/app/campaigns.ts';
 import {
   addN3dBody,
   addN3dUnit,
+  BODY_KIND_CHOICES,
   launchN3dSeeking,
   layN3dMine,
   askN3d,
@@ -23,7 +24,6 @@ import {
   TURN_MODE_CHOICES,
   type N3dCall,
 } from '../src/app/n3d.ts';
-import { BODY_KINDS } from '../src/rules/n3d/index.ts';
 import { readArgs, subcommand } from '../src/discord/args.ts';
 import { battleOption, battleRefOf, NO_BATTLE } from '../src/discord/battle-ref.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
@@ -183,7 +183,7 @@ const data = {
         name: 'kind',
         description: 'What it is',
         required: true,
-        choices: BODY_KINDS.map((k) => ({ name: k, value: k })),
+        choices: BODY_KIND_CHOICES,
       },
       { type: S, name: 'pos', description: 'Centre x, y, z in hexes', required: true, max_length: 80 },
       { type: S, name: 'radius', description: 'Radius in hexes', required: true, max_length: 20 },

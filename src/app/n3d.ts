@@ -4,6 +4,7 @@ import { refuse, RuleViolation } from '../rules/errors.ts';
 import {
   addBody,
   addUnit,
+  BODY_KINDS,
   CARD_SIZES,
   hexToCoordinates,
   layMine,
@@ -609,6 +610,9 @@ export function launchN3dSeeking(
     return { payload: { ...aid, engagement }, value: { battle: b.id, view: publicView(engagement), id } };
   });
 }
+
+/** The kinds of body (P2.1), as choices for the command definition. */
+export const BODY_KIND_CHOICES = BODY_KINDS.map((k) => ({ name: k, value: k }));
 
 export interface BodyRequest {
   id: string;
