@@ -34,6 +34,7 @@ describe("examples/09-aids.txt: 'n3D terrain, mines and launches, and the Starfl
       '@alice /n3d launch F1.24',
       '@carol /sfw starbomber SFW Starbombers and SAPS',
       '@carol /sfw maatac SFW Fortresses in MAATAC',
+      '@carol /sfw maatac SFW Fortresses in MAATAC',
     ]);
     expect(refused.every((r) => r.ephemeral)).toBe(true);
   });
@@ -130,5 +131,8 @@ describe("examples/09-aids.txt: 'n3D terrain, mines and launches, and the Starfl
     expect(after).toContain('no CM standing: -1 on its firing rolls');
     expect(after).toContain('M1 Mobile Armed Destroyer: armor C, speed 2, on W1 — destroyed with W1');
     expect(after).toContain('An attacker may name: L1, S1.');
+    expect(line('@carol /sfw maatac', 2).content).toContain('🚜 M1 may move onto S1.');
+    expect(line('@carol /sfw maatac', 2).content).toContain('L1 Life Support System: armor A, 5 IU/RAATAC');
+    expect(line('@carol /sfw maatac', 3).content).toContain('has lost its mobility factor');
   });
 });
