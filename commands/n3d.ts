@@ -176,7 +176,7 @@ const data = {
       },
       { type: B, name: 'ballistic', description: 'F4: fly straight at where the target is now' },
     ]),
-    sub('body', 'Add a planet, gas giant or small moon (P2.1)', [
+    sub('body', 'Add or correct a planet, gas giant or small moon (P2.1)', [
       { type: S, name: 'id', description: 'A short id', required: true, max_length: 40 },
       {
         type: S,
@@ -282,7 +282,10 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       );
     case 'body':
       return present(i, await addN3dBody(call, args), (v) =>
-        post(i, `🪐 **${v.body.id}** placed (P2.1).\n${engagementText(v.battle, v.view)}`),
+        post(
+          i,
+          `🪐 **${v.body.id}** ${v.replaced ? 'changed' : 'placed'} (P2.1).\n${engagementText(v.battle, v.view)}`,
+        ),
       );
     case 'lay':
       return present(i, await layN3dMine(call, args), async (v) => {

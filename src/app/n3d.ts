@@ -5,6 +5,7 @@ import {
   addBody,
   addUnit,
   BODY_KINDS,
+  replaceBody,
   CARD_SIZES,
   hexToCoordinates,
   layMine,
@@ -626,11 +627,14 @@ export interface BodyRequest {
   name?: string;
 }
 
-/** `/n3d body`: a planet, gas giant or small moon placed by hand, with its sizes (P2.1, P2.223). */
+/**
+ * `/n3d body`: a planet, gas giant or small moon placed by hand, with its sizes (P2.1, P2.223);
+ * naming an existing body (one the card placed) corrects it.
+ */
 export function addN3dBody(
   call: N3dCall,
   req: BodyRequest,
-): Promise<AidResult<{ battle: string; view: PublicEngagement; body: N3dBody }>> {
+): Promise<AidResult<{ battle: string; view: PublicEngagement; body: N3dBody; replaced: boolean }>> {
   return changeAid(call, ({ state, aid }) => {
     const b = openBattle(state, call.ref);
     speaker(b, call.actor.userId);
@@ -652,17 +656,19 @@ export function addN3dBody(
       };
     }
     const id = req.id.trim();
+    const before = aid.engagement.bodies.find((x) => x.id === id);
     const body: N3dBody = {
       id,
-      name: (req.name ?? id).slice(0, 80),
+      name: (req.name ?? before?.name ?? id).slice(0, 80),
       kind: req.kind,
       centre: parsePoint(req.pos, 'The centre'),
       radiusKm,
       ...(atmosphereKm !== undefined ? { atmosphereKm } : {}),
       ...(ring ? { ring } : {}),
     };
-    const engagement = addBody(aid.engagement, body);
-    return { payload: { ...aid, engagement }, value: { battle: b.id, view: publicView(engagement), body } };
+    const replaced = before !== undefined;
+    const engagement = replaced ? replaceBody(aid.engagement, body) : addBody(aid.engagement, body);
+    return { payload: { ...aid, engagement }, value: { battle: b.id, view: publicView(engagement), body, replaced } };
   });
 }
 

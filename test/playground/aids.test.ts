@@ -58,6 +58,11 @@ describe("examples/09-aids.txt: 'n3D terrain, mines and launches, and the Starfl
       '**moon1** moon1 (small-moon) at (-32, 0, -30), radius 0.1',
     );
     expect(line('@alice /n3d body battle:K40 id:bad').content).toContain('must be less than 0.2 hex');
+    const corrected = line('@alice /n3d body battle:K40 id:T-planet').content;
+    expect(corrected).toContain('**T-planet** changed (P2.1).');
+    expect(corrected).toContain(
+      '**T-planet** Class-M planet (class-m-planet) at (-29, 0, -23.3847), radius 0.18, atmosphere 0.19, ring 1–2',
+    );
   });
 
   it('P2.1 /n3d render draws the engagement with its bodies as a PNG', () => {

@@ -542,6 +542,14 @@ export function addBody(e: Engagement, body: N3dBody): Engagement {
   return { ...e, bodies: [...e.bodies, body] };
 }
 
+/** P2.1: the players correct a body's place or sizes (the card gives none); same checks as a new one. */
+export function replaceBody(e: Engagement, body: N3dBody): Engagement {
+  if (!e.bodies.some((b) => b.id === body.id)) refuse('n3d/no-body', 'P2.1', `There is no body "${body.id}".`);
+  checkPosition(body.centre);
+  checkBody(body);
+  return { ...e, bodies: e.bodies.map((b) => (b.id === body.id ? body : b)) };
+}
+
 export function removeBody(e: Engagement, id: string): Engagement {
   if (!e.bodies.some((b) => b.id === id)) refuse('n3d/no-body', 'P2.1', `There is no body "${id}".`);
   return { ...e, bodies: e.bodies.filter((b) => b.id !== id) };
