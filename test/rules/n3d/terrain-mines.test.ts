@@ -7,6 +7,7 @@ import {
   addWeb,
   arcsOf,
   chartImpulses,
+  chartSpeed,
   EXAMPLE_ASTEROID_FIELD,
   exampleAsteroidField,
   hexesToKm,
@@ -19,6 +20,7 @@ import {
   parseLaunchMount,
   placeAsteroidField,
   publicView,
+  replaceBody,
   runImpulses,
   setUnit,
   type Engagement,
@@ -69,6 +71,17 @@ describe("'n3D traditional impulse chart (M2.40, P2.223, P3.2)", () => {
     expect(chartImpulses(32)).toHaveLength(32);
     expect(chartImpulses(0)).toEqual([]);
   });
+  it('M2.40 the chart speed is what the unit moves at: warp speed plus inertia, less a web (G10.511)', () => {
+    const facing = { pitch: 0, yaw: 0, roll: 0 };
+    // One hex per turn of inertia (320,000 stored units) and no warp: speed 1.
+    expect(chartSpeed({ facing, speed: 0, inertia: { x: 320_000, y: 0, z: 0 } })).toBe(1);
+    expect(chartSpeed({ facing, speed: hex(5), inertia: { x: 320_000, y: 0, z: 0 } })).toBe(6);
+    // Inertia backwards slows it: 5 − 1.
+    expect(chartSpeed({ facing, speed: hex(5), inertia: { x: -320_000, y: 0, z: 0 } })).toBe(4);
+    expect(chartSpeed({ facing, speed: hex(8), inertia: { x: 0, y: 0, z: 0 } }, hex(4))).toBe(4);
+    expect(chartSpeed({ facing, speed: hex(40), inertia: { x: 0, y: 0, z: 0 } })).toBe(32);
+  });
+
   it('M2.40 a fractional speed moves on the chart of its whole part (12.5 as 12)', () => {
     for (let i = 1; i <= 32; i++) expect(movesOnImpulse(12.5, i)).toBe(movesOnImpulse(12, i));
   });
@@ -176,6 +189,14 @@ describe("'n3D planets, moons and rings (P2.1, P2.223, P2.231)", () => {
     const { events } = fly(e, 12);
     expect(kinds(events, 'body-contact')).toEqual([]);
     expect(kinds(events, 'atmosphere-entered').map((ev) => ev.impulse)).toEqual([6]);
+  });
+
+  it('P2.1 the players may correct a body the card placed; the same checks apply', () => {
+    const e = addBody(newEngagement(), planet);
+    expect(replaceBody(e, { ...planet, radiusKm: 1_800 }).bodies[0]!.radiusKm).toBe(1_800);
+    expect(codeOf(() => replaceBody(e, { ...planet, atmosphereKm: 2_500 }))).toBe('n3d/body-atmosphere');
+    expect(codeOf(() => replaceBody(e, { ...planet, id: 'Q' }))).toBe('n3d/no-body');
+    expect(codeOf(() => addBody(e, planet))).toBe('n3d/duplicate-body');
   });
 
   it('P2.1 the atmosphere radius of a class M planet must be less than two tenths of a hex', () => {
