@@ -10,8 +10,11 @@ import {
 import type { AidResult } from '../src/app/aids.ts';
 import { campaignInChannel } from '../src/app/campaigns.ts';
 import {
+  addN3dBody,
   addN3dUnit,
+  BODY_KIND_CHOICES,
   launchN3dSeeking,
+  layN3dMine,
   askN3d,
   n3dUnits,
   plotN3dUnit,
@@ -32,6 +35,7 @@ import {
   engagementText,
   explosionText,
   impulseText,
+  mineLaidText,
   myPlotsText,
   plotConfirmText,
   plottedNoticeText,
@@ -158,6 +162,39 @@ const data = {
       { type: S, name: 'target', description: 'Its target', required: true, autocomplete: true },
       { type: S, name: 'id', description: 'The new weapon, e.g. DR1', required: true, max_length: 20 },
       { type: S, name: 'speed', description: 'Its warp speed, hexes per turn', required: true, max_length: 20 },
+      {
+        type: S,
+        name: 'mount',
+        description: 'drone; plasma tube FA RA FX RX FH RH 360; swivel FP LP RP LS RS…; ISC-L…',
+        max_length: 8,
+      },
+      {
+        type: S,
+        name: 'bearing',
+        description: 'Swivel or wide tube: torpedo bearing, ° + = starboard',
+        max_length: 20,
+      },
+      { type: B, name: 'ballistic', description: 'F4: fly straight at where the target is now' },
+    ]),
+    sub('body', 'Add or correct a planet, gas giant or small moon (P2.1)', [
+      { type: S, name: 'id', description: 'A short id', required: true, max_length: 40 },
+      {
+        type: S,
+        name: 'kind',
+        description: 'What it is',
+        required: true,
+        choices: BODY_KIND_CHOICES,
+      },
+      { type: S, name: 'pos', description: 'Centre x, y, z in hexes', required: true, max_length: 80 },
+      { type: S, name: 'radius', description: 'Radius in hexes', required: true, max_length: 20 },
+      { type: S, name: 'atmosphere', description: 'Atmosphere radius, hexes (class M: < 0.2)', max_length: 20 },
+      { type: S, name: 'ring', description: 'Ring "inner-outer" in hexes (P2.223)', max_length: 40 },
+    ]),
+    sub('lay', 'Lay a secret mine at your unit (M2.40)', [
+      unitOption('unit', 'Your unit'),
+      { type: S, name: 'id', description: 'The mine, e.g. M1', required: true, max_length: 40 },
+      { type: I, name: 'strength', description: 'Explosion strength', required: true, min_value: 1, max_value: 1000 },
+      { type: S, name: 'radius', description: 'Detection radius, 0.0001–1 hex', required: true, max_length: 20 },
     ]),
     sub('show', 'Every unit: position, facing, speed, and how many impulses are plotted', []),
     sub('range', 'Range and bearing between units (D1.4)', [
@@ -236,9 +273,25 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       return present(i, await launchN3dSeeking(call, args), (v) =>
         post(
           i,
-          `🚀 **${v.id}** launched at ${args.target}: it turns toward it by itself (F2.21) and impacts within 0.9999 hex (F2.3).\n${engagementText(v.battle, v.view)}`,
+          `${
+            args.ballistic
+              ? `🚀 **${v.id}** launched ballistic toward where ${args.target} is: it flies straight and strikes the first unit it comes within 0.9999 hex of (F4, F2.3).`
+              : `🚀 **${v.id}** launched at ${args.target}: it turns toward it by itself (F2.21) and impacts within 0.9999 hex (F2.3).`
+          }\n${engagementText(v.battle, v.view)}`,
         ),
       );
+    case 'body':
+      return present(i, await addN3dBody(call, args), (v) =>
+        post(
+          i,
+          `🪐 **${v.body.id}** ${v.replaced ? 'changed' : 'placed'} (P2.1).\n${engagementText(v.battle, v.view)}`,
+        ),
+      );
+    case 'lay':
+      return present(i, await layN3dMine(call, args), async (v) => {
+        await send(i, { content: mineLaidText(v.battle, v.mine, v.mineCount), flags: MessageFlags.Ephemeral });
+        return { ok: true };
+      });
     case 'impulse':
       return present(i, await runN3dImpulses(call, args), (v) =>
         post(i, impulseText(v.battle, v.before, v.after, v.events)),
@@ -249,7 +302,10 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       const a = answer.value;
       switch (a.sub) {
         case 'mine':
-          await send(i, { content: myPlotsText(a.battle, a.units, a.plots, a.pending), flags: MessageFlags.Ephemeral });
+          await send(i, {
+            content: myPlotsText(a.battle, a.units, a.plots, a.pending, a.mines),
+            flags: MessageFlags.Ephemeral,
+          });
           return { ok: true };
         case 'show':
           return post(i, engagementText(a.battle, a.view));

@@ -8,7 +8,12 @@ import {
 import { campaignInChannel } from '../src/app/campaigns.ts';
 import {
   buildStarfortress,
+  capTacCalculation,
   checkPower,
+  craftCalculation,
+  maatacFortress,
+  SAPS_CHOICES,
+  STARBOMBER_CHOICES,
   makeSecretRoll,
   REPAIR_TYPE_CHOICES,
   revealSecretRolls,
@@ -22,8 +27,11 @@ import { respondChoices } from '../src/discord/autocomplete.ts';
 import { presentError, send } from '../src/discord/present.ts';
 import { sfwBattleChoices, sfwUnitChoices } from '../src/discord/views/battle-aid-choices.ts';
 import {
+  capTacText,
   commitmentText,
+  craftText,
   fortressText,
+  maatacText,
   parseRevealToken,
   powerText,
   revealText,
@@ -56,6 +64,17 @@ const shipOption = {
 } as const;
 const turnOption = { type: I, name: 'turn', description: 'The game turn', min_value: 1, max_value: 1000 } as const;
 const sub = subcommand;
+const count = <const N extends string>(name: N, description: string) =>
+  ({ type: I, name, description, min_value: 0, max_value: 100_000 }) as const;
+/** Options common to a starbomber's and a SAPS's turn. */
+const craftOptions = [
+  count('speed', 'Speed factors (at most 5)'),
+  count('lasers', 'Light-laser shots this turn'),
+  count('laser_range', 'Laser range, inches'),
+  { type: S, name: 'laser_target', description: 'What the lasers fire at', choices: SFW_SHIP_TYPE_CHOICES },
+  count('heavy_hits', 'OF or particle-weapon hits it has taken'),
+  count('light_hits', 'CIDS or light-laser hits it has taken, all turns'),
+] as const;
 
 const data = {
   name: 'sfw',
@@ -106,6 +125,47 @@ const data = {
       factor('df', 'Defensive factors (default: the best the rest buys)'),
       { type: S, name: 'cids', description: 'CIDS loans from:to:rolls, e.g. "W1:L1:6"', max_length: 300 },
       { type: S, name: 'name', description: 'The fortress name', max_length: 60 },
+    ]),
+    sub('starbomber', "A starbomber's turn: lasers, particle weapons, reloads, damage, hits", [
+      { type: S, name: 'craft', description: 'Which starbomber', required: true, choices: STARBOMBER_CHOICES },
+      ...craftOptions,
+      count('launch', 'Particle weapons launched this turn'),
+      count('reloads', 'Particle weapons aboard before (default: the table)'),
+      count('pw_hits', 'Particle-weapon hits on the target ship'),
+      count('target_pu', "The target ship's PU"),
+      count('target_damage', "The target ship's damage before"),
+    ]),
+    sub('saps', "A SAPS's turn: light lasers and the hits it can take", [
+      { type: S, name: 'craft', description: 'Which SAPS', required: true, choices: SAPS_CHOICES },
+      ...craftOptions,
+    ]),
+    sub('captac', 'CapTacs: tow, range, 40 PU hits with Special Damage, losses in tow', [
+      count('towed', 'CapTacs in tow on one tractor'),
+      count('tow_speed', "The towing ship's speed"),
+      count('range', 'Inches to the target'),
+      count('hits', 'CapTac hits'),
+      count('target_pu', "The target's PU"),
+      count('target_damage', "The target's damage before"),
+      count('shot_down', 'Shot down while in tow'),
+      count('tower_pu', "The towing ship's PU"),
+      count('tower_damage', "The towing ship's damage before"),
+      count('activate_from', 'Inches from a friendly ship to a drifting CapTac'),
+    ]),
+    sub('maatac', 'A fortress on a planet (MAATAC): targets, hull-down, fire, MAD moves', [
+      {
+        type: S,
+        name: 'modules',
+        description: 'id:TYPE[@host], e.g. "L1:LSS, W1:WP, M1:MAD@W1"',
+        required: true,
+        max_length: 600,
+      },
+      { type: S, name: 'behind', description: 'Hull-down: hidden<in front, e.g. "L1<W1"', max_length: 300 },
+      { type: S, name: 'adjacent', description: 'Touching modules, e.g. "L1-W1"', max_length: 300 },
+      { type: S, name: 'destroyed', description: 'Destroyed modules, e.g. "W1"', max_length: 300 },
+      { type: S, name: 'garrison', description: 'IUs/RAATACs inside, e.g. "L1:3"', max_length: 300 },
+      { type: S, name: 'immobile', description: 'MADs that lost mobility', max_length: 100 },
+      { type: S, name: 'target', description: 'The module an attacker names', max_length: 20 },
+      { type: S, name: 'move', description: 'A MAD move, "M1>S1" or "M1>out"', max_length: 50 },
     ]),
     sub('damage', 'Secret Special Damage roll (00–99): only you see it, the channel sees a commitment', [
       shipOption,
@@ -221,6 +281,24 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       if (!power.ok) return presentError(i, power.error);
       const { ship, allocation, bestDf } = power.value;
       return post(i, powerText(ship.name, allocation, bestDf));
+    }
+    case 'starbomber':
+    case 'saps': {
+      const kind = args.sub;
+      const { sub: _sub, ...req } = args;
+      const r = craftCalculation(kind, req);
+      if (!r.ok) return presentError(i, r.error);
+      return post(i, craftText(kind, r.value));
+    }
+    case 'captac': {
+      const r = capTacCalculation(args);
+      if (!r.ok) return presentError(i, r.error);
+      return post(i, capTacText(r.value));
+    }
+    case 'maatac': {
+      const r = maatacFortress(args);
+      if (!r.ok) return presentError(i, r.error);
+      return post(i, maatacText(r.value));
     }
     case 'fortress': {
       const built = buildStarfortress(args);

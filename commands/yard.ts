@@ -238,7 +238,8 @@ async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Pr
       focused: focused.name,
       typed: String(focused.value),
       kind: i.options.getSubcommand(),
-      fleet: i.options.getString('fleet'),
+      // `fleet` is text in most orders but a number in `/yard build`: read it whatever its type.
+      fleet: ((v) => (v === undefined || v === null ? null : String(v)))(i.options.get('fleet')?.value),
       ships: i.options.getString('ships'),
     }),
   );

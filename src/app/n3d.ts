@@ -1,7 +1,19 @@
 import { z } from 'zod';
+import { SeededDice } from '../rules/dice.ts';
 import { refuse, RuleViolation } from '../rules/errors.ts';
 import {
+  addBody,
   addUnit,
+  BODY_KINDS,
+  replaceBody,
+  CARD_SIZES,
+  hexToCoordinates,
+  layMine,
+  minesOf,
+  parseLaunchMount,
+  placeAsteroidField,
+  type N3dBody,
+  type N3dMine,
   arcsOf,
   explosion,
   newEngagement,
@@ -31,6 +43,7 @@ import {
 } from '../rules/n3d/index.ts';
 import {
   CENTRE,
+  CENTRE_HEX,
   DIRECTIONS,
   euclid,
   formatHex,
@@ -225,13 +238,86 @@ function battleUnits(
   return units;
 }
 
+/**
+ * P2.1, P3.11: the battle card's terrain in the engagement. Planets, small moons and gas giants
+ * become spheres at their hexes (sizes the card does not give: CARD_SIZES; a gas giant's radius is
+ * half its rolled diameter); an asteroid-field overlay becomes the 54 asteroid hexes rolled with
+ * `dice`, mirrored about the map's centre (P3.11 "subtract 21"). `shift` moves everything (the
+ * pickup placement puts the map's centre at the origin, between the fleets). Terrain 'n3D gives no
+ * rule for is listed, not placed.
+ */
+export function placeCardTerrain(
+  e: Engagement,
+  b: Battle,
+  dice: SeededDice,
+  seed: string,
+  shift: Vec3,
+): { engagement: Engagement; notes: string[] } {
+  const terrain = b.setup?.terrain ?? [];
+  const at = (hex: string): Vec3 => {
+    const p = hexToCoordinates(hex, e.options.hexTranslation, e.options.evenColumnsLow);
+    return { x: p.x + shift.x, y: p.y + shift.y, z: p.z + shift.z };
+  };
+  let out = e;
+  const notes: string[] = [];
+  // Ids by kind: T-planet, T-giant, T-moon1…; a second body of a kind gets a number too.
+  const seen = new Map<string, number>();
+  const body = (spec: Omit<N3dBody, 'id'>, base: string) => {
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    out = addBody(out, { id: n === 1 && base !== 'T-moon' ? base : `${base}${n}`, ...spec });
+  };
+  for (const t of terrain) {
+    switch (t.placement) {
+      case 'fixed':
+      case 'point':
+        if (t.kind === 'class-m-planet')
+          body({ name: t.name, kind: 'class-m-planet', centre: at(t.hex), ...CARD_SIZES.classM }, 'T-planet');
+        else if (t.kind === 'small-moon')
+          body({ name: t.name, kind: 'small-moon', centre: at(t.hex), ...CARD_SIZES.smallMoon }, 'T-moon');
+        else notes.push(`${t.name} at ${t.hex}: not placed ('n3D gives it no rule here; P4.1 black holes need a size)`);
+        break;
+      case 'gas-giant':
+        body({ name: t.name, kind: 'gas-giant', centre: at(t.hex), radiusKm: (t.diameter * 10_000) / 2 }, 'T-giant');
+        for (const m of t.moons)
+          if (m.hex)
+            body({ name: `${t.name} moon`, kind: 'small-moon', centre: at(m.hex), ...CARD_SIZES.smallMoon }, 'T-moon');
+        break;
+      case 'overlay':
+        if (t.overlay === 'asteroid-field') {
+          out = placeAsteroidField(out, { dice, mirror: '21', seed }, at(CENTRE_HEX));
+          break;
+        }
+        notes.push(`${t.name}: an SFBOL overlay with no 'n3D placement rule; not placed`);
+        break;
+      case 'comet':
+      case 'fills-map':
+        notes.push(`${t.name}: no 'n3D placement rule; not placed`);
+        break;
+    }
+  }
+  return { engagement: out, notes };
+}
+
 export function setupEngagement(
   state: CampaignState,
   b: Battle,
   catalog: UnitCatalog,
-  opts: { pickup: boolean; turnMode: TurnModeClass | null },
+  opts: { pickup: boolean; turnMode: TurnModeClass | null; seed?: string; forcedDice?: number[] },
 ): { engagement: Engagement; how: string } {
   const units = battleUnits(state, b, catalog, opts.turnMode);
+  const seed = opts.seed ?? '00'.repeat(32);
+  const dice = new SeededDice(seed, 1, opts.forcedDice ?? []);
+  const withTerrain = (e: Engagement, how: string, shift: Vec3) => {
+    const placed = placeCardTerrain(e, b, dice, seed, shift);
+    const terrain = placed.engagement.bodies.length + (placed.engagement.asteroids.length > 0 ? 1 : 0);
+    return {
+      engagement: placed.engagement,
+      how: [how, terrain > 0 ? 'terrain from the battle card (P2.1, P3.11)' : '', ...placed.notes]
+        .filter(Boolean)
+        .join('; '),
+    };
+  };
   const strip = ({ side: _side, ...u }: SetupUnit): Omit<NewUnit, 'pos' | 'facing'> => u;
   if (opts.pickup) {
     const sides = [...new Set(units.map((u) => u.side))];
@@ -246,7 +332,8 @@ export function setupEngagement(
       units.filter((u) => u.side === sides[0]).map(strip),
       units.filter((u) => u.side === sides[1]).map(strip),
     );
-    return { engagement: e, how: 'pickup placement, S3D2.1' };
+    const centre = hexToCoordinates(CENTRE_HEX, e.options.hexTranslation, e.options.evenColumnsLow);
+    return withTerrain(e, 'pickup placement, S3D2.1', { x: -centre.x, y: -centre.y, z: -centre.z });
   }
   const setup = b.setup;
   if (!setup)
@@ -271,7 +358,7 @@ export function setupEngagement(
     const facing = facingTowardCentre(start.hex);
     mine.forEach((u, k) => (e = placeUnitFromHex(e, { ...strip(u), hex: hexes[k]!, hexFacing: facing })));
   }
-  return { engagement: e, how: 'from the setup card start hexes, S3D1' };
+  return withTerrain(e, 'from the setup card start hexes, S3D1', { x: 0, y: 0, z: 0 });
 }
 
 // ---- The use cases of `/n3d` ----
@@ -364,7 +451,13 @@ export async function setupN3d(
       },
     };
   const catalog = await call.app.catalogs.get(current.catalogVersion);
-  const opts = { pickup: req.pickup ?? false, turnMode: req.turn_mode ?? null };
+  // The asteroid field's dice: a fresh seed, kept in the engagement so anyone can re-roll and check it.
+  const opts = {
+    pickup: req.pickup ?? false,
+    turnMode: req.turn_mode ?? null,
+    seed: call.app.seeds.newSeed(),
+    forcedDice: call.app.testHooks?.forcedDice ?? [],
+  };
   const replace = req.replace ?? false;
   return changeAid(call, ({ state, aid }) => {
     const b = openBattle(state, call.ref);
@@ -471,6 +564,12 @@ export interface LaunchRequest {
   /** Warp speed in hexes per turn (a drone's or torpedo's own). */
   speed: string;
   name?: string;
+  /** drone (default), a plasma tube arc, a swivel or an ISC rear mount (FP3.1, D2.34, D2.35). */
+  mount?: string;
+  /** Degrees, + = starboard: where a swivel or wide launcher places the torpedo. */
+  bearing?: string;
+  /** F4 ballistic targeting. */
+  ballistic?: boolean;
 }
 
 /**
@@ -493,13 +592,114 @@ export function launchN3dSeeking(
     if (speed === undefined || speed <= 0)
       refuse('n3d/seeking-speed', 'F2.21', 'Give the seeking weapon its speed, in hexes per turn (more than 0).');
     const id = req.id.trim();
+    const bearing = req.bearing === undefined ? undefined : parseDegrees(req.bearing);
+    if (bearing === null)
+      refuse(
+        'n3d/bad-number',
+        'FP3.1',
+        `The bearing must be degrees, like 30 or -45 (got "${req.bearing?.slice(0, 20)}").`,
+      );
     const engagement = launchSeeking(aid.engagement, req.launcher.trim(), {
       id,
       name: (req.name ?? id).slice(0, 80),
       speed,
       targetId: req.target.trim(),
+      mount: parseLaunchMount(req.mount),
+      ...(bearing !== undefined ? { bearing } : {}),
+      ...(req.ballistic ? { ballistic: true } : {}),
     });
     return { payload: { ...aid, engagement }, value: { battle: b.id, view: publicView(engagement), id } };
+  });
+}
+
+/** The kinds of body (P2.1), as choices for the command definition. */
+export const BODY_KIND_CHOICES = BODY_KINDS.map((k) => ({ name: k, value: k }));
+
+export interface BodyRequest {
+  id: string;
+  kind: N3dBody['kind'];
+  pos: string;
+  /** Hexes. */
+  radius: string;
+  atmosphere?: string;
+  /** "inner-outer" in hexes (P2.223). */
+  ring?: string;
+  name?: string;
+}
+
+/**
+ * `/n3d body`: a planet, gas giant or small moon placed by hand, with its sizes (P2.1, P2.223);
+ * naming an existing body (one the card placed) corrects it.
+ */
+export function addN3dBody(
+  call: N3dCall,
+  req: BodyRequest,
+): Promise<AidResult<{ battle: string; view: PublicEngagement; body: N3dBody; replaced: boolean }>> {
+  return changeAid(call, ({ state, aid }) => {
+    const b = openBattle(state, call.ref);
+    speaker(b, call.actor.userId);
+    if (!aid) noEngagement(b);
+    const radiusKm = hexesOf(req.radius, 'P2.1', 'The radius')!;
+    const atmosphereKm = hexesOf(req.atmosphere, 'P2.1', 'The atmosphere radius');
+    let ring: N3dBody['ring'];
+    if (req.ring !== undefined) {
+      const m = /^\s*([0-9.]+)\s*[-–]\s*([0-9.]+)\s*$/.exec(req.ring);
+      if (!m)
+        refuse(
+          'n3d/ring-size',
+          'P2.223',
+          `A ring is "inner-outer" in hexes, like "2-4" (got "${req.ring.slice(0, 20)}").`,
+        );
+      ring = {
+        innerKm: hexesOf(m[1], 'P2.223', 'The inner radius')!,
+        outerKm: hexesOf(m[2], 'P2.223', 'The outer radius')!,
+      };
+    }
+    const id = req.id.trim();
+    const before = aid.engagement.bodies.find((x) => x.id === id);
+    const body: N3dBody = {
+      id,
+      name: (req.name ?? before?.name ?? id).slice(0, 80),
+      kind: req.kind,
+      centre: parsePoint(req.pos, 'The centre'),
+      radiusKm,
+      ...(atmosphereKm !== undefined ? { atmosphereKm } : {}),
+      ...(ring ? { ring } : {}),
+    };
+    const replaced = before !== undefined;
+    const engagement = replaced ? replaceBody(aid.engagement, body) : addBody(aid.engagement, body);
+    return { payload: { ...aid, engagement }, value: { battle: b.id, view: publicView(engagement), body, replaced } };
+  });
+}
+
+export interface MineRequest {
+  unit: string;
+  id: string;
+  strength: number;
+  /** Detection radius in hexes (M2.40). */
+  radius: string;
+}
+
+/** `/n3d lay`: a secret mine at the owner's unit (M2.40); only its owner sees it until it goes off. */
+export function layN3dMine(
+  call: N3dCall,
+  req: MineRequest,
+): Promise<AidResult<{ battle: string; mine: N3dMine; mineCount: number }>> {
+  return changeAid(call, ({ state, aid }) => {
+    const b = openBattle(state, call.ref);
+    speaker(b, call.actor.userId);
+    if (!aid) noEngagement(b);
+    const radiusKm = hexesOf(req.radius, 'M2.40', 'The detection radius')!;
+    const engagement = layMine(aid.engagement, call.actor.userId, req.unit.trim(), {
+      id: req.id.trim(),
+      strength: req.strength,
+      radiusKm,
+    });
+    const mine = engagement.mines.at(-1)!;
+    return {
+      payload: { ...aid, engagement },
+      value: { battle: b.id, mine, mineCount: minesOf(engagement, call.actor.userId).length },
+    };
   });
 }
 
@@ -624,6 +824,8 @@ export type N3dAnswer =
       units: Engagement['units'];
       plots: Record<string, ImpulsePlot[]>;
       pending: Record<string, EnergyPlot>;
+      /** The actor's own mines (M2.40: secret). */
+      mines: N3dMine[];
     }
   | { sub: 'show'; battle: string; view: PublicEngagement }
   | { sub: 'range'; battle: string; rows: ReturnType<typeof rangeTable> }
@@ -670,6 +872,7 @@ export async function askN3d(
           pending: Object.fromEntries(
             Object.entries(aid.pending).filter(([id]) => e.units.some((u) => u.id === id && u.owner === me)),
           ),
+          mines: minesOf(e, me),
         };
       }
       case 'show':

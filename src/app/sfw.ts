@@ -1,6 +1,19 @@
 import { SeededDice } from '../rules/dice.ts';
 import { refuse } from '../rules/errors.ts';
 import {
+  buildMaatacFortress,
+  capTacTurn,
+  checkMaatacMadMove,
+  checkMaatacTarget,
+  craftTurn,
+  findCraft,
+  SAPS,
+  STARBOMBERS,
+  type CapTacResult,
+  type CraftKind,
+  type CraftTurnResult,
+  type MaatacFortress,
+  type MaatacModule,
   allocateFortress,
   bestDefense,
   buildFortress,
@@ -178,6 +191,157 @@ export function buildStarfortress(req: FortressRequest): Outcome<FortressAnswer>
         }))
       : [];
     return { fortress: f, allocation, pools: req.cids ? cidsPools(f, loans) : null };
+  });
+}
+
+// ---- Starbombers, SAPS, CapTacs (stateless) ----
+
+/** The crafts as choices: "SB20 STING". */
+export const STARBOMBER_CHOICES = STARBOMBERS.map((c) => ({ name: `${c.number} ${c.name}`, value: c.number }));
+export const SAPS_CHOICES = SAPS.map((c) => ({ name: `${c.number} ${c.name}`, value: c.number }));
+
+/** `/sfw starbomber` and `/sfw saps` (option names as in the definition). */
+export interface CraftRequest {
+  craft: string;
+  speed?: number;
+  lasers?: number;
+  laser_range?: number;
+  laser_target?: SfwShipType;
+  launch?: number;
+  reloads?: number;
+  pw_hits?: number;
+  target_pu?: number;
+  target_damage?: number;
+  heavy_hits?: number;
+  light_hits?: number;
+}
+
+export function craftCalculation(kind: CraftKind, req: CraftRequest): Outcome<CraftTurnResult> {
+  return guarded(() =>
+    craftTurn({
+      craft: findCraft(kind, req.craft),
+      ...(req.speed !== undefined ? { speed: req.speed } : {}),
+      ...(req.lasers !== undefined ? { laserShots: req.lasers } : {}),
+      ...(req.laser_range !== undefined ? { laserRange: req.laser_range } : {}),
+      ...(req.laser_target !== undefined ? { laserTarget: req.laser_target } : {}),
+      ...(req.launch !== undefined ? { pwLaunched: req.launch } : {}),
+      ...(req.reloads !== undefined ? { reloadsBefore: req.reloads } : {}),
+      ...(req.pw_hits !== undefined ? { pwHits: req.pw_hits } : {}),
+      ...(req.target_pu !== undefined ? { targetPU: req.target_pu } : {}),
+      ...(req.target_damage !== undefined ? { targetDamage: req.target_damage } : {}),
+      hitsTaken: { heavy: req.heavy_hits ?? 0, light: req.light_hits ?? 0 },
+    }),
+  );
+}
+
+/** `/sfw captac` (option names as in the definition). */
+export interface CapTacRequest {
+  towed?: number;
+  tow_speed?: number;
+  range?: number;
+  hits?: number;
+  target_pu?: number;
+  target_damage?: number;
+  shot_down?: number;
+  tower_pu?: number;
+  tower_damage?: number;
+  activate_from?: number;
+}
+
+export function capTacCalculation(req: CapTacRequest): Outcome<CapTacResult> {
+  return guarded(() =>
+    capTacTurn({
+      ...(req.towed !== undefined ? { towed: req.towed } : {}),
+      ...(req.tow_speed !== undefined ? { towSpeed: req.tow_speed } : {}),
+      ...(req.range !== undefined ? { range: req.range } : {}),
+      ...(req.hits !== undefined ? { hits: req.hits } : {}),
+      ...(req.target_pu !== undefined ? { targetPU: req.target_pu } : {}),
+      ...(req.target_damage !== undefined ? { targetDamage: req.target_damage } : {}),
+      ...(req.shot_down !== undefined ? { shotDownInTow: req.shot_down } : {}),
+      ...(req.tower_pu !== undefined ? { towerPU: req.tower_pu } : {}),
+      ...(req.tower_damage !== undefined ? { towerDamage: req.tower_damage } : {}),
+      ...(req.activate_from !== undefined ? { activateFrom: req.activate_from } : {}),
+    }),
+  );
+}
+
+// ---- MAATAC fortresses (stateless) ----
+
+/** `/sfw maatac` (option names as in the definition). */
+export interface MaatacRequest {
+  modules: string;
+  behind?: string;
+  adjacent?: string;
+  destroyed?: string;
+  garrison?: string;
+  immobile?: string;
+  target?: string;
+  /** "M1>S1" (onto an adjacent module) or "M1>out" (as a MAATAC). */
+  move?: string;
+}
+
+export interface MaatacAnswer {
+  fortress: MaatacFortress;
+  target: MaatacModule | null;
+  move: { mad: string; to: string | null } | null;
+}
+
+const MAATAC_RULE_NAME = 'SFW Fortresses in MAATAC';
+
+function idList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/[,;\s]+/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+export function maatacFortress(req: MaatacRequest): Outcome<MaatacAnswer> {
+  return guarded(() => {
+    const destroyed = new Set(idList(req.destroyed));
+    const immobile = new Set(idList(req.immobile));
+    const garrison = new Map(
+      pairs(req.garrison ?? '', /\s*:\s*/, 2, 'a module and its garrison', '"L1:3"').map(([id, n]) => {
+        if (!/^\d{1,3}$/.test(n!))
+          refuse('sfw/garrison', MAATAC_RULE_NAME, `The garrison of ${id} must be a whole number (got "${n}").`);
+        return [id!, Number(n)] as const;
+      }),
+    );
+    const modules = fortressModules(req.modules).map((m) => {
+      if (m.damage !== undefined)
+        refuse(
+          'sfw/bad-module',
+          MAATAC_RULE_NAME,
+          `A MAATAC module is standing or destroyed (any penetration destroys it): list it in destroyed:, not as ${m.id}:${m.type}:${m.damage}.`,
+        );
+      return {
+        id: m.id,
+        type: m.type,
+        ...(m.on ? { on: m.on } : {}),
+        ...(destroyed.has(m.id) ? { destroyed: true } : {}),
+        ...(garrison.has(m.id) ? { garrison: garrison.get(m.id)! } : {}),
+        ...(immobile.has(m.id) ? { immobile: true } : {}),
+      };
+    });
+    const ids = new Set(modules.map((m) => m.id));
+    for (const id of [...destroyed, ...immobile, ...garrison.keys()])
+      if (!ids.has(id)) refuse('sfw/unknown-module', MAATAC_RULE_NAME, `${id} is not one of the modules.`);
+    const fortress = buildMaatacFortress({
+      modules,
+      behind: pairs(req.behind ?? '', /\s*<\s*/, 2, 'a hidden module and the one in front', '"L1<W1"') as [
+        string,
+        string,
+      ][],
+      adjacent: pairs(req.adjacent ?? '', /\s*-\s*/, 2, 'a pair of touching modules', '"L1-W1"') as [string, string][],
+    });
+    const target = req.target ? checkMaatacTarget(fortress, req.target.trim()) : null;
+    let move: MaatacAnswer['move'] = null;
+    if (req.move) {
+      const [mad, to] = pairs(req.move, /\s*>\s*/, 2, 'a MAD move', '"M1>S1" or "M1>out"')[0]!;
+      const dest = to!.toLowerCase() === 'out' ? null : to!;
+      checkMaatacMadMove(fortress, mad!, dest);
+      move = { mad: mad!, to: dest };
+    }
+    return { fortress, target, move };
   });
 }
 

@@ -103,6 +103,8 @@ export function n3dViewLayout(e: Engagement): N3dViewLayout {
   const points: Hexes[] = e.units.map((u) => inHexes(u.pos));
   for (const w of webLines(e)) for (const p of w.line) points.push(inHexes(p));
   for (const b of e.blackHoles) points.push(inHexes(b.pos));
+  // Planets and moons set the frame; the asteroid field (35 hexes across) is drawn where it falls.
+  for (const b of e.bodies ?? []) points.push(inHexes(b.centre));
   const range = (k: 'x' | 'y' | 'z') => {
     const v = points.map((p) => p[k]);
     return v.length ? { lo: Math.min(...v), hi: Math.max(...v) } : { lo: 0, hi: 0 };
@@ -251,6 +253,43 @@ function drawPanel(
       else ctx.lineTo(q.x, q.y);
     });
     ctx.stroke();
+  }
+  // Asteroid hexes (P3.12) and planets, gas giants and moons (P2.1), to scale (never under 3 px).
+  const px = (km: number) => Math.max(3, (km / 10_000) * layout.scale);
+  ctx.strokeStyle = '#8a7f70';
+  ctx.lineWidth = 1;
+  for (const a of e.asteroids ?? []) {
+    const q = project(a.centre);
+    ctx.beginPath();
+    ctx.arc(q.x, q.y, px((a.radiusThirds * 10_000) / 3), 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  for (const b of e.bodies ?? []) {
+    const q = project(b.centre);
+    if (b.ring) {
+      ctx.strokeStyle = '#c9b27c';
+      ctx.lineWidth = 1;
+      for (const r of [b.ring.innerKm, b.ring.outerKm]) {
+        ctx.beginPath();
+        if (spec.key === 'top') ctx.arc(q.x, q.y, px(r), 0, Math.PI * 2);
+        else {
+          ctx.moveTo(q.x - px(r), q.y);
+          ctx.lineTo(q.x + px(r), q.y);
+        }
+        ctx.stroke();
+      }
+    }
+    if (b.atmosphereKm !== undefined) {
+      ctx.fillStyle = 'rgba(120, 170, 230, 0.35)';
+      ctx.beginPath();
+      ctx.arc(q.x, q.y, px(b.atmosphereKm), 0, Math.PI * 2);
+      ctx.fill();
+    }
+    ctx.fillStyle = b.kind === 'gas-giant' ? '#c98f4a' : b.kind === 'small-moon' ? '#9a9a9a' : '#3f8f5a';
+    ctx.beginPath();
+    ctx.arc(q.x, q.y, px(b.radiusKm), 0, Math.PI * 2);
+    ctx.fill();
+    text(ctx, safeText(b.id), q.x + px(b.radiusKm) + 4, q.y + 12, font(12), THEME.muted);
   }
   for (const b of e.blackHoles) {
     const q = project(b.pos);

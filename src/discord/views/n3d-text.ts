@@ -10,6 +10,8 @@ import {
   type ExplosionRow,
   type ImpulseEvent,
   type ImpulsePlot,
+  type N3dBody,
+  type N3dMine,
   type N3dUnit,
   type RangeRow,
   type TurnMode,
@@ -55,6 +57,12 @@ export function unitLine(u: N3dUnit): string {
   return `• ${parts.join(' · ')}`;
 }
 
+export function bodyLine(b: N3dBody): string {
+  return `• 🪐 **${b.id}** ${b.name} (${b.kind}) at ${pointText(b.centre)}, radius ${formatHexes(b.radiusKm)}${
+    b.atmosphereKm !== undefined ? `, atmosphere ${formatHexes(b.atmosphereKm)}` : ''
+  }${b.ring ? `, ring ${formatHexes(b.ring.innerKm)}–${formatHexes(b.ring.outerKm)}` : ''}`;
+}
+
 export function clockText(e: Engagement): string {
   return `turn ${e.turn}, ${e.impulse === 0 ? 'before impulse 1' : `after impulse ${e.impulse}`}`;
 }
@@ -88,6 +96,11 @@ export function engagementText(battleId: string, e: PublicEngagement): string {
       `${unitLine(u)}${plotted[u.id] ? ` · ${plotted[u.id]} impulse${plotted[u.id] === 1 ? '' : 's'} plotted` : ''}`,
     );
   if (e.units.length === 0) lines.push('No units yet: `/n3d unit add`.');
+  for (const b of e.bodies ?? []) lines.push(bodyLine(b));
+  if ((e.asteroids ?? []).length > 0)
+    lines.push(
+      `• 🪨 ${e.asteroids.length} asteroid hexes (P3.11)${e.terrainSeed ? `, rolled with seed \`${e.terrainSeed.slice(0, 16)}…\`` : ''}`,
+    );
   return lines.join('\n');
 }
 
@@ -151,8 +164,10 @@ export function myPlotsText(
   units: readonly N3dUnit[],
   plots: Record<string, ImpulsePlot[]>,
   pending: Record<string, EnergyPlot>,
+  mines: readonly N3dMine[] = [],
 ): string {
-  if (units.length === 0) return `You have no units in the 'n3D engagement of battle ${battleId}.`;
+  if (units.length === 0 && mines.length === 0)
+    return `You have no units in the 'n3D engagement of battle ${battleId}.`;
   const lines = [`🤫 Your plots in battle ${battleId} (only you see this):`];
   for (const u of units) {
     const p = plots[u.id];
@@ -161,7 +176,16 @@ export function myPlotsText(
       `• **${u.id}** ${u.name}: ${p?.length ? `${p.length} impulse${p.length === 1 ? '' : 's'} — ${plotSummary(p)}` : 'nothing plotted'}${e ? ` · then ${e}` : ''}`,
     );
   }
+  for (const m of mines)
+    lines.push(
+      `• 💣 mine **${m.id}** at ${pointText(m.pos)}: strength ${m.strength}, detects at ${formatHexes(m.radiusKm)} hex (M2.40)`,
+    );
   return lines.join('\n');
+}
+
+/** Ephemeral, to the layer only: mines are secret until they go off (M2.40). */
+export function mineLaidText(battleId: string, m: N3dMine, count: number): string {
+  return `🤫 Mine **${m.id}** laid at ${pointText(m.pos)} (battle ${battleId}): strength ${m.strength}, goes off when a unit within ${formatHexes(m.radiusKm)} hex moves on its impulse-chart impulse (M2.40), doing strength ÷ distance² to every unit (M2.50). Only you see it; you have ${count} mine${count === 1 ? '' : 's'} here.`;
 }
 
 /** Public, after `/n3d plot`: who has plotted, never what. */
@@ -181,20 +205,67 @@ export function impulseText(
   ];
   const turned = new Map<string, ImpulsePlot[]>();
   for (const ev of events) {
-    if (ev.kind === 'turned') turned.set(ev.unit, [...(turned.get(ev.unit) ?? []), ev.plot]);
-    else if (ev.kind === 'turn-clamped')
-      lines.push(
-        `⚠️ ${ev.unit} impulse ${ev.impulse}: plotted turn over its ${formatDegrees(ev.limit)}° limit, cut to the limit (C3.1).`,
-      );
-    else if (ev.kind === 'seeking-impact')
-      lines.push(
-        `💥 ${ev.unit} impulse ${ev.impulse}: impacts ${ev.target} (${formatHexes4(ev.distanceKm)} hexes, F2.3) and leaves the board; resolve its damage as in SFB.`,
-      );
-    else if (ev.kind === 'esg-collision')
-      lines.push(
-        `🔵 ${ev.unit} impulse ${ev.impulse}: hits ${ev.generator}'s expanding sphere, strength ${ev.strength} (G23).`,
-      );
-    else lines.push(`${ev.unit} impulse ${ev.impulse}: warp tactical maneuver ended (C5.21).`);
+    const at = `impulse ${ev.impulse}`;
+    switch (ev.kind) {
+      case 'turned':
+        turned.set(ev.unit, [...(turned.get(ev.unit) ?? []), ev.plot]);
+        break;
+      case 'turn-clamped':
+        lines.push(
+          `⚠️ ${ev.unit} ${at}: plotted turn over its ${formatDegrees(ev.limit)}° limit, cut to the limit (C3.1).`,
+        );
+        break;
+      case 'seeking-impact':
+        lines.push(
+          `💥 ${ev.unit} ${at}: impacts ${ev.target} (${formatHexes4(ev.distanceKm)} hexes, F2.3) and leaves the board; resolve its damage as in SFB.`,
+        );
+        break;
+      case 'ballistic-impact':
+        lines.push(
+          `💥 ${ev.unit} ${at}: flying ballistic, strikes ${ev.target}, the nearest unit within one hex (${formatHexes4(ev.distanceKm)} hexes, F4, F2.3); resolve its damage as in SFB.`,
+        );
+        break;
+      case 'esg-collision':
+        lines.push(`🔵 ${ev.unit} ${at}: hits ${ev.generator}'s expanding sphere, strength ${ev.strength} (G23).`);
+        break;
+      case 'warp-tac-ended':
+        lines.push(`${ev.unit} ${at}: warp tactical maneuver ended (C5.21).`);
+        break;
+      case 'body-contact':
+        lines.push(
+          `🪐 ${ev.unit} ${at}: closer to ${ev.body}'s centre than its radius: it collides or lands (P2.1, P2.231), as SFB's planet rules say.`,
+        );
+        break;
+      case 'atmosphere-entered':
+        lines.push(`🌫️ ${ev.unit} ${at}: enters ${ev.body}'s atmosphere (P2.1).`);
+        break;
+      case 'ring-damage':
+        lines.push(
+          `🪨 ${ev.unit} ${at}: in ${ev.body}'s ring on an impulse it moves on the traditional chart (speed ${ev.speed}): roll its ring damage (P2.223).`,
+        );
+        break;
+      case 'asteroid-damage':
+        lines.push(
+          `🪨 ${ev.unit} ${at}: in asteroid hex ${ev.asteroid} on an impulse it moves on the traditional chart (speed ${ev.speed}): roll its asteroid damage (P3.2).`,
+        );
+        break;
+      case 'mine-detonated': {
+        const hit = ev.hits.filter((h) => h.damage > 0);
+        lines.push(
+          `💣 ${at}: a mine of strength ${ev.strength} goes off, set off by ${ev.triggeredBy.join(', ')} (M2.40; strength ÷ distance², M2.50, D5.2): ${
+            hit.length
+              ? hit
+                  .map(
+                    (h) =>
+                      `${h.unit} **${h.damage}** (${formatHexes4(h.distanceKm)} hexes${h.webReduction ? `, web −${h.webReduction}` : ''})`,
+                  )
+                  .join(', ')
+              : 'no damage'
+          }.`,
+        );
+        break;
+      }
+    }
   }
   for (const [unit, plots] of turned) lines.push(`↪️ ${unit}: ${plotSummary(plots)}`);
   lines.push(engagementText(battleId, to), waitingText(to));
@@ -219,6 +290,12 @@ export function arcsText(battleId: string, a: ArcsReport): string {
     `Yaw arcs (D2): ${a.yawArcs.length ? a.yawArcs.join(', ') : 'none'}`,
     `Pitch mounts (D2.12): ${a.mounts.length ? a.mounts.join(', ') : 'none'}${a.mauler ? ' · mauler arc' : ''}${a.swivel ? ' · swivel arc' : ''}`,
     a.blockedByWeb.length ? `🕸️ The line of fire crosses web ${a.blockedByWeb.join(', ')} (G10.61).` : '',
+    a.blockedByBody.length
+      ? `🪐 The line of sight passes through ${a.blockedByBody.join(', ')}: blocked as through a planet's hex (P2.1).`
+      : '',
+    a.asteroidHexes
+      ? `🪨 The line of fire passes through ${a.asteroidHexes} asteroid hex${a.asteroidHexes === 1 ? '' : 'es'} (P3.12).`
+      : '',
   ]
     .filter(Boolean)
     .join('\n');

@@ -8,7 +8,18 @@ import type {
   SecretRollReveal,
   SpecialDamageResult,
 } from '../../rules/sfw/index.ts';
-import { MODULES } from '../../rules/sfw/index.ts';
+import {
+  CAPTAC_HIT_DAMAGE,
+  CAPTAC_TOW_LOSS_DAMAGE,
+  LIGHT_LASER_RANGE_INCHES,
+  MAATAC_MODULES,
+  MODULES,
+  PARTICLE_WEAPON_DAMAGE,
+  type CapTacResult,
+  type CraftKind,
+  type CraftTurnResult,
+} from '../../rules/sfw/index.ts';
+import type { MaatacAnswer } from '../../app/sfw.ts';
 import type { RollOutcome, SecretRollRecord } from '../../app/sfw.ts';
 import { mention } from '../words.ts';
 
@@ -159,5 +170,64 @@ export function fortressText(
       );
     }
   }
+  return lines.join('\n');
+}
+
+/** `/sfw starbomber` and `/sfw saps`: what the craft may do this turn and where it stands. */
+export function craftText(kind: CraftKind, r: CraftTurnResult): string {
+  const c = r.craft;
+  const lines = [
+    `🛩️ **${c.number} ${c.name}** (${kind === 'starbomber' ? 'starbomber' : 'SAPS'}): ${c.lightLasers} light-laser factors (one shot each a turn, ${LIGHT_LASER_RANGE_INCHES}", starfighters, transports, starbombers and SAPS only), ${c.particleFactors} particle weapons a turn, ${c.reloads ?? 'unknown'} carried, speed ${c.speed} at most.`,
+  ];
+  if (r.laserShots > 0)
+    lines.push(`• ${r.laserShots} light-laser shot${r.laserShots === 1 ? '' : 's'} this turn: legal.`);
+  if (r.pwLaunched > 0)
+    lines.push(
+      `• ${r.pwLaunched} particle weapon${r.pwLaunched === 1 ? '' : 's'} launched: ${r.reloadsAfter} left aboard.`,
+    );
+  if (r.target)
+    lines.push(
+      `• The target ship: ${r.target.damage} of ${r.target.pu} PU of damage (${PARTICLE_WEAPON_DAMAGE} PU a particle-weapon hit)${r.target.disabled ? ' — **disabled, its crew dead**' : ''}.`,
+    );
+  lines.push(
+    r.destroyed
+      ? `💥 With ${r.hits.heavy} offensive-factor or particle-weapon hit${r.hits.heavy === 1 ? '' : 's'} and ${r.hits.light} CIDS or light-laser hit${r.hits.light === 1 ? '' : 's'}, it is **destroyed** (one heavy hit, or four light ones).`
+      : `Hits taken: ${r.hits.light} light; ${r.lightHitsLeft} more CIDS or light-laser hit${r.lightHitsLeft === 1 ? '' : 's'}, or one offensive-factor or particle-weapon hit, destroy it.`,
+  );
+  return lines.join('\n');
+}
+
+/** `/sfw captac`. */
+export function capTacText(r: CapTacResult): string {
+  const lines = [
+    `🧨 **CapTacs**: ${r.problems.length === 0 ? '✅ tow, range and activation are legal.' : '❌ not legal:'}`,
+    ...r.problems.map((p) => `• ${p}`),
+    `• Still in tow: ${r.survivingInTow}.`,
+  ];
+  if (r.target)
+    lines.push(
+      `• The target: ${r.target.damage} of ${r.target.pu} PU of damage (${CAPTAC_HIT_DAMAGE} PU a hit)${r.target.disabled ? ' — **disabled**' : ''}; ${r.target.specialDamageRolls} Special Damage roll${r.target.specialDamageRolls === 1 ? '' : 's'} due whatever its damage (\`/sfw damage\`).`,
+    );
+  if (r.tower)
+    lines.push(
+      `• The towing ship: ${r.tower.damage} of ${r.tower.pu} PU of damage (${CAPTAC_TOW_LOSS_DAMAGE} PU for each CapTac shot down in tow)${r.tower.disabled ? ' — **disabled**' : ''}.`,
+    );
+  return lines.join('\n');
+}
+
+/** `/sfw maatac`. */
+export function maatacText(a: MaatacAnswer): string {
+  const f = a.fortress;
+  const lines = [
+    `🏯 **MAATAC fortress**: ${f.canFire ? 'its weapons may fire' : '⚠️ no LSS standing: none of its weapons may fire'}${f.firingModifier ? `; no CM standing: ${f.firingModifier} on its firing rolls` : ''}.`,
+    `Standing fixed modules fire: heavy ${f.weapons.heavy}, medium ${f.weapons.medium}, light ${f.weapons.light}, particle-weapon launchers ${f.weapons.pwLaunchers} (ROB ${f.weapons.rob}).`,
+    ...f.modules.map((m) => {
+      const s = MAATAC_MODULES[m.type];
+      return `• ${m.id} ${MODULES[m.type].name}: armor ${s.armor}${m.type === 'MAD' ? `, speed ${s.speed}${m.immobile ? ' (mobility lost)' : ''}` : ''}${m.on ? `, on ${m.on}` : ''}${m.garrison ? `, ${m.garrison} IU/RAATAC` : ''}${m.destroyed ? (m.destroyedWith ? ` — destroyed with ${m.destroyedWith}` : ' — destroyed') : m.hiddenBy.length ? ` — hull-down behind ${m.hiddenBy.join(', ')}` : ''}`;
+    }),
+    `An attacker may name: ${f.targetable.length ? f.targetable.join(', ') : 'nothing'}.`,
+  ];
+  if (a.target) lines.push(`🎯 ${a.target.id} may be fired at; any penetration destroys it.`);
+  if (a.move) lines.push(`🚜 ${a.move.mad} may move ${a.move.to ? `onto ${a.move.to}` : 'off, as a MAATAC'}.`);
   return lines.join('\n');
 }

@@ -1,6 +1,10 @@
 import { blackHoleDeltaV } from './black-hole.ts';
 import type { Engagement, ImpulsePlot, N3dUnit, TurnDelta } from './engagement-types.ts';
 import { esgStrength, esgCollides } from './esg.ts';
+import { explosionDamageAtKm2 } from './explosion.ts';
+import { chartSpeed, movesOnImpulse } from './impulse-chart.ts';
+import { inDetonationZone } from './mines.ts';
+import { asteroidHexesAt, inAtmosphere, inRing, insideBody, pathWithin } from './terrain.ts';
 import { pursuitFacing } from './launch.ts';
 import { moveOneImpulse } from './movement.ts';
 import { orbitStep } from './orbit.ts';
@@ -21,7 +25,27 @@ export type ImpulseEvent =
   | { kind: 'turn-clamped'; turn: number; impulse: number; unit: string; plotted: TurnDelta; limit: number }
   | { kind: 'seeking-impact'; turn: number; impulse: number; unit: string; target: string; distanceKm: number }
   | { kind: 'esg-collision'; turn: number; impulse: number; generator: string; unit: string; strength: string }
-  | { kind: 'warp-tac-ended'; turn: number; impulse: number; unit: string };
+  | { kind: 'warp-tac-ended'; turn: number; impulse: number; unit: string }
+  /** P2.1, P2.231: the unit came closer to the centre than the radius: it collides or lands (SFB P2 decides which). */
+  | { kind: 'body-contact'; turn: number; impulse: number; unit: string; body: string }
+  | { kind: 'atmosphere-entered'; turn: number; impulse: number; unit: string; body: string }
+  /** P2.223: in a ring on an impulse it would move on the traditional chart: SFB's ring damage applies. */
+  | { kind: 'ring-damage'; turn: number; impulse: number; unit: string; body: string; speed: number }
+  /** P3.2: in an asteroid hex (numbered from 1) on an impulse it would move on the traditional chart. */
+  | { kind: 'asteroid-damage'; turn: number; impulse: number; unit: string; asteroid: number; speed: number }
+  /** F4: a ballistic weapon reached a unit (less than one hex) and strikes it. */
+  | { kind: 'ballistic-impact'; turn: number; impulse: number; unit: string; target: string; distanceKm: number }
+  /** M2.40, M2.50: a mine went off; every unit takes strength ÷ distance² (D5.2). */
+  | {
+      kind: 'mine-detonated';
+      turn: number;
+      impulse: number;
+      mine: string;
+      owner: string;
+      triggeredBy: string[];
+      strength: number;
+      hits: { unit: string; distanceKm: number; damage: number; webReduction: number }[];
+    };
 
 export function absoluteImpulse(turn: number, impulse: number): number {
   return (turn - 1) * 32 + impulse;
@@ -67,6 +91,8 @@ export function stepImpulse(
   const stamp = { turn, impulse };
   const quarter = (turn - 1) * 4 + quarterOf(impulse);
   const before = new Map(e.units.map((u) => [u.id, u.pos]));
+  /** The whole speed each unit moves at this impulse, for the traditional chart (M2.40, P2.223, P3.2). */
+  const chart = new Map<string, number>();
 
   const moved = e.units.map((start): N3dUnit => {
     let u = start;
@@ -78,6 +104,7 @@ export function stepImpulse(
     }
     if (u.orbit) {
       const next = orbitStep(u.pos, u.facing, u.orbit.body, u.orbit.radiusKm, u.orbit.side);
+      chart.set(u.id, chartSpeed({ ...u, inertia: { x: 0, y: 0, z: 0 } }));
       return { ...u, ...next, carry: { x: 0, y: 0, z: 0 } };
     }
     let facing = u.facing;
@@ -85,7 +112,8 @@ export function stepImpulse(
     if (u.kind === 'base') {
       delta = u.baseRotation ?? null;
     } else if (u.kind === 'seeking') {
-      const target = u.seekTarget ? before.get(u.seekTarget) : undefined;
+      // F4: a ballistic weapon never turns.
+      const target = u.ballistic ? undefined : u.seekTarget ? before.get(u.seekTarget) : undefined;
       if (target)
         facing = pursuitFacing(u.facing, u.pos, target, turnModeLimit(u.turnMode, u.speed, e.options.multiHexFormula));
     } else {
@@ -115,6 +143,7 @@ export function stepImpulse(
       { webStrength: web, pull },
       e.options,
     );
+    chart.set(u.id, chartSpeed({ facing: body.facing, speed: u.speed, inertia: body.inertia }, web));
     return { ...u, pos: body.pos, carry: body.carry ?? u.carry, facing: body.facing, inertia: body.inertia };
   });
 
@@ -146,9 +175,71 @@ export function stepImpulse(
       }
     }
   }
+  // F4: a ballistic weapon strikes the nearest unit less than one hex away: not its own launcher,
+  // nor another seeking weapon.
+  for (const g of moved) {
+    if (g.kind !== 'seeking' || !g.ballistic || impacted.has(g.id)) continue;
+    const hit = moved
+      .filter((u) => u.id !== g.id && u.id !== g.launcher && u.kind !== 'seeking' && !impacted.has(u.id))
+      .map((u) => ({ u, r: rangeBetween(g.pos, u.pos) }))
+      .filter((x) => x.r.sameHex)
+      .sort((a, b) => a.r.distanceKm - b.r.distanceKm)[0];
+    if (hit) {
+      events.push({ kind: 'ballistic-impact', ...stamp, unit: g.id, target: hit.u.id, distanceKm: hit.r.distanceKm });
+      impacted.add(g.id);
+    }
+  }
   const survivors = impacted.size === 0 ? moved : moved.filter((u) => !impacted.has(u.id));
+  const scheduled = (id: string) => movesOnImpulse(chart.get(id) ?? 0, impulse);
+
+  // P2.1, P2.231, P2.223: planets, moons and their rings; P3.2: asteroid hexes.
+  for (const u of survivors) {
+    const from = before.get(u.id)!;
+    const to = after.get(u.id)!;
+    for (const b of e.bodies ?? []) {
+      if (!insideBody(from, b) && pathWithin(from, to, b.centre, b.radiusKm))
+        events.push({ kind: 'body-contact', ...stamp, unit: u.id, body: b.id });
+      else if (b.atmosphereKm !== undefined && !inAtmosphere(from, b) && pathWithin(from, to, b.centre, b.atmosphereKm))
+        events.push({ kind: 'atmosphere-entered', ...stamp, unit: u.id, body: b.id });
+      if (b.ring && scheduled(u.id) && inRing(to, b))
+        events.push({ kind: 'ring-damage', ...stamp, unit: u.id, body: b.id, speed: chart.get(u.id) ?? 0 });
+    }
+    if (scheduled(u.id))
+      for (const n of asteroidHexesAt(to, e.asteroids ?? []))
+        events.push({ kind: 'asteroid-damage', ...stamp, unit: u.id, asteroid: n, speed: chart.get(u.id) ?? 0 });
+  }
+
+  // M2.40, M2.50: a mine goes off when a unit in its zone is scheduled to move this impulse.
+  const lines = (e.mines ?? []).length > 0 ? webLines(e).filter((w) => w.line.length > 0) : [];
+  const inWeb = (p: Vec3) => lines.some((w) => inWebHex(p, w.line));
+  const mines = (e.mines ?? []).filter((m) => {
+    const triggeredBy = survivors.filter((u) => scheduled(u.id) && inDetonationZone(u.pos, m)).map((u) => u.id);
+    if (triggeredBy.length === 0) return true;
+    const sourceInWeb = inWeb(m.pos);
+    events.push({
+      kind: 'mine-detonated',
+      ...stamp,
+      mine: m.id,
+      owner: m.owner,
+      triggeredBy,
+      strength: m.strength,
+      hits: survivors.map((u) => {
+        const d2 = dist2(m.pos, u.pos);
+        const hit = explosionDamageAtKm2(m.strength, d2, sourceInWeb || inWeb(u.pos));
+        return {
+          unit: u.id,
+          distanceKm: rangeBetween(m.pos, u.pos).distanceKm,
+          damage: hit.damage,
+          webReduction: hit.webReduction,
+        };
+      }),
+    });
+    return false;
+  });
 
   const next: Engagement =
-    impulse === 32 ? { ...e, units: survivors, turn: turn + 1, impulse: 0 } : { ...e, units: survivors, impulse };
+    impulse === 32
+      ? { ...e, units: survivors, mines, turn: turn + 1, impulse: 0 }
+      : { ...e, units: survivors, mines, impulse };
   return { engagement: next, events };
 }

@@ -6,6 +6,9 @@ import type { OrbitSide } from './orbit.ts';
 import type { Orientation } from './orientation.ts';
 import { TURN_MODE_CLASSES } from './tables.ts';
 import type { HexTranslation } from './translation.ts';
+import type { AsteroidHex } from './asteroids.ts';
+import type { N3dMine } from './mines.ts';
+import { BODY_KINDS, type N3dBody } from './terrain.ts';
 import type { MultiHexFormula, Tac, TurnMode } from './turn-modes.ts';
 import type { Vec3 } from './vector.ts';
 
@@ -77,6 +80,10 @@ export interface N3dUnit {
   baseRotation?: TurnDelta;
   /** Seeking weapons: the unit pursued (F2.21). */
   seekTarget?: string;
+  /** F4 ballistic targeting: flies straight, never turns, and strikes the first unit it reaches. */
+  ballistic?: boolean;
+  /** Seeking weapons: the unit that launched it (a ballistic weapon never strikes its own launcher). */
+  launcher?: string;
   /** Standard orbit (P8). */
   orbit?: { body: Vec3; radiusKm: number; side: OrbitSide };
   /** An expanding sphere around this unit (G23). */
@@ -105,6 +112,14 @@ export interface Engagement {
   plots: Record<string, ImpulsePlot[]>;
   blackHoles: BlackHole[];
   webs: LinearWebState[];
+  /** Planets, gas giants and small moons (P2.1). */
+  bodies: N3dBody[];
+  /** Asteroid hexes (P3.11), in the order rolled. */
+  asteroids: AsteroidHex[];
+  /** SECRET, like plots: the mines laid (M2.40). */
+  mines: N3dMine[];
+  /** The seed the terrain's dice (the P3.11 field) were rolled with, so anyone can check them. */
+  terrainSeed?: string;
 }
 
 // ---- Schema for loading stored state ----
@@ -134,6 +149,8 @@ const unitSchema = z.object({
   outstandingCrew: z.boolean(),
   baseRotation: angle.optional(),
   seekTarget: z.string().optional(),
+  ballistic: z.boolean().optional(),
+  launcher: z.string().optional(),
   orbit: z.object({ body: vec, radiusKm: int.min(1), side: z.enum(['left', 'right']) }).optional(),
   esg: z.object({ radiusKm: int.min(0), energy: z.string().regex(/^\d+(\.\d+)?$/) }).optional(),
   noThrustBefore: int.optional(),
@@ -161,4 +178,28 @@ export const engagementSchema = z.object({
       strength: int.min(0),
     }),
   ),
+  // Engagements stored before terrain and mines existed load with none.
+  bodies: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        kind: z.enum(BODY_KINDS as [N3dBody['kind'], ...N3dBody['kind'][]]),
+        centre: vec,
+        radiusKm: int.min(1),
+        atmosphereKm: int.min(1).optional(),
+        ring: z.object({ innerKm: int.min(1), outerKm: int.min(1) }).optional(),
+      }),
+    )
+    .max(100)
+    .default([]),
+  asteroids: z
+    .array(z.object({ centre: vec, radiusThirds: int.min(1).max(6) }))
+    .max(200)
+    .default([]),
+  mines: z
+    .array(z.object({ id: z.string(), owner: z.string(), pos: vec, strength: int.min(1), radiusKm: int.min(1) }))
+    .max(200)
+    .default([]),
+  terrainSeed: z.string().max(128).optional(),
 });

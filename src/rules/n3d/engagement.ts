@@ -17,7 +17,10 @@ import {
 } from './engagement-types.ts';
 import { checkEsgRadius } from './esg.ts';
 import { explosionDamageAtKm2, type ExplosionHit } from './explosion.ts';
-import { seekingLaunchFacing } from './launch.ts';
+import { launchFacing, type LaunchMount } from './launch.ts';
+import { rollAsteroidField, type AsteroidHex, type MirrorOffset } from './asteroids.ts';
+import { checkMine, type N3dMine } from './mines.ts';
+import { asteroidHexesCrossed, checkBody, lineBlockedByBody, type N3dBody } from './terrain.ts';
 import { emergencyDeceleration, inertiaOnlyDeceleration } from './movement.ts';
 import { ORBIT_MAX_KM, orbitFacing, type OrbitSide } from './orbit.ts';
 import { LEVEL, orientation, type Orientation } from './orientation.ts';
@@ -57,6 +60,9 @@ export function newEngagement(options: Partial<N3dOptions> = {}): Engagement {
     plots: {},
     blackHoles: [],
     webs: [],
+    bodies: [],
+    asteroids: [],
+    mines: [],
   };
 }
 
@@ -337,10 +343,10 @@ export function plotStatus(e: Engagement, count = 1): PlotStatus {
   };
 }
 
-/** What anyone may see: the engagement with every queued plot removed (only counts remain). */
+/** What anyone may see: the engagement with every queued plot and every mine removed (only plot counts remain). */
 export function publicView(e: Engagement): Engagement & { plotted: Record<string, number> } {
   const plotted = Object.fromEntries(Object.entries(e.plots).map(([id, p]) => [id, p.length]));
-  return { ...e, plots: {}, plotted };
+  return { ...e, plots: {}, mines: [], plotted };
 }
 
 /** One owner's own queued plots. */
@@ -403,15 +409,42 @@ export function hetBreakdown(e: Engagement, id: string, dice: DiceSource): Engag
   return replaceUnit(e, { ...u, facing: hetBreakdownFacing(dice) });
 }
 
-/** F1.24: a seeking weapon launched from `launcherId` at the launcher's position, pointed at its target. */
+/**
+ * F1.24: a seeking weapon launched from `launcherId` at the launcher's position, placed by its
+ * mount (a drone pointed at the target; a plasma torpedo by its tube, swivel or ISC rear mount,
+ * FP3.1, D2.34, D2.35), with its target in its FA arc at Center mount. It pursues the target
+ * (F2.21) unless launched ballistically (F4): then it is pointed at where the target is now,
+ * never turns, and strikes the first unit it comes within one hex of.
+ */
 export function launchSeeking(
   e: Engagement,
   launcherId: string,
-  spec: { id: string; name: string; speed: number; targetId: string; owner?: string },
+  spec: {
+    id: string;
+    name: string;
+    speed: number;
+    targetId: string;
+    owner?: string;
+    mount?: LaunchMount;
+    /** Angle units, + = starboard: where a swivel or wide launcher places the torpedo. */
+    bearing?: number;
+    ballistic?: boolean;
+  },
 ): Engagement {
   const launcher = unitOf(e, launcherId);
   const target = unitOf(e, spec.targetId);
-  const facing = seekingLaunchFacing(launcher.facing, launcher.pos, target.pos);
+  if (launcher.kind === 'seeking')
+    refuse('n3d/launcher-seeking', 'F1.24', `${launcher.name} is a seeking weapon: it launches nothing.`);
+  if (target.id === launcher.id) refuse('n3d/self-target', 'F1.24', 'A seeking weapon cannot target its own launcher.');
+  const mount = spec.mount ?? { kind: 'drone' };
+  if (spec.ballistic && mount.kind !== 'drone')
+    refuse(
+      'n3d/ballistic-mount',
+      'F4',
+      'Ballistic targeting points the weapon straight at where the target is; a plasma mount places it by its launcher.',
+      'Launch it as a drone (no mount) to fly ballistic.',
+    );
+  const facing = launchFacing(mount, launcher.facing, launcher.pos, target.pos, spec.bearing);
   const out = addUnit(e, {
     id: spec.id,
     name: spec.name,
@@ -422,7 +455,13 @@ export function launchSeeking(
     speed: spec.speed,
     turnMode: { kind: 'seeking' },
   });
-  return replaceUnit(out, { ...unitOf(out, spec.id), seekTarget: spec.targetId });
+  const placed = unitOf(out, spec.id);
+  return replaceUnit(
+    out,
+    spec.ballistic
+      ? { ...placed, ballistic: true, launcher: launcher.id }
+      : { ...placed, seekTarget: spec.targetId, launcher: launcher.id },
+  );
 }
 
 /**
@@ -489,6 +528,80 @@ export function removeWeb(e: Engagement, id: string): Engagement {
   return { ...e, webs: e.webs.filter((w) => w.id !== id) };
 }
 
+// ---- Terrain and mines ----
+
+/** P2.1: a planet, gas giant or small moon, with its radius, atmosphere and ring (P2.223). */
+export function addBody(e: Engagement, body: N3dBody): Engagement {
+  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(body.id))
+    refuse('n3d/bad-id', 'P2.1', 'A body id is 1–40 letters, digits, dots, dashes or underscores.');
+  if (e.bodies.some((b) => b.id === body.id) || e.units.some((u) => u.id === body.id))
+    refuse('n3d/duplicate-body', 'P2.1', `There is already a body or unit "${body.id}".`);
+  if (e.bodies.length >= 100) refuse('n3d/too-many-bodies', 'P2.1', 'An engagement holds at most 100 bodies.');
+  checkPosition(body.centre);
+  checkBody(body);
+  return { ...e, bodies: [...e.bodies, body] };
+}
+
+/** P2.1: the players correct a body's place or sizes (the card gives none); same checks as a new one. */
+export function replaceBody(e: Engagement, body: N3dBody): Engagement {
+  if (!e.bodies.some((b) => b.id === body.id)) refuse('n3d/no-body', 'P2.1', `There is no body "${body.id}".`);
+  checkPosition(body.centre);
+  checkBody(body);
+  return { ...e, bodies: e.bodies.map((b) => (b.id === body.id ? body : b)) };
+}
+
+export function removeBody(e: Engagement, id: string): Engagement {
+  if (!e.bodies.some((b) => b.id === id)) refuse('n3d/no-body', 'P2.1', `There is no body "${id}".`);
+  return { ...e, bodies: e.bodies.filter((b) => b.id !== id) };
+}
+
+/**
+ * P3.11: the 54 asteroid hexes rolled with `dice` (location 6·d6 + d6 per axis, radius d6 ÷ 3,
+ * overlaps rolled again), or the printed example field, shifted so the field's (0, 0, 0) sits at
+ * `origin` (the map's centre when the battle card places the terrain). A field replaces any other.
+ */
+export function placeAsteroidField(
+  e: Engagement,
+  field: { dice: DiceSource; mirror: MirrorOffset; seed?: string } | { example: AsteroidHex[] },
+  origin: Vec3 = { x: 0, y: 0, z: 0 },
+): Engagement {
+  checkPosition(origin);
+  const hexes = 'example' in field ? field.example : rollAsteroidField(field.dice, field.mirror);
+  const asteroids = hexes.map((a) => ({
+    ...a,
+    centre: { x: a.centre.x + origin.x, y: a.centre.y + origin.y, z: a.centre.z + origin.z },
+  }));
+  return { ...e, asteroids, ...('seed' in field && field.seed ? { terrainSeed: field.seed } : {}) };
+}
+
+/**
+ * M2.40: a mine laid at the laying unit's position, secret to its owner. The owner sets its
+ * strength (its explosion, M2.50) and the radius it detects at.
+ */
+export function layMine(
+  e: Engagement,
+  owner: string,
+  layerId: string,
+  mine: { id: string; strength: number; radiusKm: number },
+): Engagement {
+  const layer = unitOf(e, layerId);
+  if (layer.owner !== owner) refuse('n3d/not-yours', 'M2.40', `${layer.name} is not yours to lay mines from.`);
+  if (layer.kind === 'seeking') refuse('n3d/mine-layer', 'M2.40', 'A seeking weapon lays no mines.');
+  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(mine.id))
+    refuse('n3d/bad-id', 'M2.40', 'A mine id is 1–40 letters, digits, dots, dashes or underscores.');
+  if (e.mines.some((m) => m.id === mine.id))
+    refuse('n3d/duplicate-mine', 'M2.40', `There is already a mine "${mine.id}".`);
+  if (e.mines.length >= 200) refuse('n3d/too-many-mines', 'M2.40', 'An engagement holds at most 200 mines.');
+  const laid: N3dMine = { id: mine.id, owner, pos: layer.pos, strength: mine.strength, radiusKm: mine.radiusKm };
+  checkMine(laid);
+  return { ...e, mines: [...e.mines, laid] };
+}
+
+/** One owner's own mines (the others' are secret). */
+export function minesOf(e: Engagement, owner: string): N3dMine[] {
+  return e.mines.filter((m) => m.owner === owner);
+}
+
 // ---- Reports ----
 
 export interface RangeRow extends RangeReport {
@@ -523,6 +636,10 @@ export interface ArcsReport extends ArcSummary, RangeReport {
   target: string;
   /** G10.61: the line of fire passes through a web field. */
   blockedByWeb: string[];
+  /** P2.1: the line of sight passes through these planets or moons. */
+  blockedByBody: string[];
+  /** P3.12: how many asteroid hexes the line of fire passes through (SFB's asteroid rules apply to it). */
+  asteroidHexes: number;
 }
 
 /** D2: which yaw arcs and pitch mounts of the shooter hold the target. */
@@ -536,6 +653,8 @@ export function arcsOf(e: Engagement, shooterId: string, targetId: string): Arcs
     ...rangeBetween(s.pos, t.pos),
     ...arcSummary(s.facing, s.pos, t.pos, e.options.rrArc),
     blockedByWeb: lines.filter((w) => w.line.length > 1 && fireBlockedByWeb(s.pos, t.pos, w.line)).map((w) => w.id),
+    blockedByBody: e.bodies.filter((b) => lineBlockedByBody(s.pos, t.pos, b)).map((b) => b.id),
+    asteroidHexes: asteroidHexesCrossed(s.pos, t.pos, e.asteroids),
   };
 }
 

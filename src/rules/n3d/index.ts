@@ -20,3 +20,6 @@ export { absoluteImpulse, webLines, webStrengthAt } from './engagement-step.ts';
 export { DEFAULT_OPTIONS, engagementSchema } from './engagement-types.ts';
 export type { LinearWebState } from './engagement-types.ts';
 export * from './calc.ts';
+export * from './impulse-chart.ts';
+export * from './terrain.ts';
+export * from './mines.ts';

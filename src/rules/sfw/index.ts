@@ -10,3 +10,4 @@ export * from './ship-state.ts';
 export * from './ship.ts';
 export * from './small-craft.ts';
 export * from './special-damage.ts';
+export * from './maatac.ts';

@@ -5,6 +5,7 @@ import { DCT_TABLE, REPAIR_TABLE } from '../../../src/rules/sfw/damage-control.t
 import type { RepairOutcome, RepairType } from '../../../src/rules/sfw/damage-control.ts';
 import { MODULES } from '../../../src/rules/sfw/fortress-modules.ts';
 import type { ModuleType } from '../../../src/rules/sfw/fortress-modules.ts';
+import { MAATAC_MODULES } from '../../../src/rules/sfw/maatac.ts';
 import { SAPS, STARBOMBERS } from '../../../src/rules/sfw/small-craft.ts';
 import { SPECIAL_DAMAGE_TABLE } from '../../../src/rules/sfw/special-damage.ts';
 
@@ -98,5 +99,23 @@ describe('SFW tables match assets/tables/sfw', () => {
     expect(
       csv('sfw_saps.csv').map((r) => [r.number, r.name, Number(r.light_lasers), Number(r.particle_weapons)]),
     ).toEqual(SAPS.map((s) => [s.number, s.name, s.lightLasers, s.particleFactors]));
+  });
+
+  it('MAATAC fortress modules (Fortresses in MAATAC)', () => {
+    const rows = csv('sfw_maatac_fortress_modules.csv');
+    expect(rows.map((r) => r.module)).toEqual(Object.keys(MAATAC_MODULES));
+    for (const r of rows) {
+      const m = MAATAC_MODULES[r.module as ModuleType];
+      expect([
+        r.armor,
+        Number(r.speed),
+        Number(r.factor),
+        Number(r.energy_heavy),
+        Number(r.energy_medium),
+        Number(r.energy_light),
+        Number(r.PW_launchers),
+        Number(r.ROB),
+      ]).toEqual([m.armor, m.speed, m.factor, m.heavy, m.medium, m.light, m.pwLaunchers, m.rob]);
+    }
   });
 });
