@@ -291,3 +291,13 @@ function spreadSlots(width: number, height: number, count: number, rng: Rng): nu
   }
   return chosen;
 }
+
+/** The ship list a game runs with: its catalog plus the monster types (corp 998). */
+export function gameCatalog(types: readonly ShipType[], s: WarlordSettings): Map<string, ShipType> {
+  const out = new Map(types.map((t) => [t.id, t]));
+  for (const m of MONSTERS) {
+    const t = monsterType(m, s);
+    out.set(t.id, t);
+  }
+  return out;
+}
