@@ -50,14 +50,7 @@ import {
   train,
   upgrade,
 } from './ships.ts';
-import {
-  type Corporation,
-  MONSTER_CORP,
-  type Site,
-  type WarlordState,
-  emptyKnowledge,
-  hexAt,
-} from './state.ts';
+import { type Corporation, MONSTER_CORP, type Site, type WarlordState, emptyKnowledge, hexAt } from './state.ts';
 import { ITEMS, ITEM_TABLE, type Item, LIMITS, SITE_TABLE, purchaseCrew } from './tables.ts';
 
 export interface Failure {
