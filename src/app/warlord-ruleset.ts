@@ -68,6 +68,7 @@ export class ReplayDice implements DiceSource {
       if (!next || next.sides !== sides) throw new Error(`replay out of step at "${purpose}" (d${sides})`);
       out.push(next.value);
     }
+    this.records.push({ purpose, sides, results: out, counter: 0, eventSeq: 0 });
     return out;
   }
 }
@@ -186,6 +187,8 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
     }
     if (!state) throw new Error(`${e.type} before WarlordCreated`);
     switch (e.type) {
+      case 'WarlordCreated':
+        throw new Error('WarlordCreated twice');
       case 'WarlordJoined':
         return { ...state, players: [...state.players, { userId: e.userId, corp: e.corp, name: e.name }] };
       case 'WarlordStarted': {

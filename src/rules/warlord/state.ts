@@ -169,9 +169,28 @@ export interface Knowledge {
   /** Site production learned on first entry (§6): `SS-CCRR` → resources and owner seen. */
   sites: Record<string, { production: Resources; owner: number | null; turn: number }>;
   sightings: { where: string; count: number | null; owner: number | null; turn: number }[];
+  /**
+   * Battle reports (§10.4): the attacker's at once, the defender's from its next turn on
+   * (`visibleFrom` is the game turn from which the corporation may read it).
+   */
+  battles: {
+    turn: number;
+    visibleFrom: number;
+    where: string;
+    attacker: number;
+    defender: number;
+    outcome: string;
+    rounds: number;
+  }[];
 }
 
-export const emptyKnowledge = (): Knowledge => ({ terrainSectors: [], hexes: [], sites: {}, sightings: [] });
+export const emptyKnowledge = (): Knowledge => ({
+  terrainSectors: [],
+  hexes: [],
+  sites: {},
+  sightings: [],
+  battles: [],
+});
 
 export function newCorpSettings(): CorpSettings {
   return {

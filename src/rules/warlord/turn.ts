@@ -8,7 +8,7 @@
  * orders, oldest ship first; c: combat of arriving fleets, attack or bounce), Misc Orders in
  * written order, Post-Turn (base scans). A waived turn (§11.4) credits income and runs nothing.
  */
-import type { DiceSource } from '../dice.ts';
+import type { DiceSource, RollRecord } from '../dice.ts';
 import type { ShipType } from './catalog.ts';
 import { type BattleReport, type CombatShip, diceChance, resolveBattle } from './combat.ts';
 import {
@@ -67,6 +67,8 @@ export interface CorpTurnReport {
   events: string[];
   failures: Failure[];
   battles: { where: string; attacker: number; defender: number; report: BattleReport }[];
+  /** Every die rolled in this corporation's turn (the campaign's committed dice). */
+  rolls: RollRecord[];
 }
 
 export interface NtgReport {
@@ -229,6 +231,19 @@ function engage(
   );
   const where = addressName(at);
   fights.push({ where, attacker: attackerId, defender: defenderId ?? 0, report });
+  // The attacker reads the report now, the defender on its next turn (§10.4); a bounce is told to
+  // the attacker alone (§10.3: the defender never knew).
+  const record = {
+    turn: state.turn,
+    where,
+    attacker: attackerId,
+    defender: defenderId ?? 0,
+    outcome: report.outcome,
+    rounds: report.rounds.length,
+  };
+  if (attackerId !== MONSTER_CORP) know(state, attackerId).battles.push({ ...record, visibleFrom: state.turn });
+  if (defenderId !== null && defenderId !== MONSTER_CORP && report.outcome !== 'bounce')
+    know(state, defenderId).battles.push({ ...record, visibleFrom: state.turn + 1 });
   if (report.outcome === 'bounce') {
     events.push(
       `${where}: the fleet (${fleet.map((s) => s.name).join(', ')}) judged CAF ${report.assessment.caf} against CDF ${report.assessment.cdf} too weak (A% ${report.assessment.aPct}) and bounced (§10.3)`,
@@ -388,10 +403,16 @@ export function processCorpTurn(
     events: [],
     failures: [],
     battles: [],
+    rolls: [],
+  };
+  const firstRoll = dice.records.length;
+  const done = () => {
+    report.rolls = dice.records.slice(firstRoll);
+    return { state, report };
   };
   const ev = (s: string) => report.events.push(s);
   const failed = (line: number | null, message: string, rule: string) => report.failures.push({ line, message, rule });
-  if (corp.eliminated) return { state, report };
+  if (corp.eliminated) return done();
   const ownsHOAtStart = siteAt(state, corp.homeOffice)?.owner === corpId;
 
   // 0. Start of turn: RO/RM settings given last turn take effect; ships age; interest; support.
@@ -449,7 +470,7 @@ export function processCorpTurn(
   if (sheet === null) {
     corp.waivedInRow++;
     ev('Turn waived: income credited, no orders run (§11.4)');
-    return { state, report };
+    return done();
   }
   corp.waivedInRow = 0;
 
@@ -542,7 +563,7 @@ export function processCorpTurn(
     corp.eliminated = true;
     ev('The Home Office was not retaken: the corporation is out of the game (§11.2)');
   }
-  return { state, report };
+  return done();
 }
 
 function removeDestroyed(state: WarlordState, events: string[]) {
