@@ -170,41 +170,42 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
   },
   apply(state, stored: StoredEventOf<WarlordEvent>) {
     const e = stored.event;
-    if (e.type === 'WarlordCreated') {
-      return {
-        ruleset: WARLORD_RULESET,
-        id: e.id,
-        guildId: e.guildId,
-        channelId: e.channelId,
-        name: e.name,
-        status: 'joining',
-        players: [],
-        game: null,
-        sheets: {},
-        deadline: null,
-        turnHours: 168,
-      };
-    }
-    if (!state) throw new Error(`${e.type} before WarlordCreated`);
+    const need = (): WarlordCampaign => {
+      if (!state) throw new Error(`${e.type} before WarlordCreated`);
+      return state;
+    };
     switch (e.type) {
       case 'WarlordCreated':
-        throw new Error('WarlordCreated twice');
+        return {
+          ruleset: WARLORD_RULESET,
+          id: e.id,
+          guildId: e.guildId,
+          channelId: e.channelId,
+          name: e.name,
+          status: 'joining',
+          players: [],
+          game: null,
+          sheets: {},
+          deadline: null,
+          turnHours: 168,
+        };
       case 'WarlordJoined':
-        return { ...state, players: [...state.players, { userId: e.userId, corp: e.corp, name: e.name }] };
+        return { ...need(), players: [...need().players, { userId: e.userId, corp: e.corp, name: e.name }] };
       case 'WarlordStarted': {
         const game = generateGalaxy({
           seed: e.seed,
           settings: defaultSettings({ width: e.width, height: e.height }),
-          corps: state.players.map((p) => ({ id: p.corp, name: p.name })),
+          corps: need().players.map((p) => ({ id: p.corp, name: p.name })),
         });
-        return { ...state, status: 'running', game, deadline: e.deadline, turnHours: e.turnHours };
+        return { ...need(), status: 'running', game, deadline: e.deadline, turnHours: e.turnHours };
       }
       case 'WarlordSheetSubmitted':
-        return { ...state, sheets: { ...state.sheets, [String(e.corp)]: e.text } };
+        return { ...need(), sheets: { ...need().sheets, [String(e.corp)]: e.text } };
       case 'WarlordTurnProcessed': {
-        if (!state.game) throw new Error('turn processed before the game started');
-        const r = processGameTurn(state.game, sheetsOf(state), new ReplayDice(stored.rolls), CATALOG(state.game));
-        return processed(state, r.state, e);
+        const c = need();
+        if (!c.game) throw new Error('turn processed before the game started');
+        const r = processGameTurn(c.game, sheetsOf(c), new ReplayDice(stored.rolls), CATALOG(c.game));
+        return processed(c, r.state, e);
       }
     }
   },
