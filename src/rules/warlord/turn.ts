@@ -265,6 +265,10 @@ function engage(
       attacker.treasury = gainEP(attacker.treasury, bounty);
       events.push(`${where}: monster bounty ${bounty} EP (§2.20)`);
     }
+    if (!battleSite && site && site.owner === null && site.fort.forts === 0 && attackerId !== MONSTER_CORP) {
+      // The guard is gone and the site stands open: captured on entry (§6).
+      capture(state, site, attackerId, events);
+    }
     if (battleSite) {
       if (attackerId === MONSTER_CORP) {
         battleSite.owner = null;
@@ -465,6 +469,7 @@ export function processCorpTurn(
   report.income = inc;
   if (corp.settings.boPerm && state.turn >= LIMITS.boTenFromTurn) {
     corp.treasury = add(corp.treasury, each(-LIMITS.boPerm));
+    corp.extraOrders = Math.max(corp.extraOrders, LIMITS.boTenMax);
     ev(`BO PERM: 200 EP for 10 extra orders (§9.9)`);
   }
   if (sheet === null) {

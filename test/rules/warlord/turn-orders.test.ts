@@ -142,6 +142,18 @@ describe('Warlord ship orders in a turn (§4.9, §7.8)', () => {
   });
 });
 
+describe('Warlord sites guarded by monsters (§6, §2.20)', () => {
+  it('Warlord capture after a fight: beating the monster on an uncontrolled site captures the site as well', () => {
+    const s = fixture();
+    site(s, '11-0303', null, 0);
+    ship(s, 'M-YSD', 998, '11-0303');
+    const fleet = [ship(s, 'K-C8', 1, '11-0302'), ship(s, 'K-C8', 1, '11-0302'), ship(s, 'K-C8', 1, '11-0302')];
+    const r = processCorpTurn(s, 1, parseSheet(fleet.map((x) => `K C8 ${x.seq}: 0303`).join('\n')), dice(5), catalog);
+    expect(r.report.battles.map((b) => b.report.outcome)).toEqual(['attacker']);
+    expect(r.state.sites.find((x) => addressName(x.at) === '11-0303')?.owner).toBe(1);
+  });
+});
+
 describe('Warlord combat terrain (App E)', () => {
   it('Warlord asteroid field: by default every ship but monsters and Jindarians takes 1–3 extra damage each round', () => {
     const a = combatShip({ id: 'a', label: 'K-C8', race: 'K', baseAF: 80, baseDF: 60, sf: 50, hp: 70 });
