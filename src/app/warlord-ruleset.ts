@@ -53,6 +53,8 @@ export type WarlordEvent =
 
 const CATALOG = (s: WarlordState) => gameCatalog(SAMPLE_CATALOG, s.settings);
 const RULE = '§11';
+/** Far above any real sheet (100 ships × 6 slots and 20 misc orders fit in a tenth of it). */
+const SHEET_LIMIT = 50_000;
 
 /** A dice source that gives recorded rolls back in order (replaying a processed turn). */
 export class ReplayDice implements DiceSource {
@@ -139,6 +141,20 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
         const corp = state.game.corps.find((c) => c.id === me.corp);
         if (!corp || corp.eliminated)
           return fail('warlord/eliminated', '§11.2', 'Your corporation is out of the game.');
+        if (state.deadline !== null && Date.parse(state.deadline) <= ctx.now.getTime()) {
+          return fail(
+            'warlord/late',
+            '§11.4',
+            `The deadline (${state.deadline}) has passed: this turn your orders are waived.`,
+          );
+        }
+        if (command.text.length > SHEET_LIMIT) {
+          return fail(
+            'warlord/sheet-size',
+            '§9.1',
+            `An order sheet has at most ${SHEET_LIMIT} characters (this one has ${command.text.length}).`,
+          );
+        }
         // The sheet is kept with its bad lines (they fail at processing, earlier steps standing);
         // `sheetReply` tells the player each one with its line, form and rule, and the preview.
         return ok({ events: [{ type: 'WarlordSheetSubmitted', corp: me.corp, text: command.text }], state: null });
