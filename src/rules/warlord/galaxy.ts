@@ -6,7 +6,7 @@
  * One recorded seed reproduces the whole galaxy (src/rules/prng.ts).
  */
 import { mulberry32 } from '../prng.ts';
-import type { ShipType } from './catalog.ts';
+import { SAMPLE_CATALOG, type ShipType } from './catalog.ts';
 import { type Resources, roundHalfUp } from './economy.ts';
 import { fortification } from './forts.ts';
 import type { Address } from './hex.ts';
@@ -121,6 +121,8 @@ export interface NewGame {
   seed: number;
   settings: WarlordSettings;
   corps: { id: number; name: string }[];
+  /** The starting warp gate's type (§1.5); the catalog's C-WG by default. */
+  warpGate?: ShipType;
 }
 
 /**
@@ -263,6 +265,11 @@ export function generateGalaxy(g: NewGame): WarlordState {
       }),
     );
     state.knowledge[c.id] = emptyKnowledge();
+    // Every corporation starts with one mobile Warp Gate at its HO (§1.5, §3.2).
+    const wg = g.warpGate ?? SAMPLE_CATALOG.find((t) => t.id === 'C-WG');
+    if (!wg) throw new Error('no C-WG in the catalog');
+    const seq = state.nextSeq++;
+    state.ships.push(newShip(wg, { id: `s${seq}`, owner: c.id, seq, at: ho.at, turn: 0, name: `${c.name} Gate` }));
   });
   return state;
 }

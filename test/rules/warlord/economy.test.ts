@@ -39,6 +39,8 @@ describe('Warlord economy (§7, §9)', () => {
     expect(corp?.stock).toBeLessThanOrEqual(35);
     expect(loanGranted(10_000, 0, 31)).toBe(155);
     expect(corp?.officerPool).toEqual(['A', 'M', 'S', 'N', 'E', 'D', 'W']);
+    // One mobile Warp Gate at the HO (§1.5).
+    expect(s.ships.filter((x) => x.owner === 1).map((x) => [x.typeId, x.at])).toEqual([['C-WG', ho?.at]]);
   });
 
   it('Warlord G2 EP is the minimum: 200/250/150/100 holds 100 EP; a 100-EP ship leaves 100/150/50/0 = 0 EP', () => {

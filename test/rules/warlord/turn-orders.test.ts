@@ -142,6 +142,31 @@ describe('Warlord ship orders in a turn (§4.9, §7.8)', () => {
   });
 });
 
+describe('Warlord purchases (§9.3, §3.2)', () => {
+  it('Warlord PS … WG 1: the new ship appears at the HO, loads items from the stockpile, and is sent to warp gate 1', () => {
+    const s = generateGalaxy({
+      seed: 3,
+      settings,
+      corps: [
+        { id: 1, name: 'Alpha' },
+        { id: 2, name: 'Beta' },
+      ],
+    });
+    const gate = s.ships.find((x) => x.owner === 1 && x.typeId === 'C-WG');
+    if (!gate) throw new Error('no starting warp gate');
+    gate.at = at('22-0505');
+    const c1 = s.corps.find((c) => c.id === 1);
+    if (c1) c1.stockpile.drones = 50;
+    const r = processCorpTurn(s, 1, parseSheet('PR F\nPS F DD WG 1 "Swift"\nPS F FF WG 2'), dice(), catalog);
+    const dd = r.state.ships.find((x) => x.owner === 1 && x.typeId === 'F-DD');
+    const ff = r.state.ships.find((x) => x.owner === 1 && x.typeId === 'F-FF');
+    expect(dd && [addressName(dd.at), dd.name, dd.crew, dd.items.drones]).toEqual(['22-0505', 'Swift', 4, 6]);
+    // There is no warp gate 2: the frigate stays at the HO.
+    expect(ff && addressName(ff.at)).toBe(addressName(s.corps[0]?.homeOffice ?? at('00-0101')));
+    expect(r.state.corps[0]?.stockpile.drones).toBe(50 - 6 - 4);
+  });
+});
+
 describe('Warlord sites guarded by monsters (§6, §2.20)', () => {
   it('Warlord capture after a fight: beating the monster on an uncontrolled site captures the site as well', () => {
     const s = fixture();
