@@ -255,4 +255,49 @@ describe('Warlord combat (§10.2–10.5)', () => {
     expect(r.attackers[0] && r.attackers[0].internals > r.attackers[0].hp).toBe(true);
     expect(r.outcome).toBe('defender');
   });
+
+  it('Warlord crew gains (§10.4): surviving attackers gain +1 crew at 33% (25% against forts only, 10% from 8 to 9, 50% with a Prime Team)', () => {
+    const asked: [string, number][] = [];
+    const chance: CombatChance = {
+      ...scripted(),
+      volley: (_m, t) => (t.startsWith('a') ? 1 : 99),
+      firstStrike: () => 0,
+      percent: (p, purpose) => {
+        asked.push([purpose, p]);
+        return true;
+      },
+    };
+    const attackers = [
+      combatShip({ id: 'a3', label: 'K-D7', race: 'K', baseAF: 50, baseDF: 40, sf: 40, hp: 46 }),
+      combatShip({ id: 'a8', label: 'K-D7', race: 'K', baseAF: 50, baseDF: 40, sf: 40, hp: 46, crew: 8 }),
+      combatShip({ id: 'apt', label: 'K-D7', race: 'K', baseAF: 50, baseDF: 40, sf: 40, hp: 46, primeTeam: true }),
+    ];
+    const base: BattleInput = { ...g51(), attackers, site: null, point: 'ES', area: 'ES' };
+    const vsShips = resolveBattle(
+      {
+        ...base,
+        defenders: [combatShip({ id: 'd', label: 'T-PC', race: 'T', baseAF: 14, baseDF: 18, sf: 18, hp: 16 })],
+      },
+      chance,
+    );
+    expect(vsShips.outcome).toBe('attacker');
+    expect(asked.filter(([p]) => p.startsWith('warlord crew gain'))).toEqual([
+      ['warlord crew gain a3', 33],
+      ['warlord crew gain a8', 10],
+      ['warlord crew gain apt', 50],
+    ]);
+    expect(vsShips.attackers.map((x) => x.crew)).toEqual([4, 9, 4]);
+    asked.length = 0;
+    const vsForts = resolveBattle(
+      {
+        ...base,
+        defenders: [],
+        site: { kind: 'PL', fort: fortification(40), officers: [], passive: false, attackerHasListeningPost: false },
+        point: 'PL',
+      },
+      chance,
+    );
+    expect(vsForts.outcome).toBe('attacker');
+    expect(asked.filter(([p]) => p.startsWith('warlord crew gain')).map(([, p]) => p)).toEqual([25, 10, 50]);
+  });
 });
