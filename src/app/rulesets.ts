@@ -2,6 +2,7 @@ import { PART_COLUMNS, type Part, type StateLayout } from '../db/campaign-repo.t
 import type { Ruleset, RulesetCommand, RulesetEvent, RulesetState } from '../ruleset.ts';
 import type { CampaignCommand, CampaignEvent, CampaignState } from '../rules/thunderdome/index.ts';
 import { thunderdome } from './thunderdome-ruleset.ts';
+import { warlord } from './warlord-ruleset.ts';
 
 /**
  * A ruleset as the app holds it. The app's public types (CommandResult, CampaignRow, the state
@@ -13,9 +14,17 @@ export type AppRuleset = Ruleset<CampaignState, CampaignCommand, CampaignEvent>;
 /** The ruleset of a new campaign when the create command names none. */
 export const DEFAULT_RULESET = thunderdome.id;
 
-const registry = new Map<string, AppRuleset>([[thunderdome.id, thunderdome]]);
+// Star Fleet Warlord is held under the app's (Thunderdome-named) types, as `registerRuleset` does.
+const warlordApp = warlord as unknown as AppRuleset;
+const registry = new Map<string, AppRuleset>([
+  [thunderdome.id, thunderdome],
+  [warlord.id, warlordApp],
+]);
 /** Each ruleset's `storage.parts`, checked against the columns the database has. */
-const parts = new Map<string, readonly Part[]>([[thunderdome.id, partsOf(thunderdome)]]);
+const parts = new Map<string, readonly Part[]>([
+  [thunderdome.id, partsOf(thunderdome)],
+  [warlord.id, partsOf(warlordApp)],
+]);
 
 function partsOf(ruleset: Ruleset<RulesetState, RulesetCommand, RulesetEvent>): readonly Part[] {
   const named = ruleset.storage?.parts ?? [];

@@ -198,6 +198,8 @@ forEachDriver('ruleset seam', (db, skip, driver) => {
     const req = { target, actor: actor('u1'), command: { type: 'create', name: 'X', ruleset: 'nope' } } as const;
     await expect(runCommand(app, req)).rejects.toThrow(/unknown ruleset 'nope'.*'thunderdome-iii'/);
     expect(await campaignInChannel(app, target.channelId)).toBeNull();
-    expect(() => rulesetOf('star-fleet-warlord')).toThrow(/unknown ruleset 'star-fleet-warlord'/);
+    expect(() => rulesetOf('warlord-2')).toThrow(/unknown ruleset 'warlord-2'/);
+    // Star Fleet Warlord is the second registered ruleset (src/app/warlord-ruleset.ts).
+    expect(rulesetOf('star-fleet-warlord').id).toBe('star-fleet-warlord');
   });
 });

@@ -1,0 +1,87 @@
+import type { BattleReport } from '../rules/warlord/combat.ts';
+import { ep } from '../rules/warlord/economy.ts';
+import type { WarlordState } from '../rules/warlord/state.ts';
+import type { CorpTurnReport } from '../rules/warlord/turn.ts';
+
+/** Discord's message limit; a report is cut into pieces at line ends (common brief). */
+export const MESSAGE_LIMIT = 2000;
+
+const pad = (n: number) => String(n).padStart(5);
+
+/** One battle, round by round, as the attacker's report shows it (§10.4–10.5). */
+export function battleLines(where: string, attacker: number, defender: number, b: BattleReport): string[] {
+  const out = [
+    `⚔️ ${where}: corporation ${attacker} against ${defender === 998 ? 'a monster' : `corporation ${defender}`}`,
+  ];
+  const a = b.assessment;
+  out.push(
+    `  assessment CAF ${a.caf} / CDF ${a.cdf} = ${Math.round(a.ratioPct)}% (A% ${a.aPct})${b.outcome === 'bounce' ? ' → bounce' : ''}`,
+  );
+  for (const r of b.rounds) {
+    out.push(`  round ${r.round}: CAF ${r.caf} (≤${r.maxA} per unit), CDF ${r.cdf} (≤${r.maxD} per ship)`);
+    for (const v of [...r.attackerFire, ...r.defenderFire]) {
+      const extra = v.firstStrike ? ` + first strike ${v.firstStrike}` : '';
+      const what =
+        v.fortsAfter !== undefined
+          ? `forts → ${v.fortsAfter}`
+          : v.level === 'destroyed'
+            ? 'destroyed'
+            : `${v.toShields} shields, ${v.toInternals} internals${v.pfsAbsorbed ? `, ${v.pfsAbsorbed} PF absorbed` : ''}, ${v.level}`;
+      out.push(`    ${v.targetId}: ${v.rolled}${extra} → ${what}`);
+    }
+  }
+  out.push(
+    `  result: ${b.outcome === 'attacker' ? 'the attacker won' : b.outcome === 'defender' ? 'the defender held' : 'no battle'}`,
+  );
+  return out;
+}
+
+/**
+ * A corporation's turn report as text for its private thread: income listing (§7.4), what happened,
+ * what failed and why (with the rule), its battles, its treasury, and how many dice were rolled.
+ */
+export function turnReportLines(state: WarlordState, r: CorpTurnReport): string[] {
+  const corp = state.corps.find((c) => c.id === r.corp);
+  const out = [
+    `**${corp?.name ?? r.corp}**, turn ${state.turn - 1} (Y${state.year - 1})${r.waived ? ': waived (§11.4)' : ''}`,
+  ];
+  if (r.income) {
+    out.push('```', 'site           PE    OR    DC    FP');
+    for (const l of r.income.lines)
+      out.push(
+        `${l.where.padEnd(10)}${l.note ?? ' '}${pad(l.amount.PE)} ${pad(l.amount.OR)} ${pad(l.amount.DC)} ${pad(l.amount.FP)}`,
+      );
+    if (r.income.sectorBonus)
+      out.push(
+        `sectors    ${pad(r.income.sectorBonus)} ${pad(r.income.sectorBonus)} ${pad(r.income.sectorBonus)} ${pad(r.income.sectorBonus)}`,
+      );
+    const a = r.income.adjustments;
+    out.push(`total      ${pad(a.PE)} ${pad(a.OR)} ${pad(a.DC)} ${pad(a.FP)}`, '```');
+  }
+  for (const e of r.events) out.push(`• ${e}`);
+  for (const f of r.failures) out.push(`✗ ${f.line !== null ? `line ${f.line}: ` : ''}${f.message} (${f.rule})`);
+  for (const b of r.battles) out.push(...battleLines(b.where, b.attacker, b.defender, b.report));
+  if (corp) {
+    const t = corp.treasury;
+    out.push(`Treasury PE ${t.PE}, OR ${t.OR}, DC ${t.DC}, FP ${t.FP}: ${ep(t)} EP; loan ${corp.loan}`);
+  }
+  out.push(
+    `🎲 ${r.rolls.reduce((n, x) => n + x.results.length, 0)} dice rolled this turn, every one from the committed seed.`,
+  );
+  return out;
+}
+
+/** Lines packed into messages of at most `limit` characters. */
+export function pack(lines: readonly string[], limit = MESSAGE_LIMIT): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const raw of lines) {
+    const line = raw.length > limit ? `${raw.slice(0, limit - 1)}…` : raw;
+    if (cur && cur.length + 1 + line.length > limit) {
+      out.push(cur);
+      cur = line;
+    } else cur = cur ? `${cur}\n${line}` : line;
+  }
+  if (cur) out.push(cur);
+  return out;
+}

@@ -1,0 +1,245 @@
+import type { DiceSource, RollRecord } from '../rules/dice.ts';
+import { fail, ok } from '../rules/errors.ts';
+import { SAMPLE_CATALOG } from '../rules/warlord/catalog.ts';
+import { checkSheet } from '../rules/warlord/check.ts';
+import { gameCatalog, generateGalaxy } from '../rules/warlord/galaxy.ts';
+import { describeError, parseSheet } from '../rules/warlord/orders.ts';
+import { type WarlordState, defaultSettings } from '../rules/warlord/state.ts';
+import { processGameTurn } from '../rules/warlord/turn.ts';
+import type { Ruleset, RulesetState, StoredEventOf } from '../ruleset.ts';
+
+/**
+ * Star Fleet Warlord on the ruleset seam (src/ruleset.ts): players join as corporations, the game
+ * starts on a seeded galaxy, each corporation submits (and may revise) its order sheet until the
+ * deadline, and the turn is processed when every sheet is in (if the game allows it) or at the
+ * deadline by the scheduler, late sheets waived (§11.4). The rules are src/rules/warlord/.
+ *
+ * The turn is folded by replaying it: the `TurnProcessed` event carries its dice (the stored rolls),
+ * and `apply` runs the same pure processing on a dice source that gives those rolls back in order.
+ */
+export const WARLORD_RULESET = 'star-fleet-warlord';
+export const WARLORD_CLOCK = 'warlord-clock';
+
+export interface WarlordPlayer {
+  userId: string;
+  corp: number;
+  name: string;
+}
+
+export interface WarlordCampaign extends RulesetState {
+  ruleset: typeof WARLORD_RULESET;
+  status: 'joining' | 'running' | 'over';
+  players: WarlordPlayer[];
+  game: WarlordState | null;
+  /** Sheets submitted for the current turn, by corporation (revisable until the deadline). */
+  sheets: Record<string, string>;
+  deadline: string | null;
+  turnHours: number;
+}
+
+export type WarlordCommand =
+  | { type: 'create'; name: string; campaignId: string; guildId: string; channelId: string }
+  | { type: 'warlord-join'; corpName: string }
+  | { type: 'warlord-start'; width: number; height: number; turnHours: number }
+  | { type: 'warlord-submit'; text: string }
+  | { type: 'warlord-process' };
+
+export type WarlordEvent =
+  | { type: 'WarlordCreated'; id: string; guildId: string; channelId: string; name: string }
+  | { type: 'WarlordJoined'; userId: string; corp: number; name: string }
+  | { type: 'WarlordStarted'; seed: number; width: number; height: number; turnHours: number; deadline: string }
+  | { type: 'WarlordSheetSubmitted'; corp: number; text: string }
+  | { type: 'WarlordTurnProcessed'; turn: number; deadline: string | null; waived: number[]; winner: number | null };
+
+const CATALOG = (s: WarlordState) => gameCatalog(SAMPLE_CATALOG, s.settings);
+const RULE = '§11';
+/** Far above any real sheet (100 ships × 6 slots and 20 misc orders fit in a tenth of it). */
+const SHEET_LIMIT = 50_000;
+
+/** A dice source that gives recorded rolls back in order (replaying a processed turn). */
+export class ReplayDice implements DiceSource {
+  readonly records: RollRecord[] = [];
+  private readonly queue: { sides: number; value: number }[];
+  constructor(rolls: readonly RollRecord[]) {
+    this.queue = rolls.flatMap((r) => r.results.map((value) => ({ sides: r.sides, value })));
+  }
+  roll(sides: number, count: number, purpose: string): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const next = this.queue.shift();
+      if (!next || next.sides !== sides) throw new Error(`replay out of step at "${purpose}" (d${sides})`);
+      out.push(next.value);
+    }
+    this.records.push({ purpose, sides, results: out, counter: 0, eventSeq: 0 });
+    return out;
+  }
+}
+
+function sheetsOf(c: WarlordCampaign) {
+  return new Map(Object.entries(c.sheets).map(([k, text]) => [Number(k), parseSheet(text)]));
+}
+
+function addHours(iso: string, hours: number): string {
+  return new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
+}
+
+function processed(
+  c: WarlordCampaign,
+  game: WarlordState,
+  e: Extract<WarlordEvent, { type: 'WarlordTurnProcessed' }>,
+): WarlordCampaign {
+  return { ...c, game, sheets: {}, deadline: e.deadline, status: e.winner !== null ? 'over' : 'running' };
+}
+
+export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
+  id: WARLORD_RULESET,
+  decide(state, command, ctx) {
+    if (command.type === 'create') {
+      if (state) return fail('campaign/exists', RULE, 'This channel already has a campaign.');
+      const { campaignId: id, guildId, channelId, name } = command;
+      return ok({ events: [{ type: 'WarlordCreated', id, guildId, channelId, name }], state: null });
+    }
+    if (!state) return fail('campaign/none', RULE, 'There is no Warlord game in this channel.');
+    const me = state.players.find((p) => p.userId === ctx.actor.userId);
+    switch (command.type) {
+      case 'warlord-join': {
+        if (state.status !== 'joining')
+          return fail('warlord/started', '§11.2', 'The game has started; a seat can go to a standby player by vote.');
+        if (me) return fail('warlord/joined', '§1.4', `You already run ${me.name}.`);
+        const name = command.corpName.trim();
+        if (name.length < 1 || name.length > 20 || /^the\b/i.test(name)) {
+          return fail(
+            'warlord/corp-name',
+            '§11.6',
+            'A corporation name has 1–20 characters and does not start with "the".',
+          );
+        }
+        const corp = state.players.length + 1;
+        return ok({ events: [{ type: 'WarlordJoined', userId: ctx.actor.userId, corp, name }], state: null });
+      }
+      case 'warlord-start': {
+        if (state.status !== 'joining') return fail('warlord/started', RULE, 'The game has already started.');
+        if (!me) return fail('warlord/not-player', RULE, 'Only a player can start the game.');
+        if (state.players.length < 2)
+          return fail('warlord/players', '§11.8', 'A game needs at least two corporations.');
+        const { width, height } = command;
+        if (!(width >= 4 && width <= 10 && height >= 4 && height <= 10))
+          return fail('warlord/size', '§4.1', 'The galaxy is 4×4 to 10×10 sectors.');
+        if (state.players.length > width * height - 1)
+          return fail('warlord/size', '§4.1', 'The galaxy is too small for that many corporations.');
+        const seed = ctx.dice.roll(0x7fffffff, 1, 'Warlord galaxy seed')[0] ?? 1;
+        const deadline = addHours(ctx.now.toISOString(), command.turnHours);
+        return ok({
+          events: [{ type: 'WarlordStarted', seed, width, height, turnHours: command.turnHours, deadline }],
+          state: null,
+        });
+      }
+      case 'warlord-submit': {
+        if (state.status !== 'running' || !state.game)
+          return fail('warlord/not-running', RULE, 'The game is not running.');
+        if (!me) return fail('warlord/not-player', RULE, 'Only a corporation’s player submits its sheet.');
+        const corp = state.game.corps.find((c) => c.id === me.corp);
+        if (!corp || corp.eliminated)
+          return fail('warlord/eliminated', '§11.2', 'Your corporation is out of the game.');
+        if (state.deadline !== null && Date.parse(state.deadline) <= ctx.now.getTime()) {
+          return fail(
+            'warlord/late',
+            '§11.4',
+            `The deadline (${state.deadline}) has passed: this turn your orders are waived.`,
+          );
+        }
+        if (command.text.length > SHEET_LIMIT) {
+          return fail(
+            'warlord/sheet-size',
+            '§9.1',
+            `An order sheet has at most ${SHEET_LIMIT} characters (this one has ${command.text.length}).`,
+          );
+        }
+        // The sheet is kept with its bad lines (they fail at processing, earlier steps standing);
+        // `sheetReply` tells the player each one with its line, form and rule, and the preview.
+        return ok({ events: [{ type: 'WarlordSheetSubmitted', corp: me.corp, text: command.text }], state: null });
+      }
+      case 'warlord-process': {
+        if (state.status !== 'running' || !state.game)
+          return fail('warlord/not-running', RULE, 'The game is not running.');
+        const live = state.game.corps.filter((c) => !c.eliminated).map((c) => String(c.id));
+        const allIn = live.every((c) => state.sheets[c] !== undefined);
+        const due = state.deadline !== null && Date.parse(state.deadline) <= ctx.now.getTime();
+        if (!due && !(allIn && state.game.settings.processWhenAllIn)) {
+          return fail(
+            'warlord/not-due',
+            '§11.3',
+            `The turn runs at the deadline (${state.deadline}) or when every sheet is in.`,
+          );
+        }
+        const r = processGameTurn(state.game, sheetsOf(state), ctx.dice, CATALOG(state.game));
+        const event: WarlordEvent = {
+          type: 'WarlordTurnProcessed',
+          turn: state.game.turn,
+          deadline: r.state.winner === null ? addHours(ctx.now.toISOString(), state.turnHours) : null,
+          waived: r.corps.filter((c) => c.waived).map((c) => c.corp),
+          winner: r.state.winner,
+        };
+        return ok({ events: [event], state: processed(state, r.state, event) });
+      }
+    }
+  },
+  apply(state, stored: StoredEventOf<WarlordEvent>) {
+    const e = stored.event;
+    const need = (): WarlordCampaign => {
+      if (!state) throw new Error(`${e.type} before WarlordCreated`);
+      return state;
+    };
+    switch (e.type) {
+      case 'WarlordCreated':
+        return {
+          ruleset: WARLORD_RULESET,
+          id: e.id,
+          guildId: e.guildId,
+          channelId: e.channelId,
+          name: e.name,
+          status: 'joining',
+          players: [],
+          game: null,
+          sheets: {},
+          deadline: null,
+          turnHours: 168,
+        };
+      case 'WarlordJoined':
+        return { ...need(), players: [...need().players, { userId: e.userId, corp: e.corp, name: e.name }] };
+      case 'WarlordStarted': {
+        const game = generateGalaxy({
+          seed: e.seed,
+          settings: defaultSettings({ width: e.width, height: e.height }),
+          corps: need().players.map((p) => ({ id: p.corp, name: p.name })),
+        });
+        return { ...need(), status: 'running', game, deadline: e.deadline, turnHours: e.turnHours };
+      }
+      case 'WarlordSheetSubmitted':
+        return { ...need(), sheets: { ...need().sheets, [String(e.corp)]: e.text } };
+      case 'WarlordTurnProcessed': {
+        const c = need();
+        if (!c.game) throw new Error('turn processed before the game started');
+        const r = processGameTurn(c.game, sheetsOf(c), new ReplayDice(stored.rolls), CATALOG(c.game));
+        return processed(c, r.state, e);
+      }
+    }
+  },
+  scheduler: {
+    systemUserId: WARLORD_CLOCK,
+    nextDue: (s) => (s.status === 'running' ? s.deadline : null),
+    due: (s, now) =>
+      s.status === 'running' && s.deadline !== null && Date.parse(s.deadline) <= now.getTime()
+        ? [{ command: { type: 'warlord-process' }, reason: 'Warlord turn deadline (§11.3)' }]
+        : [],
+  },
+};
+
+/** The reply to a submitted sheet: its errors by line, then the dry-run preview (§4.6). */
+export function sheetReply(state: WarlordCampaign, userId: string, text: string): string {
+  const me = state.players.find((p) => p.userId === userId);
+  if (!me || !state.game) return '';
+  const check = checkSheet(state.game, me.corp, parseSheet(text), CATALOG(state.game));
+  const lines = [...check.errors.map(describeError), ...check.preview];
+  return lines.join('\n');
+}

@@ -1,0 +1,84 @@
+import { expect, it } from 'vitest';
+import { campaignEvents as loadLog, campaignInChannel } from '../../src/app/campaigns.ts';
+import { type CommandInput, runCommand } from '../../src/app/run-command.ts';
+import { runDue } from '../../src/app/scheduler.ts';
+import { type WarlordCampaign, type WarlordEvent, sheetReply, warlord } from '../../src/app/warlord-ruleset.ts';
+import type { StoredEventOf } from '../../src/ruleset.ts';
+import { actor, testApp } from '../helpers/app.ts';
+import { forEachDriver } from '../helpers/databases.ts';
+
+forEachDriver('Warlord ruleset', (db, skip, driver) => {
+  it.skipIf(skip)(
+    'Warlord on the seam: four corporations join, the galaxy is generated, sheets come in, the deadline processes the turn with the late sheet waived, and the log replays to the same state',
+    async () => {
+      const app = testApp(db().database, { start: '2026-06-01T12:00:00Z' });
+      const target = { guildId: 'g', channelId: `warlord-${driver}` };
+      const run = (user: string, command: unknown) =>
+        runCommand(app, { target, actor: actor(user), command: command as CommandInput });
+      const must = async (user: string, command: unknown) => {
+        const r = await run(user, command);
+        if (!r.ok) throw new Error(`${JSON.stringify(command)}: ${r.error.message}`);
+        return r;
+      };
+      await must('a', { type: 'create', name: 'Magellanic', ruleset: 'star-fleet-warlord' });
+      for (const [u, n] of [
+        ['a', 'Alpha Mining'],
+        ['b', 'Beta Freight'],
+        ['c', 'Gamma Works'],
+        ['d', 'Delta Holdings'],
+      ] as const)
+        await must(u, { type: 'warlord-join', corpName: n });
+      expect(await run('e', { type: 'warlord-join', corpName: 'The Latecomers' })).toMatchObject({
+        ok: false,
+        error: { code: 'warlord/corp-name' },
+      });
+      expect(await run('a', { type: 'warlord-start', width: 3, height: 4, turnHours: 48 })).toMatchObject({
+        ok: false,
+        error: { code: 'warlord/size' },
+      });
+      await must('a', { type: 'warlord-start', width: 4, height: 4, turnHours: 48 });
+      let state = (await campaignInChannel(app, target.channelId)) as unknown as WarlordCampaign;
+      expect(state.status).toBe('running');
+      expect(state.game?.corps.map((c) => c.name)).toEqual([
+        'Alpha Mining',
+        'Beta Freight',
+        'Gamma Works',
+        'Delta Holdings',
+      ]);
+
+      // Sheets from a, b and c (b revises its own); d is late.
+      await must('a', { type: 'warlord-submit', text: 'PR F\nPS F DD\nPS F DD' });
+      await must('b', { type: 'warlord-submit', text: 'PS K D7' });
+      await must('b', { type: 'warlord-submit', text: 'PR K\nPS K D7\nBF 50' });
+      await must('c', { type: 'warlord-submit', text: 'PS Z FF\nFA 75 50' });
+      expect(sheetReply(state, 'c', 'PS Z FF\nFA 75 50')).toContain('line 2: "50" is not an FA option');
+      expect(await run('a', { type: 'warlord-process' })).toMatchObject({
+        ok: false,
+        error: { code: 'warlord/not-due' },
+      });
+
+      app.clock.set('2026-06-03T12:00:00Z');
+      const done = (await runDue(app)).filter((o) => o.channelId === target.channelId);
+      expect(done).toHaveLength(1);
+      expect(done[0]).toMatchObject({ result: { ok: true } });
+      state = (await campaignInChannel(app, target.channelId)) as unknown as WarlordCampaign;
+      expect([state.game?.turn, state.game?.year, state.sheets]).toEqual([1, 166, {}]);
+      expect(state.deadline).toBe('2026-06-05T12:00:00.000Z');
+      const owned = (corp: number, type: string) =>
+        state.game?.ships.filter((s) => s.owner === corp && s.typeId === type).length;
+      expect([owned(1, 'F-DD'), owned(2, 'K-D7'), owned(3, 'Z-FF'), owned(4, 'F-DD')]).toEqual([2, 1, 1, 0]);
+
+      const log = await loadLog(app, target.channelId);
+      const last = log.at(-1);
+      expect(last).toMatchObject({
+        actor: { userId: 'warlord-clock' },
+        event: { type: 'WarlordTurnProcessed', turn: 0, waived: [4], winner: null },
+      });
+      expect((last?.rolls.length ?? 0) > 0).toBe(true);
+      // Replaying the log with its recorded dice rebuilds the stored state exactly.
+      let replay: WarlordCampaign | null = null;
+      for (const e of log) replay = warlord.apply(replay, e as unknown as StoredEventOf<WarlordEvent>);
+      expect(JSON.parse(JSON.stringify(replay))).toEqual(JSON.parse(JSON.stringify(state)));
+    },
+  );
+});
