@@ -1,5 +1,6 @@
 import { AttachmentBuilder, ChannelType, ThreadAutoArchiveDuration, type AnyThreadChannel } from 'discord.js';
 import { sectorLabel } from '../rules/thunderdome/index.ts';
+import { battleStageRows } from './component-rows.ts';
 import { isMissingPermissions, type RowDelivery } from './delivery.ts';
 import { battleCardImage } from './images.ts';
 import { pingOnly } from './send.ts';
@@ -72,7 +73,8 @@ export async function deliverBattleCard(d: RowDelivery): Promise<void> {
   if (!target) return;
   const png = await battleCardImage(history.state, b.id);
   const [first] = splitMessage(battleShowText(history.state, b));
-  const text = { content: first!, allowedMentions: { parse: [] } };
+  // The steps of the battle's stage, as buttons (component-rows.ts).
+  const text = { content: first!, allowedMentions: { parse: [] }, components: battleStageRows(b) };
   await d.send(
     target,
     'c',

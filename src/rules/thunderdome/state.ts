@@ -425,6 +425,14 @@ export interface BattleResult {
   /** BPV of damage to an NPE planet (UTD5.4633). */
   planetDamage: number;
   note: string;
+  /** An SFB Online log or a screenshot the proposer attached (UTD7.44); absent in results without one. */
+  evidence?: ResultEvidence;
+}
+
+/** A file attached to a result as evidence: where Discord keeps it, and its name. */
+export interface ResultEvidence {
+  url: string;
+  name: string;
 }
 
 export interface BattleProposal {
