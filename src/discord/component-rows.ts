@@ -70,7 +70,7 @@ export function proposalRows(events: readonly StoredEvent[], state: CampaignStat
     const e = stored.event;
     if (e.type !== 'BattleProposed') continue;
     const b = state.battles.find((x) => x.id === e.battleId);
-    if (!b || b.status !== 'open') continue;
+    if (b?.status !== 'open') continue;
     rows.push(
       new ActionRowBuilder<ButtonBuilder>().addComponents(
         new ButtonBuilder()
