@@ -133,13 +133,16 @@ function builderView(
         );
     } else if (f.kind === 'unit') {
       const name = `${unitName(state, f.id)} (${sideName(state, ownerSide(b, f.id) ?? '')})`;
-      menu.setCustomId(componentId('ru', token, f.id)).addOptions(
-        FATES.map((x) => ({
-          label: `${name}: ${x.words}`.slice(0, 100),
-          value: x.fate,
-          default: (d.fates[f.id] ?? 'undamaged') === x.fate,
-        })),
-      );
+      menu
+        .setCustomId(componentId('ru', token, f.id))
+        .setPlaceholder(name.slice(0, 150))
+        .addOptions(
+          FATES.map((x) => ({
+            label: `${name}: ${x.words}`.slice(0, 100),
+            value: x.fate,
+            default: (d.fates[f.id] ?? 'undamaged') === x.fate,
+          })),
+        );
     } else {
       const lanes = adjacentSectors(state, b.sector).slice(0, 24);
       menu

@@ -249,8 +249,7 @@ export class Playground {
     line: number,
     before: Set<string>,
   ): Promise<LineResult> {
-    // A custom id `cm:tm:…` reads as an option `cm:`; it is put back together here.
-    const words = [...parsed.args, ...Object.entries(parsed.options).map(([k, v]) => `${k}:${v}`)];
+    const words = [...parsed.args];
     const last = userRef(words.at(-1));
     const user = last ?? this.lastUser;
     if (last) words.pop();
@@ -685,7 +684,7 @@ function componentLines(components: unknown): string[] {
         .map((c) => {
           if (c.type === 2) return `[${c.label ?? c.custom_id}]${c.disabled ? '(off)' : ''}`;
           const picked = (c.options ?? []).find((o) => o.default);
-          return `▾ ${picked ? `${picked.label} ✓` : (c.placeholder ?? c.custom_id)}: ${(c.options ?? []).map((o) => o.value).join(' | ')}`;
+          return `▾ ${picked ? `${picked.label} ✓` : (c.placeholder ?? c.custom_id)}: ${(c.options ?? []).map((o) => (o.value.length <= 12 ? o.value : o.label)).join(' | ')}`;
         })
         .join(' '),
     )

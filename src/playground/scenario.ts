@@ -87,6 +87,8 @@ export function parseLine(raw: string): ScenarioLine {
         `unknown directive !${head ?? ''}; known: ${DIRECTIVES.map((d) => `!${d}`).join(' ')}`,
       );
     }
+    // A button's custom id (`cm:tm:…`) or a menu's value may look like an option: taken as they are.
+    if (name === 'press' || name === 'pick') return { kind: 'directive', name, args: rest, options: {} };
     const { words, options } = splitOptions(rest);
     return { kind: 'directive', name: name as DirectiveName, args: words, options };
   }
