@@ -27,12 +27,12 @@ export interface ResultInput {
 }
 
 /**
- * Evidence is a link the players can open, nothing the rules read: only an https address is kept,
+ * Evidence is a link the players can open, nothing the rules read: only a web address is kept,
  * and its name and address are bounded so the stored result stays small.
  */
 function evidenceOf(e: ResultEvidence): ResultEvidence {
-  if (!/^https:\/\/\S+$/.test(e.url) || e.url.length > 1000)
-    refuse('result/bad-evidence', 'UTD7.44', 'The evidence must be a file attached to the command (an https link).');
+  if (!/^https?:\/\/\S+$/.test(e.url) || e.url.length > 1000)
+    refuse('result/bad-evidence', 'UTD7.44', 'The evidence must be a file attached to the command (a web link).');
   return { url: e.url, name: e.name.slice(0, 100) || 'evidence' };
 }
 
