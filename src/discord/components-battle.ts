@@ -361,7 +361,16 @@ const preview: ComponentHandler = async (i, [token], ctx) => {
         .map((e) => describeEvent(e, s.state))
         .filter((x): x is string => Boolean(x)),
     );
-    lines.push('', '**Once the other side accepts:**', ...(after.length ? after : ['• nothing further changes.']));
+    lines.push(
+      '',
+      '**Once the other side accepts** (as a played result):',
+      ...(after.length ? after : ['• nothing further changes.']),
+    );
+    // UTD5.47: a settlement against an NPE waits for objections before it applies.
+    if (b.npe)
+      lines.push(
+        `Sent as a settlement, it waits ${here.state.settings['npe.objectionWindowHours']} h for objections first (UTD5.47).`,
+      );
   } else lines.push('', `If the other side accepts: ❌ ${run.error.message} (${run.error.rule})`);
   const content = lines.join('\n').slice(0, 1900);
   const version = run.ok ? run.version : ((await campaignHere(ctx))?.version ?? 0);

@@ -164,7 +164,7 @@ describe('buttons and menus under posts run the same commands as the slash comma
     const r = at('!press Preview @bob', 2);
     expect(r.ephemeral).toBe(true);
     expect(r.posts).toEqual([]);
-    expect(r.content).toContain('Once the other side accepts');
+    expect(r.content).toContain('Once the other side accepts** (as a played result)');
     expect(r.content).toContain('LYR-FF (S30)');
     expect(r.content).toContain('alice retreats 1 fleet to Lyra Prime');
     expect(r.components).toEqual(['[Send as the played result] [Send as a settlement] [Edit] [Cancel]']);
