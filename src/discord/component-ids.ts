@@ -25,6 +25,8 @@ export const COMPONENT_ACTIONS = [
   'rx', // builder: cancel
   'ba', // Accept a proposed result
   'bj', // Reject a proposed result
+  // Vote posts (components-vote.ts).
+  'vo', // cast a ballot
 ] as const;
 export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
-import type { Battle, CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
+import type { Battle, CampaignState, StoredEvent, Vote } from '../rules/thunderdome/index.ts';
 import { componentId, turnKey } from './component-ids.ts';
 
 /*
@@ -86,4 +86,41 @@ export function proposalRows(events: readonly StoredEvent[], state: CampaignStat
     );
   }
   return rows.slice(0, 5);
+}
+
+/** Regional-indicator letters for the options of a multi-option vote (UTF3.45): 🇦, 🇧, … (as votes.ts reacts). */
+function letter(key: string): string {
+  return String.fromCodePoint(0x1f1e6 + key.charCodeAt(0) - 65);
+}
+
+/**
+ * Under a vote's message (UTD1.7): a button per choice, while the vote is open; the reactions keep
+ * working beside them (the latest ballot counts, whichever way it was cast).
+ */
+export function voteRows(vote: Vote): ActionRowBuilder<ButtonBuilder>[] {
+  if (vote.status !== 'open') return [];
+  const buttons = vote.options
+    ? vote.options.map((o) =>
+        new ButtonBuilder()
+          .setCustomId(componentId('vo', vote.id, o.key))
+          .setLabel(o.label.slice(0, 80) || o.key)
+          .setEmoji(letter(o.key))
+          .setStyle(ButtonStyle.Secondary),
+      )
+    : [
+        new ButtonBuilder()
+          .setCustomId(componentId('vo', vote.id, 'yes'))
+          .setLabel('Yes')
+          .setEmoji('✅')
+          .setStyle(ButtonStyle.Success),
+        new ButtonBuilder()
+          .setCustomId(componentId('vo', vote.id, 'no'))
+          .setLabel('No')
+          .setEmoji('❌')
+          .setStyle(ButtonStyle.Danger),
+      ];
+  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+  for (let i = 0; i < buttons.length && rows.length < 5; i += 5)
+    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(i, i + 5)));
+  return rows;
 }

@@ -4,10 +4,15 @@ import { parseComponentId, type ComponentAction } from './component-ids.ts';
 import type { ComponentHandler, ComponentPress } from './components.ts';
 import { BATTLE_COMPONENTS } from './components-battle.ts';
 import { TURN_COMPONENTS } from './components-turn.ts';
+import { VOTE_COMPONENTS } from './components-vote.ts';
 import { WORDS } from './words.ts';
 
 /** Every action's handler: one table, so an action without a handler is a compile error. */
-const HANDLERS: Record<ComponentAction, ComponentHandler> = { ...TURN_COMPONENTS, ...BATTLE_COMPONENTS };
+const HANDLERS: Record<ComponentAction, ComponentHandler> = {
+  ...TURN_COMPONENTS,
+  ...BATTLE_COMPONENTS,
+  ...VOTE_COMPONENTS,
+};
 
 /** A press on one of the bot's buttons or menus (component-ids.ts), answered by its action's handler. */
 export async function onComponent(i: ComponentPress, ctx: CommandContext): Promise<CommandOutcome> {

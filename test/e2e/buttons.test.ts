@@ -56,6 +56,11 @@ const LINES = [
   '!press Accept the result of K36 @alice',
   '@alice /battle show battle:K36',
   '!press Accept the result of K36 @alice',
+  // A vote post carries its choices; reactions still count beside them.
+  '@alice /vote setting key:deadline.ordersDays value:10',
+  '!press Yes @dave',
+  '!press Yes @alice',
+  '!react @bob ✅',
 ];
 
 async function run(): Promise<LineResult[]> {
@@ -205,5 +210,27 @@ describe('buttons and menus under posts run the same commands as the slash comma
     expect(r.ok).toBe(false);
     expect(r.ephemeral).toBe(true);
     expect(r.content).toContain('Battle K36 is over');
+  });
+
+  it('UTD1.7 a vote post carries its choices as buttons', () => {
+    const post = at('@alice /vote setting key:deadline.ordersDays value:10').posts.find((p) =>
+      p.content.includes('**Vote V38**'),
+    )!;
+    expect(post.components).toEqual(['[Yes] [No]']);
+  });
+
+  it('UTD1.7 a press by someone outside the electorate is refused privately', () => {
+    const r = at('!press Yes @dave');
+    expect(r.ok).toBe(false);
+    expect(r.ephemeral).toBe(true);
+    expect(r.content).toContain('You are not among the voters of this vote.');
+    expect(r.content).toContain('Rule UTD1.7');
+  });
+
+  it('UTD1.7 a ballot by button and one by reaction count together: 2 of 3 pass the vote', () => {
+    expect(at('!press Yes @alice').content).toContain('Your ballot: **yes**');
+    const passed = all(at('!react @bob ✅'));
+    expect(passed).toContain('Passed');
+    expect(passed).toContain('2 of 3 said yes');
   });
 });

@@ -596,6 +596,8 @@ export interface Vote {
   status: 'open' | 'passed' | 'rejected' | 'withdrawn';
   /** The Discord message whose reactions are the ballots. */
   messageId: string | null;
+  /** Voters whose ballot was cast with a button under the message, not a reaction (absent: none). */
+  buttonBallots?: string[];
 }
 
 /** A ship ordered at a shipyard, delivered at step 10 into a fleet in the yard's sector or dry dock (UTD6.3734–6.3735). */
