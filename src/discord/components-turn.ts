@@ -1,6 +1,6 @@
 import { ActionRowBuilder, MessageFlags, StringSelectMenuBuilder } from 'discord.js';
 import { previewChain, previewCommand } from '../app/preview.ts';
-import type { CampaignState } from '../rules/thunderdome/index.ts';
+import { proxiedPlayer, sectorLabel, type CampaignState } from '../rules/thunderdome/index.ts';
 import { adjacentChoices, fleetChoices } from './autocomplete.ts';
 import type { CommandContext, CommandOutcome } from './command.ts';
 import { turnKey } from './component-ids.ts';
@@ -24,6 +24,12 @@ import { mention } from './words.ts';
  * version their choices were computed from: a pick after anything changed is refused and nothing
  * happens (runCommand's expectedVersion).
  */
+
+/** Whose fleets the presser gives orders to: their own, or the player they hold a proxy for (UTD3.2). */
+function orderingPlayer(state: CampaignState, ctx: CommandContext): string {
+  if (state.players.some((p) => p.id === ctx.actor.userId)) return ctx.actor.userId;
+  return proxiedPlayer(state, ctx.actor.userId, ctx.app.clock.now())?.id ?? ctx.actor.userId;
+}
 
 function currentTurnKey(state: CampaignState): string | null {
   return state.turn ? turnKey(state.halfCycles, state.turn.seat, state.turn.startedAt) : null;
@@ -68,7 +74,11 @@ const moveStart: ComponentHandler = async (i, [key], ctx) => {
   const here = await sameTurn(i, ctx, key);
   if (!here) return { ok: false };
   if (await refusedBeforeMenu(i, ctx, { type: 'move', fleet: '1', to: '-' })) return { ok: false };
-  const fleets = fleetChoices(here.state, ctx.actor.userId, await ctx.app.catalogs.get(here.state.catalogVersion));
+  const fleets = fleetChoices(
+    here.state,
+    orderingPlayer(here.state, ctx),
+    await ctx.app.catalogs.get(here.state.catalogVersion),
+  );
   if (fleets.length === 0) return privately(i, 'You have no fleet to move (UTD6.31).');
   const menu = new StringSelectMenuBuilder()
     .setCustomId(componentId('tf', here.version))
@@ -87,7 +97,7 @@ const moveFleet: ComponentHandler = async (i, [versionText], ctx) => {
   if (!i.isStringSelectMenu()) return { ok: false };
   const slot = i.values[0] ?? '';
   const here = await campaignHere(ctx);
-  const fleet = here?.state.fleets.find((f) => f.owner === ctx.actor.userId && String(f.slot) === slot);
+  const fleet = here?.state.fleets.find((f) => f.owner === orderingPlayer(here.state, ctx) && String(f.slot) === slot);
   if (!here || !fleet || String(here.version) !== versionText)
     return stale(
       i,
@@ -101,7 +111,7 @@ const moveFleet: ComponentHandler = async (i, [versionText], ctx) => {
     .setPlaceholder('To which sector?')
     .addOptions(lanes.slice(0, 25).map((l) => ({ label: l.name.slice(0, 100), value: l.value })));
   await i.update({
-    content: `🚀 **Move fleet ${slot}** from ${fleet.sector}: down which warp lane?`,
+    content: `🚀 **Move fleet ${slot}** from **${sectorLabel(here.state, fleet.sector)}**: down which warp lane?`,
     components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)],
   });
   return { ok: true };
