@@ -48,6 +48,8 @@ export async function deliverBattleThread(d: RowDelivery): Promise<void> {
       ? await d.send(thread, 'i', {
           content: `⚔️ Battle **${b.id}** in **${sectorLabel(state, b.sector)}**: ${players.map((p) => `<@${p}>`).join(' vs ')}${b.sides.includes('npe') ? ' vs the NPE' : ''}. Use \`/battle\` here: fleets, contact, results, extensions and appeals (UTD3.4–3.5).`,
           allowedMentions: pingOnly(players),
+          // The steps of the battle's stage, as buttons (component-rows.ts).
+          components: battleStageRows(b),
         })
       : null;
     if (intro) d.progress.introId = intro.id;

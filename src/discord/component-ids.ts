@@ -15,6 +15,9 @@ export const COMPONENT_ACTIONS = [
   'te', // End turn: Confirm/Cancel
   // Battle posts and results (components-battle.ts).
   'bc', // Make contact (UTD3.42)
+  'bf', // Name my fighting fleet (UTD7.421): asks which fleet
+  'bs', // the fighting fleet picked
+  'bv', // Volunteer to run the NPE (UTD5.431)
   'ro', // Enter the result: opens the result builder
   'rw', // builder: the winner
   'ru', // builder: one unit's fate

@@ -35,12 +35,30 @@ export function turnPostRows(stored: StoredEvent): ActionRowBuilder<ButtonBuilde
 }
 
 /**
- * Under a battle's card (UTD3.4): the steps of its stage. Before contact, the contact button
- * (UTD3.42); while it is played or negotiated, the result builder (UTD3.41, UTD7.44).
+ * Under a battle's thread intro and its card (UTD3.4): the steps of its stage. While fleets are
+ * chosen, naming one's fighting fleet (UTD7.421); while an NPE waits for a runner, volunteering
+ * (UTD5.431); before contact, the contact button (UTD3.42); while it is played or negotiated, the
+ * result builder (UTD3.41, UTD7.44).
  */
 export function battleStageRows(b: Battle): ActionRowBuilder<ButtonBuilder>[] {
   if (b.status !== 'open') return [];
   const buttons: ButtonBuilder[] = [];
+  if (b.stage === 'fleet-selection')
+    buttons.push(
+      new ButtonBuilder()
+        .setCustomId(componentId('bf', b.id))
+        .setLabel('Name my fighting fleet')
+        .setEmoji('🚩')
+        .setStyle(ButtonStyle.Primary),
+    );
+  if (b.stage === 'awaiting-runner')
+    buttons.push(
+      new ButtonBuilder()
+        .setCustomId(componentId('bv', b.id))
+        .setLabel('Volunteer to run the NPE')
+        .setEmoji('🙋')
+        .setStyle(ButtonStyle.Primary),
+    );
   if (b.stage === 'awaiting-contact' || b.stage === 'awaiting-response')
     buttons.push(
       new ButtonBuilder()

@@ -449,6 +449,86 @@ const contact: ComponentHandler = async (i, [battleId], ctx) => {
   );
 };
 
+/** 🚩 Name my fighting fleet (UTD7.421): which of my fleets in the battle's sector. */
+const fleetStart: ComponentHandler = async (i, [battleId], ctx) => {
+  const here = await openBattleHere(i, ctx, battleId);
+  if (!here) return { ok: false };
+  const b = here.battle;
+  if (b.stage !== 'fleet-selection')
+    return stale(
+      i,
+      `The fighting fleets of battle ${b.id} are already chosen (UTD7.421).`,
+      `\`/battle show battle:${b.id}\` shows them.`,
+    );
+  const side = sideOfUser(b, ctx.actor.userId);
+  if (!side)
+    return presentError(i, {
+      code: 'battle/not-a-side',
+      rule: 'UTD7.42',
+      message: `You are not fighting in battle ${b.id}.`,
+    });
+  const fleets = here.state.fleets
+    .filter((f) => f.owner === side && f.sector === b.sector)
+    .sort((x, y) => x.slot - y.slot);
+  if (fleets.length === 0)
+    return presentError(i, {
+      code: 'battle/no-fleet',
+      rule: 'UTD7.421',
+      message: `You have no fleet in ${sectorLabel(here.state, b.sector)}.`,
+    });
+  const menu = new StringSelectMenuBuilder()
+    .setCustomId(componentId('bs', b.id, here.version))
+    .setPlaceholder('Which fleet fights?')
+    .addOptions(
+      fleets.slice(0, 25).map((f) => {
+        const ships = here.state.ships.filter((s) => s.fleetId === f.id);
+        return {
+          label: `Fleet ${f.slot} — ${ships.map((s) => s.unitId).join(', ') || 'no ship'}`.slice(0, 100),
+          value: String(f.slot),
+        };
+      }),
+    );
+  await send(i, {
+    content: `🚩 **Battle ${b.id}**: which fleet fights (UTD7.421)? Its legal battle fleet fights; \`/battle fleet units:\` names single units.`,
+    components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)],
+    flags: MessageFlags.Ephemeral,
+  });
+  return { ok: true };
+};
+
+const fleetPicked: ComponentHandler = async (i, [battleId, versionText], ctx) => {
+  if (!i.isStringSelectMenu() || !battleId) return { ok: false };
+  const slot = i.values[0] ?? '';
+  return runChosen(
+    i,
+    ctx,
+    { type: 'battle-fleet', battle: battleId, fleet: slot, units: [] },
+    {
+      version: Number(versionText),
+      doing: `Naming fleet ${slot} for battle ${battleId}…`,
+      again: `/battle fleet battle:${battleId} fleet:${slot}`,
+    },
+  );
+};
+
+/** 🙋 Volunteer to run the NPE (UTD5.431): `/battle volunteer`. */
+const volunteer: ComponentHandler = async (i, [battleId], ctx) => {
+  const here = await openBattleHere(i, ctx, battleId);
+  if (!here) return { ok: false };
+  if (here.battle.stage !== 'awaiting-runner')
+    return stale(
+      i,
+      `Battle ${here.battle.id} no longer waits for a runner (UTD5.431).`,
+      `\`/battle show battle:${here.battle.id}\` shows where it stands.`,
+    );
+  return runChosen(
+    i,
+    ctx,
+    { type: 'battle-volunteer', battle: here.battle.id },
+    { version: here.version, doing: 'Volunteering…', again: `/battle volunteer battle:${here.battle.id}` },
+  );
+};
+
 /** Accept or Reject under a proposed result: valid while that very proposal is open (UTD3.41). */
 function answer(accepted: boolean): ComponentHandler {
   return async (i, [battleId, proposalId], ctx) => {
@@ -478,6 +558,9 @@ function answer(accepted: boolean): ComponentHandler {
 
 export const BATTLE_COMPONENTS = {
   bc: contact,
+  bf: fleetStart,
+  bs: fleetPicked,
+  bv: volunteer,
   ro: openFromPost,
   rw: setWinner,
   ru: setFate,

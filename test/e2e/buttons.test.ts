@@ -234,3 +234,35 @@ describe('buttons and menus under posts run the same commands as the slash comma
     expect(passed).toContain('2 of 3 said yes');
   });
 });
+
+describe('UTD5.431 a battle waiting for an NPE runner carries a Volunteer button', async () => {
+  const battles = readFileSync(join(ROOT, 'examples/03-battles.txt'), 'utf8').split('\n');
+  const upTo = battles.findIndex((l) => l.startsWith('@alice /turn end'));
+  const { results, cleanup } = await playLines([
+    ...battles.slice(0, upTo + 1),
+    '!press Volunteer to run the NPE @alice',
+    '!press Volunteer to run the NPE @carol',
+    '!press Volunteer to run the NPE @bob',
+  ]);
+  afterAll(cleanup);
+  const at = (input: string) => results.find((r) => r.input === input)!;
+
+  it("the battle thread's first post carries the button", () => {
+    const intro = at('@alice /turn end').posts.find((p) => p.content.includes('Battle **K40**'))!;
+    expect(intro.components).toEqual(['[Volunteer to run the NPE]']);
+  });
+
+  it('UTD5.433 the player fighting the NPE is refused as /battle volunteer refuses him', () => {
+    const r = at('!press Volunteer to run the NPE @alice');
+    expect(r.ok).toBe(false);
+    expect(r.ephemeral).toBe(true);
+    expect(r.content).toContain('Rule UTD5.431');
+  });
+
+  it('UTD5.46 the first volunteer runs the NPE; a later press is refused as stale', () => {
+    expect(at('!press Volunteer to run the NPE @carol').content).toContain('carol volunteered first and runs the NPE');
+    const late = at('!press Volunteer to run the NPE @bob');
+    expect(late.ok).toBe(false);
+    expect(late.content).toContain('no longer waits for a runner');
+  });
+});
