@@ -17,8 +17,9 @@ import { WORDS } from '../src/discord/words.ts';
 /**
  * `/result`: the result of a battle entered with menus (components-battle.ts), the way the battle
  * card's **Enter the result** button opens it, with room for evidence: an SFB Online log or a
- * screenshot, kept with the result (UTD7.44). `/battle report` and `/battle propose` stay for
- * those who prefer typing.
+ * screenshot, kept with the result (UTD7.44), and what menus cannot hold: the damage on an NPE
+ * planet (UTD5.4632) and a note. `/battle report` and `/battle propose` stay for those who prefer
+ * typing (and for a winner's provisional disengagement, UTD7.465).
  */
 const data = {
   name: 'result',
@@ -35,6 +36,19 @@ const data = {
       type: ApplicationCommandOptionType.Attachment,
       name: 'evidence',
       description: 'An SFB Online log or a screenshot, kept with the result',
+    },
+    {
+      type: ApplicationCommandOptionType.Integer,
+      name: 'planet_damage',
+      description: 'Damage points on the NPE planet (UTD5.4632)',
+      min_value: 0,
+      max_value: 10000,
+    },
+    {
+      type: ApplicationCommandOptionType.String,
+      name: 'note',
+      description: 'A short note for the record',
+      max_length: 300,
     },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -55,7 +69,11 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       message: `Battle ${found.value.id} is already resolved.`,
     });
   const file = args.evidence;
-  return openResultBuilder(i, ctx, state, found.value, file ? { url: file.url, name: file.name } : null);
+  return openResultBuilder(i, ctx, state, found.value, {
+    evidence: file ? { url: file.url, name: file.name } : null,
+    planetDamage: args.planet_damage ?? 0,
+    note: args.note ?? '',
+  });
 }
 
 async function autocomplete(i: AutocompleteInteraction, ctx: CommandContext): Promise<void> {

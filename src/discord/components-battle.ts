@@ -68,6 +68,9 @@ export interface ResultDraft {
   retreats: Record<string, string>;
   page: number;
   evidence: ResultEvidence | null;
+  /** What `/result` gave beside the menus: NPE planet damage (UTD5.4632) and a note. */
+  planetDamage: number;
+  note: string;
   expiresAt: number;
 }
 
@@ -189,6 +192,8 @@ function builderView(
     'Every unit counts as undamaged until you pick otherwise; each loser left with ships in the sector needs a retreat lane. Then **Preview**.',
   ];
   if (d.evidence) lines.push(`📎 Evidence: ${d.evidence.name}`);
+  if (d.planetDamage) lines.push(`🪐 Planet damage: ${d.planetDamage} (UTD5.4632)`);
+  if (d.note) lines.push(`🗒️ Note: “${d.note}”`);
   if (note) lines.push('', note);
   return { content: lines.join('\n'), components: rows };
 }
@@ -205,8 +210,8 @@ function resultOf(d: ResultDraft): ResultInput {
     captured: by('captured'),
     retreat: retreats.length ? retreats.map(([who, to]) => `${who}=${to}`).join(',') : null,
     provisional: [],
-    planetDamage: 0,
-    note: '',
+    planetDamage: d.planetDamage,
+    note: d.note,
     ...(d.evidence ? { evidence: d.evidence } : {}),
   };
 }
@@ -237,7 +242,11 @@ export async function openResultBuilder(
   ctx: CommandContext,
   state: CampaignState,
   battle: Battle,
-  evidence: ResultEvidence | null,
+  extra: { evidence: ResultEvidence | null; planetDamage: number; note: string } = {
+    evidence: null,
+    planetDamage: 0,
+    note: '',
+  },
 ): Promise<CommandOutcome> {
   const side = sideOfUser(battle, ctx.actor.userId);
   if (!side)
@@ -260,7 +269,7 @@ export async function openResultBuilder(
     fates: {},
     retreats: {},
     page: 0,
-    evidence,
+    ...extra,
     expiresAt: ctx.app.clock.now().getTime() + LIFETIME_MS,
   };
   drafts(ctx.app).set(token, draft);
@@ -428,7 +437,7 @@ const cancel: ComponentHandler = async (i, [token], ctx) => {
 const openFromPost: ComponentHandler = async (i, [battleId], ctx) => {
   const here = await openBattleHere(i, ctx, battleId);
   if (!here) return { ok: false };
-  return openResultBuilder(i, ctx, here.state, here.battle, null);
+  return openResultBuilder(i, ctx, here.state, here.battle);
 };
 
 /** 📞 Make or answer contact (UTD3.42#1, 3.43#1): `/battle schedule` without a time. */

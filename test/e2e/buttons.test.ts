@@ -34,7 +34,7 @@ const LINES = [
   '!dice 5 1 2 2 4 6 5 2 6',
   '@bob /turn end',
   '!press Enter the result @carol',
-  '@bob /result battle:K36 evidence:examples/maps/triangle.json',
+  '@bob /result battle:K36 evidence:examples/maps/triangle.json note:"Turned away at turn 4"',
   '!pick "Who holds the field" alice @bob',
   '!press Preview @bob',
   '!pick "Who holds the field" bob @bob',
@@ -145,7 +145,8 @@ describe('buttons and menus under posts run the same commands as the slash comma
   });
 
   it('UTD7.44 the builder has a menu per unit with the five fates, and /result keeps the evidence', () => {
-    const r = at('@bob /result battle:K36 evidence:examples/maps/triangle.json');
+    const r = at('@bob /result battle:K36 evidence:examples/maps/triangle.json note:"Turned away at turn 4"');
+    expect(r.content).toContain('🗒️ Note: “Turned away at turn 4”');
     expect(r.ephemeral).toBe(true);
     expect(r.content).toContain('📎 Evidence: triangle.json');
     expect(r.components).toContain(
@@ -180,6 +181,7 @@ describe('buttons and menus under posts run the same commands as the slash comma
     expect(r.ok).toBe(true);
     expect(all(r)).toContain('bob proposes a settlement #1');
     expect(all(r)).toContain('📎 Evidence: [triangle.json]');
+    expect(all(r)).toContain('“Turned away at turn 4”');
     expect(r.components).toEqual(['[Accept the result of K36] [Reject the result of K36]']);
   });
 
