@@ -55,7 +55,8 @@ export async function runChosen(
   command: CommandInput,
   opts: { version: number | null; doing: string; again: string },
 ): Promise<CommandOutcome> {
-  if (i.message.flags.has(MessageFlags.Ephemeral)) await i.update({ content: `⏳ ${opts.doing}`, components: [] });
+  const menu = i.message.flags.has(MessageFlags.Ephemeral);
+  if (menu) await i.update({ content: `⏳ ${opts.doing}`, components: [] });
   const result = await runCommand(ctx.app, {
     target: ctx.target,
     actor: ctx.actor,
@@ -63,6 +64,13 @@ export async function runChosen(
     interactionId: i.id,
     ...(opts.version === null ? {} : { expectedVersion: opts.version }),
   });
+  // The menu said what was being done: a refusal says it was not (the reason follows privately).
+  if (menu && !result.ok)
+    await i
+      .editReply({
+        content: `❌ Not done: ${opts.doing.charAt(0).toLowerCase()}${opts.doing.slice(1).replace(/…$/, '')}.`,
+      })
+      .catch(() => {});
   if (!result.ok && result.error.code === 'command/stale')
     return presentError(i, {
       ...result.error,
