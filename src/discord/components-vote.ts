@@ -21,6 +21,8 @@ const castByButton: ComponentHandler = async (i, [voteId, choice], ctx) => {
       message: 'You are not among the voters of this vote.',
       hint: 'The players of the campaign vote (in an appeal, only those outside the battle, UTF3.45).',
     });
+  const valid = vote.options ? vote.options.some((o) => o.key === choice) : choice === 'yes' || choice === 'no';
+  if (!valid) return stale(i, 'This button is not a choice of this vote.', 'Use the buttons under the vote message.');
   const label = vote.options?.find((o) => o.key === choice)?.label ?? choice ?? '';
   const result = await runCommand(ctx.app, {
     target: ctx.target,
