@@ -52,6 +52,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
       'A battle opens where enemies meet; it gets a thread and a setup card. `/battle list` · `/battle show battle:`',
       '`/battle fleet` — your fighting fleet (UTD7.421) · `/battle schedule` — contact within 3 days (UTD3.42–3.43)',
       '`/battle report` then `/battle confirm` (played in SFB) · `/battle propose` then `/battle accept` (negotiated, UTD3.41) · `/battle reject`',
+      '`/result` — by menus, with evidence',
       '`/battle extension` (UTD3.44) · `/battle failure` / `excuse` (UTD3.42#2) · `/battle appeal` (UTF3.45) · `/battle quick` (SIDCORS) · `/battle odds` (SIDCORS preview)',
       'NPEs: `/battle volunteer` to run one (UTD5.431; disputes rolled, UTD5.44), `/battle outsider` (UTD5.432), `/battle stand-in` for a player who resigned (UTD3.91), `/battle lane` after a missed answer (ISS-A16), `/battle object` to a negotiated result (UTD5.47) · captures: `/battle organize` (UTD6.3I)',
       'Aids: `/n3d` (3D movement), `/sfw` (Starfleet Wars calculators, secret rolls), `/calc`, `/fleet check system:`.',

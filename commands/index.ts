@@ -28,6 +28,7 @@ import { voteCommand } from './vote.ts';
 import { yardCommand } from './yard.ts';
 import { officerCommand } from './officer.ts';
 import { shipCommand } from './ship.ts';
+import { resultCommand } from './result.ts';
 
 /** The one explicit list of commands: the deploy script and the router both read it (design §3.4). */
 export const COMMANDS: readonly SlashCommand[] = [
@@ -47,6 +48,8 @@ export const COMMANDS: readonly SlashCommand[] = [
   // Catalog import and lookups.
   catalogCommand,
   battleCommand,
+  // A battle result entered with menus, with evidence (components-battle.ts).
+  resultCommand,
   yardCommand,
   // Defenses
   defenseCommand,

@@ -1,7 +1,7 @@
 import { findCampaignByChannel } from '../db/campaign-repo.ts';
 import { SeededDice } from '../rules/dice.ts';
 import type { RuleError } from '../rules/errors.ts';
-import type { Actor, CampaignCommand } from '../rules/thunderdome/index.ts';
+import type { Actor, CampaignCommand, CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
 import { rulesetOf, stateLayout } from './rulesets.ts';
 import type { CommandTarget } from './run-command.ts';
@@ -40,4 +40,63 @@ export async function previewCommand(
     firstSeq: row.version + 1,
   });
   return decision.ok ? { ok: true, version: row.version } : { ok: false, error: decision.error };
+}
+
+/** One step of a previewed chain: who gives which command. */
+export interface PreviewStep {
+  actor: Actor;
+  command: Exclude<CampaignCommand, { type: 'create' }>;
+}
+
+export type PreviewChain =
+  | { ok: true; version: number; steps: { events: StoredEvent[]; state: CampaignState }[] }
+  | { ok: false; error: RuleError; step: number }
+  | null;
+
+/**
+ * What a chain of commands would do right now, nothing stored: each step decided on the state the
+ * previous one left. A menu shows the cost of each choice before it is offered (UTD6.21), and a
+ * result built by menus shows its consequences before it is sent: the proposal, then each other
+ * side's acceptance, which is when a result is applied (UTD3.41, UTD7.44). Null without a campaign.
+ */
+export async function previewChain(
+  app: AppContext,
+  target: CommandTarget,
+  steps: readonly PreviewStep[],
+): Promise<PreviewChain> {
+  const row = await findCampaignByChannel(app.database.db, target.channelId, stateLayout);
+  if (!row) return null;
+  const ruleset = rulesetOf(row.state.ruleset);
+  let state: CampaignState = row.state;
+  let seq = row.version;
+  const out: { events: StoredEvent[]; state: CampaignState }[] = [];
+  for (const [n, step] of steps.entries()) {
+    const catalogVersion = ruleset.catalogVersion?.(state, step.command, app.catalogs.defaultVersion);
+    const catalog = catalogVersion === undefined ? null : await app.catalogs.get(catalogVersion);
+    const now = app.clock.now();
+    const decision = ruleset.decide(state, step.command, {
+      actor: step.actor,
+      now,
+      dice: new SeededDice(PREVIEW_SEED, seq + 1),
+      catalog,
+      firstSeq: seq + 1,
+    });
+    if (!decision.ok) return { ok: false, error: decision.error, step: n };
+    const stored: StoredEvent[] = decision.value.events.map((event, i) => ({
+      seq: seq + 1 + i,
+      at: now.toISOString(),
+      actor: { userId: step.actor.userId },
+      event,
+      rolls: [],
+    }));
+    let next = decision.value.state;
+    if (!next) {
+      next = state;
+      for (const e of stored) next = ruleset.apply(next, e);
+    }
+    state = next;
+    seq += stored.length;
+    out.push({ events: stored, state });
+  }
+  return { ok: true, version: row.version, steps: out };
 }

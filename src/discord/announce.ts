@@ -9,6 +9,7 @@ import {
 import type { CommandResult } from '../app/run-command.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import type { RowDelivery } from './delivery.ts';
+import { proposalRows, turnPostRows } from './component-rows.ts';
 import { chainHeadLine } from './governance-words.ts';
 import { explorationButtons, explorationWaitLine } from './exploration-words.ts';
 import { wordsContext } from './words-context.ts';
@@ -64,7 +65,9 @@ export async function replyToInteraction(
   const { lines } = announcementLines(result);
   const pings = campaignPings(result);
   const [first, ...rest] = splitMessage([...lines, ...untold].join('\n\n') || '✅ Done.');
-  await send(interaction, { content: first!, allowedMentions: pings });
+  // A proposed result carries Accept and Reject for the other side (component-rows.ts).
+  const components = proposalRows(result.events, result.state);
+  await send(interaction, { content: first!, allowedMentions: pings, ...(components.length ? { components } : {}) });
   for (const more of rest) await interaction.followUp({ content: more, allowedMentions: pings });
   return true;
 }
@@ -101,7 +104,11 @@ export async function deliverAnnouncement(d: RowDelivery): Promise<void> {
     }
     if (publicReply) {
       await d.client.rest.patch(Routes.webhookMessage(d.client.application!.id, token, '@original'), {
-        body: { content: text[0] || '✅ Done.', allowed_mentions: pings },
+        body: {
+          content: text[0] || '✅ Done.',
+          allowed_mentions: pings,
+          components: proposalRows(history.events, history.state).map((r) => r.toJSON()),
+        },
       });
       d.progress.replied = true;
       return;
@@ -112,7 +119,11 @@ export async function deliverAnnouncement(d: RowDelivery): Promise<void> {
   if (!channel) return;
   for (const [i, piece] of text.entries())
     if (piece && !d.done(`a${i}`)) {
-      await d.send(channel, `a${i}`, { content: piece, allowedMentions: pings });
+      await d.send(channel, `a${i}`, {
+        content: piece,
+        allowedMentions: pings,
+        ...(i === 0 ? { components: proposalRows(history.events, history.state) } : {}),
+      });
       d.point('after-send');
       await d.mark(`a${i}`);
     }
@@ -153,6 +164,8 @@ export async function deliverTurnStart(d: RowDelivery): Promise<void> {
     content: head ? `${content}\n${chainHeadLine(head)}` : content,
     // The player whose turn it is, and only them (UTD3.3).
     allowedMentions: pingOnly(stored.event.type === 'TurnStarted' ? [stored.event.playerId] : []),
+    // The common orders as buttons, valid while this turn runs (components-turn.ts).
+    components: turnPostRows(stored),
   };
   await d.send(channel, 't', png ? { ...text, files: [new AttachmentBuilder(png, { name: 'map.png' })] } : text, text);
   d.point('after-send');

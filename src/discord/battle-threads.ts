@@ -1,5 +1,6 @@
 import { AttachmentBuilder, ChannelType, ThreadAutoArchiveDuration, type AnyThreadChannel } from 'discord.js';
 import { sectorLabel } from '../rules/thunderdome/index.ts';
+import { battleStageRows } from './component-rows.ts';
 import { isMissingPermissions, type RowDelivery } from './delivery.ts';
 import { battleCardImage } from './images.ts';
 import { pingOnly } from './send.ts';
@@ -47,6 +48,8 @@ export async function deliverBattleThread(d: RowDelivery): Promise<void> {
       ? await d.send(thread, 'i', {
           content: `⚔️ Battle **${b.id}** in **${sectorLabel(state, b.sector)}**: ${players.map((p) => `<@${p}>`).join(' vs ')}${b.sides.includes('npe') ? ' vs the NPE' : ''}. Use \`/battle\` here: fleets, contact, results, extensions and appeals (UTD3.4–3.5).`,
           allowedMentions: pingOnly(players),
+          // The steps of the battle's stage, as buttons (component-rows.ts).
+          components: battleStageRows(b),
         })
       : null;
     if (intro) d.progress.introId = intro.id;
@@ -72,7 +75,8 @@ export async function deliverBattleCard(d: RowDelivery): Promise<void> {
   if (!target) return;
   const png = await battleCardImage(history.state, b.id);
   const [first] = splitMessage(battleShowText(history.state, b));
-  const text = { content: first!, allowedMentions: { parse: [] } };
+  // The steps of the battle's stage, as buttons (component-rows.ts).
+  const text = { content: first!, allowedMentions: { parse: [] }, components: battleStageRows(b) };
   await d.send(
     target,
     'c',

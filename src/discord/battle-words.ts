@@ -78,7 +78,7 @@ export const BATTLE_WORDS = {
       ([id, u]) => `${unitName(state, id)} ${u.fate}${u.capturedBy ? ` by ${who(u.capturedBy)}` : ''}`,
     );
     const retreats = Object.entries(r.retreats).map(([p, to]) => `${who(p)} retreats to ${sec(to)}`);
-    return `📝 Battle ${e.battleId}: ${who(e.proposal.by)} ${e.proposal.kind === 'report' ? 'reports the result' : 'proposes a settlement'} #${e.proposal.id}: **${who(r.winner)} wins**; ${[...fates, ...retreats].join('; ') || 'no losses'}${r.planetDamage ? `; planet damage ${r.planetDamage}` : ''}${r.note ? ` — “${r.note}”` : ''}.`;
+    return `📝 Battle ${e.battleId}: ${who(e.proposal.by)} ${e.proposal.kind === 'report' ? 'reports the result' : 'proposes a settlement'} #${e.proposal.id}: **${who(r.winner)} wins**; ${[...fates, ...retreats].join('; ') || 'no losses'}${r.planetDamage ? `; planet damage ${r.planetDamage}` : ''}${r.note ? ` — “${r.note}”` : ''}.${r.evidence ? `\n📎 Evidence: [${r.evidence.name.replace(/[[\]()]/g, '')}](<${r.evidence.url}>)` : ''}`;
   },
   BattleProposalAnswered: (e, { side: who }) =>
     `${e.accepted ? '🤝' : '✋'} Battle ${e.battleId}: ${who(e.playerId)} ${e.accepted ? 'agrees to' : 'rejects'} proposal #${e.proposalId}.`,

@@ -4,7 +4,7 @@ import {
   ButtonStyle,
   MessageFlags,
   type ButtonInteraction,
-  type ChatInputCommandInteraction,
+  type RepliableInteraction,
 } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
 import { previewCommand } from '../app/preview.ts';
@@ -22,7 +22,7 @@ export { ConfirmationBook, isConfirmButton, type ConfirmStep } from './confirmat
  * confirmation book (a command run outside the router) the step runs directly.
  */
 export async function confirmFirst(
-  i: ChatInputCommandInteraction,
+  i: RepliableInteraction,
   ctx: CommandContext,
   step: ConfirmStep,
 ): Promise<CommandOutcome> {

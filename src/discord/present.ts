@@ -1,4 +1,4 @@
-import type { ChatInputCommandInteraction, RepliableInteraction } from 'discord.js';
+import type { RepliableInteraction } from 'discord.js';
 import { campaignsOfUser } from '../app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../app/run-command.ts';
 import type { RuleError } from '../rules/errors.ts';
@@ -44,9 +44,12 @@ export async function presentError(interaction: RepliableInteraction, error: Rul
   return { ok: false };
 }
 
-/** Runs one campaign command for the interaction's user in its channel and presents the outcome. */
+/**
+ * Runs one campaign command for the interaction's user in its channel and presents the outcome:
+ * a slash command, or a button or menu under a post (components.ts), which take the same path.
+ */
 export async function execute(
-  interaction: ChatInputCommandInteraction,
+  interaction: RepliableInteraction,
   ctx: CommandContext,
   command: CommandInput,
 ): Promise<CommandOutcome> {
@@ -66,5 +69,9 @@ export async function execute(
         hint: `Your campaign${mine.length > 1 ? 's live' : ' lives'} in ${mine.map((c) => `<#${c.channelId}> (**${c.name}**)`).join(', ')}.`,
       });
   }
-  return presentAfterCommand(interaction, result, { via: 'slash', app: ctx.app, channelId: ctx.target.channelId });
+  return presentAfterCommand(interaction, result, {
+    via: interaction.isMessageComponent() ? 'button' : 'slash',
+    app: ctx.app,
+    channelId: ctx.target.channelId,
+  });
 }

@@ -8,6 +8,8 @@ import {
   type ChatInputCommandInteraction,
   type GuildMember,
   type Interaction,
+  type MessageComponentInteraction,
+  type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from './command.ts';
@@ -21,6 +23,8 @@ import {
   type RateLimitOptions,
 } from './rate-limit.ts';
 import { ConfirmationBook, isConfirmButton, onConfirmButton } from './confirmations.ts';
+import { isComponentId } from './component-ids.ts';
+import { onComponent } from './components-router.ts';
 import { RuleViolation } from '../rules/errors.ts';
 import { onExploreButton } from './exploration-buttons.ts';
 import { isExploreButton } from './exploration-words.ts';
@@ -101,6 +105,8 @@ export class Router {
     if (interaction.isAutocomplete()) return this.runAutocomplete(interaction);
     if (interaction.isButton() && isConfirmButton(interaction.customId)) return this.runConfirmButton(interaction);
     if (interaction.isButton() && isExploreButton(interaction.customId)) return this.runExploreButton(interaction);
+    if ((interaction.isButton() || interaction.isStringSelectMenu()) && isComponentId(interaction.customId))
+      return this.runComponent(interaction);
   }
 
   /** A balancing answer at the exploration roll (UTD5.221–5.224); failures go through the same funnel. */
@@ -116,6 +122,31 @@ export class Router {
         return;
       }
       this.outcomes.set(interaction.id, await onExploreButton(interaction, this.app));
+    } catch (err) {
+      this.outcomes.set(interaction.id, { ok: false });
+      await this.funnel(interaction, err);
+    }
+  }
+
+  /**
+   * A button or menu under a post (components.ts): the same limits, context and failure funnel as a
+   * slash command, and the same use cases behind it.
+   */
+  private async runComponent(interaction: ButtonInteraction | StringSelectMenuInteraction): Promise<void> {
+    const ctx = this.context(interaction);
+    try {
+      const allowed = this.allow(interaction.user.id, interaction.guildId);
+      if (!allowed.ok) {
+        await interaction.reply({ content: slowDown(allowed.retryAfterMs), flags: MessageFlags.Ephemeral });
+        this.outcomes.set(interaction.id, { ok: false });
+        return;
+      }
+      if (!ctx) {
+        await interaction.reply({ content: WORDS.notInGuild, flags: MessageFlags.Ephemeral });
+        this.outcomes.set(interaction.id, { ok: false });
+        return;
+      }
+      this.outcomes.set(interaction.id, await onComponent(interaction, ctx));
     } catch (err) {
       this.outcomes.set(interaction.id, { ok: false });
       await this.funnel(interaction, err);
@@ -138,7 +169,9 @@ export class Router {
     }
   }
 
-  private context(interaction: ChatInputCommandInteraction | AutocompleteInteraction): CommandContext | null {
+  private context(
+    interaction: ChatInputCommandInteraction | AutocompleteInteraction | MessageComponentInteraction,
+  ): CommandContext | null {
     if (!interaction.guildId || !interaction.channelId) return null;
     return {
       app: this.app,
@@ -161,7 +194,9 @@ export class Router {
     };
   }
 
-  private isAdmin(interaction: ChatInputCommandInteraction | AutocompleteInteraction): boolean {
+  private isAdmin(
+    interaction: ChatInputCommandInteraction | AutocompleteInteraction | MessageComponentInteraction,
+  ): boolean {
     if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;
     const role = this.options.adminRoleName;
     const member = interaction.member as GuildMember | null;
@@ -212,9 +247,12 @@ export class Router {
     }
   }
 
-  private async funnel(interaction: ChatInputCommandInteraction | ButtonInteraction, err: unknown): Promise<void> {
+  private async funnel(
+    interaction: ChatInputCommandInteraction | ButtonInteraction | MessageComponentInteraction,
+    err: unknown,
+  ): Promise<void> {
     let content: string;
-    const command = interaction.isButton()
+    const command = interaction.isMessageComponent()
       ? `button ${interaction.customId.split(':').slice(0, 2).join(':')}`
       : interaction.commandName;
     if (err instanceof RuleViolation) {

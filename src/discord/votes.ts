@@ -1,5 +1,6 @@
 import { outboxRepo } from '../app/outbox.ts';
 import type { Vote } from '../rules/thunderdome/index.ts';
+import { voteRows } from './component-rows.ts';
 import type { RowDelivery } from './delivery.ts';
 import { voteText } from './words.ts';
 
@@ -35,7 +36,12 @@ export async function deliverVotePost(d: RowDelivery): Promise<void> {
   const channel = await d.channel();
   if (!channel) return;
   if (!d.progress.messageId) {
-    const message = await d.send(channel, 'v', { content: voteText(vote, state), allowedMentions: { parse: [] } });
+    const message = await d.send(channel, 'v', {
+      content: voteText(vote, state),
+      allowedMentions: { parse: [] },
+      // Buttons for the choices beside the reactions (component-rows.ts).
+      components: voteRows(vote),
+    });
     if (!message) return;
     d.progress.messageId = message.id;
     d.point('after-send');
@@ -67,6 +73,8 @@ export async function deliverVoteTally(d: RowDelivery): Promise<void> {
   await channel.messages.edit(vote.messageId, {
     content: voteText(vote, current.state),
     allowedMentions: { parse: [] },
+    // A closed vote's buttons go; an open one's stay.
+    components: voteRows(vote),
   });
   d.progress.renderedVersion = current.version;
 }

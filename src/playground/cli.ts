@@ -23,7 +23,8 @@ const USAGE = `Campaign Master playground
   npm run play                                  interactive
   npm run play -- --script FILE [--json] [--out DIR] [--data DIR]
 Lines: @user /command [group] [sub] name:value name:"quoted"   |   # comment
-Directives: !seed N  !dice 6 2 3  !clock 2026-11-21T12:00Z  !advance 7d  !react @user ✅ [on:last-vote]  !unreact …  !channel name  !admin @user`;
+Directives: !seed N  !dice 6 2 3  !clock 2026-11-21T12:00Z  !advance 7d  !react @user ✅ [on:last-vote]  !unreact …  !channel name  !admin @user
+            !press <button label or custom id> [@user]   !pick <menu> <value…> [@user]`;
 
 function printText(r: LineResult): void {
   const who = r.user ? `@${r.user}` : '';
@@ -34,9 +35,11 @@ function printText(r: LineResult): void {
   for (const e of r.embeds) lines.push(embedText(e));
   if (lines.length) console.log(indent(`${mark}${r.ephemeral ? ' (only you)' : ''} ${lines.join('\n')}`));
   for (const f of r.files) console.log(indent(`📎 ${f}`));
+  for (const c of r.components ?? []) console.log(indent(`🔘 ${c}`));
   for (const p of r.posts) {
     console.log(indent(`📣 ${[p.content, ...p.embeds.map(embedText)].filter(Boolean).join('\n')}`));
     for (const f of p.files) console.log(indent(`📎 ${f}`));
+    for (const c of p.components ?? []) console.log(indent(`   🔘 ${c}`));
   }
 }
 

@@ -20,6 +20,7 @@ import {
   standInClientOptions,
   type ArgValue,
   type DriverFile,
+  type InteractionHandle,
   type StoredAttachment,
   type StoredMessage,
 } from '../discord/standin/index.ts';
@@ -35,7 +36,9 @@ export interface LineResult {
   content: string;
   embeds: SimpleEmbed[];
   files: string[];
-  posts: { content: string; embeds: SimpleEmbed[]; files: string[] }[];
+  posts: { content: string; embeds: SimpleEmbed[]; files: string[]; components?: string[] }[];
+  /** The buttons and menus under the answer (`!press` and `!pick` use them), one line per row. */
+  components?: string[];
 }
 
 export interface SimpleEmbed {
@@ -61,6 +64,10 @@ export class Playground {
   private readonly users = new Map<string, string>();
   private readonly channels = new Map<string, string>();
   private channelId: string;
+  /** The ephemeral messages each user was shown (a menu opened by a button lives in one): `!press` and `!pick` look there too. */
+  private readonly privateMessages = new Map<string, Set<string>>();
+  /** Who acted last: `!press` and `!pick` without @user act as them. */
+  private lastUser: string | null = null;
 
   private constructor(
     readonly standIn: DiscordStandIn,
@@ -122,6 +129,8 @@ export class Playground {
       ),
     );
     const channelAtStart = this.channelId;
+    if (parsed.kind === 'directive' && (parsed.name === 'press' || parsed.name === 'pick'))
+      return this.component(parsed, input, line, before);
     if (parsed.kind === 'directive') {
       const content = await this.directive(parsed);
       await this.bot.whenIdle();
@@ -167,6 +176,7 @@ export class Playground {
       `/${[parsed.command, ...parsed.words].join(' ')}`,
     );
     const userId = this.userId(parsed.user);
+    this.lastUser = parsed.user;
     const handle = await this.standIn
       .invokeCommand({
         guildId: this.guildId,
@@ -187,6 +197,7 @@ export class Playground {
       });
     await handle.firstResponse(10_000);
     await this.bot.whenIdle();
+    this.notePrivate(userId, handle.responses());
     // An irreversible step answers with Confirm/Cancel (UTD6.121); a script line means it, so the
     // playground presses Confirm for the player and reports what the press did.
     const confirmed = await this.pressConfirm(handle.original(), userId);
@@ -216,7 +227,133 @@ export class Playground {
       embeds: (original?.embeds ?? []).map((e) => this.embed(e)),
       files: this.saveFiles(original?.attachments ?? [], line),
       posts: this.postsSince(this.channelId, before, original?.id ?? null, line),
+      ...withComponents(componentLines(original?.components)),
     };
+  }
+
+  private notePrivate(userId: string, responses: readonly { ephemeral: boolean; messageId: string | null }[]): void {
+    let mine = this.privateMessages.get(userId);
+    if (!mine) this.privateMessages.set(userId, (mine = new Set()));
+    for (const r of responses) if (r.ephemeral && r.messageId) mine.add(r.messageId);
+  }
+
+  /**
+   * `!press <label or custom id> [@user]` and `!pick <menu> <value…> [@user]`: a click on the newest
+   * matching button, or a pick in the newest matching menu, among the messages the user sees (the
+   * channel, its threads, and what the bot showed them privately). A menu is named by its custom id
+   * or by words of its placeholder; a value by its value or the words of its label.
+   */
+  private async component(
+    parsed: Extract<ScenarioLine, { kind: 'directive' }>,
+    input: string,
+    line: number,
+    before: Set<string>,
+  ): Promise<LineResult> {
+    const words = [...parsed.args];
+    const last = userRef(words.at(-1));
+    const user = last ?? this.lastUser;
+    if (last) words.pop();
+    if (!user) throw new ScenarioSyntaxError(`!${parsed.name} needs @user (no one has acted yet)`);
+    const userId = this.userId(user);
+    // A button's label may be given unquoted: `!press Move a fleet @alice`.
+    const [target, ...values] = parsed.name === 'press' ? [words.join(' ')] : words;
+    if (!target || (parsed.name === 'pick' && values.length === 0))
+      throw new ScenarioSyntaxError(
+        parsed.name === 'press'
+          ? '!press takes a button label or custom id'
+          : '!pick takes a menu and one or more values',
+      );
+    const found = this.findComponent(userId, parsed.name === 'press' ? 'button' : 'menu', target);
+    if (!found)
+      throw new ScenarioSyntaxError(
+        `no ${parsed.name === 'press' ? 'button' : 'menu'} "${target}" on the messages @${user} can see`,
+      );
+    const { message, component } = found;
+    let handle: InteractionHandle;
+    if (parsed.name === 'press') {
+      handle = await this.standIn.clickButton({
+        channelId: message.channelId,
+        messageId: message.id,
+        userId,
+        customId: component.custom_id,
+      });
+    } else {
+      const options = component.options ?? [];
+      const chosen = values.map((v) => {
+        const t = v.toLowerCase();
+        const hit =
+          options.find((o) => o.value === v) ??
+          options.find((o) => o.label.toLowerCase() === t) ??
+          (() => {
+            const some = options.filter((o) => o.label.toLowerCase().includes(t));
+            return some.length === 1 ? some[0] : undefined;
+          })();
+        if (!hit)
+          throw new ScenarioSyntaxError(
+            `the menu "${target}" has no single option "${v}"; it has: ${options.map((o) => `${o.value} (${o.label})`).join(', ')}`,
+          );
+        return hit.value;
+      });
+      handle = await this.standIn.selectMenu({
+        channelId: message.channelId,
+        messageId: message.id,
+        userId,
+        customId: component.custom_id,
+        values: chosen,
+      });
+    }
+    this.lastUser = user;
+    await handle.firstResponse(10_000);
+    await this.bot.whenIdle();
+    // A press answers with a new message, or updates the one it was on (a menu's next step); a
+    // change is announced in a public follow-up, and a turn or battle posts follow in the channel.
+    const responses = handle.responses();
+    this.notePrivate(userId, responses);
+    const shown = [...new Set(responses.map((r) => r.messageId).filter((id): id is string => Boolean(id)))]
+      .map((id) => this.standIn.message(id))
+      .filter((m): m is StoredMessage => Boolean(m));
+    const ids = new Set(shown.map((m) => m.id));
+    const answer = shown.at(-1);
+    return {
+      line,
+      input,
+      user,
+      ok: this.bot.router.outcomes.get(handle.id)?.ok ?? false,
+      ephemeral: shown.length > 0 && shown.every((m) => m.ephemeral),
+      content: shown.map((m) => this.readable(m.content)).join('\n'),
+      embeds: (answer?.embeds ?? []).map((e) => this.embed(e)),
+      files: [],
+      posts: this.postsSince(this.channelId, new Set([...before, ...ids]), null, line),
+      ...withComponents(shown.flatMap((m) => componentLines(m.components))),
+    };
+  }
+
+  /** The newest button or menu matching `target` on a message the user can see. */
+  private findComponent(
+    userId: string,
+    kind: 'button' | 'menu',
+    target: string,
+  ): { message: StoredMessage; component: ComponentJson } | null {
+    const ids = new Set([
+      ...(this.privateMessages.get(userId) ?? []),
+      ...[this.channelId, ...this.standIn.threads(this.channelId).map((t) => t.id)].flatMap((id) =>
+        this.standIn.channelMessages(id).map((m) => m.id),
+      ),
+    ]);
+    const messages = [...ids]
+      .map((id) => this.standIn.message(id))
+      .filter((m): m is StoredMessage => Boolean(m))
+      .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0));
+    const t = target.toLowerCase();
+    const matches = (c: ComponentJson) =>
+      c.custom_id === target ||
+      (kind === 'button'
+        ? c.type === 2 && (c.label ?? '').toLowerCase() === t
+        : c.type === 3 && (c.placeholder ?? '').toLowerCase().includes(t));
+    for (const message of messages)
+      for (const c of flatComponents(message.components))
+        if (matches(c) && !c.disabled) return { message, component: c };
+    return null;
   }
 
   /** Presses the Confirm button of a confirmation prompt, if the reply is one; null otherwise. */
@@ -390,6 +527,10 @@ export class Playground {
         this.standIn.setMemberPermissions(this.guildId, this.userId(name), PermissionFlagsBits.ManageGuild);
         return `@${name} now has the Manage Server permission.`;
       }
+      case 'press':
+      case 'pick':
+        // Run by `component` (they answer like a command, not with a line of text).
+        throw new Error(`!${d.name} is run by Playground.component`);
     }
   }
 
@@ -414,6 +555,7 @@ export class Playground {
       content: prefix + this.readable(m.content),
       embeds: m.embeds.map((e) => this.embed(e)),
       files: this.saveFiles(m.attachments, line),
+      ...withComponents(componentLines(m.components)),
     });
     const inChannel = this.standIn
       .channelMessages(channelId)
@@ -514,4 +656,41 @@ function resolvePath(
 export function stableSnowflake(label: string): string {
   const n = BigInt(`0x${createHash('sha256').update(label).digest('hex').slice(0, 14)}`);
   return (100_000_000_000_000_000n + (n % 800_000_000_000_000_000n)).toString();
+}
+
+/** A button (type 2) or string menu (type 3) as the stand-in stores it (Discord's JSON). */
+interface ComponentJson {
+  type: number;
+  custom_id: string;
+  label?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  options?: { label: string; value: string; default?: boolean }[];
+}
+
+function flatComponents(components: unknown): ComponentJson[] {
+  if (Array.isArray(components)) return components.flatMap(flatComponents);
+  if (!components || typeof components !== 'object') return [];
+  const c = components as ComponentJson & { components?: unknown };
+  return [...(typeof c.custom_id === 'string' ? [c] : []), ...flatComponents(c.components)];
+}
+
+/** Buttons and menus as a reader of the playground sees them: `[Label]`, and `▾ placeholder: option | option`. */
+function componentLines(components: unknown): string[] {
+  if (!Array.isArray(components)) return [];
+  return components
+    .map((row) =>
+      flatComponents(row)
+        .map((c) => {
+          if (c.type === 2) return `[${c.label ?? c.custom_id}]${c.disabled ? '(off)' : ''}`;
+          const picked = (c.options ?? []).find((o) => o.default);
+          return `▾ ${picked ? `${picked.label} ✓` : (c.placeholder ?? c.custom_id)}: ${(c.options ?? []).map((o) => (o.value.length <= 12 ? o.value : o.label)).join(' | ')}`;
+        })
+        .join(' '),
+    )
+    .filter(Boolean);
+}
+
+function withComponents(lines: string[]): { components?: string[] } {
+  return lines.length ? { components: lines } : {};
 }

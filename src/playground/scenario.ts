@@ -4,6 +4,7 @@
  *   @user /command [group] [sub] name:value name:"quoted value" file:path
  *   !seed N | !dice 6 2 3 | !clock 2026-11-21T12:00Z | !advance 7d
  *   !react @user ✅ [on:last-vote] | !unreact @user ✅ [on:…] | !channel name | !admin @user
+ *   !press <button label or custom id> [@user] | !pick <menu> <value…> [@user]
  * Parsing is pure; the runner gives each line its meaning.
  */
 export type ScenarioLine =
@@ -11,7 +12,18 @@ export type ScenarioLine =
   | { kind: 'command'; user: string; command: string; words: string[]; options: Record<string, string> }
   | { kind: 'directive'; name: DirectiveName; args: string[]; options: Record<string, string> };
 
-export const DIRECTIVES = ['seed', 'dice', 'clock', 'advance', 'react', 'unreact', 'channel', 'admin'] as const;
+export const DIRECTIVES = [
+  'seed',
+  'dice',
+  'clock',
+  'advance',
+  'react',
+  'unreact',
+  'channel',
+  'admin',
+  'press',
+  'pick',
+] as const;
 export type DirectiveName = (typeof DIRECTIVES)[number];
 
 export class ScenarioSyntaxError extends Error {}
@@ -75,6 +87,8 @@ export function parseLine(raw: string): ScenarioLine {
         `unknown directive !${head ?? ''}; known: ${DIRECTIVES.map((d) => `!${d}`).join(' ')}`,
       );
     }
+    // A button's custom id (`cm:tm:…`) or a menu's value may look like an option: taken as they are.
+    if (name === 'press' || name === 'pick') return { kind: 'directive', name, args: rest, options: {} };
     const { words, options } = splitOptions(rest);
     return { kind: 'directive', name: name as DirectiveName, args: words, options };
   }

@@ -88,5 +88,8 @@ export function battleShowText(state: CampaignState, b: Battle): string {
   if (b.setup) lines.push('', battleCardText(b.setup, battleSetupInput(state, b)));
   if (b.status === 'resolved')
     lines.push(`🏁 Resolved (${b.resolution})${b.result ? `: ${side(state, b.result.winner)} holds the field` : ''}.`);
+  // UTD7.44: evidence attached to a result (`/result`) stays with it, open or applied.
+  const evidence = b.status === 'resolved' ? b.result?.evidence : open?.result.evidence;
+  if (evidence) lines.push(`📎 Evidence: [${evidence.name.replace(/[[\]()]/g, '')}](<${evidence.url}>)`);
   return lines.join('\n');
 }

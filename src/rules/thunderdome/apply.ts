@@ -510,6 +510,10 @@ const CORE_FOLDS = {
     const v = voteById(s, e.voteId);
     if (e.choice) v.ballots[e.playerId] = e.choice;
     else delete v.ballots[e.playerId];
+    // Ballots cast by button are not in the reactions; the reaction re-read (syncBallots) keeps them.
+    const byButton = (v.buttonBallots ?? []).filter((p) => p !== e.playerId);
+    if (e.byButton && e.choice) byButton.push(e.playerId);
+    if (byButton.length || v.buttonBallots) v.buttonBallots = byButton;
   },
   VoteClosed: (s, e) => {
     const v = voteById(s, e.voteId);

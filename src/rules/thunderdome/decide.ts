@@ -110,7 +110,7 @@ export type CampaignCommand =
   | { type: 'vote-dice-reveal' }
   | { type: 'vote-restricted'; unitId: string }
   | { type: 'vote-attach'; voteId: string; messageId: string }
-  | { type: 'ballot'; messageId: string; choice: string; present: boolean }
+  | { type: 'ballot'; messageId: string; choice: string; present: boolean; button?: boolean }
   | { type: 'vote-close-due' }
   | {
       type: 'ballot-sync';
@@ -365,9 +365,14 @@ export const ORDERS = {
     decide: (d, c) => attachVoteMessage(d, c.voteId, c.messageId),
   },
   ballot: {
-    input: z.object({ messageId: z.string(), choice: z.string(), present: z.boolean() }),
+    input: z.object({
+      messageId: z.string(),
+      choice: z.string(),
+      present: z.boolean(),
+      button: z.boolean().exactOptional(),
+    }),
     who: 'anyone',
-    decide: (d, c) => castBallot(d, c.messageId, c.choice, c.present),
+    decide: (d, c) => castBallot(d, c.messageId, c.choice, c.present, c.button === true),
   },
   'vote-close-due': { input: noInput, who: 'anyone', decide: (d) => closeDueVotes(d) },
   'ballot-sync': {

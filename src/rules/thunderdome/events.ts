@@ -415,6 +415,8 @@ export type CampaignEvent =
       playerId: string;
       /** yes/no, or an option key of a multi-option vote. */
       choice: string | null;
+      /** Cast with a button under the vote's message, not a reaction: re-reading the reactions leaves it. */
+      byButton?: true;
     }
   | {
       type: 'VoteClosed';

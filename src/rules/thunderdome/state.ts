@@ -426,6 +426,14 @@ export interface BattleResult {
   /** BPV of damage to an NPE planet (UTD5.4633). */
   planetDamage: number;
   note: string;
+  /** An SFB Online log or a screenshot the proposer attached (UTD7.44); absent in results without one. */
+  evidence?: ResultEvidence;
+}
+
+/** A file attached to a result as evidence: where Discord keeps it, and its name. */
+export interface ResultEvidence {
+  url: string;
+  name: string;
 }
 
 export interface BattleProposal {
@@ -606,6 +614,8 @@ export interface Vote {
   status: 'open' | 'passed' | 'rejected' | 'withdrawn';
   /** The Discord message whose reactions are the ballots. */
   messageId: string | null;
+  /** Voters whose ballot was cast with a button under the message, not a reaction (absent: none). */
+  buttonBallots?: string[];
 }
 
 /** A ship ordered at a shipyard, delivered at step 10 into a fleet in the yard's sector or dry dock (UTD6.3734–6.3735). */

@@ -93,17 +93,26 @@ export function attachVoteMessage(d: Decider, voteId: string, messageId: string)
 
 /**
  * A reaction on a vote message: only the electorate counts, one vote each, the latest reaction
- * counts and removing it withdraws it. Anyone else's reaction changes nothing.
+ * counts and removing it withdraws it. Anyone else's reaction changes nothing. A button under the
+ * message (`button`) casts the same ballot; the latest ballot counts, whichever way it was cast.
  */
-export function castBallot(d: Decider, messageId: string, choice: string, present: boolean): void {
+export function castBallot(d: Decider, messageId: string, choice: string, present: boolean, button = false): void {
   const v = d.state.votes.find((x) => x.messageId === messageId && x.status === 'open');
   const voter = d.ctx.actor.userId;
   if (!v?.electorate.includes(voter)) return;
   if (v.options ? !v.options.some((o) => o.key === choice) : choice !== 'yes' && choice !== 'no') return;
   const current = v.ballots[voter] ?? null;
   const next = present ? choice : current === choice ? null : current;
-  if (next === current) return;
-  d.emit({ type: 'BallotCast', voteId: v.id, playerId: voter, choice: next });
+  const byButton = v.buttonBallots?.includes(voter) ?? false;
+  // The same ballot again changes nothing, except that one now cast by button or by reaction says so.
+  if (next === current && (!present || button === byButton)) return;
+  d.emit({
+    type: 'BallotCast',
+    voteId: v.id,
+    playerId: voter,
+    choice: next,
+    ...(button && next ? { byButton: true as const } : {}),
+  });
   settleIfCertain(d, v.id);
 }
 
@@ -212,7 +221,7 @@ function close(
 /**
  * After a restart the bot re-reads the reactions of an open vote (so reactions made while it was down count): a player who
  * reacted with one mark votes that way; one with both keeps the recorded ballot if it is among
- * them; one with none has no ballot.
+ * them; one with none has no ballot, unless the ballot was cast with a button (no reaction shows it).
  */
 export function syncBallots(
   d: Decider,
@@ -227,6 +236,8 @@ export function syncBallots(
     for (const voter of v.electorate) {
       const marked = v.options.map((o) => o.key).filter((k) => options?.[k]?.includes(voter));
       const current = v.ballots[voter] ?? null;
+      // A ballot cast by button has no reaction: kept unless the voter's reactions now say otherwise.
+      if (v.buttonBallots?.includes(voter) && (marked.length === 0 || (current && marked.includes(current)))) continue;
       const next = marked.length === 0 ? null : current && marked.includes(current) ? current : marked[0]!;
       if (next !== current) d.emit({ type: 'BallotCast', voteId: v.id, playerId: voter, choice: next });
     }
@@ -237,6 +248,7 @@ export function syncBallots(
     const y = yesUsers.includes(voter);
     const n = noUsers.includes(voter);
     const current = v.ballots[voter] ?? null;
+    if (v.buttonBallots?.includes(voter) && ((!y && !n) || (current === 'yes' ? y : n))) continue;
     const next = y && n ? (current ?? 'yes') : y ? 'yes' : n ? 'no' : null;
     if (next !== current) d.emit({ type: 'BallotCast', voteId: v.id, playerId: voter, choice: next });
   }

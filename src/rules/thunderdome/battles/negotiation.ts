@@ -4,7 +4,7 @@ import { refuse } from '../../errors.ts';
 import { endOfDayAfter } from '../../deadlines.ts';
 import { actingPlayer, type Decider } from '../decider.ts';
 import { findSector } from '../lookup.ts';
-import type { Battle, BattleProposal, BattleResult, UnitFate } from '../state.ts';
+import type { Battle, BattleProposal, BattleResult, ResultEvidence, UnitFate } from '../state.ts';
 import { hoursFrom, NPE, openBattle, playerSides, sideOfUser, speakerOf } from './common.ts';
 import { proposeExcuse } from './excuse-vote.ts';
 import { applyResult, validateResult } from './outcome.ts';
@@ -22,6 +22,18 @@ export interface ResultInput {
   provisional: string[];
   planetDamage: number;
   note: string;
+  /** An SFB Online log or a screenshot attached as evidence (UTD7.44): kept with the result. */
+  evidence?: ResultEvidence | null;
+}
+
+/**
+ * Evidence is a link the players can open, nothing the rules read: only a web address is kept,
+ * and its name and address are bounded so the stored result stays small.
+ */
+function evidenceOf(e: ResultEvidence): ResultEvidence {
+  if (!/^https?:\/\/\S+$/.test(e.url) || e.url.length > 1000)
+    refuse('result/bad-evidence', 'UTD7.44', 'The evidence must be a file attached to the command (a web link).');
+  return { url: e.url, name: e.name.slice(0, 100) || 'evidence' };
 }
 
 /** The input schema of a result (`battle-propose`, `battle-appeal`): shapes only, the rules judge the rest. */
@@ -35,6 +47,7 @@ export const resultInput = z.object({
   provisional: z.array(z.string()),
   planetDamage: z.int(),
   note: z.string(),
+  evidence: z.object({ url: z.string(), name: z.string() }).nullable().exactOptional(),
 }) satisfies z.ZodType<ResultInput>;
 
 const PLAYING: readonly Battle['stage'][] = [
@@ -118,6 +131,7 @@ export function buildResult(d: Decider, b: Battle, input: ResultInput): BattleRe
     provisional,
     planetDamage: input.planetDamage,
     note: input.note.slice(0, 500),
+    ...(input.evidence ? { evidence: evidenceOf(input.evidence) } : {}),
   });
 }
 
