@@ -21,7 +21,6 @@ import type {
   YardCancelReason,
 } from './reasons.ts';
 import type { Settings } from './settings.ts';
-import type { ExplorationReply } from './exploration-offer.ts';
 import type {
   Base,
   Battle,
@@ -33,6 +32,7 @@ import type {
   Development,
   ExploreBalancing,
   ExplorationOffer,
+  ExplorationReply,
   Fleet,
   NpeBattle,
   RetreatObligation,

@@ -4,7 +4,9 @@ import type { Decider } from './decider.ts';
 import { emitExplored, explorationStep, offerExplorationChoice, standingInstruction } from './exploration-step.ts';
 import { resumeExploration } from './exploration/index.ts';
 import { refuseWhilePaused } from './pause.ts';
-import type { ExplorationOffer, Player } from './state.ts';
+import type { ExplorationOffer, ExplorationReply, Player } from './state.ts';
+
+export { EXPLORATION_ANSWERS, type ExplorationReply } from './state.ts';
 
 /**
  * Exploration balancing asked at the roll (UTD5.221–5.224, TC-032). exploration-step.ts stops an
@@ -13,10 +15,6 @@ import type { ExplorationOffer, Player } from './state.ts';
  * its clock runs out, from the standing instruction of `/sector balancing`, then lets the turn go on:
  * the other unknown sectors of step 7, then the battles of step 8 or steps 9–12.
  */
-
-/** Every answer a question can take, for the order's input schema. */
-export const EXPLORATION_ANSWERS = ['roll', 'keep', 'life', 'mineral'] as const;
-export type ExplorationReply = (typeof EXPLORATION_ANSWERS)[number];
 
 /** The explorer answers the open question (`offer`: the id a button carries, so an old button is refused). */
 export function answerExploration(d: Decider, answer: ExplorationReply, offerId: number | undefined, p: Player): void {

@@ -635,3 +635,7 @@ export interface PendingBuild {
   /** Extra drones bought with the ship (UTD7.A832); their price is in `cost`. */
   extraDrones?: number;
 }
+
+/** Every answer a question can take, for the order's input schema. */
+export const EXPLORATION_ANSWERS = ['roll', 'keep', 'life', 'mineral'] as const;
+export type ExplorationReply = (typeof EXPLORATION_ANSWERS)[number];

@@ -1165,7 +1165,7 @@ function postTurnScans(state: WarlordState, corp: number) {
 
 // ------------------------------------------------------------------------------------ NTG
 
-const AVOID = new Set(['NS', 'CS', 'VP', 'NO', 'SN', 'MM', 'OM', 'NF', 'AZ']);
+const AVOID: ReadonlySet<string> = new Set(['NS', 'CS', 'VP', 'NO', 'SN', 'MM', 'OM', 'NF', 'AZ']);
 
 /**
  * The Next Turn Generator (§11.7, §2.23): monsters move (67% chance each, full speed along their
