@@ -331,8 +331,9 @@ export class FuzzSession {
   }
 
   /**
-   * A press on a button the bot is showing: on a private prompt (by the player it was shown to, or
-   * — outside Discord's contract, since no one else sees it — by someone else) or on a public post.
+   * A press on a button the bot is showing: on a private prompt by the player it was shown to (no
+   * one else sees it: the stand-in, like Discord, refuses anyone else's click), on a public post or
+   * prompt by anyone.
    */
   private async press(index: number, c: Extract<FuzzCase, { kind: 'press' }>): Promise<void> {
     const standIn = this.play.standIn;
@@ -344,9 +345,8 @@ export class FuzzSession {
     );
     if (onScreen.length === 0) return;
     const { message, customId, ownerId } = onScreen[c.pick % onScreen.length]!;
-    const userId = c.byOwner && ownerId ? ownerId : c.userId;
-    const contract: Contract = message.ephemeral && userId !== ownerId ? 'outside' : 'kept';
-    const label = `press ${customId} on ${message.ephemeral ? 'the private prompt' : 'the post'} ${message.id} by ${userId}${contract === 'outside' ? " [outside Discord's contract: a private prompt pressed by another user]" : ''}`;
+    const userId = ownerId && (message.ephemeral || c.byOwner) ? ownerId : c.userId;
+    const label = `press ${customId} on ${message.ephemeral ? 'the private prompt' : 'the post'} ${message.id} by ${userId}`;
     this.tally.presses++;
     const before = await storedFingerprint(this.play.app.database);
     const logMark = this.logs.length;
@@ -360,7 +360,7 @@ export class FuzzSession {
     await this.play.bot.whenIdle();
     const after = await storedFingerprint(this.play.app.database);
     this.judgeAnswer(
-      { index, label, contract, what: `button ${customId.split(':').slice(0, 2).join(':')}` },
+      { index, label, contract: 'kept', what: `button ${customId.split(':').slice(0, 2).join(':')}` },
       {
         id: handle.id,
         responses: handle.responses(),
