@@ -2,7 +2,8 @@
  * A bot process for the delivery crash test (delivery.test.ts): the real bot (`startBot`) on a
  * PGlite folder or PostgreSQL, logged in to the test's Discord stand-in. With a crash point it
  * kills itself (SIGKILL, nothing flushed) the first time a delivery reaches that point; without
- * one it boots, finishes what was pending, prints `ready`, and stops cleanly on `stop`.
+ * one it boots, finishes what was pending, prints `ready`, runs a scheduler pass on `tick`, and
+ * stops cleanly on `stop`.
  *
  *   node --import tsx delivery-worker.ts <pglite|postgres> <dir|url> <restBase> <token> [crashPoint]
  */
@@ -71,7 +72,11 @@ for (let waited = 0; waited < 60_000 && (await outboxRepo.pending(app)).length >
 armed = true;
 console.log(`ready ${(await outboxRepo.pending(app)).length}`);
 const lines = createInterface({ input: process.stdin });
-for await (const line of lines) if (line === 'stop') break;
+for await (const line of lines) {
+  if (line === 'stop') break;
+  // A scheduler pass (the test's overdue turn): its results go through the same after-command steps.
+  if (line === 'tick') await bot.tick();
+}
 lines.close();
 await bot.whenIdle();
 await bot.stop();
