@@ -371,7 +371,7 @@ describe('delivery survives a crash between the commit and the posts, at every p
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-  it('PGlite: after each kill and restart every post is in the channel exactly once (votes and turn pings included)', async () => {
+  it('PGlite: after each kill and restart every post is in the channel exactly once (votes, turn pings, map approval, battle threads, the scheduler’s forfeits)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-delivery-crash-'));
     dirs.push(dir);
     await crashEveryPoint({ kind: 'pglite', dataDir: dir }, ['pglite', dir]);
@@ -383,7 +383,14 @@ describe('delivery survives a crash between the commit and the posts, at every p
     try {
       // The points where a second process must take over the crashed one's rows (its lease runs out).
       await crashEveryPoint({ kind: 'postgres', url: tdb.url! }, ['postgres', tdb.url!], (p) =>
-        ['vote-post:after-send', 'vote-post:after-record', 'turn-start:after-send'].includes(p),
+        [
+          'vote-post:after-send',
+          'vote-post:after-record',
+          'turn-start:after-send',
+          'map-approval-post:after-send',
+          'announce:after-send',
+          'battle-thread:after-send',
+        ].includes(p),
       );
     } finally {
       await tdb.drop();
