@@ -34,6 +34,9 @@ export const outboxRepo = {
   lastRenderedVersion: (app: AppContext, row: repo.OutboxRow) =>
     repo.lastRenderedVersion(app.database.db, row.campaignId, row.kind, row.subject),
   laterRowExists: (app: AppContext, row: repo.OutboxRow) => repo.laterRowExists(app.database.db, row),
+  /** Whether a turn start's ping (which carries the map) was written for this row's version or a later one. */
+  turnStartSince: (app: AppContext, row: repo.OutboxRow) =>
+    repo.kindSinceVersion(app.database.db, row.campaignId, 'turn-start', row.version),
   forgetNotices: (app: AppContext, campaignId: string, keys: readonly string[]) =>
     repo.forgetNotices(app.database.db, campaignId, keys),
   prune: (app: AppContext, olderThanMs: number) =>
