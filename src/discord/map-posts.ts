@@ -16,8 +16,9 @@ import { mapImage } from './images.ts';
  * the deliverer posts it (docs/delivery.md).
  *
  * At delivery the map is drawn as it is now. Nothing is posted when a turn start's ping already
- * carried this map or a newer one (TURN_START, requirements §6.2), or when the changes cancelled
- * out (an order undone): the map is the one shown before the burst.
+ * carried this map or a newer one (TURN_START, requirements §6.2), when an earlier map post
+ * already showed it, or when the changes cancelled out (an order undone): the map is the one shown
+ * before the burst.
  */
 export async function deliverMapPost(d: RowDelivery): Promise<void> {
   if (!d.host.mapPosts) return;
@@ -25,6 +26,8 @@ export async function deliverMapPost(d: RowDelivery): Promise<void> {
   if (!current?.state.map || current.state.status === 'registration') return;
   if (await outboxRepo.turnStartSince(d.app, d.row)) return;
   if (mapDigest(current.state) === d.row.payload['shown']) return;
+  // An earlier row, due while this change was made, already drew the map as of this change or later.
+  if ((await outboxRepo.lastRenderedVersion(d.app, d.row)) >= d.row.version) return;
   const channel = await d.channel();
   if (!channel) return;
   const png = await mapImage(current.state, current.version, await d.app.catalogs.get(current.state.catalogVersion));
@@ -33,6 +36,7 @@ export async function deliverMapPost(d: RowDelivery): Promise<void> {
     files: [new AttachmentBuilder(png, { name: 'map.png' })],
     allowedMentions: { parse: [] },
   });
+  d.progress.renderedVersion = current.version;
   d.point('after-send');
 }
 

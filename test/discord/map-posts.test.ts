@@ -179,6 +179,20 @@ describe('map posts after changes of the map, throttled, through the outbox (UTD
     expect(MAP_POST_THROTTLE).toEqual({ quietMs: 30_000, maxWaitMs: 180_000 });
   });
 
+  it('UTD1.12 a change made while a due post still waits is drawn by that post: no second picture of the same map', async () => {
+    const c = await campaign('Late change');
+    await c.run('alice', { type: 'move', fleet: '1', to: 'A' });
+    // The post is due, and no pass has taken it yet when the next change comes.
+    shared.clock.advance(31_000);
+    await c.run('alice', { type: 'undo' });
+    await c.run('alice', { type: 'move', fleet: '1', to: 'B' });
+    expect((await pendingRows(tdb.database.db)).filter((r) => r.kind === 'map-post')).toHaveLength(2);
+    await wait(0);
+    expect(c.mapPosts()).toHaveLength(1);
+    await wait(3_600_000);
+    expect(c.mapPosts()).toHaveLength(1);
+  });
+
   it('UTD1.12 a turn start carries the map itself: the waiting post is dropped, nothing is posted twice', async () => {
     const c = await campaign('Turn start');
     await c.run('alice', { type: 'move', fleet: '1', to: 'A' });
