@@ -31,8 +31,9 @@ import { deferFirst, execute as run, presentError, presentResult, send } from '.
 import { mapText } from '../src/discord/views/map-text.ts';
 import { statusEmbed } from '../src/discord/views/status.ts';
 import { permissionWarningHere } from '../src/discord/permission-check.ts';
+import { delivererOf } from '../src/discord/deliverer.ts';
 import { ledgerCsv, ledgerRows, ledgerText } from '../src/discord/views/ledger.ts';
-import { describeEvent, mention, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
+import { describeEvent, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
 
 const data = {
   name: 'campaign',
@@ -436,13 +437,8 @@ async function importFile(
   const result = await importCampaign(ctx.app, ctx.target, ctx.actor, body);
   if (!result.ok) return presentError(i, result.error);
   await i.editReply({ content: `Imported ${result.value.events} events.` });
-  if (i.channel?.isSendable()) {
-    await i.channel.send({
-      content: `📦 ${mention(ctx.actor.userId)} imported **${result.value.state.name}** into this channel with its full history (${result.value.events} events).`,
-      embeds: [statusEmbed(result.value.state)],
-      allowedMentions: { parse: [] },
-    });
-  }
+  // The channel's announcement was written to the outbox with the import (docs/delivery.md).
+  void delivererOf(i.client)?.deliver(result.value.state.id);
   return { ok: true };
 }
 

@@ -82,6 +82,16 @@ export interface RulesetPost {
   /** What it is about (a vote id, a battle id, an event seq); '' when the kind needs none. */
   subject: string;
   payload?: Record<string, string | number | null>;
+  /**
+   * A post made once a burst of changes is over (the map after changes, UTD1.12): one row waits per
+   * campaign and kind, due `quietMs` after the last change and at most `maxWaitMs` after the first.
+   */
+  throttle?: PostThrottle;
+}
+
+export interface PostThrottle {
+  quietMs: number;
+  maxWaitMs: number;
 }
 
 /** What the app reads of every ruleset's state: where the campaign lives and what it is called. */

@@ -18,6 +18,7 @@ import { cloneJson } from '../rules/json-data.ts';
 import { upcastCampaignEvent } from '../rules/thunderdome/upcast.ts';
 import { findCatalog, insertCatalog } from '../db/catalog-repo.ts';
 import type { Executor } from '../db/client.ts';
+import { insertOutboxRows } from '../db/outbox-repo.ts';
 import { campaigns, deadlines } from '../db/schema.ts';
 import { catalogRowOf } from './catalog-import.ts';
 import { SAMPLE_CATALOG_VERSION } from './catalogs.ts';
@@ -316,6 +317,23 @@ export async function importCampaign(
         })),
       );
     }
+    // Docs/delivery.md: the import is announced in the channel from the outbox, written with it, so
+    // a crash right after the commit does not leave the channel silent about the campaign it holds.
+    const owner = app.outbox;
+    await insertOutboxRows(
+      tx,
+      [
+        {
+          campaignId: id,
+          channelId: target.channelId,
+          version: imported.seq,
+          fromSeq: imported.seq,
+          kind: 'announce',
+          subject: '',
+        },
+      ],
+      { holder: owner?.holder ?? null, leaseUntil: owner ? new Date(now.getTime() + owner.leaseMs) : null, at: now },
+    );
     return { ok: true, value: { state, events: imported.seq } };
   });
 }

@@ -34,10 +34,29 @@ export const outboxRepo = {
   lastRenderedVersion: (app: AppContext, row: repo.OutboxRow) =>
     repo.lastRenderedVersion(app.database.db, row.campaignId, row.kind, row.subject),
   laterRowExists: (app: AppContext, row: repo.OutboxRow) => repo.laterRowExists(app.database.db, row),
+  /** Whether a turn start's ping (which carries the map) was written for this row's version or a later one. */
+  turnStartSince: (app: AppContext, row: repo.OutboxRow) =>
+    repo.kindSinceVersion(app.database.db, row.campaignId, 'turn-start', row.version),
   forgetNotices: (app: AppContext, campaignId: string, keys: readonly string[]) =>
     repo.forgetNotices(app.database.db, campaignId, keys),
   prune: (app: AppContext, olderThanMs: number) =>
     repo.pruneSentRows(app.database.db, new Date(app.clock.now().getTime() - olderThanMs)),
+  /**
+   * A row no command wrote (a map whose approval message a bot of before the outbox never posted),
+   * born free: delivered after the rows already waiting, like any other.
+   */
+  async enqueue(
+    app: AppContext,
+    at: { campaignId: string; channelId: string; version: number },
+    kind: string,
+    payload: Record<string, string | number | null> = {},
+  ): Promise<void> {
+    await repo.insertOutboxRows(app.database.db, [{ ...at, fromSeq: at.version, kind, subject: '', payload }], {
+      holder: null,
+      leaseUntil: null,
+      at: app.clock.now(),
+    });
+  },
   /**
    * A notice (a missing permission) for the campaign, once: a second report of the same key writes
    * nothing. Born free, so it is delivered after the rows already waiting.

@@ -260,6 +260,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
           ...(p.kind === 'announce'
             ? { interactionId: req.interactionId ?? null, interactionToken: req.interactionToken ?? null }
             : {}),
+          ...(p.throttle ? { throttle: p.throttle } : {}),
         })),
         {
           holder: owner?.holder ?? null,

@@ -1,12 +1,15 @@
-import type { RulesetPost } from '../ruleset.ts';
+import { createHash } from 'node:crypto';
+import { mapFingerprint } from '../render/map-fingerprint.ts';
+import type { PostThrottle, RulesetPost } from '../ruleset.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 
 /**
  * What a Thunderdome command makes the bot do in Discord, in the order it is done (docs/delivery.md):
  * the announcement, each turn start's ping with its map (UTD3.3), the live tally of each vote an
  * event named (UTD1.7), the map approval tally (UTD8.16), each battle's thread and setup card
- * (UTD3.4), each opened vote's message and a new map's approval message. Codes only: the words are
- * written when the row is delivered (src/discord/deliveries.ts).
+ * (UTD3.4), each opened vote's message, a new map's approval message, and the map after changes
+ * (UTD1.12), throttled. Codes only: the words are written when the row is delivered
+ * (src/discord/deliveries.ts).
  */
 export const THUNDERDOME_POST_KINDS = [
   'announce',
@@ -17,6 +20,7 @@ export const THUNDERDOME_POST_KINDS = [
   'battle-card',
   'vote-post',
   'map-approval-post',
+  'map-post',
   'notice',
   'explore-offer',
 ] as const;
@@ -34,6 +38,18 @@ const MAP_TALLY_EVENTS = new Set([
   'PlayerChangedEmpire',
   'EmpireContested',
 ]);
+
+/**
+ * UTD1.12 (the map "rendered after every state change"): the map is posted after every change of
+ * what it shows, throttled so a burst of orders makes one image, not twenty — once the campaign
+ * has been quiet for 30 s, or at the latest 3 minutes after the first change not yet posted.
+ */
+export const MAP_POST_THROTTLE: PostThrottle = { quietMs: 30_000, maxWaitMs: 180_000 };
+
+/** A short digest of what the map image shows (map-fingerprint.ts), kept with a map post's row. */
+export function mapDigest(state: CampaignState): string {
+  return createHash('sha256').update(mapFingerprint(state)).digest('hex').slice(0, 16);
+}
 
 export function thunderdomePosts(
   stored: readonly StoredEvent[],
@@ -67,5 +83,14 @@ export function thunderdomePosts(
       subject: '',
       payload: { superseded: before?.map?.approvalMessageId ?? null },
     });
+  // The map after a change it shows, once the burst is over (UTD1.12). Before the start the approval
+  // message shows the map (UTD8.16); a turn start's ping carries it (TURN_START, requirements §6.2).
+  // `shown` is the map before the burst: a burst that cancels out (an order undone) posts nothing.
+  const started = stored.some((e) => e.event.type === 'TurnStarted');
+  if (after.map && after.status !== 'registration' && !started && before) {
+    const shown = mapDigest(before);
+    if (shown !== mapDigest(after))
+      posts.push({ kind: 'map-post', subject: '', payload: { shown }, throttle: MAP_POST_THROTTLE });
+  }
   return posts;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from './client.ts';
 import { outbox } from './schema.ts';
 
@@ -52,6 +52,12 @@ export interface NewOutboxRow {
   interactionId?: string | null;
   interactionToken?: string | null;
   dedupeKey?: string | null;
+  /**
+   * A throttled row (the map after changes): while one of its campaign and kind still waits, a new
+   * one only moves its due time — `quietMs` after this change, at most `maxWaitMs` after the first —
+   * and takes this command's version. It is born free and holds back no other row.
+   */
+  throttle?: { quietMs: number; maxWaitMs: number };
 }
 
 /** Who writes a row: the holder it is born with, for how long, and when. */
@@ -65,6 +71,51 @@ export async function insertOutboxRows(
   tx: Executor,
   rows: readonly NewOutboxRow[],
   birth: OutboxBirth,
+): Promise<{ id: number; kind: string }[]> {
+  const written: { id: number; kind: string }[] = [];
+  const plain: NewOutboxRow[] = [];
+  for (const r of rows) {
+    if (!r.throttle) {
+      plain.push(r);
+      continue;
+    }
+    const at = birth.at.getTime();
+    // Still waiting and unclaimed: a row being delivered already read the campaign, so it is left alone.
+    const [waiting] = await tx
+      .select({ id: outbox.id, createdAt: outbox.createdAt })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.campaignId, r.campaignId),
+          eq(outbox.kind, r.kind),
+          isNull(outbox.sentAt),
+          isNull(outbox.holder),
+          eq(outbox.attempts, 0),
+          gt(outbox.nextAttemptAt, birth.at),
+        ),
+      )
+      .orderBy(asc(outbox.id))
+      .limit(1)
+      .for('update');
+    const dueAt = (firstAt: number) => new Date(Math.min(firstAt + r.throttle!.maxWaitMs, at + r.throttle!.quietMs));
+    if (waiting) {
+      await tx
+        .update(outbox)
+        .set({ nextAttemptAt: dueAt(waiting.createdAt.getTime()), version: r.version })
+        .where(eq(outbox.id, waiting.id));
+      written.push({ id: waiting.id, kind: r.kind });
+      continue;
+    }
+    written.push(...(await insertRows(tx, [r], { holder: null, leaseUntil: null, at: birth.at }, dueAt(at))));
+  }
+  return [...(await insertRows(tx, plain, birth, null)), ...written];
+}
+
+async function insertRows(
+  tx: Executor,
+  rows: readonly NewOutboxRow[],
+  birth: OutboxBirth,
+  nextAttemptAt: Date | null,
 ): Promise<{ id: number; kind: string }[]> {
   if (rows.length === 0) return [];
   return tx
@@ -84,6 +135,7 @@ export async function insertOutboxRows(
         dedupeKey: r.dedupeKey ?? null,
         holder: birth.holder,
         leaseUntil: birth.leaseUntil,
+        nextAttemptAt,
         createdAt: birth.at,
       })),
     )
@@ -145,6 +197,11 @@ export async function claimCampaignRows(
         break;
       }
       if (r.nextAttemptAt && r.nextAttemptAt > now) {
+        // A throttled row not yet due (never tried) waits alone; a row waiting for its retry holds back the rest.
+        if (r.attempts === 0 && r.holder === null) {
+          if (!retryAt || r.nextAttemptAt < retryAt) retryAt = r.nextAttemptAt;
+          continue;
+        }
         retryAt = r.nextAttemptAt;
         break;
       }
@@ -289,6 +346,21 @@ export async function laterRowExists(db: Executor, row: OutboxRow): Promise<bool
     .select({ id: outbox.id })
     .from(outbox)
     .where(and(eq(outbox.campaignId, row.campaignId), eq(outbox.kind, row.kind), sql`${outbox.id} > ${row.id}`))
+    .limit(1);
+  return r.length > 0;
+}
+
+/** Whether a row of `kind` was written for the campaign at `version` or later. */
+export async function kindSinceVersion(
+  db: Executor,
+  campaignId: string,
+  kind: string,
+  version: number,
+): Promise<boolean> {
+  const r = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.campaignId, campaignId), eq(outbox.kind, kind), gte(outbox.version, version)))
     .limit(1);
   return r.length > 0;
 }

@@ -3,7 +3,6 @@ import type { AppContext } from '../app/context.ts';
 import type { CommandResult } from '../app/run-command.ts';
 import { replyToInteraction } from './announce.ts';
 import { delivererOf } from './deliverer.ts';
-import { noteMapChange } from './map-posts.ts';
 
 /**
  * What happens in Discord after a campaign command, whoever ran it: a slash command, a Confirm
@@ -48,8 +47,6 @@ export interface AfterCommandStep {
 export const AFTER_COMMAND_STEPS: readonly AfterCommandStep[] = [
   // The answer first: Discord wants an interaction answered within 3 seconds.
   { name: 'reply', run: reply },
-  // The map is posted later, once the campaign is quiet (map-posts.ts); this only marks it.
-  { name: 'map-post', run: (c) => noteMapChange(c.client, c.result) },
   { name: 'deliver', run: deliver },
 ];
 

@@ -8,7 +8,6 @@ import { onMapApprovalReaction, onVoteReaction, resyncMapApprovals, resyncOpenVo
 import { channelsWithOpenVotes } from '../app/campaigns.ts';
 import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
-import { attachMapPosts, discordMapPosts, type MapPostOptions } from './map-posts.ts';
 import { attachCatalogs } from './images.ts';
 import { attachDeliverer, Deliverer, type DelivererOptions } from './deliverer.ts';
 import { checkCampaignChannels } from './permission-check.ts';
@@ -33,8 +32,8 @@ export interface StartBotOptions extends RouterOptions {
   clientOptions?: Partial<ClientOptions>;
   /** How often the scheduler wakes; null: only when `tick()` is called (playground, tests). */
   schedulerIntervalMs?: number | null;
-  /** Map posts (UTD1.12): post the map after changes, throttled (defaults in map-posts.ts); null: never. */
-  mapPosts?: MapPostOptions | null;
+  /** Map posts (UTD1.12): post the map after changes, throttled (map-posts.ts); null: never. */
+  mapPosts?: Record<string, never> | null;
   /** The outbox deliverer's lease and retries (docs/delivery.md). */
   delivery?: DelivererOptions;
 }
@@ -47,19 +46,15 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     rateLimit: opts.rateLimit,
     serverRateLimit: opts.serverRateLimit,
   });
-  // Map posts (UTD1.12): one throttle per bot; results from interactions reach it through the client.
-  const mapPosts = opts.mapPosts === null ? null : discordMapPosts(opts.app, client, opts.mapPosts);
-  if (mapPosts) attachMapPosts(client, mapPosts);
   // Fleet BPV on the map (UTD1.12): the turn-start post prices its map's fleets with these.
   attachCatalogs(client, opts.app.catalogs);
   // Command files present results with only the interaction: the after-command steps find the app here.
   attachAfterCommandApp(client, opts.app);
   // Docs/delivery.md: the one deliverer of this process; the rows this process's commands write are born held by it.
-  const deliverer = new Deliverer(opts.app, client, opts.delivery);
+  const deliverer = new Deliverer(opts.app, client, { ...opts.delivery, mapPosts: opts.mapPosts !== null });
   attachDeliverer(client, deliverer);
   opts.app.outbox = deliverer.owner;
   const sweep = () => deliverer.sweep().catch((err: unknown) => opts.app.log.error({ err }, 'outbox sweep failed'));
-  const flushMapPosts = () => mapPosts?.flush().catch((err: unknown) => opts.app.log.error({ err }, 'map post failed'));
   client.on(Events.InteractionCreate, (interaction) => void router.handle(interaction));
   const reactions = new Set<Promise<unknown>>();
   let reactionsSeen = 0;
@@ -105,15 +100,13 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
         await runAfterCommand(client, o.result, { via: 'scheduler', app: opts.app, channelId: o.channelId });
       await sweep();
       await deliverer.whenIdle();
-      await flushMapPosts();
       await vacuum().catch((err: unknown) => opts.app.log.warn({ err }, 'PGlite vacuum failed'));
       return outcomes.length;
     })().finally(() => (ticking = null));
     return ticking;
   };
-  // Map posts fall due a quiet period after the last change: checked every 5 s beside the scheduler.
-  const mapTimer = opts.schedulerIntervalMs && mapPosts ? setInterval(() => void flushMapPosts(), 5000) : null;
-  // Rows that failed and wait for their retry, or that a crashed process held: looked at every 5 s.
+  // Rows that failed and wait for their retry, rows a crashed process held, and map posts whose quiet
+  // period is over (UTD1.12): looked at every 5 s.
   const deliveryTimer = opts.schedulerIntervalMs ? setInterval(() => void sweep(), 5000) : null;
   const timer = opts.schedulerIntervalMs
     ? setInterval(
@@ -144,7 +137,6 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     },
     stop: async () => {
       if (timer) clearInterval(timer);
-      if (mapTimer) clearInterval(mapTimer);
       if (deliveryTimer) clearInterval(deliveryTimer);
       await ticking;
       await router.whenIdle();

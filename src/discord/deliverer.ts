@@ -23,6 +23,8 @@ export interface DelivererOptions {
   maxAttempts?: number;
   /** Finished rows kept this long (default 7 days) for the tally order guard, then deleted. */
   keepMs?: number;
+  /** Whether the map is posted after changes (UTD1.12; default yes): else its rows end unposted. */
+  mapPosts?: boolean;
 }
 
 const BACKOFF_BASE_MS = 1000;
@@ -31,6 +33,7 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 export class Deliverer implements DeliveryHost {
   readonly holder = `${process.pid}:${randomUUID()}`;
   readonly leaseMs: number;
+  readonly mapPosts: boolean;
   readonly #maxAttempts: number;
   readonly #keepMs: number;
   /** One delivery at a time per campaign in this process, so its posts keep their order. */
@@ -47,6 +50,7 @@ export class Deliverer implements DeliveryHost {
     opts: DelivererOptions = {},
   ) {
     this.leaseMs = opts.leaseMs ?? 60_000;
+    this.mapPosts = opts.mapPosts ?? true;
     this.#maxAttempts = opts.maxAttempts ?? 8;
     this.#keepMs = opts.keepMs ?? 7 * 24 * 3_600_000;
   }

@@ -3,6 +3,7 @@ import { deliverAnnouncement, deliverExplorationOffer, deliverTurnStart } from '
 import { deliverBattleCard, deliverBattleThread } from './battle-threads.ts';
 import type { RowDelivery } from './delivery.ts';
 import { deliverMapApprovalPost, deliverMapApprovalTally } from './map-approval.ts';
+import { deliverMapPost } from './map-posts.ts';
 import { refusedNotice, NEEDED_PERMISSIONS, type NeededPermission } from './permission-words.ts';
 import { deliverVotePost, deliverVoteTally } from './votes.ts';
 
@@ -20,6 +21,7 @@ export const DELIVERIES = {
   'battle-card': deliverBattleCard,
   'vote-post': deliverVotePost,
   'map-approval-post': deliverMapApprovalPost,
+  'map-post': deliverMapPost,
   notice: deliverNotice,
   'explore-offer': deliverExplorationOffer,
 } as const satisfies Record<PostKind, (d: RowDelivery) => Promise<void>>;

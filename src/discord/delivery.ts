@@ -38,6 +38,8 @@ export interface DeliveryHost {
   readonly client: Client;
   readonly holder: string;
   readonly leaseMs: number;
+  /** Whether the map is posted after changes (UTD1.12); off in tests that do not look at it. */
+  readonly mapPosts: boolean;
   /** A refusal the channel could not be told of (Send Messages missing), for the next reply there. */
   untold(campaignId: string, permission: NeededPermission): void;
 }

@@ -1,8 +1,5 @@
-import { AttachmentBuilder, type Client, type Message, type SendableChannels } from 'discord.js';
-import type { AppContext } from '../app/context.ts';
+import { AttachmentBuilder, type Client, type Message } from 'discord.js';
 import { outboxRepo } from '../app/outbox.ts';
-import { runCommand } from '../app/run-command.ts';
-import { SYSTEM_USER, type CampaignState } from '../rules/thunderdome/index.ts';
 import { mapAwaitsApproval } from '../rules/thunderdome/map-approval.ts';
 import { isPermanent, type RowDelivery } from './delivery.ts';
 import { mapImage } from './images.ts';
@@ -17,7 +14,6 @@ import { APPROVE_MAP, mapApprovalSupersededText, mapApprovalText } from './map-a
  * The ✅ handler and the boot-time recount live in reaction-handlers.ts, which runs the
  * after-command steps; the steps here must not import them back (no import cycle).
  */
-const SYSTEM = { userId: SYSTEM_USER, displayName: 'Campaign Master', isServerAdmin: false };
 
 /**
  * After a `/map generate` or `/map import`: the previous map's approval message is marked as
@@ -92,40 +88,6 @@ export async function deliverMapApprovalTally(d: RowDelivery): Promise<void> {
     allowedMentions: { parse: [] },
   });
   d.progress.renderedVersion = current.version;
-}
-
-/**
- * Posts the approval message of the current map and records it in the campaign: at boot, for a map
- * stored by a version of the bot older than the outbox that lost its message (reaction-handlers.ts).
- */
-export async function postApprovalMessage(
-  app: AppContext,
-  client: Client,
-  channelId: string,
-  state: CampaignState,
-  version: number,
-): Promise<void> {
-  const channel = await client.channels.fetch(channelId).catch(() => null);
-  if (!channel?.isSendable()) return;
-  const png = await mapImage(state, version, await app.catalogs.get(state.catalogVersion));
-  const message = await (channel as SendableChannels).send({
-    content: mapApprovalText(state),
-    files: [new AttachmentBuilder(png, { name: 'map.png' })],
-    allowedMentions: { parse: [] },
-  });
-  // Recorded before the ✅ is offered, so the first clicks on it already find the message.
-  const attached = await runCommand(app, {
-    target: { guildId: state.guildId, channelId },
-    actor: SYSTEM,
-    command: { type: 'map-approval-attach', messageId: message.id },
-    quiet: true,
-  });
-  // Another bot process recorded its own message first (or the map changed meanwhile): this one goes.
-  if (!attached.ok) {
-    await message.delete().catch(() => undefined);
-    return;
-  }
-  await message.react(APPROVE_MAP);
 }
 
 /** The message, or null when it or its channel is gone. */

@@ -24,7 +24,10 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = { capacity: 10, windowMs: 10
  */
 export const DEFAULT_SERVER_RATE_LIMIT: RateLimitOptions = { capacity: 30, windowMs: 10_000 };
 
-/** Autocomplete asks at every keystroke, and each answer is cheap: three times the command limit, counted apart. */
+/**
+ * Autocomplete asks at every keystroke, and each answer is cheap: three times the command limit,
+ * counted apart, per user and per server alike.
+ */
 export function autocompleteLimit(perUser: RateLimitOptions): RateLimitOptions {
   return { ...perUser, capacity: perUser.capacity * 3 };
 }

@@ -2,11 +2,13 @@ import type { Client, MessageReaction, PartialMessageReaction, PartialUser, User
 import { campaignInChannel, versionedCampaign } from '../app/campaigns.ts';
 import type { AppContext } from '../app/context.ts';
 import { channelsAwaitingMapApproval } from '../app/map-approval.ts';
+import { outboxRepo } from '../app/outbox.ts';
 import { runCommand } from '../app/run-command.ts';
 import { SYSTEM_USER } from '../rules/thunderdome/index.ts';
 import { mapAwaitsApproval, reactionApprovals } from '../rules/thunderdome/map-approval.ts';
 import { runAfterCommand } from './after-command.ts';
-import { fetchMessage, postApprovalMessage } from './map-approval.ts';
+import { delivererOf } from './deliverer.ts';
+import { fetchMessage } from './map-approval.ts';
 import { APPROVE_MAP } from './map-approval-words.ts';
 import { emojiChoice, NO, optionEmoji, YES } from './votes.ts';
 
@@ -92,8 +94,8 @@ export async function onMapApprovalReaction(
 }
 
 /**
- * On boot: for every map still waiting for approval, post the approval message if the bot went
- * down before recording one, else count the ✅ of players who reacted while it was down and have
+ * On boot: for every map still waiting for approval, see that its approval message is posted (by
+ * the outbox) if none is recorded, else count the ✅ of players who reacted while it was down and have
  * not approved yet (only additions: a missing ✅ withdraws nothing).
  */
 export async function resyncMapApprovals(app: AppContext, client: Client): Promise<void> {
@@ -102,7 +104,15 @@ export async function resyncMapApprovals(app: AppContext, client: Client): Promi
     if (!current || !mapAwaitsApproval(current.state)) continue;
     const id = current.state.map!.approvalMessageId;
     if (!id) {
-      await postApprovalMessage(app, client, channelId, current.state, current.version);
+      // The message is the outbox's to post (docs/delivery.md): a row still pending — perhaps held
+      // by a process that crashed after posting, whose nonce the row's delivery reuses — posts it
+      // once. Only a map left without either (an older bot's) gets a row now.
+      const pending = await outboxRepo.pending(app, current.state.id);
+      if (!pending.some((r) => r.kind === 'map-approval-post')) {
+        const at = { campaignId: current.state.id, channelId, version: current.version };
+        await outboxRepo.enqueue(app, at, 'map-approval-post', { superseded: null });
+        await delivererOf(client)?.deliver(current.state.id);
+      }
       continue;
     }
     const message = await fetchMessage(client, channelId, id);

@@ -40,7 +40,10 @@ export interface RouterOptions {
    * playground and tests, whose scripts send hundreds of commands as one user).
    */
   rateLimit?: RateLimitOptions | null | undefined;
-  /** Per-server limit on the same, over all its users (one server must not delay the others); null turns it off; unset as `rateLimit`. */
+  /**
+   * Per-server limit on the same, over all its users, autocomplete again three times as generous
+   * and counted apart (one server must not delay the others); null turns it off; unset as `rateLimit`.
+   */
   serverRateLimit?: RateLimitOptions | null | undefined;
 }
 
@@ -56,6 +59,7 @@ export class Router {
   private readonly limiter: RateLimiter | null;
   private readonly autocompleteLimiter: RateLimiter | null;
   private readonly serverLimiter: RateLimiter | null;
+  private readonly serverAutocompleteLimiter: RateLimiter | null;
   readonly outcomes = new Map<string, CommandOutcome>();
   /** Confirmation prompts waiting for a click (UTD6.121). */
   readonly confirmations = new ConfirmationBook();
@@ -76,6 +80,7 @@ export class Router {
           : DEFAULT_SERVER_RATE_LIMIT
         : options.serverRateLimit;
     this.serverLimiter = server ? new RateLimiter(server) : null;
+    this.serverAutocompleteLimiter = server ? new RateLimiter(autocompleteLimit(server)) : null;
   }
 
   /**
@@ -237,8 +242,12 @@ export class Router {
     const command = this.commands.get(interaction.commandName);
     const ctx = this.context(interaction);
     try {
-      // Over the limit the list is empty: nothing is looked up.
-      const allowed = this.autocompleteLimiter?.take(interaction.user.id) ?? { ok: true };
+      // Over the user's or the server's limit the list is empty: nothing is looked up.
+      const mine = this.autocompleteLimiter?.take(interaction.user.id) ?? { ok: true };
+      const allowed =
+        mine.ok && interaction.guildId
+          ? (this.serverAutocompleteLimiter?.take(interaction.guildId) ?? { ok: true })
+          : mine;
       if (allowed.ok && command?.autocomplete && ctx) await command.autocomplete(interaction, ctx);
       else await interaction.respond([]);
     } catch (err) {

@@ -57,7 +57,7 @@ describe('runAfterCommand', () => {
           return steps.filter((s) => new RegExp(`(?<!function )\\b${s}\\b`).test(text)).map((s) => `${f}: ${s}`);
         });
     };
-    expect(calledFrom('after-command.ts', ['noteMapChange', 'replyToInteraction'])).toEqual([]);
+    expect(calledFrom('after-command.ts', ['replyToInteraction'])).toEqual([]);
     expect(
       calledFrom('deliveries.ts', [
         'deliverAnnouncement',
@@ -69,6 +69,7 @@ describe('runAfterCommand', () => {
         'deliverVotePost',
         'deliverMapApprovalPost',
         'deliverExplorationOffer',
+        'deliverMapPost',
       ]),
     ).toEqual([]);
   });

@@ -15,7 +15,7 @@ import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts
 
 /** A command that counts its runs and its autocompletes, and offers a Confirm button. */
 function countingCommand() {
-  const counts = { runs: 0, autocompletes: 0 };
+  const counts = { runs: 0, autocompletes: 0, byGuild: new Map<string, number>() };
   const command: SlashCommand = {
     data: {
       name: 'ping',
@@ -24,6 +24,7 @@ function countingCommand() {
     },
     async execute(i: ChatInputCommandInteraction) {
       counts.runs++;
+      counts.byGuild.set(i.guildId!, (counts.byGuild.get(i.guildId!) ?? 0) + 1);
       const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
         new ButtonBuilder().setCustomId('confirm:yes:0123456789ab:1').setLabel('Confirm').setStyle(ButtonStyle.Danger),
       );
@@ -74,13 +75,27 @@ describe('fair limits: per user over every kind of interaction, per server over 
       await bot.whenIdle();
       return reply;
     };
+    const complete = async (user: number, g = 0) => {
+      const h = await standIn.invokeAutocomplete({
+        ...at(g),
+        userId: users[user]!,
+        name: 'ping',
+        args: { q: 'a' },
+        focused: 'q',
+      });
+      const r = await h.firstResponse();
+      await bot.whenIdle();
+      return r;
+    };
     return {
       standIn,
       bot,
       counts,
       users,
+      guilds,
       at,
       ping,
+      complete,
       stop: async () => {
         await bot.stop();
         await standIn.stop();
@@ -159,6 +174,34 @@ describe('fair limits: per user over every kind of interaction, per server over 
       // Server B is not held up behind A's flood.
       expect((await w.ping(0, 1)).content).toBe('pong');
       expect(w.counts.runs).toBe(6);
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it('the per-server limit bounds what a flood runs while another server’s command waits, and covers autocomplete', async () => {
+    const w = await world({
+      rateLimit: null,
+      serverRateLimit: { capacity: 5, windowMs: 60_000, now: () => 0 },
+    });
+    try {
+      const [a, b] = w.guilds.map((g) => g.id);
+      // Eight users of server A send ten commands each, and one user of server B one, all at once:
+      // B's runs, and of A's eighty at most the five of its burst run beside it.
+      const flood = w.users.flatMap((_, u) => Array.from({ length: 10 }, () => w.ping(u, 0)));
+      const answers = await Promise.all([...flood, w.ping(0, 1)]);
+      expect(answers.at(-1)!.content).toBe('pong');
+      expect(w.counts.byGuild.get(b!)).toBe(1);
+      expect(w.counts.byGuild.get(a!)).toBe(5);
+      expect(answers.slice(0, -1).filter((r) => r.content.includes('Slow down'))).toHaveLength(75);
+      // Autocomplete, counted apart at three times the limit: A's flood gets fifteen lists, then
+      // empty ones with nothing looked up; B's user still gets a list.
+      const lists = await Promise.all(w.users.flatMap((_, u) => [w.complete(u, 0), w.complete(u, 0)]));
+      expect(lists.filter((r) => r.choices?.length === 1)).toHaveLength(15);
+      expect(lists.filter((r) => r.choices?.length === 0)).toHaveLength(1);
+      expect(w.counts.autocompletes).toBe(15);
+      expect((await w.complete(0, 1)).choices).toHaveLength(1);
+      expect(w.counts.autocompletes).toBe(16);
     } finally {
       await w.stop();
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands/index.ts';
 import { campaignInChannel } from '../../src/app/campaigns.ts';
 import { runCommand } from '../../src/app/run-command.ts';
+import { outbox } from '../../src/db/schema.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
 import { MAP_APPROVAL_HEAD } from '../../src/discord/map-approval-words.ts';
 import { DiscordStandIn, standInClientOptions } from '../../src/discord/standin/index.ts';
@@ -164,46 +165,56 @@ describe('map approval by ✅ reaction (UTD8.16)', () => {
 });
 
 describe('a map set while no bot posted its approval message (UTD8.16)', () => {
-  it('UTD8.16 the bot posts and records the approval message at boot, once', async () => {
-    const tdb = await createPgliteDatabase();
-    const app = testApp(tdb.database);
-    const standIn = await DiscordStandIn.start();
-    let bot: Bot | null = null;
-    try {
-      const guildId = standIn.addGuild({ name: 'Crash' }).id;
-      const channelId = standIn.addChannel(guildId, { name: 'crash' }).id;
-      const ids = ['ann', 'ben'].map((username) => standIn.addUser({ username }).id);
-      const target = { guildId, channelId };
-      const as = (userId: string) => ({ userId, displayName: userId, isServerAdmin: false });
-      // The map is committed, then the bot went down before posting: the campaign has no approval message.
-      await runCommand(app, { target, actor: as(ids[0]!), command: { type: 'create', name: 'Crash' } });
-      for (const [id, empire] of [
-        [ids[0]!, 'lyran'],
-        [ids[1]!, 'gorn'],
-      ] as const)
-        await runCommand(app, { target, actor: as(id), command: { type: 'join', empire } });
-      await runCommand(app, { target, actor: as(ids[0]!), command: { type: 'map-generate', sectorsPerPlayer: 4 } });
-      const start = () =>
-        startBot({
-          app,
-          token: standIn.token,
-          commands: COMMANDS,
-          clientOptions: standInClientOptions(standIn),
-          schedulerIntervalMs: null,
-          mapPosts: null,
-        });
-      bot = await start();
-      const posted = standIn.channelMessages(channelId).filter((m) => m.content.startsWith(MAP_APPROVAL_HEAD));
-      expect(posted).toHaveLength(1);
-      expect(posted[0]!.reactions.map((r) => r.emoji)).toEqual(['✅']);
-      expect((await campaignInChannel(app, channelId))!.map!.approvalMessageId).toBe(posted[0]!.id);
-      await bot.stop();
-      bot = await start();
-      expect(standIn.channelMessages(channelId).filter((m) => m.content.startsWith(MAP_APPROVAL_HEAD))).toHaveLength(1);
-    } finally {
-      await bot?.stop();
-      await standIn.stop();
-      await tdb.drop();
-    }
-  }, 60_000);
+  it.each([
+    ['from the outbox row its command wrote', false],
+    ['when no outbox row exists (a map stored by a bot older than the outbox)', true],
+  ])(
+    'UTD8.16 the bot posts and records the approval message at boot, once: %s',
+    async (_, legacy) => {
+      const tdb = await createPgliteDatabase();
+      const app = testApp(tdb.database);
+      const standIn = await DiscordStandIn.start();
+      let bot: Bot | null = null;
+      try {
+        const guildId = standIn.addGuild({ name: 'Crash' }).id;
+        const channelId = standIn.addChannel(guildId, { name: 'crash' }).id;
+        const ids = ['ann', 'ben'].map((username) => standIn.addUser({ username }).id);
+        const target = { guildId, channelId };
+        const as = (userId: string) => ({ userId, displayName: userId, isServerAdmin: false });
+        // The map is committed, then the bot went down before posting: the campaign has no approval message.
+        await runCommand(app, { target, actor: as(ids[0]!), command: { type: 'create', name: 'Crash' } });
+        for (const [id, empire] of [
+          [ids[0]!, 'lyran'],
+          [ids[1]!, 'gorn'],
+        ] as const)
+          await runCommand(app, { target, actor: as(id), command: { type: 'join', empire } });
+        await runCommand(app, { target, actor: as(ids[0]!), command: { type: 'map-generate', sectorsPerPlayer: 4 } });
+        if (legacy) await tdb.database.db.update(outbox).set({ sentAt: new Date() });
+        const start = () =>
+          startBot({
+            app,
+            token: standIn.token,
+            commands: COMMANDS,
+            clientOptions: standInClientOptions(standIn),
+            schedulerIntervalMs: null,
+            mapPosts: null,
+          });
+        bot = await start();
+        const posted = standIn.channelMessages(channelId).filter((m) => m.content.startsWith(MAP_APPROVAL_HEAD));
+        expect(posted).toHaveLength(1);
+        expect(posted[0]!.reactions.map((r) => r.emoji)).toEqual(['✅']);
+        expect((await campaignInChannel(app, channelId))!.map!.approvalMessageId).toBe(posted[0]!.id);
+        await bot.stop();
+        bot = await start();
+        expect(standIn.channelMessages(channelId).filter((m) => m.content.startsWith(MAP_APPROVAL_HEAD))).toHaveLength(
+          1,
+        );
+      } finally {
+        await bot?.stop();
+        await standIn.stop();
+        await tdb.drop();
+      }
+    },
+    60_000,
+  );
 });

@@ -187,6 +187,10 @@ describe('every interaction is acknowledged within Discord’s three seconds', (
     expect(standIn.failedRequests().map((f) => f.error?.code)).toEqual([]);
     // The work was done: the import is in the other channel, with the campaign's events.
     expect(imported.responses.some((x) => x.content.includes('Imported'))).toBe(true);
+    // The import is announced once in its channel, by the outbox row written with it (docs/delivery.md).
+    expect(
+      standIn.channelMessages(channels['restore']!).filter((m) => m.content.includes('was imported into this channel')),
+    ).toHaveLength(1);
     expect(catalog.responses.some((x) => x.content.includes('switched **Clockwork** to ship catalog'))).toBe(true);
   }, 180_000);
 });

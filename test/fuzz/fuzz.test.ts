@@ -14,7 +14,7 @@ const SEED =
     : (process.env.FUZZ_SEED ?? 'campaign-master-fuzz-1');
 
 it(
-  `${COUNT} random and hostile commands: every one answered, none escapes, no refused one changes anything (seed ${SEED})`,
+  `${COUNT} random and hostile commands, button presses and reactions: every one answered, none escapes, no refused one changes anything, no message parses mentions (seed ${SEED})`,
   async () => {
     const session = await FuzzSession.start(SEED);
     try {
@@ -22,7 +22,7 @@ it(
       await session.checkReplay();
       const t = session.tally;
       console.log(
-        `fuzz seed ${SEED}: ${t.cases} cases — ${t.accepted} accepted, ${t.refused} refused (${t.outsideContract} outside Discord's contract, ${t.malformed} malformed), ${t.autocompletes} autocompletes, ${t.replays} redeliveries`,
+        `fuzz seed ${SEED}: ${t.cases} cases — ${t.accepted} accepted, ${t.refused} refused (${t.outsideContract} outside Discord's contract, ${t.malformed} malformed), ${t.autocompletes} autocompletes, ${t.presses} button presses, ${t.reactions} reactions, ${t.replays} redeliveries; ${t.messagesChecked} requests checked for parsed mentions`,
       );
       for (const [what, n] of t.tolerated)
         console.log(`  answered with an incident, on input Discord never delivers (${n}×): ${what}`);
@@ -35,6 +35,9 @@ it(
       // A fuzzer that only ever hits refusals would prove little.
       expect(t.accepted).toBeGreaterThan(COUNT / 20);
       expect(t.refused).toBeGreaterThan(COUNT / 4);
+      // Buttons and reactions were exercised too, not only slash commands.
+      expect(t.presses).toBeGreaterThan(0);
+      expect(t.reactions).toBeGreaterThan(0);
     } finally {
       await session.close();
     }

@@ -8,7 +8,9 @@
  *    out of min/max, longer than max_length, text with half a surrogate pair);
  *  - malformed: unknown command or subcommand, a missing required option, a value of the wrong type.
  * The bot must answer all of them and a refused one must change nothing; only the first kind must
- * also never end in the generic incident message.
+ * also never end in the generic incident message. Besides commands, the fuzzer presses the buttons
+ * and adds or removes reactions on the messages the bot posted (which ones is decided when the case
+ * runs, from what is on screen then: `pick` chooses among them).
  */
 import { ApplicationCommandOptionType, type APIApplicationCommandOption } from 'discord.js';
 import type { DriverFile } from '../../src/discord/standin/index.ts';
@@ -51,17 +53,44 @@ export type FuzzCase =
       contract: Contract;
     }
   | { kind: 'replay'; label: string; pick: number }
+  /** A press on one of the buttons the bot showed; mostly by the player it was shown to. */
+  | { kind: 'press'; label: string; pick: number; byOwner: boolean; userId: string }
+  /** A reaction on a message the bot posted: mostly one of the bot's own emoji on it (a ballot, an approval). */
+  | { kind: 'react'; label: string; pick: number; userId: string; emoji: string | null; remove: boolean }
   | { kind: 'advance'; label: string; duration: string };
 
 const WEIGHT: Record<string, number> = { resign: 0.15, concede: 0.15, help: 0.3, dice: 0.3 };
 
 export function nextCase(rng: Rng, world: FuzzWorld): FuzzCase {
   const kind = rng.weighted<FuzzCase['kind']>([
-    [90, 'command'],
+    [82, 'command'],
     [5, 'autocomplete'],
     [4, 'replay'],
+    [4, 'press'],
+    [4, 'react'],
     [1, 'advance'],
   ]);
+  if (kind === 'press') {
+    const byOwner = rng.chance(0.8);
+    const userId = rng.pick([...world.players, ...world.outsiders]);
+    return { kind, label: 'press a button the bot showed', pick: rng.int(1_000_000), byOwner, userId };
+  }
+  if (kind === 'react') {
+    const userId = rng.weighted<() => string>([
+      [75, () => rng.pick(world.players)],
+      [25, () => rng.pick(world.outsiders)],
+    ])();
+    // null: one of the emoji the bot itself put on the message (✅/❌, 🇦/🇧…), if any.
+    const emoji = rng.chance(0.6) ? null : rng.pick(['✅', '❌', '🇦', '🇧', '🇿', '👍', '🔥', '1️⃣']);
+    return {
+      kind,
+      label: 'react to a message the bot posted',
+      pick: rng.int(1_000_000),
+      userId,
+      emoji,
+      remove: rng.chance(0.2),
+    };
+  }
   if (kind === 'replay')
     return { kind, label: 'deliver a recent interaction again (same id and token)', pick: rng.int(1_000_000) };
   if (kind === 'advance') {

@@ -5,7 +5,10 @@
  * players, outsiders and direct messages. The judge, for every case: the bot answered; nothing
  * escaped the error funnel (no incident, no request Discord refused) unless the input was
  * malformed in a way Discord itself never delivers; and a command that was not accepted left the
- * stored state, the event count and the claimed interaction ids exactly as they were.
+ * stored state, the event count and the claimed interaction ids exactly as they were. The same
+ * judge holds for presses on the buttons the bot showed; a reaction that is no ballot or approval
+ * (another emoji, or an outsider's) changes nothing. After every case, no message the bot sent or
+ * edited lets Discord parse mentions out of its text: only users named by id may be pinged.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,9 +21,11 @@ import { stateLayout } from '../../src/app/rulesets.ts';
 import { findCampaignByChannel, loadEvents } from '../../src/db/campaign-repo.ts';
 import { Playground, stableSnowflake } from '../../src/playground/playground.ts';
 import { replay as replayEvents } from '../../src/rules/thunderdome/index.ts';
+import type { StoredMessage } from '../../src/discord/standin/index.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { mentionParsingBodies } from '../helpers/mentions.ts';
 import { storedFingerprint } from './fingerprint.ts';
-import { nextCase, type FuzzCase, type FuzzWorld, type Place } from './generate.ts';
+import { nextCase, type Contract, type FuzzCase, type FuzzWorld, type Place } from './generate.ts';
 import { Rng } from './random.ts';
 
 const MAP_TEMPLATE = readFileSync(new URL('../../assets/maps/three-players.json', import.meta.url), 'utf8');
@@ -49,6 +54,10 @@ export interface FuzzTally {
   malformed: number;
   replays: number;
   autocompletes: number;
+  presses: number;
+  reactions: number;
+  /** Message bodies the bot sent, each checked for parsed mentions. */
+  messagesChecked: number;
   /** What escaped the funnel on inputs Discord would never deliver, by log message and error. */
   tolerated: Map<string, number>;
 }
@@ -72,10 +81,15 @@ export class FuzzSession {
     malformed: 0,
     replays: 0,
     autocompletes: 0,
+    presses: 0,
+    reactions: 0,
+    messagesChecked: 0,
     tolerated: new Map(),
   };
   /** Accepted interactions, with what they were, for redelivery. */
   private readonly delivered: { id: string; label: string }[] = [];
+  /** Private answers that carried buttons, with the user they were shown to (the last few). */
+  private readonly prompts: { channelId: string; messageId: string; ownerId: string }[] = [];
   private readonly world: FuzzWorld;
 
   private constructor(
@@ -191,7 +205,28 @@ export class FuzzSession {
 
   private async runCase(index: number, c: FuzzCase): Promise<void> {
     this.tally.cases++;
+    const logMark = this.play.standIn.log.length;
+    await this.runCaseOnly(index, c);
+    // Whatever the case was, what the bot sent because of it (replies, posts, edits, the outbox's
+    // announcements) pings only the users it names.
+    const sent = this.play.standIn.log.slice(logMark);
+    this.tally.messagesChecked += sent.length;
+    const leak = mentionParsingBodies(sent)[0];
+    if (leak) {
+      const body = leak.request.body as { content?: unknown; data?: { content?: unknown } };
+      const text = String(body.content ?? body.data?.content ?? '').slice(0, 80);
+      this.failures.push({
+        index,
+        label: c.label,
+        problem: `${leak.request.method} ${leak.request.route}: ${leak.problem} (text ${JSON.stringify(text)})`,
+      });
+    }
+  }
+
+  private async runCaseOnly(index: number, c: FuzzCase): Promise<void> {
     const fail = (problem: string) => this.failures.push({ index, label: c.label, problem });
+    if (c.kind === 'press') return this.press(index, c);
+    if (c.kind === 'react') return this.react(index, c);
     if (c.kind === 'advance') {
       await this.play.run(`!advance ${c.duration}`, index);
       return;
@@ -252,23 +287,126 @@ export class FuzzSession {
       if (escaped.length && c.contract === 'kept') fail(`escaped the funnel: ${escaped.map(describeLog).join('; ')}`);
       return;
     }
-    const first = responses[0]!;
-    if (first.kind === 'defer' && !responses.some((r) => r.kind === 'editOriginal' || r.kind === 'followup'))
+    const shown = handle.original();
+    if (shown && buttonsOf(shown).length > 0) {
+      this.prompts.push({ channelId: shown.channelId, messageId: shown.id, ownerId: c.userId });
+      if (this.prompts.length > 10) this.prompts.shift();
+    }
+    this.judgeAnswer(
+      { index, label: c.label, contract: c.contract, what: `/${c.name}` },
+      { id: handle.id, responses, escaped, before, after },
+    );
+  }
+
+  /** The judge of an interaction that expects an answer: a command, a press on a button. */
+  private judgeAnswer(
+    c: { index: number; label: string; contract: Contract; what: string },
+    r: { id: string; responses: { kind: string }[]; escaped: LogLine[]; before: string; after: string },
+  ): void {
+    const fail = (problem: string) => this.failures.push({ index: c.index, label: c.label, problem });
+    const first = r.responses[0]!;
+    if (first.kind === 'defer' && !r.responses.some((x) => x.kind === 'editOriginal' || x.kind === 'followup'))
       fail('deferred and never answered');
-    const ok = bot.router.outcomes.get(handle.id)?.ok ?? false;
+    const ok = this.play.bot.router.outcomes.get(r.id)?.ok ?? false;
     if (ok) {
       this.tally.accepted++;
-      this.delivered.push({ id: handle.id, label: c.label });
+      this.delivered.push({ id: r.id, label: c.label });
     } else {
       this.tally.refused++;
-      if (after !== before) fail('not accepted (refused, or its answer failed), yet the stored state changed');
+      if (r.after !== r.before) fail('not accepted (refused, or its answer failed), yet the stored state changed');
     }
     if (c.contract === 'malformed') this.tally.malformed++;
     if (c.contract === 'outside') this.tally.outsideContract++;
-    if (escaped.length === 0) return;
-    const what = escaped.map(describeLog).join('; ');
+    if (r.escaped.length === 0) return;
+    const what = r.escaped.map(describeLog).join('; ');
     if (c.contract === 'kept') fail(`escaped the funnel: ${what}`);
-    else this.tally.tolerated.set(`/${c.name}: ${what}`, (this.tally.tolerated.get(`/${c.name}: ${what}`) ?? 0) + 1);
+    else this.tally.tolerated.set(`${c.what}: ${what}`, (this.tally.tolerated.get(`${c.what}: ${what}`) ?? 0) + 1);
+  }
+
+  /** The bot's messages in the fuzzer's channels and their threads, as they are now. */
+  private botMessages(): StoredMessage[] {
+    const standIn = this.play.standIn;
+    const channelIds = Object.values(this.channels).flatMap((id) => [id, ...standIn.threads(id).map((t) => t.id)]);
+    return channelIds.flatMap((id) => standIn.channelMessages(id)).filter((m) => m.author.id === standIn.botUserId);
+  }
+
+  /**
+   * A press on a button the bot is showing: on a private prompt by the player it was shown to (no
+   * one else sees it: the stand-in, like Discord, refuses anyone else's click), on a public post or
+   * prompt by anyone.
+   */
+  private async press(index: number, c: Extract<FuzzCase, { kind: 'press' }>): Promise<void> {
+    const standIn = this.play.standIn;
+    const onScreen = [
+      ...this.prompts.map((p) => ({ message: standIn.message(p.messageId), ownerId: p.ownerId as string | null })),
+      ...this.botMessages().map((message) => ({ message, ownerId: null })),
+    ].flatMap(({ message, ownerId }) =>
+      message ? buttonsOf(message).map((customId) => ({ message, customId, ownerId })) : [],
+    );
+    if (onScreen.length === 0) return;
+    const { message, customId, ownerId } = onScreen[c.pick % onScreen.length]!;
+    const userId = ownerId && (message.ephemeral || c.byOwner) ? ownerId : c.userId;
+    const label = `press ${customId} on ${message.ephemeral ? 'the private prompt' : 'the post'} ${message.id} by ${userId}`;
+    this.tally.presses++;
+    const before = await storedFingerprint(this.play.app.database);
+    const logMark = this.logs.length;
+    const handle = await standIn.clickButton({ channelId: message.channelId, messageId: message.id, userId, customId });
+    try {
+      await handle.firstResponse(15_000);
+    } catch {
+      this.failures.push({ index, label, problem: 'no answer within 15 s' });
+      return;
+    }
+    await this.play.bot.whenIdle();
+    const after = await storedFingerprint(this.play.app.database);
+    this.judgeAnswer(
+      { index, label, contract: 'kept', what: `button ${customId.split(':').slice(0, 2).join(':')}` },
+      {
+        id: handle.id,
+        responses: handle.responses(),
+        escaped: this.logs.slice(logMark).filter(ESCAPED),
+        before,
+        after,
+      },
+    );
+  }
+
+  /**
+   * A reaction added to (or taken off) a post of the bot. A ballot or an approval may change the
+   * campaign; any other emoji, or an outsider's reaction, must change nothing. Nothing escapes.
+   */
+  private async react(index: number, c: Extract<FuzzCase, { kind: 'react' }>): Promise<void> {
+    const standIn = this.play.standIn;
+    const posts = this.botMessages().filter((m) => m.guildId !== null);
+    if (posts.length === 0) return;
+    const message = posts[c.pick % posts.length]!;
+    const own = message.reactions.filter((r) => r.userIds.includes(c.userId)).map((r) => r.emoji);
+    const botEmoji = message.reactions.filter((r) => r.me).map((r) => r.emoji);
+    let emoji = c.emoji ?? (botEmoji.length ? botEmoji[c.pick % botEmoji.length]! : '✅');
+    let remove = own.includes(emoji);
+    if (c.remove && own.length > 0) {
+      emoji = own[c.pick % own.length]!;
+      remove = true;
+    }
+    const label = `${remove ? 'take back' : 'add'} ${emoji} on the post ${message.id} by ${c.userId}`;
+    this.tally.reactions++;
+    const before = await storedFingerprint(this.play.app.database);
+    const logMark = this.logs.length;
+    const seen = this.play.bot.reactionsSeen;
+    const reaction = { channelId: message.channelId, messageId: message.id, userId: c.userId, emoji };
+    if (remove) await standIn.removeReaction(reaction);
+    else await standIn.addReaction(reaction);
+    for (let waited = 0; this.play.bot.reactionsSeen === seen && waited < 2000; waited += 5)
+      await new Promise((r) => setTimeout(r, 5));
+    const fail = (problem: string) => this.failures.push({ index, label, problem });
+    if (this.play.bot.reactionsSeen === seen) fail('the bot never saw the reaction');
+    await this.play.bot.whenIdle();
+    const escaped = this.logs.slice(logMark).filter(ESCAPED);
+    if (escaped.length) fail(`escaped the funnel: ${escaped.map(describeLog).join('; ')}`);
+    const after = await storedFingerprint(this.play.app.database);
+    const ballotEmoji = emoji === '✅' || emoji === '❌' || /^[\u{1f1e6}-\u{1f1ff}]$/u.test(emoji);
+    if (after !== before && (!ballotEmoji || this.world.outsiders.includes(c.userId)))
+      fail(`a reaction that is no ballot or approval changed the stored state`);
   }
 
   private target(place: Place, userId: string): { guildId?: string; channelId?: string; userId: string } {
@@ -283,4 +421,10 @@ export class FuzzSession {
     this.world.live.fleets = state?.fleets.map((f) => f.id) ?? [];
     this.world.live.ships = state?.ships.map((s) => s.id) ?? [];
   }
+}
+
+/** The custom ids of a message's buttons (link buttons have none). */
+function buttonsOf(message: StoredMessage): string[] {
+  const rows = message.components as { components?: { type?: number; custom_id?: string }[] }[];
+  return rows.flatMap((row) => row.components ?? []).flatMap((b) => (b.type === 2 && b.custom_id ? [b.custom_id] : []));
 }

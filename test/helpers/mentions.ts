@@ -53,3 +53,32 @@ export function sentMessagePings(log: readonly RecordedRequest[]): { request: Re
     return [{ request, pings: pingsOf(body) }];
   });
 }
+
+/**
+ * How a message body the bot sent would let Discord parse mentions out of its text, or null when
+ * it would not: a body with text must carry `allowed_mentions` that parses nothing and lists no
+ * role. Users listed by id are the explicit pings a message is meant to make (a turn start, a
+ * battle thread's players), and are allowed.
+ */
+export function parsedMentions(messageBody: unknown): string | null {
+  const body = asObject(messageBody);
+  const content = typeof body['content'] === 'string' ? body['content'] : '';
+  if (content === '') return null;
+  if (!('allowed_mentions' in body)) return 'no allowed_mentions, so Discord parses every mention in the text';
+  const allowed = asObject(body['allowed_mentions']);
+  const parse = strings(allowed['parse']);
+  if (parse.length > 0) return `allowed_mentions parses ${parse.join(', ')}`;
+  const roles = strings(allowed['roles']);
+  if (roles.length > 0) return `allowed_mentions lists roles ${roles.join(', ')}`;
+  return null;
+}
+
+/** Every message body the bot sent or edited (accepted by Discord) whose text would parse mentions. */
+export function mentionParsingBodies(log: readonly RecordedRequest[]): { request: RecordedRequest; problem: string }[] {
+  return log.flatMap((request) => {
+    const bodyOf = MESSAGE_ROUTES[`${request.method} ${request.route}`];
+    if (!bodyOf || request.status >= 400) return [];
+    const problem = parsedMentions(bodyOf(request.body));
+    return problem ? [{ request, problem }] : [];
+  });
+}

@@ -160,7 +160,7 @@ describe('after-command steps: one list for every path, a failed step does not s
   it('slash commands, Confirm buttons, reactions and the scheduler all run the same list of steps', () => {
     expect(new Set(calls.map((c) => c.via))).toEqual(new Set(['slash', 'button', 'reaction', 'scheduler']));
     const names = AFTER_COMMAND_STEPS.map((s) => s.name);
-    expect(names).toEqual(['reply', 'map-post', 'deliver']);
+    expect(names).toEqual(['reply', 'deliver']);
     for (const c of calls) expect(c.ran).toEqual(names);
   });
 
