@@ -1,13 +1,17 @@
 import type { Verification } from '../app/verify.ts';
 import type { ChainBreak } from '../rules/event-chain.ts';
 import type { Variant } from '../rules/kernel/tables.ts';
-import type { CampaignEvent } from '../rules/thunderdome/index.ts';
+import type { CampaignEvent, CampaignState } from '../rules/thunderdome/index.ts';
+import type { Correction, CorrectionChange } from '../rules/thunderdome/correction-events.ts';
 import type { Words } from './words-context.ts';
 
 /** The words of governance by the players: pause, the tamper-evident history (`/campaign verify`, the turn-start post). */
 
 /** The events worded here. */
-export type GovernanceEvent = Variant<CampaignEvent, 'CampaignPaused' | 'CampaignResumed'>;
+export type GovernanceEvent = Variant<
+  CampaignEvent,
+  'CampaignPaused' | 'CampaignResumed' | 'AmendmentProposed' | 'StateAmended' | 'AmendmentFailed'
+>;
 
 const duration = (ms: number): string => {
   const hours = Math.round(ms / 3_600_000);
@@ -19,7 +23,55 @@ export const GOVERNANCE_WORDS = {
     `⏸️ **${state.name}** is paused by vote ${e.voteId} (UTD1.7): every clock stops, and no orders are given until a vote resumes it (\`/vote pause\`).`,
   CampaignResumed: (e, { state }) =>
     `▶️ **${state.name}** resumes by vote ${e.voteId} (UTD1.7): every clock runs again with the time it had left (paused ${duration(e.pausedMs)}).`,
+  AmendmentProposed: (e, { who, state }) =>
+    [
+      `📝 **Amendment** (vote ${e.voteId}, UTD1.7): set ${correctionText(e.correction, who)}. Reason: ${e.reason}`,
+      'What changes, before → after:',
+      ...changeLines(e.changes, state),
+    ].join('\n'),
+  StateAmended: (e, { who, state }) =>
+    [
+      `📝 **${state.name}** is amended by vote ${e.voteId} (UTD1.7): ${correctionText(e.correction, who)}.`,
+      ...changeLines(e.changes, state),
+    ].join('\n'),
+  AmendmentFailed: (e, { who }) =>
+    `⚠️ Vote ${e.voteId} passed, but the amendment (${correctionText(e.correction, who)}) no longer applies: ${e.failure.message} Nothing changed; propose it again if it is still needed.`,
 } satisfies Words<GovernanceEvent>;
+
+/** What a correction sets, in the players' words. */
+function correctionText(c: Correction, who: (id: string) => string): string {
+  switch (c.kind) {
+    case 'bank':
+      return `${who(c.player)}'s bank to ${c.bank} BPV`;
+    case 'condition':
+      return `ship ${c.ship} to ${c.condition}`;
+    case 'sector':
+      return `${c.unit} to sector ${c.sector}`;
+    case 'owner':
+      return `${c.unit} to ${who(c.owner)}`;
+    case 'development':
+      return `the ${c.development} of ${c.sector} to ${c.owner === null ? 'none' : `an active one of ${who(c.owner)}`}`;
+    case 'battle':
+      return `the fate of ${c.unit} in battle ${c.battle} to ${c.fate}`;
+  }
+}
+
+/** A state path with player ids given as names: `players[Alice].bank`. */
+function pathText(path: string, state: CampaignState): string {
+  return path.replace(/\[([^\]]+)\]/g, (all, id: string) => {
+    const p = state.players.find((x) => x.id === id);
+    return p ? `[${p.name}]` : all;
+  });
+}
+
+/** The before/after lines of a correction (at most 12; the rest counted). */
+export function changeLines(changes: readonly CorrectionChange[], state: CampaignState): string[] {
+  const lines = changes
+    .slice(0, 12)
+    .map((c) => `  • \`${pathText(c.path, state)}\`: ${shown(c.before)} → ${shown(c.after)}`);
+  if (changes.length > 12) lines.push(`  • … and ${changes.length - 12} more.`);
+  return lines;
+}
 
 /** How a chain head is shown: enough hex to compare by eye, and the whole of it in the verify answer. */
 export function shortHash(hash: string): string {

@@ -16,6 +16,7 @@ import { applyRetreatWrecks } from './battles/retreat-wreck-event.ts';
 import type { CampaignState } from './state.ts';
 import { shiftClocks } from './pause-clocks.ts';
 import { UNDOABLE, type UndoableEvent } from './undo.ts';
+import { applyCorrection } from './amend-state.ts';
 
 type Folds<E extends CampaignEvent> = FoldTable<CampaignState, E, StoredEvent>;
 
@@ -499,6 +500,12 @@ const CORE_FOLDS = {
     }
   },
   CatalogAmendmentFailed: () => {},
+  // Corrections by vote (amend-state.ts, UTD1.7): the fold is the correction itself, so a replay gives it.
+  AmendmentProposed: () => {},
+  StateAmended: (s, e) => {
+    applyCorrection(s, e.correction);
+  },
+  AmendmentFailed: () => {},
   SettingChanged: (s, e) => {
     if (e.fromHalfCycle === null || e.fromHalfCycle <= s.halfCycles) {
       (s.settings as Record<string, unknown>)[e.key] = structuredClone(e.value);

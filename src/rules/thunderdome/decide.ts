@@ -57,6 +57,7 @@ import { VOTE_END_ORDERS, type VoteEndCommand } from './vote-end.ts';
 import { SETUP_DEFENSE_ORDERS, type SetupDefenseCommand } from './setup-defenses.ts';
 import { CATALOG_AMEND_ORDERS, type CatalogAmendCommand } from './catalog-amend.ts';
 import { PAUSE_ORDERS, type PauseCommand } from './pause.ts';
+import { AMEND_ORDERS, type AmendCommand } from './amend-state.ts';
 
 export type { Actor, DecisionContext };
 
@@ -132,7 +133,9 @@ export type CampaignCommand =
   | SetupDefenseCommand
   | CatalogAmendCommand
   // Pause by vote (UTD1.7, pause.ts)
-  | PauseCommand;
+  | PauseCommand
+  // Corrections by vote (UTD1.7, amend-state.ts)
+  | AmendCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -383,6 +386,7 @@ export const ORDERS = {
   ...SETUP_DEFENSE_ORDERS,
   ...CATALOG_AMEND_ORDERS,
   ...PAUSE_ORDERS,
+  ...AMEND_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

@@ -424,6 +424,8 @@ export type CampaignEvent =
       /** Set when the import starts a new secret seed (the exported file did not carry the old one). */
       seedCommitment: string | null;
     }
+  // Corrections by vote (amend-state.ts, UTD1.7)
+  | import('./correction-events.ts').CorrectionEvent
   // Catalog amendments during play (catalog/amend-events.ts, UTD1.7)
   | import('./catalog/amend-events.ts').CatalogAmendEvent
   // Ship condition (condition/): owner's records, step-3 resupply, fighter replacement, refit fleet (UTD6.3B, 6.3J, 7.53)

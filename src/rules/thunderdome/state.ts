@@ -564,6 +564,8 @@ export type VotePayload =
   | { kind: 'battle-stand-in'; battleId: string; side: string; userId: string }
   /** UTD1.7: replace the ship catalog during play (catalog-amend.ts). */
   | { kind: 'catalog-amendment'; version: string; previous: string; ships: 'keep' | 'adopt' }
+  /** UTD1.7: a typed correction of the campaign, with its reason (amend-state.ts). */
+  | { kind: 'amendment'; correction: import('./correction-events.ts').Correction; reason: string }
   // Pause and resume by vote (UTD1.7, pause.ts).
   | { kind: 'pause' }
   | { kind: 'resume' };

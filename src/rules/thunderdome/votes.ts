@@ -20,6 +20,7 @@ import { onStandInVoteClosed } from './battles/resignation.ts';
 import { onExcuseVoteClosed } from './battles/excuse-vote.ts';
 import { onAmendmentVoteClosed } from './catalog-amend.ts';
 import { onPauseVoteClosed } from './pause.ts';
+import { onStateAmendmentVoteClosed } from './amend-state.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -184,6 +185,7 @@ function close(
   onExcuseVoteClosed(d, v, passed);
   onAmendmentVoteClosed(d, v, passed);
   onPauseVoteClosed(d, v, passed);
+  onStateAmendmentVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {
