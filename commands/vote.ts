@@ -11,7 +11,17 @@ import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute, send } from '../src/discord/present.ts';
 import { ownVoteChoices, settingChoices } from '../src/discord/views/choices.ts';
 import { voteText, WORDS } from '../src/discord/words.ts';
-import { CORRECTION_KINDS } from '../src/rules/thunderdome/amend-state.ts';
+import type { CorrectionKind } from '../src/rules/thunderdome/correction-events.ts';
+
+/** What `/vote amend` corrects (the rules read the target and value, amend-state.ts). */
+const CORRECTION_KINDS = [
+  'bank',
+  'condition',
+  'sector',
+  'owner',
+  'development',
+  'battle',
+] as const satisfies readonly CorrectionKind[];
 
 const data = {
   name: 'vote',

@@ -10,7 +10,15 @@ import type { Words } from './words-context.ts';
 /** The events worded here. */
 export type GovernanceEvent = Variant<
   CampaignEvent,
-  'CampaignPaused' | 'CampaignResumed' | 'AmendmentProposed' | 'StateAmended' | 'AmendmentFailed'
+  | 'CampaignPaused'
+  | 'CampaignResumed'
+  | 'AmendmentProposed'
+  | 'StateAmended'
+  | 'AmendmentFailed'
+  | 'RevertProposed'
+  | 'CycleReverted'
+  | 'RevertFailed'
+  | 'DiceRedrawn'
 >;
 
 const duration = (ms: number): string => {
@@ -36,7 +44,57 @@ export const GOVERNANCE_WORDS = {
     ].join('\n'),
   AmendmentFailed: (e, { who }) =>
     `⚠️ Vote ${e.voteId} passed, but the amendment (${correctionText(e.correction, who)}) no longer applies: ${e.failure.message} Nothing changed; propose it again if it is still needed.`,
+  RevertProposed: (e, { who, state }) =>
+    [
+      `⏪ **Revert proposed** (vote ${e.voteId}, UTD1.7): return to the state just before event #${e.toSeq}, undoing #${e.toSeq}–#${e.lastSeq}: ${some(
+        e.undone.map((u) => `#${u.seq} ${u.type} (${who(u.by)})`),
+        10,
+      )}.`,
+      'What changes back, now → then:',
+      ...changeLines(e.changes, state),
+      rollsLine(e.rolls),
+    ].join('\n'),
+  CycleReverted: (e, { state }) =>
+    [
+      `⏪ **${state.name}** is back to its state before event #${e.toSeq}, by the consent of every player concerned (vote ${e.voteId}). Events #${e.toSeq}–#${e.lastSeq} stay in the log, marked reverted.`,
+      'What changed back, now → then:',
+      ...changeLines(e.changes, state),
+      rollsLine(e.rolls),
+    ].join('\n'),
+  RevertFailed: (e, { who }) =>
+    `⚠️ Vote ${e.voteId} passed, but the revert to event #${e.toSeq} no longer applies: ${
+      e.unasked.length
+        ? `${e.unasked.map(who).join(', ')} acted since it was proposed and ${e.unasked.length === 1 ? 'was' : 'were'} not asked`
+        : (REVERT_FAILURE_WORDS[e.reason] ?? e.reason)
+    }. Nothing changed.`,
+  DiceRedrawn: (e) =>
+    `🎲 Dice undone by a revert stay drawn (UTD1.7, no re-roll): ${some(
+      e.rolls.map((r) => `${r.purpose} ${r.results.join(', ')} (as drawn at #${r.eventSeq})`),
+      5,
+    )}.`,
 } satisfies Words<GovernanceEvent>;
+
+const REVERT_FAILURE_WORDS: Record<string, string> = {
+  'revert/stale': 'its event is no longer in the log',
+  'revert/not-this-cycle': 'the cycle has moved on',
+  'revert/over-vote': 'a vote passed since it was proposed',
+};
+
+/** Lists at most `max` items, then how many more. */
+function some(items: readonly string[], max: number): string {
+  if (items.length === 0) return 'none';
+  return items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', ');
+}
+
+/** The rolls a revert undoes: they stay drawn, so asking the same roll again gives the same dice. */
+function rollsLine(rolls: readonly { seq: number; purpose: string; results: number[] }[]): string {
+  return rolls.length === 0
+    ? '🎲 No dice were rolled in those events.'
+    : `🎲 Dice rolls undone (they stay drawn: the same roll asked again gets the same dice): ${some(
+        rolls.map((r) => `#${r.seq} ${r.purpose}: ${r.results.join(', ')}`),
+        8,
+      )}.`;
+}
 
 /** What a correction sets, in the players' words. */
 function correctionText(c: Correction, who: (id: string) => string): string {

@@ -185,4 +185,122 @@ forEachDriver('corrections', (db, skip) => {
       await verifies();
     },
   );
+
+  it.skipIf(skip)(
+    'UTD1.7 a revert within the cycle takes effect when every player whose actions it undoes agrees: the events stay, marked reverted, replay gives the state, and the dice stay drawn',
+    async () => {
+      const { run, state, events, verifies, ballots } = await started('revert-pass');
+      const before = await state();
+      const bought = await run('a', { type: 'buy-ops', kind: 'temporary', count: 1 });
+      if (!bought.ok || bought.duplicate) throw new Error('refused');
+      const from = bought.events[0]!.seq;
+      const rolled = await run('a', { type: 'roll', expression: '1d1000' });
+      if (!rolled.ok || rolled.duplicate) throw new Error('refused');
+      const die = (rolled.events[0]!.event as { total: number }).total;
+      expect((await state()).players.find((p) => p.id === 'a')!.bank).not.toBe(before.players[0]!.bank);
+      const proposed = await run('b', { type: 'revert-propose', event: from });
+      if (!proposed.ok || proposed.duplicate) throw new Error(proposed.ok ? 'duplicate' : proposed.error.message);
+      const vote = (await state()).votes.at(-1)!;
+      // Only the player whose actions it undoes is asked, and must agree.
+      expect(vote).toMatchObject({ payload: { kind: 'revert', toSeq: from }, electorate: ['a'], threshold: 1 });
+      expect(proposed.events[1]!.event).toMatchObject({
+        type: 'RevertProposed',
+        undone: [
+          { seq: from, type: 'OrderPointsBought', by: 'a' },
+          { seq: from + 1, type: 'DiceRolled', by: 'a' },
+        ],
+        rolls: [{ seq: from + 1, results: [die] }],
+      });
+      const changes = (proposed.events[1]!.event as { changes: { path: string }[] }).changes.map((c) => c.path);
+      expect(changes).toContain('players[a].bank');
+      const stored = (await events()).length;
+      await ballots('revert-1', { a: 'yes' });
+      const s = await state();
+      expect((await events()).at(-1)!.event).toMatchObject({ type: 'CycleReverted', toSeq: from, lastSeq: from + 1 });
+      expect(s.players.find((p) => p.id === 'a')!.bank).toBe(before.players.find((p) => p.id === 'a')!.bank);
+      expect(s.turn).toMatchObject({ opsTempBought: before.turn!.opsTempBought, orders: before.turn!.orders });
+      expect(s.reverted).toEqual([{ from, to: from + 1, voteId: vote.id }]);
+      expect(s.votes.find((v) => v.id === vote.id)!.status).toBe('passed');
+      // Never rewritten: every stored event is still there.
+      expect((await events()).slice(0, stored).map((e) => e.seq)).toEqual([...Array(stored).keys()].map((i) => i + 1));
+      await verifies();
+      // The same roll asked again gets the die already drawn: a revert buys no re-roll.
+      const again = await run('a', { type: 'roll', expression: '1d1000' });
+      if (!again.ok || again.duplicate) throw new Error('refused');
+      expect((again.events[0]!.event as { total: number }).total).toBe(die);
+      expect(again.events[1]!.event).toMatchObject({
+        type: 'DiceRedrawn',
+        rolls: [{ eventSeq: from + 1, results: [die] }],
+      });
+      expect((await state()).drawnDice).toEqual([]);
+      await verifies();
+    },
+  );
+
+  it.skipIf(skip)(
+    'UTD1.7 a revert without every consent changes nothing: one concerned player says no, or the deadline passes in silence',
+    async () => {
+      const { app, run, state, verifies, ballots } = await started('revert-fail');
+      const bought = await run('a', { type: 'buy-ops', kind: 'temporary', count: 1 });
+      if (!bought.ok || bought.duplicate) throw new Error('refused');
+      const from = bought.events[0]!.seq;
+      expect((await run('b', { type: 'proxy-grant', userId: 'sitter', expiresAt: null })).ok).toBe(true);
+      const after = await state();
+      expect((await run('c', { type: 'revert-propose', event: from })).ok).toBe(true);
+      expect((await state()).votes.at(-1)!.electorate).toEqual(['a', 'b']);
+      const refused = await ballots('revert-no', { a: 'yes', b: 'no' });
+      let s = await state();
+      expect(s.votes.find((v) => v.id === refused)!.status).toBe('rejected');
+      expect(s.players).toEqual(after.players);
+      expect(s.reverted).toBeUndefined();
+      await verifies();
+      expect((await run('c', { type: 'revert-propose', event: from })).ok).toBe(true);
+      const silent = await ballots('revert-silent', { a: 'yes' });
+      app.clock.advance((s.settings['vote.windowHours'] + 1) * 3_600_000);
+      await run('system', { type: 'vote-close-due' });
+      s = await state();
+      expect(s.votes.find((v) => v.id === silent)!.status).toBe('rejected');
+      expect(s.players.map((p) => p.bank)).toEqual(after.players.map((p) => p.bank));
+      await verifies();
+    },
+  );
+
+  it.skipIf(skip)(
+    'UTD1.7 a revert is refused for a stale or earlier event, from a proxy, while an amendment is open, and fails if someone acts unasked meanwhile',
+    async () => {
+      const { run, state, events, verifies, ballots } = await started('revert-refusals');
+      const bought = await run('a', { type: 'buy-ops', kind: 'temporary', count: 1 });
+      if (!bought.ok || bought.duplicate) throw new Error('refused');
+      const from = bought.events[0]!.seq;
+      expect((await run('a', { type: 'proxy-grant', userId: 'sitter', expiresAt: null })).ok).toBe(true);
+      const stored = (await events()).length;
+      for (const [user, event, error] of [
+        ['b', 9999, { code: 'revert/stale', rule: 'UTD1.7' }],
+        ['b', 3, { code: 'revert/not-this-cycle', rule: 'UTD1.7' }],
+        ['sitter', from, { code: 'proxy/out-of-scope', rule: 'UTD3.2' }],
+        ['outsider', from, { rule: 'UTD8.11' }],
+      ] as const)
+        expect(refusal(await run(user, { type: 'revert-propose', event }))).toMatchObject(error);
+      expect(await events()).toHaveLength(stored);
+      // One correction vote at a time: an open amendment holds a revert back, and the reverse.
+      expect((await run('c', { type: 'vote-amend', what: 'bank', target: 'b', value: '7', reason: 'typo' })).ok).toBe(
+        true,
+      );
+      expect(refusal(await run('b', { type: 'revert-propose', event: from }))).toMatchObject({
+        code: 'vote/duplicate',
+      });
+      await ballots('amend-r', { a: 'no', b: 'no' });
+      expect((await run('b', { type: 'revert-propose', event: from })).ok).toBe(true);
+      expect(
+        refusal(await run('c', { type: 'vote-amend', what: 'bank', target: 'b', value: '7', reason: 'typo' })),
+      ).toMatchObject({ code: 'vote/duplicate' });
+      // c acts while the consent is asked: c was never asked, so the revert cannot apply.
+      expect((await run('c', { type: 'proxy-grant', userId: 'friend', expiresAt: null })).ok).toBe(true);
+      const bank = (await state()).players.find((p) => p.id === 'a')!.bank;
+      await ballots('revert-r', { a: 'yes' });
+      expect((await events()).at(-1)!.event).toMatchObject({ type: 'RevertFailed', unasked: ['c'] });
+      expect((await state()).players.find((p) => p.id === 'a')!.bank).toBe(bank);
+      await verifies();
+    },
+  );
 });

@@ -16,7 +16,7 @@ import { applyRetreatWrecks } from './battles/retreat-wreck-event.ts';
 import type { CampaignState } from './state.ts';
 import { shiftClocks } from './pause-clocks.ts';
 import { UNDOABLE, type UndoableEvent } from './undo.ts';
-import { applyCorrection } from './amend-state.ts';
+import { applyCorrection } from './correction-apply.ts';
 
 type Folds<E extends CampaignEvent> = FoldTable<CampaignState, E, StoredEvent>;
 
@@ -506,6 +506,18 @@ const CORE_FOLDS = {
     applyCorrection(s, e.correction);
   },
   AmendmentFailed: () => {},
+  // Revert within the cycle by consent (revert.ts, UTD1.7): the event carries the state it returns to.
+  RevertProposed: () => {},
+  RevertFailed: () => {},
+  CycleReverted: (s, e) => {
+    const restored = cloneJson(e.state);
+    for (const key of Object.keys(s)) if (!(key in restored)) delete (s as unknown as Record<string, unknown>)[key];
+    Object.assign(s, restored);
+  },
+  DiceRedrawn: (s, e) => {
+    const used = new Set(e.rolls.map((r) => `${r.eventSeq}:${r.counter}`));
+    s.drawnDice = (s.drawnDice ?? []).filter((r) => !used.has(`${r.eventSeq}:${r.counter}`));
+  },
   SettingChanged: (s, e) => {
     if (e.fromHalfCycle === null || e.fromHalfCycle <= s.halfCycles) {
       (s.settings as Record<string, unknown>)[e.key] = structuredClone(e.value);

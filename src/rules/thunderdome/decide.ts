@@ -58,6 +58,7 @@ import { SETUP_DEFENSE_ORDERS, type SetupDefenseCommand } from './setup-defenses
 import { CATALOG_AMEND_ORDERS, type CatalogAmendCommand } from './catalog-amend.ts';
 import { PAUSE_ORDERS, type PauseCommand } from './pause.ts';
 import { AMEND_ORDERS, type AmendCommand } from './amend-state.ts';
+import { RedrawingDice, REVERT_ORDERS, type RevertCommand } from './revert.ts';
 
 export type { Actor, DecisionContext };
 
@@ -135,7 +136,9 @@ export type CampaignCommand =
   // Pause by vote (UTD1.7, pause.ts)
   | PauseCommand
   // Corrections by vote (UTD1.7, amend-state.ts)
-  | AmendCommand;
+  | AmendCommand
+  // Revert within the cycle by consent (UTD1.7, revert.ts)
+  | RevertCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -174,8 +177,20 @@ export function decideWithState(
         'There is no campaign in this channel.',
         'Start one with `/campaign create name:<text>`.',
       );
-    const d = newDecider(state, ctx);
+    // Dice a revert undid stay drawn: the same roll asked again gets them (revert.ts).
+    const redraw = state.drawnDice?.length ? new RedrawingDice(ctx.dice, state.drawnDice) : null;
+    const d = newDecider(state, redraw ? { ...ctx, dice: redraw } : ctx);
     run(d, command);
+    if (redraw?.redrawn.length)
+      d.emit({
+        type: 'DiceRedrawn',
+        rolls: redraw.redrawn.map((r) => ({
+          eventSeq: r.eventSeq,
+          counter: r.counter,
+          purpose: r.purpose,
+          results: r.results,
+        })),
+      });
     return ok({ events: d.events, state: d.state, ...(d.actingFor ? { asPlayer: d.actingFor } : {}) });
   } catch (err) {
     if (err instanceof RuleViolation) return { ok: false, error: err.error };
@@ -387,6 +402,7 @@ export const ORDERS = {
   ...CATALOG_AMEND_ORDERS,
   ...PAUSE_ORDERS,
   ...AMEND_ORDERS,
+  ...REVERT_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

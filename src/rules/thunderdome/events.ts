@@ -29,6 +29,7 @@ import type {
   BattleResult,
   BattleStage,
   CampaignMap,
+  CampaignState,
   Development,
   ExploreBalancing,
   Fleet,
@@ -424,6 +425,31 @@ export type CampaignEvent =
       /** Set when the import starts a new secret seed (the exported file did not carry the old one). */
       seedCommitment: string | null;
     }
+  // Revert within the cycle by consent (revert.ts, UTD1.7)
+  | {
+      type: 'RevertProposed';
+      voteId: string;
+      toSeq: number;
+      lastSeq: number;
+      /** The actions it undoes (vote records are kept), by whom. */
+      undone: { seq: number; type: string; by: string }[];
+      changes: import('./correction-events.ts').CorrectionChange[];
+      rolls: { seq: number; purpose: string; results: number[] }[];
+    }
+  | {
+      type: 'CycleReverted';
+      voteId: string;
+      toSeq: number;
+      lastSeq: number;
+      changes: import('./correction-events.ts').CorrectionChange[];
+      /** The dice undone: they stay drawn (revert.ts). */
+      rolls: { seq: number; purpose: string; results: number[] }[];
+      /** The state it returns to, so that replay gives it without reading the log back. */
+      state: CampaignState;
+    }
+  | { type: 'RevertFailed'; voteId: string; toSeq: number; reason: string; unasked: string[] }
+  /** Rolls a revert undid, drawn again by the same roll asked again (revert.ts): no re-roll. */
+  | { type: 'DiceRedrawn'; rolls: { eventSeq: number; counter: number; purpose: string; results: number[] }[] }
   // Corrections by vote (amend-state.ts, UTD1.7)
   | import('./correction-events.ts').CorrectionEvent
   // Catalog amendments during play (catalog/amend-events.ts, UTD1.7)

@@ -67,6 +67,20 @@ export interface CampaignState {
   settledContests?: SettledContest[];
   /** Paused by vote since this time (UTD1.7, pause.ts): no clock runs, no turn order is given. Absent or null: running. */
   paused?: { since: string } | null;
+  /** Spans of the log reverted by consent (revert.ts, UTD1.7): the events stay, marked reverted by these. */
+  reverted?: { from: number; to: number; voteId: string }[];
+  /** Dice a revert undid: they stay drawn, and the same roll asked again gets them (revert.ts). */
+  drawnDice?: DrawnRoll[];
+}
+
+/** A roll undone by a revert, as it was drawn (its event and counter verify it against the seed). */
+export interface DrawnRoll {
+  purpose: string;
+  sides: number;
+  results: number[];
+  eventSeq: number;
+  counter: number;
+  forced?: true;
 }
 
 /** One roll-off for an empire between two joining players (UTD8.113). */
@@ -566,6 +580,8 @@ export type VotePayload =
   | { kind: 'catalog-amendment'; version: string; previous: string; ships: 'keep' | 'adopt' }
   /** UTD1.7: a typed correction of the campaign, with its reason (amend-state.ts). */
   | { kind: 'amendment'; correction: import('./correction-events.ts').Correction; reason: string }
+  /** UTD1.7: return to the state before event `toSeq` of this cycle, with every player concerned agreeing (revert.ts). */
+  | { kind: 'revert'; toSeq: number }
   // Pause and resume by vote (UTD1.7, pause.ts).
   | { kind: 'pause' }
   | { kind: 'resume' };

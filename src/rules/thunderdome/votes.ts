@@ -21,6 +21,7 @@ import { onExcuseVoteClosed } from './battles/excuse-vote.ts';
 import { onAmendmentVoteClosed } from './catalog-amend.ts';
 import { onPauseVoteClosed } from './pause.ts';
 import { onStateAmendmentVoteClosed } from './amend-state.ts';
+import { onRevertVoteClosed } from './revert.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -186,6 +187,7 @@ function close(
   onAmendmentVoteClosed(d, v, passed);
   onPauseVoteClosed(d, v, passed);
   onStateAmendmentVoteClosed(d, v, passed);
+  onRevertVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {
