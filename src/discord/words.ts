@@ -326,7 +326,9 @@ export function voteText(v: Vote, state: CampaignState): string {
   )[v.status];
   return [
     `🗳️ **Vote ${v.id}** by ${playerName(state, v.proposer)}: ${v.question}`,
-    `React ✅ or ❌. ${v.threshold} of ${v.electorate.length} players must say yes (${v.payload.kind === 'end-campaign' && v.threshold === v.electorate.length && v.electorate.length > 2 ? 'unanimous, `victory.endByVote`' : 'UTD1.7 supermajority'}); silence counts as no. Only players vote; your latest reaction counts.`,
+    v.payload.kind === 'revert'
+      ? `React ✅ or ❌. Asked: ${v.electorate.map((id) => playerName(state, id)).join(', ')}, whose actions it undoes; every one must say yes (consent, UTD1.7); silence counts as no. Nobody else's reaction counts.`
+      : `React ✅ or ❌. ${v.threshold} of ${v.electorate.length} players must say yes (${v.payload.kind === 'end-campaign' && v.threshold === v.electorate.length && v.electorate.length > 2 ? 'unanimous, `victory.endByVote`' : 'UTD1.7 supermajority'}); silence counts as no. Only players vote; your latest reaction counts.`,
     `Tally: ✅ ${yes.length}${yes.length ? ` (${yes.join(', ')})` : ''} · ❌ ${no.length}${no.length ? ` (${no.join(', ')})` : ''} — ${status}`,
   ].join('\n');
 }
