@@ -131,6 +131,20 @@ const data = {
         },
       ],
     },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'replace',
+      description: 'Propose a newcomer for a vacant seat: empire, bank and obligations (UTD3.91, removal.seat)',
+      options: [
+        {
+          type: ApplicationCommandOptionType.User,
+          name: 'seat',
+          description: 'The player who left the seat',
+          required: true,
+        },
+        { type: ApplicationCommandOptionType.User, name: 'newcomer', description: 'Who takes it over', required: true },
+      ],
+    },
     { type: ApplicationCommandOptionType.Subcommand, name: 'status', description: 'The open votes and their tallies' },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -142,6 +156,13 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   if (args.sub === 'withdraw') return execute(i, ctx, { type: 'vote-withdraw', vote: args.vote });
   if (args.sub === 'end') return execute(i, ctx, { type: 'vote-end', winner: args.winner?.id ?? null });
   if (args.sub === 'pause') return execute(i, ctx, { type: 'vote-pause' });
+  if (args.sub === 'replace')
+    return execute(i, ctx, {
+      type: 'vote-replace',
+      player: args.seat.id,
+      userId: args.newcomer.id,
+      name: args.newcomer.globalName ?? args.newcomer.username,
+    });
   if (args.sub === 'amend')
     return execute(i, ctx, {
       type: 'vote-amend',

@@ -19,6 +19,7 @@ export type GovernanceEvent = Variant<
   | 'CycleReverted'
   | 'RevertFailed'
   | 'DiceRedrawn'
+  | 'SeatTakenOver'
 >;
 
 const duration = (ms: number): string => {
@@ -67,6 +68,10 @@ export const GOVERNANCE_WORDS = {
         ? `${e.unasked.map(who).join(', ')} acted since it was proposed and ${e.unasked.length === 1 ? 'was' : 'were'} not asked`
         : (REVERT_FAILURE_WORDS[e.reason] ?? e.reason)
     }. Nothing changed.`,
+  SeatTakenOver: (e, { state }) => {
+    const p = state.players.find((x) => x.id === e.userId);
+    return `🪑 <@${e.userId}> takes over the seat of the **${p?.empire ?? 'departed'}** empire by vote ${e.voteId} (UTD3.91, \`removal.seat\`): its forces, bank (${p?.bank ?? '?'} BPV) and obligations are theirs, and they play its turns from now on.`;
+  },
   DiceRedrawn: (e) =>
     `🎲 Dice undone by a revert stay drawn (UTD1.7, no re-roll): ${some(
       e.rolls.map((r) => `${r.purpose} ${r.results.join(', ')} (as drawn at #${r.eventSeq})`),
@@ -129,6 +134,17 @@ export function changeLines(changes: readonly CorrectionChange[], state: Campaig
     .map((c) => `  • \`${pathText(c.path, state)}\`: ${shown(c.before)} → ${shown(c.after)}`);
   if (changes.length > 12) lines.push(`  • … and ${changes.length - 12} more.`);
   return lines;
+}
+
+/** A departure under `removal.seat: takeover-by-vote`: the seat stays, with everything it holds. */
+export function vacantSeatText(reason: 'resigned' | 'forfeits' | 'eliminated' | 'conceded', name: string): string {
+  const why = {
+    resigned: 'resigns',
+    forfeits: 'is dropped after forfeits (UTD3.92)',
+    eliminated: 'is out',
+    conceded: 'concedes',
+  }[reason];
+  return `🪑 **${name}** ${why}. Their seat stays vacant with its forces, bank and obligations (\`removal.seat: takeover-by-vote\`): the players may vote a newcomer into it with \`/vote replace\` (UTD3.91, UTD1.7).`;
 }
 
 /** How a chain head is shown: enough hex to compare by eye, and the whole of it in the verify answer. */

@@ -303,4 +303,104 @@ forEachDriver('corrections', (db, skip) => {
       await verifies();
     },
   );
+
+  it.skipIf(skip)(
+    'UTD3.91 removal.seat takeover-by-vote: a replacement seat continues a campaign whose player was removed after three forfeits, with its empire, bank and forces',
+    async () => {
+      const app = testApp(db().database);
+      const target = { guildId: 'g', channelId: 'replace' };
+      const run = (user: string, command: CommandInput) => runCommand(app, { target, actor: actor(user), command });
+      const state = async () => (await campaignInChannel(app, target.channelId))!;
+      const must = async (user: string, command: CommandInput) => {
+        const r = await run(user, command);
+        if (!r.ok) throw new Error(`${command.type}: ${r.error.message}`);
+      };
+      await must('a', { type: 'create', name: 'Seats' });
+      for (const [u, e] of [
+        ['a', 'lyran'],
+        ['b', 'kzinti'],
+        ['c', 'gorn'],
+      ] as const)
+        await must(u, { type: 'join', empire: e });
+      // Before play a passed setting vote takes effect at once (UTD1.11).
+      await must('a', { type: 'vote-setting', key: 'removal.seat', value: 'takeover-by-vote' });
+      const setting = (await state()).votes.at(-1)!;
+      await must('a', { type: 'vote-attach', voteId: setting.id, messageId: 'seat-setting' });
+      for (const u of ['a', 'b'])
+        await must(u, { type: 'ballot', messageId: 'seat-setting', choice: 'yes', present: true });
+      expect((await state()).settings['removal.seat']).toBe('takeover-by-vote');
+      await must('a', { type: 'map-generate', sectorsPerPlayer: 3 });
+      for (const u of ['a', 'b', 'c']) await must(u, { type: 'map-approve' });
+      app.testHooks!.forcedDice.push(3, 2, 1);
+      await must('a', { type: 'start' });
+      for (const u of ['a', 'b', 'c']) await must(u, { type: 'setup-ready', ready: true });
+      // Without a vacant seat there is nothing to take over.
+      expect(refusal(await run('a', { type: 'vote-replace', player: 'c', userId: 'd', name: 'Dora' }))).toMatchObject({
+        code: 'seat/not-vacant',
+        rule: 'UTD3.91',
+      });
+      const c = (await state()).players.find((p) => p.id === 'c')!;
+      const cForces = async () => {
+        const s = await state();
+        return [...s.bases, ...s.ships].filter((x) => x.owner === 'c').map((x) => x.id);
+      };
+      const forces = await cForces();
+      expect(forces.length).toBeGreaterThan(0);
+      // c lets three turns in a row pass (UTD3.31, 3.92): removed, but the seat stays.
+      for (let i = 0; i < 3; i++) {
+        for (const u of ['a', 'b']) await must(u, { type: 'end-turn' });
+        expect((await state()).turn!.playerId).toBe('c');
+        app.clock.set(new Date(Date.parse((await state()).turn!.deadline!) + 60_000));
+        await must('system', { type: 'expire-turn' });
+      }
+      let s = await state();
+      const left = s.players.find((p) => p.id === 'c')!;
+      expect(left).toMatchObject({ status: 'removed', vacantSeat: true, consecutiveForfeits: 3 });
+      expect(await cForces()).toEqual(forces);
+      expect(s.turn!.playerId).toBe('a');
+      // A stranger to the campaign, and a player already seated, cannot be voted in.
+      expect(refusal(await run('a', { type: 'vote-replace', player: 'c', userId: 'b', name: 'Bob' }))).toMatchObject({
+        code: 'seat/already-player',
+      });
+      expect(
+        refusal(await run('outsider', { type: 'vote-replace', player: 'c', userId: 'd', name: 'Dora' })),
+      ).toMatchObject({
+        rule: 'UTD8.11',
+      });
+      await must('b', { type: 'vote-replace', player: 'c', userId: 'd', name: 'Dora' });
+      const vote = (await state()).votes.at(-1)!;
+      expect(vote.electorate).toEqual(['a', 'b']);
+      await must('b', { type: 'vote-attach', voteId: vote.id, messageId: 'seat-vote' });
+      for (const u of ['a', 'b'])
+        await must(u, { type: 'ballot', messageId: 'seat-vote', choice: 'yes', present: true });
+      s = await state();
+      const d = s.players.find((p) => p.id === 'd')!;
+      expect(d).toMatchObject({ name: 'Dora', empire: c.empire, status: 'active', bank: left.bank, seat: c.seat });
+      expect(d.vacantSeat).toBeUndefined();
+      expect(s.players.some((p) => p.id === 'c')).toBe(false);
+      expect(s.turnOrder).toEqual(['a', 'b', 'd']);
+      expect([...s.bases, ...s.ships].filter((x) => forces.includes(x.id)).every((x) => x.owner === 'd')).toBe(true);
+      // The campaign goes on with the newcomer in the seat.
+      for (const u of ['a', 'b']) await must(u, { type: 'end-turn' });
+      expect((await state()).turn!.playerId).toBe('d');
+      await must('d', { type: 'buy-ops', kind: 'temporary', count: 1 });
+      await must('d', { type: 'end-turn' });
+      expect((await state()).turn!.playerId).toBe('a');
+      const v = await verifyCampaign(app, target.channelId);
+      expect(v.ok && v.value).toMatchObject({ breaks: [], state: [], replayFailed: null });
+    },
+  );
+
+  it.skipIf(skip)(
+    'UTD3.91 under the default rule a departing player’s forces leave and no seat can be taken over',
+    async () => {
+      const { run, state } = await started('replace-default');
+      expect((await run('c', { type: 'resign' })).ok).toBe(true);
+      expect((await state()).bases.some((b) => b.owner === 'c')).toBe(false);
+      expect(refusal(await run('a', { type: 'vote-replace', player: 'c', userId: 'd', name: 'Dora' }))).toMatchObject({
+        code: 'seat/no-takeover',
+        rule: 'UTD3.91',
+      });
+    },
+  );
 });

@@ -17,6 +17,7 @@ import type { CampaignState } from './state.ts';
 import { shiftClocks } from './pause-clocks.ts';
 import { UNDOABLE, type UndoableEvent } from './undo.ts';
 import { applyCorrection } from './correction-apply.ts';
+import { takeOverSeat } from './seat-takeover.ts';
 
 type Folds<E extends CampaignEvent> = FoldTable<CampaignState, E, StoredEvent>;
 
@@ -443,6 +444,9 @@ const CORE_FOLDS = {
   PlayerRemoved: (s, e) => {
     removePlayer(s, e.playerId, e.reason, e.keep ?? []);
   },
+  SeatTakenOver: (s, e) => {
+    takeOverSeat(s, e.playerId, e.userId, e.name);
+  },
   CampaignPaused: (s, _e, stored) => {
     s.paused = { since: stored.at };
   },
@@ -576,6 +580,12 @@ function removePlayer(
   // A concession leaves as a resignation does (UTD3.91).
   p.status =
     reason === 'resigned' || reason === 'conceded' ? 'resigned' : reason === 'forfeits' ? 'removed' : 'eliminated';
+  // `removal.seat: takeover-by-vote` (replacement.ts): the seat stays with everything it holds, for a newcomer.
+  if (s.settings['removal.seat'] === 'takeover-by-vote' && reason !== 'eliminated') {
+    p.vacantSeat = true;
+    p.proxies = [];
+    return;
+  }
   // UTD3.91: units an open battle holds stay until it is over (DepartedForcesRemoved).
   const kept = new Set(keep);
   s.ships = s.ships.filter((x) => x.owner !== playerId || kept.has(x.id));

@@ -59,6 +59,7 @@ import { CATALOG_AMEND_ORDERS, type CatalogAmendCommand } from './catalog-amend.
 import { PAUSE_ORDERS, type PauseCommand } from './pause.ts';
 import { AMEND_ORDERS, type AmendCommand } from './amend-state.ts';
 import { RedrawingDice, REVERT_ORDERS, type RevertCommand } from './revert.ts';
+import { REPLACEMENT_ORDERS, type ReplacementCommand } from './replacement.ts';
 
 export type { Actor, DecisionContext };
 
@@ -138,7 +139,9 @@ export type CampaignCommand =
   // Corrections by vote (UTD1.7, amend-state.ts)
   | AmendCommand
   // Revert within the cycle by consent (UTD1.7, revert.ts)
-  | RevertCommand;
+  | RevertCommand
+  // Replacement players by vote (UTD3.91, replacement.ts)
+  | ReplacementCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -403,6 +406,7 @@ export const ORDERS = {
   ...PAUSE_ORDERS,
   ...AMEND_ORDERS,
   ...REVERT_ORDERS,
+  ...REPLACEMENT_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

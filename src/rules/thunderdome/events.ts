@@ -382,6 +382,8 @@ export type CampaignEvent =
     }
   /** UTD3.91: a departed player's forces that an open battle held leave the map once it is over. */
   | { type: 'DepartedForcesRemoved'; playerId: string; shipIds: string[]; baseIds: string[] }
+  /** UTD3.91 with `removal.seat`: a newcomer takes over a vacant seat by vote, with all it holds (replacement.ts). */
+  | { type: 'SeatTakenOver'; voteId: string; playerId: string; userId: string; name: string }
   /** A passed vote paused the campaign (UTD1.7, pause.ts): every clock stops. */
   | { type: 'CampaignPaused'; voteId: string }
   /** A passed vote resumed it: every clock stopped by the pause moves on by `pausedMs`. */

@@ -132,6 +132,8 @@ export interface Player {
   // can never be replaced (UTD7.26A, 7.26B, 8.23).
   officersLost?: string[];
   crewLost?: boolean;
+  /** Left by resignation, concession or forfeits under `removal.seat: takeover-by-vote`: the forces stay, a newcomer may take the seat (replacement.ts). */
+  vacantSeat?: true;
 }
 
 export type ExploreBalancing = 'none' | 'mineral' | 'life' | 'choose-life' | 'choose-mineral';
@@ -580,6 +582,8 @@ export type VotePayload =
   | { kind: 'catalog-amendment'; version: string; previous: string; ships: 'keep' | 'adopt' }
   /** UTD1.7: a typed correction of the campaign, with its reason (amend-state.ts). */
   | { kind: 'amendment'; correction: import('./correction-events.ts').Correction; reason: string }
+  /** UTD3.91 with `removal.seat`: `userId` takes over the vacant seat of `player` (replacement.ts). */
+  | { kind: 'replacement'; player: string; userId: string; name: string }
   /** UTD1.7: return to the state before event `toSeq` of this cycle, with every player concerned agreeing (revert.ts). */
   | { kind: 'revert'; toSeq: number }
   // Pause and resume by vote (UTD1.7, pause.ts).

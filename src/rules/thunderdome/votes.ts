@@ -22,6 +22,7 @@ import { onAmendmentVoteClosed } from './catalog-amend.ts';
 import { onPauseVoteClosed } from './pause.ts';
 import { onStateAmendmentVoteClosed } from './amend-state.ts';
 import { onRevertVoteClosed } from './revert.ts';
+import { onReplacementVoteClosed } from './replacement.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -188,6 +189,7 @@ function close(
   onPauseVoteClosed(d, v, passed);
   onStateAmendmentVoteClosed(d, v, passed);
   onRevertVoteClosed(d, v, passed);
+  onReplacementVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {

@@ -948,6 +948,17 @@ const CASES: Partial<Record<SettingKey, LiveCase>> = {
     dflt: null,
     changed: 'p2',
   },
+  // Replacement players (replacement.ts): the seat and its forces stay for a newcomer.
+  'removal.seat': {
+    value: 'takeover-by-vote',
+    run: (s) => {
+      const g = started(s);
+      g.do('p2', { type: 'resign' });
+      return g.state.bases.filter((b) => b.owner === 'p2').length > 0;
+    },
+    dflt: false,
+    changed: true,
+  },
   'map.sectorsPerPlayer': {
     value: '5',
     run: (s) => {
