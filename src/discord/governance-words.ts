@@ -20,6 +20,8 @@ export type GovernanceEvent = Variant<
   | 'RevertFailed'
   | 'DiceRedrawn'
   | 'SeatTakenOver'
+  | 'AbsenceDeclared'
+  | 'TurnExcused'
 >;
 
 const duration = (ms: number): string => {
@@ -68,6 +70,12 @@ export const GOVERNANCE_WORDS = {
         ? `${e.unasked.map(who).join(', ')} acted since it was proposed and ${e.unasked.length === 1 ? 'was' : 'were'} not asked`
         : (REVERT_FAILURE_WORDS[e.reason] ?? e.reason)
     }. Nothing changed.`,
+  AbsenceDeclared: (e, { who }) =>
+    e.proxy
+      ? `🏖️ **${who(e.playerId)}** is away until ${e.until.slice(0, 10)}; <@${e.proxy}> plays for them meanwhile, as their proxy (UTD3.2).`
+      : `🏖️ **${who(e.playerId)}** is away until ${e.until.slice(0, 10)}, with no proxy: their turns pass as they come, without orders and without a forfeit (UTD3.31), ${e.excusedLeft} more this year (\`absence.excusedTurnsPerYear\`); after that a turn waits for its deadline as usual.`,
+  TurnExcused: (e, { who }) =>
+    `🏖️ **${who(e.playerId)}** is away: the turn passes without orders and is no forfeit (UTD3.31) — ${e.excusedLeft} excused turn${e.excusedLeft === 1 ? '' : 's'} left this year.`,
   SeatTakenOver: (e, { state }) => {
     const p = state.players.find((x) => x.id === e.userId);
     return `🪑 <@${e.userId}> takes over the seat of the **${p?.empire ?? 'departed'}** empire by vote ${e.voteId} (UTD3.91, \`removal.seat\`): its forces, bank (${p?.bank ?? '?'} BPV) and obligations are theirs, and they play its turns from now on.`;

@@ -76,6 +76,9 @@ export const SETTING_WORDS = {
   'deadDrop.value': 'what a dead-drop container is worth to the one who collects it',
   'deadDrop.cost': 'what a dead-drop container costs',
   'removal.removeDevelopments': "whether a removed player's colonies, mines, forts and sectors go with them",
+  'absence.maxDays': 'the longest absence a player may declare, in days',
+  'absence.excusedTurnsPerYear':
+    'how many turns a calendar year pass without a forfeit while a player is away without a proxy',
   'removal.seat':
     "whether a departing player's forces leave the map (remove-forces) or stay in a vacant seat the players may vote a newcomer into (takeover-by-vote)",
   'move.freeMoveRequiresSectorOwnership': "whether the free move from a colony needs the sector's ownership",

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { campaignEvents, campaignInChannel } from '../../src/app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../../src/app/run-command.ts';
+import { runDue } from '../../src/app/scheduler.ts';
 import { verifyCampaign } from '../../src/app/verify.ts';
 import { actor, setupCampaign, testApp } from '../helpers/app.ts';
 import { forEachDriver } from '../helpers/databases.ts';
@@ -401,6 +402,52 @@ forEachDriver('corrections', (db, skip) => {
         code: 'seat/no-takeover',
         rule: 'UTD3.91',
       });
+    },
+  );
+
+  it.skipIf(skip)(
+    'UTD3.2, UTD3.31 absence: an automatic proxy plays for the player; without one the turns pass as no forfeits within the yearly budget, then forfeit at the deadline',
+    async () => {
+      const { app, run, state, events, verifies } = await started('absence');
+      const must = async (user: string, command: CommandInput) => {
+        const r = await run(user, command);
+        if (!r.ok) throw new Error(`${command.type}: ${r.error.message}`);
+      };
+      expect(refusal(await run('a', { type: 'absence', days: 15, proxy: null }))).toMatchObject({
+        code: 'absence/length',
+        rule: 'UTD3.31',
+      });
+      expect(refusal(await run('sitter', { type: 'absence', days: 3, proxy: null }))).toMatchObject({
+        rule: 'UTD8.11',
+      });
+      // a names an automatic proxy, who gives a's orders until the absence ends.
+      await must('a', { type: 'absence', days: 7, proxy: 'sitter' });
+      expect((await events()).slice(-2).map((e) => e.event.type)).toEqual(['AbsenceDeclared', 'ProxyGranted']);
+      const bought = await run('sitter', { type: 'buy-ops', kind: 'temporary', count: 1 });
+      if (!bought.ok || bought.duplicate) throw new Error('the automatic proxy was refused');
+      expect(bought.events[0]!.actor).toEqual({ userId: 'sitter', asPlayer: 'a' });
+      // b is away without a proxy: b's turns pass at once, no forfeit, two this year (the default).
+      await must('b', { type: 'absence', days: 14, proxy: null });
+      const cycle = async () => {
+        await must('a', { type: 'end-turn' });
+        expect((await state()).turn!.playerId).toBe('b');
+        await runDue(app);
+      };
+      for (let i = 0; i < 2; i++) {
+        await cycle();
+        expect((await state()).turn!.playerId).toBe('c');
+        expect((await events()).some((e) => e.event.type === 'TurnExcused')).toBe(true);
+        await must('c', { type: 'end-turn' });
+        expect((await state()).players.find((p) => p.id === 'b')).toMatchObject({ consecutiveForfeits: 0 });
+      }
+      expect((await state()).players.find((p) => p.id === 'b')!.excusedTurns!.turns).toBe(2);
+      // The budget is spent: the third turn waits for its deadline and is forfeited as usual.
+      await cycle();
+      expect((await state()).turn!.playerId).toBe('b');
+      app.clock.set(new Date(Date.parse((await state()).turn!.deadline!) + 60_000));
+      await runDue(app);
+      expect((await state()).players.find((p) => p.id === 'b')).toMatchObject({ consecutiveForfeits: 1 });
+      await verifies();
     },
   );
 });

@@ -444,6 +444,13 @@ const CORE_FOLDS = {
   PlayerRemoved: (s, e) => {
     removePlayer(s, e.playerId, e.reason, e.keep ?? []);
   },
+  AbsenceDeclared: (s, e, stored) => {
+    playerById(s, e.playerId).absence = { from: stored.at, until: e.until, proxy: e.proxy };
+  },
+  TurnExcused: (s, e) => {
+    const p = playerById(s, e.playerId);
+    p.excusedTurns = { year: e.year, turns: p.excusedTurns?.year === e.year ? p.excusedTurns.turns + 1 : 1 };
+  },
   SeatTakenOver: (s, e) => {
     takeOverSeat(s, e.playerId, e.userId, e.name);
   },

@@ -60,6 +60,7 @@ import { PAUSE_ORDERS, type PauseCommand } from './pause.ts';
 import { AMEND_ORDERS, type AmendCommand } from './amend-state.ts';
 import { RedrawingDice, REVERT_ORDERS, type RevertCommand } from './revert.ts';
 import { REPLACEMENT_ORDERS, type ReplacementCommand } from './replacement.ts';
+import { ABSENCE_ORDERS, type AbsenceCommand } from './absence.ts';
 
 export type { Actor, DecisionContext };
 
@@ -141,7 +142,9 @@ export type CampaignCommand =
   // Revert within the cycle by consent (UTD1.7, revert.ts)
   | RevertCommand
   // Replacement players by vote (UTD3.91, replacement.ts)
-  | ReplacementCommand;
+  | ReplacementCommand
+  // Absence (UTD3.2, UTD3.31, absence.ts)
+  | AbsenceCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -407,6 +410,7 @@ export const ORDERS = {
   ...AMEND_ORDERS,
   ...REVERT_ORDERS,
   ...REPLACEMENT_ORDERS,
+  ...ABSENCE_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

@@ -382,6 +382,10 @@ export type CampaignEvent =
     }
   /** UTD3.91: a departed player's forces that an open battle held leave the map once it is over. */
   | { type: 'DepartedForcesRemoved'; playerId: string; shipIds: string[]; baseIds: string[] }
+  /** A player declares an absence (absence.ts), with an automatic proxy or none; `excusedLeft`: turns still excused this year. */
+  | { type: 'AbsenceDeclared'; playerId: string; until: string; proxy: string | null; excusedLeft: number | null }
+  /** The turn of a player away without a proxy passes without orders and is no forfeit (absence.ts). */
+  | { type: 'TurnExcused'; playerId: string; year: number; excusedLeft: number }
   /** UTD3.91 with `removal.seat`: a newcomer takes over a vacant seat by vote, with all it holds (replacement.ts). */
   | { type: 'SeatTakenOver'; voteId: string; playerId: string; userId: string; name: string }
   /** A passed vote paused the campaign (UTD1.7, pause.ts): every clock stops. */

@@ -134,6 +134,10 @@ export interface Player {
   crewLost?: boolean;
   /** Left by resignation, concession or forfeits under `removal.seat: takeover-by-vote`: the forces stay, a newcomer may take the seat (replacement.ts). */
   vacantSeat?: true;
+  /** A declared absence (absence.ts): until when, and the automatic proxy, if one was named. */
+  absence?: { from: string; until: string; proxy: string | null } | null;
+  /** Turns passed without a forfeit for absences, in the calendar year they count in (absence.ts). */
+  excusedTurns?: { year: number; turns: number };
 }
 
 export type ExploreBalancing = 'none' | 'mineral' | 'life' | 'choose-life' | 'choose-mineral';

@@ -948,6 +948,24 @@ const CASES: Partial<Record<SettingKey, LiveCase>> = {
     dflt: null,
     changed: 'p2',
   },
+  // Absence (absence.ts): the longest absence, and the turns a year that pass without a forfeit.
+  'absence.maxDays': {
+    value: '30',
+    run: (s) => attempt(started(s), 'p2', { type: 'absence', days: 20, proxy: null }),
+    dflt: 'absence/length',
+    changed: 'ok',
+  },
+  'absence.excusedTurnsPerYear': {
+    value: '0',
+    run: (s) => {
+      const g = started(s);
+      g.do('p2', { type: 'absence', days: 7, proxy: null });
+      endTurns(g, 'p1');
+      return attempt(g, 'p3', { type: 'expire-turn' });
+    },
+    dflt: 'ok',
+    changed: 'turn/not-due',
+  },
   // Replacement players (replacement.ts): the seat and its forces stay for a newcomer.
   'removal.seat': {
     value: 'takeover-by-vote',
