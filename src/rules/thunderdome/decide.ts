@@ -184,7 +184,8 @@ export function decideWithState(
         'Start one with `/campaign create name:<text>`.',
       );
     // Dice a revert undid stay drawn: the same roll asked again gets them (revert.ts).
-    const redraw = state.drawnDice?.length ? new RedrawingDice(ctx.dice, state.drawnDice) : null;
+    const drawn = (state.drawnDice ?? []).filter((r) => r.halfCycles === state.halfCycles);
+    const redraw = drawn.length ? new RedrawingDice(ctx.dice, drawn) : null;
     const d = newDecider(state, redraw ? { ...ctx, dice: redraw } : ctx);
     run(d, command);
     if (redraw?.redrawn.length)

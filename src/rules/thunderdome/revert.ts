@@ -23,7 +23,7 @@ import { openVote } from './vote-open.ts';
  *
  * A revert never buys a re-roll: the dice come from the committed seed and each event's sequence
  * number, which never goes back, and the rolls the revert undoes stay drawn: the same roll asked
- * again (same purpose, same dice) gets the same results (`drawnDice`, `DiceRedrawn`). Votes are
+ * again (same purpose, same dice) within the cycle gets the same results (`drawnDice`, `DiceRedrawn`). Votes are
  * the players' decisions, not actions: a revert keeps them, and refuses a span in which a vote
  * passed (its effect is amended by vote instead).
  */
@@ -114,7 +114,11 @@ export function revertedState(
     seedCommitments: structuredClone(now.seedCommitments),
     revealedSeeds: structuredClone(now.revealedSeeds),
     reverted: [...(now.reverted ?? []), { from: spanFrom, to: spanTo, voteId }],
-    drawnDice: [...(now.drawnDice ?? []), ...drawn],
+    // Kept only for this cycle: a roll drawn again later would be a die known in advance.
+    drawnDice: [
+      ...(now.drawnDice ?? []).filter((r) => r.halfCycles === now.halfCycles),
+      ...drawn.map((r) => ({ ...r, halfCycles: now.halfCycles })),
+    ],
   };
 }
 

@@ -81,6 +81,8 @@ export interface DrawnRoll {
   eventSeq: number;
   counter: number;
   forced?: true;
+  /** The cycle it was undone in: it is drawn again only within that cycle (revert.ts). */
+  halfCycles?: number;
 }
 
 /** One roll-off for an empire between two joining players (UTD8.113). */
