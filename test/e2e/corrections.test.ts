@@ -187,6 +187,25 @@ describe('corrections through Discord', () => {
     await verifies();
   });
 
+  it('UTD3.31 /proxy absence is announced publicly and names the automatic proxy; one too long is refused ephemerally', async () => {
+    const long = await command('carol', 'proxy', 'absence', { days: 20 });
+    expect(reply(long)).toMatchObject({ ephemeral: true });
+    expect(reply(long).content).toContain('Rule UTD3.31');
+    const away = await command('carol', 'proxy', 'absence', { days: 7, user: users['friend']! });
+    expect(reply(away).ephemeral).toBeFalsy();
+    expect(posted('is away until').at(-1)!.content).toContain(`<@${users['friend']}> plays for them meanwhile`);
+    const carol = (await state()).players.find((p) => p.id === users['carol'])!;
+    expect(carol.proxies.map((x) => x.userId)).toEqual([users['friend']]);
+    expect(carol.absence?.proxy).toBe(users['friend']);
+  });
+
+  it('UTD3.91 /vote replace under the default removal.seat is refused ephemerally, citing the rule', async () => {
+    const h = await command('alice', 'vote', 'replace', { seat: users['carol']!, newcomer: users['mallory']! });
+    expect(reply(h)).toMatchObject({ ephemeral: true });
+    expect(reply(h).content).toContain('there is no seat to take over');
+    expect(reply(h).content).toContain('Rule UTD3.91');
+  });
+
   it('the bot made no request the stand-in does not know', () => {
     expect(standIn.unknownRoutes()).toEqual([]);
   });
