@@ -347,6 +347,8 @@ forEachDriver('corrections', (db, skip) => {
       };
       const forces = await cForces();
       expect(forces.length).toBeGreaterThan(0);
+      // a's proxy is personal (UTD3.2): it stays c's, not the seat's.
+      await must('a', { type: 'proxy-grant', userId: 'c', expiresAt: null });
       // c lets three turns in a row pass (UTD3.31, 3.92): removed, but the seat stays.
       for (let i = 0; i < 3; i++) {
         for (const u of ['a', 'b']) await must(u, { type: 'end-turn' });
@@ -379,6 +381,7 @@ forEachDriver('corrections', (db, skip) => {
       expect(d).toMatchObject({ name: 'Dora', empire: c.empire, status: 'active', bank: left.bank, seat: c.seat });
       expect(d.vacantSeat).toBeUndefined();
       expect(s.players.some((p) => p.id === 'c')).toBe(false);
+      expect(s.players.find((p) => p.id === 'a')!.proxies.map((x) => x.userId)).toEqual(['c']);
       expect(s.turnOrder).toEqual(['a', 'b', 'd']);
       expect([...s.bases, ...s.ships].filter((x) => forces.includes(x.id)).every((x) => x.owner === 'd')).toBe(true);
       // The campaign goes on with the newcomer in the seat.

@@ -2,9 +2,8 @@ import type { CampaignState } from './state.ts';
 
 /** The fold of a seat taken over by vote (replacement.ts, UTD3.91), apart so apply.ts folds it without the Decider. */
 
-/** Every place of the state a player's id stands for the player (owners, sides, seats, keys). */
+/** Every place of play a player's id stands for the player (owners, sides, seats, keys); the players list is done apart. */
 const PARTS = [
-  'players',
   'turnOrder',
   'fleets',
   'ships',
@@ -31,8 +30,10 @@ function renamed(value: unknown, from: string, to: string): unknown {
  */
 export function takeOverSeat(s: CampaignState, from: string, to: string, name: string): void {
   for (const part of PARTS) (s as unknown as Record<string, unknown>)[part] = renamed(s[part], from, to);
-  const p = s.players.find((x) => x.id === to);
+  // The seat itself; another player's proxy entries naming the departed stay theirs (UTD3.2: a proxy is personal).
+  const p = s.players.find((x) => x.id === from);
   if (!p) return;
+  p.id = to;
   p.name = name;
   p.status = 'active';
   p.consecutiveForfeits = 0;
