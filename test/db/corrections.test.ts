@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { campaignEvents, campaignInChannel } from '../../src/app/campaigns.ts';
+import { campaignEvents, campaignInChannel, exportCampaign, importCampaign } from '../../src/app/campaigns.ts';
 import { runCommand, type CommandInput, type CommandResult } from '../../src/app/run-command.ts';
 import { runDue } from '../../src/app/scheduler.ts';
 import { verifyCampaign } from '../../src/app/verify.ts';
@@ -190,7 +190,7 @@ forEachDriver('corrections', (db, skip) => {
   it.skipIf(skip)(
     'UTD1.7 a revert within the cycle takes effect when every player whose actions it undoes agrees: the events stay, marked reverted, replay gives the state, and the dice stay drawn',
     async () => {
-      const { run, state, events, verifies, ballots } = await started('revert-pass');
+      const { app, target, run, state, events, verifies, ballots } = await started('revert-pass');
       const before = await state();
       const bought = await run('a', { type: 'buy-ops', kind: 'temporary', count: 1 });
       if (!bought.ok || bought.duplicate) throw new Error('refused');
@@ -235,6 +235,19 @@ forEachDriver('corrections', (db, skip) => {
       });
       expect((await state()).drawnDice).toEqual([]);
       await verifies();
+      // An export carries the revert; the import replays its log to the same state.
+      const exported = await exportCampaign(app, target.channelId, { includeSecret: false });
+      if (!exported.ok) throw new Error('export failed');
+      const imported = await importCampaign(
+        app,
+        { guildId: 'g', channelId: 'revert-copy' },
+        actor('a'),
+        JSON.stringify(exported.value),
+      );
+      expect(imported.ok).toBe(true);
+      expect((await campaignInChannel(app, 'revert-copy'))!.reverted).toEqual([
+        { from, to: from + 1, voteId: vote.id },
+      ]);
     },
   );
 
