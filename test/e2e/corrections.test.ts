@@ -1,15 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands/index.ts';
 import { campaignEvents, campaignInChannel } from '../../src/app/campaigns.ts';
 import { runCommand } from '../../src/app/run-command.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
-import {
-  DiscordStandIn,
-  standInClientOptions,
-  type InteractionHandle,
-  type StoredMessage,
-} from '../../src/discord/standin/index.ts';
+import { DiscordStandIn, standInClientOptions, type InteractionHandle } from '../../src/discord/standin/index.ts';
 import { verifyCampaign } from '../../src/app/verify.ts';
 import { actor, testApp } from '../helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
