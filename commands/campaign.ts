@@ -158,6 +158,20 @@ const data = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'revert',
+      description: 'Propose returning to the state before an event of this cycle; all whose acts it undoes must agree',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'event',
+          description: 'The event number (see /campaign log)',
+          required: true,
+          min_value: 2,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'verify',
       description: 'Check the log’s hash chain and that replaying it gives the stored campaign',
     },
@@ -207,6 +221,8 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       return presentResult(i, await leaveCampaign(app, target, actor, i.id));
     case 'contest':
       return run(i, ctx, { type: 'contest', empire: args.empire });
+    case 'revert':
+      return run(i, ctx, { type: 'revert-propose', event: args.event });
     case 'start':
       return start(i, ctx);
     case 'status':
@@ -339,8 +355,11 @@ async function log(
     return { ok: false };
   }
   const page = await campaignLog(ctx.app, ctx.target.channelId, args.page ?? first.pages, LOG_PAGE);
+  // A revert by consent keeps its events in the log, marked reverted (UTD1.7, revert.ts).
+  const reverted = (seq: number) => (page!.state.reverted ?? []).some((r) => seq >= r.from && seq <= r.to);
   const lines = page!.events.map(
-    (e) => `\`#${e.seq}\` ${timestamp(e.at, 'd')} ${(describeEvent(e, page!.state) ?? e.event.type).split('\n')[0]}`,
+    (e) =>
+      `\`#${e.seq}\` ${reverted(e.seq) ? '↩️ *reverted* ' : ''}${timestamp(e.at, 'd')} ${(describeEvent(e, page!.state) ?? e.event.type).split('\n')[0]}`,
   );
   const current = Math.ceil((page!.events[0]?.seq ?? 1) / LOG_PAGE);
   const text = [`📜 **${page!.state.name}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');

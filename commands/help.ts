@@ -70,6 +70,14 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
     ],
   },
   {
+    title: '5. Corrections and seats',
+    lines: [
+      '`/vote amend` — a bank, a condition, a sector, an owner, a development or a battle fate, by supermajority, the difference shown first (UTD1.7).',
+      '`/campaign revert event:` — back to before an event of this cycle, with the consent of each player it undoes; undone dice stay drawn.',
+      '`/vote replace seat: newcomer:` — a vacant seat taken over (`removal.seat`) · `/proxy absence days: [user:]` — away: a proxy plays, or turns pass without forfeits.',
+    ],
+  },
+  {
     title: 'About',
     lines: [
       'Thunderdome III is a 4X campaign for Star Fleet Battles designed to run with no moderator (UTD1.11). The bot rolls every campaign die in public from a committed seed, keeps every clock and records every order; battles are fought in SFB.',

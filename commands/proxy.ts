@@ -28,6 +28,26 @@ const data = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'absence',
+      description: 'Declare an absence: a proxy plays, or your turns pass without forfeits (absence.* settings)',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Integer,
+          name: 'days',
+          description: 'How long you are away',
+          required: true,
+          min_value: 1,
+          max_value: 90,
+        },
+        {
+          type: ApplicationCommandOptionType.User,
+          name: 'user',
+          description: 'Who plays for you meanwhile (optional)',
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'revoke',
       description: 'Take a proxy back',
       options: [{ type: ApplicationCommandOptionType.User, name: 'user', description: 'The proxy', required: true }],
@@ -37,6 +57,8 @@ const data = {
 
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const args = readArgs(i, data);
+  if (args.sub === 'absence')
+    return execute(i, ctx, { type: 'absence', days: args.days, proxy: args.user?.id ?? null });
   const user = args.user.id;
   if (args.sub === 'revoke') return execute(i, ctx, { type: 'proxy-revoke', userId: user });
   const days = args.days ?? null;

@@ -11,6 +11,17 @@ import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute, send } from '../src/discord/present.ts';
 import { ownVoteChoices, settingChoices } from '../src/discord/views/choices.ts';
 import { voteText, WORDS } from '../src/discord/words.ts';
+import type { CorrectionKind } from '../src/rules/thunderdome/correction-events.ts';
+
+/** What `/vote amend` corrects (the rules read the target and value, amend-state.ts). */
+const CORRECTION_KINDS = [
+  'bank',
+  'condition',
+  'sector',
+  'owner',
+  'development',
+  'battle',
+] as const satisfies readonly CorrectionKind[];
 
 const data = {
   name: 'vote',
@@ -84,6 +95,56 @@ const data = {
       name: 'pause',
       description: 'Vote to pause the campaign (every clock stops), or to resume it when paused (UTD1.7)',
     },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'amend',
+      description:
+        'Propose a correction of the campaign, with its reason; the difference shows before the vote (UTD1.7)',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'what',
+          description: 'What to correct',
+          required: true,
+          choices: CORRECTION_KINDS.map((k) => ({ name: k, value: k })),
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'target',
+          description: 'The player, fleet/base/ship id, sector or battle id',
+          required: true,
+          max_length: 60,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'value',
+          description: 'The value it should have: 120 · crippled · H2 · lyran · colony none · S12 wrecked',
+          required: true,
+          max_length: 60,
+        },
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'reason',
+          description: 'Why it is wrong (shown with the vote)',
+          required: true,
+          max_length: 300,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'replace',
+      description: 'Propose a newcomer for a vacant seat: empire, bank and obligations (UTD3.91, removal.seat)',
+      options: [
+        {
+          type: ApplicationCommandOptionType.User,
+          name: 'seat',
+          description: 'The player who left the seat',
+          required: true,
+        },
+        { type: ApplicationCommandOptionType.User, name: 'newcomer', description: 'Who takes it over', required: true },
+      ],
+    },
     { type: ApplicationCommandOptionType.Subcommand, name: 'status', description: 'The open votes and their tallies' },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -95,6 +156,21 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   if (args.sub === 'withdraw') return execute(i, ctx, { type: 'vote-withdraw', vote: args.vote });
   if (args.sub === 'end') return execute(i, ctx, { type: 'vote-end', winner: args.winner?.id ?? null });
   if (args.sub === 'pause') return execute(i, ctx, { type: 'vote-pause' });
+  if (args.sub === 'replace')
+    return execute(i, ctx, {
+      type: 'vote-replace',
+      player: args.seat.id,
+      userId: args.newcomer.id,
+      name: args.newcomer.globalName ?? args.newcomer.username,
+    });
+  if (args.sub === 'amend')
+    return execute(i, ctx, {
+      type: 'vote-amend',
+      what: args.what,
+      target: args.target,
+      value: args.value,
+      reason: args.reason,
+    });
   const state = await stateFor(ctx);
   if (!state) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });

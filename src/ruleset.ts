@@ -58,6 +58,12 @@ export interface Ruleset<S extends RulesetState, C extends RulesetCommand, E ext
    * on); the app loads it as `ctx.proposedCatalog`. Absent or null: none.
    */
   proposedCatalogVersion?(state: S | null, command: C): string | null;
+  /**
+   * The first event whose history the command is decided with (a revert by consent): the app
+   * replays the log before it into `ctx.history.before` and passes the stored events from it on as
+   * `ctx.history.events`. Absent or null: none.
+   */
+  historyFrom?(state: S | null, command: C): number | null;
   /** The player a user acts for as a proxy (UTD3.2), marked on the stored events; absent: nobody. */
   proxiedPlayer?(state: S, userId: string, now: Date): string | undefined;
   /** Publishing the secret dice seeds after a command (design §5); absent: they stay secret. */
@@ -141,6 +147,8 @@ export interface RulesetContext {
   catalog: unknown;
   /** What `proposedCatalogVersion` named, loaded likewise; absent when it named none. */
   proposedCatalog?: unknown;
+  /** What `historyFrom` named: the state before that event and the stored events since; absent when it named none. */
+  history?: { before: unknown; events: readonly StoredEventOf<RulesetEvent>[] };
 }
 
 export interface RulesetSeeds<S, E> {

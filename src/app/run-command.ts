@@ -5,6 +5,7 @@ import {
   appendEvents,
   claimInteraction,
   insertCampaign,
+  loadEvents,
   lockCampaignByChannelKnowing,
   saveCampaign,
   type CampaignRow,
@@ -138,12 +139,15 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const catalogVersion = ruleset.catalogVersion?.(row?.state ?? null, command, app.catalogs.defaultVersion);
       const catalog = catalogVersion === undefined ? null : await app.catalogs.get(catalogVersion, tx);
       const proposedVersion = ruleset.proposedCatalogVersion?.(row?.state ?? null, command) ?? null;
+      const historyFrom = row ? (ruleset.historyFrom?.(row.state, command) ?? null) : null;
+      const history = row && historyFrom !== null ? await loadHistory(tx, ruleset, row.id, historyFrom) : null;
       const decision = ruleset.decide(row?.state ?? null, command, {
         actor: req.actor,
         now,
         dice,
         catalog,
         ...(proposedVersion === null ? {} : { proposedCatalog: await app.catalogs.get(proposedVersion, tx) }),
+        ...(history ? { history } : {}),
         firstSeq: version + 1,
       });
       if (!decision.ok) {
@@ -327,6 +331,25 @@ function periodsEnded(
     state = ruleset.apply(state, e);
   }
   return out;
+}
+
+/**
+ * A revert's history (src/ruleset.ts `historyFrom`): the log replayed up to the event, and the
+ * stored events from it on. Read inside the command's transaction, under the campaign's lock.
+ */
+async function loadHistory(
+  tx: Executor,
+  ruleset: ReturnType<typeof rulesetOf>,
+  campaignId: string,
+  fromSeq: number,
+): Promise<{ before: CampaignState; events: StoredEvent[] } | null> {
+  const events = await loadEvents(tx, campaignId, 1);
+  let before: CampaignState | null = null;
+  for (const e of events) {
+    if (e.seq >= fromSeq) break;
+    before = ruleset.apply(before, e);
+  }
+  return before ? { before, events: events.filter((e) => e.seq >= fromSeq) } : null;
 }
 
 function nextSeed(app: AppContext): string {

@@ -11,6 +11,7 @@ import {
 import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
 import { proposedCatalogVersion } from '../rules/thunderdome/catalog-amend.ts';
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
+import { revertHistoryFrom, type RevertHistory } from '../rules/thunderdome/revert.ts';
 import { thunderdomeScheduler } from './thunderdome-scheduler.ts';
 import { upcastState } from '../rules/thunderdome/upcast.ts';
 import { thunderdomePosts } from './thunderdome-posts.ts';
@@ -21,11 +22,12 @@ import { thunderdomePosts } from './thunderdome-posts.ts';
  */
 export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent> = {
   id: 'thunderdome-iii',
-  decide: (state, command, { proposedCatalog, ...ctx }) =>
+  decide: (state, command, { proposedCatalog, history, ...ctx }) =>
     decideWithState(state, command, {
       ...ctx,
       catalog: ctx.catalog as UnitCatalog,
       ...(proposedCatalog ? { proposedCatalog: proposedCatalog as UnitCatalog } : {}),
+      ...(history ? { revertHistory: history as RevertHistory } : {}),
     }),
   apply: applyEvent,
   applyInPlace: foldInto,
@@ -39,6 +41,8 @@ export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent>
   // A catalog amendment (UTD1.7) is decided with both catalogs: proposed, and while its vote is
   // open, so that whichever command closes the vote can check the campaign against it.
   proposedCatalogVersion: (state, command) => proposedCatalogVersion(state, command),
+  // A revert by consent (UTD1.7) is decided with the log since its event, proposed and when its vote closes.
+  historyFrom: (state, command) => revertHistoryFrom(state, command),
   proxiedPlayer: (state, userId, now) => proxiedPlayer(state, userId, now)?.id,
   seeds: {
     // Design §5: when the campaign ends the secret seeds are published, so anyone can verify every

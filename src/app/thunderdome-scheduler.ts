@@ -3,6 +3,7 @@ import { BATTLE_REMINDERS } from '../rules/thunderdome/battles/reminders.ts';
 import { SYSTEM_USER, type CampaignCommand, type CampaignState } from '../rules/thunderdome/index.ts';
 import type { Battle } from '../rules/thunderdome/state.ts';
 import { orderReminderOffsets } from '../rules/thunderdome/turn.ts';
+import { turnPassesForAbsence } from '../rules/thunderdome/absence.ts';
 
 /**
  * Thunderdome III's clocks, for the scheduler (src/app/scheduler.ts): the orders deadline (UTD3.3,
@@ -32,7 +33,7 @@ export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignComma
     if (battleClocks(state).some((c) => c <= t))
       due.push({ command: { type: 'battle-clocks' }, reason: 'a battle clock ran out or its reminder is due' });
     // A forfeited turn may start a next turn that is itself overdue (the bot was down): catch up in order.
-    if (deadline <= t)
+    if (deadline <= t || turnPassesForAbsence(state, now))
       due.push({ command: { type: 'expire-turn' }, reason: 'the orders deadline passed (UTD3.31)', repeat: true });
     return due;
   },
@@ -62,6 +63,8 @@ function clocks(state: CampaignState): number[] {
   const out = runningVotes(state).map((v) => time(v.closesAt));
   if (state.status === 'active' && !state.paused)
     out.push(ordersDeadline(state) - remindersAhead(state), ...battleClocks(state));
+  // A turn of a player away without a proxy passes at once (absence.ts).
+  if (state.turn && turnPassesForAbsence(state, new Date(state.turn.startedAt))) out.push(time(state.turn.startedAt));
   return out.filter((t) => !Number.isNaN(t));
 }
 

@@ -76,6 +76,11 @@ export const SETTING_WORDS = {
   'deadDrop.value': 'what a dead-drop container is worth to the one who collects it',
   'deadDrop.cost': 'what a dead-drop container costs',
   'removal.removeDevelopments': "whether a removed player's colonies, mines, forts and sectors go with them",
+  'absence.maxDays': 'the longest absence a player may declare, in days',
+  'absence.excusedTurnsPerYear':
+    'how many turns a calendar year pass without a forfeit while a player is away without a proxy',
+  'removal.seat':
+    "whether a departing player's forces leave the map (remove-forces) or stay in a vacant seat the players may vote a newcomer into (takeover-by-vote)",
   'move.freeMoveRequiresSectorOwnership': "whether the free move from a colony needs the sector's ownership",
   'move.pinOnAnyEnemyCombatUnit': 'whether enemy bases and NPEs pin a fleet that enters, as fleets do',
   'establish.freighterTest': 'which large freighter makes a colony or mine free: 50 boxes, 2 containers, either',

@@ -23,7 +23,7 @@ import {
 } from './reason-words.ts';
 import { RETREAT_WRECK_WORDS } from './retreat-wreck-words.ts';
 import { EXPLORATION_ANSWER_WORDS, explorationQuestion } from './exploration-words.ts';
-import { GOVERNANCE_WORDS, type GovernanceEvent } from './governance-words.ts';
+import { GOVERNANCE_WORDS, type GovernanceEvent, vacantSeatText } from './governance-words.ts';
 import { type AnyWords, type Words, wordsContext } from './words-context.ts';
 import { YARD_WORDS } from './yard-words.ts';
 import {
@@ -227,12 +227,15 @@ const CORE_WORDS = {
     `🤝 ${who(e.playerId)} names ${mention(e.proxyUserId)} as proxy${e.expiresAt ? ` until ${timestamp(e.expiresAt, 'f')}` : ''} (UTD3.2).`,
   ProxyRevoked: (e, { who }) => `🤝 ${who(e.playerId)} revokes ${mention(e.proxyUserId)} as proxy.`,
   PlayerRemoved: (e, { who, state }) =>
-    ({
-      resigned: `🏳️ **${who(e.playerId)}** resigns; all their forces leave the map (UTD3.91).`,
-      forfeits: `❌ **${who(e.playerId)}** forfeited ${state.settings['deadline.forfeitsBeforeRemoval']} turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
-      eliminated: `☠️ **${who(e.playerId)}** has no unit left on the map and is out (UTD4.32).`,
-      conceded: `🏳️ **${who(e.playerId)}** concedes the campaign; all their forces leave the map (UTD3.91).`,
-    })[e.reason],
+    // `removal.seat: takeover-by-vote`: the seat and all it holds wait for a newcomer (governance-words.ts).
+    state.players.find((p) => p.id === e.playerId)?.vacantSeat
+      ? vacantSeatText(e.reason, who(e.playerId))
+      : {
+          resigned: `🏳️ **${who(e.playerId)}** resigns; all their forces leave the map (UTD3.91).`,
+          forfeits: `❌ **${who(e.playerId)}** forfeited ${state.settings['deadline.forfeitsBeforeRemoval']} turns in a row and is dropped from the campaign (UTD3.31, 3.92).`,
+          eliminated: `☠️ **${who(e.playerId)}** has no unit left on the map and is out (UTD4.32).`,
+          conceded: `🏳️ **${who(e.playerId)}** concedes the campaign; all their forces leave the map (UTD3.91).`,
+        }[e.reason],
   CampaignWon: (e, { who, state }) =>
     `🏆 **${who(e.playerId)}** is the last player on the map and wins **${state.name}** (UTD1.9)!`,
   StartingDefenseChosen: (e, { who }) =>
@@ -335,7 +338,9 @@ export function voteText(v: Vote, state: CampaignState): string {
   )[v.status];
   return [
     `🗳️ **Vote ${v.id}** by ${playerName(state, v.proposer)}: ${v.question}`,
-    `React ✅ or ❌. ${v.threshold} of ${v.electorate.length} players must say yes (${v.payload.kind === 'end-campaign' && v.threshold === v.electorate.length && v.electorate.length > 2 ? 'unanimous, `victory.endByVote`' : 'UTD1.7 supermajority'}); silence counts as no. Only players vote; your latest reaction counts.`,
+    v.payload.kind === 'revert'
+      ? `React ✅ or ❌. Asked: ${v.electorate.map((id) => playerName(state, id)).join(', ')}, whose actions it undoes; every one must say yes (consent, UTD1.7); silence counts as no. Nobody else's reaction counts.`
+      : `React ✅ or ❌. ${v.threshold} of ${v.electorate.length} players must say yes (${v.payload.kind === 'end-campaign' && v.threshold === v.electorate.length && v.electorate.length > 2 ? 'unanimous, `victory.endByVote`' : 'UTD1.7 supermajority'}); silence counts as no. Only players vote; your latest reaction counts.`,
     `Tally: ✅ ${yes.length}${yes.length ? ` (${yes.join(', ')})` : ''} · ❌ ${no.length}${no.length ? ` (${no.join(', ')})` : ''} — ${status}`,
   ].join('\n');
 }

@@ -16,6 +16,8 @@ import { applyRetreatWrecks } from './battles/retreat-wreck-event.ts';
 import type { CampaignState } from './state.ts';
 import { shiftClocks } from './pause-clocks.ts';
 import { UNDOABLE, type UndoableEvent } from './undo.ts';
+import { applyCorrection } from './correction-apply.ts';
+import { takeOverSeat } from './seat-takeover.ts';
 
 type Folds<E extends CampaignEvent> = FoldTable<CampaignState, E, StoredEvent>;
 
@@ -473,6 +475,16 @@ const CORE_FOLDS = {
   PlayerRemoved: (s, e) => {
     removePlayer(s, e.playerId, e.reason, e.keep ?? []);
   },
+  AbsenceDeclared: (s, e, stored) => {
+    playerById(s, e.playerId).absence = { from: stored.at, until: e.until, proxy: e.proxy };
+  },
+  TurnExcused: (s, e) => {
+    const p = playerById(s, e.playerId);
+    p.excusedTurns = { year: e.year, turns: p.excusedTurns?.year === e.year ? p.excusedTurns.turns + 1 : 1 };
+  },
+  SeatTakenOver: (s, e) => {
+    takeOverSeat(s, e.playerId, e.userId, e.name);
+  },
   CampaignPaused: (s, _e, stored) => {
     s.paused = { since: stored.at };
   },
@@ -534,6 +546,24 @@ const CORE_FOLDS = {
     }
   },
   CatalogAmendmentFailed: () => {},
+  // Corrections by vote (amend-state.ts, UTD1.7): the fold is the correction itself, so a replay gives it.
+  AmendmentProposed: () => {},
+  StateAmended: (s, e) => {
+    applyCorrection(s, e.correction);
+  },
+  AmendmentFailed: () => {},
+  // Revert within the cycle by consent (revert.ts, UTD1.7): the event carries the state it returns to.
+  RevertProposed: () => {},
+  RevertFailed: () => {},
+  CycleReverted: (s, e) => {
+    const restored = cloneJson(e.state);
+    for (const key of Object.keys(s)) if (!(key in restored)) delete (s as unknown as Record<string, unknown>)[key];
+    Object.assign(s, restored);
+  },
+  DiceRedrawn: (s, e) => {
+    const used = new Set(e.rolls.map((r) => `${r.eventSeq}:${r.counter}`));
+    s.drawnDice = (s.drawnDice ?? []).filter((r) => !used.has(`${r.eventSeq}:${r.counter}`));
+  },
   SettingChanged: (s, e) => {
     if (e.fromHalfCycle === null || e.fromHalfCycle <= s.halfCycles) {
       (s.settings as Record<string, unknown>)[e.key] = structuredClone(e.value);
@@ -592,6 +622,12 @@ function removePlayer(
   // A concession leaves as a resignation does (UTD3.91).
   p.status =
     reason === 'resigned' || reason === 'conceded' ? 'resigned' : reason === 'forfeits' ? 'removed' : 'eliminated';
+  // `removal.seat: takeover-by-vote` (replacement.ts): the seat stays with everything it holds, for a newcomer.
+  if (s.settings['removal.seat'] === 'takeover-by-vote' && reason !== 'eliminated') {
+    p.vacantSeat = true;
+    p.proxies = [];
+    return;
+  }
   // UTD3.91: units an open battle holds stay until it is over (DepartedForcesRemoved).
   const kept = new Set(keep);
   s.ships = s.ships.filter((x) => x.owner !== playerId || kept.has(x.id));

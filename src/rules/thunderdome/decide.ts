@@ -58,6 +58,10 @@ import { VOTE_END_ORDERS, type VoteEndCommand } from './vote-end.ts';
 import { SETUP_DEFENSE_ORDERS, type SetupDefenseCommand } from './setup-defenses.ts';
 import { CATALOG_AMEND_ORDERS, type CatalogAmendCommand } from './catalog-amend.ts';
 import { PAUSE_ORDERS, type PauseCommand } from './pause.ts';
+import { AMEND_ORDERS, type AmendCommand } from './amend-state.ts';
+import { RedrawingDice, REVERT_ORDERS, type RevertCommand } from './revert.ts';
+import { REPLACEMENT_ORDERS, type ReplacementCommand } from './replacement.ts';
+import { ABSENCE_ORDERS, type AbsenceCommand } from './absence.ts';
 
 export type { Actor, DecisionContext };
 
@@ -135,7 +139,15 @@ export type CampaignCommand =
   | SetupDefenseCommand
   | CatalogAmendCommand
   // Pause by vote (UTD1.7, pause.ts)
-  | PauseCommand;
+  | PauseCommand
+  // Corrections by vote (UTD1.7, amend-state.ts)
+  | AmendCommand
+  // Revert within the cycle by consent (UTD1.7, revert.ts)
+  | RevertCommand
+  // Replacement players by vote (UTD3.91, replacement.ts)
+  | ReplacementCommand
+  // Absence (UTD3.2, UTD3.31, absence.ts)
+  | AbsenceCommand;
 
 /**
  * The rules' single entry point: given the current state (null before creation), one command,
@@ -174,8 +186,21 @@ export function decideWithState(
         'There is no campaign in this channel.',
         'Start one with `/campaign create name:<text>`.',
       );
-    const d = newDecider(state, ctx);
+    // Dice a revert undid stay drawn: the same roll asked again gets them (revert.ts).
+    const drawn = (state.drawnDice ?? []).filter((r) => r.halfCycles === state.halfCycles);
+    const redraw = drawn.length ? new RedrawingDice(ctx.dice, drawn) : null;
+    const d = newDecider(state, redraw ? { ...ctx, dice: redraw } : ctx);
     run(d, command);
+    if (redraw?.redrawn.length)
+      d.emit({
+        type: 'DiceRedrawn',
+        rolls: redraw.redrawn.map((r) => ({
+          eventSeq: r.eventSeq,
+          counter: r.counter,
+          purpose: r.purpose,
+          results: r.results,
+        })),
+      });
     return ok({ events: d.events, state: d.state, ...(d.actingFor ? { asPlayer: d.actingFor } : {}) });
   } catch (err) {
     if (err instanceof RuleViolation) return { ok: false, error: err.error };
@@ -396,6 +421,10 @@ export const ORDERS = {
   ...SETUP_DEFENSE_ORDERS,
   ...CATALOG_AMEND_ORDERS,
   ...PAUSE_ORDERS,
+  ...AMEND_ORDERS,
+  ...REVERT_ORDERS,
+  ...REPLACEMENT_ORDERS,
+  ...ABSENCE_ORDERS,
 } satisfies OrderTable<CampaignCommand>;
 
 /**

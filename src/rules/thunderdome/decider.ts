@@ -1,7 +1,7 @@
 import type { DiceSource } from '../dice.ts';
 import { refuse } from '../errors.ts';
 import { applyEvent } from './apply.ts';
-import type { CampaignEvent } from './events.ts';
+import type { CampaignEvent, StoredEvent } from './events.ts';
 import { proxiedPlayer } from './lookup.ts';
 import { officerLosses } from './officers/apply-officers.ts';
 import type { CampaignState, Player } from './state.ts';
@@ -17,6 +17,12 @@ export interface Actor {
 /** The scheduler acts as this user when a clock runs out. */
 export const SYSTEM_USER = 'system';
 
+/** The history a revert is decided with (revert.ts): the state just before its event, and the stored events since. */
+export interface RevertHistory {
+  before: CampaignState;
+  events: readonly StoredEvent[];
+}
+
 export interface DecisionContext {
   actor: Actor;
   now: Date;
@@ -27,6 +33,11 @@ export interface DecisionContext {
    * proposed or open; absent otherwise. The campaign still plays with `catalog` until it passes.
    */
   proposedCatalog?: UnitCatalog;
+  /**
+   * A revert's history (revert.ts, UTD1.7): the state just before its event and the stored events
+   * since, loaded by the app for the commands `revertHistoryFrom` names; absent otherwise.
+   */
+  revertHistory?: RevertHistory;
   /** Sequence number the first event of this command will get (for automatic follow-ups). */
   firstSeq: number;
 }

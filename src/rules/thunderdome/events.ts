@@ -29,6 +29,7 @@ import type {
   BattleResult,
   BattleStage,
   CampaignMap,
+  CampaignState,
   Development,
   ExploreBalancing,
   ExplorationOffer,
@@ -396,6 +397,12 @@ export type CampaignEvent =
     }
   /** UTD3.91: a departed player's forces that an open battle held leave the map once it is over. */
   | { type: 'DepartedForcesRemoved'; playerId: string; shipIds: string[]; baseIds: string[] }
+  /** A player declares an absence (absence.ts), with an automatic proxy or none; `excusedLeft`: turns still excused this year. */
+  | { type: 'AbsenceDeclared'; playerId: string; until: string; proxy: string | null; excusedLeft: number | null }
+  /** The turn of a player away without a proxy passes without orders and is no forfeit (absence.ts). */
+  | { type: 'TurnExcused'; playerId: string; year: number; excusedLeft: number }
+  /** UTD3.91 with `removal.seat`: a newcomer takes over a vacant seat by vote, with all it holds (replacement.ts). */
+  | { type: 'SeatTakenOver'; voteId: string; playerId: string; userId: string; name: string }
   /** A passed vote paused the campaign (UTD1.7, pause.ts): every clock stops. */
   | { type: 'CampaignPaused'; voteId: string }
   /** A passed vote resumed it: every clock stopped by the pause moves on by `pausedMs`. */
@@ -441,6 +448,33 @@ export type CampaignEvent =
       /** Set when the import starts a new secret seed (the exported file did not carry the old one). */
       seedCommitment: string | null;
     }
+  // Revert within the cycle by consent (revert.ts, UTD1.7)
+  | {
+      type: 'RevertProposed';
+      voteId: string;
+      toSeq: number;
+      lastSeq: number;
+      /** The actions it undoes (vote records are kept), by whom. */
+      undone: { seq: number; type: string; by: string }[];
+      changes: import('./correction-events.ts').CorrectionChange[];
+      rolls: { seq: number; purpose: string; results: number[] }[];
+    }
+  | {
+      type: 'CycleReverted';
+      voteId: string;
+      toSeq: number;
+      lastSeq: number;
+      changes: import('./correction-events.ts').CorrectionChange[];
+      /** The dice undone: they stay drawn (revert.ts). */
+      rolls: { seq: number; purpose: string; results: number[] }[];
+      /** The state it returns to, so that replay gives it without reading the log back. */
+      state: CampaignState;
+    }
+  | { type: 'RevertFailed'; voteId: string; toSeq: number; reason: string; unasked: string[] }
+  /** Rolls a revert undid, drawn again by the same roll asked again (revert.ts): no re-roll. */
+  | { type: 'DiceRedrawn'; rolls: { eventSeq: number; counter: number; purpose: string; results: number[] }[] }
+  // Corrections by vote (amend-state.ts, UTD1.7)
+  | import('./correction-events.ts').CorrectionEvent
   // Catalog amendments during play (catalog/amend-events.ts, UTD1.7)
   | import('./catalog/amend-events.ts').CatalogAmendEvent
   // Ship condition (condition/): owner's records, step-3 resupply, fighter replacement, refit fleet (UTD6.3B, 6.3J, 7.53)

@@ -178,6 +178,11 @@ export const SETTINGS = {
   'deadDrop.value': spec(bpvAmount, 100, 'UTD6.3D1'),
   'deadDrop.cost': spec(bpvAmount, 110, 'UTD6.3D1'),
   'removal.removeDevelopments': spec(bool, true, 'UTD3.91, ISS-A87'),
+  // Replacement players (replacement.ts): the rule's removal of the forces, or a vacant seat a newcomer takes over by vote.
+  // Absence (absence.ts): the longest absence, and the turns a year that pass without a forfeit.
+  'absence.maxDays': spec(int(1, 90), 14, 'UTD3.31, UTD3.2'),
+  'absence.excusedTurnsPerYear': spec(int(0, 24), 2, 'UTD3.31, UTD3.92'),
+  'removal.seat': spec(z.enum(['remove-forces', 'takeover-by-vote']), 'remove-forces', 'UTD3.91, UTD1.7'),
   'move.freeMoveRequiresSectorOwnership': spec(bool, true, 'UTD4.334, ISS-A130'),
   'move.pinOnAnyEnemyCombatUnit': spec(bool, true, 'UTD2.3(5)(d), ISS-A48'),
   'establish.freighterTest': spec(

@@ -68,6 +68,22 @@ export interface CampaignState {
   settledContests?: SettledContest[];
   /** Paused by vote since this time (UTD1.7, pause.ts): no clock runs, no turn order is given. Absent or null: running. */
   paused?: { since: string } | null;
+  /** Spans of the log reverted by consent (revert.ts, UTD1.7): the events stay, marked reverted by these. */
+  reverted?: { from: number; to: number; voteId: string }[];
+  /** Dice a revert undid: they stay drawn, and the same roll asked again gets them (revert.ts). */
+  drawnDice?: DrawnRoll[];
+}
+
+/** A roll undone by a revert, as it was drawn (its event and counter verify it against the seed). */
+export interface DrawnRoll {
+  purpose: string;
+  sides: number;
+  results: number[];
+  eventSeq: number;
+  counter: number;
+  forced?: true;
+  /** The cycle it was undone in: it is drawn again only within that cycle (revert.ts). */
+  halfCycles?: number;
 }
 
 /** One roll-off for an empire between two joining players (UTD8.113). */
@@ -119,6 +135,12 @@ export interface Player {
   // can never be replaced (UTD7.26A, 7.26B, 8.23).
   officersLost?: string[];
   crewLost?: boolean;
+  /** Left by resignation, concession or forfeits under `removal.seat: takeover-by-vote`: the forces stay, a newcomer may take the seat (replacement.ts). */
+  vacantSeat?: true;
+  /** A declared absence (absence.ts): until when, and the automatic proxy, if one was named. */
+  absence?: { from: string; until: string; proxy: string | null } | null;
+  /** Turns passed without a forfeit for absences, in the calendar year they count in (absence.ts). */
+  excusedTurns?: { year: number; turns: number };
 }
 
 export type ExploreBalancing = 'none' | 'mineral' | 'life' | 'choose-life' | 'choose-mineral';
@@ -590,6 +612,12 @@ export type VotePayload =
   | { kind: 'battle-stand-in'; battleId: string; side: string; userId: string }
   /** UTD1.7: replace the ship catalog during play (catalog-amend.ts). */
   | { kind: 'catalog-amendment'; version: string; previous: string; ships: 'keep' | 'adopt' }
+  /** UTD1.7: a typed correction of the campaign, with its reason (amend-state.ts). */
+  | { kind: 'amendment'; correction: import('./correction-events.ts').Correction; reason: string }
+  /** UTD3.91 with `removal.seat`: `userId` takes over the vacant seat of `player` (replacement.ts). */
+  | { kind: 'replacement'; player: string; userId: string; name: string }
+  /** UTD1.7: return to the state before event `toSeq` of this cycle, with every player concerned agreeing (revert.ts). */
+  | { kind: 'revert'; toSeq: number }
   // Pause and resume by vote (UTD1.7, pause.ts).
   | { kind: 'pause' }
   | { kind: 'resume' };

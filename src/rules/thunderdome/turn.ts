@@ -1,4 +1,5 @@
 import { refuseWhilePaused } from './pause.ts';
+import { budgetYear, excusedTurnsLeft, turnPassesForAbsence } from './absence.ts';
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { endOfDayAfter } from '../deadlines.ts';
@@ -156,7 +157,9 @@ export function expireTurn(d: Decider): void {
   if (d.state.status !== 'active' || !turn || turn.phase !== 'orders')
     refuse('turn/none', 'UTD3.31', 'No orders are awaited.');
   refuseWhilePaused(d.state);
-  if (!turn.deadline || new Date(turn.deadline) > d.ctx.now)
+  // A player away without a proxy (absence.ts): the turn passes at once, within the year's budget.
+  const excused = turnPassesForAbsence(d.state, d.ctx.now);
+  if (!excused && (!turn.deadline || new Date(turn.deadline) > d.ctx.now))
     refuse(
       'turn/not-due',
       'UTD3.3',
@@ -165,6 +168,12 @@ export function expireTurn(d: Decider): void {
   const p = d.state.players.find((x) => x.id === turn.playerId)!;
   if (turn.orders.length > 0) {
     d.emit({ type: 'TurnTimedOut', playerId: p.id, orders: turn.orders.length });
+    afterOrders(d, false);
+    return;
+  }
+  if (excused) {
+    const year = budgetYear(d.ctx.now);
+    d.emit({ type: 'TurnExcused', playerId: p.id, year, excusedLeft: excusedTurnsLeft(d.state, p, d.ctx.now) - 1 });
     afterOrders(d, false);
     return;
   }

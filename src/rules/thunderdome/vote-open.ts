@@ -14,12 +14,16 @@ export function openVote(
   payload: VotePayload,
   question: string,
   /** `unanimous`: every voter must say yes (ISS-A89 `victory.endByVote`); the supermajority otherwise. */
-  opts: { threshold?: 'supermajority' | 'unanimous' } = {},
+  opts: {
+    threshold?: 'supermajority' | 'unanimous';
+    /** The players asked, when not every active player is (a revert asks those whose actions it undoes, revert.ts). */
+    electorate?: string[];
+  } = {},
 ): Vote {
   const state = d.state;
   if (state.status === 'finished') refuse('vote/finished', 'UTD1.7', 'The campaign is over.');
   const proposer = actingPlayer(state, d.ctx);
-  const electorate = activePlayers(state).map((p) => p.id);
+  const electorate = opts.electorate ?? activePlayers(state).map((p) => p.id);
   const vote: Vote = {
     id: `V${state.nextId}`,
     payload,

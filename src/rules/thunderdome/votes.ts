@@ -20,6 +20,9 @@ import { onStandInVoteClosed } from './battles/resignation.ts';
 import { onExcuseVoteClosed } from './battles/excuse-vote.ts';
 import { onAmendmentVoteClosed } from './catalog-amend.ts';
 import { onPauseVoteClosed } from './pause.ts';
+import { onStateAmendmentVoteClosed } from './amend-state.ts';
+import { onRevertVoteClosed } from './revert.ts';
+import { onReplacementVoteClosed } from './replacement.ts';
 import type { Vote } from './state.ts';
 import { openVote } from './vote-open.ts';
 
@@ -193,6 +196,9 @@ function close(
   onExcuseVoteClosed(d, v, passed);
   onAmendmentVoteClosed(d, v, passed);
   onPauseVoteClosed(d, v, passed);
+  onStateAmendmentVoteClosed(d, v, passed);
+  onRevertVoteClosed(d, v, passed);
+  onReplacementVoteClosed(d, v, passed);
   if (!passed) return;
   const payload = v.payload;
   if (payload.kind === 'setting') {

@@ -970,6 +970,35 @@ const CASES: Partial<Record<SettingKey, LiveCase>> = {
     dflt: null,
     changed: 'p2',
   },
+  // Absence (absence.ts): the longest absence, and the turns a year that pass without a forfeit.
+  'absence.maxDays': {
+    value: '30',
+    run: (s) => attempt(started(s), 'p2', { type: 'absence', days: 20, proxy: null }),
+    dflt: 'absence/length',
+    changed: 'ok',
+  },
+  'absence.excusedTurnsPerYear': {
+    value: '0',
+    run: (s) => {
+      const g = started(s);
+      g.do('p2', { type: 'absence', days: 7, proxy: null });
+      endTurns(g, 'p1');
+      return attempt(g, 'p3', { type: 'expire-turn' });
+    },
+    dflt: 'ok',
+    changed: 'turn/not-due',
+  },
+  // Replacement players (replacement.ts): the seat and its forces stay for a newcomer.
+  'removal.seat': {
+    value: 'takeover-by-vote',
+    run: (s) => {
+      const g = started(s);
+      g.do('p2', { type: 'resign' });
+      return g.state.bases.filter((b) => b.owner === 'p2').length > 0;
+    },
+    dflt: false,
+    changed: true,
+  },
   'map.sectorsPerPlayer': {
     value: '5',
     run: (s) => {

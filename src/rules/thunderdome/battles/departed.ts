@@ -28,7 +28,8 @@ export function heldByOpenBattles(state: CampaignState, owner?: string): Set<str
  */
 export function releaseDepartedForces(d: Decider): void {
   const held = heldByOpenBattles(d.state);
-  for (const p of d.state.players.filter((x) => x.status === 'resigned' || x.status === 'removed')) {
+  // A vacant seat keeps its forces for the newcomer (replacement.ts).
+  for (const p of d.state.players.filter((x) => (x.status === 'resigned' || x.status === 'removed') && !x.vacantSeat)) {
     const shipIds = d.state.ships.filter((s) => s.owner === p.id && !held.has(s.id)).map((s) => s.id);
     const baseIds = d.state.bases.filter((x) => x.owner === p.id && !held.has(x.id)).map((x) => x.id);
     if (shipIds.length || baseIds.length) d.emit({ type: 'DepartedForcesRemoved', playerId: p.id, shipIds, baseIds });
