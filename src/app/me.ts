@@ -146,13 +146,9 @@ export function pendingIn(state: CampaignState, user: string, now: Date): Pendin
   const me = state.players.find((p) => p.id === user);
   const paused = Boolean(state.paused);
 
-  if (
-    state.status === 'setup' &&
-    isActive(me) &&
-    state.map &&
-    !state.map.approved &&
-    !state.map.approvals.includes(user)
-  )
+  // UTD8.16: the map is approved before the start, unanimously.
+  const beforePlay = state.status === 'registration' || state.status === 'setup';
+  if (beforePlay && isActive(me) && state.map && !state.map.approved && !state.map.approvals.includes(user))
     items.push({ campaign, deadline: null, forPlayer: user, kind: 'map-approval' });
   if (state.status === 'setup' && isActive(me) && state.map?.approved && !me!.ready)
     items.push({ campaign, deadline: null, forPlayer: user, kind: 'setup-ready' });
