@@ -66,5 +66,5 @@ export const COMMANDS: readonly SlashCommand[] = [
   diceCommand,
   // The personal to-do and settings (src/app/me.ts).
   meCommand,
-  helpCommand,
+  helpCommand(() => COMMANDS),
 ];
