@@ -121,4 +121,35 @@ describe('/me through Discord', () => {
     expect(text(badHours)).toContain('Reminder hours');
     expect((await userSettingsOf(app, otherGuild, users['carol']!)).timeZone).toBeNull();
   });
+
+  it('UTD2.2 /campaign history refuses a cycle that has not ended, privately and citing the rule', async () => {
+    const h = await standIn.invokeCommand({
+      guildId,
+      channelId: playing,
+      userId: users['bob']!,
+      name: 'campaign',
+      subcommand: 'history',
+      args: { cycle: 1 },
+    });
+    await h.firstResponse();
+    await bot.whenIdle();
+    expect(h.responses()[0]).toMatchObject({ ephemeral: true });
+    expect(h.responses()[0]!.content).toContain('Cycle 1.0 has not ended yet');
+    expect(h.responses()[0]!.content).toContain('UTD2.2');
+  });
+
+  it('/help in a campaign channel lists every command, /me and /campaign log among them', async () => {
+    const h = await standIn.invokeCommand({
+      guildId,
+      channelId: playing,
+      userId: users['carol']!,
+      name: 'help',
+      args: {},
+    });
+    await h.firstResponse();
+    const embed = JSON.stringify(h.responses()[0]);
+    expect(embed).toContain('Every command');
+    expect(embed).toMatch(/campaign create\|join\|contest\|leave/);
+    expect(embed).toContain('`/me`');
+  });
 });
