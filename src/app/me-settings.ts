@@ -5,11 +5,10 @@ import type { CampaignState } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
 import { userError, type Outcome } from './errors.ts';
 import { pendingFor, type PendingItem } from './me.ts';
+import { DM_EVENTS, type DmEvent } from './me-dm.ts';
 import { stateLayout } from './rulesets.ts';
 
-/** The events a player may want as a direct message (`/me dm_…:`). */
-export const DM_EVENTS = ['turn', 'reminder', 'battle', 'vote', 'result'] as const;
-export type DmEvent = (typeof DM_EVENTS)[number];
+export { DM_EVENTS, type DmEvent };
 
 /** A user's own settings in one server (the `user_settings` table). */
 export interface UserSettings {

@@ -1,4 +1,5 @@
 import type { RulesetPost } from '../ruleset.ts';
+import { dmPosts } from './me-dm.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 
 /**
@@ -18,6 +19,8 @@ export const THUNDERDOME_POST_KINDS = [
   'vote-post',
   'map-approval-post',
   'notice',
+  // Direct messages a player opted in to with `/me` (me-dm.ts), after the channel's posts.
+  'dm',
 ] as const;
 export type PostKind = (typeof THUNDERDOME_POST_KINDS)[number];
 
@@ -63,5 +66,7 @@ export function thunderdomePosts(
       subject: '',
       payload: { superseded: before?.map?.approvalMessageId ?? null },
     });
+  const last = stored.at(-1);
+  if (last) posts.push(...dmPosts(before, after, new Date(last.at)));
   return posts;
 }

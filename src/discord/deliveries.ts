@@ -2,6 +2,7 @@ import type { PostKind } from '../app/thunderdome-posts.ts';
 import { deliverAnnouncement, deliverTurnStart } from './announce.ts';
 import { deliverBattleCard, deliverBattleThread } from './battle-threads.ts';
 import type { RowDelivery } from './delivery.ts';
+import { deliverDm } from './dm-delivery.ts';
 import { deliverMapApprovalPost, deliverMapApprovalTally } from './map-approval.ts';
 import { refusedNotice, NEEDED_PERMISSIONS, type NeededPermission } from './permission-words.ts';
 import { deliverVotePost, deliverVoteTally } from './votes.ts';
@@ -21,6 +22,7 @@ export const DELIVERIES = {
   'vote-post': deliverVotePost,
   'map-approval-post': deliverMapApprovalPost,
   notice: deliverNotice,
+  dm: deliverDm,
 } as const satisfies Record<PostKind, (d: RowDelivery) => Promise<void>>;
 
 export function isPostKind(kind: string): kind is PostKind {

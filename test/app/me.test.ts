@@ -3,6 +3,7 @@ import { byUrgency, pendingFor, pendingIn, type PendingItem, type PendingKind } 
 import type { Battle, CampaignState } from '../../src/rules/thunderdome/index.ts';
 import { meText, PENDING_WORDS, pendingLine } from '../../src/discord/me-words.ts';
 import { DEFAULT_USER_SETTINGS } from '../../src/app/me-settings.ts';
+import { dmPayloadOf, dmPosts, stillWaiting } from '../../src/app/me-dm.ts';
 import { battleInA, explored, result, shipsOf } from '../rules/battles/helpers.ts';
 import { mappedGame, registeredGame, startedGame, TEST_MAP, type Game } from '../rules/td3/harness.ts';
 
@@ -226,5 +227,43 @@ describe('/me: what waits on a player (src/app/me.ts)', () => {
   afterAll(() => {
     // Each kind of item is proved above from a prepared campaign.
     expect([...seen].sort()).toEqual((Object.keys(PENDING_WORDS) as PendingKind[]).sort());
+  });
+});
+
+describe('direct messages a command may cause (src/app/me-dm.ts)', () => {
+  it('UTD3.42, UTD3.41 a battle needing a player and a result to confirm become DM rows for them; the proposer of a vote gets none', () => {
+    const { g, battle } = battleInA();
+    const before = structuredClone(g.state);
+    g.do('p1', { type: 'battle-schedule', battle, when: null });
+    const answer = dmPosts(before, g.state, g.now).map((p) => [p.payload.user, p.payload.event, p.payload.kind]);
+    expect(answer).toEqual([['p2', 'battle', 'battle-response']]);
+    g.do('p2', { type: 'battle-schedule', battle, when: null });
+    const beforeReport = structuredClone(g.state);
+    g.do('p1', {
+      type: 'battle-propose',
+      battle,
+      kind: 'report',
+      result: result({ winner: 'p1', destroyed: shipsOf(g, 'p2') }),
+    });
+    expect(dmPosts(beforeReport, g.state, g.now).map((p) => [p.payload.user, p.payload.event])).toEqual([
+      ['p2', 'result'],
+    ]);
+
+    const beforeVote = structuredClone(g.state);
+    g.do('p3', { type: 'vote-setting', key: 'startYear', value: '170' });
+    const votes = dmPosts(beforeVote, g.state, g.now).map((p) => p.payload.user);
+    expect(votes.sort()).toEqual(['p1', 'p2']);
+  });
+
+  it('a row is delivered only while its item still waits', () => {
+    const g = startedGame();
+    const before = structuredClone(g.state);
+    g.do('p1', { type: 'vote-setting', key: 'startYear', value: '170' });
+    const [row] = dmPosts(before, g.state, g.now).filter((p) => p.payload.user === 'p2');
+    expect(stillWaiting(g.state, dmPayloadOf(row!.payload)!, g.now)?.kind).toBe('vote');
+    g.patch((s) => {
+      s.votes[0]!.ballots = { p2: 'yes' };
+    });
+    expect(stillWaiting(g.state, row!.payload, g.now)).toBeNull();
   });
 });

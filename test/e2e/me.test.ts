@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands/index.ts';
+import { campaignInChannel } from '../../src/app/campaigns.ts';
 import { userSettingsOf } from '../../src/app/me-settings.ts';
 import { runCommand } from '../../src/app/run-command.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
@@ -151,5 +152,81 @@ describe('/me through Discord', () => {
     expect(embed).toContain('Every command');
     expect(embed).toMatch(/campaign create\|join\|contest\|leave/);
     expect(embed).toContain('`/me`');
+  });
+
+  describe('direct messages chosen in /me, delivered once through the outbox', () => {
+    const dmsOf = (name: string) => {
+      const channel = standIn.dmChannelOf(users[name]!);
+      return channel ? standIn.channelMessages(channel.id).map((m) => m.content) : [];
+    };
+    const mentionsOf = (name: string) =>
+      standIn.channelMessages(playing).filter((m) => m.content.startsWith(`<@${users[name]}> `));
+
+    it('a vote opened reaches the players who chose it by DM; closed DMs fall back to a channel mention, told once', async () => {
+      await me('carol', { dm_vote: true });
+      standIn.setDmsClosed(users['alice']!, true);
+      await me('alice', { dm_vote: true });
+      const h = await standIn.invokeCommand({
+        guildId,
+        channelId: playing,
+        userId: users['bob']!,
+        name: 'vote',
+        subcommand: 'setting',
+        args: { key: 'startYear', value: '170' },
+      });
+      await h.firstResponse();
+      await bot.whenIdle();
+      const carol = dmsOf('carol');
+      expect(carol).toHaveLength(1);
+      expect(carol[0]).toMatch(
+        /^🔔 \*\*Playing\*\* <t:\d+:R> — <#\d+> vote: .*→ react ✅ or ❌ on https:\/\/discord\.com\/channels\//,
+      );
+      expect(dmsOf('bob')).toEqual([]); // the proposer, who did not ask for them anyway
+      expect(dmsOf('alice')).toEqual([]);
+      const fallback = mentionsOf('alice');
+      expect(fallback).toHaveLength(1);
+      expect(fallback[0]!.content).toContain('vote:');
+      expect(fallback[0]!.content).toContain('your DMs are closed');
+
+      // A second vote: alice is mentioned again, but not told again.
+      const again = await standIn.invokeCommand({
+        guildId,
+        channelId: playing,
+        userId: users['carol']!,
+        name: 'vote',
+        subcommand: 'setting',
+        args: { key: 'vote.windowHours', value: '48' },
+      });
+      await again.firstResponse();
+      await bot.whenIdle();
+      expect(mentionsOf('alice')).toHaveLength(2);
+      expect(mentionsOf('alice')[1]!.content).not.toContain('your DMs are closed');
+      expect(dmsOf('carol')).toHaveLength(1); // her own vote
+    });
+
+    it('UTD3.3 the next player’s turn, and reminders at the player’s own hours, once each', async () => {
+      await me('bob', { dm_turn: true, dm_reminders: true, reminder_hours: '24' });
+      const r = await runCommand(app, {
+        target: { guildId, channelId: playing },
+        actor: actor(users['alice']!, { displayName: 'alice' }),
+        command: { type: 'end-turn' },
+      });
+      expect(r.ok).toBe(true);
+      // Written outside an interaction, its rows are held by this process for the lease (docs/delivery.md).
+      app.clock.advance(61_000);
+      await bot.tick();
+      await bot.whenIdle();
+      const bob = dmsOf('bob');
+      expect(bob).toHaveLength(1);
+      expect(bob[0]).toMatch(/^🔔 \*\*Playing\*\* <t:\d+:R> — <#\d+> your turn: orders/);
+      // A day before the deadline, one reminder, however many passes the scheduler makes.
+      const state = (await campaignInChannel(app, playing))!;
+      app.clock.set(new Date(Date.parse(state.turn!.deadline!) - 20 * 3_600_000));
+      await bot.tick();
+      await bot.tick();
+      await bot.whenIdle();
+      expect(dmsOf('bob')).toHaveLength(2);
+      expect(dmsOf('bob')[1]).toMatch(/^⏰ Reminder \*\*Playing\*\*/);
+    });
   });
 });

@@ -302,13 +302,22 @@ export class DiscordStandIn {
    * Adds a user. By default they join every guild, now and later; pass `guilds` to pick
    * (an empty list joins none).
    */
-  addUser(opts: { id?: string; username: string; globalName?: string; bot?: boolean; guilds?: string[] }): UserRecord {
+  addUser(opts: {
+    id?: string;
+    username: string;
+    globalName?: string;
+    bot?: boolean;
+    guilds?: string[];
+    /** Closed direct messages: a DM to the user is refused with 403 50007, as Discord does. */
+    dmsClosed?: boolean;
+  }): UserRecord {
     const { store } = this.#ctx;
     const user = store.addUser({
       id: opts.id ?? store.ids.next(),
       username: opts.username,
       globalName: opts.globalName ?? null,
       bot: opts.bot ?? false,
+      ...(opts.dmsClosed ? { dmsClosed: true } : {}),
     });
     if (opts.guilds === undefined) this.#everywhereUsers.add(user.id);
     for (const guildId of opts.guilds ?? [...store.guilds.keys()]) this.addMember(guildId, user.id);
@@ -612,6 +621,11 @@ export class DiscordStandIn {
     return [...this.#ctx.store.channels.values()].filter(
       (c) => c.thread !== null && (parentId === undefined || c.parentId === parentId),
     );
+  }
+
+  /** Opens or closes a user's direct messages (closed: a DM is refused with 403 50007). */
+  setDmsClosed(userId: string, closed: boolean): void {
+    this.#ctx.store.requireUser(userId).dmsClosed = closed;
   }
 
   dmChannelOf(userId: string): ChannelRecord | undefined {
