@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS } from '../settings.ts';
 import { anschluss } from './npe.ts';
 import { applyResult } from './outcome.ts';
 import { remindBattles } from './reminders.ts';
+import { remindSessions } from './session.ts';
 import { defaultSelections } from './selection.ts';
 import { standInClock } from './resignation.ts';
 
@@ -57,6 +58,7 @@ export function runBattleClocks(d: Decider): void {
   const turn = d.state.turn;
   if (turn?.phase === 'captures' && due(turn.capturesDue)) organizeCapturedByDefault(d);
   remindBattles(d);
+  remindSessions(d);
 }
 
 /**
