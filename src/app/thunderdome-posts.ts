@@ -19,6 +19,8 @@ export const THUNDERDOME_POST_KINDS = [
   'vote-post',
   'map-approval-post',
   'notice',
+  // An agreed battle session's Discord server event (battles/session.ts).
+  'battle-event',
   // Direct messages a player opted in to with `/me` (me-dm.ts), after the channel's posts.
   'dm',
 ] as const;
@@ -59,6 +61,11 @@ export function thunderdomePosts(
     if (e.event.type === 'BattleSetupRolled')
       posts.push({ kind: 'battle-card', subject: e.event.battleId, payload: { seq: e.seq } });
   }
+  for (const { event } of stored)
+    if (event.type === 'BattleSessionAccepted' && event.agreed) {
+      const at = after.battles.find((b) => b.id === event.battleId)?.session?.at;
+      if (at) posts.push({ kind: 'battle-event', subject: event.battleId, payload: { at } });
+    }
   for (const id of opened) posts.push({ kind: 'vote-post', subject: id });
   if (stored.some((e) => e.event.type === 'MapSet'))
     posts.push({

@@ -3,6 +3,7 @@ import { deliverAnnouncement, deliverTurnStart } from './announce.ts';
 import { deliverBattleCard, deliverBattleThread } from './battle-threads.ts';
 import type { RowDelivery } from './delivery.ts';
 import { deliverDm } from './dm-delivery.ts';
+import { deliverBattleEvent } from './battle-event.ts';
 import { deliverMapApprovalPost, deliverMapApprovalTally } from './map-approval.ts';
 import { refusedNotice, NEEDED_PERMISSIONS, type NeededPermission } from './permission-words.ts';
 import { deliverVotePost, deliverVoteTally } from './votes.ts';
@@ -22,6 +23,7 @@ export const DELIVERIES = {
   'vote-post': deliverVotePost,
   'map-approval-post': deliverMapApprovalPost,
   notice: deliverNotice,
+  'battle-event': deliverBattleEvent,
   dm: deliverDm,
 } as const satisfies Record<PostKind, (d: RowDelivery) => Promise<void>>;
 

@@ -37,6 +37,7 @@ import { registerApplicationRoutes } from './routes/applications.ts';
 import { registerChannelRoutes } from './routes/channels.ts';
 import { registerGatewayRoutes } from './routes/gateway.ts';
 import { registerGuildRoutes } from './routes/guilds.ts';
+import { registerScheduledEventRoutes, scheduledEventsOf, type ScheduledEventJson } from './routes/scheduled-events.ts';
 import { registerInteractionRoutes } from './routes/interactions.ts';
 import { registerMessageRoutes } from './routes/messages.ts';
 import { registerReactionRoutes } from './routes/reactions.ts';
@@ -232,6 +233,7 @@ export class DiscordStandIn {
     registerReactionRoutes(router, ctx, this.#reactions);
     registerChannelRoutes(router, ctx);
     registerGuildRoutes(router, ctx);
+    registerScheduledEventRoutes(router, ctx);
     this.httpBase = httpBase;
     this.restBase = `${httpBase}/api`;
     this.gatewayUrl = ctx.gateway.url;
@@ -621,6 +623,11 @@ export class DiscordStandIn {
     return [...this.#ctx.store.channels.values()].filter(
       (c) => c.thread !== null && (parentId === undefined || c.parentId === parentId),
     );
+  }
+
+  /** The guild scheduled events the bot created, oldest first. */
+  scheduledEvents(guildId: string): ScheduledEventJson[] {
+    return [...scheduledEventsOf(this.#ctx, guildId)];
   }
 
   /** Opens or closes a user's direct messages (closed: a DM is refused with 403 50007). */
