@@ -21,6 +21,7 @@ export const DM_OF_KIND: Record<PendingKind, Exclude<DmEvent, 'reminder'> | null
   'battle-fleet': 'battle',
   'battle-contact': 'battle',
   'battle-response': 'battle',
+  'battle-session': 'battle',
   'battle-result': 'battle',
   'battle-answer': 'result',
   'battle-lane': 'battle',

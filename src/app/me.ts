@@ -48,6 +48,12 @@ export type PendingItem = Base &
         battleId: string;
         sector: string;
       }
+    | /** UTD3.42: the other side proposed a time to play; accepting it is my answer. */ {
+        kind: 'battle-session';
+        battleId: string;
+        sector: string;
+        at: string;
+      }
     | /** UTD3.5: the battle is to be played (or settled, UTD3.41) and its result reported. */ {
         kind: 'battle-result';
         battleId: string;
@@ -231,6 +237,13 @@ function battleItems(campaign: PendingCampaign, state: CampaignState, b: Battle,
   const at = { battleId: b.id, sector: b.sector };
   const item = (side: string, deadline: string | null) => ({ campaign, deadline, forPlayer: side, ...at });
   const out: PendingItem[] = [];
+  // A time proposed by another side, waiting for mine (battles/session.ts); it answers contact too.
+  const s = b.session;
+  const sessionFor = (side: string) =>
+    s?.status === 'proposed' && s.by !== side && !s.acceptedBy.includes(side) && Date.parse(s.at) > 0;
+  for (const side of mine)
+    if (sessionFor(side) && s && b.stage !== 'fleet-selection' && b.stage !== 'awaiting-runner')
+      out.push({ ...item(side, s.at), kind: 'battle-session', at: s.at });
   switch (b.stage) {
     case 'fleet-selection':
       for (const side of mine) {
@@ -252,7 +265,7 @@ function battleItems(campaign: PendingCampaign, state: CampaignState, b: Battle,
       break;
     case 'awaiting-response':
       for (const side of mine)
-        if (side !== b.contactBy && !b.respondedAt)
+        if (side !== b.contactBy && !b.respondedAt && !sessionFor(side))
           out.push({ ...item(side, b.deadlines.contact), kind: 'battle-response' });
       break;
     case 'in-play':

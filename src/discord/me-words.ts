@@ -32,11 +32,15 @@ export const PENDING_WORDS: Words = {
   }),
   'battle-contact': (i) => ({
     what: `${battle(i)}: make contact with your opponent (UTD3.42)`,
-    act: `\`/battle schedule battle:${i.battleId} when:\``,
+    act: `\`/battle schedule battle:${i.battleId} when:\` (a time in your zone, e.g. 2026-12-05 20:00, or a note)`,
   }),
   'battle-response': (i) => ({
     what: `${battle(i)}: answer your opponent's contact (UTD3.43)`,
     act: `\`/battle schedule battle:${i.battleId} when:\``,
+  }),
+  'battle-session': (i) => ({
+    what: `${battle(i)}: your opponent proposes to play ${timestamp(i.at, 'f')} (UTD3.42)`,
+    act: `\`/battle schedule battle:${i.battleId} accept:true\`, or propose another time with \`when:\``,
   }),
   'battle-result': (i) => ({
     what: `${battle(i)}: play it and report the result, or settle it (UTD3.5, 3.41)`,

@@ -104,6 +104,19 @@ describe('/me: what waits on a player (src/app/me.ts)', () => {
     expect(pendingLine(answer!)).toContain(`/battle confirm battle:${battle}`);
   });
 
+  it('UTD3.42 a time proposed by the other side waits for my acceptance, by that time; it is my answer to the contact', () => {
+    const { g, battle } = battleInA();
+    const at = new Date(g.now.getTime() + 48 * 3_600_000).toISOString();
+    g.do('p1', { type: 'battle-schedule', battle, when: null, at });
+    expect(kinds(waiting(g, 'p1'))).not.toContain('battle-session');
+    const items = waiting(g, 'p2');
+    expect(items.find((i) => i.kind === 'battle-session')).toMatchObject({ at, deadline: at, battleId: battle });
+    expect(kinds(items)).not.toContain('battle-response');
+    expect(pendingLine(items.find((i) => i.kind === 'battle-session')!)).toContain('accept:true');
+    g.do('p2', { type: 'battle-session-accept', battle });
+    expect(kinds(waiting(g, 'p2'))).not.toContain('battle-session');
+  });
+
   it('UTD7.421 a side that has not chosen its fighting fleet is asked to, by the selection clock', () => {
     const { g, battle } = battleInA();
     atStage(g, battle, 'fleet-selection', (b) => {
