@@ -64,7 +64,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
   {
     title: '4. Any time',
     lines: [
-      '`/campaign status`, `/map show`, `/sector info sector:`, `/navy [player:]` — anyone may look (UTD3.1).',
+      '`/me` — what waits on you in every campaign here, your time zone and direct messages. `/campaign status`, `/map show`, `/sector info sector:`, `/navy [player:]` — anyone may look (UTD3.1).',
       '`/catalog search [query:] [empire:] [year:]` · `/catalog show unit:` — every unit field, refits, conversions, CO pool (UTD7.A2).',
       '`/sector name` (first explorer, UTD4.12), `/sector object`, `/sector disavow` (UTD4.13), `/sector balancing` (UTD5.22).',
       '`/proxy grant user: [days:]` / `/proxy revoke` (UTD3.2) · `/resign`, `/concede` (UTD3.91, ask Confirm/Cancel)',
