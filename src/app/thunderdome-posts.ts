@@ -74,6 +74,18 @@ export function thunderdomePosts(
       payload: { superseded: before?.map?.approvalMessageId ?? null },
     });
   const last = stored.at(-1);
-  if (last) posts.push(...dmPosts(before, after, new Date(last.at)));
+  if (last) posts.push(...directMessages(before, after, new Date(last.at)));
   return posts;
+}
+
+/**
+ * The direct messages players chose (me-dm.ts). They are a courtesy on top of the channel's posts:
+ * a fault in working them out must never refuse a player's order, so it costs only the messages.
+ */
+function directMessages(before: CampaignState | null, after: CampaignState, at: Date): ThunderdomePost[] {
+  try {
+    return dmPosts(before, after, at);
+  } catch {
+    return [];
+  }
 }

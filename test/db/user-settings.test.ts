@@ -58,7 +58,7 @@ forEachDriver('/me settings and reminders (user_settings)', (db, skip, driver) =
       app.clock.set(new Date(Date.parse(state.turn!.deadline!) - 3_600_000));
       await queueDmReminders(app);
       const hours = (await reminders()).map((r) => (r.payload as { hours: number }).hours);
-    expect(hours.sort((x, y) => y - x)).toEqual([24, 2]);
+      expect(hours.sort((x, y) => y - x)).toEqual([24, 2]);
       // And /me shows the turn as waiting on that player, due at the deadline.
       const { items } = await meOverview(app, target.guildId, player);
       expect(items.find((i) => i.kind === 'orders')?.deadline).toBe(state.turn!.deadline);

@@ -22,7 +22,9 @@ describe('/help', () => {
     const entries = commandIndex(COMMANDS);
     const index = entries.join(' ');
     for (const c of COMMANDS) {
-      const entry = entries.find((e) => e.startsWith(`\`/${c.data.name}`) && /[ `]/.test(e[c.data.name.length + 2] ?? ''));
+      const entry = entries.find(
+        (e) => e.startsWith(`\`/${c.data.name}`) && /[ `]/.test(e[c.data.name.length + 2] ?? ''),
+      );
       expect(entry, c.data.name).toBeDefined();
       const subs = (c.data.options ?? []).filter((o) => o.type === 1 || o.type === 2).map((o) => o.name);
       for (const sub of subs) expect(entry!.split(/[ |`]/)).toContain(sub);
