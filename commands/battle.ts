@@ -17,6 +17,7 @@ import { battleListText, battleShowText } from '../src/discord/views/battle-text
 import { splitMessage } from '../src/discord/words.ts';
 import type { ResultInput } from '../src/rules/thunderdome/battles/negotiation.ts';
 import { findBattle } from '../src/app/battles.ts';
+import { sessionTimeOf } from '../src/app/me-time.ts';
 import { ODDS_DEFAULTS, ODDS_LIMITS, prepareOdds, runOdds } from '../src/app/battle-odds.ts';
 import { battleOddsText } from '../src/discord/views/battle-odds-text.ts';
 import { battleChoices } from '../src/discord/views/battle-choices.ts';
@@ -102,9 +103,10 @@ const data = {
     sub('accept', 'Agree to the proposed result', [battleOption]),
     sub('confirm', 'Confirm the reported result', [battleOption]),
     sub('reject', 'Reject a proposal, or dispute a report', [battleOption]),
-    sub('schedule', 'Contact, answer or log a session (UTD3.42–3.43)', [
+    sub('schedule', 'Contact, or propose/accept a time (UTD3.42)', [
       battleOption,
-      { type: S, name: 'when', description: 'e.g. Saturday 20:00 UTC on SFBOL', max_length: 100 },
+      { type: S, name: 'when', description: 'In your zone (/me): 2026-12-05 20:00, or a note', max_length: 100 },
+      { type: ApplicationCommandOptionType.Boolean, name: 'accept', description: 'Accept the proposed time' },
     ]),
     sub('extension', 'Ask for more time (UTD3.44)', [
       battleOption,
@@ -276,6 +278,12 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
   if (args.sub === 'list' || args.sub === 'show') return view(i, ctx, args);
   if (args.sub === 'odds') return odds(i, ctx, args);
   const battle = 'battle' in args ? args.battle : '';
+  // UTD3.42: a time typed in the proposer's own zone (`/me time_zone:`) is proposed as an instant.
+  const session =
+    args.sub === 'schedule' && !args.accept
+      ? await sessionTimeOf(ctx.app, ctx.target.guildId, ctx.actor.userId, args.when)
+      : null;
+  if (session && !session.ok) return presentError(i, session.error);
   const command: CommandInput | null = (() => {
     switch (args.sub) {
       case 'fleet':
@@ -294,7 +302,13 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       case 'reject':
         return { type: 'battle-reject', battle };
       case 'schedule':
-        return { type: 'battle-schedule', battle, when: args.when ?? null };
+        if (args.accept) return { type: 'battle-session-accept', battle };
+        return {
+          type: 'battle-schedule',
+          battle,
+          when: args.when ?? null,
+          ...(session?.ok && session.value ? { at: session.value.at } : {}),
+        };
       case 'extension':
         return {
           type: 'battle-extension',

@@ -33,7 +33,9 @@ import { statusEmbed } from '../src/discord/views/status.ts';
 import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import { delivererOf } from '../src/discord/deliverer.ts';
 import { ledgerCsv, ledgerRows, ledgerText } from '../src/discord/views/ledger.ts';
-import { describeEvent, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
+import { describeEvent, mention, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
+import { sendLong } from '../src/discord/send.ts';
+import { cycleLabel, historyRefusal } from '../src/app/history.ts';
 
 const data = {
   name: 'campaign',
@@ -296,11 +298,11 @@ async function ledger(
   const pub = args.public ?? false;
   const visibility = pub ? {} : { flags: MessageFlags.Ephemeral as const };
   if (args.format === 'csv') {
-    await send(i, {
-      content: ledgerText(state, rows).slice(0, 2000),
+    await sendLong(i, ledgerText(state, rows), {
       files: [new AttachmentBuilder(Buffer.from(ledgerCsv(rows)), { name: 'ledger.csv' })],
       allowedMentions: { parse: [] },
       ...visibility,
+      name: 'ledger.txt',
     });
     return { ok: true };
   }
@@ -328,16 +330,20 @@ async function history(
       rule: 'UTD2.2',
       message: 'Cycles step by 0.5: give a cycle like 2 or 2.5.',
     });
+  const now = await campaignInChannel(ctx.app, ctx.target.channelId);
+  if (!now) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });
+  const refusal = historyRefusal(now, half);
+  if (refusal) return presentError(i, { code: 'history/not-yet', rule: 'UTD2.2', message: refusal });
   // The campaign is replayed from its log up to that cycle (Discord allows 3 s to acknowledge).
   await deferFirst(i);
   const state = await campaignAtCycle(ctx.app, ctx.target.channelId, half);
   if (!state) return presentError(i, { code: 'campaign/none', rule: 'UTD8.1', message: WORDS.noCampaign });
   const text = state.map ? mapText(state) : 'No map yet at that time.';
-  await send(i, {
-    content: `📜 At the end of cycle ${cycle.toFixed(1)}:\n${text}`.slice(0, 2000),
+  await sendLong(i, `📜 At the end of cycle ${cycleLabel(half)}:\n${text}`, {
     embeds: [statusEmbed(state)],
     flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
+    name: `cycle-${cycleLabel(half)}.txt`,
   });
   return { ok: true };
 }
@@ -363,7 +369,7 @@ async function log(
   );
   const current = Math.ceil((page!.events[0]?.seq ?? 1) / LOG_PAGE);
   const text = [`📜 **${page!.state.name}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');
-  await send(i, { content: splitMessage(text)[0]!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  await sendLong(i, text, { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] }, name: 'log.txt' });
   return { ok: true };
 }
 
@@ -376,7 +382,7 @@ async function start(i: ChatInputCommandInteraction, ctx: CommandContext): Promi
   const warning = coverageWarning(await catalogCoverageHere(ctx.app, ctx.target.channelId));
   const result = await startCampaign(ctx.app, ctx.target, ctx.actor, i.id);
   if (warning && result.ok && !result.duplicate)
-    await send(i, { content: warning.slice(0, 2000), allowedMentions: { parse: [] } });
+    await sendLong(i, warning, { allowedMentions: { parse: [] }, name: 'catalog-coverage.txt' });
   return presentResult(i, result);
 }
 
@@ -386,9 +392,9 @@ async function verify(i: ChatInputCommandInteraction, ctx: CommandContext): Prom
   const checked = await verifyCampaign(ctx.app, ctx.target.channelId);
   if (!checked.ok) return presentError(i, checked.error);
   const state = await campaignInChannel(ctx.app, ctx.target.channelId);
-  await i.editReply({
-    content: splitMessage(verificationText(state?.name ?? 'Campaign', checked.value))[0]!,
+  await sendLong(i, verificationText(state?.name ?? 'Campaign', checked.value), {
     allowedMentions: { parse: [] },
+    name: 'verification.txt',
   });
   const v = checked.value;
   return { ok: v.breaks.every((b) => b.code === 'unchained') && v.state.length === 0 && !v.replayFailed };

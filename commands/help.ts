@@ -1,11 +1,15 @@
 import {
+  ApplicationCommandOptionType,
   EmbedBuilder,
   MessageFlags,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { campaignInChannel } from '../src/app/campaigns.ts';
 import { send } from '../src/discord/present.ts';
+import { mention, timestamp } from '../src/discord/words.ts';
+import type { CampaignState } from '../src/rules/thunderdome/index.ts';
 
 const data = {
   name: 'help',
@@ -61,7 +65,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
   {
     title: '4. Any time',
     lines: [
-      '`/campaign status`, `/map show`, `/sector info sector:`, `/navy [player:]` — anyone may look (UTD3.1).',
+      '`/me` — what waits on you in every campaign here, your time zone and direct messages. `/campaign status`, `/map show`, `/sector info sector:`, `/navy [player:]` — anyone may look (UTD3.1).',
       '`/catalog search [query:] [empire:] [year:]` · `/catalog show unit:` — every unit field, refits, conversions, CO pool (UTD7.A2).',
       '`/sector name` (first explorer, UTD4.12), `/sector object`, `/sector disavow` (UTD4.13), `/sector balancing` (UTD5.22), `/sector choose` (answer a balancing question at the roll, UTD5.221-5.224).',
       '`/proxy grant user: [days:]` / `/proxy revoke` (UTD3.2) · `/resign`, `/concede` (UTD3.91, ask Confirm/Cancel)',
@@ -85,12 +89,142 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
   },
 ];
 
-async function execute(i: ChatInputCommandInteraction, _ctx: CommandContext): Promise<CommandOutcome> {
-  const embed = new EmbedBuilder().setTitle('Campaign Master — Thunderdome III').setColor(0x5865f2);
-  // Discord refuses an embed field over 1,024 characters; a test keeps every section under it.
-  for (const s of HELP_SECTIONS) embed.addFields({ name: s.title, value: s.lines.join('\n') });
-  await send(i, { embeds: [embed], flags: MessageFlags.Ephemeral });
-  return { ok: true };
+/** The sections to show in each phase of a campaign (or with none in the channel): the rest is in the index. */
+const SECTIONS_BY_PHASE: Record<Phase, readonly string[]> = {
+  none: ['1. Setting up (UTD8)', '4. Any time'],
+  registration: ['1. Setting up (UTD8)', '4. Any time'],
+  setup: ['1. Setting up (UTD8)', '4. Any time'],
+  active: [
+    '2. Your turn (UTD2.3)',
+    '2b. Your navy on your turn (UTD6.3, 7)',
+    '3. Battles (UTD7.4, 3.4–3.5)',
+    '4. Any time',
+  ],
+  finished: ['4. Any time'],
+};
+
+type Phase = CampaignState['status'] | 'none';
+type Role = 'outsider' | 'player' | 'creator';
+
+/** Subcommand types: a group or a subcommand (ApplicationCommandOptionType 2 and 1). */
+const SUB_TYPES: readonly number[] = [
+  ApplicationCommandOptionType.Subcommand,
+  ApplicationCommandOptionType.SubcommandGroup,
+];
+
+/**
+ * Every command and subcommand, read from the definitions themselves (`/campaign create|join|…`),
+ * so a command added to commands/index.ts is listed without anyone remembering to.
+ */
+export function commandIndex(commands: readonly SlashCommand[]): string[] {
+  return commands.map((c) => {
+    const subs = (c.data.options ?? []).filter((o) => SUB_TYPES.includes(o.type)).map((o) => o.name);
+    return `\`/${c.data.name}${subs.length ? ` ${subs.join('|')}` : ''}\``;
+  });
 }
 
-export const helpCommand: SlashCommand = { data, execute };
+/** The index in embed fields, each under Discord's 1,024 characters. */
+function indexFields(commands: readonly SlashCommand[]): { name: string; value: string }[] {
+  const fields: string[] = [];
+  let current = '';
+  for (const entry of commandIndex(commands)) {
+    if (current && current.length + entry.length + 3 > 1024) {
+      fields.push(current);
+      current = entry;
+    } else current = current ? `${current} · ${entry}` : entry;
+  }
+  if (current) fields.push(current);
+  return fields.map((value, n) => ({ name: n === 0 ? 'Every command' : 'Every command (continued)', value }));
+}
+
+/** What to do next, by the phase of the campaign here and the asker's part in it. */
+export function nextSteps(state: CampaignState | null, userId: string, isServerAdmin: boolean): string[] {
+  if (!state)
+    return [
+      'No campaign in this channel. `/campaign create name:` starts one here (one campaign per channel); `/me` lists what waits on you in this server’s campaigns.',
+    ];
+  const player = state.players.find((p) => p.id === userId && p.status === 'active');
+  const role: Role = state.createdBy === userId ? 'creator' : player ? 'player' : 'outsider';
+  const manager = role === 'creator' || isServerAdmin;
+  const lines: string[] = [];
+  switch (state.status) {
+    case 'registration':
+      if (!player)
+        lines.push(
+          'Players are joining: `/campaign join empire:` (one empire each, UTD8.111; `/campaign contest` for a taken one, UTD8.113).',
+        );
+      else
+        lines.push(
+          'You are in. `/campaign leave` before the start if you change your mind; `/map show` and ✅ (or `/map approve`) once a map is up (UTD8.16).',
+        );
+      if (manager)
+        lines.push(
+          state.map
+            ? state.map.approved
+              ? 'The map is approved: `/campaign start` when everyone has joined (UTD8.14).'
+              : 'The map waits for every player’s approval (UTD8.16); then `/campaign start`.'
+            : 'Make the map: `/map generate` or `/map import file:` (UTD8.16).',
+        );
+      break;
+    case 'setup':
+      lines.push(
+        player && !player.ready
+          ? 'Buy your initial forces: `/setup buy unit:` … then `/setup ready` (ISS-A103).'
+          : 'Waiting for every player’s `/setup ready` (ISS-A103).',
+      );
+      break;
+    case 'active': {
+      const turn = state.turn;
+      if (turn && turn.playerId === userId)
+        lines.push('**It is your turn**: give your orders, then `/turn end` (UTD2.3).');
+      else if (turn)
+        lines.push(
+          `It is ${mention(turn.playerId)}’s turn${turn.deadline ? `, orders due ${timestamp(turn.deadline, 'R')}` : ''} (UTD3.3).`,
+        );
+      if (!player)
+        lines.push(
+          'You do not play in this campaign; anyone may look (UTD3.1), and may be asked to run an NPE (`/battle outsider`, UTD5.432).',
+        );
+      break;
+    }
+    case 'finished':
+      lines.push(
+        `The campaign is over${state.winner ? `: ${mention(state.winner)} won` : ''}. \`/campaign history cycle:\`, \`/campaign log\` and \`/campaign export\` keep its record.`,
+      );
+      break;
+  }
+  if (player) lines.push('`/me` — everything waiting on you, most urgent first, with the command to act.');
+  return lines;
+}
+
+/** `/help`, given the command list (commands/index.ts passes it, so this file does not import it). */
+export function helpCommand(commands: () => readonly SlashCommand[]): SlashCommand {
+  async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+    const state = i.inGuild() ? await campaignInChannel(ctx.app, ctx.target.channelId) : null;
+    await send(i, {
+      embeds: [helpEmbed(state, ctx.actor.userId, ctx.actor.isServerAdmin, commands())],
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    });
+    return { ok: true };
+  }
+  return { data, execute };
+}
+
+/** The help for this asker here: next steps, the sections of the phase, every command, about. */
+export function helpEmbed(
+  state: CampaignState | null,
+  userId: string,
+  isServerAdmin: boolean,
+  commands: readonly SlashCommand[],
+): EmbedBuilder {
+  const phase: Phase = state?.status ?? 'none';
+  const embed = new EmbedBuilder().setTitle('Campaign Master — Thunderdome III').setColor(0x5865f2);
+  embed.addFields({ name: 'Next for you', value: nextSteps(state, userId, isServerAdmin).join('\n').slice(0, 1024) });
+  // Discord refuses an embed field over 1,024 characters; a test keeps every section under it.
+  for (const s of HELP_SECTIONS)
+    if (SECTIONS_BY_PHASE[phase].includes(s.title) || s.title === 'About')
+      embed.addFields({ name: s.title, value: s.lines.join('\n') });
+  embed.addFields(indexFields(commands));
+  return embed;
+}

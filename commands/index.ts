@@ -12,6 +12,7 @@ import { establishCommand } from './establish.ts';
 import { fleetCommand } from './fleet.ts';
 import { helpCommand } from './help.ts';
 import { mapCommand } from './map.ts';
+import { meCommand } from './me.ts';
 import { moveCommand } from './move.ts';
 import { n3dCommand } from './n3d.ts';
 import { navyCommand } from './navy.ts';
@@ -66,5 +67,7 @@ export const COMMANDS: readonly SlashCommand[] = [
   n3dCommand,
   sfwCommand,
   diceCommand,
-  helpCommand,
+  // The personal to-do and settings (src/app/me.ts).
+  meCommand,
+  helpCommand(() => COMMANDS),
 ];

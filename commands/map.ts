@@ -12,7 +12,7 @@ import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discor
 import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { mapImage } from '../src/discord/images.ts';
 import { versionedCampaign } from '../src/app/campaigns.ts';
-import { deferFirst, execute, presentError, send } from '../src/discord/present.ts';
+import { deferFirst, execute, presentError, send, sendLong } from '../src/discord/present.ts';
 import { mapText } from '../src/discord/views/map-text.ts';
 import { WORDS } from '../src/discord/words.ts';
 
@@ -119,10 +119,10 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       }
       const pub = args.public ?? false;
       if (args.text) {
-        await send(i, {
-          content: mapText(state).slice(0, 2000),
+        await sendLong(i, mapText(state), {
           allowedMentions: { parse: [] },
           ...(pub ? {} : { flags: MessageFlags.Ephemeral }),
+          name: 'map.txt',
         });
         return { ok: true };
       }

@@ -24,7 +24,7 @@ import { readArgs, subcommand, type SubArgsOf } from '../src/discord/args.ts';
 import { battleOption, battleRefOf, NO_BATTLE } from '../src/discord/battle-ref.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices } from '../src/discord/autocomplete.ts';
-import { presentError, send } from '../src/discord/present.ts';
+import { presentError, send, sendLong } from '../src/discord/present.ts';
 import { sfwBattleChoices, sfwUnitChoices } from '../src/discord/views/battle-aid-choices.ts';
 import {
   capTacText,
@@ -200,7 +200,7 @@ const data = {
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 async function post(i: ChatInputCommandInteraction, text: string): Promise<CommandOutcome> {
-  await send(i, { content: splitMessage(text)[0]!, allowedMentions: { parse: [] } });
+  await sendLong(i, text, { allowedMentions: { parse: [] }, name: 'sfw.txt' });
   return { ok: true };
 }
 

@@ -9,7 +9,7 @@ import type { CommandInput } from '../src/app/run-command.ts';
 import { readArgs, subcommand, type InvocationOf, type SubArgsOf } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
-import { execute, presentError, send } from '../src/discord/present.ts';
+import { execute, presentError, send, sendLong } from '../src/discord/present.ts';
 import { WORDS } from '../src/discord/words.ts';
 import { shipOrderChoices } from '../src/discord/views/choices.ts';
 import { shipStatusText } from '../src/discord/views/ship-text.ts';
@@ -159,10 +159,10 @@ async function status(
     return { ok: false };
   }
   const text = shipStatusText(state, ctx.actor.userId, await ctx.app.catalogs.get(state.catalogVersion), args.ship);
-  await send(i, {
-    content: text.slice(0, 2000),
+  await sendLong(i, text, {
     allowedMentions: { parse: [] },
     ...(args.public ? {} : { flags: MessageFlags.Ephemeral }),
+    name: 'ships.txt',
   });
   return { ok: true };
 }

@@ -8,7 +8,7 @@ import {
 import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices, stateFor } from '../src/discord/autocomplete.ts';
-import { execute, send } from '../src/discord/present.ts';
+import { execute, send, sendLong } from '../src/discord/present.ts';
 import { ownVoteChoices, settingChoices } from '../src/discord/views/choices.ts';
 import { voteText, WORDS } from '../src/discord/words.ts';
 import type { CorrectionKind } from '../src/rules/thunderdome/correction-events.ts';
@@ -177,15 +177,10 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
     return { ok: false };
   }
   const open = state.votes.filter((v) => v.status === 'open');
-  await send(i, {
-    content: open.length
-      ? open
-          .map((v) => voteText(v, state))
-          .join('\n\n')
-          .slice(0, 2000)
-      : 'No vote is open.',
+  await sendLong(i, open.length ? open.map((v) => voteText(v, state)).join('\n\n') : 'No vote is open.', {
     flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
+    name: 'votes.txt',
   });
   return { ok: true };
 }

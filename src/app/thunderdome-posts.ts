@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mapFingerprint } from '../render/map-fingerprint.ts';
 import type { PostThrottle, RulesetPost } from '../ruleset.ts';
+import { dmPosts } from './me-dm.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 
 /**
@@ -23,6 +24,10 @@ export const THUNDERDOME_POST_KINDS = [
   'map-post',
   'notice',
   'explore-offer',
+  // An agreed battle session's Discord server event (battles/session.ts).
+  'battle-event',
+  // Direct messages a player opted in to with `/me` (me-dm.ts), after the channel's posts.
+  'dm',
 ] as const;
 export type PostKind = (typeof THUNDERDOME_POST_KINDS)[number];
 
@@ -76,6 +81,11 @@ export function thunderdomePosts(
     if (e.event.type === 'BattleSetupRolled')
       posts.push({ kind: 'battle-card', subject: e.event.battleId, payload: { seq: e.seq } });
   }
+  for (const { event } of stored)
+    if (event.type === 'BattleSessionAccepted' && event.agreed) {
+      const at = after.battles.find((b) => b.id === event.battleId)?.session?.at;
+      if (at) posts.push({ kind: 'battle-event', subject: event.battleId, payload: { at } });
+    }
   for (const id of opened) posts.push({ kind: 'vote-post', subject: id });
   if (stored.some((e) => e.event.type === 'MapSet'))
     posts.push({
@@ -92,5 +102,19 @@ export function thunderdomePosts(
     if (shown !== mapDigest(after))
       posts.push({ kind: 'map-post', subject: '', payload: { shown }, throttle: MAP_POST_THROTTLE });
   }
+  const last = stored.at(-1);
+  if (last) posts.push(...directMessages(before, after, new Date(last.at)));
   return posts;
+}
+
+/**
+ * The direct messages players chose (me-dm.ts). They are a courtesy on top of the channel's posts:
+ * a fault in working them out must never refuse a player's order, so it costs only the messages.
+ */
+function directMessages(before: CampaignState | null, after: CampaignState, at: Date): ThunderdomePost[] {
+  try {
+    return dmPosts(before, after, at);
+  } catch {
+    return [];
+  }
 }

@@ -1,5 +1,6 @@
 import type { RulesetDue, RulesetScheduler } from '../ruleset.ts';
 import { BATTLE_REMINDERS } from '../rules/thunderdome/battles/reminders.ts';
+import { sessionClocks } from '../rules/thunderdome/battles/session.ts';
 import { SYSTEM_USER, type CampaignCommand, type CampaignState } from '../rules/thunderdome/index.ts';
 import type { Battle } from '../rules/thunderdome/state.ts';
 import { orderReminderOffsets } from '../rules/thunderdome/turn.ts';
@@ -86,6 +87,8 @@ function battleClocks(state: CampaignState): number[] {
     for (const r of BATTLE_REMINDERS)
       if (r.stages.includes(b.stage) && !reminded(b, r.key))
         out.push(time(b.deadlines[r.deadline]) - r.hours * 3_600_000);
+    // An agreed session's reminder and no-show offer (battles/session.ts).
+    out.push(...sessionClocks(b));
   }
   return out;
 }

@@ -223,3 +223,25 @@ export const outbox = pgTable(
     uniqueIndex('outbox_dedupe').on(t.campaignId, t.dedupeKey),
   ],
 );
+
+/**
+ * A user's own settings, per server (a player may live in different time zones for different
+ * communities, and opt in to direct messages in one server only): `/me` (docs/me.md).
+ */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    guildId: text('guild_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** IANA time zone name (e.g. `Europe/Berlin`), checked with Intl; null: UTC. */
+    timeZone: text('time_zone'),
+    /** The events the user wants as direct messages (`DmEvent`), `[]`: none. */
+    dm: jsonb('dm').notNull().default(sql`'[]'::jsonb`),
+    /** Hours before an orders deadline at which the user wants a reminder by direct message. */
+    reminderHours: jsonb('reminder_hours').notNull().default(sql`'[]'::jsonb`),
+    /** Discord refused a direct message (closed DMs, 50007): the user was told once, and is mentioned instead. */
+    dmRefusedAt: timestamp('dm_refused_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.guildId, t.userId] })],
+);

@@ -40,6 +40,9 @@ const REMINDER_WORDS = {
   'awaiting-response': 'answer your opponent (UTD3.43), or you are forced to retreat',
   resolve: 'resolve the battle (UTD3.5): report, settle or ask for an extension',
   runner: 'volunteer to run the NPE (UTD5.431), or the attacker wins by Anschluss',
+  session: 'your agreed session starts in an hour',
+  'no-show':
+    'the agreed session time has passed: if your opponent did not show up, report it with `/battle failure` (UTD3.42#2); if you played, `/battle report`',
 } satisfies Record<BattleReminderKey, string>;
 
 /** Announcement lines for the battle events (UTD7.4, UTD3.4–3.5, UTD5.4). */
@@ -68,6 +71,15 @@ export const BATTLE_WORDS = {
         ? `🩹 Battle ${e.battleId}: the players excuse one failure of ${who(e.player)} by supermajority (UTD3.42#2, ISS-A15).`
         : `🩹 Battle ${e.battleId}: ${who(e.player)} cites real life; one failure is excused (UTD3.42#2).`
       : `🚫 Battle ${e.battleId}: ${who(e.reportedBy)} reports that ${who(e.player)} failed to play (UTD3.42#2).`,
+  BattleSessionProposed: (e, { side: who }) =>
+    `📅 Battle ${e.battleId}: ${who(e.by)} proposes to play ${at(e.at)} (${at(e.at, 'R')}, shown in your own time zone). The other side accepts with \`/battle schedule battle:${e.battleId} accept:true\` (UTD3.42).`,
+  BattleSessionAccepted: (e, { side: who, battle }) => {
+    const b = battle(e.battleId);
+    const when = b?.session?.at;
+    return e.agreed && when
+      ? `🤝 Battle ${e.battleId}: ${who(e.by)} accepts — the session is ${at(when)} (${at(when, 'R')}). A reminder comes an hour before.`
+      : `🤝 Battle ${e.battleId}: ${who(e.by)} accepts the proposed time.`;
+  },
   BattleExtensionAsked: (e, { side: who }) =>
     `⏳ Battle ${e.battleId}: ${who(e.playerId)} asks for a one-week extension; it is automatic if the other side asks too (UTD3.44#2).`,
   BattleExtended: (e) =>

@@ -1,6 +1,7 @@
 import { Events, type Client, type ClientOptions } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
 import { runDue } from '../app/scheduler.ts';
+import { queueDmReminders } from '../app/me-notify.ts';
 import { pgliteVacuum } from '../app/vacuum.ts';
 import { createDiscordClient } from './client.ts';
 import { attachAfterCommandApp, runAfterCommand } from './after-command.ts';
@@ -95,6 +96,8 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     // One pass at a time in this process; other processes are kept apart by the campaign row lock.
     ticking ??= (async () => {
       const outcomes = await runDue(opts.app);
+      // Docs/me.md: the orders reminders each player asked for by direct message, written once each.
+      await queueDmReminders(opts.app).catch((err: unknown) => opts.app.log.error({ err }, 'DM reminders failed'));
       // The same steps as after a slash command; a failed step (or campaign) does not stop the others.
       for (const o of outcomes)
         await runAfterCommand(client, o.result, { via: 'scheduler', app: opts.app, channelId: o.channelId });

@@ -2,6 +2,8 @@ import type { PostKind } from '../app/thunderdome-posts.ts';
 import { deliverAnnouncement, deliverExplorationOffer, deliverTurnStart } from './announce.ts';
 import { deliverBattleCard, deliverBattleThread } from './battle-threads.ts';
 import type { RowDelivery } from './delivery.ts';
+import { deliverDm } from './dm-delivery.ts';
+import { deliverBattleEvent } from './battle-event.ts';
 import { deliverMapApprovalPost, deliverMapApprovalTally } from './map-approval.ts';
 import { deliverMapPost } from './map-posts.ts';
 import { refusedNotice, NEEDED_PERMISSIONS, type NeededPermission } from './permission-words.ts';
@@ -24,6 +26,8 @@ export const DELIVERIES = {
   'map-post': deliverMapPost,
   notice: deliverNotice,
   'explore-offer': deliverExplorationOffer,
+  'battle-event': deliverBattleEvent,
+  dm: deliverDm,
 } as const satisfies Record<PostKind, (d: RowDelivery) => Promise<void>>;
 
 export function isPostKind(kind: string): kind is PostKind {

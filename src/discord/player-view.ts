@@ -2,7 +2,7 @@ import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import type { CampaignState, UnitCatalog } from '../rules/thunderdome/index.ts';
 import { stateFor } from './autocomplete.ts';
 import type { CommandContext, CommandOutcome } from './command.ts';
-import { send } from './present.ts';
+import { send, sendLong } from './present.ts';
 import { WORDS } from './words.ts';
 
 /**
@@ -25,10 +25,10 @@ export async function sendPlayerView(
     return { ok: false };
   }
   const text = render(state, who, await ctx.app.catalogs.get(state.catalogVersion));
-  await send(i, {
-    content: text.slice(0, 2000),
+  await sendLong(i, text, {
     allowedMentions: { parse: [] },
     ...(i.options.getBoolean('public') ? {} : { flags: MessageFlags.Ephemeral }),
+    name: 'navy.txt',
   });
   return { ok: true };
 }

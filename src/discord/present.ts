@@ -7,7 +7,7 @@ import type { CommandContext, CommandOutcome } from './command.ts';
 import { sendError } from './send.ts';
 
 // Command files import `send` from here; it lives in send.ts so the steps can use it without a cycle.
-export { deferFirst, send } from './send.ts';
+export { deferFirst, send, sendLong } from './send.ts';
 
 /**
  * Turns a use case's result into Discord messages: a refusal is an ephemeral error citing the

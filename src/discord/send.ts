@@ -1,4 +1,5 @@
 import {
+  AttachmentBuilder,
   MessageFlags,
   MessageFlagsBitField,
   type MessageMentionOptions,
@@ -8,6 +9,7 @@ import {
   type SendableChannels,
 } from 'discord.js';
 import type { RuleError } from '../rules/errors.ts';
+import { MESSAGE_LIMIT, splitMessage } from './split-text.ts';
 import { describeError } from './words.ts';
 
 /**
@@ -68,6 +70,41 @@ export async function send(interaction: RepliableInteraction, options: Interacti
   } else {
     await interaction.reply(options);
   }
+}
+
+/** More messages than this for one answer would flood the channel: the text is attached instead. */
+const MAX_PARTS = 3;
+
+/**
+ * Any text answer, whatever its length (Discord's 2,000 characters a message): whole when it fits;
+ * else split at line boundaries (a line too long at a space, never mid-word) into up to three
+ * messages; longer still, the first part and the whole text attached as `name`. `extra` (embeds,
+ * files, mentions, flags) goes with the first message; the flags with every one.
+ */
+export async function sendLong(
+  interaction: RepliableInteraction,
+  text: string,
+  opts: Omit<InteractionReplyOptions, 'content'> & { name?: string } = {},
+): Promise<void> {
+  const { name = 'reply.txt', ...extra } = opts;
+  const later = {
+    allowedMentions: extra.allowedMentions ?? { parse: [] },
+    ...(extra.flags !== undefined ? { flags: extra.flags } : {}),
+  } as InteractionReplyOptions;
+  if (text.length <= MESSAGE_LIMIT) {
+    await send(interaction, { ...extra, content: text });
+    return;
+  }
+  const parts = splitMessage(text);
+  if (parts.length <= MAX_PARTS) {
+    await send(interaction, { ...extra, content: parts[0]! });
+    for (const part of parts.slice(1)) await interaction.followUp({ ...later, content: part });
+    return;
+  }
+  const note = `\n📎 The whole text (${text.length.toLocaleString('en-US')} characters) is attached as \`${name}\`.`;
+  const [first] = splitMessage(text, MESSAGE_LIMIT - note.length);
+  const file = new AttachmentBuilder(Buffer.from(text, 'utf8'), { name });
+  await send(interaction, { ...extra, content: `${first!}${note}`, files: [...(extra.files ?? []), file] });
 }
 
 /** A refusal, only to the player who asked, citing the rule (design §3.5). */

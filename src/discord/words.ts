@@ -384,22 +384,5 @@ export const WORDS = {
   emptyOption: (option: string) => `The option \`${option}\` is empty: give it a value. Nothing was changed.`,
 } as const;
 
-/** Splits long text at line breaks so every piece fits Discord's 2,000-character limit. */
-export function splitMessage(text: string, limit = 2000): string[] {
-  if (text.length <= limit) return [text];
-  const pieces: string[] = [];
-  let current = '';
-  for (const line of text.split('\n')) {
-    const chunks = line.length > limit ? (line.match(new RegExp(`.{1,${limit}}`, 'gs')) ?? []) : [line];
-    for (const chunk of chunks) {
-      if (current.length + chunk.length + 1 > limit) {
-        pieces.push(current);
-        current = chunk;
-      } else {
-        current = current ? `${current}\n${chunk}` : chunk;
-      }
-    }
-  }
-  if (current) pieces.push(current);
-  return pieces;
-}
+/** Long text in pieces that fit a message, split at lines and spaces (split-text.ts). */
+export { splitMessage } from './split-text.ts';

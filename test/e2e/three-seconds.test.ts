@@ -150,7 +150,10 @@ describe('every interaction is acknowledged within Discord’s three seconds', (
     );
     expect(map.downloadsAt).toHaveLength(1);
     await run('/map generate', timed(alice, 'campaign', 'map', 'generate', { sectors_per_player: 40 }));
-    await run('/campaign history', timed(alice, 'campaign', 'campaign', 'history', { cycle: 1 }));
+    // No cycle has happened before the start: refused at once, privately, with no replay (UTD2.2).
+    const history = await run('/campaign history', timed(alice, 'campaign', 'campaign', 'history', { cycle: 1 }));
+    expect(history.first.kind).toBe('reply');
+    expect(history.responses[0]!.content).toContain('no cycle has happened yet');
     await run('/dice verify', timed(bob, 'campaign', 'dice', 'verify'));
     const exported = await run(
       '/campaign export',
@@ -174,7 +177,6 @@ describe('every interaction is acknowledged within Discord’s three seconds', (
       '/catalog import',
       '/map import',
       '/map generate',
-      '/campaign history',
       '/dice verify',
       '/campaign export',
       '/campaign import',

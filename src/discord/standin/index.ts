@@ -37,6 +37,7 @@ import { registerApplicationRoutes } from './routes/applications.ts';
 import { registerChannelRoutes } from './routes/channels.ts';
 import { registerGatewayRoutes } from './routes/gateway.ts';
 import { registerGuildRoutes } from './routes/guilds.ts';
+import { registerScheduledEventRoutes, scheduledEventsOf, type ScheduledEventJson } from './routes/scheduled-events.ts';
 import { registerInteractionRoutes } from './routes/interactions.ts';
 import { registerMessageRoutes } from './routes/messages.ts';
 import { registerReactionRoutes } from './routes/reactions.ts';
@@ -232,6 +233,7 @@ export class DiscordStandIn {
     registerReactionRoutes(router, ctx, this.#reactions);
     registerChannelRoutes(router, ctx);
     registerGuildRoutes(router, ctx);
+    registerScheduledEventRoutes(router, ctx);
     this.httpBase = httpBase;
     this.restBase = `${httpBase}/api`;
     this.gatewayUrl = ctx.gateway.url;
@@ -302,13 +304,22 @@ export class DiscordStandIn {
    * Adds a user. By default they join every guild, now and later; pass `guilds` to pick
    * (an empty list joins none).
    */
-  addUser(opts: { id?: string; username: string; globalName?: string; bot?: boolean; guilds?: string[] }): UserRecord {
+  addUser(opts: {
+    id?: string;
+    username: string;
+    globalName?: string;
+    bot?: boolean;
+    guilds?: string[];
+    /** Closed direct messages: a DM to the user is refused with 403 50007, as Discord does. */
+    dmsClosed?: boolean;
+  }): UserRecord {
     const { store } = this.#ctx;
     const user = store.addUser({
       id: opts.id ?? store.ids.next(),
       username: opts.username,
       globalName: opts.globalName ?? null,
       bot: opts.bot ?? false,
+      ...(opts.dmsClosed ? { dmsClosed: true } : {}),
     });
     if (opts.guilds === undefined) this.#everywhereUsers.add(user.id);
     for (const guildId of opts.guilds ?? [...store.guilds.keys()]) this.addMember(guildId, user.id);
@@ -612,6 +623,16 @@ export class DiscordStandIn {
     return [...this.#ctx.store.channels.values()].filter(
       (c) => c.thread !== null && (parentId === undefined || c.parentId === parentId),
     );
+  }
+
+  /** The guild scheduled events the bot created, oldest first. */
+  scheduledEvents(guildId: string): ScheduledEventJson[] {
+    return [...scheduledEventsOf(this.#ctx, guildId)];
+  }
+
+  /** Opens or closes a user's direct messages (closed: a DM is refused with 403 50007). */
+  setDmsClosed(userId: string, closed: boolean): void {
+    this.#ctx.store.requireUser(userId).dmsClosed = closed;
   }
 
   dmChannelOf(userId: string): ChannelRecord | undefined {

@@ -15,6 +15,8 @@ export interface UserRecord {
   username: string;
   globalName: string | null;
   bot: boolean;
+  /** The user does not accept direct messages from the bot (Discord answers 403 50007). */
+  dmsClosed?: boolean;
 }
 
 export interface RoleRecord {

@@ -51,7 +51,14 @@ import type {
 export type DevelopmentKind = 'colony' | 'mine' | 'fort';
 
 /** The battle clocks a reminder is about (battles/reminders.ts); the words say what is due. */
-export type BattleReminderKey = 'awaiting-contact' | 'awaiting-response' | 'resolve' | 'runner';
+export type BattleReminderKey =
+  | 'awaiting-contact'
+  | 'awaiting-response'
+  | 'resolve'
+  | 'runner'
+  // An agreed session (battles/session.ts): an hour before it, and the no-show offer after it.
+  | 'session'
+  | 'no-show';
 
 export type CampaignEvent =
   // Officers and options (officers/events.ts: UTD7.26A, 7.26B, 8.23)
@@ -276,6 +283,9 @@ export type CampaignEvent =
     }
   | { type: 'BattleFailureReported'; battleId: string; player: string; reportedBy: string; excused: boolean }
   | { type: 'BattleExtensionAsked'; battleId: string; playerId: string }
+  // A time to play (battles/session.ts): `at` is an instant; `agreed` once every other side accepted.
+  | { type: 'BattleSessionProposed'; battleId: string; by: string; at: string }
+  | { type: 'BattleSessionAccepted'; battleId: string; by: string; agreed: boolean }
   | {
       type: 'BattleExtended';
       battleId: string;

@@ -368,6 +368,8 @@ export interface Battle {
     paused: BattleDeadlines;
   } | null;
   resolvedAt: string | null;
+  /** The time to play proposed or agreed (battles/session.ts); absent in battles stored before it. */
+  session?: { at: string; by: string; acceptedBy: string[]; status: 'proposed' | 'agreed' } | null;
   /** Reminders already posted (battles/reminders.ts keys), so none is posted twice. */
   reminders?: string[];
   /** The Discord thread where the battle is discussed (requirements §6.3). */

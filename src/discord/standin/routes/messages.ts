@@ -38,7 +38,11 @@ export function registerMessageRoutes(router: Router, ctx: StandInContext): void
     const channel = channelOf(params);
     if (!isTextBased(channel.type))
       throw new DiscordHttpError(400, 50008, 'Cannot send messages in a non-text channel');
-    if (channel.type === ChannelType.DM && channel.recipientIds.every((id) => store.users.get(id)?.bot)) {
+    // A DM to a bot, or to a user whose direct messages are closed, is refused (Discord's 50007).
+    if (
+      channel.type === ChannelType.DM &&
+      channel.recipientIds.every((id) => store.users.get(id)?.bot || store.users.get(id)?.dmsClosed)
+    ) {
       throw new DiscordHttpError(403, 50007, 'Cannot send messages to this user');
     }
     const body = asObject(json);

@@ -16,6 +16,8 @@ export type BattleEvent = Extract<
       | 'BattleContactMade'
       | 'BattleFailureReported'
       | 'BattleExtensionAsked'
+      | 'BattleSessionProposed'
+      | 'BattleSessionAccepted'
       | 'BattleExtended'
       | 'BattleProposed'
       | 'BattleProposalAnswered'
@@ -108,6 +110,21 @@ export const BATTLE_FOLDS = {
       reportedBy: e.reportedBy,
       at: stored.at,
     });
+  },
+  BattleSessionProposed: (s, e) => {
+    const b = battleById(s, e.battleId);
+    b.session = { at: e.at, by: e.by, acceptedBy: [], status: 'proposed' };
+    // A new time has its own reminder and no-show offer.
+    b.reminders = (b.reminders ?? []).filter((k) => k !== 'session' && k !== 'no-show');
+  },
+  BattleSessionAccepted: (s, e) => {
+    const b = battleById(s, e.battleId);
+    if (!b.session) return;
+    b.session = {
+      ...b.session,
+      acceptedBy: [...b.session.acceptedBy, e.by],
+      status: e.agreed ? 'agreed' : 'proposed',
+    };
   },
   BattleExtensionAsked: (s, e) => {
     const b = battleById(s, e.battleId);

@@ -10,6 +10,7 @@ import { anschluss } from './npe.ts';
 import { explorationClock } from '../exploration-offer.ts';
 import { applyResult } from './outcome.ts';
 import { remindBattles } from './reminders.ts';
+import { remindSessions } from './session.ts';
 import { defaultSelections } from './selection.ts';
 import { standInClock } from './resignation.ts';
 
@@ -60,6 +61,7 @@ export function runBattleClocks(d: Decider): void {
   // UTD5.221–5.224: an unanswered balancing question is answered by the standing instruction.
   if (turn?.phase === 'exploration' && due(turn.explorationOffer?.due)) explorationClock(d);
   remindBattles(d);
+  remindSessions(d);
 }
 
 /**

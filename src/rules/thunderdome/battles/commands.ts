@@ -1,3 +1,4 @@
+import { acceptSession, proposeSession } from './session.ts';
 import { z } from 'zod';
 import { refuse } from '../../errors.ts';
 import { openVote } from '../vote-open.ts';
@@ -31,7 +32,8 @@ export type BattleCommand =
   | { type: 'battle-propose'; battle: string; kind: 'negotiated' | 'report'; result: ResultInput }
   | { type: 'battle-accept'; battle: string }
   | { type: 'battle-reject'; battle: string }
-  | { type: 'battle-schedule'; battle: string; when: string | null }
+  | { type: 'battle-schedule'; battle: string; when: string | null; at?: string | null | undefined }
+  | { type: 'battle-session-accept'; battle: string }
   | { type: 'battle-failure'; battle: string; player: string }
   | { type: 'battle-excuse'; battle: string }
   | { type: 'battle-extension'; battle: string; reason: 'real-life' | 'other'; days: number }
@@ -71,10 +73,12 @@ export const BATTLE_ORDERS = {
   'battle-accept': { input: battleField, who: 'anyone', decide: (d, c) => accept(d, c.battle) },
   'battle-reject': { input: battleField, who: 'anyone', decide: (d, c) => reject(d, c.battle) },
   'battle-schedule': {
-    input: z.object({ battle: z.string(), when: z.string().nullable() }),
+    input: z.object({ battle: z.string(), when: z.string().nullable(), at: z.string().nullable().optional() }),
     who: 'anyone',
-    decide: (d, c) => schedule(d, c.battle, c.when),
+    // A time (`at`, an instant the app read in the proposer's time zone) is a session to agree (session.ts).
+    decide: (d, c) => (c.at ? proposeSession(d, c.battle, c.at, c.when) : schedule(d, c.battle, c.when)),
   },
+  'battle-session-accept': { input: battleField, who: 'anyone', decide: (d, c) => acceptSession(d, c.battle) },
   'battle-failure': {
     input: z.object({ battle: z.string(), player: z.string() }),
     who: 'anyone',

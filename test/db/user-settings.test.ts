@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { campaignInChannel } from '../../src/app/campaigns.ts';
+import { queueDmReminders } from '../../src/app/me-notify.ts';
+import { changeUserSettings, meOverview, noteDmRefused, userSettingsOf } from '../../src/app/me-settings.ts';
+import { runCommand } from '../../src/app/run-command.ts';
+import { outbox } from '../../src/db/schema.ts';
+import { forEachDriver } from '../helpers/databases.ts';
+import { actor, setupCampaign, testApp } from '../helpers/app.ts';
+
+forEachDriver('/me settings and reminders (user_settings)', (db, skip, driver) => {
+  it.skipIf(skip)(
+    'settings are kept per server and user; a bad change is refused whole; a DM refusal is noted once',
+    async () => {
+      const app = testApp(db().database);
+      const g = `g-${driver}`;
+      expect(await userSettingsOf(app, g, 'u')).toMatchObject({ timeZone: null, dm: [], reminderHours: [] });
+      const ok = await changeUserSettings(app, g, 'u', { timeZone: 'asia/tokyo', dm: { vote: true, turn: true } });
+      expect(ok.ok && ok.value).toMatchObject({ timeZone: 'Asia/Tokyo', dm: ['turn', 'vote'] });
+      const bad = await changeUserSettings(app, g, 'u', { timeZone: 'Nowhere/Else', dm: { battle: true } });
+      expect(bad.ok).toBe(false);
+      expect(await userSettingsOf(app, g, 'u')).toMatchObject({ timeZone: 'Asia/Tokyo', dm: ['turn', 'vote'] });
+      expect((await userSettingsOf(app, `${g}-other`, 'u')).dm).toEqual([]);
+      expect(await noteDmRefused(app, g, 'u')).toBe(true);
+      expect(await noteDmRefused(app, g, 'u')).toBe(false);
+      // Turning a direct message on again is asking to be tried again.
+      await changeUserSettings(app, g, 'u', { dm: { battle: true } });
+      expect((await userSettingsOf(app, g, 'u')).dmRefusedAt).toBeNull();
+    },
+  );
+
+  it.skipIf(skip)(
+    'UTD3.3 a reminder at the player’s own hours is written once per turn and offset, whatever the passes',
+    async () => {
+      const app = testApp(db().database, { start: '2026-03-04T15:00:00Z' });
+      const target = { guildId: `r-${driver}`, channelId: `rem-${driver}` };
+      await setupCampaign(app, target, [3, 2, 1]);
+      for (const u of ['a', 'b', 'c']) {
+        await runCommand(app, {
+          target,
+          actor: actor(u),
+          command: { type: 'setup-buy', unitId: 'NEU-F-S', fleetSlot: null },
+        });
+        await runCommand(app, { target, actor: actor(u), command: { type: 'setup-ready', ready: true } });
+      }
+      const state = (await campaignInChannel(app, target.channelId))!;
+      const player = state.turn!.playerId;
+      await changeUserSettings(app, target.guildId, player, { dm: { reminder: true }, reminderHours: '24, 2' });
+      const reminders = async () =>
+        (await app.database.db.select().from(outbox).where(eq(outbox.campaignId, state.id))).filter(
+          (r) => r.kind === 'dm' && (r.payload as { event?: string }).event === 'reminder',
+        );
+      expect(await queueDmReminders(app)).toBe(0); // a week ahead: nothing yet
+      app.clock.set(new Date(Date.parse(state.turn!.deadline!) - 20 * 3_600_000));
+      await queueDmReminders(app);
+      await queueDmReminders(app);
+      expect((await reminders()).map((r) => (r.payload as { hours: number }).hours)).toEqual([24]);
+      app.clock.set(new Date(Date.parse(state.turn!.deadline!) - 3_600_000));
+      await queueDmReminders(app);
+      const hours = (await reminders()).map((r) => (r.payload as { hours: number }).hours);
+      expect(hours.sort((x, y) => y - x)).toEqual([24, 2]);
+      // And /me shows the turn as waiting on that player, due at the deadline.
+      const { items } = await meOverview(app, target.guildId, player);
+      expect(items.find((i) => i.kind === 'orders')?.deadline).toBe(state.turn!.deadline);
+    },
+  );
+});
