@@ -28,6 +28,7 @@ import { voteCommand } from './vote.ts';
 import { yardCommand } from './yard.ts';
 import { officerCommand } from './officer.ts';
 import { shipCommand } from './ship.ts';
+import { warlordCommand } from './warlord.ts';
 
 /** The one explicit list of commands: the deploy script and the router both read it (design §3.4). */
 export const COMMANDS: readonly SlashCommand[] = [
@@ -64,4 +65,6 @@ export const COMMANDS: readonly SlashCommand[] = [
   sfwCommand,
   diceCommand,
   helpCommand,
+  // Star Fleet Warlord, the second ruleset.
+  warlordCommand,
 ];

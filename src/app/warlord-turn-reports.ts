@@ -1,0 +1,41 @@
+import { SAMPLE_CATALOG } from '../rules/warlord/catalog.ts';
+import { gameCatalog } from '../rules/warlord/galaxy.ts';
+import { parseSheet } from '../rules/warlord/orders.ts';
+import { type CorpTurnReport, processGameTurn } from '../rules/warlord/turn.ts';
+import type { WarlordState } from '../rules/warlord/state.ts';
+import type { AppContext } from './context.ts';
+import { commandHistory } from './outbox.ts';
+import { pack, turnReportLines } from './warlord-report.ts';
+import { ReplayDice, type WarlordCampaign } from './warlord-ruleset.ts';
+
+/**
+ * The reports of the turn processed by the event `seq`, rebuilt from the log: the state before it
+ * and the sheets then in, processed again on the event's recorded dice (the fold discards the
+ * reports, the log keeps everything they are made of). The same path after a restart.
+ */
+export async function processedTurn(
+  app: AppContext,
+  campaignId: string,
+  seq: number,
+): Promise<{ state: WarlordState; corps: CorpTurnReport[] } | null> {
+  const before = await commandHistory(app, campaignId, seq, seq - 1);
+  const at = await commandHistory(app, campaignId, seq, seq);
+  const c = before?.state as unknown as WarlordCampaign | undefined;
+  const e = at?.events.find((x) => x.seq === seq);
+  if (!c?.game || !e || (e.event as { type: string }).type !== 'WarlordTurnProcessed') return null;
+  const sheets = new Map(Object.entries(c.sheets).map(([k, text]) => [Number(k), parseSheet(text)]));
+  const r = processGameTurn(c.game, sheets, new ReplayDice(e.rolls), gameCatalog(SAMPLE_CATALOG, c.game.settings));
+  return { state: r.state, corps: r.corps };
+}
+
+/** One corporation's report of that turn, in messages under Discord's 2,000 characters. */
+export async function corpReportMessages(
+  app: AppContext,
+  campaignId: string,
+  seq: number,
+  corp: number,
+): Promise<string[]> {
+  const turn = await processedTurn(app, campaignId, seq);
+  const report = turn?.corps.find((r) => r.corp === corp);
+  return turn && report ? pack(turnReportLines(turn.state, report)) : [];
+}
