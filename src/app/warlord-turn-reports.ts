@@ -1,6 +1,6 @@
 import { SAMPLE_CATALOG } from '../rules/warlord/catalog.ts';
 import { gameCatalog } from '../rules/warlord/galaxy.ts';
-import { parseSheet } from '../rules/warlord/orders.ts';
+import { type Sheet, describeError, parseSheet } from '../rules/warlord/orders.ts';
 import { type CorpTurnReport, processGameTurn } from '../rules/warlord/turn.ts';
 import type { WarlordState } from '../rules/warlord/state.ts';
 import type { AppContext } from './context.ts';
@@ -17,7 +17,7 @@ export async function processedTurn(
   app: AppContext,
   campaignId: string,
   seq: number,
-): Promise<{ state: WarlordState; corps: CorpTurnReport[] } | null> {
+): Promise<{ state: WarlordState; corps: CorpTurnReport[]; sheets: ReadonlyMap<number, Sheet> } | null> {
   const before = await commandHistory(app, campaignId, seq, seq - 1);
   const at = await commandHistory(app, campaignId, seq, seq);
   const c = before?.state as unknown as WarlordCampaign | undefined;
@@ -25,7 +25,7 @@ export async function processedTurn(
   if (!c?.game || !e || (e.event as { type: string }).type !== 'WarlordTurnProcessed') return null;
   const sheets = new Map(Object.entries(c.sheets).map(([k, text]) => [Number(k), parseSheet(text)]));
   const r = processGameTurn(c.game, sheets, new ReplayDice(e.rolls), gameCatalog(SAMPLE_CATALOG, c.game.settings));
-  return { state: r.state, corps: r.corps };
+  return { state: r.state, corps: r.corps, sheets };
 }
 
 /** One corporation's report of that turn, in messages under Discord's 2,000 characters. */
@@ -37,5 +37,10 @@ export async function corpReportMessages(
 ): Promise<string[]> {
   const turn = await processedTurn(app, campaignId, seq);
   const report = turn?.corps.find((r) => r.corp === corp);
-  return turn && report ? pack(turnReportLines(turn.state, report)) : [];
+  if (!turn || !report) return [];
+  // The lines of the sheet that did not read are in the report too, each with its number and
+  // rule: they ran as nothing, and the player learns why (§9; the rest of the sheet ran).
+  const [head, ...rest] = turnReportLines(turn.state, report);
+  const unread = (turn.sheets.get(corp)?.errors ?? []).map((e) => `✗ ${describeError(e)}: not run`);
+  return pack([head ?? '', ...unread, ...rest]);
 }

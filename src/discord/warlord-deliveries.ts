@@ -1,5 +1,5 @@
 import { ChannelType, ThreadAutoArchiveDuration } from 'discord.js';
-import { newsLines } from '../app/warlord-report.ts';
+import { newsLines, pack } from '../app/warlord-report.ts';
 import { corpReportMessages } from '../app/warlord-turn-reports.ts';
 import type { WarlordCampaign } from '../app/warlord-ruleset.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
@@ -22,10 +22,11 @@ export async function deliverWarlordNews(d: RowDelivery): Promise<void> {
   if (lines.length === 0) return;
   const channel = await d.channel();
   if (!channel) return;
-  if (!d.done('n0')) {
-    await d.send(channel, 'n0', { content: lines.join('\n').slice(0, 2000), allowedMentions: { parse: [] } });
-    await d.mark('n0');
-  }
+  for (const [i, piece] of pack(lines).entries())
+    if (!d.done(`n${i}`)) {
+      await d.send(channel, `n${i}`, { content: piece, allowedMentions: { parse: [] } });
+      await d.mark(`n${i}`);
+    }
 }
 
 /**

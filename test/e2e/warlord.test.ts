@@ -151,6 +151,9 @@ describe('Star Fleet Warlord through Discord', () => {
         .join('\n');
     expect(report('Alpha Mining')).toContain('Bought F-DD 21 for 100 EP');
     expect(report('Alpha Mining')).toContain('Treasury PE 185, OR 185, DC 185, FP 185: 185 EP');
+    // §9.4: the line that did not read is in its corporation's report with its number and rule.
+    expect(report('Gamma Works')).toContain('✗ line 2: "50" is not an FA option');
+    expect(report('Gamma Works')).toContain('Bought Z-FF');
     expect(report('Delta Holdings')).toContain('**Delta Holdings**, turn 0 (Y165): waived (§11.4)');
     expect(report('Delta Holdings')).toContain('Treasury PE 400');
     // Fog of war: a report names nothing of another corporation's purchases.
