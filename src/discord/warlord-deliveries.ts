@@ -63,11 +63,9 @@ export async function deliverWarlordReport(d: RowDelivery): Promise<void> {
       ).id;
     } catch (err) {
       if (!isMissingPermissions(err)) throw err;
-      // A private report has nowhere else to go (posting it in the channel would show it to all).
-      d.app.log.warn(
-        { campaign: d.row.campaignId, corp },
-        'Warlord report not posted: the bot cannot open a private thread',
-      );
+      // A private report has nowhere else to go (posting it in the channel would show it to all):
+      // the channel is told once what the bot lacks (docs/delivery.md).
+      await d.report('CreatePrivateThreads');
       return;
     }
     threadId = found;

@@ -1,11 +1,12 @@
-import { ChannelType } from 'discord.js';
+import { ChannelType, PermissionFlagsBits } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands/index.ts';
 import { campaignInChannel } from '../../src/app/campaigns.ts';
+import { runCommand, type CommandInput } from '../../src/app/run-command.ts';
 import type { WarlordCampaign } from '../../src/app/warlord-ruleset.ts';
 import { type Bot, startBot } from '../../src/discord/bot.ts';
 import { DiscordStandIn, standInClientOptions } from '../../src/discord/standin/index.ts';
-import { testApp } from '../helpers/app.ts';
+import { actor, testApp } from '../helpers/app.ts';
 import { type TestDatabase, createPgliteDatabase } from '../helpers/databases.ts';
 
 const HOUR = 3_600_000;
@@ -166,5 +167,30 @@ describe('Star Fleet Warlord through Discord', () => {
     await bot.whenIdle();
     expect(standIn.threads(channelId)).toHaveLength(4);
     expect(report('Delta Holdings')).toContain('**Delta Holdings**, turn 1 (Y166)');
+  });
+
+  it('without Create Private Threads a report is not posted anywhere else (fog of war) and the channel is told once what is missing', async () => {
+    const other = standIn.addChannel(guildId, { name: 'no-private-threads' }).id;
+    standIn.denyBot(other, PermissionFlagsBits.CreatePrivateThreads);
+    const must = async (user: string, command: unknown) => {
+      const r = await runCommand(app, {
+        target: { guildId, channelId: other },
+        actor: actor(users[user]!),
+        command: command as CommandInput,
+      });
+      if (!r.ok) throw new Error(r.error.message);
+    };
+    await must('alice', { type: 'create', name: 'Closed', ruleset: 'star-fleet-warlord' });
+    await must('alice', { type: 'warlord-join', corpName: 'Alpha Mining' });
+    await must('bob', { type: 'warlord-join', corpName: 'Beta Freight' });
+    await must('alice', { type: 'warlord-start', width: 4, height: 4, turnHours: 24 });
+    app.clock.advance(24 * HOUR);
+    expect(await bot.tick()).toBeGreaterThanOrEqual(1);
+    await bot.whenIdle();
+    expect(standIn.threads(other)).toEqual([]);
+    const said = standIn.channelMessages(other).map((m) => m.content);
+    expect(said.some((m) => m.includes('Turn 0 processed'))).toBe(true);
+    expect(said.filter((m) => m.includes('**Create Private Threads**'))).toHaveLength(1);
+    expect(said.some((m) => m.includes('Treasury'))).toBe(false);
   });
 });
