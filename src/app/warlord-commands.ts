@@ -1,3 +1,4 @@
+import { campaignHeadOfChannel } from '../db/campaign-repo.ts';
 import type { Actor } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
 import { campaignInChannel } from './campaigns.ts';
@@ -6,11 +7,25 @@ import { newsLines, statusLines } from './warlord-report.ts';
 import { WARLORD_RULESET, type WarlordCampaign, type WarlordCommand, sheetReply } from './warlord-ruleset.ts';
 
 /** A Warlord command through `runCommand` (one transaction, the outbox rows with it). */
-export function runWarlord(
+export async function runWarlord(
   app: AppContext,
   req: { target: CommandTarget; actor: Actor; interactionId?: string; interactionToken?: string },
   command: WarlordCommand | { type: 'create'; name: string },
 ): Promise<CommandResult> {
+  // A Warlord command in another game's channel is refused by name before that game's rules see
+  // it (they know nothing of it). The ruleset of a campaign never changes, so reading it first is safe.
+  if (command.type !== 'create') {
+    const head = await campaignHeadOfChannel(app.database.db, req.target.channelId);
+    if (head && head.ruleset !== WARLORD_RULESET)
+      return {
+        ok: false,
+        error: {
+          code: 'warlord/other-ruleset',
+          rule: '§11',
+          message: `This channel plays ${head.ruleset}: \`/warlord\` works only in a Star Fleet Warlord channel.`,
+        },
+      };
+  }
   const input = command.type === 'create' ? { ...command, ruleset: WARLORD_RULESET } : command;
   return runCommand(app, { ...req, command: input as never });
 }

@@ -57,6 +57,18 @@ export type WarlordEvent =
   | { type: 'WarlordTurnProcessed'; turn: number; deadline: string | null; waived: number[]; winner: number | null }
   | { type: 'WarlordThreadOpened'; corp: number; threadId: string };
 
+/** Every Warlord command type, checked at run time (a Record, so a new command must be listed). */
+const WARLORD_COMMANDS = new Set(
+  Object.keys({
+    create: 1,
+    'warlord-join': 1,
+    'warlord-start': 1,
+    'warlord-submit': 1,
+    'warlord-process': 1,
+    'warlord-thread': 1,
+  } satisfies Record<WarlordCommand['type'], 1>),
+);
+
 const CATALOG = (s: WarlordState) => gameCatalog(SAMPLE_CATALOG, s.settings);
 const RULE = '§11';
 /** The actor the deliverer gives its own bookkeeping as (src/discord/delivery.ts `RowDelivery.system`). */
@@ -108,6 +120,14 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
       return ok({ events: [{ type: 'WarlordCreated', id, guildId, channelId, name }], state: null });
     }
     if (!state) return fail('campaign/none', RULE, 'There is no Warlord game in this channel.');
+    // Another ruleset's command (a Thunderdome slash command typed in a Warlord channel) reaches
+    // here at run time although the types exclude it: refused by name, never a crash.
+    if (!WARLORD_COMMANDS.has(command.type))
+      return fail(
+        'warlord/other-ruleset',
+        RULE,
+        'This channel plays Star Fleet Warlord: its commands are `/warlord join|start|sheet|check|status`.',
+      );
     const me = state.players.find((p) => p.userId === ctx.actor.userId);
     switch (command.type) {
       case 'warlord-thread': {
