@@ -7,6 +7,7 @@ import {
 import { readTextUpload } from '../src/app/uploads.ts';
 import { checkWarlordSheet, runWarlord, warlordStatus } from '../src/app/warlord-commands.ts';
 import { readArgs } from '../src/discord/args.ts';
+import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { deferFirst, presentError, send } from '../src/discord/present.ts';
 import { presentWarlord } from '../src/discord/warlord-present.ts';
@@ -84,8 +85,14 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
   const args = readArgs(i, data);
   const req = { target: ctx.target, actor: ctx.actor, interactionId: i.id, interactionToken: i.token };
   switch (args.sub) {
-    case 'create':
-      return presentWarlord(i, ctx, await runWarlord(ctx.app, req, { type: 'create', name: args.name }));
+    case 'create': {
+      const result = await runWarlord(ctx.app, req, { type: 'create', name: args.name });
+      const outcome = await presentWarlord(i, ctx, result);
+      // Docs/delivery.md: each permission the bot lacks here is named with what it breaks.
+      const warning = result.ok && !result.duplicate ? permissionWarningHere(i) : null;
+      if (warning) await i.followUp({ content: warning, allowedMentions: { parse: [] } });
+      return outcome;
+    }
     case 'join':
       return presentWarlord(
         i,

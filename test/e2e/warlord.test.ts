@@ -180,7 +180,21 @@ describe('Star Fleet Warlord through Discord', () => {
       });
       if (!r.ok) throw new Error(r.error.message);
     };
-    await must('alice', { type: 'create', name: 'Closed', ruleset: 'star-fleet-warlord' });
+    // `/warlord create` names the permission the channel lacks and what it breaks.
+    const create = await standIn.invokeCommand({
+      guildId,
+      channelId: other,
+      userId: users['alice']!,
+      name: 'warlord',
+      subcommand: 'create',
+      args: { name: 'Closed' },
+    });
+    await create.firstResponse(10_000);
+    await bot.whenIdle();
+    const followUp = create.responses().find((r) => r.kind === 'followup');
+    expect(followUp?.messageId && standIn.message(followUp.messageId)?.content).toContain(
+      '**Create Private Threads**: Star Fleet Warlord turn reports are not posted',
+    );
     await must('alice', { type: 'warlord-join', corpName: 'Alpha Mining' });
     await must('bob', { type: 'warlord-join', corpName: 'Beta Freight' });
     await must('alice', { type: 'warlord-start', width: 4, height: 4, turnHours: 24 });
@@ -190,7 +204,9 @@ describe('Star Fleet Warlord through Discord', () => {
     expect(standIn.threads(other)).toEqual([]);
     const said = standIn.channelMessages(other).map((m) => m.content);
     expect(said.some((m) => m.includes('Turn 0 processed'))).toBe(true);
-    expect(said.filter((m) => m.includes('**Create Private Threads**'))).toHaveLength(1);
+    expect(
+      said.filter((m) => m.includes("Discord refused a post for want of the bot's **Create Private Threads**")),
+    ).toHaveLength(1);
     expect(said.some((m) => m.includes('Treasury'))).toBe(false);
   });
 });
