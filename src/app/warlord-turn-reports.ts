@@ -13,11 +13,29 @@ import { ReplayDice, type WarlordCampaign } from './warlord-ruleset.ts';
  * and the sheets then in, processed again on the event's recorded dice (the fold discards the
  * reports, the log keeps everything they are made of). The same path after a restart.
  */
-export async function processedTurn(
-  app: AppContext,
-  campaignId: string,
-  seq: number,
-): Promise<{ state: WarlordState; corps: CorpTurnReport[]; sheets: ReadonlyMap<number, Sheet> } | null> {
+type ProcessedTurn = { state: WarlordState; corps: CorpTurnReport[]; sheets: ReadonlyMap<number, Sheet> };
+
+/**
+ * The last few turns rebuilt, by campaign and event: one processed turn is delivered as one row per
+ * corporation, and rebuilding it once serves them all (a turn's reports never change).
+ */
+const recent = new Map<string, Promise<ProcessedTurn | null>>();
+const RECENT_TURNS = 8;
+
+export function processedTurn(app: AppContext, campaignId: string, seq: number): Promise<ProcessedTurn | null> {
+  const key = `${campaignId}:${seq}`;
+  let turn = recent.get(key);
+  if (!turn) {
+    turn = rebuildTurn(app, campaignId, seq);
+    recent.set(key, turn);
+    // A failed rebuild (a database hiccup) is not kept: the row's retry tries again.
+    turn.catch(() => recent.delete(key));
+    if (recent.size > RECENT_TURNS) recent.delete(recent.keys().next().value as string);
+  }
+  return turn;
+}
+
+async function rebuildTurn(app: AppContext, campaignId: string, seq: number): Promise<ProcessedTurn | null> {
   const before = await commandHistory(app, campaignId, seq, seq - 1);
   const at = await commandHistory(app, campaignId, seq, seq);
   const c = before?.state as unknown as WarlordCampaign | undefined;
