@@ -82,6 +82,12 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
     ],
   },
   {
+    title: 'Star Fleet Warlord (a second game)',
+    lines: [
+      '`/warlord create name:` · `/warlord join corporation:` · `/warlord start width: height: [turn_hours:]` — a game of corporations (§1.4, §4.1). `/warlord check file:` dry-runs a sheet privately; `/warlord sheet file:` sends it (revisable until the deadline, late ones waived, §11.4); `/warlord status`. Reports arrive in your private thread.',
+    ],
+  },
+  {
     title: 'About',
     lines: [
       'Thunderdome III is a 4X campaign for Star Fleet Battles designed to run with no moderator (UTD1.11). The bot rolls every campaign die in public from a committed seed, keeps every clock and records every order; battles are fought in SFB.',
@@ -91,7 +97,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
 
 /** The sections to show in each phase of a campaign (or with none in the channel): the rest is in the index. */
 const SECTIONS_BY_PHASE: Record<Phase, readonly string[]> = {
-  none: ['1. Setting up (UTD8)', '4. Any time'],
+  none: ['1. Setting up (UTD8)', '4. Any time', 'Star Fleet Warlord (a second game)'],
   registration: ['1. Setting up (UTD8)', '4. Any time'],
   setup: ['1. Setting up (UTD8)', '4. Any time'],
   active: [

@@ -30,6 +30,7 @@ import { yardCommand } from './yard.ts';
 import { officerCommand } from './officer.ts';
 import { shipCommand } from './ship.ts';
 import { resultCommand } from './result.ts';
+import { warlordCommand } from './warlord.ts';
 
 /** The one explicit list of commands: the deploy script and the router both read it (design §3.4). */
 export const COMMANDS: readonly SlashCommand[] = [
@@ -70,4 +71,6 @@ export const COMMANDS: readonly SlashCommand[] = [
   // The personal to-do and settings (src/app/me.ts).
   meCommand,
   helpCommand(() => COMMANDS),
+  // Star Fleet Warlord, the second ruleset.
+  warlordCommand,
 ];

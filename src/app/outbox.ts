@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import { loadEvents } from '../db/campaign-repo.ts';
 import * as repo from '../db/outbox-repo.ts';
 import { campaigns } from '../db/schema.ts';
@@ -88,11 +89,18 @@ export async function commandHistory(
   toSeq: number,
 ): Promise<{ events: StoredEvent[]; state: CampaignState } | null> {
   const all = await loadEvents(app.database.db, campaignId);
+  // The campaign's own ruleset folds every event, its creation included: before the first event
+  // there is no state to name it, so it is read from the stored row (a Warlord game's creation
+  // folded by Thunderdome would be no state at all).
+  const [row] = await app.database.db
+    .select({ ruleset: sql<string | null>`${campaigns.state} ->> 'ruleset'` })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
+  const ruleset = rulesetOf(row?.ruleset ?? DEFAULT_RULESET);
   let state: CampaignState | null = null;
   const events: StoredEvent[] = [];
   for (const e of all) {
     if (e.seq > toSeq) break;
-    const ruleset = rulesetOf((state as CampaignState | null)?.ruleset ?? DEFAULT_RULESET);
     // One working copy for the whole replay (docs/performance.md, "Long histories").
     state = (ruleset.applyInPlace ?? ruleset.apply)(state, e);
     if (e.seq >= fromSeq) events.push(e);

@@ -85,3 +85,78 @@ export function pack(lines: readonly string[], limit = MESSAGE_LIMIT): string[] 
   if (cur) out.push(cur);
   return out;
 }
+
+/** The game channel's news of a command's events (public: §11 — who joined, who has sent orders, a processed turn). */
+export function newsLines(
+  events: readonly { event: { type: string } & Record<string, unknown> }[],
+  state: {
+    name: string;
+    players: readonly { userId: string; corp: number; name: string }[];
+    game: WarlordState | null;
+    deadline: string | null;
+  },
+): string[] {
+  const corpName = (id: number) => state.players.find((p) => p.corp === id)?.name ?? `corporation ${id}`;
+  const when = (iso: string | null) => (iso ? `<t:${Math.floor(Date.parse(iso) / 1000)}:f>` : 'none');
+  const out: string[] = [];
+  for (const { event: e } of events) {
+    switch (e.type) {
+      case 'WarlordCreated':
+        out.push(`🌌 Star Fleet Warlord game **${state.name}** created: join with \`/warlord join\` (§1.4).`);
+        break;
+      case 'WarlordJoined':
+        out.push(`🏢 <@${String(e['userId'])}> founds **${String(e['name'])}** (corporation ${Number(e['corp'])}).`);
+        break;
+      case 'WarlordStarted':
+        out.push(
+          `🚀 The game starts: a ${Number(e['width'])}×${Number(e['height'])}-sector galaxy, ${state.players.length} corporations; orders due ${when(String(e['deadline']))} (turns of ${Number(e['turnHours'])} h, §11.3).`,
+        );
+        break;
+      case 'WarlordSheetSubmitted':
+        out.push(`📨 **${corpName(Number(e['corp']))}** has sent its orders (revisable until the deadline).`);
+        break;
+      case 'WarlordTurnProcessed': {
+        const waived = (e['waived'] as number[]).map(corpName);
+        out.push(
+          `📜 Turn ${Number(e['turn'])} processed.${waived.length ? ` Waived, no sheet in time (§11.4): ${waived.join(', ')}.` : ''} Reports are in each corporation's private thread.`,
+        );
+        const winner = e['winner'] as number | null;
+        if (winner !== null) out.push(`🏆 **${corpName(winner)}** wins the game (§11.8).`);
+        else out.push(`Next orders due ${when(state.deadline)}.`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** `/warlord status`: the game, its turn and deadline, whose sheets are in, and the asker's own treasury (§11). */
+export function statusLines(
+  c: {
+    name: string;
+    status: string;
+    players: readonly { userId: string; corp: number; name: string }[];
+    game: WarlordState | null;
+    sheets: Record<string, string>;
+    deadline: string | null;
+  },
+  userId: string,
+): string[] {
+  const out = [`🌌 **${c.name}** (Star Fleet Warlord): ${c.status}`];
+  if (c.game)
+    out.push(
+      `Turn ${c.game.turn} (Y${c.game.year}); orders due <t:${Math.floor(Date.parse(c.deadline ?? '') / 1000)}:f>`,
+    );
+  for (const p of c.players) {
+    const corp = c.game?.corps.find((x) => x.id === p.corp);
+    const sheet = c.game ? (c.sheets[String(p.corp)] !== undefined ? ' ✅ orders in' : ' ⏳ no orders yet') : '';
+    out.push(`${p.corp}. **${p.name}** <@${p.userId}>${corp?.eliminated ? ' (out)' : sheet}`);
+  }
+  const me = c.players.find((p) => p.userId === userId);
+  const mine = me && c.game?.corps.find((x) => x.id === me.corp);
+  if (mine) {
+    const t = mine.treasury;
+    out.push(`Your treasury: PE ${t.PE}, OR ${t.OR}, DC ${t.DC}, FP ${t.FP} (${ep(t)} EP); loan ${mine.loan}`);
+  }
+  return out;
+}

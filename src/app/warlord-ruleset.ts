@@ -7,6 +7,7 @@ import { describeError, parseSheet } from '../rules/warlord/orders.ts';
 import { type WarlordState, defaultSettings } from '../rules/warlord/state.ts';
 import { processGameTurn } from '../rules/warlord/turn.ts';
 import type { Ruleset, RulesetState, StoredEventOf } from '../ruleset.ts';
+import { warlordPosts } from './warlord-posts.ts';
 
 /**
  * Star Fleet Warlord on the ruleset seam (src/ruleset.ts): players join as corporations, the game
@@ -35,6 +36,8 @@ export interface WarlordCampaign extends RulesetState {
   sheets: Record<string, string>;
   deadline: string | null;
   turnHours: number;
+  /** Each corporation's private thread in the game channel (its turn reports), by corporation; absent in older states. */
+  threads?: Record<string, string>;
 }
 
 export type WarlordCommand =
@@ -42,17 +45,34 @@ export type WarlordCommand =
   | { type: 'warlord-join'; corpName: string }
   | { type: 'warlord-start'; width: number; height: number; turnHours: number }
   | { type: 'warlord-submit'; text: string }
-  | { type: 'warlord-process' };
+  | { type: 'warlord-process' }
+  /** The bot records the private thread it opened for a corporation's reports (system only). */
+  | { type: 'warlord-thread'; corp: number; threadId: string };
 
 export type WarlordEvent =
   | { type: 'WarlordCreated'; id: string; guildId: string; channelId: string; name: string }
   | { type: 'WarlordJoined'; userId: string; corp: number; name: string }
   | { type: 'WarlordStarted'; seed: number; width: number; height: number; turnHours: number; deadline: string }
   | { type: 'WarlordSheetSubmitted'; corp: number; text: string }
-  | { type: 'WarlordTurnProcessed'; turn: number; deadline: string | null; waived: number[]; winner: number | null };
+  | { type: 'WarlordTurnProcessed'; turn: number; deadline: string | null; waived: number[]; winner: number | null }
+  | { type: 'WarlordThreadOpened'; corp: number; threadId: string };
+
+/** Every Warlord command type, checked at run time (a Record, so a new command must be listed). */
+const WARLORD_COMMANDS = new Set(
+  Object.keys({
+    create: 1,
+    'warlord-join': 1,
+    'warlord-start': 1,
+    'warlord-submit': 1,
+    'warlord-process': 1,
+    'warlord-thread': 1,
+  } satisfies Record<WarlordCommand['type'], 1>),
+);
 
 const CATALOG = (s: WarlordState) => gameCatalog(SAMPLE_CATALOG, s.settings);
 const RULE = '§11';
+/** The actor the deliverer gives its own bookkeeping as (src/discord/delivery.ts `RowDelivery.system`). */
+const SYSTEM_USER = 'system';
 /** Far above any real sheet (100 ships × 6 slots and 20 misc orders fit in a tenth of it). */
 const SHEET_LIMIT = 50_000;
 
@@ -100,8 +120,26 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
       return ok({ events: [{ type: 'WarlordCreated', id, guildId, channelId, name }], state: null });
     }
     if (!state) return fail('campaign/none', RULE, 'There is no Warlord game in this channel.');
+    // Another ruleset's command (a Thunderdome slash command typed in a Warlord channel) reaches
+    // here at run time although the types exclude it: refused by name, never a crash.
+    if (!WARLORD_COMMANDS.has(command.type))
+      return fail(
+        'warlord/other-ruleset',
+        RULE,
+        'This channel plays Star Fleet Warlord: its commands are `/warlord join|start|sheet|check|status`.',
+      );
     const me = state.players.find((p) => p.userId === ctx.actor.userId);
     switch (command.type) {
+      case 'warlord-thread': {
+        if (ctx.actor.userId !== SYSTEM_USER)
+          return fail('warlord/system-only', RULE, 'Only the bot records a corporation’s private thread.');
+        if (!state.players.some((p) => p.corp === command.corp))
+          return fail('warlord/no-corp', RULE, `There is no corporation ${command.corp}.`);
+        if (state.threads?.[String(command.corp)] === command.threadId)
+          return fail('warlord/thread-known', RULE, 'That thread is recorded already.');
+        const { corp, threadId } = command;
+        return ok({ events: [{ type: 'WarlordThreadOpened', corp, threadId }], state: null });
+      }
       case 'warlord-join': {
         if (state.status !== 'joining')
           return fail('warlord/started', '§11.2', 'The game has started; a seat can go to a standby player by vote.');
@@ -204,6 +242,7 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
           sheets: {},
           deadline: null,
           turnHours: 168,
+          threads: {},
         };
       case 'WarlordJoined':
         return { ...need(), players: [...need().players, { userId: e.userId, corp: e.corp, name: e.name }] };
@@ -223,8 +262,11 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
         const r = processGameTurn(c.game, sheetsOf(c), new ReplayDice(stored.rolls), CATALOG(c.game));
         return processed(c, r.state, e);
       }
+      case 'WarlordThreadOpened':
+        return { ...need(), threads: { ...need().threads, [String(e.corp)]: e.threadId } };
     }
   },
+  posts: warlordPosts,
   scheduler: {
     systemUserId: WARLORD_CLOCK,
     nextDue: (s) => (s.status === 'running' ? s.deadline : null),

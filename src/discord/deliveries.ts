@@ -1,4 +1,5 @@
 import type { PostKind } from '../app/thunderdome-posts.ts';
+import type { WarlordPostKind } from '../app/warlord-posts.ts';
 import { deliverAnnouncement, deliverExplorationOffer, deliverTurnStart } from './announce.ts';
 import { deliverBattleCard, deliverBattleThread } from './battle-threads.ts';
 import type { RowDelivery } from './delivery.ts';
@@ -8,6 +9,7 @@ import { deliverMapApprovalPost, deliverMapApprovalTally } from './map-approval.
 import { deliverMapPost } from './map-posts.ts';
 import { refusedNotice, NEEDED_PERMISSIONS, type NeededPermission } from './permission-words.ts';
 import { deliverVotePost, deliverVoteTally } from './votes.ts';
+import { deliverWarlordNews, deliverWarlordReport } from './warlord-deliveries.ts';
 
 /**
  * How each kind of outbox row is delivered (docs/delivery.md): one function per kind the rules
@@ -28,9 +30,12 @@ export const DELIVERIES = {
   'explore-offer': deliverExplorationOffer,
   'battle-event': deliverBattleEvent,
   dm: deliverDm,
-} as const satisfies Record<PostKind, (d: RowDelivery) => Promise<void>>;
+  // Star Fleet Warlord (src/app/warlord-posts.ts).
+  'warlord-news': deliverWarlordNews,
+  'warlord-report': deliverWarlordReport,
+} as const satisfies Record<PostKind | WarlordPostKind, (d: RowDelivery) => Promise<void>>;
 
-export function isPostKind(kind: string): kind is PostKind {
+export function isPostKind(kind: string): kind is PostKind | WarlordPostKind {
   return Object.hasOwn(DELIVERIES, kind);
 }
 

@@ -17,6 +17,10 @@ export const NEEDED_PERMISSIONS = {
     label: 'Create Public Threads',
     breaks: 'battles get no thread: their cards go to the channel',
   },
+  CreatePrivateThreads: {
+    label: 'Create Private Threads',
+    breaks: 'Star Fleet Warlord turn reports are not posted (each goes to its corporation’s private thread)',
+  },
   AttachFiles: {
     label: 'Attach Files',
     breaks: 'maps and battle cards are posted as text only, without their pictures',

@@ -85,6 +85,18 @@ describe('channel permissions and overwrites', () => {
     expect(await refusal(message.react('✅'))).toBeNull();
   });
 
+  it('a private thread needs Create Private Threads, a public one Create Public Threads', async () => {
+    world = await createWorld();
+    const w = world;
+    w.standIn.denyBot(w.channelId, P.CreatePrivateThreads);
+    const privately = () => textChannel(w).threads.create({ name: 'Alpha: reports', type: ChannelType.PrivateThread });
+    expect(await refusal(privately())).toBe(50013);
+    expect(await refusal(textChannel(w).threads.create({ name: 'Battle K1' }))).toBeNull();
+    w.standIn.denyBot(w.channelId, P.CreatePublicThreads);
+    expect(await refusal(privately())).toBeNull();
+    expect(await refusal(textChannel(w).threads.create({ name: 'Battle K2' }))).toBe(50013);
+  });
+
   it('without View Channel the bot gets 50001 Missing Access; a member overwrite for the bot counts too', async () => {
     world = await createWorld();
     const w = world;

@@ -85,7 +85,7 @@ export function requiredPermissions(
   method: string,
   route: string,
   channel: ChannelRecord,
-  request: { hasFiles: boolean },
+  request: { hasFiles: boolean; threadType?: 'public' | 'private' },
 ): bigint | null {
   const send = channel.thread ? P.SendMessagesInThreads : P.SendMessages;
   const key = `${method} ${route}`;
@@ -98,7 +98,9 @@ export function requiredPermissions(
       return P.ViewChannel | P.ReadMessageHistory;
     case 'PUT /channels/:channelId/messages/:messageId/reactions/:emoji/@me':
       return P.ViewChannel | P.ReadMessageHistory | P.AddReactions;
+    // A standalone thread is private unless its body says otherwise (Discord's default, type 12).
     case 'POST /channels/:channelId/threads':
+      return P.ViewChannel | (request.threadType === 'public' ? P.CreatePublicThreads : P.CreatePrivateThreads);
     case 'POST /channels/:channelId/messages/:messageId/threads':
       return P.ViewChannel | P.CreatePublicThreads;
     case 'PATCH /channels/:channelId/messages/:messageId':

@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { StandInContext } from './context.ts';
-import { PermissionFlagsBits } from 'discord-api-types/v10';
+import { ChannelType, PermissionFlagsBits } from 'discord-api-types/v10';
 import {
   DiscordHttpError,
   missingAccess,
@@ -185,7 +185,11 @@ export class RestServer {
           throw new RateLimited(limit);
         }
       for (const refuse of this.refusals) if (refuse(seen)) throw missingPermissions();
-      if (match.def.auth) this.#checkPermissions(method, match.def.pattern, match.params, parsed.files.length > 0);
+      if (match.def.auth)
+        this.#checkPermissions(method, match.def.pattern, match.params, {
+          hasFiles: parsed.files.length > 0,
+          threadType: threadTypeOf(parsed.json),
+        });
       const result = await match.def.handler({
         method,
         path,
@@ -224,13 +228,18 @@ export class RestServer {
    * The bot's permissions in the channel a call acts in, as Discord checks them: without View
    * Channel, 50001 Missing Access; without another permission the call needs, 50013.
    */
-  #checkPermissions(method: string, route: string, params: Record<string, string>, hasFiles: boolean): void {
+  #checkPermissions(
+    method: string,
+    route: string,
+    params: Record<string, string>,
+    request: { hasFiles: boolean; threadType: 'public' | 'private' },
+  ): void {
     if (!this.ctx.settings.enforcePermissions) return;
     const { store } = this.ctx;
     const channel = store.channels.get(params['channelId'] ?? '');
     const guild = channel?.guildId ? store.guilds.get(channel.guildId) : undefined;
     if (!channel || !guild) return;
-    const needed = requiredPermissions(method, route, channel, { hasFiles });
+    const needed = requiredPermissions(method, route, channel, request);
     if (needed === null) return;
     const parent = channel.parentId ? store.channels.get(channel.parentId) : undefined;
     const has = computeChannelPermissions(guild, channel, store.botUser.id, parent);
@@ -286,4 +295,10 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     chunks.push(buf);
   }
   return Buffer.concat(chunks);
+}
+
+/** Whether a thread-creating body asks for a private thread (type 12, Discord's default) or a public one. */
+function threadTypeOf(json: unknown): 'public' | 'private' {
+  const type = json && typeof json === 'object' ? (json as Record<string, unknown>)['type'] : undefined;
+  return type === undefined || type === ChannelType.PrivateThread ? 'private' : 'public';
 }

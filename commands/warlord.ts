@@ -1,0 +1,152 @@
+import {
+  ApplicationCommandOptionType,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { readTextUpload } from '../src/app/uploads.ts';
+import { checkWarlordSheet, runWarlord, warlordStatus } from '../src/app/warlord-commands.ts';
+import { readArgs } from '../src/discord/args.ts';
+import { permissionWarningHere } from '../src/discord/permission-check.ts';
+import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
+import { deferFirst, presentError, send } from '../src/discord/present.ts';
+import { presentWarlord } from '../src/discord/warlord-present.ts';
+import { splitMessage } from '../src/discord/words.ts';
+
+const S = ApplicationCommandOptionType.String;
+const I = ApplicationCommandOptionType.Integer;
+const A = ApplicationCommandOptionType.Attachment;
+const SUB = ApplicationCommandOptionType.Subcommand;
+/** A sheet file: far above any real sheet (100 ships × 6 slots fit in a tenth), as the rules' own limit. */
+const SHEET_BYTES = 50_000;
+const sheetFile = {
+  type: A,
+  name: 'file',
+  description: 'Your order sheet as a text file (§9)',
+  required: true,
+} as const;
+
+const data = {
+  name: 'warlord',
+  description: 'Star Fleet Warlord: corporations, order sheets, computer-moderated turns',
+  options: [
+    {
+      type: SUB,
+      name: 'create',
+      description: 'Create a Star Fleet Warlord game in this channel',
+      options: [{ type: S, name: 'name', description: 'Game name', required: true, max_length: 60 }],
+    },
+    {
+      type: SUB,
+      name: 'join',
+      description: 'Found your corporation in the game (§1.4)',
+      options: [
+        { type: S, name: 'corporation', description: 'Its name (1–20 characters)', required: true, max_length: 20 },
+      ],
+    },
+    {
+      type: SUB,
+      name: 'start',
+      description: 'Start: generate the galaxy and open turn 0 (a player)',
+      options: [
+        { type: I, name: 'width', description: 'Sectors across (4–10)', required: true, min_value: 4, max_value: 10 },
+        { type: I, name: 'height', description: 'Sectors down (4–10)', required: true, min_value: 4, max_value: 10 },
+        {
+          type: I,
+          name: 'turn_hours',
+          description: 'Hours between deadlines (default 168)',
+          min_value: 1,
+          max_value: 720,
+        },
+      ],
+    },
+    {
+      type: SUB,
+      name: 'sheet',
+      description: 'Submit (or revise) your order sheet for this turn',
+      options: [sheetFile],
+    },
+    {
+      type: SUB,
+      name: 'check',
+      description: 'Dry-run a sheet: errors by line and a preview, only for you',
+      options: [sheetFile],
+    },
+    { type: SUB, name: 'status', description: 'The game, its deadline, whose orders are in, your treasury' },
+  ],
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+async function readSheet(file: { size: number; url: string }) {
+  return readTextUpload(file, { maxBytes: SHEET_BYTES, rule: '§9.1', codePrefix: 'warlord', what: 'order sheet' });
+}
+
+/** Thin: each subcommand is one app call (src/app/warlord-commands.ts), presented by warlord-present.ts. */
+async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
+  const args = readArgs(i, data);
+  const req = { target: ctx.target, actor: ctx.actor, interactionId: i.id, interactionToken: i.token };
+  switch (args.sub) {
+    case 'create': {
+      const result = await runWarlord(ctx.app, req, { type: 'create', name: args.name });
+      const outcome = await presentWarlord(i, ctx, result);
+      // Docs/delivery.md: each permission the bot lacks here is named with what it breaks.
+      const warning = result.ok && !result.duplicate ? permissionWarningHere(i) : null;
+      if (warning) await i.followUp({ content: warning, allowedMentions: { parse: [] } });
+      return outcome;
+    }
+    case 'join':
+      return presentWarlord(
+        i,
+        ctx,
+        await runWarlord(ctx.app, req, { type: 'warlord-join', corpName: args.corporation }),
+      );
+    case 'start':
+      return presentWarlord(
+        i,
+        ctx,
+        await runWarlord(ctx.app, req, {
+          type: 'warlord-start',
+          width: args.width,
+          height: args.height,
+          turnHours: args.turn_hours ?? 168,
+        }),
+      );
+    case 'sheet':
+    case 'check': {
+      // Downloading the file may take longer than Discord's 3 s; the answer is private either way.
+      await deferFirst(i);
+      const upload = await readSheet(args.file);
+      if (!upload.ok) return presentError(i, upload.error);
+      const check = await checkWarlordSheet(ctx.app, ctx.target.channelId, ctx.actor.userId, upload.value);
+      if (args.sub === 'check') {
+        if (!check.ok) return presentError(i, { code: 'warlord/check', rule: '§11', message: check.message });
+        const [first, ...rest] = splitMessage(['🔎 Dry run (nothing submitted):', ...check.lines].join('\n'));
+        await send(i, { content: first!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+        for (const more of rest) await i.followUp({ content: more, flags: MessageFlags.Ephemeral });
+        return { ok: true };
+      }
+      const result = await runWarlord(ctx.app, req, { type: 'warlord-submit', text: upload.value });
+      const lines = [
+        '📨 Sheet received; you may revise it until the deadline (§11.3).',
+        ...(check.ok ? check.lines : []),
+      ];
+      return presentWarlord(i, ctx, result, lines);
+    }
+    case 'status': {
+      const lines = await warlordStatus(ctx.app, ctx.target.channelId, ctx.actor.userId);
+      if (!lines)
+        return presentError(i, {
+          code: 'campaign/none',
+          rule: '§11',
+          message: 'There is no Warlord game in this channel.',
+        });
+      await send(i, {
+        content: lines.join('\n').slice(0, 2000),
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: { parse: [] },
+      });
+      return { ok: true };
+    }
+  }
+}
+
+export const warlordCommand: SlashCommand = { data, execute };

@@ -1,0 +1,212 @@
+import { ChannelType, PermissionFlagsBits } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../commands/index.ts';
+import { campaignInChannel } from '../../src/app/campaigns.ts';
+import { runCommand, type CommandInput } from '../../src/app/run-command.ts';
+import type { WarlordCampaign } from '../../src/app/warlord-ruleset.ts';
+import { type Bot, startBot } from '../../src/discord/bot.ts';
+import { DiscordStandIn, standInClientOptions } from '../../src/discord/standin/index.ts';
+import { actor, testApp } from '../helpers/app.ts';
+import { type TestDatabase, createPgliteDatabase } from '../helpers/databases.ts';
+
+const HOUR = 3_600_000;
+
+/**
+ * Star Fleet Warlord through the real discord.js client and the stand-in, as
+ * examples/05-warlord.txt plays it: four corporations, a dry run, three sheets (one with a bad
+ * line), the fourth waived at the deadline (§11.4), the news in the channel and each
+ * corporation's report in a private thread only its player is in.
+ */
+describe('Star Fleet Warlord through Discord', () => {
+  let standIn: DiscordStandIn;
+  let bot: Bot;
+  let tdb: TestDatabase;
+  let app: ReturnType<typeof testApp>;
+  let guildId: string;
+  let channelId: string;
+  const users: Record<string, string> = {};
+
+  beforeAll(async () => {
+    tdb = await createPgliteDatabase();
+    app = testApp(tdb.database, { start: '2026-06-01T12:00:00Z' });
+    standIn = await DiscordStandIn.start();
+    guildId = standIn.addGuild({ name: 'Warlord' }).id;
+    channelId = standIn.addChannel(guildId, { name: 'magellanic' }).id;
+    for (const name of ['alice', 'bob', 'carol', 'dave', 'erin']) users[name] = standIn.addUser({ username: name }).id;
+    standIn.registerCommands(
+      COMMANDS.map((c) => c.data),
+      guildId,
+    );
+    bot = await startBot({
+      app,
+      token: standIn.token,
+      commands: COMMANDS,
+      clientOptions: standInClientOptions(standIn),
+      schedulerIntervalMs: null,
+    });
+  });
+  afterAll(async () => {
+    await bot?.stop();
+    await standIn?.stop();
+    await tdb?.drop();
+  });
+
+  const warlord = async (
+    user: string,
+    subcommand: string,
+    args: Record<string, string | number> = {},
+    sheet?: string,
+  ) => {
+    const handle = await standIn.invokeCommand({
+      guildId,
+      channelId,
+      userId: users[user]!,
+      name: 'warlord',
+      subcommand,
+      args: sheet === undefined ? args : { ...args, file: 'sheet.txt' },
+      ...(sheet === undefined ? {} : { attachments: [{ name: 'sheet.txt', data: Buffer.from(sheet, 'utf8') }] }),
+    });
+    await handle.firstResponse(10_000);
+    await bot.whenIdle();
+    const original = handle.original();
+    return {
+      ok: bot.router.outcomes.get(handle.id)?.ok ?? false,
+      content: original?.content ?? '',
+      ephemeral: original?.ephemeral ?? false,
+    };
+  };
+  const game = async () => (await campaignInChannel(app, channelId)) as unknown as WarlordCampaign;
+
+  it('§11.4 a late sheet is waived at the deadline; the news goes to the channel, each report to its private thread', async () => {
+    expect(await warlord('alice', 'create', { name: 'Magellanic Cloud' })).toMatchObject({
+      ok: true,
+      ephemeral: false,
+    });
+    for (const [u, n] of [
+      ['alice', 'Alpha Mining'],
+      ['bob', 'Beta Freight'],
+      ['carol', 'Gamma Works'],
+      ['dave', 'Delta Holdings'],
+    ] as const)
+      expect((await warlord(u, 'join', { corporation: n })).content).toContain(`founds **${n}**`);
+    // §11.6: a refused name is told privately with its rule, and nothing changes.
+    const refused = await warlord('erin', 'join', { corporation: 'The Latecomers' });
+    expect(refused).toMatchObject({ ok: false, ephemeral: true });
+    expect(refused.content).toContain('§11.6');
+    expect((await game()).players).toHaveLength(4);
+    expect((await warlord('alice', 'start', { width: 4, height: 4, turn_hours: 48 })).content).toContain(
+      '4×4-sector galaxy, 4 corporations',
+    );
+
+    // The dry run names the bad line with its number and rule, privately, and submits nothing.
+    const dry = await warlord('carol', 'check', {}, 'PS Z FF\nFA 75 50');
+    expect(dry).toMatchObject({ ok: true, ephemeral: true });
+    expect(dry.content).toContain('line 2: "50" is not an FA option');
+    expect(dry.content).toContain('PS Z-FF: 70 EP');
+    expect((await game()).sheets).toEqual({});
+
+    const sent = await warlord('alice', 'sheet', {}, 'PR F\nPS F DD\nPS F DD');
+    expect(sent).toMatchObject({ ok: true, ephemeral: true });
+    expect(sent.content).toContain('PS F-DD: 100 EP');
+    await warlord('bob', 'sheet', {}, 'PR K\nPS K D7\nBF 50');
+    await warlord('carol', 'sheet', {}, 'PS Z FF\nFA 75 50');
+    // The channel hears only that the orders are in, never what they are.
+    const channelText = () =>
+      standIn
+        .channelMessages(channelId)
+        .map((m) => m.content)
+        .join('\n');
+    expect(channelText()).toContain('**Gamma Works** has sent its orders');
+    expect(channelText()).not.toContain('PS Z-FF');
+    expect(Object.keys((await game()).sheets).sort()).toEqual(['1', '2', '3']);
+
+    // The deadline: dave has sent nothing, so his turn is waived and the turn runs.
+    app.clock.advance(48 * HOUR);
+    expect(await bot.tick()).toBe(1);
+    await bot.whenIdle();
+    const after = await game();
+    expect([after.game?.turn, after.sheets]).toEqual([1, {}]);
+    expect(channelText()).toContain('Turn 0 processed. Waived, no sheet in time (§11.4): Delta Holdings.');
+
+    const threads = standIn.threads(channelId);
+    expect(threads.map((t) => t.name).sort()).toEqual(
+      ['Alpha Mining', 'Beta Freight', 'Delta Holdings', 'Gamma Works'].map((n) => `${n}: private reports`),
+    );
+    for (const [u, corp, name] of [
+      ['alice', 1, 'Alpha Mining'],
+      ['bob', 2, 'Beta Freight'],
+      ['carol', 3, 'Gamma Works'],
+      ['dave', 4, 'Delta Holdings'],
+    ] as const) {
+      const t = threads.find((x) => x.name.startsWith(name))!;
+      // Private, and the other players are not in it.
+      expect(t.type).toBe(ChannelType.PrivateThread);
+      const members = [...(t.thread?.memberIds ?? [])].filter((id) => id !== standIn.botUser.id);
+      expect(members).toEqual([users[u]]);
+      expect(after.threads?.[String(corp)]).toBe(t.id);
+    }
+    const report = (name: string) =>
+      standIn
+        .channelMessages(threads.find((x) => x.name.startsWith(name))!.id)
+        .map((m) => m.content)
+        .join('\n');
+    expect(report('Alpha Mining')).toContain('Bought F-DD 21 for 100 EP');
+    expect(report('Alpha Mining')).toContain('Treasury PE 185, OR 185, DC 185, FP 185: 185 EP');
+    // §9.4: the line that did not read is in its corporation's report with its number and rule.
+    expect(report('Gamma Works')).toContain('✗ line 2: "50" is not an FA option');
+    expect(report('Gamma Works')).toContain('Bought Z-FF');
+    expect(report('Delta Holdings')).toContain('**Delta Holdings**, turn 0 (Y165): waived (§11.4)');
+    expect(report('Delta Holdings')).toContain('Treasury PE 400');
+    // Fog of war: a report names nothing of another corporation's purchases.
+    expect(report('Beta Freight')).not.toContain('F-DD');
+
+    // The next turn's reports go to the same threads (recorded in the game), not new ones.
+    await warlord('dave', 'sheet', {}, 'PS F FF');
+    app.clock.advance(48 * HOUR);
+    expect(await bot.tick()).toBe(1);
+    await bot.whenIdle();
+    expect(standIn.threads(channelId)).toHaveLength(4);
+    expect(report('Delta Holdings')).toContain('**Delta Holdings**, turn 1 (Y166)');
+  });
+
+  it('without Create Private Threads a report is not posted anywhere else (fog of war) and the channel is told once what is missing', async () => {
+    const other = standIn.addChannel(guildId, { name: 'no-private-threads' }).id;
+    standIn.denyBot(other, PermissionFlagsBits.CreatePrivateThreads);
+    const must = async (user: string, command: unknown) => {
+      const r = await runCommand(app, {
+        target: { guildId, channelId: other },
+        actor: actor(users[user]!),
+        command: command as CommandInput,
+      });
+      if (!r.ok) throw new Error(r.error.message);
+    };
+    // `/warlord create` names the permission the channel lacks and what it breaks.
+    const create = await standIn.invokeCommand({
+      guildId,
+      channelId: other,
+      userId: users['alice']!,
+      name: 'warlord',
+      subcommand: 'create',
+      args: { name: 'Closed' },
+    });
+    await create.firstResponse(10_000);
+    await bot.whenIdle();
+    const followUp = create.responses().find((r) => r.kind === 'followup');
+    expect(followUp?.messageId && standIn.message(followUp.messageId)?.content).toContain(
+      '**Create Private Threads**: Star Fleet Warlord turn reports are not posted',
+    );
+    await must('alice', { type: 'warlord-join', corpName: 'Alpha Mining' });
+    await must('bob', { type: 'warlord-join', corpName: 'Beta Freight' });
+    await must('alice', { type: 'warlord-start', width: 4, height: 4, turnHours: 24 });
+    app.clock.advance(24 * HOUR);
+    expect(await bot.tick()).toBeGreaterThanOrEqual(1);
+    await bot.whenIdle();
+    expect(standIn.threads(other)).toEqual([]);
+    const said = standIn.channelMessages(other).map((m) => m.content);
+    expect(said.some((m) => m.includes('Turn 0 processed'))).toBe(true);
+    expect(
+      said.filter((m) => m.includes("Discord refused a post for want of the bot's **Create Private Threads**")),
+    ).toHaveLength(1);
+    expect(said.some((m) => m.includes('Treasury'))).toBe(false);
+  });
+});
