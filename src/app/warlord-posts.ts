@@ -1,5 +1,5 @@
 import type { RulesetPost, StoredEventOf } from '../ruleset.ts';
-import type { WarlordCampaign, WarlordEvent } from './warlord-ruleset.ts';
+import type { WarlordCampaign, WarlordEvent } from './warlord-types.ts';
 
 /**
  * What a Warlord command makes the bot post (docs/delivery.md), as codes: the public news of the

@@ -8,6 +8,13 @@ import { type WarlordState, defaultSettings } from '../rules/warlord/state.ts';
 import { processGameTurn } from '../rules/warlord/turn.ts';
 import type { Ruleset, RulesetState, StoredEventOf } from '../ruleset.ts';
 import { warlordPosts } from './warlord-posts.ts';
+import {
+  WARLORD_CLOCK,
+  WARLORD_RULESET,
+  type WarlordCampaign,
+  type WarlordCommand,
+  type WarlordEvent,
+} from './warlord-types.ts';
 
 /**
  * Star Fleet Warlord on the ruleset seam (src/ruleset.ts): players join as corporations, the game
@@ -18,44 +25,14 @@ import { warlordPosts } from './warlord-posts.ts';
  * The turn is folded by replaying it: the `TurnProcessed` event carries its dice (the stored rolls),
  * and `apply` runs the same pure processing on a dice source that gives those rolls back in order.
  */
-export const WARLORD_RULESET = 'star-fleet-warlord';
-export const WARLORD_CLOCK = 'warlord-clock';
-
-export interface WarlordPlayer {
-  userId: string;
-  corp: number;
-  name: string;
-}
-
-export interface WarlordCampaign extends RulesetState {
-  ruleset: typeof WARLORD_RULESET;
-  status: 'joining' | 'running' | 'over';
-  players: WarlordPlayer[];
-  game: WarlordState | null;
-  /** Sheets submitted for the current turn, by corporation (revisable until the deadline). */
-  sheets: Record<string, string>;
-  deadline: string | null;
-  turnHours: number;
-  /** Each corporation's private thread in the game channel (its turn reports), by corporation; absent in older states. */
-  threads?: Record<string, string>;
-}
-
-export type WarlordCommand =
-  | { type: 'create'; name: string; campaignId: string; guildId: string; channelId: string }
-  | { type: 'warlord-join'; corpName: string }
-  | { type: 'warlord-start'; width: number; height: number; turnHours: number }
-  | { type: 'warlord-submit'; text: string }
-  | { type: 'warlord-process' }
-  /** The bot records the private thread it opened for a corporation's reports (system only). */
-  | { type: 'warlord-thread'; corp: number; threadId: string };
-
-export type WarlordEvent =
-  | { type: 'WarlordCreated'; id: string; guildId: string; channelId: string; name: string }
-  | { type: 'WarlordJoined'; userId: string; corp: number; name: string }
-  | { type: 'WarlordStarted'; seed: number; width: number; height: number; turnHours: number; deadline: string }
-  | { type: 'WarlordSheetSubmitted'; corp: number; text: string }
-  | { type: 'WarlordTurnProcessed'; turn: number; deadline: string | null; waived: number[]; winner: number | null }
-  | { type: 'WarlordThreadOpened'; corp: number; threadId: string };
+export {
+  WARLORD_CLOCK,
+  WARLORD_RULESET,
+  type WarlordCampaign,
+  type WarlordCommand,
+  type WarlordEvent,
+  type WarlordPlayer,
+} from './warlord-types.ts';
 
 /** Every Warlord command type, checked at run time (a Record, so a new command must be listed). */
 const WARLORD_COMMANDS = new Set(

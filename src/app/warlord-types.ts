@@ -1,0 +1,46 @@
+import type { WarlordState } from '../rules/warlord/state.ts';
+import type { RulesetState } from '../ruleset.ts';
+
+/**
+ * The Warlord game as the app stores it (src/app/warlord-ruleset.ts decides and folds it): its
+ * campaign state, commands and events, apart so that the post and report modules can name them
+ * without importing the ruleset that imports them.
+ */
+export const WARLORD_RULESET = 'star-fleet-warlord';
+export const WARLORD_CLOCK = 'warlord-clock';
+
+export interface WarlordPlayer {
+  userId: string;
+  corp: number;
+  name: string;
+}
+
+export interface WarlordCampaign extends RulesetState {
+  ruleset: typeof WARLORD_RULESET;
+  status: 'joining' | 'running' | 'over';
+  players: WarlordPlayer[];
+  game: WarlordState | null;
+  /** Sheets submitted for the current turn, by corporation (revisable until the deadline). */
+  sheets: Record<string, string>;
+  deadline: string | null;
+  turnHours: number;
+  /** Each corporation's private thread in the game channel (its turn reports), by corporation; absent in older states. */
+  threads?: Record<string, string>;
+}
+
+export type WarlordCommand =
+  | { type: 'create'; name: string; campaignId: string; guildId: string; channelId: string }
+  | { type: 'warlord-join'; corpName: string }
+  | { type: 'warlord-start'; width: number; height: number; turnHours: number }
+  | { type: 'warlord-submit'; text: string }
+  | { type: 'warlord-process' }
+  /** The bot records the private thread it opened for a corporation's reports (system only). */
+  | { type: 'warlord-thread'; corp: number; threadId: string };
+
+export type WarlordEvent =
+  | { type: 'WarlordCreated'; id: string; guildId: string; channelId: string; name: string }
+  | { type: 'WarlordJoined'; userId: string; corp: number; name: string }
+  | { type: 'WarlordStarted'; seed: number; width: number; height: number; turnHours: number; deadline: string }
+  | { type: 'WarlordSheetSubmitted'; corp: number; text: string }
+  | { type: 'WarlordTurnProcessed'; turn: number; deadline: string | null; waived: number[]; winner: number | null }
+  | { type: 'WarlordThreadOpened'; corp: number; threadId: string };
