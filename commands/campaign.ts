@@ -32,7 +32,8 @@ import { mapText } from '../src/discord/views/map-text.ts';
 import { statusEmbed } from '../src/discord/views/status.ts';
 import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import { ledgerCsv, ledgerRows, ledgerText } from '../src/discord/views/ledger.ts';
-import { describeEvent, mention, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
+import { logLine } from '../src/discord/log-words.ts';
+import { mention, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
 
 const data = {
   name: 'campaign',
@@ -338,9 +339,7 @@ async function log(
     return { ok: false };
   }
   const page = await campaignLog(ctx.app, ctx.target.channelId, args.page ?? first.pages, LOG_PAGE);
-  const lines = page!.events.map(
-    (e) => `\`#${e.seq}\` ${timestamp(e.at, 'd')} ${(describeEvent(e, page!.state) ?? e.event.type).split('\n')[0]}`,
-  );
+  const lines = page!.events.map((e) => `\`#${e.seq}\` ${timestamp(e.at, 'd')} ${logLine(e, page!.state)}`);
   const current = Math.ceil((page!.events[0]?.seq ?? 1) / LOG_PAGE);
   const text = [`📜 **${page!.state.name}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');
   await send(i, { content: splitMessage(text)[0]!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
