@@ -53,7 +53,15 @@ describe('words a player reads', () => {
     const g = startedGame();
     g.patch((s) => {
       for (const id of ['B91', 'B92', 'B93'])
-        s.bases.push({ id, owner: 'p1', unitId: 'NEU-DEFSAT', sector: 'H1', role: 'defense', bpv: '20' });
+        s.bases.push({
+          id,
+          owner: 'p1',
+          unitId: 'NEU-DEFSAT',
+          sector: 'H1',
+          role: 'defense',
+          bpv: '20',
+          pending: false,
+        });
     });
     const text = navyText(g.state, 'p1', g.catalog)!;
     const at = text.split('\n').find((l) => l.startsWith('At H1:'))!;
