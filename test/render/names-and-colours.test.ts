@@ -3,12 +3,13 @@ import { createCanvas } from 'canvas';
 import { describe, expect, it } from 'vitest';
 import { battleFleets } from '../../src/discord/images.ts';
 import { ensureFonts, font } from '../../src/render/fonts.ts';
-import { mapScene, renderMap } from '../../src/render/map-image.ts';
+import { layoutInput, mapScene, overviewNote, renderMap } from '../../src/render/map-image.ts';
 import { navySummary } from '../../src/render/navy-sheet.ts';
-import { PALETTE, playerColour } from '../../src/render/theme.ts';
+import { PALETTE, playerColour, rgbOf, THEME } from '../../src/render/theme.ts';
 import { mappedGame } from '../rules/td3/harness.ts';
-import { compareSnapshot } from './pixels.ts';
-import { richGame } from './scenarios.ts';
+import { layoutProblems } from './layout-checks.ts';
+import { compareSnapshot, countColour, decode } from './pixels.ts';
+import { bigGame, generated, richGame } from './scenarios.ts';
 
 const SNAPSHOT = fileURLToPath(new URL('./__snapshots__/names-scripts-480.png', import.meta.url));
 
@@ -92,5 +93,33 @@ describe('a player keeps one colour from joining to the end, on every picture', 
     // The battle's sides are not coloured by their order: the second side is not PALETTE[1] unless it is p2.
     const second = battle.sides[1]!;
     if (second !== 'p2' && second !== 'npe') expect(fleets[1]!.colour).not.toBe(PALETTE[1]);
+  });
+});
+
+describe('the whole map at the largest size the generator allows', () => {
+  it('UTD8.16 494 sectors (13 players × 38) are drawn as an overview without overlaps, pointing to the zoomed view', async () => {
+    const big = bigGame(13, 1, generated(13, 1, 38));
+    expect(big.state.map!.sectors).toHaveLength(494);
+    const scene = mapScene(big.state);
+    expect(scene.overview).toBe(true);
+    expect(scene.layout!.labels).toEqual([]);
+    // Nothing overlaps; the only "problem" left is the names the overview leaves out on purpose.
+    expect(layoutProblems(scene.layout!, layoutInput(big.state)!)).toEqual(['0 labels for 494 nodes']);
+    expect(overviewNote(494)).toContain('/map show sector:');
+    const img = await decode(await renderMap(big.state));
+    // The note's band at the foot of the map area has text in it, in the text colour.
+    const a = scene.mapArea;
+    expect(countColour(img, { x: a.x, y: a.y + a.h - 40, w: a.w, h: 40 }, rgbOf(THEME.text), 30)).toBeGreaterThan(200);
+    // The zoomed view of any sector still names it and its neighbours.
+    const zoom = mapScene(big.state, { focus: big.state.players[0]!.homeSector! });
+    expect(zoom.overview).toBe(false);
+    expect(zoom.layout!.labels.length).toBeGreaterThan(2);
+  }, 60_000);
+
+  it('a 104-sector map keeps every name (no overview)', () => {
+    const big = bigGame(13, 1);
+    const scene = mapScene(big.state);
+    expect(scene.overview).toBe(false);
+    expect(scene.layout!.labels).toHaveLength(104);
   });
 });
