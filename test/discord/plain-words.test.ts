@@ -186,3 +186,16 @@ describe('words a player reads', () => {
     expect(describeEvent(started, g.state)).toContain('with **3 order points** (UTD6.2)');
   });
 });
+
+describe('words a player reads: joining', () => {
+  it('UTD8.113 a player who already joined is told to contest, not to join with a free empire (not their own)', () => {
+    const g = registeredGame();
+    const err = g.refused('p2', { type: 'join', empire: 'lyran' }, 'UTD8.113');
+    expect(err.hint).toBe(
+      'Agree with p1 who takes it, or roll for it with `/campaign contest empire:lyran` (UTD8.113).',
+    );
+    const newcomer = g.refused('p4', { type: 'join', empire: 'lyran' }, 'UTD8.113');
+    expect(newcomer.hint).toContain('join with a free empire (');
+    expect(newcomer.hint).not.toContain('Kzinti');
+  });
+});

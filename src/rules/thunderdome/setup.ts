@@ -46,9 +46,11 @@ export function join(d: Decider, empireText: string): void {
       'empire/taken',
       'UTD8.113',
       `${empire.name} is already played by ${holder.name}; each empire has one player.`,
-      free().length
-        ? `Agree with ${holder.name} who takes it; or join with a free empire (${free().join(', ')}) and roll for it with \`/campaign contest empire:${empire.key}\` (UTD8.113).`
-        : `No empire is free to join with and contest from (UTD8.113): agree with ${holder.name} who takes it.`,
+      me
+        ? `Agree with ${holder.name} who takes it, or roll for it with \`/campaign contest empire:${empire.key}\` (UTD8.113).`
+        : free().length
+          ? `Agree with ${holder.name} who takes it; or join with a free empire (${free().join(', ')}) and roll for it with \`/campaign contest empire:${empire.key}\` (UTD8.113).`
+          : `No empire is free to join with and contest from (UTD8.113): agree with ${holder.name} who takes it.`,
     );
   }
   if (me) {
