@@ -31,9 +31,12 @@ import {
   empireName,
   season,
   sectorLabel,
+  SETTING_KEYS,
+  settingText,
   yearLabel,
   type CampaignEvent,
   type CampaignState,
+  type SettingKey,
   type StoredEvent,
   type Vote,
 } from '../rules/thunderdome/index.ts';
@@ -74,6 +77,11 @@ function turnStartPoints(playerId: string, opsBase: number, state: CampaignState
   if (charge === 0) return `**${opsBase} order points** (UTD6.2)`;
   const left = Math.max(0, opsBase - charge);
   return `**${left} order point${left === 1 ? '' : 's'}** for orders: ${opsBase} (UTD6.2) less ${charge} spent first on retreats (UTD7.4663)`;
+}
+
+/** A setting's value as `/campaign settings` shows it (its own words, never JSON quotes). */
+function settingValue(key: string, value: unknown): string {
+  return SETTING_KEYS.includes(key as SettingKey) ? settingText(key as SettingKey, value) : JSON.stringify(value);
 }
 
 /** The events whose words are here; each area's table words its own. */
@@ -273,8 +281,8 @@ const CORE_WORDS = {
     `↩️ ${who(e.playerId)} withdraws vote ${e.voteId}: ${state.votes.find((x) => x.id === e.voteId)?.question ?? ''} Nothing changes (UTD1.7).`,
   SettingChanged: (e, { state }) =>
     e.fromHalfCycle !== null && e.fromHalfCycle > state.halfCycles
-      ? `⚙️ **${e.key}** becomes \`${JSON.stringify(e.value)}\` from the next cycle.`
-      : `⚙️ **${e.key}** is now \`${JSON.stringify(e.value)}\`.`,
+      ? `⚙️ **${e.key}** becomes \`${settingValue(e.key, e.value)}\` from the next cycle.`
+      : `⚙️ **${e.key}** is now \`${settingValue(e.key, e.value)}\`.`,
   SeedsRevealed: (e) =>
     `🔓 The secret dice seed${e.seeds.length === 1 ? ' is' : 's are'} revealed (${seedsRevealedReason(e.reason)}): ${e.seeds.map((x) => `\`${x.seed}\` from event ${x.fromSeq}`).join(', ')}. Check every roll with \`/dice verify\`.`,
   // After a reveal by vote (UTD1.7), a fresh secret seed takes over.

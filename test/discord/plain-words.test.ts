@@ -199,3 +199,16 @@ describe('words a player reads: joining', () => {
     expect(newcomer.hint).not.toContain('Kzinti');
   });
 });
+
+describe('words a player reads: settings', () => {
+  it('UTD1.7 a changed setting is announced with its value as /campaign settings shows it, not as JSON', () => {
+    const g = startedGame();
+    const stored = {
+      ...g.log.at(-1)!,
+      event: { type: 'SettingChanged', key: 'cost.rounding', value: 'perShip', fromHalfCycle: null },
+    } as unknown as Parameters<typeof describeEvent>[0];
+    const line = describeEvent(stored, g.state)!;
+    expect(line).toContain('**cost.rounding** is now `');
+    expect(line).not.toContain('"perShip"');
+  });
+});
