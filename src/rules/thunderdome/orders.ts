@@ -476,7 +476,7 @@ export function undoLastOrder(d: Decider): void {
       'undo/final',
       'UTD6.121',
       `Your last order (${plainOrder(last)}) cannot be undone: ${whyFinal(event)}.`,
-      'Only a move that made no contact, a capital move, an establishment, an order-point purchase or a dead drop can be taken back (docs/rules-notes.md).',
+      'Only a move that made no contact, a capital move, an establishment, an order-point purchase or a dead drop can be taken back.',
     );
   d.emit({ type: 'OrderUndone', seq: last.seq, undone: event });
 }
