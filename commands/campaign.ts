@@ -33,6 +33,7 @@ import { statusEmbed } from '../src/discord/views/status.ts';
 import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import { ledgerCsv, ledgerRows, ledgerText } from '../src/discord/views/ledger.ts';
 import { logLine } from '../src/discord/log-words.ts';
+import { plainName } from '../src/discord/words-context.ts';
 import { mention, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
 
 const data = {
@@ -341,7 +342,7 @@ async function log(
   const page = await campaignLog(ctx.app, ctx.target.channelId, args.page ?? first.pages, LOG_PAGE);
   const lines = page!.events.map((e) => `\`#${e.seq}\` ${timestamp(e.at, 'd')} ${logLine(e, page!.state)}`);
   const current = Math.ceil((page!.events[0]?.seq ?? 1) / LOG_PAGE);
-  const text = [`📜 **${page!.state.name}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');
+  const text = [`📜 **${plainName(page!.state.name)}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');
   await send(i, { content: splitMessage(text)[0]!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   return { ok: true };
 }
