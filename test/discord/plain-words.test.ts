@@ -127,6 +127,21 @@ describe('words a player reads', () => {
     expect(built?.event.type).toBe('YardShipOrdered');
     const err = g.refused('p1', { type: 'yard-build', unitId: 'LYR-FF', yard: 'Q7' }, 'UTD6.37');
     expect(err.message).toContain('You have no shipyard `Q7`');
+    // A second yard in H1 makes the sector's name ambiguous: the refusal lists both.
+    g.patch((s) => {
+      s.bases.push({
+        id: 'B901',
+        owner: 'p1',
+        unitId: 'NEU-SY4',
+        sector: 'H1',
+        role: 'shipyard',
+        bpv: '150',
+        pending: false,
+      });
+    });
+    const two = g.refused('p1', { type: 'yard-build', unitId: 'LYR-FF', yard: 'H1' }, 'UTD6.37');
+    expect(two.code).toBe('yard/ambiguous');
+    expect(two.hint).toContain('B901');
   });
 
   it('UTD4.12 names typed with Markdown show as typed in announcements and views', () => {
