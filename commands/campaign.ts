@@ -33,7 +33,9 @@ import { statusEmbed } from '../src/discord/views/status.ts';
 import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import { delivererOf } from '../src/discord/deliverer.ts';
 import { ledgerCsv, ledgerRows, ledgerText } from '../src/discord/views/ledger.ts';
-import { describeEvent, mention, splitMessage, timestamp, WORDS } from '../src/discord/words.ts';
+import { logLine } from '../src/discord/log-words.ts';
+import { plainName } from '../src/discord/words-context.ts';
+import { mention, timestamp, WORDS } from '../src/discord/words.ts';
 import { sendLong } from '../src/discord/send.ts';
 import { cycleLabel, historyRefusal } from '../src/app/history.ts';
 
@@ -364,11 +366,10 @@ async function log(
   // A revert by consent keeps its events in the log, marked reverted (UTD1.7, revert.ts).
   const reverted = (seq: number) => (page!.state.reverted ?? []).some((r) => seq >= r.from && seq <= r.to);
   const lines = page!.events.map(
-    (e) =>
-      `\`#${e.seq}\` ${reverted(e.seq) ? '↩️ *reverted* ' : ''}${timestamp(e.at, 'd')} ${(describeEvent(e, page!.state) ?? e.event.type).split('\n')[0]}`,
+    (e) => `\`#${e.seq}\` ${reverted(e.seq) ? '↩️ *reverted* ' : ''}${timestamp(e.at, 'd')} ${logLine(e, page!.state)}`,
   );
   const current = Math.ceil((page!.events[0]?.seq ?? 1) / LOG_PAGE);
-  const text = [`📜 **${page!.state.name}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');
+  const text = [`📜 **${plainName(page!.state.name)}** — log page ${current} of ${page!.pages}`, ...lines].join('\n');
   await sendLong(i, text, { flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] }, name: 'log.txt' });
   return { ok: true };
 }

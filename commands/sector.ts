@@ -10,7 +10,7 @@ import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discor
 import { respondChoices, sectorChoices, stateFor } from '../src/discord/autocomplete.ts';
 import { execute, send } from '../src/discord/present.ts';
 import { sectorText } from '../src/discord/views/sector-text.ts';
-import { WORDS } from '../src/discord/words.ts';
+import { describeError, WORDS } from '../src/discord/words.ts';
 
 const sectorOption = {
   type: ApplicationCommandOptionType.String,
@@ -119,8 +119,22 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
       const sector = args.sector;
       const state = await stateFor(ctx);
       const text = state?.map ? sectorText(state, sector) : null;
+      // The same error form as a refused command (describeError): what is wrong, a hint, the rule.
+      const missing = state?.map
+        ? describeError({
+            code: 'sector/unknown',
+            rule: 'UTD4.1',
+            message: `There is no sector \`${sector.slice(0, 32)}\` on the map.`,
+            hint: 'Pick one from the list as you type, or give its key or name as `/map show text:true` lists them.',
+          })
+        : describeError({
+            code: 'map/none',
+            rule: 'UTD8.16',
+            message: 'This campaign has no map yet.',
+            hint: 'The creator sets one with `/map generate` or `/map import`.',
+          });
       await send(i, {
-        content: text ?? (state ? `No sector \`${sector.slice(0, 32)}\`.` : WORDS.noCampaign),
+        content: text ?? (state ? missing : WORDS.noCampaign),
         flags: MessageFlags.Ephemeral,
         allowedMentions: { parse: [] },
       });

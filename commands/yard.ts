@@ -18,7 +18,7 @@ const S = ApplicationCommandOptionType.String;
 const yard = {
   type: S,
   name: 'yard',
-  description: 'The yard (default: an activated one that can)',
+  description: 'The yard, or its sector (default: an activated one that can)',
   autocomplete: true,
 } as const;
 const ships = (description: string) =>

@@ -44,7 +44,7 @@ export function fleetChoices(
         .filter(Boolean)
         .join(', ');
       return {
-        name: `Fleet ${f.slot} — ${sectorLabel(state, f.sector)} — ${ships} ship${ships === 1 ? '' : 's'}, MC ${formatMoveClass(fleetMc(state, f.id, catalog) as never)}/5${flags ? ` (${flags})` : ''}`,
+        name: `Fleet ${f.slot} — ${sectorLabel(state, f.sector)} — ${ships} ship${ships === 1 ? '' : 's'}, MC ${formatMoveClass(fleetMc(state, f.id, catalog) as never)} of 5${flags ? ` (${flags})` : ''}`,
         value: String(f.slot),
       };
     });

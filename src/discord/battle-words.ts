@@ -105,7 +105,7 @@ export const BATTLE_WORDS = {
     if (!q) return null;
     const b = battle(e.battleId);
     const name = (letter: 'A' | 'B') => who(b?.sides[letter === 'A' ? 0 : 1] ?? letter);
-    return quickUpdateText(e.step, { battleId: e.battleId, q, name, state });
+    return quickUpdateText(e.step, { battleId: e.battleId, q, name, state, sideIds: b?.sides });
   },
   BattleOptionsCommitted: (e, { side: who }) =>
     `🔒 Battle ${e.battleId}: ${who(e.side)} ${e.replaces ? 'replaces its' : 'records a'} secret commander's-options assignment (UTD7.A5). Commitment \`${e.hash}\`; it is revealed after the battle with \`/officer reveal\`.`,

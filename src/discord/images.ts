@@ -1,8 +1,8 @@
 import type { Client } from 'discord.js';
 import type { CatalogSource } from '../app/context.ts';
-import type { CampaignState, UnitCatalog } from '../rules/thunderdome/index.ts';
-import { ImageCache, renderMap, renderNavySheet } from '../render/index.ts';
-import { renderBattleCard } from '../render/battle-card.ts';
+import type { Battle, CampaignState, UnitCatalog } from '../rules/thunderdome/index.ts';
+import { ImageCache, playerColour, renderMap, renderNavySheet, THEME } from '../render/index.ts';
+import { renderBattleCard, type BattleFleet } from '../render/battle-card.ts';
 import { unitName } from '../rules/thunderdome/battles/common.ts';
 import { battleSetupInput } from '../rules/thunderdome/battles/setup-card.ts';
 import { renderLedger } from '../render/ledger-image.ts';
@@ -45,6 +45,18 @@ export function navyImage(
   return cache.get(`navy:${playerId}`, state.id, version, () => renderNavySheet(state, playerId, catalog));
 }
 
+/**
+ * The sides' fleets as the battle card lists them, each in its player's colour, the one every other
+ * picture gives that player (render/theme.ts), never a colour by side order.
+ */
+export function battleFleets(state: CampaignState, b: Battle, input = battleSetupInput(state, b)): BattleFleet[] {
+  return b.sides.map((side) => ({
+    label: input.sides.find((x) => x.id === side)!.label,
+    colour: side === 'npe' ? THEME.npe : playerColour(state, side),
+    units: (b.participants.find((p) => p.side === side)?.units ?? []).map((id) => unitName(state, id)),
+  }));
+}
+
 /** The battle card (requirements §6.3 SETUP_ROLLED): the setup never changes, so one image per battle. */
 export function battleCardImage(state: CampaignState, battleId: string): Promise<Buffer> | null {
   const b = state.battles.find((x) => x.id === battleId);
@@ -52,11 +64,7 @@ export function battleCardImage(state: CampaignState, battleId: string): Promise
   if (!b || !setup) return null;
   return cache.get(`battle:${battleId}`, state.id, 0, () => {
     const input = battleSetupInput(state, b);
-    const fleets = b.sides.map((side) => ({
-      label: input.sides.find((x) => x.id === side)!.label,
-      units: (b.participants.find((p) => p.side === side)?.units ?? []).map((id) => unitName(state, id)),
-    }));
-    return renderBattleCard(setup, input, fleets, {
+    return renderBattleCard(setup, input, battleFleets(state, b, input), {
       subtitle: `${state.name} — battle ${b.id}, cycle ${state.halfCycles / 2}`,
     });
   });

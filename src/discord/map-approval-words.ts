@@ -1,5 +1,6 @@
 import { mapApprovalTally } from '../rules/thunderdome/map-approval.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
+import { namesEscaped } from './words-context.ts';
 
 /** The reaction that approves the map on its approval message (UTD8.16). */
 export const APPROVE_MAP = '✅';
@@ -14,7 +15,8 @@ const DISCORD_LIMIT = 2000;
  * approved, who is missing) and how to approve. Approvals are a union of `/map approve` and ✅
  * reactions that only grows, so the footer says that removing a ✅ withdraws nothing.
  */
-export function mapApprovalText(state: CampaignState): string {
+export function mapApprovalText(plainState: CampaignState): string {
+  const state = namesEscaped(plainState);
   const map = state.map;
   if (!map) return `${MAP_APPROVAL_HEAD} — **${state.name}** has no map.`;
   const { approved, missing } = mapApprovalTally(state);
@@ -38,7 +40,8 @@ export function mapApprovalText(state: CampaignState): string {
 }
 
 /** The text an approval message is edited to when a newer map replaces its map. */
-export function mapApprovalSupersededText(state: CampaignState): string {
+export function mapApprovalSupersededText(plainState: CampaignState): string {
+  const state = namesEscaped(plainState);
   return `${MAP_APPROVAL_HEAD} — **${state.name}**: ~~this map~~ **superseded** by a newer map (its approval message follows). Approvals of this map no longer count.`;
 }
 

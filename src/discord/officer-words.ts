@@ -2,6 +2,7 @@ import { bpv } from '../rules/exact/bpv.ts';
 import type { CampaignState, StoredEvent, UnitCatalog } from '../rules/thunderdome/index.ts';
 import type { OfficerEvent } from '../rules/thunderdome/officers/events.ts';
 import { describeFrom, type Words } from './words-context.ts';
+import { roundingNote } from './yard-words.ts';
 import {
   carriedMines,
   coPool,
@@ -12,23 +13,20 @@ import {
   type OfficerLoss,
 } from '../rules/thunderdome/officers/index.ts';
 
-const exact = (cost: string, exactCost: string) =>
-  cost !== exactCost ? ` (exactly ${exactCost}, rounded per \`cost.rounding\`)` : '';
-
 /** Announcement lines for legendary officers and outstanding crews (UTD7.26A, 7.26B, 8.23). */
 export const OFFICER_WORDS = {
-  OfficerBought: (e, { who, shipName, yardName }) =>
-    `🎖️ ${who(e.playerId)} assigns a **${officerName(e.officer)}** to ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)}, a refit's capacity (UTD6.376, 7.26A).`,
-  CrewBought: (e, { who, shipName, yardName }) =>
-    `⭐ ${who(e.playerId)} gives ${shipName(e.shipId)} an **outstanding crew** at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)} (UTD7.26B).`,
+  OfficerBought: (e, { who, shipName, yardName, state }) =>
+    `🎖️ ${who(e.playerId)} assigns a **${officerName(e.officer)}** to ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${roundingNote(e.cost, e.exactCost, state)}, a refit's capacity (UTD6.376, 7.26A).`,
+  CrewBought: (e, { who, shipName, yardName, state }) =>
+    `⭐ ${who(e.playerId)} gives ${shipName(e.shipId)} an **outstanding crew** at ${yardName(e.yardId)} for ${e.cost} BPV${roundingNote(e.cost, e.exactCost, state)} (UTD7.26B).`,
   OfficerTransferred: (e, { who, left, shipName }) => {
     const price = bpv(e.surcharge).gt(0)
       ? `a surcharge of ${e.surcharge} BPV (to a ship of higher BPV, UTD7.26A)`
       : 'no surcharge';
     return `🔁 ${who(e.playerId)} moves the **${officerName(e.officer)}** from ${shipName(e.from)} to ${shipName(e.to)}: ${e.opCost} OP (Organize Fleets, UTD6.33), ${price}${left()}.`;
   },
-  MinesBought: (e, { who, shipName, yardName }) =>
-    `💣 ${who(e.playerId)} loads **${e.mines} BPV of mines** on the minesweeper ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${exact(e.cost, e.exactCost)}, a refit's capacity; it now carries ${e.carried} BPV, restocked for free at each step 3 (UTD8.253, 6.376).`,
+  MinesBought: (e, { who, shipName, yardName, state }) =>
+    `💣 ${who(e.playerId)} loads **${e.mines} BPV of mines** on the minesweeper ${shipName(e.shipId)} at ${yardName(e.yardId)} for ${e.cost} BPV${roundingNote(e.cost, e.exactCost, state)}, a refit's capacity; it now carries ${e.carried} BPV, restocked for free at each step 3 (UTD8.253, 6.376).`,
   OfficersLost: (e, { who }) => e.losses.map((x) => lossLine(x, who)).join('\n'),
 } satisfies Words<OfficerEvent>;
 

@@ -12,6 +12,26 @@ interface QuickWordsInput {
   /** A side's name by SIDCORS letter (A = the first side, the attacker). */
   name(letter: Side): string;
   state: CampaignState;
+  /** The battle's side ids, A first (absent: the battle is gone). */
+  sideIds?: readonly string[] | undefined;
+}
+
+/**
+ * Whom a quick battle waits for after one side's secret choice, and for what: the stage follows
+ * from what the state holds (intensities, then Directed Damage, then allocations).
+ */
+function waitingFor({ q, name, sideIds }: QuickWordsInput): string {
+  const ids = sideIds ?? [];
+  const letters = ['A', 'B'] as const;
+  const missing = (given: Record<string, unknown>) =>
+    letters.filter((_, i) => ids[i] !== undefined && given[ids[i]!] === undefined).map(name);
+  const [what, command, pending] = !q.rolled
+    ? ['an intensity', '`/battle quick intensity:`', missing(q.intensity)]
+    : q.directedResults == null
+      ? ['a Directed Damage order', '`/battle quick directed:` (`none` for none)', missing(q.directed ?? {})]
+      : ['an allocation', '`/battle quick allocate:` (auto for the default)', missing(q.allocations)];
+  if (pending.length === 0) return 'waiting for the other side.';
+  return `waiting for ${pending.join(' and ')} to give ${what} with ${command}.`;
 }
 
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
@@ -41,7 +61,7 @@ function directedText(state: CampaignState, d: DirectedResult | null): string {
 }
 
 const QUICK_WORDS = {
-  secret: ({ battleId }) => `🤫 Battle ${battleId}: a side has made its secret SIDCORS choice; waiting for the other.`,
+  secret: (input) => `🤫 Battle ${input.battleId}: a side has made its secret SIDCORS choice; ${waitingFor(input)}`,
   agreed: ({ battleId }) =>
     `🤝 Battle ${battleId}: a side whose force cannot retreat agrees to SIDCORS; the other side chooses both intensities (A.2.14 step 1).`,
   rolled: ({ battleId, q, name }) => {

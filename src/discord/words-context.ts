@@ -1,3 +1,4 @@
+import { escapeMarkdown } from 'discord.js';
 import type { WordsTable } from '../rules/kernel/tables.ts';
 import {
   opsLeft,
@@ -43,7 +44,37 @@ export type Words<E extends { type: string }> = WordsTable<E, [WordsContext]>;
 /** A sentence-maker taking any event, for calling a table entry picked by the event's type. */
 export type AnyWords = (e: CampaignEvent, c: WordsContext) => string | null;
 
-export function wordsContext(stored: StoredEvent, state: CampaignState): WordsContext {
+/** A name a player typed, made safe to show in Discord text: `**` and `_` show as typed. */
+export function plainName(name: string): string {
+  return escapeMarkdown(name);
+}
+
+const escapedStates = new WeakMap<CampaignState, CampaignState>();
+
+/**
+ * The state as text shows it: the campaign's name, the players' names and the sectors' names (all
+ * typed by players) with Markdown escaped, so a campaign named `**x**` is shown as typed and
+ * breaks no formatting around it. Read-only; one copy per state object.
+ */
+export function namesEscaped(state: CampaignState): CampaignState {
+  const cached = escapedStates.get(state);
+  if (cached) return cached;
+  const copy: CampaignState = {
+    ...state,
+    name: plainName(state.name),
+    players: state.players.map((p) => ({ ...p, name: plainName(p.name) })),
+    map: state.map && {
+      ...state.map,
+      title: state.map.title === null ? null : plainName(state.map.title),
+      sectors: state.map.sectors.map((x) => (x.name === null ? x : { ...x, name: plainName(x.name) })),
+    },
+  };
+  escapedStates.set(state, copy);
+  return copy;
+}
+
+export function wordsContext(stored: StoredEvent, plainState: CampaignState): WordsContext {
+  const state = namesEscaped(plainState);
   const who = (id: string) => state.players.find((p) => p.id === id)?.name ?? id;
   const fleetSlot = (id: string) => state.fleets.find((f) => f.id === id)?.slot ?? '?';
   const yardBare = (id: string) =>

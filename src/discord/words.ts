@@ -24,16 +24,19 @@ import {
 import { RETREAT_WRECK_WORDS } from './retreat-wreck-words.ts';
 import { EXPLORATION_ANSWER_WORDS, explorationQuestion } from './exploration-words.ts';
 import { GOVERNANCE_WORDS, type GovernanceEvent, vacantSeatText } from './governance-words.ts';
-import { type AnyWords, type Words, wordsContext } from './words-context.ts';
+import { type AnyWords, plainName, type Words, wordsContext } from './words-context.ts';
 import { YARD_WORDS } from './yard-words.ts';
 import {
   cycleLabel,
   empireName,
   season,
   sectorLabel,
+  SETTING_KEYS,
+  settingText,
   yearLabel,
   type CampaignEvent,
   type CampaignState,
+  type SettingKey,
   type StoredEvent,
   type Vote,
 } from '../rules/thunderdome/index.ts';
@@ -55,7 +58,30 @@ export function calendarLine(state: CampaignState): string {
 }
 
 function playerName(state: CampaignState, id: string): string {
-  return state.players.find((p) => p.id === id)?.name ?? id;
+  const name = state.players.find((p) => p.id === id)?.name;
+  return name === undefined ? id : plainName(name);
+}
+
+/**
+ * The order points a turn starts with, net of the retreats charged first at its start (UTD7.4663):
+ * the turn-start post must not promise points the retreat charge below it takes away. The charge
+ * is read from the turn (spent before any order) or, in a state before the charge, from the
+ * retreats still due.
+ */
+function turnStartPoints(playerId: string, opsBase: number, state: CampaignState): string {
+  const t = state.turn;
+  const charge =
+    t && t.playerId === playerId && t.orders.length === 0
+      ? t.opsSpent || state.retreats.filter((r) => r.playerId === playerId && !r.charged).length
+      : 0;
+  if (charge === 0) return `**${opsBase} order points** (UTD6.2)`;
+  const left = Math.max(0, opsBase - charge);
+  return `**${left} order point${left === 1 ? '' : 's'}** for orders: ${opsBase} (UTD6.2) less ${charge} spent first on retreats (UTD7.4663)`;
+}
+
+/** A setting's value as `/campaign settings` shows it (its own words, never JSON quotes). */
+function settingValue(key: string, value: unknown): string {
+  return SETTING_KEYS.includes(key as SettingKey) ? settingText(key as SettingKey, value) : JSON.stringify(value);
 }
 
 /** The events whose words are here; each area's table words its own. */
@@ -80,7 +106,7 @@ const CORE_WORDS = {
       `🔒 Dice seed commitment (SHA-256): \`${e.seedCommitment}\` — every roll can be checked against it when the seed is revealed.`,
     ].join('\n'),
   PlayerJoined: (e, { state }) =>
-    `⚔️ **${e.playerName}** joins **${state.name}** as the **${empireName(e.empire)}** (${state.players.length} player${state.players.length === 1 ? '' : 's'}).`,
+    `⚔️ **${plainName(e.playerName)}** joins **${state.name}** as the **${empireName(e.empire)}** (${state.players.length} player${state.players.length === 1 ? '' : 's'}).`,
   PlayerChangedEmpire: (e, { who }) =>
     `🔁 **${who(e.playerId)}** switches from the ${empireName(e.from)} to the **${empireName(e.to)}**.`,
   PlayerLeft: (e, { state }) => `👋 ${mention(e.playerId)} left **${state.name}** before the start.`,
@@ -88,10 +114,10 @@ const CORE_WORDS = {
     const shown = e.rolls.map(([h, c]) => `${h} vs ${c}`).join(', then ');
     const settled = e.challengerEmpire ? ' This roll settles their claim.' : '';
     if (e.winner !== e.challenger)
-      return `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${who(e.holder)}** keeps it.${settled}`;
+      return `🎲 ${plainName(e.challengerName)} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${who(e.holder)}** keeps it.${settled}`;
     return e.challengerEmpire
-      ? `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} takes the ${empireName(e.challengerEmpire)} and may pick another free empire with \`/campaign join\`.${settled}`
-      : `🎲 ${e.challengerName} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${e.challengerName}** wins it; ${mention(e.holder)} must join again with another empire.`;
+      ? `🎲 ${plainName(e.challengerName)} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${plainName(e.challengerName)}** wins it; ${mention(e.holder)} takes the ${empireName(e.challengerEmpire)} and may pick another free empire with \`/campaign join\`.${settled}`
+      : `🎲 ${plainName(e.challengerName)} contests the ${empireName(e.empire)} (UTD8.113): ${shown} — **${plainName(e.challengerName)}** wins it; ${mention(e.holder)} must join again with another empire.`;
   },
   MapSet: (e) =>
     `🗺️ New map (${e.map.source}): ${e.map.sectors.length} sectors, ${e.map.lanes.length} warp lanes, ${e.map.sectors.filter((x) => x.homeSlot !== null).length} home sectors.\n${e.map.fairness}\nEvery player must approve it: ✅ on the approval message, or \`/map approve\` (UTD8.16: unanimous).`,
@@ -126,7 +152,7 @@ const CORE_WORDS = {
     e.ready ? `🟢 **${who(e.playerId)}** is ready.` : `🟡 **${who(e.playerId)}** is changing their forces.`,
   CampaignStarted: (_e, { state }) => `🚀 **${state.name}** is in play: ${calendarLine(state)}.`,
   TurnStarted: (e, { state }) =>
-    `▶️ ${calendarLine(state)}: it is ${mention(e.playerId)}'s turn (seat ${e.seat}) with **${e.opsBase} order points** (UTD6.2)${e.deadline ? `; orders are due ${timestamp(e.deadline, 'F')} (${timestamp(e.deadline, 'R')}): a turn with no order by then is forfeited, one with orders ends there (UTD3.31)` : ''}.`,
+    `▶️ ${calendarLine(state)}: it is ${mention(e.playerId)}'s turn (seat ${e.seat}) with ${turnStartPoints(e.playerId, e.opsBase, state)}${e.deadline ? `; orders are due ${timestamp(e.deadline, 'F')} (${timestamp(e.deadline, 'R')}): a turn with no order by then is forfeited, one with orders ends there (UTD3.31)` : ''}.`,
   DevelopmentActivated: (e, { who, sec }) =>
     `🏙️ ${who(e.owner)}'s ${e.kind === 'fort' ? 'fortification' : e.kind} in ${sec(e.sector)} is established (UTD2.3 step 1).`,
   DevelopmentCancelled: (e, { who, sec }) =>
@@ -197,7 +223,7 @@ const CORE_WORDS = {
       ...e.steps.map((x) => `  • ${exploredStep(x)} (${x.rule})`),
       `  ${mention(e.by)}, you may name it with \`/sector name\` (UTD4.12).`,
     ].join('\n'),
-  SectorNamed: (e, { who }) => `🏷️ ${who(e.by)} names ${e.sector} **${e.name}** (UTD4.12).`,
+  SectorNamed: (e, { who }) => `🏷️ ${who(e.by)} names ${e.sector} **${plainName(e.name)}** (UTD4.12).`,
   SectorNameObjected: (e, { who, sec }) =>
     `🙅 ${who(e.by)} objects to the name of ${sec(e.sector)}: its namer must rename it (UTD4.12).`,
   SectorDisavowed: (e, { who, sec }) =>
@@ -258,8 +284,8 @@ const CORE_WORDS = {
     `↩️ ${who(e.playerId)} withdraws vote ${e.voteId}: ${state.votes.find((x) => x.id === e.voteId)?.question ?? ''} Nothing changes (UTD1.7).`,
   SettingChanged: (e, { state }) =>
     e.fromHalfCycle !== null && e.fromHalfCycle > state.halfCycles
-      ? `⚙️ **${e.key}** becomes \`${JSON.stringify(e.value)}\` from the next cycle.`
-      : `⚙️ **${e.key}** is now \`${JSON.stringify(e.value)}\`.`,
+      ? `⚙️ **${e.key}** becomes \`${settingValue(e.key, e.value)}\` from the next cycle.`
+      : `⚙️ **${e.key}** is now \`${settingValue(e.key, e.value)}\`.`,
   SeedsRevealed: (e) =>
     `🔓 The secret dice seed${e.seeds.length === 1 ? ' is' : 's are'} revealed (${seedsRevealedReason(e.reason)}): ${e.seeds.map((x) => `\`${x.seed}\` from event ${x.fromSeq}`).join(', ')}. Check every roll with \`/dice verify\`.`,
   // After a reveal by vote (UTD1.7), a fresh secret seed takes over.

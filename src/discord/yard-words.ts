@@ -5,6 +5,16 @@ import { describeFrom, type Words } from './words-context.ts';
 import { formatCapacity, yardStatus } from '../rules/thunderdome/shipyards/index.ts';
 
 /** Announcement lines for the shipyard, dry-dock and repair events (UTD6.37–6.39, 6.3H, 7.5, 7.6). */
+/**
+ * ` (exactly 12.5, rounded to whole BPV per order line)` when the charge was rounded: how, in words,
+ * from the campaign's rounding setting (ISS-A03), never its key.
+ */
+export function roundingNote(cost: string, exactCost: string, state: CampaignState): string {
+  if (cost === exactCost) return '';
+  const how = { perLine: 'per order line', perShip: 'per ship', none: '' }[state.settings['cost.rounding']];
+  return ` (exactly ${exactCost}, rounded to whole BPV${how ? ` ${how}` : ''}, ISS-A03)`;
+}
+
 export const YARD_WORDS = {
   YardActivated: (e, { who, sec, ops, left, yardName }) =>
     `🏭 ${who(e.playerId)} activates ${e.yardIds.map(yardName).join(' and ')} in ${sec(e.sector)} (${ops(e.opCost)}, UTD6.37)${e.forgoRepair.length ? `; ${e.forgoRepair.map(yardName).join(', ')} forgo${e.forgoRepair.length === 1 ? 'es' : ''} this turn's self-repair to keep ${e.forgoRepair.length === 1 ? 'its' : 'their'} works' capacity (UTD6.3725)` : ''}${left()}.`,
@@ -16,7 +26,7 @@ export const YARD_WORDS = {
         : `dry dock at ${yardName(b.planned.yardId)} (no fleet can take it, UTD7.61)`;
     return `🔩 ${who(b.owner)} orders a **${b.unitId}**${b.extraDrones ? ` with ${b.extraDrones} extra drones (UTD7.A832)` : ''} at ${yardName(b.yardId)} in ${sec(b.sector)} for ${b.cost} BPV, capacity ${formatCapacity(e.capacity)} (UTD6.3733); it joins ${where} at the end of the turn (UTD6.3734).`;
   },
-  YardWorkDone: (e, { who, yardBare }) => {
+  YardWorkDone: (e, { who, yardBare, state }) => {
     const verb = { overhaul: 'overhauls', refit: 'refits', convert: 'converts', inspect: 'inspects' }[e.kind];
     const rule = { overhaul: 'UTD6.374', refit: 'UTD6.375', convert: 'UTD6.376', inspect: 'UTD6.377' }[e.kind];
     const ships = e.ships
@@ -25,7 +35,7 @@ export const YARD_WORDS = {
           `${x.from === x.to ? `${x.from} (${x.shipId})` : `${x.from} → **${x.to}** (${x.shipId})`}${x.extraDrones !== undefined ? `, extra drones now ${x.extraDrones} (UTD7.A832)` : ''}`,
       )
       .join(', ');
-    const exact = e.exactCost !== e.cost ? ` (exactly ${e.exactCost}, rounded per \`cost.rounding\`)` : '';
+    const exact = roundingNote(e.cost, e.exactCost, state);
     const extra =
       e.kind === 'inspect'
         ? '; it is overhauled and may now be used normally (UTD6.3771)'

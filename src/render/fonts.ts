@@ -3,18 +3,24 @@ import { fileURLToPath } from 'node:url';
 import { registerFont } from 'canvas';
 
 /**
- * The bundled fonts (assets/fonts, DejaVu Sans under the Bitstream Vera licence). They are
- * registered under a family name no host has, so canvas never silently picks a system font and
- * every machine draws the same pixels. `safeText` keeps text to characters both files can draw,
+ * The bundled fonts (assets/fonts): DejaVu Sans (Latin, Greek, Cyrillic and many symbols, Bitstream
+ * Vera licence), then as fallbacks Noto Sans CJK SC (a subset: the common Chinese, Japanese and
+ * Korean characters) and Noto Sans Symbols2 (OFL), so names render as players type them. They are
+ * registered under family names no host has, so canvas never silently picks a system font and
+ * every machine draws the same pixels. `safeText` keeps text to characters the files can draw,
  * because a missing glyph would otherwise fall back to whatever the host has installed.
  */
 export const FONT_FAMILY = 'Campaign Master Sans';
+/** Fallback families, in the order canvas tries them after FONT_FAMILY. */
+export const FALLBACK_FAMILIES = ['Campaign Master CJK', 'Campaign Master Symbols'] as const;
 
 const FONT_DIR = fileURLToPath(new URL('../../assets/fonts/', import.meta.url));
 
 export const FONT_FILES = {
   regular: `${FONT_DIR}DejaVuSans.ttf`,
   bold: `${FONT_DIR}DejaVuSans-Bold.ttf`,
+  cjk: `${FONT_DIR}NotoSansCJKsc-Subset.otf`,
+  symbols: `${FONT_DIR}NotoSansSymbols2-Regular.ttf`,
 } as const;
 
 let registered = false;
@@ -24,22 +30,31 @@ export function ensureFonts(): void {
   if (registered) return;
   registerFont(FONT_FILES.regular, { family: FONT_FAMILY, weight: 'normal', style: 'normal' });
   registerFont(FONT_FILES.bold, { family: FONT_FAMILY, weight: 'bold', style: 'normal' });
+  // One weight each: a bold request draws the regular glyphs (there is no bold file to add size).
+  registerFont(FONT_FILES.cjk, { family: FALLBACK_FAMILIES[0], weight: 'normal', style: 'normal' });
+  registerFont(FONT_FILES.symbols, { family: FALLBACK_FAMILIES[1], weight: 'normal', style: 'normal' });
   registered = true;
 }
 
 /** A CSS font string for the bundled family, e.g. `bold 24px "Campaign Master Sans"`. */
 export function font(px: number, weight: 'normal' | 'bold' = 'normal'): string {
-  return `${weight === 'bold' ? 'bold ' : ''}${Math.round(px * 10) / 10}px "${FONT_FAMILY}"`;
+  const families = [FONT_FAMILY, ...FALLBACK_FAMILIES].map((f) => `"${f}"`).join(', ');
+  return `${weight === 'bold' ? 'bold ' : ''}${Math.round(px * 10) / 10}px ${families}`;
 }
 
 let coverage: Set<number> | null = null;
 
-/** Code points that both bundled files map to a glyph (read from their `cmap` tables once). */
+/**
+ * Code points the bundled fonts can draw (read from their `cmap` tables once): those both DejaVu
+ * files map, and those of the fallbacks.
+ */
 export function glyphCoverage(): ReadonlySet<number> {
   if (!coverage) {
     const regular = readCmap(readFileSync(FONT_FILES.regular));
     const bold = readCmap(readFileSync(FONT_FILES.bold));
     coverage = new Set([...regular].filter((cp) => bold.has(cp)));
+    for (const file of [FONT_FILES.cjk, FONT_FILES.symbols])
+      for (const cp of readCmap(readFileSync(file))) coverage.add(cp);
   }
   return coverage;
 }
@@ -59,25 +74,46 @@ function isInvisible(cp: number): boolean {
   );
 }
 
-/** Pictographs (emoji) the font lacks are dropped rather than shown as `?`. */
+/** Pictographs (emoji): the bundled fonts draw a few; the others get EMOJI_STAND_IN. */
 function isPictograph(cp: number): boolean {
   return (cp >= 0x1f000 && cp <= 0x1faff) || (cp >= 0x2600 && cp <= 0x27bf) || (cp >= 0x1f1e6 && cp <= 0x1f1ff);
 }
 
 /**
- * Text as the bundled font can draw it: control characters become spaces, emoji the font lacks
- * are dropped, any other missing character becomes `?`; runs of spaces collapse and ends are trimmed.
+ * What an emoji the fonts cannot draw shows as: the Unicode replacement character, a visible mark
+ * rather than a silent gap. One per emoji: a sequence joined by U+200D or a flag's pair is one.
+ */
+export const EMOJI_STAND_IN = '\ufffd';
+
+/**
+ * Text as the bundled fonts can draw it: control characters become spaces, an emoji they lack
+ * becomes EMOJI_STAND_IN, any other missing character becomes `?`; runs of spaces collapse and
+ * ends are trimmed.
  */
 export function safeText(text: string): string {
   const cover = glyphCoverage();
   let out = '';
+  // The previous character was a stand-in emoji that the next one continues (ZWJ, second flag letter).
+  let continues = false;
+  let flagHalf = false;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
+    if (cp === 0x200d) {
+      continues = out.endsWith(EMOJI_STAND_IN);
+      continue;
+    }
     if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) out += ' ';
     else if (isInvisible(cp)) continue;
     else if (cover.has(cp)) out += ch;
-    else if (isPictograph(cp)) continue;
-    else out += '?';
+    else if (isPictograph(cp)) {
+      const regional = cp >= 0x1f1e6 && cp <= 0x1f1ff;
+      if (!(continues || (regional && flagHalf))) out += EMOJI_STAND_IN;
+      flagHalf = regional && !flagHalf;
+      continues = false;
+      continue;
+    } else out += '?';
+    continues = false;
+    flagHalf = false;
   }
   return out.replace(/\s+/g, ' ').trim();
 }

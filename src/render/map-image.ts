@@ -51,6 +51,17 @@ export interface MapScene {
   mapArea: Rect;
   /** Null when the campaign has no map yet. */
   layout: MapLayout | null;
+  /**
+   * The whole map has too many sectors to name them all without overlaps: it is drawn as an
+   * overview (discs, icons and lanes, no names or badges) with OVERVIEW_NOTE pointing to the
+   * zoomed view, which names every sector around the one asked for.
+   */
+  overview: boolean;
+}
+
+/** The line drawn on an overview map (too many sectors to name), pointing to the readable views. */
+export function overviewNote(sectors: number): string {
+  return `${sectors} sectors: too many to name on one picture. /map show sector:<name> draws a sector with its neighbours, named; /map show text:true lists them all.`;
 }
 
 const TYPE_LETTER: Record<SectorType, string> = { home: 'H', life: 'L', mineral: 'M', dead: 'D', unknown: '?' };
@@ -132,7 +143,11 @@ export function mapScene(state: CampaignState, opts: MapImageOptions = {}): MapS
         ? zoomLayout(input, opts.focus, { ...base, maxRadius: 64 * k, maxFont: 30 * k, maxLabelEms: 12 })
         : layoutMap(input, base);
   }
-  return { width, height, k, title, legend, mapArea, layout };
+  // A label that found no free place would be drawn over others: past that size the whole map is
+  // an overview without names, and the note sends the reader to the zoomed view.
+  const overview = opts.focus === undefined && layout !== null && layout.unplacedLabels > 0;
+  if (overview && layout) layout = { ...layout, labels: [], unplacedLabels: 0 };
+  return { width, height, k, title, legend, mapArea, layout, overview };
 }
 
 /** Renders the campaign map as PNG bytes. */
@@ -145,8 +160,10 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
   ctx.fillRect(0, 0, scene.width, scene.height);
   drawTitle(ctx, state, scene, opts.focus);
   drawLegend(ctx, state, scene);
-  if (scene.layout) drawMap(ctx, state, scene.layout, scene.k, catalogShipBpv(opts.catalog));
-  else {
+  if (scene.layout) {
+    drawMap(ctx, state, scene.layout, scene.k, catalogShipBpv(opts.catalog));
+    if (scene.overview) drawOverviewNote(ctx, scene, state.map!.sectors.length);
+  } else {
     ctx.fillStyle = THEME.muted;
     ctx.font = font(28 * scene.k, 'bold');
     ctx.textAlign = 'center';
@@ -154,6 +171,20 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
     ctx.fillText('No map yet', scene.mapArea.x + scene.mapArea.w / 2, scene.mapArea.y + scene.mapArea.h / 2);
   }
   return encodePng(canvas);
+}
+
+/** The overview's note, across the foot of the map area on a band so the map under it does not show through. */
+function drawOverviewNote(ctx: CanvasRenderingContext2D, scene: MapScene, sectors: number): void {
+  const px = Math.max(10, 15 * scene.k);
+  const band = px * 2;
+  const y = scene.mapArea.y + scene.mapArea.h - band;
+  ctx.fillStyle = withAlpha(THEME.background, 0.85);
+  ctx.fillRect(scene.mapArea.x, y, scene.mapArea.w, band);
+  ctx.font = font(px, 'bold');
+  ctx.fillStyle = THEME.text;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(overviewNote(sectors), scene.mapArea.x + scene.mapArea.w / 2, y + band / 2, scene.mapArea.w - 8);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -27,8 +27,9 @@ export const THEME = {
 } as const;
 
 /**
- * One colour per seat (UTD8.14 seat order, 1–13), chosen to stay apart from each other on the
- * dark background. A player keeps the colour for the whole campaign because seats never change.
+ * One colour per player, by joining order, chosen to stay apart from each other on the dark
+ * background. The colour is the player's from joining to the end, on every picture (map, navy
+ * sheet, ledger, battle card): it never follows the seats drawn at the start (UTD8.14).
  */
 export const PALETTE = [
   '#e8514a', // red
@@ -46,14 +47,16 @@ export const PALETTE = [
   '#b5651d', // brown
 ] as const;
 
-/** The colour of a player: by seat, or by joining order while seats are not yet drawn. */
+/**
+ * The colour of a player: by the order the players joined (`state.players` keeps it; a resigned or
+ * removed player stays in the list, so no one's colour moves). Only a player leaving before the
+ * start leaves the list, while nothing is drawn for anyone yet but the join list.
+ */
 export function playerColour(state: Pick<CampaignState, 'players'>, playerId: string | null): string {
   if (playerId === null) return THEME.unowned;
   const index = state.players.findIndex((p) => p.id === playerId);
   if (index < 0) return THEME.unowned;
-  const seat = state.players[index]!.seat;
-  const n = seat !== null && seat >= 1 ? seat - 1 : index;
-  return PALETTE[n % PALETTE.length]!;
+  return PALETTE[index % PALETTE.length]!;
 }
 
 /** Black or white, whichever reads better on `hex`. */

@@ -60,7 +60,7 @@ describe('navy views: docked, building and captured ships (UTD3.1)', () => {
 
   it('UTD7.23 the fleet line gives MC used of 5, exact BPV and location; its ships with BPV and MC', () => {
     const lines = navyText(g.state, 'p1', g.catalog)!.split('\n');
-    expect(lines).toContain('Fleet 1 in H1 — MC 1/5, 133 BPV');
+    expect(lines).toContain('Fleet 1 in H1 — MC 1 of 5, 133 BPV');
     expect(lines).toContain(`  • ${ca.id} Lyran Heavy Cruiser — 133 BPV, MC 1`);
   });
 
@@ -100,7 +100,7 @@ describe('navy views: docked, building and captured ships (UTD3.1)', () => {
   });
 
   it('UTD6.3A a defense ordered this turn is marked as arriving', () => {
-    expect(navyText(g.state, 'p1', g.catalog)!).toMatch(/At H1: .*defense Defense Satellite \(arriving at step 10\)/);
+    expect(navyText(g.state, 'p1', g.catalog)!).toMatch(/At H1: .*, Defense Satellite \(arriving at step 10\)/);
     expect(capital.sector).toBe('H1');
   });
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCanvas } from 'canvas';
 import { describe, expect, it } from 'vitest';
-import { ensureFonts, font, FONT_FILES, glyphCoverage, safeText } from '../../src/render/fonts.ts';
+import { EMOJI_STAND_IN, ensureFonts, font, FONT_FILES, glyphCoverage, safeText } from '../../src/render/fonts.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,14 +30,19 @@ describe('bundled fonts', () => {
   it('knows which characters it can draw (from the cmap tables)', () => {
     const cover = glyphCoverage();
     for (const ch of 'AZaz09 .,·—–…×?') expect(cover.has(ch.codePointAt(0)!), ch).toBe(true);
-    for (const ch of ['東', '🚀']) expect(cover.has(ch.codePointAt(0)!), ch).toBe(false);
+    // Greek and Cyrillic from DejaVu; CJK and Hangul from the Noto CJK subset; symbols from Symbols2.
+    for (const ch of 'ΩαЖж東京字한국かなカナ') expect(cover.has(ch.codePointAt(0)!), ch).toBe(true);
+    for (const ch of ['🚀', '𠀀']) expect(cover.has(ch.codePointAt(0)!), ch).toBe(false);
   });
 
-  it('safeText drops emoji, marks other missing characters, and tidies spaces', () => {
-    expect(safeText('Chen 🚀')).toBe('Chen');
-    expect(safeText('🇫🇷 Paris')).toBe('Paris');
+  it('safeText keeps every script the fonts cover, shows one stand-in per emoji, marks other missing characters', () => {
+    expect(safeText('Chen 🚀')).toBe(`Chen ${EMOJI_STAND_IN}`);
+    expect(safeText('🇫🇷 Paris')).toBe(`${EMOJI_STAND_IN} Paris`);
+    expect(safeText('👨‍👩‍👧 home')).toBe(`${EMOJI_STAND_IN} home`);
     expect(safeText('Ørsted  Ågård')).toBe('Ørsted Ågård');
-    expect(safeText('東京 Station')).toBe('?? Station');
+    expect(safeText('東京 Station')).toBe('東京 Station');
+    expect(safeText('Αθήνα Москва 서울 とうきょう')).toBe('Αθήνα Москва 서울 とうきょう');
+    expect(safeText('𠀀 rare')).toBe('? rare');
     expect(safeText('tab\there\nnew')).toBe('tab here new');
     expect(safeText('❤️')).toBe('❤');
   });

@@ -3,6 +3,7 @@ import { unitName } from '../../rules/thunderdome/battles/common.ts';
 import { battleSetupInput } from '../../rules/thunderdome/battles/setup-card.ts';
 import { sectorLabel, type Battle, type CampaignState } from '../../rules/thunderdome/index.ts';
 import { mention, timestamp } from '../words.ts';
+import { namesEscaped } from '../words-context.ts';
 
 const STAGE: Record<Battle['stage'], string> = {
   'fleet-selection': 'choosing fleets',
@@ -40,7 +41,8 @@ export function nextDeadline(b: Battle): { what: string; at: string } | null {
   return null;
 }
 
-export function battleListText(state: CampaignState): string {
+export function battleListText(plainState: CampaignState): string {
+  const state = namesEscaped(plainState);
   const open = state.battles.filter((b) => b.status === 'open');
   const done = state.battles.filter((b) => b.status === 'resolved').slice(-5);
   const line = (b: Battle) => {
@@ -55,7 +57,8 @@ export function battleListText(state: CampaignState): string {
   return parts.join('\n\n');
 }
 
-export function battleShowText(state: CampaignState, b: Battle): string {
+export function battleShowText(plainState: CampaignState, b: Battle): string {
+  const state = namesEscaped(plainState);
   const lines = [`⚔️ **Battle ${b.id}** in **${sectorLabel(state, b.sector)}** — ${STAGE[b.stage]} (${b.kind})`];
   lines.push(`Contact is ${mention(b.contactBy)}'s to make (UTD3.42).`);
   for (const p of b.participants) {

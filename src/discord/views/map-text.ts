@@ -1,7 +1,9 @@
 import { adjacentSectors, type CampaignState } from '../../rules/thunderdome/index.ts';
+import { namesEscaped } from '../words-context.ts';
 
 /** A text view of the map until the rendered image arrives: each sector with its type, owner, developments and lanes. */
-export function mapText(state: CampaignState): string {
+export function mapText(plainState: CampaignState): string {
+  const state = namesEscaped(plainState);
   const map = state.map!;
   const name = (id: string | null) => (id ? (state.players.find((p) => p.id === id)?.name ?? '?') : '—');
   const label = (key: string) => map.sectors.find((s) => s.key === key)?.name ?? key;

@@ -6,10 +6,22 @@ import {
   maxFleets,
   opsLeft,
   sectorLabel,
+  type Base,
   type CampaignState,
   type Ship,
   type UnitCatalog,
 } from '../../rules/thunderdome/index.ts';
+import { namesEscaped } from '../words-context.ts';
+
+/** How a base is named in the navy text, by its role. */
+const BASE_ROLE_WORDS: Record<Base['role'], (name: string) => string> = {
+  capital: (name) => `capital (${name})`,
+  'capital-rf': (name) => `capital's repair freighter (${name})`,
+  shipyard: (name) => `shipyard (${name})`,
+  defense: (name) => name,
+  'supporting-rf': (name) => `supporting repair freighter (${name})`,
+  'defending-ship': (name) => `defending ship ${name}`,
+};
 
 /**
  * A navy in words (UTD3.1), the same content as the navy sheet image: every fleet with its
@@ -17,7 +29,8 @@ import {
  * which position, UTD7.6), ships being built this turn (arrive at step 10, UTD6.3734), captured
  * ships not yet organized (UTD6.3I2), and bases by sector with those still arriving (UTD6.3A).
  */
-export function navyText(state: CampaignState, playerId: string, catalog: UnitCatalog): string | null {
+export function navyText(plainState: CampaignState, playerId: string, catalog: UnitCatalog): string | null {
+  const state = namesEscaped(plainState);
   const p = state.players.find((x) => x.id === playerId);
   if (!p) return null;
   const fleets = state.fleets.filter((f) => f.owner === p.id).sort((a, b) => a.slot - b.slot);
@@ -44,7 +57,7 @@ export function navyText(state: CampaignState, playerId: string, catalog: UnitCa
       .filter(Boolean)
       .join(', ');
     lines.push(
-      `Fleet ${f.slot} in ${sectorLabel(state, f.sector)} — MC ${formatMoveClass(mc(fleetMc(state, f.id, catalog)))}/5, ${bpvToString(bpvSum)} BPV${flags ? ` (${flags})` : ''}`,
+      `Fleet ${f.slot} in ${sectorLabel(state, f.sector)} — MC ${formatMoveClass(mc(fleetMc(state, f.id, catalog)))} of 5, ${bpvToString(bpvSum)} BPV${flags ? ` (${flags})` : ''}`,
     );
     for (const s of ships) lines.push(shipLine(s));
   }
@@ -89,13 +102,19 @@ export function navyText(state: CampaignState, playerId: string, catalog: UnitCa
     for (const s of loose) lines.push(shipLine(s, ` in ${sectorLabel(state, s.sector)}`));
   }
 
-  const bySector = new Map<string, string[]>();
+  // Bases by sector, repetitions grouped ("3 × Ground Defense Phaser Base"); a defense is named by
+  // its class alone, the other roles (capital, shipyard, freighters, defending ships) say what they are.
+  const bySector = new Map<string, Map<string, number>>();
   for (const b of state.bases.filter((x) => x.owner === p.id)) {
-    bySector.set(b.sector, [
-      ...(bySector.get(b.sector) ?? []),
-      `${b.role} ${catalog.get(b.unitId)?.name ?? b.unitId}${b.pending ? ' (arriving at step 10)' : ''}`,
-    ]);
+    const name = catalog.get(b.unitId)?.name ?? b.unitId;
+    const label = `${BASE_ROLE_WORDS[b.role](name)}${b.pending ? ' (arriving at step 10)' : ''}`;
+    const here = bySector.get(b.sector) ?? new Map<string, number>();
+    here.set(label, (here.get(label) ?? 0) + 1);
+    bySector.set(b.sector, here);
   }
-  for (const [sector, list] of bySector) lines.push(`At ${sectorLabel(state, sector)}: ${list.join(', ')}`);
+  for (const [sector, list] of bySector)
+    lines.push(
+      `At ${sectorLabel(state, sector)}: ${[...list].map(([label, n]) => (n === 1 ? label : `${n} × ${label}`)).join(', ')}`,
+    );
   return lines.join('\n');
 }

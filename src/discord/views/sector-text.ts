@@ -1,9 +1,13 @@
 import { adjacentSectors, empireName, findSector, type CampaignState } from '../../rules/thunderdome/index.ts';
+import { namesEscaped } from '../words-context.ts';
 
 /** One sector in words: type, terrain, owner, developments, units present, lanes. */
-export function sectorText(state: CampaignState, ref: string): string | null {
-  const s = findSector(state, ref);
-  if (!s) return null;
+export function sectorText(plainState: CampaignState, ref: string): string | null {
+  const found = findSector(plainState, ref);
+  if (!found) return null;
+  // Found by the name as typed; shown with the names escaped.
+  const state = namesEscaped(plainState);
+  const s = state.map!.sectors.find((x) => x.key === found.key)!;
   const name = (id: string | null) => (id ? (state.players.find((p) => p.id === id)?.name ?? '?') : 'nobody');
   const label = (key: string) => state.map!.sectors.find((x) => x.key === key)?.name ?? key;
   const dev = (kind: 'colony' | 'mine' | 'fort') => {

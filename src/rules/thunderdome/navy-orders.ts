@@ -36,8 +36,21 @@ export function buyFleets(d: Decider, count: number, p: Player): void {
   if (d.state.status === 'active') requireTurnOf(d, p);
   else if (d.state.status !== 'setup')
     refuse('campaign/not-in-play', 'UTD7.22', 'Extra fleets are bought in the setup or on your turn.');
-  if (!Number.isInteger(count) || count < 1 || p.extraFleets + count > 3)
-    refuse('fleets/limit', 'UTD7.22', `At most three extra fleets in all; you have ${p.extraFleets}.`);
+  if (!Number.isInteger(count) || count < 1)
+    refuse(
+      'fleets/bad-count',
+      'UTD7.22',
+      `\`count\` is how many extra fleets to buy: a whole number from 1; you gave ${count}.`,
+      p.extraFleets < 3
+        ? `You may buy up to ${3 - p.extraFleets} more (at most three extra fleets in all).`
+        : undefined,
+    );
+  if (p.extraFleets + count > 3)
+    refuse(
+      'fleets/limit',
+      'UTD7.22',
+      `At most three extra fleets in all; you have ${p.extraFleets}, so ${count} more would make ${p.extraFleets + count}.`,
+    );
   const totals = [0, ...d.state.settings['fleets.extraPrices']];
   // `fleets.extraPricing`: the listed prices are totals, so a later purchase pays the difference
   // (ISS-A22), or each purchase pays the listed price of the number it buys (`perPurchase`).

@@ -1,4 +1,4 @@
-import { orderEvent } from './events.ts';
+import { orderEvent, type CampaignEvent } from './events.ts';
 import { refuse } from '../errors.ts';
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { endOfDayAfter } from '../deadlines.ts';
@@ -475,9 +475,18 @@ export function undoLastOrder(d: Decider): void {
     refuse(
       'undo/final',
       'UTD6.121',
-      `Your last order (${plainOrder(last)}) cannot be undone: it rolled dice or made contact with the enemy.`,
+      `Your last order (${plainOrder(last)}) cannot be undone: ${whyFinal(event)}.`,
+      'Only a move that made no contact, a capital move, an establishment, an order-point purchase or a dead drop can be taken back.',
     );
   d.emit({ type: 'OrderUndone', seq: last.seq, undone: event });
+}
+
+/** Why an order is final, in the words of its own case: dice, contact, or an order that is final by its kind. */
+function whyFinal(e: CampaignEvent | null): string {
+  if (!e) return 'it was given before orders could be taken back';
+  if (e.type === 'FleetMoved') return 'the fleet made contact with the enemy (pinned or trapped on arrival)';
+  if (e.type === 'SiegeRolled') return 'it rolled dice';
+  return 'an order of this kind is final once given';
 }
 
 /** An order in plain words for a refusal: its kind, and where a move went; an old order without its event, its legacy summary. */

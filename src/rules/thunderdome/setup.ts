@@ -5,7 +5,7 @@ import { formatMoveClass, mc } from '../exact/move-class.ts';
 import { seededDie } from '../prng.ts';
 import { requireAdmin, type Decider } from './decider.ts';
 import { EMPIRES, empireByKey, empireCode } from './empires.ts';
-import { fairnessReport, generateMap, parseMapJson, type MapSpec } from './map/index.ts';
+import { fairnessReport, generateMap, parseMapJson, sectorsPerPlayerRange, type MapSpec } from './map/index.ts';
 import type { Base, CampaignMap, CampaignState, Fleet, Player, Sector, Ship } from './state.ts';
 import { beginTurn } from './turn.ts';
 import { checkBuildable, maxFleets } from './navy-limits.ts';
@@ -37,7 +37,7 @@ export function join(d: Decider, empireText: string): void {
       'empire/not-allowed',
       'UTD8.111',
       `\`${empireText.slice(0, 40)}\` is not an allowed empire.`,
-      `Allowed and free: ${free().join(', ')}.`,
+      free().length ? `Allowed and free: ${free().join(', ')}.` : 'Every allowed empire is already played.',
     );
   const holder = state.players.find((p) => p.empire === empire.key);
   const me = state.players.find((p) => p.id === actor.userId);
@@ -46,7 +46,11 @@ export function join(d: Decider, empireText: string): void {
       'empire/taken',
       'UTD8.113',
       `${empire.name} is already played by ${holder.name}; each empire has one player.`,
-      `Agree with ${holder.name} who takes it; or join with a free empire (${free().join(', ')}) and roll for it with \`/campaign contest empire:${empire.key}\` (UTD8.113).`,
+      me
+        ? `Agree with ${holder.name} who takes it, or roll for it with \`/campaign contest empire:${empire.key}\` (UTD8.113).`
+        : free().length
+          ? `Agree with ${holder.name} who takes it; or join with a free empire (${free().join(', ')}) and roll for it with \`/campaign contest empire:${empire.key}\` (UTD8.113).`
+          : `No empire is free to join with and contest from (UTD8.113): agree with ${holder.name} who takes it.`,
     );
   }
   if (me) {
@@ -157,6 +161,16 @@ export function setMap(
     spec = parsed.map;
     label = 'imported file';
   } else {
+    // Checked before the seed is rolled, so a refused size rolls no die; worded with the option's name.
+    const range = sectorsPerPlayerRange(P);
+    const n = source.sectorsPerPlayer;
+    if (!Number.isInteger(n) || n < range.min || n > range.max)
+      refuse(
+        'map/bad-size',
+        'UTD8.16',
+        `\`sectors_per_player\` must be ${range.min} to ${range.max} for ${P} players (the generated map holds at most ${range.max * P} sectors); you gave ${n}.`,
+        `Run \`/map generate sectors_per_player:${Math.min(Math.max(Number.isFinite(n) ? Math.round(n) : range.min, range.min), range.max)}\`.`,
+      );
     const seed = d.ctx.dice.roll(2_147_483_647, 1, 'map generator seed (UTD8.16)')[0]!;
     try {
       spec = generateMap({ players: P, sectorsPerPlayer: source.sectorsPerPlayer, rng: seededDie(seed) }).map;

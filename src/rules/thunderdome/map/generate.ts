@@ -70,6 +70,14 @@ export function targetSpacing(total: number): number {
   return Math.min(140, 0.62 * Math.sqrt((Math.PI * INNER_RADIUS * INNER_RADIUS) / total));
 }
 
+/** How many sectors per player the generator builds for `players` (the map's size cap, MAP_LIMITS). */
+export function sectorsPerPlayerRange(players: number): { min: number; max: number } {
+  return {
+    min: GENERATOR_DEFAULTS.minSectorsPerPlayer,
+    max: Math.min(GENERATOR_DEFAULTS.maxSectorsPerPlayer, Math.floor(MAP_LIMITS.maxSectors / players)),
+  };
+}
+
 export function generateMap(options: GenerateOptions): GeneratedMap {
   const players = options.players;
   const perPlayer = options.sectorsPerPlayer ?? GENERATOR_DEFAULTS.sectorsPerPlayer;
@@ -78,7 +86,7 @@ export function generateMap(options: GenerateOptions): GeneratedMap {
   if (!Number.isInteger(players) || players < MAP_LIMITS.minPlayers || players > MAP_LIMITS.maxPlayers) {
     throw new RangeError(`players must be ${MAP_LIMITS.minPlayers}–${MAP_LIMITS.maxPlayers}, got ${players}`);
   }
-  const maxPer = Math.min(GENERATOR_DEFAULTS.maxSectorsPerPlayer, Math.floor(MAP_LIMITS.maxSectors / players));
+  const maxPer = sectorsPerPlayerRange(players).max;
   if (!Number.isInteger(perPlayer) || perPlayer < GENERATOR_DEFAULTS.minSectorsPerPlayer || perPlayer > maxPer) {
     throw new RangeError(
       `sectorsPerPlayer must be ${GENERATOR_DEFAULTS.minSectorsPerPlayer}–${maxPer} for ${players} players, got ${perPlayer}`,

@@ -17,4 +17,4 @@ export type { MapIssue, MapParseResult } from './import.ts';
 export { mapFileSchema, parseMapJson, serialiseMap, validateMap } from './import.ts';
 export { FAIRNESS_WEIGHTS, fairnessReport, fairnessScore } from './fairness.ts';
 export type { GenerateOptions, GeneratedMap } from './generate.ts';
-export { GENERATOR_DEFAULTS, generateMap, targetSpacing } from './generate.ts';
+export { GENERATOR_DEFAULTS, generateMap, sectorsPerPlayerRange, targetSpacing } from './generate.ts';

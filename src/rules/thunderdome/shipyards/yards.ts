@@ -1,5 +1,5 @@
 import { refuse } from '../../errors.ts';
-import { hasDevelopedColony, sectorLabel } from '../lookup.ts';
+import { findSector, hasDevelopedColony, sectorLabel } from '../lookup.ts';
 import type { Base, CampaignState, TurnState } from '../state.ts';
 import type { UnitCatalog, UnitInfo } from '../units.ts';
 
@@ -141,7 +141,20 @@ export function yardByRef(
 ): YardInfo {
   const all = yardsOf(state, playerId, catalog, { withPending: true });
   const t = ref.trim().toLowerCase();
-  const y = all.find((x) => x.base.id.toLowerCase() === t || (t === 'capital' && x.base.role === 'capital'));
+  let y = all.find((x) => x.base.id.toLowerCase() === t || (t === 'capital' && x.base.role === 'capital'));
+  if (!y) {
+    // A yard is also named by its sector, as `/yard activate sector:` named it (UTD6.372).
+    const sector = findSector(state, ref.trim());
+    const there = sector ? all.filter((x) => x.base.sector === sector.key) : [];
+    if (there.length > 1)
+      refuse(
+        'yard/ambiguous',
+        rule,
+        `You have ${there.length} yards in ${sectorLabel(state, sector!.key)}: name one.`,
+        `Your yards there: ${there.map((x) => yardLabel(state, x)).join(', ')}.`,
+      );
+    y = there[0];
+  }
   if (!y)
     refuse(
       'yard/unknown',
