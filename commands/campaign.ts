@@ -35,7 +35,7 @@ import { delivererOf } from '../src/discord/deliverer.ts';
 import { ledgerCsv, ledgerRows, ledgerText } from '../src/discord/views/ledger.ts';
 import { logLine } from '../src/discord/log-words.ts';
 import { plainName } from '../src/discord/words-context.ts';
-import { mention, timestamp, WORDS } from '../src/discord/words.ts';
+import { timestamp, WORDS } from '../src/discord/words.ts';
 import { sendLong } from '../src/discord/send.ts';
 import { cycleLabel, historyRefusal } from '../src/app/history.ts';
 
