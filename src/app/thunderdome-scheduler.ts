@@ -27,7 +27,7 @@ export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignComma
     // Paused by vote (pause.ts): only the votes opened during the pause run.
     if (state.status !== 'active' || state.paused) return due;
     const deadline = ordersDeadline(state);
-    if (deadline > t && deadline - remindersAhead(state) <= t)
+    if (deadline > t && pendingReminders(state).some((at) => at <= t))
       due.push({ command: { type: 'remind' }, reason: 'the orders deadline is near (UTD3.3)' });
     if (battleClocks(state).some((c) => c <= t))
       due.push({ command: { type: 'battle-clocks' }, reason: 'a battle clock ran out or its reminder is due' });
@@ -39,11 +39,18 @@ export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignComma
 };
 
 /**
- * How far ahead of the orders deadline `remind` is given: the rules post each reminder (the end of
- * the target day, 24 h and 1 h by default, turn.ts) when its time comes, and nothing before.
+ * The times of the orders reminders not yet sent this turn (the end of the target day, 24 h and 1 h
+ * before the deadline by default, turn.ts `remindOrders`). Only the unsent ones: once a reminder
+ * is out, the campaign is next due at the following one, so the scheduler does not read it on
+ * every pass until the deadline.
  */
-function remindersAhead(state: CampaignState): number {
-  return Math.max(0, ...orderReminderOffsets(state.settings)) * 3_600_000;
+function pendingReminders(state: CampaignState): number[] {
+  const deadline = ordersDeadline(state);
+  if (Number.isNaN(deadline)) return [];
+  const sent = state.turn?.remindersSent ?? [];
+  return orderReminderOffsets(state.settings)
+    .filter((h) => !sent.includes(h))
+    .map((h) => deadline - h * 3_600_000);
 }
 
 const BATTLE_DEADLINES = ['selection', 'contact', 'resolve', 'runner', 'window'] as const;
@@ -61,7 +68,7 @@ function ordersDeadline(state: CampaignState): number {
 function clocks(state: CampaignState): number[] {
   const out = runningVotes(state).map((v) => time(v.closesAt));
   if (state.status === 'active' && !state.paused)
-    out.push(ordersDeadline(state) - remindersAhead(state), ...battleClocks(state));
+    out.push(...pendingReminders(state), ordersDeadline(state), ...battleClocks(state));
   return out.filter((t) => !Number.isNaN(t));
 }
 

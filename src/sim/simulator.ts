@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import pino from 'pino';
-import { sql } from 'drizzle-orm';
+import { lte, sql } from 'drizzle-orm';
 import { VirtualClock } from '../clock.ts';
 import { catalogSource } from '../app/catalogs.ts';
 import { sequentialIds, type AppContext } from '../app/context.ts';
@@ -30,6 +30,7 @@ import { runCommand, type CommandInput } from '../app/run-command.ts';
 import { runDue } from '../app/scheduler.ts';
 import { findCampaignByChannel, loadEvents } from '../db/campaign-repo.ts';
 import type { Database } from '../db/client.ts';
+import { campaigns } from '../db/schema.ts';
 import { defenseVariantChoices, unitChoices } from '../discord/autocomplete.ts';
 import { adjacentSectors, opsLeft } from '../rules/thunderdome/orders.ts';
 import { EMPIRES } from '../rules/thunderdome/empires.ts';
@@ -335,6 +336,17 @@ export class CampaignSimulator {
       const outcomes = await runDue(this.app);
       this.report.schedulerPasses++;
       this.report.scheduled += outcomes.filter((o) => o.result.ok).length;
+      // The scheduler reads only campaigns whose stored next due time has come (its index): after a
+      // pass, nothing may be left due, or the campaign would be read again on every pass.
+      const due = await this.app.database.db
+        .select({ dueAt: campaigns.dueAt })
+        .from(campaigns)
+        .where(lte(campaigns.dueAt, this.app.clock.now().toISOString()));
+      if (due.length > 0)
+        this.fail(
+          { step: index, actor: 'scheduler', command: `advance ${step.advanceMs / HOUR} h` },
+          `after a scheduler pass the campaign is still due (due_at ${due[0]!.dueAt}): every pass would read it again`,
+        );
       await this.check({ step: index, actor: 'scheduler', command: `advance ${step.advanceMs / HOUR} h` }, replayToo);
       return;
     }
