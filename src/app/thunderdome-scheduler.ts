@@ -86,12 +86,43 @@ function battleClocks(state: CampaignState): number[] {
   // …and the explorer's balancing question (UTD5.221–5.224, exploration-offer.ts).
   const out: number[] = [time(state.turn?.capturesDue), time(state.turn?.explorationOffer?.due)];
   for (const b of state.battles.filter((x) => x.status === 'open')) {
-    for (const key of BATTLE_DEADLINES) out.push(time(b.deadlines[key]));
+    for (const key of stageDeadlines(b)) out.push(time(b.deadlines[key]));
     for (const r of BATTLE_REMINDERS)
       if (r.stages.includes(b.stage) && !reminded(b, r.key))
         out.push(time(b.deadlines[r.deadline]) - r.hours * 3_600_000);
   }
   return out;
+}
+
+/**
+ * The deadlines the battle clocks act on in the battle's stage (battles/clock.ts `runBattleClocks`):
+ * a deadline of a stage the battle has left (the contact deadline of a battle now negotiating) stays
+ * in the record but is never acted on, and counted as due it would have the scheduler read the
+ * campaign on every pass until the battle ends. Stages whose clock reads something else (the lane
+ * choice, the stand-in offer) keep every deadline, as before.
+ */
+function stageDeadlines(b: Battle): readonly (typeof BATTLE_DEADLINES)[number][] {
+  switch (b.stage) {
+    case 'awaiting-runner':
+      return ['runner'];
+    case 'fleet-selection':
+      return b.npe?.runner ? ['runner'] : ['selection'];
+    case 'awaiting-contact':
+    case 'awaiting-response':
+      return ['contact'];
+    case 'in-play':
+    case 'negotiating':
+    case 'result-proposed':
+      return ['resolve'];
+    case 'objection-window':
+      return ['window'];
+    case 'appeal':
+      return b.appeal?.voteId ? [] : ['window'];
+    case 'stalled':
+      return [];
+    default:
+      return BATTLE_DEADLINES;
+  }
 }
 
 function reminded(b: Battle, key: string): boolean {
