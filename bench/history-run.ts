@@ -11,7 +11,12 @@ import { historyFigures, roundtripFigures } from './history.ts';
 import { mib, ms } from './stats.ts';
 
 /** `which`: 'roundtrip', 'history', or 'both'. */
-export async function longHistoryFigures(which: 'roundtrip' | 'history' | 'both', events: number): Promise<string[]> {
+export async function longHistoryFigures(
+  which: 'roundtrip' | 'history' | 'both',
+  events: number,
+  /** False: return the FIGURE lines without printing them (bench/run.ts prints them all at the end). */
+  print = true,
+): Promise<string[]> {
   const figures: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'cm-bench-long-'));
   const out = mkdtempSync(join(tmpdir(), 'cm-bench-long-out-'));
@@ -39,6 +44,6 @@ export async function longHistoryFigures(which: 'roundtrip' | 'history' | 'both'
     rmSync(dir, { recursive: true, force: true });
     rmSync(out, { recursive: true, force: true });
   }
-  for (const f of figures) console.log(f);
+  if (print) for (const f of figures) console.log(f);
   return figures;
 }

@@ -125,3 +125,13 @@ export function printPictures(figures: readonly PictureFigures[]): void {
     );
   }
 }
+
+/**
+ * The map drawing beside the PNG encoding of the same picture, at 100 sectors (10 players): drawing
+ * (layout and canvas work, renderMap less its encode) ÷ encoding. The target is at most 0.5.
+ */
+export async function mapDrawOverEncode(rounds: number): Promise<{ ratio: number; figures: RenderFigures }> {
+  const figures = await renderFigures(campaignWithSectors(10, 10), rounds);
+  const draw = Math.max(0, figures.render.median - figures.encode.median);
+  return { ratio: draw / figures.encode.median, figures };
+}

@@ -9,7 +9,12 @@
  *     and the scheduler's pass over 1,000 stored campaigns;
  *  4. cold start of a separate bot process to ready, and its resident memory with 50 campaigns
  *     in use and 1,000 stored.
- * Once: map render and PNG encode times.
+ * Once: map render and PNG encode times. On PGlite also the same order in the bench campaign with
+ * 3,000 resolved battles in its state (bench/aged.ts); at the end of a full run, the long histories
+ * (a round trip and `/campaign history` at 100,000 events, bench/history-run.ts).
+ *
+ * After all other output, the figures the issue tracker reads, one `FIGURE <name> <value>` line each
+ * (docs/performance.md lists them), the event-loop delay (max and p99) measured over the whole run.
  *
  * Environment: BENCH_ROUNDS (order rounds, default 150, after 10 not counted), BENCH_CAMPAIGNS (stored, default 1000),
  * BENCH_ACTIVE (campaigns in the throughput and memory runs, default 50), BENCH_PER_WORKER
@@ -22,7 +27,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { runDue } from '../src/app/scheduler.ts';
 import { stateLayout } from '../src/app/rulesets.ts';
@@ -33,7 +38,8 @@ import { buildBenchCampaign, exportBenchCampaign, importBenchCampaign, type Benc
 import { listCopies, storeCopies, tableSizes } from './copies.ts';
 import { orderFigures, type OrderFigures } from './order.ts';
 import { botStartLabel, processFigures, type BotTarget } from './processes.ts';
-import { pictureSuite, printPictures, renderFigures } from './render.ts';
+import { mapDrawOverEncode, pictureSuite, printPictures, renderFigures } from './render.ts';
+import { agedOrderFigures } from './aged.ts';
 import { mib, ms, stats, timed } from './stats.ts';
 import { sustainedThroughput } from './throughput.ts';
 import { longHistoryFigures } from './history-run.ts';
@@ -61,6 +67,42 @@ function printOrder(label: string, o: OrderFigures): void {
   console.log(
     `    where it goes (medians): app path (runCommand) ${o.appPath.median.toFixed(2)} ms = load locked row ${o.loadRow.median.toFixed(2)} + rules ${o.rules.median.toFixed(2)} + write and commit ≈${Math.max(0, o.appPath.median - o.loadRow.median - o.rules.median).toFixed(2)}; Discord round trips ≈${Math.max(0, o.endToEnd.median - o.appPath.median).toFixed(2)} ms`,
   );
+}
+
+/**
+ * The figures the issue tracker reads (docs/performance.md): `FIGURE <name> <value>` lines, printed
+ * together after all other output, in this order; a figure whose part did not run is not printed.
+ */
+const FIGURE_ORDER = [
+  'order_ratio_pglite',
+  'order_ratio_postgres',
+  'aged_order_ratio_pglite',
+  'history_100k_ms',
+  'roundtrip_100k_ok',
+  'loop_delay_max_ms',
+  'loop_delay_p99_ms',
+  'scheduler_1000_ms',
+  'throughput_pglite',
+  'throughput_postgres',
+  'rss_pglite_mb',
+  'map_draw_over_encode',
+] as const;
+type FigureName = (typeof FIGURE_ORDER)[number];
+const figures = new Map<FigureName, string>();
+const figure = (name: FigureName, value: number, digits = 1) => figures.set(name, value.toFixed(digits));
+
+/** Event-loop delay over the whole bench (perf_hooks), sampled every 10 ms. */
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+
+function printFigures(): void {
+  loopDelay.disable();
+  figure('loop_delay_max_ms', loopDelay.max / 1e6);
+  figure('loop_delay_p99_ms', loopDelay.percentile(99) / 1e6);
+  console.log('');
+  for (const name of FIGURE_ORDER) {
+    const value = figures.get(name);
+    if (value !== undefined) console.log(`FIGURE ${name} ${value}`);
+  }
 }
 
 /** The bench campaign as an export file, once built on the first database. */
@@ -116,6 +158,20 @@ async function benchDatabase(
     rows.set('order / empty transaction', `${(one.endToEnd.median / one.empty.median).toFixed(0)}×`);
     rows.set('one-row write transaction', both(one.write, 2));
     rows.set('order on the app path (runCommand)', both(one.appPath));
+    figure(`order_ratio_${database.kind}`, one.endToEnd.median / one.empty.median);
+    if (database.kind === 'pglite') {
+      const aged = await agedOrderFigures(
+        play.app,
+        { guildId: c.guildId, channelId: c.channelId },
+        c.turnPlayer.userId,
+      );
+      const ratio = aged.aged.median / aged.fresh.median;
+      console.log(
+        `  order on the app path with ${aged.battles.toLocaleString('en-US')} resolved battles in the state (copies of ${aged.played} the simulator played; state ${aged.stateKiB.fresh} → ${aged.stateKiB.aged} KiB): ${ms(aged.aged)}, against ${ms(aged.fresh)} without: ${ratio.toFixed(1)}×`,
+      );
+      rows.set('aged order ÷ fresh order (3,000 resolved battles)', `${ratio.toFixed(1)}×`);
+      figure('aged_order_ratio_pglite', ratio, 2);
+    }
 
     const copied = await timed(() => storeCopies(database, c.campaignId, 1, STORED - 1));
     const sizes = await tableSizes(database);
@@ -136,6 +192,7 @@ async function benchDatabase(
       `  sustained throughput (app path, runCommand): ${tp.perSecond.toFixed(0)} commands/s — ${tp.commands} commands by ${tp.workers} concurrent players in ${tp.campaigns} campaigns in ${tp.seconds.toFixed(1)} s; latency ${ms(tp.latency)}${tp.refused ? `; ${tp.refused} refused` : ''}`,
     );
     rows.set('sustained throughput (runCommand)', `${tp.perSecond.toFixed(0)} commands/s`);
+    figure(`throughput_${database.kind}`, tp.perSecond, 0);
     rows.set('latency during it', both(tp.latency, 0));
     const passes: number[] = [];
     for (let k = 0; k < 5; k++) passes.push((await timed(() => runDue(play.app))).ms);
@@ -143,6 +200,9 @@ async function benchDatabase(
       `  scheduler pass (runDue) over ${sizes.campaigns} stored campaigns, nothing due: ${ms(stats(passes))}`,
     );
     rows.set(`scheduler pass over ${MANY} campaigns`, both(stats(passes), 0));
+    // One figure for both drivers: the slower median pass.
+    const pass = stats(passes).median;
+    if (STORED === 1000) figure('scheduler_1000_ms', Math.max(pass, Number(figures.get('scheduler_1000_ms') ?? 0)), 2);
 
     if (renderToo) {
       const state = (await findCampaignByChannel(database.db, c.channelId, stateLayout))!.state;
@@ -160,11 +220,17 @@ async function benchDatabase(
     await database.close();
     closed = true;
     const turnUserId = c.turnPlayer.userId;
+    // A bot process that does not come up (on a machine loaded past its two cores it can miss the
+    // two-minute limit) costs its two figures, not the rest of the bench.
     const p = await processFigures(
       botTarget,
       { guildId: c.guildId, campaigns: active, players: c.players, turnUserId },
       COLD_STARTS,
-    );
+    ).catch((err: unknown) => {
+      console.log(`  cold start and resident memory: not measured — ${(err as Error).message.split('\n')[0]}`);
+      return null;
+    });
+    if (!p) return;
     console.log(
       `  cold start to ready (${botStartLabel()}, ${sizes.campaigns} campaigns stored): ${ms(p.coldStart, 0)}; last start: modules ${p.breakdown.modulesMs.toFixed(0)} ms, database open ${p.breakdown.databaseMs.toFixed(0)} ms, login + boot pass ${p.breakdown.botMs.toFixed(0)} ms`,
     );
@@ -173,6 +239,7 @@ async function benchDatabase(
     );
     rows.set('cold start to ready', both(p.coldStart, 0));
     rows.set(`resident memory, ${MANY} stored, ${ACTIVE} in use`, mib(p.rss));
+    if (database.kind === 'pglite' && STORED === 1000) figure('rss_pglite_mb', p.rss / 1024 / 1024, 0);
   } finally {
     if (!closed) {
       await play.close().catch(() => {});
@@ -184,19 +251,39 @@ async function benchDatabase(
 
 async function main(): Promise<void> {
   const t0 = performance.now();
+  loopDelay.enable();
   console.log(
     `Campaign Master bench — Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${ROUNDS} order rounds, ${STORED} campaigns stored, ${ACTIVE} active`,
   );
   // A round trip and `/campaign history` at 100,000 events (docs/performance.md, "Long histories"); alone with BENCH_ONLY=roundtrip|history.
+  const finished = () => {
+    console.log(
+      `\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s (load average now ${loadavg()[0]!.toFixed(1)}; other work on the machine inflates every figure)`,
+    );
+    printFigures();
+  };
+  const longEvents = num('BENCH_LONG_EVENTS', 100_000);
+  const long = async (which: 'roundtrip' | 'history' | 'both') => {
+    for (const line of await longHistoryFigures(which, longEvents, false)) {
+      const [, name, value] = line.split(' ');
+      if (longEvents === 100_000) figures.set(name as FigureName, value!);
+    }
+  };
   if (ONLY === 'roundtrip' || ONLY === 'history') {
-    await longHistoryFigures(ONLY, num('BENCH_LONG_EVENTS', 100_000));
-    console.log(`\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    await long(ONLY);
+    finished();
     return;
   }
   // The pictures (maps of 30/100/300 sectors, a 10-fleet navy sheet, the ledger); alone with BENCH_ONLY=render.
-  printPictures(await pictureSuite(num('BENCH_PICTURE_ROUNDS', 10)));
+  const pictureRounds = num('BENCH_PICTURE_ROUNDS', 10);
+  printPictures(await pictureSuite(pictureRounds));
+  const drawn = await mapDrawOverEncode(pictureRounds);
+  console.log(
+    `  map of 100 sectors: draw (renderMap less its encode) ${(drawn.figures.render.median - drawn.figures.encode.median).toFixed(1)} ms ÷ PNG encode of the same picture ${drawn.figures.encode.median.toFixed(1)} ms = ${drawn.ratio.toFixed(2)}`,
+  );
+  figure('map_draw_over_encode', drawn.ratio, 2);
   if (ONLY === 'render') {
-    console.log(`\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    finished();
     return;
   }
   if (ONLY !== 'postgres') {
@@ -223,6 +310,8 @@ async function main(): Promise<void> {
       console.log('\nPostgreSQL: no server answers at', ADMIN_URL, '— skipped');
       await admin.end();
       printSummary();
+      if (!ONLY) await long('both');
+      finished();
       return;
     }
     const name = `cm_bench_${process.pid}`;
@@ -246,9 +335,9 @@ async function main(): Promise<void> {
     }
   }
   printSummary();
-  console.log(
-    `\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s (load average now ${loadavg()[0]!.toFixed(1)}; other work on the machine inflates every figure)`,
-  );
+  // The long histories (a round trip and `/campaign history` at 100,000 events) close the full run.
+  if (!ONLY) await long('both');
+  finished();
 }
 
 main().catch((err: unknown) => {

@@ -110,6 +110,17 @@ describe('layers (design §2)', () => {
     expect(cyclesOf(graph)).toEqual([]);
   });
 
+  it('the campaign simulator (src/sim) is a tool: nothing else in src/ or commands/ imports it', () => {
+    const bad = [...files('src'), ...files('commands')]
+      .filter((f) => !f.startsWith('src/sim/'))
+      .flatMap((f) =>
+        imports(f)
+          .filter((spec) => resolved(f, spec).startsWith('src/sim/'))
+          .map((spec) => `${f} → ${spec}`),
+      );
+    expect(bad).toEqual([]);
+  });
+
   it('the scan sees imports (it would catch a violation)', () => {
     expect(imports('src/discord/bot.ts')).toContain('discord.js');
     expect(resolved('src/discord/bot.ts', '../app/scheduler.ts')).toBe('src/app/scheduler.ts');

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { insertOutboxRows } from '../db/outbox-repo.ts';
-import { campaigns } from '../db/schema.ts';
+import { campaigns, userSettings } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { userSettingsOfMany } from './me-settings.ts';
 import { stateLayout } from './rulesets.ts';
@@ -14,13 +14,31 @@ import { stateOfColumns } from '../db/campaign-repo.ts';
  */
 export async function queueDmReminders(app: AppContext): Promise<number> {
   const now = app.clock.now();
-  const rows = await app.database.db.select().from(campaigns).where(eq(campaigns.status, 'active'));
+  // Only the servers where someone asked for reminders by DM: a pass must not read every campaign's
+  // state (the scheduler's own pass is one indexed query, docs/performance.md).
+  const opted = await app.database.db
+    .selectDistinct({ guildId: userSettings.guildId })
+    .from(userSettings)
+    .where(sql`${userSettings.dm} @> '["reminder"]'::jsonb`);
+  if (opted.length === 0) return 0;
+  const rows = await app.database.db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'active'),
+        inArray(
+          campaigns.guildId,
+          opted.map((o) => o.guildId),
+        ),
+      ),
+    );
   let written = 0;
   for (const r of rows) {
     if ((r.state as { ruleset?: unknown }).ruleset !== 'thunderdome-iii') continue;
     const state = stateLayout.upcast(stateOfColumns(r, stateLayout.parts('thunderdome-iii')));
     const turn = state.turn;
-    if (!turn || turn.phase !== 'orders' || !turn.deadline || state.paused) continue;
+    if (turn?.phase !== 'orders' || !turn.deadline || state.paused) continue;
     const left = Date.parse(turn.deadline) - now.getTime();
     if (left <= 0) continue;
     // The player and whoever holds the player's proxy (UTD3.2) may each want the reminder.

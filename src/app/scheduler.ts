@@ -1,5 +1,5 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { findCampaignById } from '../db/campaign-repo.ts';
+import { findCampaignById, pruneProcessedInteractions } from '../db/campaign-repo.ts';
 import { campaigns } from '../db/schema.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
@@ -87,4 +87,32 @@ export async function runDue(app: AppContext): Promise<DueOutcome[]> {
     }
   }
   return outcomes;
+}
+
+/**
+ * How long a handled interaction's id is kept. Discord redelivers an interaction only while its token
+ * lives (15 minutes) and a gateway replay only within a resumed session; a day is a wide margin over
+ * both, and a duplicate older than that cannot arrive.
+ */
+export const INTERACTION_KEEP_MS = 24 * 3_600_000;
+/** How often the old ids are pruned (by the app's clock). */
+export const INTERACTION_PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * `processed_interactions` would otherwise grow by one row per command for ever: once an hour, by
+ * the app's clock, the ids handled more than INTERACTION_KEEP_MS ago are deleted. Returns how many
+ * were, or null when it was not time yet. Run beside the scheduler pass (src/discord/bot.ts).
+ */
+export function pruneInteractions(
+  app: AppContext,
+  everyMs = INTERACTION_PRUNE_EVERY_MS,
+  keepMs = INTERACTION_KEEP_MS,
+): () => Promise<number | null> {
+  let last: number | null = null;
+  return async () => {
+    const now = app.clock.now().getTime();
+    if (last !== null && now - last < everyMs) return null;
+    last = now;
+    return pruneProcessedInteractions(app.database.db, new Date(now - keepMs));
+  };
 }

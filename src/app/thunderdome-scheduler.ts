@@ -29,7 +29,7 @@ export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignComma
     // Paused by vote (pause.ts): only the votes opened during the pause run.
     if (state.status !== 'active' || state.paused) return due;
     const deadline = ordersDeadline(state);
-    if (deadline > t && deadline - remindersAhead(state) <= t)
+    if (deadline > t && pendingReminders(state).some((at) => at <= t))
       due.push({ command: { type: 'remind' }, reason: 'the orders deadline is near (UTD3.3)' });
     if (battleClocks(state).some((c) => c <= t))
       due.push({ command: { type: 'battle-clocks' }, reason: 'a battle clock ran out or its reminder is due' });
@@ -41,11 +41,18 @@ export const thunderdomeScheduler: RulesetScheduler<CampaignState, CampaignComma
 };
 
 /**
- * How far ahead of the orders deadline `remind` is given: the rules post each reminder (the end of
- * the target day, 24 h and 1 h by default, turn.ts) when its time comes, and nothing before.
+ * The times of the orders reminders not yet sent this turn (the end of the target day, 24 h and 1 h
+ * before the deadline by default, turn.ts `remindOrders`). Only the unsent ones: once a reminder
+ * is out, the campaign is next due at the following one, so the scheduler does not read it on
+ * every pass until the deadline.
  */
-function remindersAhead(state: CampaignState): number {
-  return Math.max(0, ...orderReminderOffsets(state.settings)) * 3_600_000;
+function pendingReminders(state: CampaignState): number[] {
+  const deadline = ordersDeadline(state);
+  if (Number.isNaN(deadline)) return [];
+  const sent = state.turn?.remindersSent ?? [];
+  return orderReminderOffsets(state.settings)
+    .filter((h) => !sent.includes(h))
+    .map((h) => deadline - h * 3_600_000);
 }
 
 const BATTLE_DEADLINES = ['selection', 'contact', 'resolve', 'runner', 'window'] as const;
@@ -63,7 +70,7 @@ function ordersDeadline(state: CampaignState): number {
 function clocks(state: CampaignState): number[] {
   const out = runningVotes(state).map((v) => time(v.closesAt));
   if (state.status === 'active' && !state.paused)
-    out.push(ordersDeadline(state) - remindersAhead(state), ...battleClocks(state));
+    out.push(...pendingReminders(state), ordersDeadline(state), ...battleClocks(state));
   // A turn of a player away without a proxy passes at once (absence.ts).
   if (state.turn && turnPassesForAbsence(state, new Date(state.turn.startedAt))) out.push(time(state.turn.startedAt));
   return out.filter((t) => !Number.isNaN(t));
@@ -83,7 +90,7 @@ function battleClocks(state: CampaignState): number[] {
   // …and the explorer's balancing question (UTD5.221–5.224, exploration-offer.ts).
   const out: number[] = [time(state.turn?.capturesDue), time(state.turn?.explorationOffer?.due)];
   for (const b of state.battles.filter((x) => x.status === 'open')) {
-    for (const key of BATTLE_DEADLINES) out.push(time(b.deadlines[key]));
+    for (const key of stageDeadlines(b)) out.push(time(b.deadlines[key]));
     for (const r of BATTLE_REMINDERS)
       if (r.stages.includes(b.stage) && !reminded(b, r.key))
         out.push(time(b.deadlines[r.deadline]) - r.hours * 3_600_000);
@@ -91,6 +98,37 @@ function battleClocks(state: CampaignState): number[] {
     out.push(...sessionClocks(b));
   }
   return out;
+}
+
+/**
+ * The deadlines the battle clocks act on in the battle's stage (battles/clock.ts `runBattleClocks`):
+ * a deadline of a stage the battle has left (the contact deadline of a battle now negotiating) stays
+ * in the record but is never acted on, and counted as due it would have the scheduler read the
+ * campaign on every pass until the battle ends. Stages whose clock reads something else (the lane
+ * choice, the stand-in offer) keep every deadline, as before.
+ */
+function stageDeadlines(b: Battle): readonly (typeof BATTLE_DEADLINES)[number][] {
+  switch (b.stage) {
+    case 'awaiting-runner':
+      return ['runner'];
+    case 'fleet-selection':
+      return b.npe?.runner ? ['runner'] : ['selection'];
+    case 'awaiting-contact':
+    case 'awaiting-response':
+      return ['contact'];
+    case 'in-play':
+    case 'negotiating':
+    case 'result-proposed':
+      return ['resolve'];
+    case 'objection-window':
+      return ['window'];
+    case 'appeal':
+      return b.appeal?.voteId ? [] : ['window'];
+    case 'stalled':
+      return [];
+    default:
+      return BATTLE_DEADLINES;
+  }
 }
 
 function reminded(b: Battle, key: string): boolean {

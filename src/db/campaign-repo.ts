@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { chainLinks, GENESIS_HASH, type ChainedRecord } from '../rules/event-chain.ts';
 import { sameJson } from '../rules/json-data.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
@@ -414,6 +414,18 @@ export async function loadEvents(
       rolls: r.rolls as StoredEvent['rolls'],
     };
   });
+}
+
+/**
+ * Forgets the interactions handled before `before` (their ids can no longer come back: see
+ * src/app/scheduler.ts `pruneInteractions`). Returns how many were forgotten.
+ */
+export async function pruneProcessedInteractions(tx: Executor, before: Date): Promise<number> {
+  const gone = await tx
+    .delete(processedInteractions)
+    .where(lt(processedInteractions.processedAt, before))
+    .returning({ id: processedInteractions.interactionId });
+  return gone.length;
 }
 
 /** True when this interaction was already handled; otherwise records it (inside the command's transaction). */

@@ -1,6 +1,6 @@
 import { Events, type Client, type ClientOptions } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
-import { runDue } from '../app/scheduler.ts';
+import { pruneInteractions, runDue } from '../app/scheduler.ts';
 import { queueDmReminders } from '../app/me-notify.ts';
 import { pgliteVacuum } from '../app/vacuum.ts';
 import { createDiscordClient } from './client.ts';
@@ -92,6 +92,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   opts.app.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
   let ticking: Promise<number> | null = null;
   const vacuum = pgliteVacuum(opts.app);
+  const prune = pruneInteractions(opts.app);
   const tick = () => {
     // One pass at a time in this process; other processes are kept apart by the campaign row lock.
     ticking ??= (async () => {
@@ -103,6 +104,7 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
         await runAfterCommand(client, o.result, { via: 'scheduler', app: opts.app, channelId: o.channelId });
       await sweep();
       await deliverer.whenIdle();
+      await prune().catch((err: unknown) => opts.app.log.warn({ err }, 'pruning old interaction ids failed'));
       await vacuum().catch((err: unknown) => opts.app.log.warn({ err }, 'PGlite vacuum failed'));
       return outcomes.length;
     })().finally(() => (ticking = null));

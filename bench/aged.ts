@@ -1,0 +1,112 @@
+/**
+ * The aged-campaign figure (docs/performance.md, "Long campaigns"): the same order (`/buy ops` by
+ * the player on turn, on the app path, `runCommand`, undone after each) in the bench campaign as it
+ * is, and again with 3,000 resolved battles in its state, as a campaign of a year holds them.
+ *
+ * The resolved battles are real ones: the campaign simulator (src/sim/simulator.ts) plays a short
+ * campaign until some battles are fought and settled, and those are copied, under new ids, into the
+ * bench campaign's stored state until it holds `battles` of them. Playing 3,000 battles through the
+ * simulator would take hours, and only the size of what a command reads, copies and writes matters
+ * here; the copied battles are written straight into the stored state (the log is not extended, so
+ * this campaign's state is not its log's replay while they are there) and taken out again after.
+ */
+import { performance } from 'node:perf_hooks';
+import { runCommand } from '../src/app/run-command.ts';
+import { stateLayout } from '../src/app/rulesets.ts';
+import { findCampaignByChannel, saveCampaign } from '../src/db/campaign-repo.ts';
+import { openDatabase } from '../src/db/client.ts';
+import type { AppContext } from '../src/app/context.ts';
+import type { CampaignState } from '../src/rules/thunderdome/index.ts';
+import { CampaignSimulator } from '../src/sim/simulator.ts';
+import { stats, type Stats } from './stats.ts';
+
+export interface AgedFigures {
+  fresh: Stats;
+  aged: Stats;
+  battles: number;
+  /** Resolved battles the simulator played, copied to make up `battles`. */
+  played: number;
+  stateKiB: { fresh: number; aged: number };
+}
+
+type Battle = CampaignState['battles'][number];
+
+/** Resolved battles from a simulated campaign (at least `want`, or what `maxSteps` gives). */
+export async function simulatedResolvedBattles(want: number, maxSteps = 3000): Promise<Battle[]> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  try {
+    const sim = new CampaignSimulator({
+      database,
+      seed: 'bench-aged-campaign',
+      players: 6,
+      commands: maxSteps,
+      replayEvery: 50,
+      untilResolvedBattles: want,
+    });
+    await sim.run();
+    const row = await findCampaignByChannel(database.db, 'sim-channel', stateLayout);
+    return (row?.state.battles ?? []).filter((b) => b.status === 'resolved');
+  } finally {
+    await database.close();
+  }
+}
+
+async function orderTimes(
+  app: AppContext,
+  target: { guildId: string; channelId: string },
+  userId: string,
+  rounds: number,
+): Promise<Stats> {
+  const actor = { userId, displayName: userId, isServerAdmin: false };
+  const times: number[] = [];
+  for (let k = 0; k < rounds + 5; k++) {
+    const t0 = performance.now();
+    const r = await runCommand(app, { target, actor, command: { type: 'buy-ops', kind: 'temporary', count: 1 } });
+    times.push(performance.now() - t0);
+    if (!r.ok) throw new Error(`bench: buy-ops refused: ${r.error.message}`);
+    const u = await runCommand(app, { target, actor, command: { type: 'undo' } });
+    if (!u.ok) throw new Error(`bench: undo refused: ${u.error.message}`);
+  }
+  // The first five warm up what a running bot has warm.
+  return stats(times.slice(5));
+}
+
+async function replaceBattles(app: AppContext, channelId: string, battles: Battle[]): Promise<number> {
+  const row = (await findCampaignByChannel(app.database.db, channelId, stateLayout))!;
+  const state = { ...row.state, battles };
+  await saveCampaign(app.database.db, { ...row, state }, row.version, app.clock.now(), stateLayout, {
+    secretSeedsUnchanged: true,
+  });
+  return JSON.stringify(state).length;
+}
+
+export async function agedOrderFigures(
+  app: AppContext,
+  target: { guildId: string; channelId: string },
+  userId: string,
+  battles = 3000,
+  rounds = 40,
+): Promise<AgedFigures> {
+  const templates = await simulatedResolvedBattles(12);
+  if (templates.length === 0) throw new Error('bench: the simulated campaign resolved no battle');
+  const original = (await findCampaignByChannel(app.database.db, target.channelId, stateLayout))!.state.battles;
+  const freshBytes = await replaceBattles(app, target.channelId, original);
+  const fresh = await orderTimes(app, target, userId, rounds);
+  const aged = Array.from({ length: battles }, (_, k) => ({
+    ...structuredClone(templates[k % templates.length]!),
+    id: `AGED${k + 1}`,
+  }));
+  const agedBytes = await replaceBattles(app, target.channelId, [...original, ...aged]);
+  try {
+    const old = await orderTimes(app, target, userId, rounds);
+    return {
+      fresh,
+      aged: old,
+      battles,
+      played: templates.length,
+      stateKiB: { fresh: Math.round(freshBytes / 1024), aged: Math.round(agedBytes / 1024) },
+    };
+  } finally {
+    await replaceBattles(app, target.channelId, original);
+  }
+}
