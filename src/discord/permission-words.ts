@@ -34,6 +34,11 @@ export const NEEDED_PERMISSIONS = {
     breaks:
       'vote and map approval messages get no ✅/❌ to click: players add the reaction themselves, or approve the map with `/map approve`',
   },
+  CreateEvents: {
+    label: 'Create Events',
+    breaks:
+      'a battle session both sides agreed (`/battle schedule`) is told in the channel but gets no Discord server event',
+  },
 } as const satisfies Partial<Record<PermissionsString, { label: string; breaks: string }>>;
 
 export type NeededPermission = keyof typeof NEEDED_PERMISSIONS;

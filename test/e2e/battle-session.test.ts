@@ -70,6 +70,11 @@ describe('/battle schedule across time zones', () => {
   });
 
   it('accepted by the other side without Create Events: no server event, the session told in the channel', async () => {
+    pg.standIn.setMemberPermissions(
+      String(guildId()),
+      pg.standIn.botUserId,
+      INVITE_PERMISSIONS & ~PermissionFlagsBits.CreateEvents,
+    );
     const r = await play('@alice /battle schedule battle:K43 accept:true');
     expect(r.ok).toBe(true);
     expect((await battle()).session?.status).toBe('agreed');
