@@ -38,7 +38,7 @@ import {
   catalogUnitText,
 } from '../src/discord/views/catalog-text.ts';
 import { TEMPLATE_WORDS } from '../src/discord/catalog-guide-words.ts';
-import { describeError } from '../src/discord/words.ts';
+import { describeError, splitMessage } from '../src/discord/words.ts';
 /**
  * `/catalog` (UTD8.1, requirements §4.2): the ship catalog the campaign plays with. `template`
  * hands out the files to fill in; `import` stores the admin's CSV files as a new catalog version
@@ -260,8 +260,10 @@ async function replyPrivately(
   i: ChatInputCommandInteraction,
   options: { content: string; files?: TextFile[] },
 ): Promise<void> {
+  // A long answer goes out whole, in parts split at line ends (never cut mid-word).
+  const [first = '', ...rest] = splitMessage(options.content);
   const message = {
-    content: options.content.slice(0, 2000),
+    content: first,
     files: attach(options.files ?? []),
     flags: MessageFlags.Ephemeral,
   } as const;
@@ -269,6 +271,8 @@ async function replyPrivately(
     await i.deleteReply();
     await i.followUp(message);
   } else await send(i, message);
+  for (const part of rest)
+    await i.followUp({ content: part, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 }
 
 function attach(files: readonly TextFile[]): AttachmentBuilder[] {

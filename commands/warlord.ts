@@ -9,7 +9,7 @@ import { checkWarlordSheet, runWarlord, warlordStatus } from '../src/app/warlord
 import { readArgs } from '../src/discord/args.ts';
 import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
-import { deferFirst, presentError, send } from '../src/discord/present.ts';
+import { deferFirst, presentError, send, sendLong } from '../src/discord/present.ts';
 import { presentWarlord } from '../src/discord/warlord-present.ts';
 import { splitMessage } from '../src/discord/words.ts';
 
@@ -139,10 +139,10 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
           rule: '§11',
           message: 'There is no Warlord game in this channel.',
         });
-      await send(i, {
-        content: lines.join('\n').slice(0, 2000),
+      await sendLong(i, lines.join('\n'), {
         flags: MessageFlags.Ephemeral,
         allowedMentions: { parse: [] },
+        name: 'status.txt',
       });
       return { ok: true };
     }

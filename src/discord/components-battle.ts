@@ -30,7 +30,7 @@ import {
   type ComponentPress,
 } from './components.ts';
 import { presentError, send } from './present.ts';
-import { describeEvent } from './words.ts';
+import { describeEvent, splitMessage } from './words.ts';
 
 /*
  * Battle posts' buttons and the result builder (UTD3.41–3.43, UTD7.44): a result entered with one
@@ -381,7 +381,8 @@ const preview: ComponentHandler = async (i, [token], ctx) => {
         `Sent as a settlement, it waits ${here.state.settings['npe.objectionWindowHours']} h for objections first (UTD5.47).`,
       );
   } else lines.push('', `If the other side accepts: ❌ ${run.error.message} (${run.error.rule})`);
-  const content = lines.join('\n').slice(0, 1900);
+  // An update is one message: the preview's first part, split at a line end (never mid-word).
+  const content = splitMessage(lines.join('\n'), 1900)[0]!;
   const version = run.ok ? run.version : ((await campaignHere(ctx))?.version ?? 0);
   await i.update({
     content,
