@@ -1,3 +1,4 @@
+import { plainName } from '../words-context.ts';
 import { EmbedBuilder, escapeMarkdown } from 'discord.js';
 import { supermajorityThreshold } from '../../rules/supermajority.ts';
 import {
@@ -77,7 +78,7 @@ export function statusEmbed(state: CampaignState): EmbedBuilder {
     return `${seat} ${mention(p.id)} — **${empireName(p.empire)}** — bank ${p.bank} BPV${gone}${turn}`;
   });
   const embed = new EmbedBuilder()
-    .setTitle(`${state.name} — Thunderdome III`)
+    .setTitle(`${plainName(state.name)} — Thunderdome III`)
     .setColor(state.status === 'active' ? 0x3ba55d : state.status === 'finished' ? 0x99aab5 : 0xfaa61a)
     .addFields(
       { name: 'Status', value: STATUS_LABEL[state.status], inline: true },
