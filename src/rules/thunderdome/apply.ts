@@ -91,7 +91,14 @@ export function foldInto(working: CampaignState | null, stored: StoredEvent): Ca
   // UTD7.26A, 7.26B: what settleOfficerLosses compares, the ships that carry an officer or a crew, as they were.
   const carriers = working.ships.filter((x) => x.legendaryOfficer || x.outstandingCrew).map((x) => cloneJson(x));
   const event = cloneJson(e);
-  (FOLDS[event.type] as Fold<CampaignState, CampaignEvent, StoredEvent>)(working, event, { ...stored, event });
+  (FOLDS[event.type] as Fold<CampaignState, CampaignEvent, StoredEvent>)(working, event, {
+    // As the decider applies it: without its actor and its dice records (test/rules/apply-inputs.test.ts).
+    seq: stored.seq,
+    at: stored.at,
+    actor: { userId: '' },
+    event,
+    rolls: [],
+  });
   settleOfficerLosses({ ships: carriers }, working);
   return working;
 }
