@@ -6,7 +6,7 @@ import { gameCatalog, generateGalaxy } from '../rules/warlord/galaxy.ts';
 import { describeError, parseSheet } from '../rules/warlord/orders.ts';
 import { type WarlordState, defaultSettings } from '../rules/warlord/state.ts';
 import { processGameTurn } from '../rules/warlord/turn.ts';
-import type { Ruleset, RulesetState, StoredEventOf } from '../ruleset.ts';
+import type { Ruleset, StoredEventOf } from '../ruleset.ts';
 import { warlordPosts } from './warlord-posts.ts';
 import {
   WARLORD_CLOCK,

@@ -19,7 +19,7 @@ export async function deliverBattleEvent(d: RowDelivery): Promise<void> {
   if (typeof at !== 'string' || !current || d.done('event')) return;
   const { state } = current;
   const b = state.battles.find((x) => x.id === d.row.subject);
-  if (!b || b.status !== 'open' || b.session?.status !== 'agreed' || b.session.at !== at) return;
+  if (b?.status !== 'open' || b.session?.status !== 'agreed' || b.session.at !== at) return;
   const guild = await d.client.guilds.fetch(state.guildId).catch(() => null);
   if (!guild) return;
   const name = `Battle ${b.id} in ${b.sector} — ${state.name}`.slice(0, 100);

@@ -56,7 +56,7 @@ export function acceptSession(d: Decider, ref: string): void {
   const b = openBattle(d.state, ref);
   const side = mySide(d, b);
   const s = b.session;
-  if (!s || s.status !== 'proposed')
+  if (s?.status !== 'proposed')
     refuse(
       'battle/no-session',
       'UTD3.42',
