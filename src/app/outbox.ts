@@ -38,8 +38,8 @@ export const outboxRepo = {
   /** Whether a turn start's ping (which carries the map) was written for this row's version or a later one. */
   turnStartSince: (app: AppContext, row: repo.OutboxRow) =>
     repo.kindSinceVersion(app.database.db, row.campaignId, 'turn-start', row.version),
-  forgetNotices: (app: AppContext, campaignId: string, keys: readonly string[]) =>
-    repo.forgetNotices(app.database.db, campaignId, keys),
+  sentNotices: (app: AppContext, prefix: string) => repo.sentNotices(app.database.db, prefix),
+  forgetNoticeRows: (app: AppContext, ids: readonly number[]) => repo.forgetNoticeRows(app.database.db, ids),
   prune: (app: AppContext, olderThanMs: number) =>
     repo.pruneSentRows(app.database.db, new Date(app.clock.now().getTime() - olderThanMs)),
   /**
@@ -109,6 +109,8 @@ export async function commandHistory(
 }
 
 /** Every campaign's id and channel (the boot-time permission check). */
-export async function campaignChannels(app: AppContext): Promise<{ id: string; channelId: string }[]> {
-  return app.database.db.select({ id: campaigns.id, channelId: campaigns.channelId }).from(campaigns);
+export async function campaignChannels(app: AppContext): Promise<{ id: string; guildId: string; channelId: string }[]> {
+  return app.database.db
+    .select({ id: campaigns.id, guildId: campaigns.guildId, channelId: campaigns.channelId })
+    .from(campaigns);
 }

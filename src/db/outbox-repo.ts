@@ -365,12 +365,25 @@ export async function kindSinceVersion(
   return r.length > 0;
 }
 
-/** Forgets the notices of these keys, so that losing the permission again is reported again. */
-export async function forgetNotices(db: Executor, campaignId: string, keys: readonly string[]): Promise<void> {
-  if (keys.length === 0) return;
-  await db
-    .delete(outbox)
-    .where(and(eq(outbox.campaignId, campaignId), inArray(outbox.dedupeKey, [...keys]), isNotNull(outbox.sentAt)));
+/** The sent notices of every campaign whose key starts with `prefix` (the boot-time permission check). */
+export async function sentNotices(
+  db: Executor,
+  prefix: string,
+): Promise<{ id: number; campaignId: string; dedupeKey: string }[]> {
+  const rows = await db
+    .select({ id: outbox.id, campaignId: outbox.campaignId, dedupeKey: outbox.dedupeKey })
+    .from(outbox)
+    .where(and(isNotNull(outbox.sentAt), sql`${outbox.dedupeKey} like ${`${prefix}%`}`));
+  return rows.map((r) => ({ ...r, dedupeKey: r.dedupeKey ?? '' }));
+}
+
+/**
+ * Forgets these sent notices by row id, in statements of at most 1,000 ids (far under PostgreSQL's
+ * 65,534 parameters), so that losing the permission again is reported again.
+ */
+export async function forgetNoticeRows(db: Executor, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 1000)
+    await db.delete(outbox).where(and(inArray(outbox.id, ids.slice(i, i + 1000)), isNotNull(outbox.sentAt)));
 }
 
 /** Finished rows older than `before` are deleted: the outbox is a queue, not a log (the events are the log). */

@@ -11,7 +11,7 @@ import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
 import { attachCatalogs } from './images.ts';
 import { attachDeliverer, Deliverer, type DelivererOptions } from './deliverer.ts';
-import { checkCampaignChannels } from './permission-check.ts';
+import { checkCampaignChannels, type ChannelCheckSummary } from './permission-check.ts';
 
 export interface Bot {
   client: Client;
@@ -23,6 +23,11 @@ export interface Bot {
   /** Reaction events received so far (the playground waits for its own to arrive). */
   readonly reactionsSeen: number;
   stop(): Promise<void>;
+  /**
+   * The boot-time check of the bot's permissions in every campaign channel, running after `ready`
+   * while commands are answered (docs/performance.md, "Boot"); never rejects.
+   */
+  readonly bootChecks: Promise<ChannelCheckSummary | null>;
 }
 
 export interface StartBotOptions extends RouterOptions {
@@ -120,10 +125,20 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       )
     : null;
   // Docs/delivery.md: what was committed but not yet posted when the bot stopped goes out first (a
-  // vote's message, before its reactions are re-read), and the bot's permissions in every campaign
-  // channel are checked.
+  // vote's message, before its reactions are re-read).
   await deliverer.recover();
-  await checkCampaignChannels(opts.app, client);
+  // The bot's permissions in every campaign channel are checked in the background: with a thousand
+  // campaigns stored, waiting for it kept the bot from answering for over a minute (docs/performance.md, "Boot").
+  const bootChecks = checkCampaignChannels(opts.app, client).then(
+    (summary) => {
+      opts.app.log.info(summary, 'campaign channel permissions checked');
+      return summary;
+    },
+    (err: unknown) => {
+      opts.app.log.warn({ err }, 'checking the permissions of campaign channels failed');
+      return null;
+    },
+  );
   // Reactions made while the bot was down still count (UTD8.16, UTD1.7); then catch up on what fell due.
   await resyncOpenVotes(opts.app, client, await channelsWithOpenVotes(opts.app));
   await resyncMapApprovals(opts.app, client);
@@ -140,10 +155,12 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       while (reactions.size > 0) await Promise.allSettled([...reactions]);
       await deliverer.whenIdle();
     },
+    bootChecks,
     stop: async () => {
       if (timer) clearInterval(timer);
       if (deliveryTimer) clearInterval(deliveryTimer);
       await ticking;
+      await bootChecks;
       await router.whenIdle();
       await deliverer.stop();
       await client.destroy();
