@@ -129,7 +129,8 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   await deliverer.recover();
   // The bot's permissions in every campaign channel are checked in the background: with a thousand
   // campaigns stored, waiting for it kept the bot from answering for over a minute (docs/performance.md, "Boot").
-  const bootChecks = checkCampaignChannels(opts.app, client).then(
+  const stopping = new AbortController();
+  const bootChecks = checkCampaignChannels(opts.app, client, { signal: stopping.signal }).then(
     (summary) => {
       opts.app.log.info(summary, 'campaign channel permissions checked');
       return summary;
@@ -160,6 +161,8 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       if (timer) clearInterval(timer);
       if (deliveryTimer) clearInterval(deliveryTimer);
       await ticking;
+      // A check still fetching channels stops at the next one rather than hold up the shutdown.
+      stopping.abort();
       await bootChecks;
       await router.whenIdle();
       await deliverer.stop();

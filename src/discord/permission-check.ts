@@ -41,11 +41,16 @@ export interface ChannelCheckSummary {
  * each channel from discord.js's cache (every channel of a server arrives with its GUILD_CREATE,
  * which discord.js waits for before `ready`), and asks Discord only for channels the cache lacks in
  * servers the bot is in (a channel deleted while the bot was away, an archived thread), a few at a
- * time. Campaigns of servers the bot has left or that are unavailable are skipped: Discord would
- * refuse every request. The notices are read in one query and the stale ones deleted in one
- * statement, so a campaign whose result is unchanged costs no write.
+ * time (`signal`, when the bot stops, ends the fetches). Campaigns of servers the bot has left or
+ * that are unavailable are skipped: Discord would refuse every request. The notices are read in one
+ * query and the stale ones deleted in one statement, so a campaign whose result is unchanged costs
+ * no write.
  */
-export async function checkCampaignChannels(app: AppContext, client: Client): Promise<ChannelCheckSummary> {
+export async function checkCampaignChannels(
+  app: AppContext,
+  client: Client,
+  opts: { signal?: AbortSignal } = {},
+): Promise<ChannelCheckSummary> {
   const me = client.user;
   const rows = await campaignChannels(app);
   const summary: ChannelCheckSummary = { campaigns: rows.length, checked: 0, fromCache: 0, lacking: 0, forgotten: 0 };
@@ -71,13 +76,15 @@ export async function checkCampaignChannels(app: AppContext, client: Client): Pr
   }
   let next = 0;
   const worker = async () => {
-    while (next < toFetch.length) {
+    while (next < toFetch.length && !opts.signal?.aborted) {
       const { id, channelId } = toFetch[next++]!;
       const channel = await client.channels.fetch(channelId).catch(() => null);
       if (channel && 'permissionsFor' in channel) record(id, channelId, channel);
     }
   };
   await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, toFetch.length) }, worker));
+  // Stopped half-way (the bot is shutting down): the notices stay as they are until the next boot.
+  if (opts.signal?.aborted) return summary;
   // A notice is forgotten once its permission is granted again (only for channels checked now).
   const stale = (await outboxRepo.sentNotices(app, 'missing:')).filter((n) => {
     const missing = missingBy.get(n.campaignId);

@@ -122,3 +122,43 @@ for (const driver of DRIVERS)
       expect(rows.map((r) => r.campaignId)).toEqual([campaignOf(7)]);
     });
   });
+
+/** Stopping the bot while the boot check still waits on Discord ends the check at the fetches in flight. */
+describe('stopping the bot during the boot permission check', async () => {
+  const GONE = Array.from({ length: 16 }, (_, i) => i + 4); // 16 channels gone: 4 rounds of 4 fetches
+  const GONE_MS = 700;
+  const tdb = await createDatabase('pglite');
+  const app = testApp(tdb.database);
+  const guildId = '800000000000000002';
+  await setupCampaign(app, { guildId, channelId: copyChannel(0) });
+  const [source] = await tdb.database.db.select({ id: campaigns.id }).from(campaigns);
+  await storeCopies(tdb.database, source!.id, 1, 19);
+  const standIn = await DiscordStandIn.start();
+  standIn.addGuild({ id: guildId, name: 'Boot' });
+  for (let g = 0; g < 4; g++) standIn.addChannel(guildId, { id: copyChannel(g), name: `campaign-${g}` });
+  standIn.delay((r) =>
+    r.method === 'GET' && GONE.some((g) => r.path.endsWith(`/channels/${copyChannel(g)}`)) ? GONE_MS : 0,
+  );
+  const bot = await startBot({
+    app,
+    token: standIn.token,
+    commands: COMMANDS,
+    clientOptions: standInClientOptions(standIn),
+  });
+  const t0 = Date.now();
+  await bot.stop();
+  const stopMs = Date.now() - t0;
+  const summary = await bot.bootChecks;
+  afterAll(async () => {
+    await standIn.stop();
+    await tdb.drop();
+  });
+
+  it('the shutdown waits only for the fetches in flight, not for all four rounds', () => {
+    expect(stopMs).toBeLessThan(GONE_MS * 3);
+    const asked = standIn.failedRequests().filter((r) => r.method === 'GET' && /\/channels\/\d+$/.test(r.path));
+    expect(asked.length).toBeLessThanOrEqual(8);
+    expect(summary?.campaigns).toBe(20);
+    expect(summary?.fromCache).toBe(4);
+  });
+});
