@@ -64,21 +64,29 @@ export async function corpReportMessages(
   return pack([head ?? '', ...unread, ...rest]);
 }
 
+/** Sector maps per report: its home and where its ships are, with the overview within Discord's 10 files. */
+const REPORT_SECTORS = 8;
+
 /**
- * The pictures that go with a corporation's report of that turn: its home sector and the galaxy
- * overview, each as it knew them when the turn ended (fog of war, §8, §11.3), as render inputs.
+ * The pictures that go with a corporation's report of that turn: its home sector, each other
+ * sector where its ships are (up to eight maps in all), and the galaxy overview, each as it knew
+ * them when the turn ended (fog of war, §8, §11.3), as render inputs.
  */
 export async function corpReportViews(
   app: AppContext,
   campaignId: string,
   seq: number,
   corp: number,
-): Promise<{ sector: SectorView; galaxy: GalaxyView } | null> {
+): Promise<{ sectors: SectorView[]; galaxy: GalaxyView } | null> {
   const turn = await processedTurn(app, campaignId, seq);
   const c = turn?.state.corps.find((x) => x.id === corp);
   if (!turn || !c) return null;
+  const at = [{ x: c.homeOffice.sx, y: c.homeOffice.sy }];
+  for (const s of turn.state.ships)
+    if (s.owner === corp && s.internals <= s.hp && !at.some((a) => a.x === s.at.sx && a.y === s.at.sy))
+      at.push({ x: s.at.sx, y: s.at.sy });
   return {
-    sector: sectorView(turn.state, corp, { x: c.homeOffice.sx, y: c.homeOffice.sy }),
+    sectors: at.slice(0, REPORT_SECTORS).map((a) => sectorView(turn.state, corp, a)),
     galaxy: galaxyView(turn.state, corp),
   };
 }

@@ -85,16 +85,17 @@ export async function deliverWarlordReport(d: RowDelivery): Promise<void> {
       await d.send(thread, `r${i}`, { content: piece, allowedMentions: pingOnly([]) });
       await d.mark(`r${i}`);
     }
-  // Its home sector and galaxy overview as it knows them, after the text (fog of war, §8); a thread
+  // Its home sector, the sectors its ships are in, and the galaxy overview as it knows them, after the text (fog of war, §8); a thread
   // where files are refused gets a line saying so instead (docs/delivery.md).
   if (!d.done('maps')) {
     const views = await corpReportViews(d.app, d.row.campaignId, seq, corp);
     if (views) {
-      const files = [
-        new AttachmentBuilder(await renderWarlordSector(views.sector), { name: `sector-${views.sector.sector}.png` }),
-        new AttachmentBuilder(await renderWarlordGalaxy(views.galaxy), { name: 'galaxy.png' }),
-      ];
-      const content = `🗺️ Turn ${views.galaxy.turn}: sector ${views.sector.sector} and the galaxy as your corporation knows them.`;
+      const files = [];
+      for (const v of views.sectors)
+        files.push(new AttachmentBuilder(await renderWarlordSector(v), { name: `sector-${v.sector}.png` }));
+      files.push(new AttachmentBuilder(await renderWarlordGalaxy(views.galaxy), { name: 'galaxy.png' }));
+      const names = views.sectors.map((v) => v.sector).join(', ');
+      const content = `🗺️ Turn ${views.galaxy.turn}: sector${views.sectors.length > 1 ? 's' : ''} ${names} and the galaxy as your corporation knows them.`;
       await d.send(
         thread,
         'maps',
