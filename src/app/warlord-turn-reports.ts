@@ -3,7 +3,7 @@ import { gameCatalog } from '../rules/warlord/galaxy.ts';
 import { type Sheet, describeError, parseSheet } from '../rules/warlord/orders.ts';
 import { type CorpTurnReport, processGameTurn } from '../rules/warlord/turn.ts';
 import type { WarlordState } from '../rules/warlord/state.ts';
-import { type GalaxyView, type SectorView, galaxyView, sectorView } from '../rules/warlord/view.ts';
+import { type GalaxyView, type SectorView, galaxyView, reportSectors, sectorView } from '../rules/warlord/view.ts';
 import type { AppContext } from './context.ts';
 import { commandHistory } from './outbox.ts';
 import { pack, turnReportLines } from './warlord-report.ts';
@@ -79,14 +79,9 @@ export async function corpReportViews(
   corp: number,
 ): Promise<{ sectors: SectorView[]; galaxy: GalaxyView } | null> {
   const turn = await processedTurn(app, campaignId, seq);
-  const c = turn?.state.corps.find((x) => x.id === corp);
-  if (!turn || !c) return null;
-  const at = [{ x: c.homeOffice.sx, y: c.homeOffice.sy }];
-  for (const s of turn.state.ships)
-    if (s.owner === corp && s.internals <= s.hp && !at.some((a) => a.x === s.at.sx && a.y === s.at.sy))
-      at.push({ x: s.at.sx, y: s.at.sy });
+  if (!turn?.state.corps.some((x) => x.id === corp)) return null;
   return {
-    sectors: at.slice(0, REPORT_SECTORS).map((a) => sectorView(turn.state, corp, a)),
+    sectors: reportSectors(turn.state, corp, REPORT_SECTORS).map((a) => sectorView(turn.state, corp, a)),
     galaxy: galaxyView(turn.state, corp),
   };
 }

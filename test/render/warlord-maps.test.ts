@@ -15,7 +15,7 @@ import { rgbOf } from '../../src/render/theme.ts';
 import { generateGalaxy } from '../../src/rules/warlord/galaxy.ts';
 import { addressName, hexName } from '../../src/rules/warlord/hex.ts';
 import { MONSTER_CORP, type WarlordState, defaultSettings } from '../../src/rules/warlord/state.ts';
-import { galaxyView, sectorView } from '../../src/rules/warlord/view.ts';
+import { galaxyView, reportSectors, sectorView } from '../../src/rules/warlord/view.ts';
 import { compareSnapshot, decode, hasColourNear, rgbAt, close } from './pixels.ts';
 
 const snap = (name: string) => fileURLToPath(new URL(`./__snapshots__/${name}`, import.meta.url));
@@ -99,6 +99,25 @@ describe('Warlord pictures drawn from one corporation’s knowledge (§8, §11.3
     expect(close(rgbAt(img, Math.round(c.x), Math.round(c.y)), rgbOf(WARLORD_COLOURS.unknown))).toBe(true);
     expect(hasColourNear(img, c.x + 13, c.y - 8, 4, rgbOf(WARLORD_COLOURS.sighted))).toBe(false);
     expect(sectorPanelLines(v).join('\n')).not.toContain(hexName(hidden.at));
+  });
+
+  it('a report draws the home sector, then each sector its ships are in (purchase order), at most the limit', () => {
+    const s = game();
+    const home = s.corps[0]!.homeOffice;
+    const own = s.ships.filter((x) => x.owner === 1);
+    expect(reportSectors(s, 1, 8)).toEqual([{ x: home.sx, y: home.sy }]);
+    const base = own[0]!;
+    s.ships.push(
+      { ...base, id: 'far', seq: 900, at: { sx: 3, sy: 3, col: 5, row: 5 } },
+      { ...base, id: 'near', seq: 800, at: { sx: 1, sy: 2, col: 5, row: 5 } },
+      { ...base, id: 'wreck', seq: 700, internals: base.hp + 1, at: { sx: 0, sy: 3, col: 5, row: 5 } },
+    );
+    expect(reportSectors(s, 1, 8)).toEqual([
+      { x: home.sx, y: home.sy },
+      { x: 1, y: 2 },
+      { x: 3, y: 3 },
+    ]);
+    expect(reportSectors(s, 1, 2)).toHaveLength(2);
   });
 
   it('galaxy overview: own home scanned, a visited sector, Beta’s home unknown; snapshot', async () => {

@@ -182,3 +182,17 @@ export function galaxyView(state: WarlordState, corp: number): GalaxyView {
     }
   return { turn: state.turn, corpName: corpName(state, corp), width, height, sectors };
 }
+
+/**
+ * The sectors a turn report draws for `corp`: its home sector first, then each sector its ships
+ * are in, in the order of the ships' purchase, at most `max`.
+ */
+export function reportSectors(state: WarlordState, corp: number, max: number): SectorId[] {
+  const c = state.corps.find((x) => x.id === corp);
+  if (!c) throw new Error(`no corporation ${corp}`);
+  const at: SectorId[] = [{ x: c.homeOffice.sx, y: c.homeOffice.sy }];
+  for (const s of [...state.ships].sort((a, b) => a.seq - b.seq))
+    if (s.owner === corp && alive(s) && !at.some((a) => a.x === s.at.sx && a.y === s.at.sy))
+      at.push({ x: s.at.sx, y: s.at.sy });
+  return at.slice(0, max);
+}
