@@ -1,16 +1,18 @@
 import {
   ApplicationCommandOptionType,
+  AttachmentBuilder,
   MessageFlags,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { readTextUpload } from '../src/app/uploads.ts';
-import { checkWarlordSheet, runWarlord, warlordStatus } from '../src/app/warlord-commands.ts';
+import { checkWarlordSheet, runWarlord, warlordMapViews, warlordStatus } from '../src/app/warlord-commands.ts';
 import { readArgs } from '../src/discord/args.ts';
 import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { deferFirst, presentError, send, sendLong } from '../src/discord/present.ts';
 import { presentWarlord } from '../src/discord/warlord-present.ts';
+import { renderWarlordGalaxy, renderWarlordSector } from '../src/render/warlord-maps.ts';
 import { splitMessage } from '../src/discord/words.ts';
 
 const S = ApplicationCommandOptionType.String;
@@ -73,6 +75,12 @@ const data = {
       options: [sheetFile],
     },
     { type: SUB, name: 'status', description: 'The game, its deadline, whose orders are in, your treasury' },
+    {
+      type: SUB,
+      name: 'map',
+      description: 'Your sector map and galaxy overview, as your corporation knows them',
+      options: [{ type: S, name: 'sector', description: 'Sector, e.g. 21 (default: your home)', max_length: 2 }],
+    },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -130,6 +138,22 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
         ...(check.ok ? check.lines : []),
       ];
       return presentWarlord(i, ctx, result, lines);
+    }
+    case 'map': {
+      // Drawing two pictures may pass Discord's 3 s; the answer is private (fog of war, §8).
+      await deferFirst(i);
+      const views = await warlordMapViews(ctx.app, ctx.target.channelId, ctx.actor.userId, args.sector ?? null);
+      if (!views.ok) return presentError(i, { code: 'warlord/map', rule: '§8', message: views.message });
+      await send(i, {
+        content: `🗺️ Turn ${views.galaxy.turn}: sector ${views.sector.sector} and the galaxy as ${views.galaxy.corpName} knows them.`,
+        files: [
+          new AttachmentBuilder(await renderWarlordSector(views.sector), { name: `sector-${views.sector.sector}.png` }),
+          new AttachmentBuilder(await renderWarlordGalaxy(views.galaxy), { name: 'galaxy.png' }),
+        ],
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: { parse: [] },
+      });
+      return { ok: true };
     }
     case 'status': {
       const lines = await warlordStatus(ctx.app, ctx.target.channelId, ctx.actor.userId);

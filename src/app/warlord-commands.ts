@@ -1,5 +1,8 @@
 import { campaignHeadOfChannel } from '../db/campaign-repo.ts';
+import type { RuleError } from '../rules/errors.ts';
 import type { Actor } from '../rules/thunderdome/index.ts';
+import { parseSector } from '../rules/warlord/hex.ts';
+import { type GalaxyView, type SectorView, galaxyView, sectorView } from '../rules/warlord/view.ts';
 import type { AppContext } from './context.ts';
 import { campaignInChannel } from './campaigns.ts';
 import { type CommandResult, type CommandTarget, runCommand } from './run-command.ts';
@@ -60,4 +63,64 @@ export async function checkWarlordSheet(
 export async function warlordStatus(app: AppContext, channelId: string, userId: string): Promise<string[] | null> {
   const game = await warlordIn(app, channelId);
   return game ? statusLines(game, userId) : null;
+}
+
+/**
+ * `/warlord map`: a sector (the player's home sector by default) and the galaxy overview as the
+ * player's corporation knows them (fog of war, §8, §11.3), as render inputs. Only a corporation's
+ * player may ask, and sees only its own knowledge.
+ */
+export async function warlordMapViews(
+  app: AppContext,
+  channelId: string,
+  userId: string,
+  sector: string | null,
+): Promise<{ ok: true; sector: SectorView; galaxy: GalaxyView } | { ok: false; message: string }> {
+  const game = await warlordIn(app, channelId);
+  if (!game) return { ok: false, message: 'There is no Warlord game in this channel (§11).' };
+  if (!game.game) return { ok: false, message: 'The game has not started: the galaxy is not generated yet (§11).' };
+  const me = game.players.find((p) => p.userId === userId);
+  const corp = me ? game.game.corps.find((c) => c.id === me.corp) : undefined;
+  if (!corp) return { ok: false, message: 'Only a corporation’s player sees its maps (fog of war, §8).' };
+  const { width, height } = game.game.settings.galaxy;
+  const at =
+    sector === null
+      ? { x: corp.homeOffice.sx, y: corp.homeOffice.sy }
+      : parseSector(game.game.settings.galaxy, sector.trim());
+  if (!at)
+    return {
+      ok: false,
+      message: `"${sector}" is not a sector of this ${width}×${height} galaxy: write its two digits, column then row, 00 to ${width - 1}${height - 1} (§4.1).`,
+    };
+  return { ok: true, sector: sectorView(game.game, corp.id, at), galaxy: galaxyView(game.game, corp.id) };
+}
+
+/**
+ * Slash commands that belong to no ruleset's state (or read it through the seam): they work in a
+ * Warlord channel as anywhere. `/campaign export` writes any ruleset's log (docs/export-format.md).
+ */
+const RULESET_NEUTRAL: ReadonlySet<string> = new Set(['warlord', 'help', 'me', 'dice', 'roll', 'calc']);
+const NEUTRAL_SUBCOMMANDS: ReadonlySet<string> = new Set(['campaign export']);
+
+/**
+ * The one guard for Thunderdome's commands in a Warlord channel: `/campaign status`, `/map show`,
+ * `/navy`, `/sector info` and the rest read a Thunderdome campaign and would draw nonsense from a
+ * Warlord game (or refuse in words that send the player nowhere), so they are refused privately
+ * naming what to use instead. Null when the command may run. One light query (the ruleset only).
+ */
+export async function otherRulesetRefusal(
+  app: AppContext,
+  channelId: string,
+  command: string,
+  subcommand: string | null,
+): Promise<RuleError | null> {
+  if (RULESET_NEUTRAL.has(command) || (subcommand && NEUTRAL_SUBCOMMANDS.has(`${command} ${subcommand}`))) return null;
+  const head = await campaignHeadOfChannel(app.database.db, channelId);
+  if (head?.ruleset !== WARLORD_RULESET) return null;
+  return {
+    code: 'campaign/other-ruleset',
+    rule: '§11',
+    message: `This channel plays Star Fleet Warlord, not Thunderdome III: \`/${command}\` does not apply to it.`,
+    hint: 'Use `/warlord status` for the game, your treasury and whose orders are in, and `/warlord map` for your maps.',
+  };
 }

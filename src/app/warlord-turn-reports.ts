@@ -3,6 +3,7 @@ import { gameCatalog } from '../rules/warlord/galaxy.ts';
 import { type Sheet, describeError, parseSheet } from '../rules/warlord/orders.ts';
 import { type CorpTurnReport, processGameTurn } from '../rules/warlord/turn.ts';
 import type { WarlordState } from '../rules/warlord/state.ts';
+import { type GalaxyView, type SectorView, galaxyView, reportSectors, sectorView } from '../rules/warlord/view.ts';
 import type { AppContext } from './context.ts';
 import { commandHistory } from './outbox.ts';
 import { pack, turnReportLines } from './warlord-report.ts';
@@ -61,4 +62,26 @@ export async function corpReportMessages(
   const [head, ...rest] = turnReportLines(turn.state, report);
   const unread = (turn.sheets.get(corp)?.errors ?? []).map((e) => `✗ ${describeError(e)}: not run`);
   return pack([head ?? '', ...unread, ...rest]);
+}
+
+/** Sector maps per report: its home and where its ships are, with the overview within Discord's 10 files. */
+const REPORT_SECTORS = 8;
+
+/**
+ * The pictures that go with a corporation's report of that turn: its home sector, each other
+ * sector where its ships are (up to eight maps in all), and the galaxy overview, each as it knew
+ * them when the turn ended (fog of war, §8, §11.3), as render inputs.
+ */
+export async function corpReportViews(
+  app: AppContext,
+  campaignId: string,
+  seq: number,
+  corp: number,
+): Promise<{ sectors: SectorView[]; galaxy: GalaxyView } | null> {
+  const turn = await processedTurn(app, campaignId, seq);
+  if (!turn?.state.corps.some((x) => x.id === corp)) return null;
+  return {
+    sectors: reportSectors(turn.state, corp, REPORT_SECTORS).map((a) => sectorView(turn.state, corp, a)),
+    galaxy: galaxyView(turn.state, corp),
+  };
 }

@@ -12,6 +12,7 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
+import { otherRulesetRefusal } from '../app/warlord-commands.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from './command.ts';
 import {
   autocompleteLimit,
@@ -222,6 +223,18 @@ export class Router {
       if (!command) throw new Error(`unknown command ${interaction.commandName}`);
       if (!ctx) {
         await interaction.reply({ content: WORDS.notInGuild, flags: MessageFlags.Ephemeral });
+        this.outcomes.set(interaction.id, { ok: false });
+        return;
+      }
+      // Thunderdome's commands in a Warlord channel: one private refusal naming /warlord status.
+      const refusal = await otherRulesetRefusal(
+        this.app,
+        ctx.target.channelId,
+        interaction.commandName,
+        interaction.options.getSubcommand(false),
+      );
+      if (refusal) {
+        await interaction.reply({ content: describeError(refusal), flags: MessageFlags.Ephemeral });
         this.outcomes.set(interaction.id, { ok: false });
         return;
       }

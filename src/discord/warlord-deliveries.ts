@@ -1,7 +1,8 @@
-import { ChannelType, ThreadAutoArchiveDuration } from 'discord.js';
+import { AttachmentBuilder, ChannelType, ThreadAutoArchiveDuration } from 'discord.js';
 import { newsLines, pack } from '../app/warlord-report.ts';
-import { corpReportMessages } from '../app/warlord-turn-reports.ts';
+import { corpReportMessages, corpReportViews } from '../app/warlord-turn-reports.ts';
 import type { WarlordCampaign } from '../app/warlord-ruleset.ts';
+import { renderWarlordGalaxy, renderWarlordSector } from '../render/warlord-maps.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 import { isMissingPermissions, type RowDelivery } from './delivery.ts';
 import { pingOnly } from './send.ts';
@@ -84,6 +85,26 @@ export async function deliverWarlordReport(d: RowDelivery): Promise<void> {
       await d.send(thread, `r${i}`, { content: piece, allowedMentions: pingOnly([]) });
       await d.mark(`r${i}`);
     }
+  // Its home sector, the sectors its ships are in, and the galaxy overview as it knows them, after the text (fog of war, §8); a thread
+  // where files are refused gets a line saying so instead (docs/delivery.md).
+  if (!d.done('maps')) {
+    const views = await corpReportViews(d.app, d.row.campaignId, seq, corp);
+    if (views) {
+      const files = [];
+      for (const v of views.sectors)
+        files.push(new AttachmentBuilder(await renderWarlordSector(v), { name: `sector-${v.sector}.png` }));
+      files.push(new AttachmentBuilder(await renderWarlordGalaxy(views.galaxy), { name: 'galaxy.png' }));
+      const names = views.sectors.map((v) => v.sector).join(', ');
+      const content = `🗺️ Turn ${views.galaxy.turn}: sector${views.sectors.length > 1 ? 's' : ''} ${names} and the galaxy as your corporation knows them.`;
+      await d.send(
+        thread,
+        'maps',
+        { content, files, allowedMentions: { parse: [] } },
+        { content: `${content} (pictures not allowed here)`, allowedMentions: { parse: [] } },
+      );
+    }
+    await d.mark('maps');
+  }
   if (state.threads?.[String(corp)] !== threadId)
     await d.system({ type: 'warlord-thread', corp, threadId } as never, current.state);
 }

@@ -160,6 +160,15 @@ describe('Star Fleet Warlord through Discord', () => {
     // Fog of war: a report names nothing of another corporation's purchases.
     expect(report('Beta Freight')).not.toContain('F-DD');
 
+    // §8 fog of war: the report comes with the corporation's home sector map and galaxy overview.
+    const alphaHome = after.game!.corps.find((c) => c.id === 1)!.homeOffice;
+    const pictures = standIn
+      .channelMessages(threads.find((x) => x.name.startsWith('Alpha Mining'))!.id)
+      .flatMap((m) => m.attachments);
+    expect(pictures.map((f) => f.filename)).toEqual([`sector-${alphaHome.sx}${alphaHome.sy}.png`, 'galaxy.png']);
+    for (const f of pictures) expect(f.data.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(standIn.channelMessages(channelId).some((m) => m.attachments.length > 0)).toBe(false);
+
     // The next turn's reports go to the same threads (recorded in the game), not new ones.
     await warlord('dave', 'sheet', {}, 'PS F FF');
     app.clock.advance(48 * HOUR);
@@ -167,6 +176,64 @@ describe('Star Fleet Warlord through Discord', () => {
     await bot.whenIdle();
     expect(standIn.threads(channelId)).toHaveLength(4);
     expect(report('Delta Holdings')).toContain('**Delta Holdings**, turn 1 (Y166)');
+  });
+
+  const invoke = async (
+    user: string,
+    name: string,
+    subcommand: string | undefined,
+    args: Record<string, string> = {},
+  ) => {
+    const handle = await standIn.invokeCommand({
+      guildId,
+      channelId,
+      userId: users[user]!,
+      name,
+      ...(subcommand ? { subcommand } : {}),
+      args,
+    });
+    await handle.firstResponse(10_000);
+    await bot.whenIdle();
+    return { ok: bot.router.outcomes.get(handle.id)?.ok ?? false, original: handle.original()! };
+  };
+
+  it('§8 /warlord map: the sector and galaxy as the player’s corporation knows them, privately; a bad sector is refused', async () => {
+    const publicPosts = () => standIn.channelMessages(channelId).filter((m) => !m.ephemeral).length;
+    const before = publicPosts();
+    const home = (await game()).game!.corps.find((c) => c.id === 2)!.homeOffice;
+    const mine = await invoke('bob', 'warlord', 'map');
+    expect(mine.ok).toBe(true);
+    expect(mine.original.ephemeral).toBe(true);
+    expect(mine.original.attachments.map((f) => f.filename)).toEqual([`sector-${home.sx}${home.sy}.png`, 'galaxy.png']);
+    const other = await invoke('bob', 'warlord', 'map', { sector: '33' });
+    expect(other.original.attachments.map((f) => f.filename)).toEqual(['sector-33.png', 'galaxy.png']);
+    const bad = await invoke('bob', 'warlord', 'map', { sector: '47' });
+    expect(bad).toMatchObject({ ok: false, original: { ephemeral: true } });
+    expect(bad.original.content).toContain('"47" is not a sector of this 4×4 galaxy');
+    const stranger = await invoke('erin', 'warlord', 'map');
+    expect(stranger.original.content).toContain('Only a corporation’s player sees its maps');
+    // Nothing went to the channel for everyone.
+    expect(publicPosts()).toBe(before);
+  });
+
+  it('§11 Thunderdome’s commands in a Warlord channel are refused privately, naming /warlord status', async () => {
+    for (const [name, sub, args] of [
+      ['campaign', 'status', {}],
+      ['map', 'show', {}],
+      ['navy', undefined, {}],
+      ['sector', 'info', { sector: '21' }],
+    ] as const) {
+      const r = await invoke('alice', name, sub, args);
+      expect(r.ok, name).toBe(false);
+      expect(r.original.ephemeral, name).toBe(true);
+      expect(r.original.content, name).toContain('This channel plays Star Fleet Warlord, not Thunderdome III');
+      expect(r.original.content, name).toContain('/warlord status');
+      expect(r.original.embeds ?? [], name).toEqual([]);
+      expect(r.original.attachments, name).toEqual([]);
+    }
+    // The Warlord commands and the ruleset-neutral ones still answer here.
+    expect((await invoke('alice', 'warlord', 'status')).ok).toBe(true);
+    expect((await invoke('alice', 'help', undefined)).original.content).not.toContain('Star Fleet Warlord, not');
   });
 
   it('without Create Private Threads a report is not posted anywhere else (fog of war) and the channel is told once what is missing', async () => {
