@@ -60,6 +60,8 @@ describe('layering: src/render imports only canvas, node built-ins, itself, and 
     // Pure lookups over the campaign state (the fleet limit of fleet.maxMc).
     '../rules/thunderdome/lookup.ts',
     '../rules/n3d/index.ts',
+    // Warlord's sector geometry (the 16×16 even-q sector size): constants and pure functions.
+    '../rules/warlord/hex.ts',
     '../rules/thunderdome/exploration/tables.ts',
   ];
   const dir = `${ROOT}src/render/`;
