@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands/index.ts';
 import { campaignEvents, campaignInChannel } from '../../src/app/campaigns.ts';
-import { runCommand } from '../../src/app/run-command.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
 import { DiscordStandIn, standInClientOptions, type InteractionHandle } from '../../src/discord/standin/index.ts';
 import { verifyCampaign } from '../../src/app/verify.ts';
-import { actor, testApp } from '../helpers/app.ts';
+import { testApp } from '../helpers/app.ts';
+import { commandRunner, startThreePlayerCampaign } from '../helpers/started-campaign.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { reactAndSettle } from '../helpers/reactions.ts';
 
@@ -33,26 +33,8 @@ describe('corrections through Discord', () => {
       COMMANDS.map((c) => c.data),
       guildId,
     );
-    const must = async (channel: string, name: string, command: Parameters<typeof runCommand>[1]['command']) => {
-      const r = await runCommand(app, {
-        target: { guildId, channelId: channel },
-        actor: actor(users[name]!, { displayName: name }),
-        command,
-      });
-      if (!r.ok) throw new Error(r.error.message);
-    };
-    await must(channelId, 'alice', { type: 'create', name: 'Governance' });
-    for (const [name, empire] of [
-      ['alice', 'lyran'],
-      ['bob', 'kzinti'],
-      ['carol', 'hydran'],
-    ] as const)
-      await must(channelId, name, { type: 'join', empire });
-    await must(channelId, 'alice', { type: 'map-generate', sectorsPerPlayer: 3 });
-    for (const name of ['alice', 'bob', 'carol']) await must(channelId, name, { type: 'map-approve' });
-    app.testHooks!.forcedDice.push(900, 500, 100); // UTD8.14: alice, bob, carol
-    await must(channelId, 'alice', { type: 'start' });
-    for (const name of ['alice', 'bob', 'carol']) await must(channelId, name, { type: 'setup-ready', ready: true });
+    const must = commandRunner(app, guildId, users);
+    await startThreePlayerCampaign(app, guildId, channelId, users, 'Governance');
     await must(registration, 'alice', { type: 'create', name: 'Registration' });
     await must(registration, 'alice', { type: 'join', empire: 'lyran' });
     await must(registration, 'bob', { type: 'join', empire: 'kzinti' });

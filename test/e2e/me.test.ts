@@ -6,6 +6,7 @@ import { runCommand } from '../../src/app/run-command.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
 import { DiscordStandIn, standInClientOptions, type InteractionHandle } from '../../src/discord/standin/index.ts';
 import { actor, testApp } from '../helpers/app.ts';
+import { commandRunner, startThreePlayerCampaign } from '../helpers/started-campaign.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
 
 /** `/me` through the real discord.js client and the stand-in: the personal to-do and its settings. */
@@ -34,26 +35,8 @@ describe('/me through Discord', () => {
         COMMANDS.map((c) => c.data),
         g,
       );
-    const must = async (channel: string, name: string, command: Parameters<typeof runCommand>[1]['command']) => {
-      const r = await runCommand(app, {
-        target: { guildId, channelId: channel },
-        actor: actor(users[name]!, { displayName: name }),
-        command,
-      });
-      if (!r.ok) throw new Error(r.error.message);
-    };
-    await must(playing, 'alice', { type: 'create', name: 'Playing' });
-    for (const [name, empire] of [
-      ['alice', 'lyran'],
-      ['bob', 'kzinti'],
-      ['carol', 'hydran'],
-    ] as const)
-      await must(playing, name, { type: 'join', empire });
-    await must(playing, 'alice', { type: 'map-generate', sectorsPerPlayer: 3 });
-    for (const name of ['alice', 'bob', 'carol']) await must(playing, name, { type: 'map-approve' });
-    app.testHooks!.forcedDice.push(900, 500, 100); // UTD8.14: alice, bob, carol
-    await must(playing, 'alice', { type: 'start' });
-    for (const name of ['alice', 'bob', 'carol']) await must(playing, name, { type: 'setup-ready', ready: true });
+    const must = commandRunner(app, guildId, users);
+    await startThreePlayerCampaign(app, guildId, playing, users, 'Playing');
     // A second campaign of the same server, its map waiting for approval.
     await must(forming, 'bob', { type: 'create', name: 'Forming' });
     await must(forming, 'bob', { type: 'join', empire: 'gorn' });
