@@ -1,50 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { addShip as ship, at, catalog, clearedBoard as fixture, settings } from './board.ts';
 import { SeededDice } from '../../../src/rules/dice.ts';
-import { SAMPLE_CATALOG } from '../../../src/rules/warlord/catalog.ts';
 import { COMBAT_DEFAULTS, combatShip, diceChance, resolveBattle } from '../../../src/rules/warlord/combat.ts';
 import { fortification } from '../../../src/rules/warlord/forts.ts';
-import { gameCatalog, generateGalaxy } from '../../../src/rules/warlord/galaxy.ts';
-import { type Address, addressName, parseAddress } from '../../../src/rules/warlord/hex.ts';
+import { generateGalaxy } from '../../../src/rules/warlord/galaxy.ts';
+import { addressName } from '../../../src/rules/warlord/hex.ts';
 import { parseSheet } from '../../../src/rules/warlord/orders.ts';
-import { newShip } from '../../../src/rules/warlord/ships.ts';
-import { type Site, type WarlordState, defaultSettings, hexAt } from '../../../src/rules/warlord/state.ts';
+import { type Site, type WarlordState, hexAt } from '../../../src/rules/warlord/state.ts';
 import { NO_ITEMS } from '../../../src/rules/warlord/tables.ts';
 import { processCorpTurn } from '../../../src/rules/warlord/turn.ts';
-
-const settings = { ...defaultSettings({ width: 4, height: 4 }), wildSectors: 1 };
-const catalog = gameCatalog(SAMPLE_CATALOG, settings);
-const at = (s: string): Address => {
-  const a = parseAddress(settings.galaxy, s);
-  if (!a) throw new Error(s);
-  return a;
-};
-
-function fixture(): WarlordState {
-  const s = generateGalaxy({
-    seed: 3,
-    settings,
-    corps: [
-      { id: 1, name: 'Alpha' },
-      { id: 2, name: 'Beta' },
-    ],
-  });
-  s.ships = [];
-  s.turn = 2;
-  s.year = 167;
-  for (const sec of s.sectors)
-    for (const h of sec.hexes) if (h.point !== 'HO') Object.assign(h, { point: 'ES', area: 'ES', prospect: 0 });
-  s.sites = s.sites.filter((x) => x.kind === 'HO');
-  return s;
-}
-
-function ship(s: WarlordState, typeId: string, owner: number, where: string, over: Record<string, unknown> = {}) {
-  const t = catalog.get(typeId);
-  if (!t) throw new Error(typeId);
-  const seq = s.nextSeq++;
-  const x = { ...newShip(t, { id: `s${seq}`, owner, seq, at: at(where), turn: 0 }), ...over };
-  s.ships.push(x);
-  return x;
-}
 
 function site(s: WarlordState, where: string, owner: number | null, forts = 0): Site {
   const x: Site = {

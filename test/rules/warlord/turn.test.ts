@@ -1,50 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { addShip as add, at, catalog, clearedBoard as fixture } from './board.ts';
 import { SeededDice } from '../../../src/rules/dice.ts';
-import { SAMPLE_CATALOG } from '../../../src/rules/warlord/catalog.ts';
 import { each, ep } from '../../../src/rules/warlord/economy.ts';
-import { gameCatalog, generateGalaxy } from '../../../src/rules/warlord/galaxy.ts';
-import { type Address, addressName, parseAddress } from '../../../src/rules/warlord/hex.ts';
+import { addressName } from '../../../src/rules/warlord/hex.ts';
 import { parseSheet } from '../../../src/rules/warlord/orders.ts';
-import { newShip } from '../../../src/rules/warlord/ships.ts';
-import { MONSTER_CORP, type WarlordState, defaultSettings, hexAt } from '../../../src/rules/warlord/state.ts';
+import { MONSTER_CORP, hexAt } from '../../../src/rules/warlord/state.ts';
 import { processCorpTurn, processGameTurn } from '../../../src/rules/warlord/turn.ts';
-
-const settings = { ...defaultSettings({ width: 4, height: 4 }), wildSectors: 1 };
-const catalog = gameCatalog(SAMPLE_CATALOG, settings);
-const G = settings.galaxy;
-const at = (s: string): Address => {
-  const a = parseAddress(G, s);
-  if (!a) throw new Error(s);
-  return a;
-};
-
-/** Two corporations on a cleared board: sector 11 and its neighbours are empty space without sites or monsters. */
-function fixture(): WarlordState {
-  const s = generateGalaxy({
-    seed: 3,
-    settings,
-    corps: [
-      { id: 1, name: 'Alpha' },
-      { id: 2, name: 'Beta' },
-    ],
-  });
-  s.ships = [];
-  s.turn = 2;
-  s.year = 167;
-  for (const sec of s.sectors)
-    for (const h of sec.hexes) if (h.point !== 'HO') Object.assign(h, { point: 'ES', area: 'ES', prospect: 0 });
-  s.sites = s.sites.filter((x) => x.kind === 'HO');
-  return s;
-}
-
-function add(s: WarlordState, typeId: string, owner: number, where: string, over: Record<string, unknown> = {}) {
-  const t = catalog.get(typeId);
-  if (!t) throw new Error(typeId);
-  const seq = s.nextSeq++;
-  const ship = { ...newShip(t, { id: `s${seq}`, owner, seq, at: at(where), turn: 0 }), ...over };
-  s.ships.push(ship);
-  return ship;
-}
 
 const dice = (n = 1) => new SeededDice('ab'.repeat(32), n);
 
