@@ -96,6 +96,23 @@ export async function warlordMapViews(
 }
 
 /**
+ * The ruleset of the campaign each channel holds, by open database. A campaign's ruleset never
+ * changes and no campaign is ever deleted (a channel holds at most one, UTD8.1), so a channel once
+ * seen with a campaign is never asked again; a channel without one is asked each time.
+ */
+const channelRulesets = new WeakMap<object, Map<string, string>>();
+
+async function channelRuleset(app: AppContext, channelId: string): Promise<string | null> {
+  let known = channelRulesets.get(app.database);
+  if (!known) channelRulesets.set(app.database, (known = new Map()));
+  const cached = known.get(channelId);
+  if (cached) return cached;
+  const head = await campaignHeadOfChannel(app.database.db, channelId);
+  if (head) known.set(channelId, head.ruleset);
+  return head?.ruleset ?? null;
+}
+
+/**
  * Slash commands that belong to no ruleset's state (or read it through the seam): they work in a
  * Warlord channel as anywhere. `/campaign export` writes any ruleset's log (docs/export-format.md).
  */
@@ -106,7 +123,8 @@ const NEUTRAL_SUBCOMMANDS: ReadonlySet<string> = new Set(['campaign export']);
  * The one guard for Thunderdome's commands in a Warlord channel: `/campaign status`, `/map show`,
  * `/navy`, `/sector info` and the rest read a Thunderdome campaign and would draw nonsense from a
  * Warlord game (or refuse in words that send the player nowhere), so they are refused privately
- * naming what to use instead. Null when the command may run. One light query (the ruleset only).
+ * naming what to use instead. Null when the command may run. A channel's ruleset is read once per
+ * process (`channelRuleset`), so the guard adds nothing to a command's path after the first.
  */
 export async function otherRulesetRefusal(
   app: AppContext,
@@ -115,8 +133,7 @@ export async function otherRulesetRefusal(
   subcommand: string | null,
 ): Promise<RuleError | null> {
   if (RULESET_NEUTRAL.has(command) || (subcommand && NEUTRAL_SUBCOMMANDS.has(`${command} ${subcommand}`))) return null;
-  const head = await campaignHeadOfChannel(app.database.db, channelId);
-  if (head?.ruleset !== WARLORD_RULESET) return null;
+  if ((await channelRuleset(app, channelId)) !== WARLORD_RULESET) return null;
   return {
     code: 'campaign/other-ruleset',
     rule: '§11',
