@@ -6,6 +6,7 @@ import {
   claimInteraction,
   insertCampaign,
   loadEvents,
+  snapshotBeforeSeq,
   lockCampaignByChannelKnowing,
   saveCampaign,
   type CampaignRow,
@@ -343,11 +344,15 @@ async function loadHistory(
   campaignId: string,
   fromSeq: number,
 ): Promise<{ before: CampaignState; events: StoredEvent[] } | null> {
-  const events = await loadEvents(tx, campaignId, 1);
-  let before: CampaignState | null = null;
+  // From the last half-cycle snapshot before the event (a revert stays within its cycle), folded
+  // onto that one working copy, not a copy per event (docs/performance.md, "Long histories").
+  const snapshot = await snapshotBeforeSeq(tx, campaignId, fromSeq, stateLayout);
+  const events = await loadEvents(tx, campaignId, (snapshot?.seq ?? 0) + 1);
+  const fold = ruleset.applyInPlace ?? ruleset.apply;
+  let before: CampaignState | null = snapshot?.state ?? null;
   for (const e of events) {
     if (e.seq >= fromSeq) break;
-    before = ruleset.apply(before, e);
+    before = fold(before, e);
   }
   return before ? { before, events: events.filter((e) => e.seq >= fromSeq) } : null;
 }

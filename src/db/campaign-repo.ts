@@ -369,6 +369,22 @@ export async function snapshotAtOrBefore(
   return row ? { halfCycles: row.halfCycles, seq: row.seq, state: layout.upcast(row.state as CampaignState) } : null;
 }
 
+/** The latest stored half-cycle snapshot taken before event `seq` (its `seq` below it), or null. */
+export async function snapshotBeforeSeq(
+  tx: Executor,
+  campaignId: string,
+  seq: number,
+  layout: StateLayout,
+): Promise<{ halfCycles: number; seq: number; state: CampaignState } | null> {
+  const [row] = await tx
+    .select()
+    .from(campaignSnapshots)
+    .where(and(eq(campaignSnapshots.campaignId, campaignId), sql`${campaignSnapshots.seq} < ${seq}`))
+    .orderBy(desc(campaignSnapshots.seq))
+    .limit(1);
+  return row ? { halfCycles: row.halfCycles, seq: row.seq, state: layout.upcast(row.state as CampaignState) } : null;
+}
+
 /** Stores half-cycle snapshots; one already stored for a half-cycle is kept (the log gives both the same). */
 export async function saveSnapshots(
   tx: Executor,
