@@ -30,6 +30,8 @@ export const COMPONENT_ACTIONS = [
   'bj', // Reject a proposed result
   // Vote posts (components-vote.ts).
   'vo', // cast a ballot
+  // An explorer's balancing question (components-explore.ts).
+  'xa', // answer it (UTD5.221–5.224)
 ] as const;
 export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
 
@@ -43,7 +45,16 @@ export function componentId(action: ComponentAction, ...args: (string | number)[
   return id;
 }
 
+/**
+ * The balancing question's buttons were first posted as `explore:<offer id>:<answer>`; a question
+ * still open in a running campaign keeps such buttons, so they are read as `cm:xa:<offer>:<answer>`
+ * and answered the same way (docs/components.md).
+ */
+const LEGACY_EXPLORE = /^explore:(\d{1,15}):(roll|keep|life|mineral)$/;
+
 export function parseComponentId(customId: string): { action: ComponentAction; args: string[] } | null {
+  const legacy = LEGACY_EXPLORE.exec(customId);
+  if (legacy) return { action: 'xa', args: [legacy[1]!, legacy[2]!] };
   const [prefix, action, ...args] = customId.split(':');
   if (prefix !== PREFIX || !(COMPONENT_ACTIONS as readonly string[]).includes(action ?? '')) return null;
   return { action: action as ComponentAction, args };

@@ -3,6 +3,7 @@ import type { CommandContext, CommandOutcome } from './command.ts';
 import { parseComponentId, type ComponentAction } from './component-ids.ts';
 import type { ComponentHandler, ComponentPress } from './components.ts';
 import { BATTLE_COMPONENTS } from './components-battle.ts';
+import { EXPLORE_COMPONENTS } from './components-explore.ts';
 import { TURN_COMPONENTS } from './components-turn.ts';
 import { VOTE_COMPONENTS } from './components-vote.ts';
 import { WORDS } from './words.ts';
@@ -12,6 +13,7 @@ const HANDLERS: Record<ComponentAction, ComponentHandler> = {
   ...TURN_COMPONENTS,
   ...BATTLE_COMPONENTS,
   ...VOTE_COMPONENTS,
+  ...EXPLORE_COMPONENTS,
 };
 
 /** A press on one of the bot's buttons or menus (component-ids.ts), answered by its action's handler. */

@@ -1,4 +1,5 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
+import { componentId } from './component-ids.ts';
 import type { ExplorationReply } from '../rules/thunderdome/exploration-offer.ts';
 import type { ExplorationOffer } from '../rules/thunderdome/state.ts';
 
@@ -46,20 +47,13 @@ export function explorationWaitLine(
   return `⏸️ Step 7 waits: ${who(offer.playerId)} may use exploration balancing in ${sec(offer.sector)} and is asked below (UTD5.22).`;
 }
 
-/** `explore:<offer id>:<answer>`: the offer id makes a button of an older question refused. */
-export const EXPLORE_CUSTOM_ID = /^explore:(\d{1,15}):(roll|keep|life|mineral)$/;
-
-export function isExploreButton(customId: string): boolean {
-  return EXPLORE_CUSTOM_ID.test(customId);
-}
-
 /** One button per answer the question allows (at most four: one row). */
 export function explorationButtons(offer: ExplorationOffer): ActionRowBuilder<ButtonBuilder> {
   const options = offer.pending.question.options as readonly ExplorationReply[];
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
     options.map((o) =>
       new ButtonBuilder()
-        .setCustomId(`explore:${offer.id}:${o}`)
+        .setCustomId(componentId('xa', offer.id, o))
         .setLabel(BUTTON_LABELS[o])
         .setStyle(o === 'keep' || o === 'roll' ? ButtonStyle.Secondary : ButtonStyle.Primary),
     ),

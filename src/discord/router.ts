@@ -27,8 +27,6 @@ import { ConfirmationBook, isConfirmButton, onConfirmButton } from './confirmati
 import { isComponentId } from './component-ids.ts';
 import { onComponent } from './components-router.ts';
 import { RuleViolation } from '../rules/errors.ts';
-import { onExploreButton } from './exploration-buttons.ts';
-import { isExploreButton } from './exploration-words.ts';
 import { describeError, WORDS } from './words.ts';
 
 export interface RouterOptions {
@@ -110,28 +108,8 @@ export class Router {
     if (interaction.isChatInputCommand()) return this.runCommand(interaction);
     if (interaction.isAutocomplete()) return this.runAutocomplete(interaction);
     if (interaction.isButton() && isConfirmButton(interaction.customId)) return this.runConfirmButton(interaction);
-    if (interaction.isButton() && isExploreButton(interaction.customId)) return this.runExploreButton(interaction);
     if ((interaction.isButton() || interaction.isStringSelectMenu()) && isComponentId(interaction.customId))
       return this.runComponent(interaction);
-  }
-
-  /** A balancing answer at the exploration roll (UTD5.221–5.224); failures go through the same funnel. */
-  private async runExploreButton(interaction: ButtonInteraction): Promise<void> {
-    try {
-      const allowed = this.allow(interaction.user.id, interaction.guildId);
-      if (!allowed.ok || !interaction.guildId) {
-        await interaction.reply({
-          content: allowed.ok ? WORDS.notInGuild : slowDown(allowed.retryAfterMs),
-          flags: MessageFlags.Ephemeral,
-        });
-        this.outcomes.set(interaction.id, { ok: false });
-        return;
-      }
-      this.outcomes.set(interaction.id, await onExploreButton(interaction, this.app));
-    } catch (err) {
-      this.outcomes.set(interaction.id, { ok: false });
-      await this.funnel(interaction, err);
-    }
   }
 
   /**

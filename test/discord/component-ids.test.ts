@@ -15,6 +15,15 @@ describe('custom ids of the buttons and menus under posts (Discord: custom_id â‰
     expect(isConfirmButton(componentId('te', '2.1.toupc0'))).toBe(false);
   });
 
+  it('UTD5.22 a balancing question button carries its question id; the older `explore:` ids read as the same action', () => {
+    expect(componentId('xa', 412, 'mineral')).toBe('cm:xa:412:mineral');
+    expect(parseComponentId('explore:412:mineral')).toEqual({ action: 'xa', args: ['412', 'mineral'] });
+    expect(isComponentId('explore:412:keep')).toBe(true);
+    // Only the answers the older buttons could carry.
+    expect(isComponentId('explore:412:gold')).toBe(false);
+    expect(isComponentId('explore:x:keep')).toBe(false);
+  });
+
   it('an id over 100 characters is refused before Discord refuses the whole message', () => {
     expect(() => componentId('ru', 'ab12cd34ef56', 'x'.repeat(90))).toThrow(/over 100/);
   });

@@ -1,7 +1,9 @@
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../commands/index.ts';
 import { versionedCampaign } from '../../src/app/campaigns.ts';
 import { runCommand } from '../../src/app/run-command.ts';
+import { runAfterCommand } from '../../src/discord/after-command.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
 import {
   DiscordStandIn,
@@ -62,6 +64,7 @@ describe('exploration balancing offered with buttons at the roll (UTD5.221–5.2
   const users: Record<string, string> = {};
   let alice: string;
   let bob: string;
+  let carol: string;
 
   const state = async () => (await versionedCampaign(app, channelId))!;
   const must = async (userId: string, command: Parameters<typeof runCommand>[1]['command']) => {
@@ -101,9 +104,10 @@ describe('exploration balancing offered with buttons at the roll (UTD5.221–5.2
     standIn = await DiscordStandIn.start();
     guildId = standIn.addGuild({ name: 'Balance' }).id;
     channelId = standIn.addChannel(guildId, { name: 'balance' }).id;
-    for (const name of ['alice', 'bob']) users[name] = standIn.addUser({ username: name }).id;
+    for (const name of ['alice', 'bob', 'carol']) users[name] = standIn.addUser({ username: name }).id;
     alice = users['alice']!;
     bob = users['bob']!;
+    carol = users['carol']!;
     standIn.registerCommands(
       COMMANDS.map((c) => c.data),
       guildId,
@@ -150,7 +154,7 @@ describe('exploration balancing offered with buttons at the roll (UTD5.221–5.2
   const question = () =>
     standIn
       .channelMessages(channelId)
-      .filter((m) => buttons(m).some((b) => b.id.startsWith('explore:')))
+      .filter((m) => buttons(m).some((b) => b.id.startsWith('cm:xa:')))
       .at(-1)!;
   async function click(userId: string, message: StoredMessage, label: string): Promise<InteractionHandle> {
     const id = buttons(message).find((b) => b.label === label)!.id;
@@ -175,7 +179,7 @@ describe('exploration balancing offered with buttons at the roll (UTD5.221–5.2
     expect(q.content).toContain('UTD5.221');
     expect(q.content).toContain('/sector choose');
     expect(buttons(q).map((b) => b.label)).toEqual(['Keep the roll', 'Mineral sector']);
-    expect(buttons(q)[1]!.id).toBe(`explore:${s.turn!.explorationOffer!.id}:mineral`);
+    expect(buttons(q)[1]!.id).toBe(`cm:xa:${s.turn!.explorationOffer!.id}:mineral`);
     // The end of the turn says it waits; the question itself is posted once, with its buttons.
     const all = standIn.channelMessages(channelId).map((m) => m.content);
     expect(all.filter((c) => c.includes('⏸️ Step 7 waits')).length).toBe(1);
@@ -204,11 +208,32 @@ describe('exploration balancing offered with buttons at the roll (UTD5.221–5.2
     expect(s.turn!.phase).toBe('orders');
   });
 
-  it('UTD5.22 the button of an answered question is refused in private; nothing changes', async () => {
+  it('UTD5.22 the button of an answered question is refused in private as stale; nothing changes', async () => {
     const before = await state();
     const h = await click(alice, question(), 'Keep the roll');
     expect(reply(h).ephemeral).toBe(true);
-    expect(reply(h).content).toContain('Rule UTD5.22');
+    expect(reply(h).content).toMatch(/^⌛ This balancing question was already answered \(UTD5\.22\)/);
+    expect(bot.router.outcomes.get(h.id)).toEqual({ ok: false });
+    expect((await state()).version).toBe(before.version);
+  });
+
+  it('UTD5.22 a button posted with the older `explore:` id is answered by the same handler (here: stale)', async () => {
+    // A question posted before the buttons moved to `cm:xa:` ids (docs/components.md).
+    const channel = await bot.client.channels.fetch(channelId);
+    if (!channel?.isSendable()) throw new Error('channel not sendable');
+    const old = await channel.send({
+      content: 'an older question',
+      components: [
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder().setCustomId('explore:1:keep').setLabel('Keep the roll').setStyle(ButtonStyle.Secondary),
+        ),
+      ],
+    });
+    await bot.whenIdle();
+    const before = await state();
+    const h = await click(alice, standIn.channelMessages(channelId).find((m) => m.id === old.id)!, 'Keep the roll');
+    expect(reply(h).ephemeral).toBe(true);
+    expect(reply(h).content).toMatch(/^⌛ This balancing question was already answered \(UTD5\.22\)/);
     expect((await state()).version).toBe(before.version);
   });
 
@@ -220,7 +245,7 @@ describe('exploration balancing offered with buttons at the roll (UTD5.221–5.2
     expect((await state()).version).toBe(before.version);
   });
 
-  it('UTD5.221 /sector choose answers a new question; an answer the roll does not allow is refused first', async () => {
+  it('UTD5.221 /sector choose refuses an answer the roll does not allow at a new question', async () => {
     // Bob explores a second mineral sector: alice (home and the first) is one behind again.
     await explore(bob);
     app.testHooks!.forcedDice.push(3, 3, 6);
@@ -233,6 +258,8 @@ describe('exploration balancing offered with buttons at the roll (UTD5.221–5.2
       command: { type: 'end-turn' },
     });
     expect(r.ok).toBe(true);
+    // The question is posted as after any command (the deliverer), so its buttons can be pressed next.
+    await runAfterCommand(bot.client, r, { via: 'scheduler', app, channelId });
     await bot.whenIdle();
     expect((await state()).state.turn!.phase).toBe('exploration');
 
@@ -241,13 +268,33 @@ describe('exploration balancing offered with buttons at the roll (UTD5.221–5.2
     expect(reply(refused).ephemeral).toBe(true);
     expect(reply(refused).content).toContain('Rule UTD5.221');
     expect((await state()).version).toBe(before.version);
+    secondSector = second;
+  });
 
+  let secondSector: string;
+
+  it('UTD3.2 only the explorer or their proxy may press: others are refused in private; the proxy answers for them', async () => {
+    const q = question();
+    expect(buttons(q)[0]!.id).toBe(`cm:xa:${(await state()).state.turn!.explorationOffer!.id}:keep`);
+    const before = await state();
+    // A stranger, and a fellow player without alice's proxy: refused, citing the rule; nothing changes.
+    for (const who of [carol, bob]) {
+      const h = await click(who, q, 'Mineral sector');
+      expect(reply(h).ephemeral).toBe(true);
+      expect(reply(h).content).toContain('Rule UTD5.22');
+      expect(bot.router.outcomes.get(h.id)).toEqual({ ok: false });
+    }
+    expect((await state()).version).toBe(before.version);
+    // Alice grants bob her proxy: his press now answers for her.
+    await must(alice, { type: 'proxy-grant', userId: bob, expiresAt: null });
     app.testHooks!.forcedDice.push(3, 6);
-    const h = await command(alice, { answer: 'mineral' });
+    const h = await click(bob, q, 'Mineral sector');
     expect(reply(h).ephemeral).toBe(false);
+    expect(bot.router.outcomes.get(h.id)).toEqual({ ok: true });
     const s = (await state()).state;
-    expect(s.map!.sectors.find((x) => x.key === second)!.type).toBe('mineral');
+    expect(s.map!.sectors.find((x) => x.key === secondSector)!.type).toBe('mineral');
     expect(s.turn!.phase).toBe('orders');
+    await must(alice, { type: 'proxy-revoke', userId: bob });
   });
 
   it('UTD5.22 when nobody answers for 24 hours the scheduler lets the standing instruction answer, and says so', async () => {
