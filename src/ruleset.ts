@@ -79,7 +79,12 @@ export interface Ruleset<S extends RulesetState, C extends RulesetCommand, E ext
    * and approval messages, threads), as codes the outbox stores in the command's transaction
    * (docs/delivery.md); absent: the announcement only.
    */
-  posts?(stored: readonly StoredEventOf<E>[], before: S | null, after: S): RulesetPost[];
+  posts?(stored: readonly StoredEventOf<E>[], before: S | null, after: S, ctx: PostsContext): RulesetPost[];
+}
+
+/** What working out a command's posts may use besides the states: where to log a fault it survives. */
+export interface PostsContext {
+  log: { error(details: Record<string, unknown>, message: string): void };
 }
 
 /** One thing to post, edit or open in Discord, as stored in the outbox: a code, never words. */

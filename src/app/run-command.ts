@@ -245,7 +245,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const posts =
         req.quiet || stored.length === 0
           ? []
-          : (ruleset.posts?.(stored, loaded, state) ?? [{ kind: 'announce', subject: '' }]);
+          : (ruleset.posts?.(stored, loaded, state, { log: app.log }) ?? [{ kind: 'announce', subject: '' }]);
       const owner = app.outbox;
       const outboxRows = await insertOutboxRows(
         tx,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mapFingerprint } from '../render/map-fingerprint.ts';
-import type { PostThrottle, RulesetPost } from '../ruleset.ts';
+import type { PostsContext, PostThrottle, RulesetPost } from '../ruleset.ts';
 import { dmPosts } from './me-dm.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 
@@ -60,6 +60,7 @@ export function thunderdomePosts(
   stored: readonly StoredEvent[],
   before: CampaignState | null,
   after: CampaignState,
+  ctx: PostsContext,
 ): ThunderdomePost[] {
   const posts: ThunderdomePost[] = [{ kind: 'announce', subject: '' }];
   for (const e of stored)
@@ -102,19 +103,36 @@ export function thunderdomePosts(
     if (shown !== mapDigest(after))
       posts.push({ kind: 'map-post', subject: '', payload: { shown }, throttle: MAP_POST_THROTTLE });
   }
-  const last = stored.at(-1);
-  if (last) posts.push(...directMessages(before, after, new Date(last.at)));
+  if (stored.length > 0) posts.push(...directMessages(stored, before, after, ctx));
   return posts;
 }
 
 /**
  * The direct messages players chose (me-dm.ts). They are a courtesy on top of the channel's posts:
- * a fault in working them out must never refuse a player's order, so it costs only the messages.
+ * a fault in working them out must never refuse a player's order, so it costs only the messages;
+ * the channel's posts above still go out (the turn start pings its player, docs/me.md). The fault
+ * is a bug, logged with the campaign and the events, so it is seen and not silently lost.
  */
-function directMessages(before: CampaignState | null, after: CampaignState, at: Date): ThunderdomePost[] {
+function directMessages(
+  stored: readonly StoredEvent[],
+  before: CampaignState | null,
+  after: CampaignState,
+  ctx: PostsContext,
+): ThunderdomePost[] {
   try {
-    return dmPosts(before, after, at);
-  } catch {
+    return dmPosts(before, after, new Date(stored.at(-1)!.at));
+  } catch (err) {
+    ctx.log.error(
+      {
+        err,
+        campaignId: after.id,
+        guildId: after.guildId,
+        channelId: after.channelId,
+        seqs: `${stored[0]!.seq}–${stored.at(-1)!.seq}`,
+        events: [...new Set(stored.map((e) => e.event.type))],
+      },
+      'direct messages of a command not worked out: none are sent for it',
+    );
     return [];
   }
 }

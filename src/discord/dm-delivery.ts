@@ -35,9 +35,23 @@ export async function deliverDm(d: RowDelivery): Promise<void> {
       await d.mark('dm');
       return;
     } catch (err) {
+      // Any other failure is the deliverer's to retry and log (docs/delivery.md).
       if (!(err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.CannotSendMessagesToThisUser)) throw err;
     }
     firstRefusal = await noteDmRefused(d.app, state.guildId, payload.user);
+    // Expected (a player's own privacy setting), not a fault: a warning an operator can follow up.
+    d.app.log.warn(
+      {
+        code: RESTJSONErrorCodes.CannotSendMessagesToThisUser,
+        campaignId: state.id,
+        channelId: state.channelId,
+        user: payload.user,
+        event: payload.event,
+        kind: payload.kind,
+        firstRefusal,
+      },
+      'direct message refused (closed DMs): the player is mentioned in the campaign channel instead',
+    );
   }
   if (d.done('fallback')) return;
   const channel = await d.channel();

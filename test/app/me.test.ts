@@ -4,6 +4,7 @@ import type { Battle, CampaignState } from '../../src/rules/thunderdome/index.ts
 import { meText, PENDING_WORDS, pendingLine } from '../../src/discord/me-words.ts';
 import { DEFAULT_USER_SETTINGS } from '../../src/app/me-settings.ts';
 import { dmPayloadOf, dmPosts, stillWaiting } from '../../src/app/me-dm.ts';
+import { thunderdomePosts } from '../../src/app/thunderdome-posts.ts';
 import { battleInA, explored, result, shipsOf } from '../rules/battles/helpers.ts';
 import { mappedGame, registeredGame, startedGame, TEST_MAP, type Game } from '../rules/td3/harness.ts';
 
@@ -271,6 +272,32 @@ describe('direct messages a command may cause (src/app/me-dm.ts)', () => {
     g.do('p3', { type: 'vote-setting', key: 'startYear', value: '170' });
     const votes = dmPosts(beforeVote, g.state, g.now).map((p) => p.payload.user);
     expect(votes.sort()).toEqual(['p1', 'p2']);
+  });
+
+  it('a fault working out the direct messages is logged with the campaign and its events; the order and the channel posts go ahead', () => {
+    const { g, battle } = battleInA();
+    const before = structuredClone(g.state);
+    const stored = g.do('p1', { type: 'battle-schedule', battle, when: null });
+    const errors: { details: Record<string, unknown>; message: string }[] = [];
+    const log = { error: (details: Record<string, unknown>, message: string) => errors.push({ details, message }) };
+    // As it should be: the announcement and p2's direct message, nothing logged.
+    expect(thunderdomePosts(stored, before, g.state, { log }).map((p) => [p.kind, p.subject])).toEqual([
+      ['announce', ''],
+      ['dm', 'p2'],
+    ]);
+    expect(errors).toEqual([]);
+    // A state the direct messages cannot be worked out from (a bug): the DM is lost, not silently.
+    const broken = { ...g.state, players: g.state.players.map((p) => ({ ...p, proxies: undefined as never })) };
+    expect(thunderdomePosts(stored, before, broken, { log }).map((p) => p.kind)).toEqual(['announce']);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/direct messages/);
+    expect(errors[0]!.details).toMatchObject({
+      err: expect.any(TypeError),
+      campaignId: g.state.id,
+      channelId: g.state.channelId,
+      seqs: `${stored[0]!.seq}–${stored.at(-1)!.seq}`,
+      events: [...new Set(stored.map((e) => e.event.type))],
+    });
   });
 
   it('a row is delivered only while its item still waits', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '../../commands/index.ts';
 import { campaignInChannel } from '../../src/app/campaigns.ts';
 import { userSettingsOf } from '../../src/app/me-settings.ts';
@@ -146,6 +146,7 @@ describe('/me through Discord', () => {
       standIn.channelMessages(playing).filter((m) => m.content.startsWith(`<@${users[name]}> `));
 
     it('a vote opened reaches the players who chose it by DM; closed DMs fall back to a channel mention, told once', async () => {
+      const warned = vi.spyOn(app.log, 'warn');
       await me('carol', { dm_vote: true });
       standIn.setDmsClosed(users['alice']!, true);
       await me('alice', { dm_vote: true });
@@ -170,6 +171,16 @@ describe('/me through Discord', () => {
       expect(fallback).toHaveLength(1);
       expect(fallback[0]!.content).toContain('vote:');
       expect(fallback[0]!.content).toContain('your DMs are closed');
+      // The refusal is logged with whom and what it was about.
+      expect(warned.mock.calls.map(([details]) => details)).toContainEqual(
+        expect.objectContaining({
+          code: 50007,
+          user: users['alice'],
+          event: 'vote',
+          channelId: playing,
+          firstRefusal: true,
+        }),
+      );
 
       // A second vote: alice is mentioned again, but not told again.
       const again = await standIn.invokeCommand({
@@ -185,6 +196,7 @@ describe('/me through Discord', () => {
       expect(mentionsOf('alice')).toHaveLength(2);
       expect(mentionsOf('alice')[1]!.content).not.toContain('your DMs are closed');
       expect(dmsOf('carol')).toHaveLength(1); // her own vote
+      warned.mockRestore();
     });
 
     it('UTD3.3 the next player’s turn, and reminders at the player’s own hours, once each', async () => {
