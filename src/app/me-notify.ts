@@ -3,8 +3,6 @@ import { insertOutboxRows } from '../db/outbox-repo.ts';
 import { campaigns, userSettings } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { userSettingsOfMany } from './me-settings.ts';
-import { stateLayout } from './rulesets.ts';
-import { stateOfColumns } from '../db/campaign-repo.ts';
 
 /**
  * UTD3.3 reminders at each player's own offsets (`/me reminder_hours:`; a command's other direct
@@ -14,37 +12,13 @@ import { stateOfColumns } from '../db/campaign-repo.ts';
  */
 export async function queueDmReminders(app: AppContext): Promise<number> {
   const now = app.clock.now();
-  // Only the servers where someone asked for reminders by DM: a pass must not read every campaign's
-  // state (the scheduler's own pass is one indexed query, docs/performance.md).
-  const opted = await app.database.db
-    .selectDistinct({ guildId: userSettings.guildId })
-    .from(userSettings)
-    .where(sql`${userSettings.dm} @> '["reminder"]'::jsonb`);
-  if (opted.length === 0) return 0;
-  const rows = await app.database.db
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.status, 'active'),
-        inArray(
-          campaigns.guildId,
-          opted.map((o) => o.guildId),
-        ),
-      ),
-    );
   let written = 0;
-  for (const r of rows) {
-    if ((r.state as { ruleset?: unknown }).ruleset !== 'thunderdome-iii') continue;
-    const state = stateLayout.upcast(stateOfColumns(r, stateLayout.parts('thunderdome-iii')));
-    const turn = state.turn;
-    if (turn?.phase !== 'orders' || !turn.deadline || state.paused) continue;
+  for (const turn of await remindableTurns(app, now)) {
     const left = Date.parse(turn.deadline) - now.getTime();
-    if (left <= 0) continue;
+    if (!(left > 0)) continue;
     // The player and whoever holds the player's proxy (UTD3.2) may each want the reminder.
-    const player = state.players.find((p) => p.id === turn.playerId);
-    const users = [turn.playerId, ...(player?.proxies ?? []).map((x) => x.userId)];
-    const settings = await userSettingsOfMany(app, state.guildId, users);
+    const users = [turn.playerId, ...turn.proxies];
+    const settings = await userSettingsOfMany(app, turn.guildId, users);
     const due: { user: string; hours: number }[] = [];
     for (const user of users) {
       const s = settings.get(user);
@@ -56,10 +30,10 @@ export async function queueDmReminders(app: AppContext): Promise<number> {
     const made = await insertOutboxRows(
       app.database.db,
       due.map(({ user, hours }) => ({
-        campaignId: state.id,
-        channelId: state.channelId,
-        version: r.version,
-        fromSeq: r.version,
+        campaignId: turn.campaignId,
+        channelId: turn.channelId,
+        version: turn.version,
+        fromSeq: turn.version,
         kind: 'dm',
         subject: user,
         payload: { user, event: 'reminder', kind: 'orders', ref: '', forPlayer: turn.playerId, hours },
@@ -70,4 +44,72 @@ export async function queueDmReminders(app: AppContext): Promise<number> {
     written += made.length;
   }
   return written;
+}
+
+/** A Thunderdome turn in its orders phase whose deadline a reminder may be due for: only what a reminder needs. */
+export interface RemindableTurn {
+  campaignId: string;
+  guildId: string;
+  channelId: string;
+  version: number;
+  playerId: string;
+  deadline: string;
+  startedAt: string;
+  /** Who holds the turn player's proxy (UTD3.2). */
+  proxies: string[];
+}
+
+/**
+ * The turns a reminder may be due for now: active Thunderdome campaigns of the servers where someone
+ * asked for reminders by DM, in the orders phase, not paused, with a deadline ahead and within the
+ * longest reminder offset anyone there chose. A pass must not read campaigns' states (docs/performance.md,
+ * "DM reminders"): PostgreSQL filters on and returns a few fields of the `state` column (the turn, the
+ * turn player's proxies), so a pass costs a few small rows per turn near its deadline, whatever the
+ * size of the campaigns. The fields read are the state's own names (src/rules/thunderdome/state.ts),
+ * which the upcast (upcast.ts) leaves as they are.
+ */
+export async function remindableTurns(app: AppContext, now: Date): Promise<RemindableTurn[]> {
+  const db = app.database.db;
+  const opted = await db
+    .select({ guildId: userSettings.guildId, hours: userSettings.reminderHours })
+    .from(userSettings)
+    .where(sql`${userSettings.dm} @> '["reminder"]'::jsonb`);
+  const longest = Math.max(
+    0,
+    ...opted.flatMap((o) => (Array.isArray(o.hours) ? o.hours.filter((h): h is number => typeof h === 'number') : [])),
+  );
+  if (opted.length === 0 || longest <= 0) return [];
+  const until = new Date(now.getTime() + longest * 3_600_000);
+  const state = sql`${campaigns.state}`;
+  const turn = sql`(${state}->'turn')`;
+  const rows = await db
+    .select({
+      campaignId: campaigns.id,
+      guildId: campaigns.guildId,
+      channelId: campaigns.channelId,
+      version: campaigns.version,
+      playerId: sql<string>`${turn}->>'playerId'`,
+      deadline: sql<string>`${turn}->>'deadline'`,
+      startedAt: sql<string>`${turn}->>'startedAt'`,
+      proxies: sql<unknown>`(select p->'proxies' from jsonb_array_elements(${state}->'players') p where p->>'id' = ${turn}->>'playerId' limit 1)`,
+    })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'active'),
+        inArray(campaigns.guildId, [...new Set(opted.map((o) => o.guildId))]),
+        sql`${state}->>'ruleset' = 'thunderdome-iii'`,
+        sql`${turn}->>'phase' = 'orders'`,
+        sql`jsonb_typeof(${state}->'paused') is distinct from 'object'`,
+        // Deadlines are ISO 8601 in UTC (toISOString), which sort as text.
+        sql`${turn}->>'deadline' > ${now.toISOString()}`,
+        sql`${turn}->>'deadline' <= ${until.toISOString()}`,
+      ),
+    );
+  return rows.map((r) => ({
+    ...r,
+    proxies: (Array.isArray(r.proxies) ? (r.proxies as { userId?: unknown }[]) : []).flatMap((x) =>
+      typeof x?.userId === 'string' ? [x.userId] : [],
+    ),
+  }));
 }

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { campaignInChannel } from '../../src/app/campaigns.ts';
-import { queueDmReminders } from '../../src/app/me-notify.ts';
+import { queueDmReminders, remindableTurns } from '../../src/app/me-notify.ts';
 import { changeUserSettings, meOverview, noteDmRefused, userSettingsOf } from '../../src/app/me-settings.ts';
 import { runCommand } from '../../src/app/run-command.ts';
-import { outbox } from '../../src/db/schema.ts';
+import { campaigns, outbox } from '../../src/db/schema.ts';
 import { forEachDriver } from '../helpers/databases.ts';
 import { actor, setupCampaign, testApp } from '../helpers/app.ts';
 
@@ -62,6 +62,76 @@ forEachDriver('/me settings and reminders (user_settings)', (db, skip, driver) =
       // And /me shows the turn as waiting on that player, due at the deadline.
       const { items } = await meOverview(app, target.guildId, player);
       expect(items.find((i) => i.kind === 'orders')?.deadline).toBe(state.turn!.deadline);
+    },
+  );
+  it.skipIf(skip)(
+    'UTD3.3 a pass reads only the turns near their deadline: the player and the proxy holder who asked are reminded, other campaigns are not read',
+    async () => {
+      const app = testApp(db().database, { start: '2026-03-04T15:00:00Z', idPrefix: '00000000-0000-4000-9abc-' });
+      const guildId = `n-${driver}`;
+      const near = { guildId, channelId: `near-${driver}` };
+      const far = { guildId, channelId: `far-${driver}` };
+      const ready = async (target: typeof near) => {
+        for (const u of ['a', 'b', 'c']) {
+          await runCommand(app, {
+            target,
+            actor: actor(u),
+            command: { type: 'setup-buy', unitId: 'NEU-F-S', fleetSlot: null },
+          });
+          await runCommand(app, { target, actor: actor(u), command: { type: 'setup-ready', ready: true } });
+        }
+        return (await campaignInChannel(app, target.channelId))!;
+      };
+      await setupCampaign(app, near, [3, 2, 1]);
+      const nearState = await ready(near);
+      // The second campaign starts three days later: its deadline is three days further off.
+      app.clock.advance(3 * 24 * 3_600_000);
+      await setupCampaign(app, far, [3, 2, 1]);
+      const farState = await ready(far);
+      expect(Date.parse(farState.turn!.deadline!)).toBeGreaterThan(Date.parse(nearState.turn!.deadline!));
+      const player = nearState.turn!.playerId;
+      await runCommand(app, {
+        target: near,
+        actor: actor(player),
+        command: { type: 'proxy-grant', userId: 'px', expiresAt: null },
+      });
+      for (const u of [player, 'px', farState.turn!.playerId])
+        await changeUserSettings(app, guildId, u, { dm: { reminder: true }, reminderHours: '24' });
+
+      app.clock.set(new Date(Date.parse(nearState.turn!.deadline!) - 20 * 3_600_000));
+      // Only the campaign whose deadline is within the longest offset (24 h) is read, and only the
+      // fields a reminder needs, not its state.
+      const turns = await remindableTurns(app, app.clock.now());
+      expect(turns.map((t) => t.campaignId)).not.toContain(farState.id);
+      expect(turns.filter((t) => t.guildId === guildId)).toEqual([
+        {
+          campaignId: nearState.id,
+          guildId,
+          channelId: near.channelId,
+          version: expect.any(Number),
+          playerId: player,
+          deadline: nearState.turn!.deadline,
+          startedAt: nearState.turn!.startedAt,
+          proxies: ['px'],
+        },
+      ]);
+      await queueDmReminders(app);
+      const rows = (await app.database.db.select().from(outbox)).filter(
+        (r) => r.kind === 'dm' && (r.payload as { event?: string }).event === 'reminder',
+      );
+      expect(
+        rows
+          .filter((r) => r.campaignId === nearState.id)
+          .map((r) => r.subject)
+          .sort(),
+      ).toEqual([player, 'px'].sort());
+      expect(rows.filter((r) => r.campaignId === farState.id)).toEqual([]);
+      // A paused campaign's deadline and its reminders stop (UTD1.7, docs/rules-notes.md "Pause"): not read either.
+      await app.database.db
+        .update(campaigns)
+        .set({ state: sql`jsonb_set(${campaigns.state}, '{paused}', '{"since":"2026-03-10T00:00:00.000Z"}'::jsonb)` })
+        .where(eq(campaigns.id, nearState.id));
+      expect((await remindableTurns(app, app.clock.now())).map((t) => t.campaignId)).not.toContain(nearState.id);
     },
   );
 });
