@@ -64,6 +64,11 @@ export interface Ruleset<S extends RulesetState, C extends RulesetCommand, E ext
    * `ctx.history.events`. Absent or null: none.
    */
   historyFrom?(state: S | null, command: C): number | null;
+  /**
+   * The text of a state players typed (names of the campaign, players, sectors), which refusals may
+   * quote: the Discord layer shows it as typed (`RuleError.quoted`); absent: none.
+   */
+  typedNames?(state: S): readonly string[];
   /** The player a user acts for as a proxy (UTD3.2), marked on the stored events; absent: nobody. */
   proxiedPlayer?(state: S, userId: string, now: Date): string | undefined;
   /** Publishing the secret dice seeds after a command (design §5); absent: they stay secret. */

@@ -8,6 +8,16 @@ export function userError(code: string, rule: string, message: string, hint?: st
 }
 
 /**
+ * A refusal with the names players typed that it quotes (`RuleError.quoted`): the ruleset says which
+ * text of a state players typed (`typedNames`); the Discord layer shows those pieces as typed.
+ */
+export function withTypedNames(error: RuleError, names: readonly string[]): RuleError {
+  const text = `${error.message}\n${error.hint ?? ''}`;
+  const quoted = [...new Set([...(error.quoted ?? []), ...names.filter((n) => n !== '' && text.includes(n))])];
+  return quoted.length === 0 ? error : { ...error, quoted };
+}
+
+/**
  * Runs rules code that refuses by throwing (`refuse`) and hands the refusal back as a value, so
  * commands see refusals only as `ok: false` outcomes (design §3.4). Anything else still throws.
  */

@@ -3,6 +3,7 @@ import { SeededDice } from '../rules/dice.ts';
 import type { RuleError } from '../rules/errors.ts';
 import type { Actor, CampaignCommand, CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
+import { withTypedNames } from './errors.ts';
 import { rulesetOf, stateLayout } from './rulesets.ts';
 import type { CommandTarget } from './run-command.ts';
 
@@ -39,7 +40,9 @@ export async function previewCommand(
     ...(proposedVersion === null ? {} : { proposedCatalog: await app.catalogs.get(proposedVersion) }),
     firstSeq: row.version + 1,
   });
-  return decision.ok ? { ok: true, version: row.version } : { ok: false, error: decision.error };
+  return decision.ok
+    ? { ok: true, version: row.version }
+    : { ok: false, error: withTypedNames(decision.error, ruleset.typedNames?.(row.state) ?? []) };
 }
 
 /** One step of a previewed chain: who gives which command. */
@@ -81,7 +84,8 @@ export async function previewChain(
       catalog,
       firstSeq: seq + 1,
     });
-    if (!decision.ok) return { ok: false, error: decision.error, step: n };
+    if (!decision.ok)
+      return { ok: false, error: withTypedNames(decision.error, ruleset.typedNames?.(state) ?? []), step: n };
     const stored: StoredEvent[] = decision.value.events.map((event, i) => ({
       seq: seq + 1 + i,
       at: now.toISOString(),

@@ -13,6 +13,7 @@ import {
   saveSnapshots,
 } from '../db/campaign-repo.ts';
 import type { AppContext } from './context.ts';
+import { withTypedNames } from './errors.ts';
 import { cloneJson } from '../rules/json-data.ts';
 import { stateCacheOf, type KeptParts } from './state-cache.ts';
 import type { Executor } from '../db/client.ts';
@@ -152,7 +153,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         firstSeq: version + 1,
       });
       if (!decision.ok) {
-        refusal = decision.error;
+        refusal = row ? withTypedNames(decision.error, ruleset.typedNames?.(row.state) ?? []) : decision.error;
         throw refused;
       }
       const at = now.toISOString();

@@ -68,4 +68,11 @@ export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent>
   upcast: { state: upcastState },
   // What a command makes the bot post, written to the outbox with it (docs/delivery.md).
   posts: thunderdomePosts,
+  // Names typed by players, which refusals quote (shown as typed, src/discord/words.ts describeError).
+  typedNames: (state) => [
+    state.name,
+    ...state.players.map((p) => p.name),
+    ...(state.map?.title ? [state.map.title] : []),
+    ...(state.map?.sectors ?? []).flatMap((x) => (x.name ? [x.name] : [])),
+  ],
 };

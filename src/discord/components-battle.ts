@@ -30,7 +30,7 @@ import {
   type ComponentPress,
 } from './components.ts';
 import { presentError, send } from './present.ts';
-import { describeEvent, splitMessage } from './words.ts';
+import { describeError, describeEvent, refusalText, splitMessage } from './words.ts';
 
 /*
  * Battle posts' buttons and the result builder (UTD3.41–3.43, UTD7.44): a result entered with one
@@ -343,15 +343,7 @@ const preview: ComponentHandler = async (i, [token], ctx) => {
   if (!run.ok) {
     // The proposal itself is refused: the player fixes the form. A refusal at an answer is a consequence to show.
     if (run.step === 0) {
-      await i.update(
-        builderView(
-          token!,
-          d,
-          b,
-          here.state,
-          `❌ ${run.error.message}${run.error.hint ? `\n💡 ${run.error.hint}` : ''}\n-# Rule ${run.error.rule} · \`${run.error.code}\``,
-        ),
-      );
+      await i.update(builderView(token!, d, b, here.state, describeError(run.error)));
       return { ok: false };
     }
   }
@@ -380,7 +372,7 @@ const preview: ComponentHandler = async (i, [token], ctx) => {
       lines.push(
         `Sent as a settlement, it waits ${here.state.settings['npe.objectionWindowHours']} h for objections first (UTD5.47).`,
       );
-  } else lines.push('', `If the other side accepts: ❌ ${run.error.message} (${run.error.rule})`);
+  } else lines.push('', `If the other side accepts: ❌ ${refusalText(run.error).message} (${run.error.rule})`);
   // An update is one message: the preview's first part, split at a line end (never mid-word).
   const content = splitMessage(lines.join('\n'), 1900)[0]!;
   const version = run.ok ? run.version : ((await campaignHere(ctx))?.version ?? 0);

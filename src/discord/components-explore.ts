@@ -60,6 +60,7 @@ const answerQuestion: ComponentHandler = async (i, [offerText, answer], ctx) => 
       rule: 'UTD5.22',
       message: `The balancing choice for ${sectorLabel(here.state, offer.sector)} is ${name ?? 'another player'}'s: they explored it (UTD5.221–5.224).`,
       hint: 'Only the explorer, or whoever holds their proxy (UTD3.2), may answer.',
+      quoted: [sectorLabel(here.state, offer.sector), ...(name ? [name] : [])],
     });
   }
   // The rules check the question's id again under the campaign lock: a press racing an answer is refused.

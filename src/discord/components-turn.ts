@@ -15,7 +15,7 @@ import {
 } from './components.ts';
 import { confirmFirst } from './confirmations.ts';
 import { presentError, send } from './present.ts';
-import { mention } from './words.ts';
+import { mention, refusalText } from './words.ts';
 
 /*
  * The turn-start post's buttons (UTD2.3, UTD3.3): move a fleet, buy order points, end the turn.
@@ -143,7 +143,7 @@ const buyStart: ComponentHandler = async (i, [key], ctx) => {
       ]);
       if (!run) continue;
       if (!run.ok) {
-        refusals.set(kind, `${run.error.message} (${run.error.rule})`);
+        refusals.set(kind, `${refusalText(run.error).message} (${run.error.rule})`);
         continue;
       }
       const bought = run.steps[0]!.events.find((e) => e.event.type === 'OrderPointsBought')?.event;

@@ -109,7 +109,12 @@ export async function sendLong(
 
 /** A refusal, only to the player who asked, citing the rule (design §3.5). */
 export async function sendError(interaction: RepliableInteraction, error: RuleError): Promise<void> {
-  await send(interaction, { content: describeError(error), flags: MessageFlags.Ephemeral });
+  // The rules' text may quote names players typed (describeError makes them inert): nobody is pinged.
+  await send(interaction, {
+    content: describeError(error),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
+  });
 }
 
 /** The channel to post in, or null when it is gone or the bot cannot post there. */

@@ -1,3 +1,4 @@
+import { escapeMarkdown } from 'discord.js';
 import type { RuleError } from '../rules/errors.ts';
 import type { Variant } from '../rules/kernel/tables.ts';
 import type { BattleEvent } from '../rules/thunderdome/battles/apply-battle.ts';
@@ -388,10 +389,36 @@ function describeUndone(e: CampaignEvent, state: CampaignState): string {
 }
 
 export function describeError(error: RuleError): string {
-  const lines = [`❌ ${error.message}`];
-  if (error.hint) lines.push(`💡 ${error.hint}`);
+  const { message, hint } = refusalText(error);
+  const lines = [`❌ ${message}`];
+  if (hint) lines.push(`💡 ${hint}`);
   lines.push(`-# Rule ${error.rule} · \`${error.code}\``);
   return lines.join('\n');
+}
+
+/**
+ * Text a player typed, made inert in a message: Markdown shows as typed and no mention forms
+ * (`@everyone`, `<@id>` get a zero-width space after the `@`). Allowed mentions are off for such
+ * messages anyway; this also keeps them from rendering as mentions.
+ */
+export function inertText(text: string): string {
+  return escapeMarkdown(text).replace(/@/g, '@\u200b');
+}
+
+/**
+ * A refusal's message and hint as Discord shows them: the rules write plain text, and the names
+ * players typed that it quotes (`RuleError.quoted`) are made inert where they occur, so a player
+ * named `*x*` or `@everyone` reads as typed while the rules' own `**bold**` stays bold. A name of
+ * Markdown characters only (`**`) is left alone: it could not be told from the rules' own markup.
+ */
+export function refusalText(error: RuleError): { message: string; hint: string | undefined } {
+  const names = [...new Set(error.quoted ?? [])]
+    .filter((n) => /[\p{L}\p{N}]/u.test(n) && inertText(n) !== n)
+    .sort((a, b) => b.length - a.length);
+  if (names.length === 0) return { message: error.message, hint: error.hint };
+  const pattern = new RegExp(names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const inert = (text: string) => text.replace(pattern, (m) => inertText(m));
+  return { message: inert(error.message), hint: error.hint === undefined ? undefined : inert(error.hint) };
 }
 
 export const WORDS = {

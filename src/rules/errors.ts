@@ -10,6 +10,13 @@ export interface RuleError {
   readonly message: string;
   /** What the player could do instead, when there is something useful to say. */
   readonly hint?: string;
+  /**
+   * Text players typed (a campaign's, a player's or a sector's name) that `message` or `hint`
+   * quotes. The rules write plain text; whoever shows it (src/discord/words.ts `describeError`)
+   * makes these pieces inert there (Markdown shown as typed, no mention). The app fills it in
+   * (src/app/errors.ts `withTypedNames`), so a refusal need not list what it interpolated.
+   */
+  readonly quoted?: readonly string[];
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleError };
