@@ -13,7 +13,9 @@ export function userError(code: string, rule: string, message: string, hint?: st
  */
 export function withTypedNames(error: RuleError, names: readonly string[]): RuleError {
   const text = `${error.message}\n${error.hint ?? ''}`;
-  const quoted = [...new Set([...(error.quoted ?? []), ...names.filter((n) => n !== '' && text.includes(n))])];
+  // Only names with a character other than letters, digits and spaces can mean anything to Discord.
+  const marked = names.filter((n) => /[^\p{L}\p{N}\s]/u.test(n) && text.includes(n));
+  const quoted = [...new Set([...(error.quoted ?? []), ...marked])];
   return quoted.length === 0 ? error : { ...error, quoted };
 }
 
