@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { campaignInChannel } from '../../src/app/campaigns.ts';
 import { queueDmReminders, remindableTurns } from '../../src/app/me-notify.ts';
 import { changeUserSettings, meOverview, noteDmRefused, userSettingsOf } from '../../src/app/me-settings.ts';
@@ -115,7 +115,26 @@ forEachDriver('/me settings and reminders (user_settings)', (db, skip, driver) =
           proxies: ['px'],
         },
       ]);
+      // What the pass asks of the campaigns table: named fields only, never a state column.
+      const sqlDb = app.database.db;
+      const select = sqlDb.select.bind(sqlDb) as (fields?: Record<string, unknown>) => { from(t: unknown): unknown };
+      const asked: (Record<string, unknown> | undefined)[] = [];
+      const spy = vi.spyOn(sqlDb, 'select').mockImplementation(((fields?: Record<string, unknown>) => {
+        const builder = select(fields);
+        const from = builder.from.bind(builder);
+        builder.from = (table: unknown) => {
+          if (table === campaigns) asked.push(fields);
+          return from(table);
+        };
+        return builder;
+      }) as never);
       await queueDmReminders(app);
+      spy.mockRestore();
+      expect(asked).toHaveLength(1);
+      const columns = Object.values(asked[0] ?? {});
+      expect(columns).toContain(campaigns.id);
+      for (const part of [campaigns.state, campaigns.map, campaigns.fleets, campaigns.ships, campaigns.bases])
+        expect(columns).not.toContain(part);
       const rows = (await app.database.db.select().from(outbox)).filter(
         (r) => r.kind === 'dm' && (r.payload as { event?: string }).event === 'reminder',
       );
