@@ -1,7 +1,7 @@
 import type { BattleReport } from '../rules/warlord/combat.ts';
 import { ep } from '../rules/warlord/economy.ts';
-import type { WarlordState } from '../rules/warlord/state.ts';
-import type { CorpTurnReport } from '../rules/warlord/turn.ts';
+import { type BattleKnown, MONSTER_CORP, type WarlordState } from '../rules/warlord/state.ts';
+import type { CorpTurnReport, NtgReport } from '../rules/warlord/turn.ts';
 
 /** Discord's message limit; a report is cut into pieces at line ends (common brief). */
 export const MESSAGE_LIMIT = 2000;
@@ -9,10 +9,14 @@ export const MESSAGE_LIMIT = 2000;
 const pad = (n: number) => String(n).padStart(5);
 
 /** One battle, round by round, as the attacker's report shows it (§10.4–10.5). */
-export function battleLines(where: string, attacker: number, defender: number, b: BattleReport): string[] {
-  const out = [
-    `⚔️ ${where}: corporation ${attacker} against ${defender === 998 ? 'a monster' : `corporation ${defender}`}`,
-  ];
+export function battleLines(
+  where: string,
+  attacker: number,
+  defender: number,
+  b: BattleReport,
+  names: (corp: number) => string = (id) => `corporation ${id}`,
+): string[] {
+  const out = [`⚔️ ${where}: ${names(attacker)} against ${defender === MONSTER_CORP ? 'a monster' : names(defender)}`];
   const a = b.assessment;
   out.push(
     `  assessment CAF ${a.caf} / CDF ${a.cdf} = ${Math.round(a.ratioPct)}% (A% ${a.aPct})${b.outcome === 'bounce' ? ' → bounce' : ''}`,
@@ -40,7 +44,15 @@ export function battleLines(where: string, attacker: number, defender: number, b
  * A corporation's turn report as text for its private thread: income listing (§7.4), what happened,
  * what failed and why (with the rule), its battles, its treasury, and how many dice were rolled.
  */
-export function turnReportLines(state: WarlordState, r: CorpTurnReport): string[] {
+export function turnReportLines(
+  state: WarlordState,
+  r: CorpTurnReport,
+  ntg?: Pick<NtgReport, 'prices'>,
+  names: (corp: number) => string = (id) => {
+    const name = state.corps.find((c) => c.id === id)?.name;
+    return name ? `**${name}**` : `corporation ${id}`;
+  },
+): string[] {
   const corp = state.corps.find((c) => c.id === r.corp);
   const out = [
     `**${corp?.name ?? r.corp}**, turn ${state.turn - 1} (Y${state.year - 1})${r.waived ? ': waived (§11.4)' : ''}`,
@@ -60,14 +72,43 @@ export function turnReportLines(state: WarlordState, r: CorpTurnReport): string[
   }
   for (const e of r.events) out.push(`• ${e}`);
   for (const f of r.failures) out.push(`✗ ${f.line !== null ? `line ${f.line}: ` : ''}${f.message} (${f.rule})`);
-  for (const b of r.battles) out.push(...battleLines(b.where, b.attacker, b.defender, b.report));
+  for (const b of r.battles) out.push(...battleLines(b.where, b.attacker, b.defender, b.report, names));
+  for (const b of r.attacked) out.push(...attackedLines(b, names));
   if (corp) {
     const t = corp.treasury;
     out.push(`Treasury PE ${t.PE}, OR ${t.OR}, DC ${t.DC}, FP ${t.FP}: ${ep(t)} EP; loan ${corp.loan}`);
   }
+  // Supply and demand moved these prices at the end of the game turn (§3.4); the next purchase pays them.
+  // Rises are listed (a type bought more than once); the 2% drift of the unsold is only counted.
+  const moved = ntg?.prices ?? [];
+  const rose = moved.filter((p) => p.to > p.from);
+  const fell = moved.length - rose.length;
+  if (moved.length > 0)
+    out.push(
+      `💹 Ship prices for next turn (§3.4): ${rose.length ? rose.map((p) => `${p.type} ${p.from} → ${p.to} EP`).join(', ') : 'none rose'}${fell ? `; ${fell} unsold type(s) fell` : ''}`,
+    );
   out.push(
     `🎲 ${r.rolls.reduce((n, x) => n + x.results.length, 0)} dice rolled this turn, every one from the committed seed.`,
   );
+  return out;
+}
+
+/** A battle fought against the corporation, as it reads it on its next turn (§10.4). */
+export function attackedLines(b: BattleKnown, names: (corp: number) => string): string[] {
+  const who = b.attacker === MONSTER_CORP ? 'a monster' : names(b.attacker);
+  const result =
+    b.outcome === 'attacker'
+      ? `the attack won${b.siteTaken ? ' and the site was taken' : ''}`
+      : b.outcome === 'defender'
+        ? 'your defence held'
+        : 'no battle';
+  const out = [
+    `🛡️ Battle report (§10.4): ${who} attacked you at ${b.where} on turn ${b.turn}: ${b.rounds} round(s), ${result}.`,
+  ];
+  if (b.lost) {
+    out.push(`  you lost: ${b.lost.defender.length ? b.lost.defender.join(', ') : 'nothing'}`);
+    out.push(`  the attacker lost: ${b.lost.attacker.length ? b.lost.attacker.join(', ') : 'nothing'}`);
+  }
   return out;
 }
 

@@ -170,18 +170,26 @@ export interface Knowledge {
   sites: Record<string, { production: Resources; owner: number | null; turn: number }>;
   sightings: { where: string; count: number | null; owner: number | null; turn: number }[];
   /**
-   * Battle reports (§10.4): the attacker's at once, the defender's from its next turn on
-   * (`visibleFrom` is the game turn from which the corporation may read it).
+   * Battle reports (§10.4): the attacker's at once, the defender's on its next turn (`visibleFrom`
+   * is the game turn of the defender's next processing: this one when its cycle position comes
+   * later, else the next; docs/rules-notes.md). Its turn report of that turn carries it.
    */
-  battles: {
-    turn: number;
-    visibleFrom: number;
-    where: string;
-    attacker: number;
-    defender: number;
-    outcome: string;
-    rounds: number;
-  }[];
+  battles: BattleKnown[];
+}
+
+/** A battle as a corporation knows it (§10.4): where, who, the outcome, and what each side lost. */
+export interface BattleKnown {
+  turn: number;
+  visibleFrom: number;
+  where: string;
+  attacker: number;
+  defender: number;
+  outcome: string;
+  rounds: number;
+  /** Ships destroyed on each side, by name and type (absent in records older than this field). */
+  lost?: { attacker: string[]; defender: string[] };
+  /** The site in the hex changed hands (captured, or left uncontrolled by a monster). */
+  siteTaken?: boolean;
 }
 
 export const emptyKnowledge = (): Knowledge => ({

@@ -50,7 +50,15 @@ import {
   train,
   upgrade,
 } from './ships.ts';
-import { type Corporation, MONSTER_CORP, type Site, type WarlordState, emptyKnowledge, hexAt } from './state.ts';
+import {
+  type BattleKnown,
+  type Corporation,
+  MONSTER_CORP,
+  type Site,
+  type WarlordState,
+  emptyKnowledge,
+  hexAt,
+} from './state.ts';
 import { ITEMS, ITEM_TABLE, type Item, LIMITS, SITE_TABLE, purchaseCrew } from './tables.ts';
 
 export interface Failure {
@@ -67,12 +75,16 @@ export interface CorpTurnReport {
   events: string[];
   failures: Failure[];
   battles: { where: string; attacker: number; defender: number; report: BattleReport }[];
+  /** Battles fought against this corporation that it learns of on this turn (§10.4: the defender's next turn). */
+  attacked: BattleKnown[];
   /** Every die rolled in this corporation's turn (the campaign's committed dice). */
   rolls: RollRecord[];
 }
 
 export interface NtgReport {
   events: string[];
+  /** Ship prices the NTG moved (§3.4 supply and demand), public: anyone may ask a price (AA, §9.9). */
+  prices: { type: string; from: number; to: number }[];
   battles: { where: string; attacker: number; defender: number; report: BattleReport }[];
   winner: number | null;
 }
@@ -233,18 +245,17 @@ function engage(
   fights.push({ where, attacker: attackerId, defender: defenderId ?? 0, report });
   // The attacker reads the report now, the defender on its next turn (§10.4); a bounce is told to
   // the attacker alone (§10.3: the defender never knew).
-  const record = {
+  const record: BattleKnown = {
     turn: state.turn,
+    visibleFrom: state.turn,
     where,
     attacker: attackerId,
     defender: defenderId ?? 0,
     outcome: report.outcome,
     rounds: report.rounds.length,
   };
-  if (attackerId !== MONSTER_CORP) know(state, attackerId).battles.push({ ...record, visibleFrom: state.turn });
-  if (defenderId !== null && defenderId !== MONSTER_CORP && report.outcome !== 'bounce')
-    know(state, defenderId).battles.push({ ...record, visibleFrom: state.turn + 1 });
   if (report.outcome === 'bounce') {
+    if (attackerId !== MONSTER_CORP) know(state, attackerId).battles.push(record);
     events.push(
       `${where}: the fleet (${fleet.map((s) => s.name).join(', ')}) judged CAF ${report.assessment.caf} against CDF ${report.assessment.cdf} too weak (A% ${report.assessment.aPct}) and bounced (§10.3)`,
     );
@@ -255,6 +266,17 @@ function engage(
     if (s) fromCombat(s, c);
   }
   if (battleSite && report.site) battleSite.fort = report.site.fort;
+  const lostOf = (ships: readonly Ship[]) => ships.filter((s) => !alive(s)).map((s) => `${s.name} (${s.typeId})`);
+  record.lost = { attacker: lostOf(fleet), defender: lostOf(defenders) };
+  record.siteTaken = report.outcome === 'attacker' && battleSite !== null;
+  // The attacker reads the report now, the defender on its next turn (§10.4): later in this
+  // game turn when its cycle position comes after the attacker's, else in the next (the NTG's
+  // monsters attack after every corporation has run).
+  if (attackerId !== MONSTER_CORP) know(state, attackerId).battles.push(record);
+  if (defenderId !== null && defenderId !== MONSTER_CORP) {
+    const later = attacker !== null && defender !== null && defender.cycle > attacker.cycle;
+    know(state, defenderId).battles.push({ ...record, visibleFrom: later ? state.turn : state.turn + 1 });
+  }
   events.push(
     `${where}: battle against corporation ${defenderId ?? 'none'}, ${report.rounds.length} round(s); ${report.outcome === 'attacker' ? 'the attack won' : 'the defence held'} (§10.4)`,
   );
@@ -407,6 +429,9 @@ export function processCorpTurn(
     events: [],
     failures: [],
     battles: [],
+    attacked: (state.knowledge[corpId]?.battles ?? []).filter(
+      (b) => b.defender === corpId && b.visibleFrom === state.turn,
+    ),
     rolls: [],
   };
   const firstRoll = dice.records.length;
@@ -1179,7 +1204,7 @@ export function nextTurn(
   catalog: Catalog,
 ): { state: WarlordState; report: NtgReport } {
   const state = clone(input);
-  const report: NtgReport = { events: [], battles: [], winner: null };
+  const report: NtgReport = { events: [], prices: [], battles: [], winner: null };
   const g = state.settings.galaxy;
   const monsters = state.ships.filter((s) => s.owner === MONSTER_CORP && alive(s)).sort((a, b) => a.seq - b.seq);
   for (const m of monsters) {
@@ -1222,7 +1247,10 @@ export function nextTurn(
     if (t.race === 'M' || t.year > state.year) continue;
     const now = state.prices[t.id] ?? t.cost;
     const next = updatePrice(now, t.cost, state.boughtThisTurn[t.id] ?? 0, state.settings.supplyDemand);
-    if (next !== now) report.events.push(`${t.id}: ${now} → ${next} EP (§3.4)`);
+    if (next !== now) {
+      report.events.push(`${t.id}: ${now} → ${next} EP (§3.4)`);
+      report.prices.push({ type: t.id, from: now, to: next });
+    }
     state.prices[t.id] = next;
   }
   state.boughtThisTurn = {};
