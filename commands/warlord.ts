@@ -18,6 +18,7 @@ import { splitMessage } from '../src/discord/words.ts';
 const S = ApplicationCommandOptionType.String;
 const I = ApplicationCommandOptionType.Integer;
 const A = ApplicationCommandOptionType.Attachment;
+const U = ApplicationCommandOptionType.User;
 const SUB = ApplicationCommandOptionType.Subcommand;
 /** A sheet file: far above any real sheet (100 ships × 6 slots fit in a tenth), as the rules' own limit. */
 const SHEET_BYTES = 50_000;
@@ -75,6 +76,39 @@ const data = {
       options: [sheetFile],
     },
     { type: SUB, name: 'status', description: 'The game, its deadline, whose orders are in, your treasury' },
+    {
+      type: SUB,
+      name: 'standby',
+      description: 'Propose handing a seat waived more than twice in a row to a standby player (§11.4)',
+      options: [
+        {
+          type: I,
+          name: 'corporation',
+          description: 'The silent corporation (its number)',
+          required: true,
+          min_value: 1,
+        },
+        { type: U, name: 'player', description: 'The standby player, not yet in the game', required: true },
+      ],
+    },
+    {
+      type: SUB,
+      name: 'vote',
+      description: 'Vote on handing a seat to a standby player (§11.4)',
+      options: [
+        { type: I, name: 'corporation', description: 'The seat voted on (its number)', required: true, min_value: 1 },
+        {
+          type: S,
+          name: 'choice',
+          description: 'Hand the seat over?',
+          required: true,
+          choices: [
+            { name: 'yes', value: 'yes' },
+            { name: 'no', value: 'no' },
+          ],
+        },
+      ],
+    },
     {
       type: SUB,
       name: 'map',
@@ -139,6 +173,18 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       ];
       return presentWarlord(i, ctx, result, lines);
     }
+    case 'standby':
+      return presentWarlord(
+        i,
+        ctx,
+        await runWarlord(ctx.app, req, { type: 'warlord-standby', corp: args.corporation, userId: args.player.id }),
+      );
+    case 'vote':
+      return presentWarlord(
+        i,
+        ctx,
+        await runWarlord(ctx.app, req, { type: 'warlord-standby-ballot', corp: args.corporation, choice: args.choice }),
+      );
     case 'map': {
       // Drawing two pictures may pass Discord's 3 s; the answer is private (fog of war, §8).
       await deferFirst(i);

@@ -1,5 +1,6 @@
 import type { BattleReport } from '../rules/warlord/combat.ts';
 import { ep } from '../rules/warlord/economy.ts';
+import { type StandbyVote, standbyTally } from '../rules/warlord/standby.ts';
 import { type BattleKnown, MONSTER_CORP, type WarlordState } from '../rules/warlord/state.ts';
 import type { CorpTurnReport, NtgReport } from '../rules/warlord/turn.ts';
 
@@ -79,13 +80,14 @@ export function turnReportLines(
     out.push(`Treasury PE ${t.PE}, OR ${t.OR}, DC ${t.DC}, FP ${t.FP}: ${ep(t)} EP; loan ${corp.loan}`);
   }
   // Supply and demand moved these prices at the end of the game turn (§3.4); the next purchase pays them.
-  // Rises are listed (a type bought more than once); the 2% drift of the unsold is only counted.
-  const moved = ntg?.prices ?? [];
-  const rose = moved.filter((p) => p.to > p.from);
-  const fell = moved.length - rose.length;
-  if (moved.length > 0)
+  // Supply and demand at the end of the game turn (§3.4): the corporation sees what became of the
+  // prices of the types it bought (as its next purchase or an AA would show it); the rest of the
+  // market is not told, as nothing in §8 reveals other corporations' purchases.
+  const moved = (ntg?.prices ?? []).filter((p) => r.bought.includes(p.type));
+  const kept = r.bought.filter((t) => !moved.some((p) => p.type === t)).map((t) => `${t} ${state.prices[t] ?? '?'} EP`);
+  if (r.bought.length > 0)
     out.push(
-      `💹 Ship prices for next turn (§3.4): ${rose.length ? rose.map((p) => `${p.type} ${p.from} → ${p.to} EP`).join(', ') : 'none rose'}${fell ? `; ${fell} unsold type(s) fell` : ''}`,
+      `💹 Prices of the types you bought, for next turn (§3.4): ${[...moved.map((p) => `${p.type} ${p.from} → ${p.to} EP`), ...kept.map((k) => `${k} (unchanged)`)].join(', ')}`,
     );
   out.push(
     `🎲 ${r.rolls.reduce((n, x) => n + x.results.length, 0)} dice rolled this turn, every one from the committed seed.`,
@@ -135,6 +137,7 @@ export function newsLines(
     players: readonly { userId: string; corp: number; name: string }[];
     game: WarlordState | null;
     deadline: string | null;
+    standby?: Record<string, StandbyVote>;
   },
 ): string[] {
   const corpName = (id: number) => state.players.find((p) => p.corp === id)?.name ?? `corporation ${id}`;
@@ -151,6 +154,30 @@ export function newsLines(
       case 'WarlordStarted':
         out.push(
           `🚀 The game starts: a ${Number(e['width'])}×${Number(e['height'])}-sector galaxy, ${state.players.length} corporations; orders due ${when(String(e['deadline']))} (turns of ${Number(e['turnHours'])} h, §11.3).`,
+        );
+        break;
+      case 'WarlordStandbyProposed': {
+        const v = e['vote'] as StandbyVote;
+        out.push(
+          `🗳️ <@${v.proposer}> proposes handing **${corpName(v.corp)}** (orders waived more than twice in a row) to <@${v.to}>, a standby player (§11.4). ` +
+            `The other corporations' players vote with \`/warlord vote corporation:${v.corp}\`: ${standbyTally(v).needed} yes of ${v.electorate.length} needed by ${when(v.deadline)}, or the seat stays as it is.`,
+        );
+        break;
+      }
+      case 'WarlordStandbyBallot': {
+        const corp = Number(e['corp']);
+        const v = state.standby?.[String(corp)];
+        const t = v ? standbyTally(v) : null;
+        out.push(
+          `🗳️ <@${String(e['userId'])}> votes **${String(e['choice'])}** on **${corpName(corp)}**'s seat${t ? ` (${t.yes} yes of ${t.needed} needed)` : ''}.`,
+        );
+        break;
+      }
+      case 'WarlordStandbyClosed':
+        out.push(
+          e['passed']
+            ? `✅ **${corpName(Number(e['corp']))}** passes from <@${String(e['from'])}> to <@${String(e['to'])}>, its standby player, who now sends its orders and reads its private thread (§11.4).`
+            : `❌ The vote on **${corpName(Number(e['corp']))}**'s seat failed: it stays with <@${String(e['from'])}> (§11.4).`,
         );
         break;
       case 'WarlordSheetSubmitted':

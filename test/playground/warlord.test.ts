@@ -69,12 +69,15 @@ describe('examples/05-warlord.txt: a four-corporation Star Fleet Warlord game of
       .join('\n');
 
   it('§3.4 supply and demand: F-DD bought twice in turn 0 and three times in turn 1 costs 100, then 105, then 115 EP', () => {
-    expect(report(0, 'Alpha Mining')).toContain('💹 Ship prices for next turn (§3.4): F-DD 100 → 105 EP');
+    expect(report(0, 'Alpha Mining')).toContain(
+      '💹 Prices of the types you bought, for next turn (§3.4): F-DD 100 → 105 EP',
+    );
     expect(report(1, 'Alpha Mining')).toContain('• Bought F-DD 25 for 105 EP at 11-0708 (§9.3)');
     // The second copy in one corporation's turn pays the surcharge (§9.3) on the risen price.
     expect(report(1, 'Delta Holdings')).toContain('• Bought F-DD 27 for 120 EP');
-    for (const corp of ['Alpha Mining', 'Beta Freight', 'Gamma Works', 'Delta Holdings'])
-      expect(report(1, corp)).toContain('F-DD 105 → 115 EP');
+    // Each buyer is told what became of the price; the others are told nothing of it (§8).
+    for (const corp of ['Alpha Mining', 'Delta Holdings']) expect(report(1, corp)).toContain('F-DD 105 → 115 EP');
+    for (const corp of ['Beta Freight', 'Gamma Works']) expect(report(1, corp)).not.toContain('F-DD');
     // Unsold since, it drifts down 2% of base a turn: AA shows the price the purchase then pays.
     expect(report(4, 'Alpha Mining')).toContain('• F-DD: AF 34, DF 30, SF 26, price 111 EP (sample catalog)');
     expect(report(4, 'Alpha Mining')).toContain('• Bought F-DD 31 for 111 EP');

@@ -75,6 +75,8 @@ export interface CorpTurnReport {
   events: string[];
   failures: Failure[];
   battles: { where: string; attacker: number; defender: number; report: BattleReport }[];
+  /** Ship types this corporation bought this turn (§9.3): its report shows what the NTG made of their prices. */
+  bought: string[];
   /** Battles fought against this corporation that it learns of on this turn (§10.4: the defender's next turn). */
   attacked: BattleKnown[];
   /** Every die rolled in this corporation's turn (the campaign's committed dice). */
@@ -429,6 +431,7 @@ export function processCorpTurn(
     events: [],
     failures: [],
     battles: [],
+    bought: [],
     attacked: (state.knowledge[corpId]?.battles ?? []).filter(
       (b) => b.defender === corpId && b.visibleFrom === state.turn,
     ),
@@ -923,6 +926,7 @@ function runMisc(
     if (r === 'bought') bought++;
     else if (typeof r === 'string') fail(r);
   });
+  report.bought = [...copies.keys()];
 }
 
 /** One misc order; a string is the reason it failed (earlier orders stand, §9.1). */
