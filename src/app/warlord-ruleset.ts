@@ -239,7 +239,9 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
             `The turn runs at the deadline (${state.deadline}) or when every sheet is in.`,
           );
         }
-        // A standby vote not passed by the turn's end has failed (§11.4; docs/rules-notes.md).
+        // A standby vote not passed by the turn's end has failed (§11.4; docs/rules-notes.md). Its
+        // closing follows the turn's event: the command's dice are stored with its first event,
+        // and the turn is what replays them.
         const closed: WarlordEvent[] = Object.values(state.standby ?? {}).map((v) => ({
           type: 'WarlordStandbyClosed',
           corp: v.corp,
@@ -255,7 +257,7 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
           waived: r.corps.filter((c) => c.waived).map((c) => c.corp),
           winner: r.state.winner,
         };
-        return ok({ events: [...closed, event], state: { ...processed(state, r.state, event), standby: {} } });
+        return ok({ events: [event, ...closed], state: { ...processed(state, r.state, event), standby: {} } });
       }
     }
   },
