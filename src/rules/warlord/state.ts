@@ -37,6 +37,11 @@ export interface WarlordSettings {
   combat: CombatSettings;
   /** Monster factors per EP of its App J value (monster stats are not in the text). */
   monsterPerEP: { af: number; df: number; sf: number; hp: number };
+  /**
+   * The chance (percent) that a monster passing right next to a player's site turns to attack it
+   * (§2.23 gives none); absent in games created before the setting: `MONSTER_TURN_TO_SITE_PCT`.
+   */
+  monsterTurnToSitePct?: number;
   /** Process as soon as every sheet is in (else at the deadline). */
   processWhenAllIn: boolean;
 }

@@ -1195,6 +1195,31 @@ function postTurnScans(state: WarlordState, corp: number) {
 // ------------------------------------------------------------------------------------ NTG
 
 const AVOID: ReadonlySet<string> = new Set(['NS', 'CS', 'VP', 'NO', 'SN', 'MM', 'OM', 'NF', 'AZ']);
+/** The chance a monster turns aside to attack a site it passes (§2.23 gives none: docs/rules-notes.md). */
+export const MONSTER_TURN_TO_SITE_PCT = 50;
+
+/**
+ * Whether a computer ship at `from` steps into `to` (§2.23): never across a sector edge, into the
+ * terrain it always avoids, into a player's original HO while its founder holds it, nor towards
+ * fortifications it cannot beat (its look-ahead: forts only, never ships).
+ */
+function monsterMayEnter(state: WarlordState, m: Ship, from: Address, to: Address): boolean {
+  if (to.sx !== from.sx || to.sy !== from.sy) return false;
+  const hx = hexAt(state, to);
+  if (AVOID.has(hx.point) || AVOID.has(hx.area)) return false;
+  const site = siteAt(state, to);
+  if (!site) return true;
+  if (site.homeOfficeOf !== null && site.owner === site.homeOfficeOf) return false;
+  // The attack-or-bounce test (§10.3) against the forts alone, at the default A%.
+  const df = fortDF(site.fort.forts, 0, state.settings.combat.fortDFRoundFirst);
+  return df === 0 || m.af * 100 >= LIMITS.aPctDefault * df;
+}
+
+/** A site a passing monster may turn to attack (§2.23): a player's, and not its founder's original HO. */
+function attackableSite(state: WarlordState, a: Address): boolean {
+  const site = siteAt(state, a);
+  return !!site && site.owner !== null && !(site.homeOfficeOf !== null && site.owner === site.homeOfficeOf);
+}
 
 /**
  * The Next Turn Generator (§11.7, §2.23): monsters move (67% chance each, full speed along their
@@ -1216,29 +1241,38 @@ export function nextTurn(
     if ((dice.roll(100, 1, `monster ${m.id} moves?`)[0] ?? 100) > 67) continue;
     const spd = Math.max(1, Math.min(LIMITS.maxSpeed, m.maxSpeed));
     for (let step = 0; step < spd && alive(m); step++) {
-      const ok = (d: 1 | 2 | 3 | 4 | 5 | 6) => {
-        const n = neighbour(g, m.at, d);
-        if (n.sx !== m.at.sx || n.sy !== m.at.sy) return false;
-        const hx = hexAt(state, n);
-        if (AVOID.has(hx.point) || AVOID.has(hx.area)) return false;
-        const site = siteAt(state, n);
-        return !(site && site.homeOfficeOf !== null && site.owner === site.homeOfficeOf);
-      };
+      const at = m.at;
+      const into = (d: 1 | 2 | 3 | 4 | 5 | 6) => neighbour(g, at, d);
+      const ok = (d: 1 | 2 | 3 | 4 | 5 | 6) => monsterMayEnter(state, m, at, into(d));
       let heading = state.headings[m.id] ?? 1;
+      // A site passed right next to may draw it aside (§2.23): never when a site lies straight
+      // ahead, at random between two; the chance is the game's setting (the text gives none).
+      if (!(ok(heading) && attackableSite(state, into(heading)))) {
+        const aside = ([1, 2, 3, 4, 5, 6] as const).filter(
+          (d) => d !== heading && ok(d) && attackableSite(state, into(d)),
+        );
+        const pct = state.settings.monsterTurnToSitePct ?? MONSTER_TURN_TO_SITE_PCT;
+        if (aside.length > 0 && (dice.roll(100, 1, `monster ${m.id} turns to a site?`)[0] ?? 100) <= pct) {
+          heading =
+            aside.length === 1
+              ? (aside[0] ?? heading)
+              : (aside[(dice.roll(aside.length, 1, `monster ${m.id} picks a site`)[0] ?? 1) - 1] ?? heading);
+          state.headings[m.id] = heading;
+        }
+      }
       if (!ok(heading)) {
         const choices = ([1, 2, 3, 4, 5, 6] as const).filter(ok);
         if (choices.length === 0) break;
         heading = choices[(dice.roll(choices.length, 1, `monster ${m.id} turns`)[0] ?? 1) - 1] ?? heading;
         state.headings[m.id] = heading;
       }
-      const prev = m.at;
-      m.at = neighbour(g, m.at, heading);
+      m.at = into(heading);
       const occupied = state.ships.some((s) => alive(s) && s.owner !== MONSTER_CORP && sameAddress(s.at, m.at));
       const site = siteAt(state, m.at);
       if (occupied || (site && site.owner !== null)) {
         const out = engage(state, catalog, dice, MONSTER_CORP, [m], m.at, report.battles, report.events);
         if (out === 'bounce') {
-          m.at = prev;
+          m.at = at;
           break; // it bounces and stops for the turn (§2.23)
         }
       }
