@@ -11,6 +11,7 @@ import { readArgs } from '../src/discord/args.ts';
 import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { deferFirst, presentError, send, sendLong } from '../src/discord/present.ts';
+import { standbyVoteRows } from '../src/discord/components-warlord.ts';
 import { presentWarlord } from '../src/discord/warlord-present.ts';
 import { renderWarlordGalaxy, renderWarlordSector } from '../src/render/warlord-maps.ts';
 import { splitMessage } from '../src/discord/words.ts';
@@ -173,12 +174,19 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       ];
       return presentWarlord(i, ctx, result, lines);
     }
-    case 'standby':
-      return presentWarlord(
-        i,
-        ctx,
-        await runWarlord(ctx.app, req, { type: 'warlord-standby', corp: args.corporation, userId: args.player.id }),
-      );
+    case 'standby': {
+      const result = await runWarlord(ctx.app, req, {
+        type: 'warlord-standby',
+        corp: args.corporation,
+        userId: args.player.id,
+      });
+      // An open vote gets Yes and No buttons under its news (the ballot `/warlord vote` casts).
+      const open =
+        result.ok &&
+        !result.duplicate &&
+        (result.state as { standby?: Record<string, unknown> }).standby?.[String(args.corporation)];
+      return presentWarlord(i, ctx, result, undefined, open ? standbyVoteRows(args.corporation) : undefined);
+    }
     case 'vote':
       return presentWarlord(
         i,

@@ -30,6 +30,8 @@ export const COMPONENT_ACTIONS = [
   'bj', // Reject a proposed result
   // Vote posts (components-vote.ts).
   'vo', // cast a ballot
+  // Star Fleet Warlord (components-warlord.ts).
+  'wv', // a ballot on a standby vote (§11.4): corporation, yes|no
 ] as const;
 export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
 

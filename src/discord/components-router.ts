@@ -5,6 +5,7 @@ import type { ComponentHandler, ComponentPress } from './components.ts';
 import { BATTLE_COMPONENTS } from './components-battle.ts';
 import { TURN_COMPONENTS } from './components-turn.ts';
 import { VOTE_COMPONENTS } from './components-vote.ts';
+import { WARLORD_COMPONENTS } from './components-warlord.ts';
 import { WORDS } from './words.ts';
 
 /** Every action's handler: one table, so an action without a handler is a compile error. */
@@ -12,6 +13,7 @@ const HANDLERS: Record<ComponentAction, ComponentHandler> = {
   ...TURN_COMPONENTS,
   ...BATTLE_COMPONENTS,
   ...VOTE_COMPONENTS,
+  ...WARLORD_COMPONENTS,
 };
 
 /** A press on one of the bot's buttons or menus (component-ids.ts), answered by its action's handler. */

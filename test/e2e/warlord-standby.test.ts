@@ -129,16 +129,47 @@ describe('Star Fleet Warlord standby players through Discord', () => {
     expect(proposed.content).toContain('2 yes of 2 needed');
     const notVoter = await warlord('bob', 'vote', { corporation: 2, choice: 'yes' });
     expect(notVoter).toMatchObject({ ok: false, ephemeral: true });
+    // The proposal carries Yes and No: a press is the same ballot, refused alike for bob.
+    const post = standIn.channelMessages(channelId).find((m) => m.content.includes('proposes handing'))!;
+    const buttons = ((post.components ?? []) as { components?: { custom_id: string; label: string }[] }[]).flatMap(
+      (r) => r.components ?? [],
+    );
+    expect(buttons.map((b) => [b.label, b.custom_id])).toEqual([
+      ['Yes', 'cm:wv:2:yes'],
+      ['No', 'cm:wv:2:no'],
+    ]);
+    const press = async (user: string, label: string, messageId = post.id) => {
+      const h = await standIn.clickButton({
+        channelId,
+        messageId,
+        userId: users[user]!,
+        customId: buttons.find((b) => b.label === label)!.custom_id,
+      });
+      await h.firstResponse(10_000);
+      await bot.whenIdle();
+      return { ok: bot.router.outcomes.get(h.id)?.ok ?? false, original: h.original() };
+    };
+    const bobPress = await press('bob', 'Yes');
+    expect(bobPress.ok).toBe(false);
+    expect(bobPress.original?.ephemeral).toBe(true);
+    expect(bobPress.original?.content).toContain('§11.4');
     await deadline();
     expect(channelText()).toContain("The vote on **Beta Freight**'s seat failed: it stays with");
     expect((await game()).standby).toEqual({});
     expect((await game()).players.find((p) => p.corp === 2)?.userId).toBe(users['bob']);
 
-    // Again, and carol's yes passes it: erin runs Beta Freight and reads its thread; bob has left it.
+    // Again, and carol's yes (by button) passes it: erin runs Beta Freight and reads its thread; bob has left it.
     await warlord('alice', 'standby', { corporation: 2, player: users['erin']! });
-    const vote = await warlord('carol', 'vote', { corporation: 2, choice: 'yes' });
-    expect(vote).toMatchObject({ ok: true, ephemeral: false });
-    expect(vote.content).toContain('**Beta Freight** passes from');
+    const second = standIn
+      .channelMessages(channelId)
+      .filter((m) => m.content.includes('proposes handing'))
+      .at(-1)!;
+    const vote = await press('carol', 'Yes', second.id);
+    expect(vote.ok).toBe(true);
+    expect(vote.original?.ephemeral).toBe(false);
+    expect(vote.original?.content).toContain('**Beta Freight** passes from');
+    // The vote is over: a later /warlord vote is refused, naming how to propose.
+    expect((await warlord('alice', 'vote', { corporation: 2, choice: 'no' })).content).toContain('No vote is open');
     const after = await game();
     expect(after.players.find((p) => p.corp === 2)?.userId).toBe(users['erin']);
     expect(after.game?.corps.find((c) => c.id === 2)?.waivedInRow).toBe(0);
