@@ -257,7 +257,8 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
           waived: r.corps.filter((c) => c.waived).map((c) => c.corp),
           winner: r.state.winner,
         };
-        return ok({ events: [event, ...closed], state: { ...processed(state, r.state, event), standby: {} } });
+        const after = processed(state, r.state, event);
+        return ok({ events: [event, ...closed], state: closed.length > 0 ? { ...after, standby: {} } : after });
       }
     }
   },
