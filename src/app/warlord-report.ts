@@ -79,7 +79,6 @@ export function turnReportLines(
     const t = corp.treasury;
     out.push(`Treasury PE ${t.PE}, OR ${t.OR}, DC ${t.DC}, FP ${t.FP}: ${ep(t)} EP; loan ${corp.loan}`);
   }
-  // Supply and demand moved these prices at the end of the game turn (§3.4); the next purchase pays them.
   // Supply and demand at the end of the game turn (§3.4): the corporation sees what became of the
   // prices of the types it bought (as its next purchase or an AA would show it); the rest of the
   // market is not told, as nothing in §8 reveals other corporations' purchases.
