@@ -11,6 +11,7 @@ import { readArgs } from '../src/discord/args.ts';
 import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { deferFirst, presentError, send, sendLong } from '../src/discord/present.ts';
+import { standbyVoteRows } from '../src/discord/components-warlord.ts';
 import { presentWarlord } from '../src/discord/warlord-present.ts';
 import { renderWarlordGalaxy, renderWarlordSector } from '../src/render/warlord-maps.ts';
 import { splitMessage } from '../src/discord/words.ts';
@@ -18,6 +19,7 @@ import { splitMessage } from '../src/discord/words.ts';
 const S = ApplicationCommandOptionType.String;
 const I = ApplicationCommandOptionType.Integer;
 const A = ApplicationCommandOptionType.Attachment;
+const U = ApplicationCommandOptionType.User;
 const SUB = ApplicationCommandOptionType.Subcommand;
 /** A sheet file: far above any real sheet (100 ships × 6 slots fit in a tenth), as the rules' own limit. */
 const SHEET_BYTES = 50_000;
@@ -75,6 +77,39 @@ const data = {
       options: [sheetFile],
     },
     { type: SUB, name: 'status', description: 'The game, its deadline, whose orders are in, your treasury' },
+    {
+      type: SUB,
+      name: 'standby',
+      description: 'Propose handing a seat waived more than twice in a row to a standby player (§11.4)',
+      options: [
+        {
+          type: I,
+          name: 'corporation',
+          description: 'The silent corporation (its number)',
+          required: true,
+          min_value: 1,
+        },
+        { type: U, name: 'player', description: 'The standby player, not yet in the game', required: true },
+      ],
+    },
+    {
+      type: SUB,
+      name: 'vote',
+      description: 'Vote on handing a seat to a standby player (§11.4)',
+      options: [
+        { type: I, name: 'corporation', description: 'The seat voted on (its number)', required: true, min_value: 1 },
+        {
+          type: S,
+          name: 'choice',
+          description: 'Hand the seat over?',
+          required: true,
+          choices: [
+            { name: 'yes', value: 'yes' },
+            { name: 'no', value: 'no' },
+          ],
+        },
+      ],
+    },
     {
       type: SUB,
       name: 'map',
@@ -139,6 +174,25 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       ];
       return presentWarlord(i, ctx, result, lines);
     }
+    case 'standby': {
+      const result = await runWarlord(ctx.app, req, {
+        type: 'warlord-standby',
+        corp: args.corporation,
+        userId: args.player.id,
+      });
+      // An open vote gets Yes and No buttons under its news (the ballot `/warlord vote` casts).
+      const open =
+        result.ok &&
+        !result.duplicate &&
+        (result.state as { standby?: Record<string, unknown> }).standby?.[String(args.corporation)];
+      return presentWarlord(i, ctx, result, undefined, open ? standbyVoteRows(args.corporation) : undefined);
+    }
+    case 'vote':
+      return presentWarlord(
+        i,
+        ctx,
+        await runWarlord(ctx.app, req, { type: 'warlord-standby-ballot', corp: args.corporation, choice: args.choice }),
+      );
     case 'map': {
       // Drawing two pictures may pass Discord's 3 s; the answer is private (fog of war, §8).
       await deferFirst(i);

@@ -5,6 +5,7 @@ import { checkSheet } from '../rules/warlord/check.ts';
 import { gameCatalog, generateGalaxy } from '../rules/warlord/galaxy.ts';
 import { describeError, parseSheet } from '../rules/warlord/orders.ts';
 import { type WarlordState, defaultSettings } from '../rules/warlord/state.ts';
+import { castStandbyBallot, proposeStandby, seatHanded, standbyTally } from '../rules/warlord/standby.ts';
 import { processGameTurn } from '../rules/warlord/turn.ts';
 import type { Ruleset, StoredEventOf } from '../ruleset.ts';
 import { warlordPosts } from './warlord-posts.ts';
@@ -43,6 +44,8 @@ const WARLORD_COMMANDS = new Set(
     'warlord-submit': 1,
     'warlord-process': 1,
     'warlord-thread': 1,
+    'warlord-standby': 1,
+    'warlord-standby-ballot': 1,
   } satisfies Record<WarlordCommand['type'], 1>),
 );
 
@@ -174,6 +177,55 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
         // `sheetReply` tells the player each one with its line, form and rule, and the preview.
         return ok({ events: [{ type: 'WarlordSheetSubmitted', corp: me.corp, text: command.text }], state: null });
       }
+      case 'warlord-standby': {
+        if (state.status !== 'running' || !state.game || state.deadline === null)
+          return fail('warlord/not-running', '§11.4', 'The game is not running: no seat can change hands.');
+        const vote = proposeStandby(state.game, state.players, Object.values(state.standby ?? {}), {
+          proposer: ctx.actor.userId,
+          corp: command.corp,
+          to: command.userId,
+          deadline: state.deadline,
+        });
+        if (!vote.ok) return vote;
+        const events: WarlordEvent[] = [{ type: 'WarlordStandbyProposed', vote: vote.value }];
+        // An electorate of one decides with the proposal itself.
+        if (standbyTally(vote.value).decided === 'passed')
+          events.push({
+            type: 'WarlordStandbyClosed',
+            corp: command.corp,
+            passed: true,
+            from: vote.value.from,
+            to: vote.value.to,
+          });
+        return ok({ events, state: null });
+      }
+      case 'warlord-standby-ballot': {
+        const vote = state.standby?.[String(command.corp)];
+        if (!vote)
+          return fail(
+            'warlord/standby-none',
+            '§11.4',
+            `No vote is open on corporation ${command.corp}'s seat: propose one with \`/warlord standby\`.`,
+          );
+        const ballot = castStandbyBallot(vote, ctx.actor.userId, command.choice);
+        if (!ballot.ok) return ballot;
+        const events: WarlordEvent[] = [
+          { type: 'WarlordStandbyBallot', corp: command.corp, userId: ctx.actor.userId, choice: ballot.value },
+        ];
+        const decided = standbyTally({
+          ...vote,
+          ballots: { ...vote.ballots, [ctx.actor.userId]: ballot.value },
+        }).decided;
+        if (decided !== null)
+          events.push({
+            type: 'WarlordStandbyClosed',
+            corp: command.corp,
+            passed: decided === 'passed',
+            from: vote.from,
+            to: vote.to,
+          });
+        return ok({ events, state: null });
+      }
       case 'warlord-process': {
         if (state.status !== 'running' || !state.game)
           return fail('warlord/not-running', RULE, 'The game is not running.');
@@ -187,6 +239,16 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
             `The turn runs at the deadline (${state.deadline}) or when every sheet is in.`,
           );
         }
+        // A standby vote not passed by the turn's end has failed (§11.4; docs/rules-notes.md). Its
+        // closing follows the turn's event: the command's dice are stored with its first event,
+        // and the turn is what replays them.
+        const closed: WarlordEvent[] = Object.values(state.standby ?? {}).map((v) => ({
+          type: 'WarlordStandbyClosed',
+          corp: v.corp,
+          passed: false,
+          from: v.from,
+          to: v.to,
+        }));
         const r = processGameTurn(state.game, sheetsOf(state), ctx.dice, CATALOG(state.game));
         const event: WarlordEvent = {
           type: 'WarlordTurnProcessed',
@@ -195,7 +257,8 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
           waived: r.corps.filter((c) => c.waived).map((c) => c.corp),
           winner: r.state.winner,
         };
-        return ok({ events: [event], state: processed(state, r.state, event) });
+        const after = processed(state, r.state, event);
+        return ok({ events: [event, ...closed], state: closed.length > 0 ? { ...after, standby: {} } : after });
       }
     }
   },
@@ -241,6 +304,28 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
       }
       case 'WarlordThreadOpened':
         return { ...need(), threads: { ...need().threads, [String(e.corp)]: e.threadId } };
+      case 'WarlordStandbyProposed':
+        return { ...need(), standby: { ...need().standby, [String(e.vote.corp)]: e.vote } };
+      case 'WarlordStandbyBallot': {
+        const c = need();
+        const vote = c.standby?.[String(e.corp)];
+        if (!vote) throw new Error(`ballot on corporation ${e.corp} without an open vote`);
+        const ballots = { ...vote.ballots, [e.userId]: e.choice };
+        return { ...c, standby: { ...c.standby, [String(e.corp)]: { ...vote, ballots } } };
+      }
+      case 'WarlordStandbyClosed': {
+        const c = need();
+        const standby = { ...c.standby };
+        delete standby[String(e.corp)];
+        if (!e.passed) return { ...c, standby };
+        // The seat passes: the new player runs the corporation from now on (§11.4).
+        return {
+          ...c,
+          standby,
+          players: c.players.map((p) => (p.corp === e.corp ? { ...p, userId: e.to } : p)),
+          game: c.game ? seatHanded(c.game, e.corp) : c.game,
+        };
+      }
     }
   },
   posts: warlordPosts,

@@ -1,7 +1,7 @@
 import { SAMPLE_CATALOG } from '../rules/warlord/catalog.ts';
 import { gameCatalog } from '../rules/warlord/galaxy.ts';
 import { type Sheet, describeError, parseSheet } from '../rules/warlord/orders.ts';
-import { type CorpTurnReport, processGameTurn } from '../rules/warlord/turn.ts';
+import { type CorpTurnReport, type NtgReport, processGameTurn } from '../rules/warlord/turn.ts';
 import type { WarlordState } from '../rules/warlord/state.ts';
 import { type GalaxyView, type SectorView, galaxyView, reportSectors, sectorView } from '../rules/warlord/view.ts';
 import type { AppContext } from './context.ts';
@@ -14,7 +14,12 @@ import { ReplayDice, type WarlordCampaign } from './warlord-ruleset.ts';
  * and the sheets then in, processed again on the event's recorded dice (the fold discards the
  * reports, the log keeps everything they are made of). The same path after a restart.
  */
-type ProcessedTurn = { state: WarlordState; corps: CorpTurnReport[]; sheets: ReadonlyMap<number, Sheet> };
+type ProcessedTurn = {
+  state: WarlordState;
+  corps: CorpTurnReport[];
+  ntg: NtgReport;
+  sheets: ReadonlyMap<number, Sheet>;
+};
 
 /**
  * The last few turns rebuilt, by campaign and event: one processed turn is delivered as one row per
@@ -44,7 +49,7 @@ async function rebuildTurn(app: AppContext, campaignId: string, seq: number): Pr
   if (!c?.game || !e || (e.event as { type: string }).type !== 'WarlordTurnProcessed') return null;
   const sheets = new Map(Object.entries(c.sheets).map(([k, text]) => [Number(k), parseSheet(text)]));
   const r = processGameTurn(c.game, sheets, new ReplayDice(e.rolls), gameCatalog(SAMPLE_CATALOG, c.game.settings));
-  return { state: r.state, corps: r.corps, sheets };
+  return { state: r.state, corps: r.corps, ntg: r.ntg, sheets };
 }
 
 /** One corporation's report of that turn, in messages under Discord's 2,000 characters. */
@@ -59,7 +64,7 @@ export async function corpReportMessages(
   if (!turn || !report) return [];
   // The lines of the sheet that did not read are in the report too, each with its number and
   // rule: they ran as nothing, and the player learns why (§9; the rest of the sheet ran).
-  const [head, ...rest] = turnReportLines(turn.state, report);
+  const [head, ...rest] = turnReportLines(turn.state, report, turn.ntg);
   const unread = (turn.sheets.get(corp)?.errors ?? []).map((e) => `✗ ${describeError(e)}: not run`);
   return pack([head ?? '', ...unread, ...rest]);
 }

@@ -1,3 +1,4 @@
+import type { StandbyVote } from '../rules/warlord/standby.ts';
 import type { WarlordState } from '../rules/warlord/state.ts';
 import type { RulesetState } from '../ruleset.ts';
 
@@ -26,6 +27,8 @@ export interface WarlordCampaign extends RulesetState {
   turnHours: number;
   /** Each corporation's private thread in the game channel (its turn reports), by corporation; absent in older states. */
   threads?: Record<string, string>;
+  /** Open votes to hand a silent seat to a standby player (§11.4), by corporation; absent in older states. */
+  standby?: Record<string, StandbyVote>;
 }
 
 export type WarlordCommand =
@@ -35,7 +38,11 @@ export type WarlordCommand =
   | { type: 'warlord-submit'; text: string }
   | { type: 'warlord-process' }
   /** The bot records the private thread it opened for a corporation's reports (system only). */
-  | { type: 'warlord-thread'; corp: number; threadId: string };
+  | { type: 'warlord-thread'; corp: number; threadId: string }
+  /** Propose handing a seat waived more than twice in a row to a standby player (§11.4). */
+  | { type: 'warlord-standby'; corp: number; userId: string }
+  /** A ballot on the standby vote of a seat (§11.4). */
+  | { type: 'warlord-standby-ballot'; corp: number; choice: string };
 
 export type WarlordEvent =
   | { type: 'WarlordCreated'; id: string; guildId: string; channelId: string; name: string }
@@ -43,4 +50,8 @@ export type WarlordEvent =
   | { type: 'WarlordStarted'; seed: number; width: number; height: number; turnHours: number; deadline: string }
   | { type: 'WarlordSheetSubmitted'; corp: number; text: string }
   | { type: 'WarlordTurnProcessed'; turn: number; deadline: string | null; waived: number[]; winner: number | null }
-  | { type: 'WarlordThreadOpened'; corp: number; threadId: string };
+  | { type: 'WarlordThreadOpened'; corp: number; threadId: string }
+  | { type: 'WarlordStandbyProposed'; vote: StandbyVote }
+  | { type: 'WarlordStandbyBallot'; corp: number; userId: string; choice: 'yes' | 'no' }
+  /** The vote closed: passed (the seat is handed, `from` → `to`) or failed (at the deadline or when it can no longer pass). */
+  | { type: 'WarlordStandbyClosed'; corp: number; passed: boolean; from: string; to: string };

@@ -32,6 +32,8 @@ export const COMPONENT_ACTIONS = [
   'vo', // cast a ballot
   // An explorer's balancing question (components-explore.ts).
   'xa', // answer it (UTD5.221–5.224)
+  // Star Fleet Warlord (components-warlord.ts).
+  'wv', // a ballot on a standby vote (§11.4): corporation, yes|no
 ] as const;
 export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
 

@@ -6,6 +6,7 @@ import { BATTLE_COMPONENTS } from './components-battle.ts';
 import { EXPLORE_COMPONENTS } from './components-explore.ts';
 import { TURN_COMPONENTS } from './components-turn.ts';
 import { VOTE_COMPONENTS } from './components-vote.ts';
+import { WARLORD_COMPONENTS } from './components-warlord.ts';
 import { WORDS } from './words.ts';
 
 /** Every action's handler: one table, so an action without a handler is a compile error. */
@@ -14,6 +15,7 @@ const HANDLERS: Record<ComponentAction, ComponentHandler> = {
   ...BATTLE_COMPONENTS,
   ...VOTE_COMPONENTS,
   ...EXPLORE_COMPONENTS,
+  ...WARLORD_COMPONENTS,
 };
 
 /** A press on one of the bot's buttons or menus (component-ids.ts), answered by its action's handler. */

@@ -9,7 +9,7 @@ import { deliverMapApprovalPost, deliverMapApprovalTally } from './map-approval.
 import { deliverMapPost } from './map-posts.ts';
 import { refusedNotice, NEEDED_PERMISSIONS, type NeededPermission } from './permission-words.ts';
 import { deliverVotePost, deliverVoteTally } from './votes.ts';
-import { deliverWarlordNews, deliverWarlordReport } from './warlord-deliveries.ts';
+import { deliverWarlordNews, deliverWarlordReport, deliverWarlordSeat } from './warlord-deliveries.ts';
 
 /**
  * How each kind of outbox row is delivered (docs/delivery.md): one function per kind the rules
@@ -33,6 +33,7 @@ export const DELIVERIES = {
   // Star Fleet Warlord (src/app/warlord-posts.ts).
   'warlord-news': deliverWarlordNews,
   'warlord-report': deliverWarlordReport,
+  'warlord-seat': deliverWarlordSeat,
 } as const satisfies Record<PostKind | WarlordPostKind, (d: RowDelivery) => Promise<void>>;
 
 export function isPostKind(kind: string): kind is PostKind | WarlordPostKind {

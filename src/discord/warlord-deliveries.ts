@@ -108,3 +108,28 @@ export async function deliverWarlordReport(d: RowDelivery): Promise<void> {
   if (state.threads?.[String(corp)] !== threadId)
     await d.system({ type: 'warlord-thread', corp, threadId } as never, current.state);
 }
+
+/**
+ * A seat handed to a standby player (§11.4): the new player joins the corporation's private thread
+ * and the old one leaves it (fog of war: only the corporation's player reads its reports). A seat
+ * whose thread is not opened yet needs nothing: the next report opens it with the new player.
+ */
+export async function deliverWarlordSeat(d: RowDelivery): Promise<void> {
+  const current = await d.current();
+  const state = warlordOf(current?.state);
+  const threadId = state?.threads?.[d.row.subject];
+  const to = d.row.payload['to'];
+  const from = d.row.payload['from'];
+  if (!threadId || typeof to !== 'string' || typeof from !== 'string') return;
+  const thread = await d.client.channels.fetch(threadId).catch(() => null);
+  if (!thread?.isThread()) return;
+  if (!d.done('member')) {
+    await thread.members.add(to);
+    await d.mark('member');
+  }
+  if (!d.done('left')) {
+    // A player who left the server is no member to remove: nothing is left to do.
+    await thread.members.remove(from).catch(() => null);
+    await d.mark('left');
+  }
+}

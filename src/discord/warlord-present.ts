@@ -1,4 +1,4 @@
-import { MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { type ActionRowBuilder, type ButtonBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import type { CommandResult } from '../app/run-command.ts';
 import { warlordNews } from '../app/warlord-commands.ts';
 import { AFTER_COMMAND_STEPS, runAfterCommand } from './after-command.ts';
@@ -18,6 +18,8 @@ export async function presentWarlord(
   ctx: CommandContext,
   result: CommandResult,
   privateLines?: readonly string[],
+  /** Buttons under the public answer (a standby proposal's Yes and No, §11.4). */
+  components?: readonly ActionRowBuilder<ButtonBuilder>[],
 ): Promise<CommandOutcome> {
   if (!result.ok) {
     await sendError(i, result.error);
@@ -35,7 +37,7 @@ export async function presentWarlord(
   } else {
     const pings = pingOnly([ctx.actor.userId]);
     const [first, ...rest] = splitMessage(warlordNews(result).join('\n') || '✅ Done.');
-    await send(i, { content: first!, allowedMentions: pings });
+    await send(i, { content: first!, allowedMentions: pings, ...(components ? { components: [...components] } : {}) });
     for (const more of rest) await i.followUp({ content: more, allowedMentions: pings });
     const deliverer = delivererOf(i.client);
     if (news && deliverer) await deliverer.replied(news.id);

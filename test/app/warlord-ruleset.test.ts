@@ -81,4 +81,63 @@ forEachDriver('Warlord ruleset', (db, skip, driver) => {
       expect(JSON.parse(JSON.stringify(replay))).toEqual(JSON.parse(JSON.stringify(state)));
     },
   );
+
+  it.skipIf(skip)(
+    'Warlord standby (§11.4): a vote that fails at the deadline and one that passes; the log replays to the same state',
+    async () => {
+      const app = testApp(db().database, { start: '2026-06-01T12:00:00Z' });
+      const target = { guildId: 'g', channelId: `standby-${driver}` };
+      const run = (user: string, command: unknown) =>
+        runCommand(app, { target, actor: actor(user), command: command as CommandInput });
+      const must = async (user: string, command: unknown) => {
+        const r = await run(user, command);
+        if (!r.ok) throw new Error(`${JSON.stringify(command)}: ${r.error.message}`);
+        return r;
+      };
+      const read = async () => (await campaignInChannel(app, target.channelId)) as unknown as WarlordCampaign;
+      let at = Date.parse('2026-06-01T12:00:00Z');
+      const deadline = async () => {
+        at += 24 * 3_600_000;
+        app.clock.set(new Date(at).toISOString());
+        expect((await runDue(app)).filter((o) => o.channelId === target.channelId)).toHaveLength(1);
+      };
+      await must('a', { type: 'create', name: 'Standby', ruleset: 'star-fleet-warlord' });
+      for (const [u, n] of [
+        ['a', 'Alpha'],
+        ['b', 'Beta'],
+        ['c', 'Gamma'],
+      ] as const)
+        await must(u, { type: 'warlord-join', corpName: n });
+      await must('a', { type: 'warlord-start', width: 4, height: 4, turnHours: 24 });
+      for (let t = 0; t < 3; t++) {
+        await must('a', { type: 'warlord-submit', text: 'A% 90' });
+        await must('c', { type: 'warlord-submit', text: 'A% 90' });
+        await deadline();
+      }
+      await must('a', { type: 'warlord-standby', corp: 2, userId: 'e' });
+      expect(Object.keys((await read()).standby ?? {})).toEqual(['2']);
+      await deadline();
+      const failed = (await loadLog(app, target.channelId)).slice(-2).map((e) => e.event.type);
+      // The turn's event comes first: it carries the command's dice (the turn replays them).
+      expect(failed).toEqual(['WarlordTurnProcessed', 'WarlordStandbyClosed']);
+      expect((await read()).players.find((p) => p.corp === 2)?.userId).toBe('b');
+      await must('a', { type: 'warlord-standby', corp: 2, userId: 'e' });
+      await must('c', { type: 'warlord-standby-ballot', corp: 2, choice: 'yes' });
+      const state = await read();
+      expect(state.players.find((p) => p.corp === 2)?.userId).toBe('e');
+      expect(state.standby).toEqual({});
+      await must('e', { type: 'warlord-submit', text: 'PR K' });
+      expect(await run('b', { type: 'warlord-submit', text: 'PR K' })).toMatchObject({
+        ok: false,
+        error: { code: 'warlord/not-player' },
+      });
+      await deadline();
+      const after = await read();
+      expect(after.game?.corps.find((c) => c.id === 2)?.primaries).toEqual(['K']);
+      let replay: WarlordCampaign | null = null;
+      for (const e of await loadLog(app, target.channelId))
+        replay = warlord.apply(replay, e as unknown as StoredEventOf<WarlordEvent>);
+      expect(JSON.parse(JSON.stringify(replay))).toEqual(JSON.parse(JSON.stringify(after)));
+    },
+  );
 });

@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
 
 /**
  * Star Fleet Warlord through the real discord.js client and the stand-in, as
- * examples/05-warlord.txt plays it: four corporations, a dry run, three sheets (one with a bad
+ * examples/05-warlord.txt plays it (its first turn): four corporations, a dry run, three sheets (one with a bad
  * line), the fourth waived at the deadline (§11.4), the news in the channel and each
  * corporation's report in a private thread only its player is in.
  */

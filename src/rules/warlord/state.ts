@@ -37,6 +37,11 @@ export interface WarlordSettings {
   combat: CombatSettings;
   /** Monster factors per EP of its App J value (monster stats are not in the text). */
   monsterPerEP: { af: number; df: number; sf: number; hp: number };
+  /**
+   * The chance (percent) that a monster passing right next to a player's site turns to attack it
+   * (§2.23 gives none); absent in games created before the setting: `MONSTER_TURN_TO_SITE_PCT`.
+   */
+  monsterTurnToSitePct?: number;
   /** Process as soon as every sheet is in (else at the deadline). */
   processWhenAllIn: boolean;
 }
@@ -170,18 +175,26 @@ export interface Knowledge {
   sites: Record<string, { production: Resources; owner: number | null; turn: number }>;
   sightings: { where: string; count: number | null; owner: number | null; turn: number }[];
   /**
-   * Battle reports (§10.4): the attacker's at once, the defender's from its next turn on
-   * (`visibleFrom` is the game turn from which the corporation may read it).
+   * Battle reports (§10.4): the attacker's at once, the defender's on its next turn (`visibleFrom`
+   * is the game turn of the defender's next processing: this one when its cycle position comes
+   * later, else the next; docs/rules-notes.md). Its turn report of that turn carries it.
    */
-  battles: {
-    turn: number;
-    visibleFrom: number;
-    where: string;
-    attacker: number;
-    defender: number;
-    outcome: string;
-    rounds: number;
-  }[];
+  battles: BattleKnown[];
+}
+
+/** A battle as a corporation knows it (§10.4): where, who, the outcome, and what each side lost. */
+export interface BattleKnown {
+  turn: number;
+  visibleFrom: number;
+  where: string;
+  attacker: number;
+  defender: number;
+  outcome: string;
+  rounds: number;
+  /** Ships destroyed on each side, by name and type (absent in records older than this field). */
+  lost?: { attacker: string[]; defender: string[] };
+  /** The site in the hex changed hands (captured, or left uncontrolled by a monster). */
+  siteTaken?: boolean;
 }
 
 export const emptyKnowledge = (): Knowledge => ({

@@ -50,7 +50,15 @@ import {
   train,
   upgrade,
 } from './ships.ts';
-import { type Corporation, MONSTER_CORP, type Site, type WarlordState, emptyKnowledge, hexAt } from './state.ts';
+import {
+  type BattleKnown,
+  type Corporation,
+  MONSTER_CORP,
+  type Site,
+  type WarlordState,
+  emptyKnowledge,
+  hexAt,
+} from './state.ts';
 import { ITEMS, ITEM_TABLE, type Item, LIMITS, SITE_TABLE, purchaseCrew } from './tables.ts';
 
 export interface Failure {
@@ -67,12 +75,18 @@ export interface CorpTurnReport {
   events: string[];
   failures: Failure[];
   battles: { where: string; attacker: number; defender: number; report: BattleReport }[];
+  /** Ship types this corporation bought this turn (§9.3): its report shows what the NTG made of their prices. */
+  bought: string[];
+  /** Battles fought against this corporation that it learns of on this turn (§10.4: the defender's next turn). */
+  attacked: BattleKnown[];
   /** Every die rolled in this corporation's turn (the campaign's committed dice). */
   rolls: RollRecord[];
 }
 
 export interface NtgReport {
   events: string[];
+  /** Ship prices the NTG moved (§3.4 supply and demand), public: anyone may ask a price (AA, §9.9). */
+  prices: { type: string; from: number; to: number }[];
   battles: { where: string; attacker: number; defender: number; report: BattleReport }[];
   winner: number | null;
 }
@@ -233,18 +247,17 @@ function engage(
   fights.push({ where, attacker: attackerId, defender: defenderId ?? 0, report });
   // The attacker reads the report now, the defender on its next turn (§10.4); a bounce is told to
   // the attacker alone (§10.3: the defender never knew).
-  const record = {
+  const record: BattleKnown = {
     turn: state.turn,
+    visibleFrom: state.turn,
     where,
     attacker: attackerId,
     defender: defenderId ?? 0,
     outcome: report.outcome,
     rounds: report.rounds.length,
   };
-  if (attackerId !== MONSTER_CORP) know(state, attackerId).battles.push({ ...record, visibleFrom: state.turn });
-  if (defenderId !== null && defenderId !== MONSTER_CORP && report.outcome !== 'bounce')
-    know(state, defenderId).battles.push({ ...record, visibleFrom: state.turn + 1 });
   if (report.outcome === 'bounce') {
+    if (attackerId !== MONSTER_CORP) know(state, attackerId).battles.push(record);
     events.push(
       `${where}: the fleet (${fleet.map((s) => s.name).join(', ')}) judged CAF ${report.assessment.caf} against CDF ${report.assessment.cdf} too weak (A% ${report.assessment.aPct}) and bounced (§10.3)`,
     );
@@ -255,6 +268,17 @@ function engage(
     if (s) fromCombat(s, c);
   }
   if (battleSite && report.site) battleSite.fort = report.site.fort;
+  const lostOf = (ships: readonly Ship[]) => ships.filter((s) => !alive(s)).map((s) => `${s.name} (${s.typeId})`);
+  record.lost = { attacker: lostOf(fleet), defender: lostOf(defenders) };
+  record.siteTaken = report.outcome === 'attacker' && battleSite !== null;
+  // The attacker reads the report now, the defender on its next turn (§10.4): later in this
+  // game turn when its cycle position comes after the attacker's, else in the next (the NTG's
+  // monsters attack after every corporation has run).
+  if (attackerId !== MONSTER_CORP) know(state, attackerId).battles.push(record);
+  if (defenderId !== null && defenderId !== MONSTER_CORP) {
+    const later = attacker !== null && defender !== null && defender.cycle > attacker.cycle;
+    know(state, defenderId).battles.push({ ...record, visibleFrom: later ? state.turn : state.turn + 1 });
+  }
   events.push(
     `${where}: battle against corporation ${defenderId ?? 'none'}, ${report.rounds.length} round(s); ${report.outcome === 'attacker' ? 'the attack won' : 'the defence held'} (§10.4)`,
   );
@@ -407,6 +431,10 @@ export function processCorpTurn(
     events: [],
     failures: [],
     battles: [],
+    bought: [],
+    attacked: (state.knowledge[corpId]?.battles ?? []).filter(
+      (b) => b.defender === corpId && b.visibleFrom === state.turn,
+    ),
     rolls: [],
   };
   const firstRoll = dice.records.length;
@@ -898,6 +926,7 @@ function runMisc(
     if (r === 'bought') bought++;
     else if (typeof r === 'string') fail(r);
   });
+  report.bought = [...copies.keys()];
 }
 
 /** One misc order; a string is the reason it failed (earlier orders stand, §9.1). */
@@ -1166,6 +1195,31 @@ function postTurnScans(state: WarlordState, corp: number) {
 // ------------------------------------------------------------------------------------ NTG
 
 const AVOID: ReadonlySet<string> = new Set(['NS', 'CS', 'VP', 'NO', 'SN', 'MM', 'OM', 'NF', 'AZ']);
+/** The chance a monster turns aside to attack a site it passes (§2.23 gives none: docs/rules-notes.md). */
+export const MONSTER_TURN_TO_SITE_PCT = 50;
+
+/**
+ * Whether a computer ship at `from` steps into `to` (§2.23): never across a sector edge, into the
+ * terrain it always avoids, into a player's original HO while its founder holds it, nor towards
+ * fortifications it cannot beat (its look-ahead: forts only, never ships).
+ */
+function monsterMayEnter(state: WarlordState, m: Ship, from: Address, to: Address): boolean {
+  if (to.sx !== from.sx || to.sy !== from.sy) return false;
+  const hx = hexAt(state, to);
+  if (AVOID.has(hx.point) || AVOID.has(hx.area)) return false;
+  const site = siteAt(state, to);
+  if (!site) return true;
+  if (site.homeOfficeOf !== null && site.owner === site.homeOfficeOf) return false;
+  // The attack-or-bounce test (§10.3) against the forts alone, at the default A%.
+  const df = fortDF(site.fort.forts, 0, state.settings.combat.fortDFRoundFirst);
+  return df === 0 || m.af * 100 >= LIMITS.aPctDefault * df;
+}
+
+/** A site a passing monster may turn to attack (§2.23): a player's, and not its founder's original HO. */
+function attackableSite(state: WarlordState, a: Address): boolean {
+  const site = siteAt(state, a);
+  return !!site && site.owner !== null && !(site.homeOfficeOf !== null && site.owner === site.homeOfficeOf);
+}
 
 /**
  * The Next Turn Generator (§11.7, §2.23): monsters move (67% chance each, full speed along their
@@ -1179,7 +1233,7 @@ export function nextTurn(
   catalog: Catalog,
 ): { state: WarlordState; report: NtgReport } {
   const state = clone(input);
-  const report: NtgReport = { events: [], battles: [], winner: null };
+  const report: NtgReport = { events: [], prices: [], battles: [], winner: null };
   const g = state.settings.galaxy;
   const monsters = state.ships.filter((s) => s.owner === MONSTER_CORP && alive(s)).sort((a, b) => a.seq - b.seq);
   for (const m of monsters) {
@@ -1187,29 +1241,38 @@ export function nextTurn(
     if ((dice.roll(100, 1, `monster ${m.id} moves?`)[0] ?? 100) > 67) continue;
     const spd = Math.max(1, Math.min(LIMITS.maxSpeed, m.maxSpeed));
     for (let step = 0; step < spd && alive(m); step++) {
-      const ok = (d: 1 | 2 | 3 | 4 | 5 | 6) => {
-        const n = neighbour(g, m.at, d);
-        if (n.sx !== m.at.sx || n.sy !== m.at.sy) return false;
-        const hx = hexAt(state, n);
-        if (AVOID.has(hx.point) || AVOID.has(hx.area)) return false;
-        const site = siteAt(state, n);
-        return !(site && site.homeOfficeOf !== null && site.owner === site.homeOfficeOf);
-      };
+      const at = m.at;
+      const into = (d: 1 | 2 | 3 | 4 | 5 | 6) => neighbour(g, at, d);
+      const ok = (d: 1 | 2 | 3 | 4 | 5 | 6) => monsterMayEnter(state, m, at, into(d));
       let heading = state.headings[m.id] ?? 1;
+      // A site passed right next to may draw it aside (§2.23): never when a site lies straight
+      // ahead, at random between two; the chance is the game's setting (the text gives none).
+      if (!(ok(heading) && attackableSite(state, into(heading)))) {
+        const aside = ([1, 2, 3, 4, 5, 6] as const).filter(
+          (d) => d !== heading && ok(d) && attackableSite(state, into(d)),
+        );
+        const pct = state.settings.monsterTurnToSitePct ?? MONSTER_TURN_TO_SITE_PCT;
+        if (aside.length > 0 && (dice.roll(100, 1, `monster ${m.id} turns to a site?`)[0] ?? 100) <= pct) {
+          heading =
+            aside.length === 1
+              ? (aside[0] ?? heading)
+              : (aside[(dice.roll(aside.length, 1, `monster ${m.id} picks a site`)[0] ?? 1) - 1] ?? heading);
+          state.headings[m.id] = heading;
+        }
+      }
       if (!ok(heading)) {
         const choices = ([1, 2, 3, 4, 5, 6] as const).filter(ok);
         if (choices.length === 0) break;
         heading = choices[(dice.roll(choices.length, 1, `monster ${m.id} turns`)[0] ?? 1) - 1] ?? heading;
         state.headings[m.id] = heading;
       }
-      const prev = m.at;
-      m.at = neighbour(g, m.at, heading);
+      m.at = into(heading);
       const occupied = state.ships.some((s) => alive(s) && s.owner !== MONSTER_CORP && sameAddress(s.at, m.at));
       const site = siteAt(state, m.at);
       if (occupied || (site && site.owner !== null)) {
         const out = engage(state, catalog, dice, MONSTER_CORP, [m], m.at, report.battles, report.events);
         if (out === 'bounce') {
-          m.at = prev;
+          m.at = at;
           break; // it bounces and stops for the turn (§2.23)
         }
       }
@@ -1222,7 +1285,10 @@ export function nextTurn(
     if (t.race === 'M' || t.year > state.year) continue;
     const now = state.prices[t.id] ?? t.cost;
     const next = updatePrice(now, t.cost, state.boughtThisTurn[t.id] ?? 0, state.settings.supplyDemand);
-    if (next !== now) report.events.push(`${t.id}: ${now} → ${next} EP (§3.4)`);
+    if (next !== now) {
+      report.events.push(`${t.id}: ${now} → ${next} EP (§3.4)`);
+      report.prices.push({ type: t.id, from: now, to: next });
+    }
     state.prices[t.id] = next;
   }
   state.boughtThisTurn = {};

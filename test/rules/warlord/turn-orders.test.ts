@@ -94,15 +94,34 @@ describe('Warlord ship orders in a turn (§4.9, §7.8)', () => {
     expect(r.state.knowledge[2]?.battles).toEqual([]);
   });
 
-  it('Warlord battle reports (§10.4): the attacker knows now, the defender from its next turn', () => {
+  it('Warlord battle reports (§10.4): the attacker knows now; the defender later in the cycle reads it on its turn of this game turn, with the losses', () => {
     const s = fixture();
     const fleet = [ship(s, 'K-C8', 1, '11-0302'), ship(s, 'K-C8', 1, '11-0302')];
-    ship(s, 'F-PC', 2, '11-0303');
+    const pc = ship(s, 'F-PC', 2, '11-0303');
     const r = processCorpTurn(s, 1, parseSheet(fleet.map((x) => `K C8 ${x.seq}: 0303`).join('\n')), dice(7), catalog);
     expect(r.report.battles).toHaveLength(1);
     expect(r.state.knowledge[1]?.battles.map((b) => [b.where, b.visibleFrom])).toEqual([['11-0303', 2]]);
-    expect(r.state.knowledge[2]?.battles.map((b) => [b.where, b.visibleFrom])).toEqual([['11-0303', 3]]);
+    expect(r.state.knowledge[2]?.battles.map((b) => [b.where, b.visibleFrom])).toEqual([['11-0303', 2]]);
     expect(r.report.rolls.length).toBeGreaterThan(0);
+    expect(r.report.attacked).toEqual([]);
+    // Beta's own turn of the same game turn is its next turn: its report carries the battle.
+    const beta = processCorpTurn(r.state, 2, parseSheet(''), dice(8), catalog);
+    expect(beta.report.attacked.map((b) => [b.where, b.attacker, b.outcome])).toEqual([['11-0303', 1, 'attacker']]);
+    expect(beta.report.attacked[0]?.lost).toEqual({ attacker: [], defender: [`${pc.name} (F-PC)`] });
+  });
+
+  it('Warlord battle reports (§10.4): a defender earlier in the cycle reads it on the next game turn, once', () => {
+    const s = fixture();
+    const fleet = [ship(s, 'K-C8', 2, '11-0302'), ship(s, 'K-C8', 2, '11-0302')];
+    ship(s, 'F-PC', 1, '11-0303');
+    const r = processCorpTurn(s, 2, parseSheet(fleet.map((x) => `K C8 ${x.seq}: 0303`).join('\n')), dice(7), catalog);
+    expect(r.state.knowledge[1]?.battles.map((b) => [b.where, b.visibleFrom])).toEqual([['11-0303', 3]]);
+    const same = processCorpTurn(r.state, 1, parseSheet(''), dice(8), catalog);
+    expect(same.report.attacked).toEqual([]);
+    const next = processCorpTurn({ ...same.state, turn: 3 }, 1, null, dice(9), catalog);
+    expect(next.report.attacked.map((b) => [b.where, b.attacker, b.turn])).toEqual([['11-0303', 2, 2]]);
+    const after = processCorpTurn({ ...next.state, turn: 4 }, 1, null, dice(9), catalog);
+    expect(after.report.attacked).toEqual([]);
   });
 });
 

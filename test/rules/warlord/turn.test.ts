@@ -84,6 +84,33 @@ describe('Warlord turn processing (§11.4)', () => {
     expect(report.events.some((e) => e.includes('monster bounty 100 EP'))).toBe(true);
   });
 
+  it('Warlord S&D at the NTG (§3.4, G5): a type bought twice in a game turn rises 5% of base; the report lists it with the price before and after', () => {
+    const s = fixture();
+    s.turn = 1;
+    s.year = 166;
+    const r = processGameTurn(s, new Map([[1, parseSheet('PS F DD\nPS F DD')]]), dice(), catalog);
+    expect(r.corps[0]?.events.filter((e) => e.startsWith('Bought F-DD'))).toHaveLength(2);
+    expect(r.ntg.prices.find((p) => p.type === 'F-DD')).toEqual({ type: 'F-DD', from: 100, to: 105 });
+    expect(r.state.prices['F-DD']).toBe(105);
+    // Unsold types drift down 2% of base (F-CA: 150 → 147), and are listed too.
+    expect(r.ntg.prices.find((p) => p.type === 'F-CA')).toEqual({ type: 'F-CA', from: 150, to: 147 });
+  });
+
+  it('Warlord monster attacks in the NTG (§2.23, §10.4): the defender reads the battle on its next turn', () => {
+    const s = fixture();
+    const mon = add(s, 'M-YSD', MONSTER_CORP, '11-0303');
+    s.headings[mon.id] = 4; // south, into the frigate's hex
+    const ff = add(s, 'F-FF', 1, '11-0304');
+    // d100 ≤ 67: the monster moves (forced), then the battle's own dice.
+    const n = processGameTurn(s, new Map(), new SeededDice('ab'.repeat(32), 3, [1]), catalog);
+    expect(n.ntg.battles.map((b) => [b.where, b.attacker, b.defender])).toEqual([['11-0304', MONSTER_CORP, 1]]);
+    const next = processCorpTurn(n.state, 1, null, dice(), catalog);
+    expect(next.report.attacked.map((b) => [b.where, b.attacker, b.turn])).toEqual([['11-0304', MONSTER_CORP, 2]]);
+    expect(next.report.attacked[0]?.lost?.defender ?? []).toEqual(
+      n.state.ships.some((x) => x.id === ff.id) ? [] : [`${ff.name} (F-FF)`],
+    );
+  });
+
   it('Warlord prospecting in a turn (§7.6): PRSP collects the hex value and exhausts it', () => {
     const s = fixture();
     hexAt(s, at('11-0505')).prospect = 80;
