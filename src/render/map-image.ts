@@ -74,13 +74,32 @@ const TYPE_NAME: Record<SectorType, string> = {
 };
 
 let scratch: CanvasRenderingContext2D | null = null;
+let scratchPx = Number.NaN;
+/**
+ * Widths already measured, by size and text. A width depends only on the bundled font, the size
+ * and the text, so a remembered one is exact; the layout asks for the same names again and again
+ * (each of its passes, the truncation's bisection, every redraw of the campaign) and each
+ * measureText costs a Pango layout (docs/performance.md, "Pictures off the main thread").
+ */
+const widths = new Map<string, number>();
+const WIDTHS_KEPT = 20_000;
 
 /** Text widths from the bundled bold font, for the layout step. */
 export const measureBold: MeasureText = (text, px) => {
+  const key = `${px}\u0000${text}`;
+  const known = widths.get(key);
+  if (known !== undefined) return known;
   ensureFonts();
   scratch ??= createCanvas(8, 8).getContext('2d');
-  scratch.font = font(px, 'bold');
-  return scratch.measureText(text).width;
+  // Setting the font parses it and builds a Pango description: only when the size changes.
+  if (px !== scratchPx) {
+    scratch.font = font(px, 'bold');
+    scratchPx = px;
+  }
+  const w = scratch.measureText(text).width;
+  if (widths.size >= WIDTHS_KEPT) widths.clear();
+  widths.set(key, w);
+  return w;
 };
 
 function measureWith(ctx: CanvasRenderingContext2D, text: string, f: string): number {
