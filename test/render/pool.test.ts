@@ -1,3 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogData, drawJob, type RenderJob } from '../../src/render/jobs.ts';
@@ -118,4 +125,34 @@ describe('render pool', () => {
     expect(p.stats().inThread).toBe(true);
     expect(events.map((e) => e.type)).toEqual(['fallback']);
   });
+
+  it('loads under tsx as `npm run bench`, `npm run play` and `npm run start:dev` run it (a TypeScript worker)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-render-pool-'));
+    try {
+      const pool = fileURLToPath(new URL('../../src/render/pool.ts', import.meta.url));
+      writeFileSync(join(dir, 'state.json'), JSON.stringify(g.state));
+      writeFileSync(
+        join(dir, 'draw.mts'),
+        [
+          `import { readFileSync } from 'node:fs';`,
+          `import { createHash } from 'node:crypto';`,
+          `import { RenderPool } from ${JSON.stringify(pool)};`,
+          `const p = new RenderPool({ size: 1, onEvent: (e) => console.log(JSON.stringify(e)) });`,
+          `const state = JSON.parse(readFileSync(${JSON.stringify(join(dir, 'state.json'))}, 'utf8'));`,
+          `const png = await p.run({ kind: 'map', state, width: 400 });`,
+          `console.log(p.threadIds().length, p.stats().inThread, createHash('sha256').update(png).digest('hex'));`,
+          `await p.close();`,
+        ].join('\n'),
+      );
+      const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+      const run = spawnSync(process.execPath, [tsx, join(dir, 'draw.mts')], { encoding: 'utf8', timeout: 60_000 });
+      expect(run.stderr).toBe('');
+      const want = createHash('sha256')
+        .update(await drawJob({ kind: 'map', state: g.state, width: 400 }))
+        .digest('hex');
+      expect(run.stdout.trim()).toBe(`1 false ${want}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
