@@ -211,10 +211,10 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
   const canvas = createCanvas(scene.width, scene.height);
   const ctx = canvas.getContext('2d');
   if (scene.layout) {
-    // The map area is most of the picture's drawing and changes least often (a bank, a vote or a
-    // turn passing leaves it as it was): it is drawn once, on the background, into a layer kept
-    // by everything it shows, and copied under the title and legend of each redraw. The map stays
-    // inside its area, so drawing the title and legend after it changes no pixel.
+    // The map area and the legend are most of the picture's drawing and change least often (a
+    // bank, a vote or an order leaves them as they were): they are drawn once, on the background,
+    // into a layer kept by everything they show, and copied under the title of each redraw. The
+    // map stays inside its area, so drawing the title after it changes no pixel.
     const layout = scene.layout;
     const shipBpv = catalogShipBpv(opts.catalog);
     const layer = remembered(
@@ -225,6 +225,7 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
         const lctx = c.getContext('2d');
         lctx.fillStyle = THEME.background;
         lctx.fillRect(0, 0, scene.width, scene.height);
+        drawLegend(lctx, state, scene);
         drawMap(lctx, state, layout, scene.k, shipBpv);
         if (scene.overview) drawOverviewNote(lctx, scene, state.map!.sectors.length);
         return c;
@@ -233,7 +234,6 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
     );
     ctx.drawImage(layer, 0, 0);
     drawTitle(ctx, state, scene, opts.focus);
-    drawLegend(ctx, state, scene);
   } else {
     ctx.fillStyle = THEME.background;
     ctx.fillRect(0, 0, scene.width, scene.height);
@@ -249,14 +249,23 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
 }
 
 /**
- * Everything the map layer shows besides the layout: each drawn sector's type, terrain, fill and
- * marks, the lanes' colours (owners), this turn's moves in their players' colours, each label's
- * badge colours, and the overview note.
+ * Everything the layer shows besides the layout: the legend's players (name, status, empire,
+ * colour, whose turn) and terrain kinds; each drawn sector's type, terrain, fill and marks, the
+ * lanes' colours (owners), this turn's moves in their players' colours, each label's badge
+ * colours, and the overview note.
  */
 function mapLayerKey(state: CampaignState, scene: MapScene, shipBpv: ShipBpv): string {
   const layout = scene.layout!;
   const sectors = new Map(state.map!.sectors.map((s) => [s.key, s]));
-  const parts: unknown[] = [layout, scene.overview ? state.map!.sectors.length : 0];
+  const parts: unknown[] = [
+    layout,
+    scene.legend,
+    scene.overview ? state.map!.sectors.length : 0,
+    state.status,
+    state.turn?.playerId ?? null,
+    state.players.map((p) => [p.id, p.seat, playerText(state, p.id), p.status, p.empire, playerColour(state, p.id)]),
+    legendGlyphs(state, scene),
+  ];
   for (const n of layout.nodes) {
     const s = sectors.get(n.key);
     if (s) parts.push([s.type, sectorFill(state, s), sectorMarks(state, s), terrainGlyphs(s)]);

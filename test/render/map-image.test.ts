@@ -166,6 +166,9 @@ describe('renderMap: the warp-lane map image', () => {
       ['the campaign name (title only)', (s) => (s.name = 'Renamed league')],
       ['an open battle ended', (s) => s.battles.forEach((b) => (b.status = 'resolved' as typeof b.status))],
       ['a sector renamed', (s) => (s.map!.sectors.find((x) => x.key === 'A')!.name = 'Betelgeuse')],
+      ['a player renamed (legend)', (s) => (s.players.find((p) => p.id === 'p3')!.name = 'Dana')],
+      ['the turn passing (legend marker)', (s) => (s.turn = s.turn ? { ...s.turn, playerId: 'p2' } : s.turn)],
+      ['a player gone (legend)', (s) => (s.players.find((p) => p.id === 'p2')!.status = 'eliminated')],
     ];
     for (const [what, change] of changes) {
       const h = richGame();
