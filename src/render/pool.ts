@@ -258,16 +258,16 @@ function defaultWorkerUrl(): URL {
  * `npm run play`, `npm run start:dev`; vitest) needs tsx's loader in the worker, and Node 20
  * loads a worker's entry before the hooks of an inherited `--import` apply (the entry then fails
  * with ERR_UNKNOWN_FILE_EXTENSION): a small bootstrap registers tsx's hooks in the worker, then
- * imports the module.
+ * imports the module. (The bench starts its own workers with it too.)
  */
-function startWorker(url: URL): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url);
+export function startWorker(url: URL, workerData?: unknown): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
   const tsx = new URL(
     './dist/esm/api/index.mjs',
     pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')),
   );
   const boot = `import(${JSON.stringify(tsx.href)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData });
 }
 
 // ---------------------------------------------------------------------------------------------
