@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -39,15 +40,19 @@ describe('the built bot (npm run build, as npm start runs it)', () => {
       // draws a picture byte for byte as the source does.
       const state = richGame().state;
       writeFileSync(join(dir, 'state.json'), JSON.stringify(state));
+      // As in the bot, canvas is loaded in the main thread too (render/pool.ts says why), and
+      // the process outlives the worker it ends.
+      const canvas = pathToFileURL(createRequire(main).resolve('canvas')).href;
       const script = [
+        `import ${JSON.stringify(canvas)};`,
         `import { Worker } from 'node:worker_threads';`,
         `import { readFileSync } from 'node:fs';`,
         `import { createHash } from 'node:crypto';`,
         `const w = new Worker(new URL(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/bot/render-worker.js')).href)}));`,
         `const state = JSON.parse(readFileSync('state.json', 'utf8'));`,
         `w.on('message', (m) => {`,
-        `  if (m.type === 'ready') w.postMessage({ id: 1, job: { kind: 'map', state, width: 400 } });`,
-        `  else { console.log(m.type, m.type === 'done' ? createHash('sha256').update(m.png).digest('hex') : m.message); void w.terminate(); }`,
+        `  if (m.type === 'ready') w.postMessage({ type: 'job', id: 1, job: { kind: 'map', state, width: 400 } });`,
+        `  else { console.log(m.type, m.type === 'done' ? createHash('sha256').update(m.png).digest('hex') : m.message); void w.terminate().then(() => setTimeout(() => console.log('alive'), 200)); }`,
         `});`,
       ].join('\n');
       writeFileSync(join(dir, 'draw.mjs'), script);
@@ -61,7 +66,8 @@ describe('the built bot (npm run build, as npm start runs it)', () => {
       const want = createHash('sha256')
         .update(await drawJob({ kind: 'map', state, width: 400 }))
         .digest('hex');
-      expect(worker.stdout.trim()).toBe(`done ${want}`);
+      expect(worker.stdout.trim()).toBe(`done ${want}\nalive`);
+      expect(worker.status).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

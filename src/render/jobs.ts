@@ -105,7 +105,8 @@ export function drawJob(job: RenderJob): Promise<Buffer> {
 // The worker's side of the protocol (render/pool.ts is the other side).
 
 /** Pool → worker. */
-export interface JobMessage {
+export interface PoolMessage {
+  type: 'job';
   id: number;
   job: RenderJob;
 }
@@ -124,7 +125,7 @@ export type WorkerMessage =
 export function serveRenderJobs(port: MessagePort, draw: (job: RenderJob) => Promise<Buffer> = drawJob): void {
   ensureFonts();
   glyphCoverage();
-  port.on('message', (msg: JobMessage) => {
+  port.on('message', (msg: PoolMessage) => {
     draw(msg.job).then(
       (png) => {
         // The bytes go back in an ArrayBuffer of their own, moved rather than copied.

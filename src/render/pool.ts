@@ -1,8 +1,13 @@
+// The canvas addon stays loaded in the bot's thread for the life of the process: a worker that
+// ends (closed, crashed or stopped) after drawing, in a process where only workers had loaded
+// canvas, takes the whole process down with it (SIGSEGV in the addon's unloading; canvas 3.2,
+// Node 20). render/jobs.ts, the in-thread fallback, loads it too; this says why it must.
+import 'canvas';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { drawJob, type JobMessage, type RenderJob, type WorkerMessage } from './jobs.ts';
+import { drawJob, type PoolMessage, type RenderJob, type WorkerMessage } from './jobs.ts';
 
 /**
  * A small pool of render worker threads (docs/performance.md, "Pictures off the main thread").
@@ -153,7 +158,7 @@ export class RenderPool {
   private start(slot: Slot, p: Pending): void {
     slot.job = p;
     try {
-      slot.worker.postMessage({ id: p.id, job: p.job } satisfies JobMessage);
+      slot.worker.postMessage({ type: 'job', id: p.id, job: p.job } satisfies PoolMessage);
     } catch (err) {
       // Not plain data (a function, a class instance with private state): the caller's mistake.
       slot.job = null;
