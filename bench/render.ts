@@ -4,8 +4,10 @@
  * decoded and encoded again at the compression level renderMap uses.
  */
 import { createCanvas, loadImage } from 'canvas';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { mapScene, renderMap } from '../src/render/index.ts';
+import { forgetMapCaches } from '../src/render/map-image.ts';
+import { RenderPool, startWorker } from '../src/render/pool.ts';
 import { encodePng } from '../src/render/png.ts';
 import { renderLedger } from '../src/render/ledger-image.ts';
 import { renderNavySheet } from '../src/render/navy-sheet.ts';
@@ -23,7 +25,12 @@ export interface RenderFigures {
   bytes: number;
 }
 
-export async function renderFigures(state: CampaignState, rounds: number): Promise<RenderFigures> {
+/**
+ * `cold`: every draw from nothing, the layout and the kept map layer forgotten first (a map whose
+ * sectors, owners or fleets changed since the last draw); otherwise a redraw of the same map, as
+ * after a command that left the map area and legend as they were (render/map-image.ts).
+ */
+export async function renderFigures(state: CampaignState, rounds: number, cold = false): Promise<RenderFigures> {
   // The first call registers the fonts; it is start-up work, not per-image work.
   const png = await renderMap(state);
   const render: number[] = [];
@@ -33,6 +40,7 @@ export async function renderFigures(state: CampaignState, rounds: number): Promi
   const canvas = createCanvas(image.width, image.height);
   canvas.getContext('2d').drawImage(image, 0, 0);
   for (let k = 0; k < rounds; k++) {
+    if (cold) forgetMapCaches();
     let t0 = performance.now();
     await renderMap(state);
     render.push(performance.now() - t0);
@@ -130,8 +138,89 @@ export function printPictures(figures: readonly PictureFigures[]): void {
  * The map drawing beside the PNG encoding of the same picture, at 100 sectors (10 players): drawing
  * (layout and canvas work, renderMap less its encode) ÷ encoding. The target is at most 0.5.
  */
-export async function mapDrawOverEncode(rounds: number): Promise<{ ratio: number; figures: RenderFigures }> {
-  const figures = await renderFigures(campaignWithSectors(10, 10), rounds);
+export async function mapDrawOverEncode(
+  rounds: number,
+  cold = false,
+): Promise<{ ratio: number; figures: RenderFigures }> {
+  const figures = await renderFigures(campaignWithSectors(10, 10), rounds, cold);
   const draw = Math.max(0, figures.render.median - figures.encode.median);
   return { ratio: draw / figures.encode.median, figures };
+}
+
+export interface PictureRun {
+  pictures: PictureFigures[];
+  ratio: { ratio: number; figures: RenderFigures };
+  cold: { ratio: number; figures: RenderFigures };
+}
+
+/**
+ * The picture figures measured in a thread of their own (bench/render-figures-worker.ts), as the
+ * bot draws in its render workers: the same timings, without holding up this thread's event loop
+ * (whose delay the bench reports over the whole run).
+ */
+export function pictureRunInWorker(rounds: number): Promise<PictureRun> {
+  const worker = startWorker(new URL('./render-figures-worker.ts', import.meta.url), { rounds });
+  return new Promise<PictureRun>((resolve, reject) => {
+    worker.once('message', (run: PictureRun) => {
+      resolve(run);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`picture figures worker exited with code ${code}`)));
+  });
+}
+
+export interface LoopDelayFigures {
+  label: string;
+  /** Event-loop delay of this thread while the map was drawn (ms). */
+  max: number;
+  p99: number;
+  /** Each picture, from asking to having the PNG (ms). */
+  picture: Stats;
+}
+
+/**
+ * The event loop of this thread while the largest map (300 sectors) is drawn `rounds` times, one
+ * after the other: through a render pool (the bot's way), and with `inThreadToo` in this thread
+ * from nothing (the way before the pool; it blocks, so it would count in the bench's whole-run
+ * loop-delay figures: only on request). 1 ms resolution.
+ */
+export async function loopDelayWhileDrawing(rounds: number, inThreadToo = false): Promise<LoopDelayFigures[]> {
+  const state = campaignWithSectors(12, 25);
+  const out: LoopDelayFigures[] = [];
+  const measure = async (label: string, draw: () => Promise<Buffer>) => {
+    await draw();
+    const h = monitorEventLoopDelay({ resolution: 1 });
+    const times: number[] = [];
+    h.enable();
+    for (let k = 0; k < rounds; k++) {
+      const t0 = performance.now();
+      await draw();
+      times.push(performance.now() - t0);
+    }
+    h.disable();
+    out.push({ label, max: h.max / 1e6, p99: h.percentile(99) / 1e6, picture: stats(times) });
+  };
+  const pool = new RenderPool();
+  try {
+    await measure(`through the render pool (${pool.size} worker${pool.size === 1 ? '' : 's'})`, () =>
+      pool.run({ kind: 'map', state }),
+    );
+  } finally {
+    await pool.close();
+  }
+  if (inThreadToo)
+    await measure('in this thread', () => {
+      forgetMapCaches();
+      return renderMap(state);
+    });
+  return out;
+}
+
+export function printLoopDelay(figures: readonly LoopDelayFigures[]): void {
+  console.log('\nEvent-loop delay of the bench thread while a 300-sector map is drawn, one after the other:');
+  for (const f of figures)
+    console.log(
+      `  ${f.label.padEnd(36)} max ${f.max.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms; each picture ${ms(f.picture, 1)}`,
+    );
 }

@@ -28,6 +28,7 @@ import { readArgs, subcommand } from '../src/discord/args.ts';
 import { battleOption, battleRefOf, NO_BATTLE } from '../src/discord/battle-ref.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { respondChoices } from '../src/discord/autocomplete.ts';
+import { n3dImage } from '../src/discord/images.ts';
 import { presentError, send } from '../src/discord/present.ts';
 import { n3dBattleChoices } from '../src/discord/views/battle-aid-choices.ts';
 import {
@@ -44,7 +45,6 @@ import {
   setupText,
 } from '../src/discord/views/n3d-text.ts';
 import { splitMessage, WORDS } from '../src/discord/words.ts';
-import { renderN3dViews } from '../src/render/n3d-view.ts';
 
 /**
  * `/n3d` (digest P-B1): the bot is the 'n3D "utility" for a battle. The engagement,
@@ -320,7 +320,7 @@ async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise
           );
         case 'render': {
           await i.deferReply();
-          const png = await renderN3dViews(a.view);
+          const png = await n3dImage(a.view);
           await send(i, {
             content: `🖼️ Battle ${a.battle}: top view (north up, west left) and side view (seen from the west), with ranges and bearings.`,
             files: [new AttachmentBuilder(png, { name: `n3d-${a.battle}.png` })],

@@ -8,12 +8,12 @@ import {
 import { readTextUpload } from '../src/app/uploads.ts';
 import { checkWarlordSheet, runWarlord, warlordMapViews, warlordStatus } from '../src/app/warlord-commands.ts';
 import { readArgs } from '../src/discord/args.ts';
+import { warlordGalaxyImage, warlordSectorImage } from '../src/discord/images.ts';
 import { permissionWarningHere } from '../src/discord/permission-check.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { deferFirst, presentError, send, sendLong } from '../src/discord/present.ts';
 import { standbyVoteRows } from '../src/discord/components-warlord.ts';
 import { presentWarlord } from '../src/discord/warlord-present.ts';
-import { renderWarlordGalaxy, renderWarlordSector } from '../src/render/warlord-maps.ts';
 import { splitMessage } from '../src/discord/words.ts';
 
 const S = ApplicationCommandOptionType.String;
@@ -201,8 +201,8 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
       await send(i, {
         content: `🗺️ Turn ${views.galaxy.turn}: sector ${views.sector.sector} and the galaxy as ${views.galaxy.corpName} knows them.`,
         files: [
-          new AttachmentBuilder(await renderWarlordSector(views.sector), { name: `sector-${views.sector.sector}.png` }),
-          new AttachmentBuilder(await renderWarlordGalaxy(views.galaxy), { name: 'galaxy.png' }),
+          new AttachmentBuilder(await warlordSectorImage(views.sector), { name: `sector-${views.sector.sector}.png` }),
+          new AttachmentBuilder(await warlordGalaxyImage(views.galaxy), { name: 'galaxy.png' }),
         ],
         flags: MessageFlags.Ephemeral,
         allowedMentions: { parse: [] },

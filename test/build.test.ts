@@ -1,9 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { drawJob } from '../src/render/jobs.ts';
+import { richGame } from './render/scenarios.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,7 +17,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  * migrations and assets from where it lies.
  */
 describe('the built bot (npm run build, as npm start runs it)', () => {
-  it('builds, loads every module and stops at the first thing it needs from the operator: the token', () => {
+  it('builds, loads every module and stops at the first thing it needs from the operator: the token', async () => {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
     const main = join(ROOT, 'dist/bot/main.js');
     expect(existsSync(main)).toBe(true);
@@ -31,6 +35,39 @@ describe('the built bot (npm run build, as npm start runs it)', () => {
       const run = spawnSync(process.execPath, [main], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
       expect(run.status).toBe(1);
       expect(run.stderr).toContain('DISCORD_TOKEN is not set');
+      // The render worker is bundled beside the bot (dist/bot/render-worker.js, render/pool.ts
+      // starts it from there): it loads canvas and the fonts in its thread under plain node and
+      // draws a picture byte for byte as the source does.
+      const state = richGame().state;
+      writeFileSync(join(dir, 'state.json'), JSON.stringify(state));
+      // As in the bot, canvas is loaded in the main thread too (render/pool.ts says why), and
+      // the process outlives the worker it ends.
+      const canvas = pathToFileURL(createRequire(main).resolve('canvas')).href;
+      const script = [
+        `import ${JSON.stringify(canvas)};`,
+        `import { Worker } from 'node:worker_threads';`,
+        `import { readFileSync } from 'node:fs';`,
+        `import { createHash } from 'node:crypto';`,
+        `const w = new Worker(new URL(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/bot/render-worker.js')).href)}));`,
+        `const state = JSON.parse(readFileSync('state.json', 'utf8'));`,
+        `w.on('message', (m) => {`,
+        `  if (m.type === 'ready') w.postMessage({ type: 'job', id: 1, job: { kind: 'map', state, width: 400 } });`,
+        `  else { console.log(m.type, m.type === 'done' ? createHash('sha256').update(m.png).digest('hex') : m.message); void w.terminate().then(() => setTimeout(() => console.log('alive'), 200)); }`,
+        `});`,
+      ].join('\n');
+      writeFileSync(join(dir, 'draw.mjs'), script);
+      const worker = spawnSync(process.execPath, ['draw.mjs'], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(worker.stderr).toBe('');
+      const want = createHash('sha256')
+        .update(await drawJob({ kind: 'map', state, width: 400 }))
+        .digest('hex');
+      expect(worker.stdout.trim()).toBe(`done ${want}\nalive`);
+      expect(worker.status).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

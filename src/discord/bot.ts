@@ -10,6 +10,7 @@ import { channelsWithOpenVotes } from '../app/campaigns.ts';
 import type { SlashCommand } from './command.ts';
 import { Router, type RouterOptions } from './router.ts';
 import { attachCatalogs } from './images.ts';
+import { closeRenderPool, onRenderPoolEvent } from '../render/pool.ts';
 import { attachDeliverer, Deliverer, type DelivererOptions } from './deliverer.ts';
 import { checkCampaignChannels, type ChannelCheckSummary } from './permission-check.ts';
 
@@ -89,6 +90,12 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     if (!allowed(reaction, user)) return;
     track(onVoteReaction(opts.app, client, reaction, user, false));
   });
+  // Pictures are drawn in the render pool's workers (docs/performance.md, "Pictures off the main thread").
+  onRenderPoolEvent((event) =>
+    event.type === 'crashed'
+      ? opts.app.log.error(event, 'a render worker died; its picture failed, a new worker draws the next')
+      : opts.app.log.warn(event, 'render workers cannot start here: pictures are drawn on the main thread'),
+  );
   client.on(Events.Error, (err) => opts.app.log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => opts.app.log.warn({ message }, 'discord client warning'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -166,6 +173,8 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
       await bootChecks;
       await router.whenIdle();
       await deliverer.stop();
+      // After the last delivery that could post a picture; pictures still queued are drawn first.
+      await closeRenderPool();
       await client.destroy();
     },
   };

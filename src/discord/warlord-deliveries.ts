@@ -2,9 +2,9 @@ import { AttachmentBuilder, ChannelType, ThreadAutoArchiveDuration } from 'disco
 import { newsLines, pack } from '../app/warlord-report.ts';
 import { corpReportMessages, corpReportViews } from '../app/warlord-turn-reports.ts';
 import type { WarlordCampaign } from '../app/warlord-ruleset.ts';
-import { renderWarlordGalaxy, renderWarlordSector } from '../render/warlord-maps.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 import { isMissingPermissions, type RowDelivery } from './delivery.ts';
+import { warlordGalaxyImage, warlordSectorImage } from './images.ts';
 import { pingOnly } from './send.ts';
 
 const warlordOf = (s: CampaignState | undefined | null) => (s as unknown as WarlordCampaign | null | undefined) ?? null;
@@ -92,8 +92,8 @@ export async function deliverWarlordReport(d: RowDelivery): Promise<void> {
     if (views) {
       const files = [];
       for (const v of views.sectors)
-        files.push(new AttachmentBuilder(await renderWarlordSector(v), { name: `sector-${v.sector}.png` }));
-      files.push(new AttachmentBuilder(await renderWarlordGalaxy(views.galaxy), { name: 'galaxy.png' }));
+        files.push(new AttachmentBuilder(await warlordSectorImage(v), { name: `sector-${v.sector}.png` }));
+      files.push(new AttachmentBuilder(await warlordGalaxyImage(views.galaxy), { name: 'galaxy.png' }));
       const names = views.sectors.map((v) => v.sector).join(', ');
       const content = `🗺️ Turn ${views.galaxy.turn}: sector${views.sectors.length > 1 ? 's' : ''} ${names} and the galaxy as your corporation knows them.`;
       await d.send(

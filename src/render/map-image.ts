@@ -1,5 +1,5 @@
 import { createCanvas } from 'canvas';
-import type { CanvasRenderingContext2D } from 'canvas';
+import type { Canvas, CanvasRenderingContext2D } from 'canvas';
 import { cycleLabel, season, yearLabel } from '../rules/thunderdome/calendar.ts';
 import { empireName } from '../rules/thunderdome/empires.ts';
 import type { CampaignState, Development, Sector, SectorType } from '../rules/thunderdome/state.ts';
@@ -74,13 +74,32 @@ const TYPE_NAME: Record<SectorType, string> = {
 };
 
 let scratch: CanvasRenderingContext2D | null = null;
+let scratchPx = Number.NaN;
+/**
+ * Widths already measured, by size and text. A width depends only on the bundled font, the size
+ * and the text, so a remembered one is exact; the layout asks for the same names again and again
+ * (each of its passes, the truncation's bisection, every redraw of the campaign) and each
+ * measureText costs a Pango layout (docs/performance.md, "Pictures off the main thread").
+ */
+const widths = new Map<string, number>();
+const WIDTHS_KEPT = 20_000;
 
 /** Text widths from the bundled bold font, for the layout step. */
 export const measureBold: MeasureText = (text, px) => {
+  const key = `${px}\u0000${text}`;
+  const known = widths.get(key);
+  if (known !== undefined) return known;
   ensureFonts();
   scratch ??= createCanvas(8, 8).getContext('2d');
-  scratch.font = font(px, 'bold');
-  return scratch.measureText(text).width;
+  // Setting the font parses it and builds a Pango description: only when the size changes.
+  if (px !== scratchPx) {
+    scratch.font = font(px, 'bold');
+    scratchPx = px;
+  }
+  const w = scratch.measureText(text).width;
+  if (widths.size >= WIDTHS_KEPT) widths.clear();
+  widths.set(key, w);
+  return w;
 };
 
 function measureWith(ctx: CanvasRenderingContext2D, text: string, f: string): number {
@@ -112,6 +131,36 @@ export function layoutInput(state: CampaignState, shipBpv: ShipBpv = catalogShip
   };
 }
 
+/**
+ * Layouts and drawn map layers kept for redraws (least recently used out first). Each worker of
+ * the render pool keeps its own; an entry is never changed once made (docs/performance.md,
+ * "Pictures off the main thread").
+ */
+const layouts = new Map<string, MapLayout>();
+const LAYOUTS_KEPT = 16;
+const layers = new Map<string, Canvas>();
+/** A layer is a whole picture's pixels (6.4 MB at 1600×1000): two, for a map and its zoomed view. */
+const LAYERS_KEPT = 2;
+
+function remembered<T>(cache: Map<string, T>, key: string, make: () => T, kept = LAYOUTS_KEPT): T {
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const made = make();
+  cache.set(key, made);
+  if (cache.size > kept) cache.delete(cache.keys().next().value!);
+  return made;
+}
+
+/** Forgets the kept layouts and map layers (the bench's cold figure; tests). */
+export function forgetMapCaches(): void {
+  layouts.clear();
+  layers.clear();
+}
+
 /** Computes the frame and the map layout that `renderMap` will draw. */
 export function mapScene(state: CampaignState, opts: MapImageOptions = {}): MapScene {
   const width = Math.round(opts.width ?? MAP_IMAGE_DEFAULTS.width);
@@ -138,10 +187,15 @@ export function mapScene(state: CampaignState, opts: MapImageOptions = {}): MapS
       minFont: Math.max(9, 11 * k),
       maxFont: 26 * k,
     };
-    layout =
+    // The layout is a pure function of its input and options (map-layout.ts measures with the
+    // bundled font): a redraw whose sectors, names, marks counts and badges are unchanged (most
+    // commands change none of them) reuses it.
+    const key = JSON.stringify([input, width, height, opts.focus ?? null]);
+    layout = remembered(layouts, key, () =>
       opts.focus !== undefined
         ? zoomLayout(input, opts.focus, { ...base, maxRadius: 64 * k, maxFont: 30 * k, maxLabelEms: 12 })
-        : layoutMap(input, base);
+        : layoutMap(input, base),
+    );
   }
   // A label that found no free place would be drawn over others: past that size the whole map is
   // an overview without names, and the note sends the reader to the zoomed view.
@@ -156,14 +210,35 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
   const scene = mapScene(state, opts);
   const canvas = createCanvas(scene.width, scene.height);
   const ctx = canvas.getContext('2d');
-  ctx.fillStyle = THEME.background;
-  ctx.fillRect(0, 0, scene.width, scene.height);
-  drawTitle(ctx, state, scene, opts.focus);
-  drawLegend(ctx, state, scene);
   if (scene.layout) {
-    drawMap(ctx, state, scene.layout, scene.k, catalogShipBpv(opts.catalog));
-    if (scene.overview) drawOverviewNote(ctx, scene, state.map!.sectors.length);
+    // The map area and the legend are most of the picture's drawing and change least often (a
+    // bank, a vote or an order leaves them as they were): they are drawn once, on the background,
+    // into a layer kept by everything they show, and copied under the title of each redraw. The
+    // map stays inside its area, so drawing the title after it changes no pixel.
+    const layout = scene.layout;
+    const shipBpv = catalogShipBpv(opts.catalog);
+    const layer = remembered(
+      layers,
+      mapLayerKey(state, scene, shipBpv),
+      () => {
+        const c = createCanvas(scene.width, scene.height);
+        const lctx = c.getContext('2d');
+        lctx.fillStyle = THEME.background;
+        lctx.fillRect(0, 0, scene.width, scene.height);
+        drawLegend(lctx, state, scene);
+        drawMap(lctx, state, layout, scene.k, shipBpv);
+        if (scene.overview) drawOverviewNote(lctx, scene, state.map!.sectors.length);
+        return c;
+      },
+      LAYERS_KEPT,
+    );
+    ctx.drawImage(layer, 0, 0);
+    drawTitle(ctx, state, scene, opts.focus);
   } else {
+    ctx.fillStyle = THEME.background;
+    ctx.fillRect(0, 0, scene.width, scene.height);
+    drawTitle(ctx, state, scene, opts.focus);
+    drawLegend(ctx, state, scene);
     ctx.fillStyle = THEME.muted;
     ctx.font = font(28 * scene.k, 'bold');
     ctx.textAlign = 'center';
@@ -171,6 +246,41 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
     ctx.fillText('No map yet', scene.mapArea.x + scene.mapArea.w / 2, scene.mapArea.y + scene.mapArea.h / 2);
   }
   return encodePng(canvas);
+}
+
+/**
+ * Everything the layer shows besides the layout: the legend's players (name, status, empire,
+ * colour, whose turn) and terrain kinds; each drawn sector's type, terrain, fill and marks, the
+ * lanes' colours (owners), this turn's moves in their players' colours, each label's badge
+ * colours, and the overview note.
+ */
+function mapLayerKey(state: CampaignState, scene: MapScene, shipBpv: ShipBpv): string {
+  const layout = scene.layout!;
+  const sectors = new Map(state.map!.sectors.map((s) => [s.key, s]));
+  const parts: unknown[] = [
+    layout,
+    scene.legend,
+    scene.overview ? state.map!.sectors.length : 0,
+    state.status,
+    state.turn?.playerId ?? null,
+    state.players.map((p) => [p.id, p.seat, playerText(state, p.id), p.status, p.empire, playerColour(state, p.id)]),
+    legendGlyphs(state, scene),
+  ];
+  for (const n of layout.nodes) {
+    const s = sectors.get(n.key);
+    if (s) parts.push([s.type, sectorFill(state, s), sectorMarks(state, s), terrainGlyphs(s)]);
+  }
+  for (const l of layout.lanes) {
+    const a = sectors.get(l.a);
+    const b = sectors.get(l.b);
+    parts.push(a?.owner && a.owner === b?.owner ? playerColour(state, a.owner) : null);
+  }
+  parts.push(turnMoves(state).map((m) => [m, playerColour(state, m.owner)]));
+  for (const lb of layout.labels) {
+    const s = sectors.get(lb.key);
+    if (s) parts.push(fleetBadges(state, s.key, shipBpv).map((b) => playerColour(state, b.owner)));
+  }
+  return JSON.stringify(parts);
 }
 
 /** The overview's note, across the foot of the map area on a band so the map under it does not show through. */

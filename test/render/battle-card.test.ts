@@ -16,6 +16,7 @@ import { generateBattleSetup } from '../../src/rules/thunderdome/battle-setup/ge
 import { centreOf, formatHex, hexesWithin, parseHex } from '../../src/rules/thunderdome/battle-setup/hex.ts';
 import type { BattleSetupInput } from '../../src/rules/thunderdome/battle-setup/generate.ts';
 import { close, compareSnapshot, countColour, decode, hasColourNear, rgbAt, shrink } from './pixels.ts';
+import { RenderPool } from '../../src/render/pool.ts';
 
 const SEED = 'f6'.repeat(32);
 
@@ -206,6 +207,18 @@ describe('battleCardScene: what the battle card draws', () => {
 });
 
 describe('renderBattleCard: the image', () => {
+  it('drawn in a render worker (the bot draws it there) it is the same bytes: setup, input and fleets are plain data', async () => {
+    const { setup, input, fleets } = setupOf();
+    const pool = new RenderPool({ size: 1 });
+    try {
+      const png = await pool.run({ kind: 'battle-card', setup, input, fleets, options: { subtitle: 'Cycle 2.0' } });
+      expect(png.equals(await renderBattleCard(setup, input, fleets, { subtitle: 'Cycle 2.0' }))).toBe(true);
+      expect(pool.stats()).toMatchObject({ inThread: false, crashes: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('is a 1400×1000 PNG with the death barrier, warp markers, start colours, gas giant and panel', async () => {
     const { setup, input, fleets } = setupOf();
     const scene = battleCardScene(setup, input, fleets);

@@ -1,7 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { glyphCoverage } from '../../src/render/fonts.ts';
-import { layoutInput, legendGlyphs, mapScene, renderMap, titleLines } from '../../src/render/map-image.ts';
+import {
+  forgetMapCaches,
+  layoutInput,
+  legendGlyphs,
+  mapScene,
+  renderMap,
+  titleLines,
+} from '../../src/render/map-image.ts';
+import type { CampaignState } from '../../src/rules/thunderdome/state.ts';
 import { catalogShipBpv } from '../../src/render/map-fleets.ts';
 import { PALETTE, playerColour, rgbOf, THEME } from '../../src/render/theme.ts';
 import { sampleCatalog } from '../../src/app/catalogs.ts';
@@ -147,6 +155,34 @@ describe('renderMap: the warp-lane map image', () => {
     const share = differingShare(before, after);
     expect(share).toBeGreaterThan(0);
     expect(share).toBeLessThan(0.05);
+  });
+
+  it('a redraw from the kept layout and map layer is byte for byte a fresh drawing, whatever changed', async () => {
+    // Each change below touches one thing a kept layout or map layer depends on, or none.
+    const changes: [string, (s: CampaignState) => void][] = [
+      ['nothing', () => {}],
+      ['a sector changing owner', (s) => (s.map!.sectors.find((x) => x.key === 'F')!.owner = 'p3')],
+      ['a player recoloured by seat', (s) => (s.players.find((p) => p.id === 'p2')!.seat = 9)],
+      ['the campaign name (title only)', (s) => (s.name = 'Renamed league')],
+      ['an open battle ended', (s) => s.battles.forEach((b) => (b.status = 'resolved' as typeof b.status))],
+      ['a sector renamed', (s) => (s.map!.sectors.find((x) => x.key === 'A')!.name = 'Betelgeuse')],
+      ['a player renamed (legend)', (s) => (s.players.find((p) => p.id === 'p3')!.name = 'Dana')],
+      ['the turn passing (legend marker)', (s) => (s.turn = s.turn ? { ...s.turn, playerId: 'p2' } : s.turn)],
+      ['a player gone (legend)', (s) => (s.players.find((p) => p.id === 'p2')!.status = 'eliminated')],
+    ];
+    for (const [what, change] of changes) {
+      const h = richGame();
+      h.patch(change);
+      for (const focus of [undefined, 'X']) {
+        const opts = { catalog: h.catalog, ...(focus ? { focus } : {}) };
+        forgetMapCaches();
+        await renderMap(g.state, opts); // the unchanged campaign's layout and layer are kept
+        const warm = await renderMap(h.state, opts);
+        forgetMapCaches();
+        const fresh = await renderMap(h.state, opts);
+        expect(warm.equals(fresh), `${what}${focus ? ', focus X' : ''}`).toBe(true);
+      }
+    }
   });
 
   it('focus: the sector and its neighbours only, larger', async () => {

@@ -4,6 +4,7 @@ import { n3dViewLayout, ownerColours, renderN3dViews } from '../../src/render/n3
 import { PALETTE, rgbOf } from '../../src/render/theme.ts';
 import { addBlackHole, addUnit, addWeb, hexesToKm, newEngagement, type Engagement } from '../../src/rules/n3d/index.ts';
 import { compareSnapshot, decode, hasColourNear, shrink } from './pixels.ts';
+import { RenderPool } from '../../src/render/pool.ts';
 
 const hex = (h: number) => hexesToKm(h);
 const at = (x: number, y: number, z: number) => ({ x: hex(x), y: hex(y), z: hex(z) });
@@ -36,6 +37,17 @@ function scene(): Engagement {
 }
 
 describe('renderN3dViews', () => {
+  it('drawn in a render worker (the bot draws it there) it is the same bytes: the engagement is plain data', async () => {
+    const pool = new RenderPool({ size: 1 });
+    try {
+      const png = await pool.run({ kind: 'n3d', engagement: scene() });
+      expect(png.equals(await renderN3dViews(scene()))).toBe(true);
+      expect(pool.stats()).toMatchObject({ inThread: false, crashes: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('matches the stored snapshot (scaled to 600 px) within 0.5 % of pixels', async () => {
     const png = await shrink(await renderN3dViews(scene()), 600);
     expect(

@@ -12,6 +12,7 @@ import {
   sectorPanelLines,
 } from '../../src/render/warlord-maps.ts';
 import { rgbOf } from '../../src/render/theme.ts';
+import { RenderPool } from '../../src/render/pool.ts';
 import { generateGalaxy } from '../../src/rules/warlord/galaxy.ts';
 import { addressName, hexName } from '../../src/rules/warlord/hex.ts';
 import { MONSTER_CORP, type WarlordState, defaultSettings } from '../../src/rules/warlord/state.ts';
@@ -49,6 +50,25 @@ function game(): WarlordState {
 }
 
 describe('Warlord pictures drawn from one corporation’s knowledge (§8, §11.3 fog of war)', () => {
+  it('drawn in a render worker (the bot draws them there) they are the same bytes: the views are plain data', async () => {
+    const s = game();
+    const home = s.corps[0]!.homeOffice;
+    const sector = sectorView(s, 1, { x: home.sx, y: home.sy });
+    const galaxy = galaxyView(s, 1);
+    const pool = new RenderPool({ size: 1 });
+    try {
+      expect((await pool.run({ kind: 'warlord-sector', view: sector })).equals(await renderWarlordSector(sector))).toBe(
+        true,
+      );
+      expect((await pool.run({ kind: 'warlord-galaxy', view: galaxy })).equals(await renderWarlordGalaxy(galaxy))).toBe(
+        true,
+      );
+      expect(pool.stats()).toMatchObject({ inThread: false, crashes: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('sector map of the home sector: terrain known, own HO and ships, sightings and the monster seen; snapshot', async () => {
     const s = game();
     const home = s.corps[0]!.homeOffice;
