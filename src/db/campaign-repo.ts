@@ -254,11 +254,16 @@ async function storeFinished(
  * The `state` column's document: the state without its parts, and without the finished records
  * of `lists` (stored apart, `campaign_records`; where they go is in its `storedApart` key).
  */
-function coreOf(state: CampaignState, parts: readonly Part[], lists: readonly FinishedList[] = []): Record<string, unknown> {
+function coreOf(
+  state: CampaignState,
+  parts: readonly Part[],
+  lists: readonly FinishedList[] = [],
+): Record<string, unknown> {
   let core = state as unknown as Record<string, unknown>;
   if (parts.length > 0) {
     core = {};
-    for (const [key, value] of Object.entries(state)) if (!(parts as readonly string[]).includes(key)) core[key] = value;
+    for (const [key, value] of Object.entries(state))
+      if (!(parts as readonly string[]).includes(key)) core[key] = value;
   }
   return lists.length === 0 ? core : withoutFinished(core, lists, (list, _i, record) => list.done(record));
 }

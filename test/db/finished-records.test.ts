@@ -91,7 +91,10 @@ forEachDriver('finished records stored apart', (db, skip) => {
       const database = db().database;
       const row = (await findCampaignByChannel(database.db, TARGET.channelId, stateLayout))!;
       const resolved = row.state.battles.filter((b) => b.status === 'resolved');
-      const aged = Array.from({ length: 300 }, (_, k) => ({ ...structuredClone(resolved[k % resolved.length]!), id: `AGED${k}` }));
+      const aged = Array.from({ length: 300 }, (_, k) => ({
+        ...structuredClone(resolved[k % resolved.length]!),
+        id: `AGED${k}`,
+      }));
       await saveCampaign(
         database.db,
         { ...row, state: { ...row.state, battles: [...aged, ...row.state.battles] } },
@@ -227,7 +230,11 @@ forEachDriver('finished records stored apart', (db, skip) => {
       const old = (await findCampaignByChannel(database.db, TARGET.channelId, stateLayout))!;
       expect(sameJson(old.state, row.state)).toBe(true);
       const voter = row.state.players.find((p) => p.status === 'active')!.id;
-      const r = await runCommand(sim.app, { target: TARGET, actor: actorOf(voter), command: { type: 'vote-dice-reveal' } });
+      const r = await runCommand(sim.app, {
+        target: TARGET,
+        actor: actorOf(voter),
+        command: { type: 'vote-dice-reveal' },
+      });
       if (!r.ok || r.duplicate) throw new Error('vote refused');
       const rows = await database.db
         .select({ n: sql<number>`count(*)::int` })
