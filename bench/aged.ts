@@ -96,6 +96,8 @@ const SCHEDULABLE: ReadonlySet<string> = new Set([
 export interface BattleStepFigures {
   fresh: Stats;
   aged: Stats;
+  /** CPU time of the process per step (user + system, PGlite included): steadier than wall time on a loaded machine. */
+  cpu: { fresh: Stats; aged: Stats };
   battles: number;
   /** Rows of `campaign_records` written by the aged battle steps (0: no finished record was rewritten). */
   recordsWritten: number;
@@ -136,8 +138,10 @@ export async function agedBattleStepFigures(
     const row = (await findCampaignByChannel(database.db, target.channelId, stateLayout))!;
     const open = row.state.battles.find((b) => b.status === 'open' && SCHEDULABLE.has(b.stage))!;
     const side = open.sides.find((x) => x !== 'npe')!;
+    const cpu: number[] = [];
     const step = async (k: number): Promise<number> => {
       const at = new Date(app.clock.now().getTime() + (2 + (k % 20)) * 3_600_000).toISOString();
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       const r = await runCommand(app, {
         target,
@@ -145,13 +149,16 @@ export async function agedBattleStepFigures(
         command: { type: 'battle-schedule', battle: open.id, when: null, at },
       });
       const ms = performance.now() - t0;
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
       if (!r.ok) throw new Error(`bench: battle-schedule refused: ${r.error.message}`);
       return ms;
     };
     const times = async () => {
       const out: number[] = [];
+      cpu.length = 0;
       for (let k = 0; k < rounds + 5; k++) out.push(await step(k));
-      return stats(out.slice(5));
+      return { wall: stats(out.slice(5)), cpu: stats(cpu.slice(5)) };
     };
     const fresh = await times();
     const now = (await findCampaignByChannel(database.db, target.channelId, stateLayout))!;
@@ -169,7 +176,13 @@ export async function agedBattleStepFigures(
     );
     const xid = await nextXid(database);
     const old = await times();
-    return { fresh, aged: old, battles, recordsWritten: await recordsWrittenSince(database, xid) };
+    return {
+      fresh: fresh.wall,
+      aged: old.wall,
+      cpu: { fresh: fresh.cpu, aged: old.cpu },
+      battles,
+      recordsWritten: await recordsWrittenSince(database, xid),
+    };
   } finally {
     await database.close();
   }

@@ -136,7 +136,7 @@ async function printBattleStep(templates: Parameters<typeof agedBattleStepFigure
     return;
   }
   console.log(
-    `  battle step (/battle schedule, one open battle changed) with ${step.battles.toLocaleString('en-US')} resolved battles: ${ms(step.aged)}, against ${ms(step.fresh)} without: ${(step.aged.median / step.fresh.median).toFixed(2)}×; finished records written by it: ${step.recordsWritten}`,
+    `  battle step (/battle schedule, one open battle changed) with ${step.battles.toLocaleString('en-US')} resolved battles: ${ms(step.aged)}, against ${ms(step.fresh)} without: ${(step.aged.median / step.fresh.median).toFixed(2)}×; CPU per step ${step.cpu.aged.median.toFixed(2)} ms against ${step.cpu.fresh.median.toFixed(2)} ms; finished records written by it: ${step.recordsWritten}`,
   );
 }
 
