@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { campaignAtCycle, exportCampaignFile, importCampaign } from '../../src/app/campaigns.ts';
 import { runCommand } from '../../src/app/run-command.ts';
 import { stateLayout } from '../../src/app/rulesets.ts';
-import { findCampaignByChannel, loadEvents, saveCampaign } from '../../src/db/campaign-repo.ts';
+import { findCampaignByChannel, loadEvents, saveCampaign, saveSnapshots } from '../../src/db/campaign-repo.ts';
 import type { Database } from '../../src/db/client.ts';
 import { campaignRecords, campaigns, campaignSnapshots } from '../../src/db/schema.ts';
 import { sameJson } from '../../src/rules/json-data.ts';
@@ -247,6 +247,57 @@ forEachDriver('finished records stored apart', (db, skip) => {
         .where(eq(campaigns.id, row.id));
       expect((stored!.state as Record<string, unknown>).storedApart).toBeDefined();
       expect(sameJson((await findCampaignByChannel(database.db, TARGET.channelId, stateLayout))!.state, r.state)).toBe(
+        true,
+      );
+    },
+    120_000,
+  );
+  it.skipIf(skip)(
+    'UTD1.7: a record no longer finished (a revert) leaves campaign_records with the snapshots that referred to it, and the state reads back as saved',
+    async () => {
+      const database = db().database;
+      const row = (await findCampaignByChannel(database.db, TARGET.channelId, stateLayout))!;
+      const k = row.state.battles.findIndex((b) => b.status === 'resolved');
+      await saveSnapshots(
+        database.db,
+        row.id,
+        [{ halfCycles: 999, seq: row.version, state: row.state }],
+        stateLayout,
+        row.state,
+      );
+      const [snap] = await database.db
+        .select({ state: campaignSnapshots.state })
+        .from(campaignSnapshots)
+        .where(and(eq(campaignSnapshots.campaignId, row.id), eq(campaignSnapshots.halfCycles, 999)));
+      // The snapshot refers to the stored battle rather than holding it.
+      expect(
+        (snap!.state as { battles: { id: string }[] }).battles.some((b) => b.id === row.state.battles[k]!.id),
+      ).toBe(false);
+      const reopened: CampaignState = {
+        ...row.state,
+        battles: row.state.battles.map((b, i) => (i === k ? { ...structuredClone(b), status: 'open' as const } : b)),
+      };
+      await saveCampaign(database.db, { ...row, state: reopened }, row.version, sim.app.clock.now(), stateLayout, {
+        before: row.state,
+        secretSeedsUnchanged: true,
+      });
+      const at = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(campaignRecords)
+        .where(
+          and(
+            eq(campaignRecords.campaignId, row.id),
+            eq(campaignRecords.list, 'battles'),
+            eq(campaignRecords.position, k),
+          ),
+        );
+      expect(at[0]!.n).toBe(0);
+      const left = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(campaignSnapshots)
+        .where(and(eq(campaignSnapshots.campaignId, row.id), eq(campaignSnapshots.halfCycles, 999)));
+      expect(left[0]!.n).toBe(0);
+      expect(sameJson((await findCampaignByChannel(database.db, TARGET.channelId, stateLayout))!.state, reopened)).toBe(
         true,
       );
     },
