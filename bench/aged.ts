@@ -14,7 +14,9 @@ import { performance } from 'node:perf_hooks';
 import { runCommand } from '../src/app/run-command.ts';
 import { stateLayout } from '../src/app/rulesets.ts';
 import { findCampaignByChannel, saveCampaign } from '../src/db/campaign-repo.ts';
-import { openDatabase } from '../src/db/client.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { campaignRecords } from '../src/db/schema.ts';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../src/app/context.ts';
 import type { CampaignState } from '../src/rules/thunderdome/index.ts';
 import { CampaignSimulator } from '../src/sim/simulator.ts';
@@ -26,6 +28,7 @@ export interface AgedFigures {
   battles: number;
   /** Resolved battles the simulator played, copied to make up `battles`. */
   played: number;
+  templates: Battle[];
   stateKiB: { fresh: number; aged: number };
 }
 
@@ -80,6 +83,129 @@ async function replaceBattles(app: AppContext, channelId: string, battles: Battl
   return JSON.stringify(state).length;
 }
 
+/** The stages in which a side may propose a session time (battles/session.ts, UTD3.42). */
+const SCHEDULABLE: ReadonlySet<string> = new Set([
+  'awaiting-contact',
+  'awaiting-response',
+  'in-play',
+  'negotiating',
+  'result-proposed',
+  'stalled',
+]);
+
+export interface BattleStepFigures {
+  fresh: Stats;
+  aged: Stats;
+  /** CPU time of the process per step (user + system, PGlite included): steadier than wall time on a loaded machine. */
+  cpu: { fresh: Stats; aged: Stats };
+  battles: number;
+  /** Rows of `campaign_records` written by the aged battle steps (0: no finished record was rewritten). */
+  recordsWritten: number;
+}
+
+/**
+ * A battle step at `battles` resolved battles: a side of an open battle proposes a session time
+ * (`/battle schedule`, UTD3.42), which changes that battle only, `rounds` times, in a campaign the
+ * simulator plays until a battle is open and schedulable, then again with `battles` resolved
+ * battles (copies of `templates`) put in its stored state. It must not rewrite any of them.
+ */
+export async function agedBattleStepFigures(
+  templates: readonly Battle[],
+  battles = 3000,
+  rounds = 30,
+): Promise<BattleStepFigures | null> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  try {
+    const sim = new CampaignSimulator({
+      database,
+      seed: 'bench-aged-battle',
+      players: 4,
+      commands: 3000,
+      replayEvery: 1000,
+      onStep: () => {
+        const st = (sim as unknown as { state: CampaignState | null }).state;
+        if (st?.battles.some((b) => b.status === 'open' && SCHEDULABLE.has(b.stage))) throw STOP;
+      },
+    });
+    try {
+      await sim.run();
+      return null;
+    } catch (err) {
+      if (err !== STOP) throw err;
+    }
+    const app = sim.app;
+    const target = { guildId: 'sim-guild', channelId: 'sim-channel' };
+    const row = (await findCampaignByChannel(database.db, target.channelId, stateLayout))!;
+    const open = row.state.battles.find((b) => b.status === 'open' && SCHEDULABLE.has(b.stage))!;
+    const side = open.sides.find((x) => x !== 'npe')!;
+    const cpu: number[] = [];
+    const step = async (k: number): Promise<number> => {
+      const at = new Date(app.clock.now().getTime() + (2 + (k % 20)) * 3_600_000).toISOString();
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const r = await runCommand(app, {
+        target,
+        actor: { userId: side, displayName: side, isServerAdmin: false },
+        command: { type: 'battle-schedule', battle: open.id, when: null, at },
+      });
+      const ms = performance.now() - t0;
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
+      if (!r.ok) throw new Error(`bench: battle-schedule refused: ${r.error.message}`);
+      return ms;
+    };
+    const times = async () => {
+      const out: number[] = [];
+      cpu.length = 0;
+      for (let k = 0; k < rounds + 5; k++) out.push(await step(k));
+      return { wall: stats(out.slice(5)), cpu: stats(cpu.slice(5)) };
+    };
+    const fresh = await times();
+    const now = (await findCampaignByChannel(database.db, target.channelId, stateLayout))!;
+    const aged = Array.from({ length: battles }, (_, k) => ({
+      ...structuredClone(templates[k % templates.length]!),
+      id: `AGED${k + 1}`,
+    }));
+    await saveCampaign(
+      database.db,
+      { ...now, state: { ...now.state, battles: [...aged, ...now.state.battles] } },
+      now.version,
+      app.clock.now(),
+      stateLayout,
+      { secretSeedsUnchanged: true },
+    );
+    const xid = await nextXid(database);
+    const old = await times();
+    return {
+      fresh: fresh.wall,
+      aged: old.wall,
+      cpu: { fresh: fresh.cpu, aged: old.cpu },
+      battles,
+      recordsWritten: await recordsWrittenSince(database, xid),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+const STOP = Symbol('stop');
+
+/** The id the next transaction gets, as a row's `xmin` stores it. */
+async function nextXid(database: Database): Promise<number> {
+  const rows = await database.db.execute(sql`select (txid_current() % 4294967296)::bigint as x`);
+  const list = ((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])) as { x: unknown }[];
+  return Number(list[0]!.x);
+}
+
+/** Rows of `campaign_records` written (inserted or rewritten) by a transaction after `xid`. */
+async function recordsWrittenSince(database: Database, xid: number): Promise<number> {
+  const rows = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(campaignRecords)
+    .where(sql`xmin::text::bigint > ${xid}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function agedOrderFigures(
   app: AppContext,
   target: { guildId: string; channelId: string },
@@ -104,6 +230,7 @@ export async function agedOrderFigures(
       aged: old,
       battles,
       played: templates.length,
+      templates,
       stateKiB: { fresh: Math.round(freshBytes / 1024), aged: Math.round(agedBytes / 1024) },
     };
   } finally {

@@ -38,6 +38,12 @@ export async function storeCopies(
                c.map, c.fleets, c.ships, c.bases, c.due_at, c.secret_seeds, c.created_at, c.updated_at
         from campaigns c, generate_series(${lo}::int, ${hi}::int) g
         where c.id = ${sourceId}`);
+      // Finished records stored apart (docs/performance.md, "History out of the hot state").
+      await tx.execute(sql`
+        insert into campaign_records (campaign_id, list, position, record)
+        select md5(r.campaign_id::text || ':' || g)::uuid, r.list, r.position, r.record
+        from campaign_records r, generate_series(${lo}::int, ${hi}::int) g
+        where r.campaign_id = ${sourceId}`);
       await tx.execute(sql`
         insert into campaign_events (campaign_id, seq, type, at, actor_user_id, as_player, event, rolls)
         select md5(e.campaign_id::text || ':' || g)::uuid, e.seq, e.type, e.at, e.actor_user_id, e.as_player, e.event, e.rolls

@@ -21,7 +21,7 @@
  * (commands per concurrent player, default 10), BENCH_COLD_STARTS (default 3),
  * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ONLY (pglite,
  * postgres, or render: only the pictures; roundtrip or history: only those long-history figures, on
- * PGlite), BENCH_PICTURE_ROUNDS (default 10), BENCH_LONG_EVENTS (events of the long-history
+ * PGlite; aged: only the order and a battle step at 3,000 resolved battles, on PGlite), BENCH_PICTURE_ROUNDS (default 10), BENCH_LONG_EVENTS (events of the long-history
  * campaigns, default 100000).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +39,7 @@ import { listCopies, storeCopies, tableSizes } from './copies.ts';
 import { orderFigures, type OrderFigures } from './order.ts';
 import { botStartLabel, processFigures, type BotTarget } from './processes.ts';
 import { loopDelayWhileDrawing, pictureRunInWorker, printLoopDelay, printPictures, renderFigures } from './render.ts';
-import { agedOrderFigures } from './aged.ts';
+import { agedBattleStepFigures, agedOrderFigures } from './aged.ts';
 import { mib, ms, stats, timed } from './stats.ts';
 import { sustainedThroughput } from './throughput.ts';
 import { longHistoryFigures } from './history-run.ts';
@@ -128,11 +128,23 @@ function printSummary(): void {
     console.log(`| ${k} | ${TARGETS[k] ?? ''} | ${summary.map((s) => s.rows.get(k) ?? '').join(' | ')} |`);
 }
 
+/** The battle step at 3,000 resolved battles (bench/aged.ts). */
+async function printBattleStep(templates: Parameters<typeof agedBattleStepFigures>[0]): Promise<void> {
+  const step = await agedBattleStepFigures(templates);
+  if (!step) {
+    console.log('  battle step: the simulated campaign opened no schedulable battle');
+    return;
+  }
+  console.log(
+    `  battle step (/battle schedule, one open battle changed) with ${step.battles.toLocaleString('en-US')} resolved battles: ${ms(step.aged)}, against ${ms(step.fresh)} without: ${(step.aged.median / step.fresh.median).toFixed(2)}×; CPU per step ${step.cpu.aged.median.toFixed(2)} ms against ${step.cpu.fresh.median.toFixed(2)} ms; finished records written by it: ${step.recordsWritten}`,
+  );
+}
+
 async function benchDatabase(
   label: string,
   short: string,
   database: Database,
-  botTarget: BotTarget,
+  botTarget: BotTarget | null,
   renderToo: boolean,
 ): Promise<void> {
   console.log(`\n${label}`);
@@ -171,7 +183,9 @@ async function benchDatabase(
       );
       rows.set('aged order ÷ fresh order (3,000 resolved battles)', `${ratio.toFixed(1)}×`);
       figure('aged_order_ratio_pglite', ratio, 2);
+      await printBattleStep(aged.templates);
     }
+    if (ONLY === 'aged') return;
 
     const copied = await timed(() => storeCopies(database, c.campaignId, 1, STORED - 1));
     const sizes = await tableSizes(database);
@@ -223,7 +237,7 @@ async function benchDatabase(
     // A bot process that does not come up (on a machine loaded past its two cores it can miss the
     // two-minute limit) costs its two figures, not the rest of the bench.
     const p = await processFigures(
-      botTarget,
+      botTarget!,
       { guildId: c.guildId, campaigns: active, players: c.players, turnUserId },
       COLD_STARTS,
     ).catch((err: unknown) => {
@@ -271,6 +285,18 @@ async function main(): Promise<void> {
   };
   if (ONLY === 'roundtrip' || ONLY === 'history') {
     await long(ONLY);
+    finished();
+    return;
+  }
+  // The aged order and battle step alone (docs/performance.md, "History out of the hot state"): BENCH_ONLY=aged.
+  if (ONLY === 'aged') {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-bench-pglite-'));
+    try {
+      const pglite = await openDatabase({ kind: 'pglite', dataDir: dir });
+      await benchDatabase('PGlite (data folder on disk), aged order only', 'PGlite', pglite, null, false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     finished();
     return;
   }

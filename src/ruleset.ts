@@ -221,4 +221,12 @@ export interface RulesetStorage {
    * A part that is null is stored as SQL null and given back as null.
    */
   readonly parts: readonly string[];
+  /**
+   * Lists of the state (top-level keys holding arrays) whose entries, once `done` says so, never
+   * change again: the database stores each such finished record once, in a table of its own, and
+   * neither rewrites nor compares them with each command (docs/performance.md, "History out of the
+   * hot state"). The rules should share them between states (frozen) rather than copy them.
+   * Absent: none.
+   */
+  readonly finished?: readonly { readonly key: string; done(record: unknown): boolean }[];
 }

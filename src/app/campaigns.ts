@@ -292,7 +292,8 @@ export async function importCampaign(
     let batch: StoredEvent[] = [];
     for await (const e of checked.value.events()) {
       const ended = folded && ruleset.periodEnded ? ruleset.periodEnded(folded, e) : null;
-      if (ended !== null) await saveSnapshots(tx, id, [{ halfCycles: ended, seq: e.seq - 1, state: folded! }]);
+      if (ended !== null)
+        await saveSnapshots(tx, id, [{ halfCycles: ended, seq: e.seq - 1, state: folded! }], stateLayout, state);
       folded = fold(folded, e);
       batch.push(e);
       if (batch.length === EVENT_BATCH) {
@@ -460,7 +461,7 @@ export async function campaignAtCycle(
   }
   // A cache of the log: failing to store it (the campaign deleted meanwhile) leaves the answer right.
   if (passed.length > 0)
-    await saveSnapshots(db, row.id, passed).catch((err: unknown) =>
+    await saveSnapshots(db, row.id, passed, stateLayout).catch((err: unknown) =>
       app.log.warn({ err, campaignId: row.id }, 'history snapshots not stored'),
     );
   return state;

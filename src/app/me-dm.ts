@@ -45,6 +45,15 @@ function refOf(i: PendingItem): string {
 }
 
 /** Everyone who can have items in a campaign: players, proxy holders, NPE runners and stand-ins. */
+/** The state with only its open battles and votes, the only ones `pendingIn` reads. */
+function openOnly(state: CampaignState): CampaignState {
+  return {
+    ...state,
+    battles: state.battles.filter((b) => b.status === 'open'),
+    votes: state.votes.filter((v) => v.status === 'open'),
+  };
+}
+
 function people(state: CampaignState): Set<string> {
   const ids = new Set<string>();
   for (const p of state.players) {
@@ -78,9 +87,13 @@ export function dmPosts(
   at: Date,
 ): { kind: 'dm'; subject: string; payload: DmPayload }[] {
   const out: { kind: 'dm'; subject: string; payload: DmPayload }[] = [];
-  for (const user of people(after)) {
-    const had = new Set(before ? pendingIn(before, user, at).map(itemKey) : []);
-    for (const item of pendingIn(after, user, at)) {
+  // Only open battles and votes wait on anyone: the rest (a year of resolved battles) is left out
+  // once per state, not walked per user (docs/performance.md, "History out of the hot state").
+  const was = before && openOnly(before);
+  const now = openOnly(after);
+  for (const user of people(now)) {
+    const had = new Set(was ? pendingIn(was, user, at).map(itemKey) : []);
+    for (const item of pendingIn(now, user, at)) {
       const event = DM_OF_KIND[item.kind];
       if (!event || had.has(itemKey(item))) continue;
       // The proposer of a vote knows it opened.

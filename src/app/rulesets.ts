@@ -48,6 +48,7 @@ export const stateLayout: StateLayout = {
     rulesetOf(id); // throws for an unknown id
     return [];
   },
+  finished: (id) => rulesetOf(id).storage?.finished ?? [],
   dueAt: (state) => rulesetOf(state.ruleset).scheduler?.nextDue(state) ?? null,
   upcast: (state) => rulesetOf(state.ruleset).upcast?.state(state) ?? state,
 };

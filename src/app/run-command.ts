@@ -238,7 +238,8 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const chainHead = await appendEvents(tx, next.id, stored);
       // The state at the end of each half-cycle the command ended, for `/campaign history`
       // (docs/performance.md, "Long histories"): only a command whose events end one folds them again.
-      if (row && ruleset.periodEnded) await saveSnapshots(tx, next.id, periodsEnded(ruleset, row.state, stored));
+      if (row && ruleset.periodEnded)
+        await saveSnapshots(tx, next.id, periodsEnded(ruleset, row.state, stored), stateLayout, next.state);
       const loaded = row?.state ?? null;
       // Docs/delivery.md: what the command makes the bot post is written in its own transaction, so a
       // crash after the commit loses none of it; the deliverer sends it after the commit.

@@ -1,4 +1,4 @@
-import { cloneJson, frozenJson } from '../rules/json-data.ts';
+import { cloneJson, frozenJsonSharing } from '../rules/json-data.ts';
 import type { Part } from '../db/campaign-repo.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 
@@ -46,7 +46,8 @@ export class StateCache {
   }
 
   /**
-   * Records a committed state (a frozen copy of it). With `from`, the parts it names unchanged
+   * Records a committed state (a frozen copy of it, sharing what is frozen in it already: the
+   * finished records the rules share, docs/performance.md "History out of the hot state"). With `from`, the parts it names unchanged
    * since the row version the cache holds are taken from that entry rather than copied again: they
    * are frozen, so still exactly what was committed, and copying a grown state (400 ships) was a
    * tenth of a command's time.
@@ -58,9 +59,7 @@ export class StateCache {
     for (const [key, value] of Object.entries(state))
       copy[key] = reuse.has(key)
         ? (previous!.state as unknown as Record<string, unknown>)[key]
-        : Object.isFrozen(value)
-          ? value
-          : frozenJson(value);
+        : frozenJsonSharing(value);
     this.entries.delete(id);
     this.entries.set(id, { xmin, state: Object.freeze(copy) as unknown as CampaignState });
     while (this.entries.size > this.capacity) {

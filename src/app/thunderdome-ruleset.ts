@@ -14,6 +14,7 @@ import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 import { revertHistoryFrom, type RevertHistory } from '../rules/thunderdome/revert.ts';
 import { thunderdomeScheduler } from './thunderdome-scheduler.ts';
 import { upcastState } from '../rules/thunderdome/upcast.ts';
+import { FINISHED_KEYS, isFinished } from '../rules/thunderdome/finished.ts';
 import { thunderdomePosts } from './thunderdome-posts.ts';
 
 /**
@@ -63,7 +64,12 @@ export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent>
   scheduler: thunderdomeScheduler,
   // The large parts, each in a column of its own (docs/performance.md): an order that changes only a
   // bank rewrites a few KiB, not the map, the fleets, the ships and the bases too.
-  storage: { parts: ['map', 'fleets', 'ships', 'bases'] },
+  // Resolved battles, decided votes and settled retreats never change again: stored once each, apart
+  // (docs/performance.md, "History out of the hot state").
+  storage: {
+    parts: ['map', 'fleets', 'ships', 'bases'],
+    finished: FINISHED_KEYS.map((key) => ({ key, done: (record: unknown) => isFinished(key, record) })),
+  },
   // Older versions stored reasons as sentences and flagged undoable orders (upcast.ts).
   upcast: { state: upcastState },
   // What a command makes the bot post, written to the outbox with it (docs/delivery.md).

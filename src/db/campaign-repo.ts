@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { chainLinks, GENESIS_HASH, type ChainedRecord } from '../rules/event-chain.ts';
 import { sameJson } from '../rules/json-data.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { upcastCampaignEvent } from '../rules/thunderdome/upcast.ts';
 import type { Executor } from './client.ts';
-import { campaignEvents, campaignSnapshots, campaigns, processedInteractions } from './schema.ts';
+import { campaignEvents, campaignRecords, campaignSnapshots, campaigns, processedInteractions } from './schema.ts';
 
 export interface CampaignRow {
   id: string;
@@ -44,27 +44,271 @@ export interface StateLayout {
   dueAt(state: CampaignState): string | null;
   /** A state stored by an older version, in this version's shape (its ruleset's `upcast` hook). */
   upcast(state: CampaignState): CampaignState;
+  /** The lists of a state of ruleset `id` whose finished records are stored apart (its `storage.finished` hook). */
+  finished(id: string): readonly FinishedList[];
 }
 
-/** The `state` column's document: the state without its parts. */
-function coreOf(state: CampaignState, parts: readonly Part[]): Record<string, unknown> {
-  if (parts.length === 0) return state as unknown as Record<string, unknown>;
-  const core: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(state)) if (!(parts as readonly string[]).includes(key)) core[key] = value;
-  return core;
+/** A list of the state whose entries, once `done`, never change again (src/ruleset.ts `storage.finished`). */
+export interface FinishedList {
+  readonly key: string;
+  done(record: unknown): boolean;
 }
 
-/** The state stored in a row's columns, `parts` (its ruleset's) each from its own column. */
-export function stateOfColumns(r: { state: unknown } & Record<Part, unknown>, parts: readonly Part[]): CampaignState {
-  if (parts.length === 0) return r.state as CampaignState;
-  const state = { ...(r.state as Record<string, unknown>) };
+/**
+ * Where a list's finished records went (docs/performance.md, "History out of the hot state"): the
+ * `state` column (or a snapshot) keeps the list's other entries, in order, at positions `kept` of
+ * a list `length` long; every other position holds the `campaign_records` row of that position.
+ */
+interface Apart {
+  length: number;
+  kept: number[];
+}
+
+/** The key of the stored document that says which lists' records are stored apart. */
+const APART = 'storedApart';
+
+/** A stored row of `campaign_records`. */
+interface RecordRow {
+  list: string;
+  position: number;
+  record: unknown;
+}
+
+/**
+ * States read from a row stored before finished records were kept apart (or whose rows are not
+ * known to be stored): a save given one as `before` writes every finished record, not only new ones.
+ */
+const recordsNotStored = new WeakSet<object>();
+
+/** `state`'s lists with their finished records taken out: each list's kept entries, and where the rest go. */
+function splitFinished(
+  state: Record<string, unknown>,
+  lists: readonly FinishedList[],
+  refer: (list: FinishedList, position: number, record: unknown) => boolean,
+): { kept: Record<string, unknown[]>; apart: Record<string, Apart> } | null {
+  let kept: Record<string, unknown[]> | null = null;
+  const apart: Record<string, Apart> = {};
+  for (const list of lists) {
+    const all = state[list.key];
+    if (!Array.isArray(all)) continue;
+    const here: unknown[] = [];
+    const at: number[] = [];
+    for (let i = 0; i < all.length; i++)
+      if (!refer(list, i, all[i])) {
+        here.push(all[i]);
+        at.push(i);
+      }
+    if (here.length === all.length) continue;
+    kept ??= {};
+    kept[list.key] = here;
+    apart[list.key] = { length: all.length, kept: at };
+  }
+  return kept ? { kept, apart } : null;
+}
+
+/** A document (the `state` column's, or a snapshot's) with the state's finished records referred to, not held. */
+function withoutFinished(
+  doc: Record<string, unknown>,
+  lists: readonly FinishedList[],
+  refer: (list: FinishedList, position: number, record: unknown) => boolean,
+): Record<string, unknown> {
+  const split = splitFinished(doc, lists, refer);
+  return split ? { ...doc, ...split.kept, [APART]: split.apart } : doc;
+}
+
+/**
+ * The lists of a stored document put back together with the finished records stored apart (`rows`,
+ * the campaign's, or at least those the document refers to), each frozen: a finished record is
+ * shared, never changed (src/rules/thunderdome/finished.ts). Null when a record it refers to is
+ * missing (a snapshot whose records were rewritten since).
+ */
+function withFinished(doc: Record<string, unknown>, rows: readonly RecordRow[]): Record<string, unknown> | null {
+  const apart = doc[APART] as Record<string, Apart> | undefined;
+  if (!apart) return doc;
+  const { [APART]: _apart, ...out } = doc;
+  const byList = new Map<string, Map<number, unknown>>();
+  for (const r of rows) {
+    let m = byList.get(r.list);
+    if (!m) byList.set(r.list, (m = new Map()));
+    m.set(r.position, r.record);
+  }
+  for (const [key, { length, kept }] of Object.entries(apart)) {
+    const here = (doc[key] as unknown[] | undefined) ?? [];
+    const stored = byList.get(key);
+    const all = new Array<unknown>(length);
+    let k = 0;
+    for (let i = 0; i < length; i++) {
+      if (k < kept.length && kept[k] === i) {
+        all[i] = here[k++];
+        continue;
+      }
+      if (!stored?.has(i)) return null;
+      all[i] = deepFreeze(stored.get(i));
+    }
+    out[key] = all;
+  }
+  return out;
+}
+
+function deepFreeze(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
+  for (const child of Object.values(v)) deepFreeze(child);
+  return Object.freeze(v);
+}
+
+/** The finished records a row's document refers to, read from `campaign_records` (none read when it refers to none). */
+async function recordsOf(tx: Executor, campaignId: string, doc: unknown): Promise<RecordRow[]> {
+  const apart = (doc as Record<string, unknown> | null)?.[APART] as Record<string, Apart> | undefined;
+  if (!apart) return [];
+  const lists = Object.keys(apart);
+  return tx
+    .select({ list: campaignRecords.list, position: campaignRecords.position, record: campaignRecords.record })
+    .from(campaignRecords)
+    .where(and(eq(campaignRecords.campaignId, campaignId), inArray(campaignRecords.list, lists)));
+}
+
+/** Rows of `campaign_records` written by one INSERT (4 parameters each). */
+const RECORD_BATCH = 500;
+
+/**
+ * Stores the finished records of `state` (docs/performance.md, "History out of the hot state").
+ * With `before`, the state whose records are stored now, only the difference is written: the
+ * records finished since are inserted, and a stored record that changed or is no longer finished
+ * (a revert, a seat taken over) is rewritten or deleted, along with the snapshots that referred to
+ * it. Without it every record is written again.
+ */
+async function storeFinished(
+  tx: Executor,
+  campaignId: string,
+  state: CampaignState,
+  lists: readonly FinishedList[],
+  before: CampaignState | undefined,
+): Promise<void> {
+  const known = before && !recordsNotStored.has(before) ? (before as unknown as Record<string, unknown>) : undefined;
+  const now = state as unknown as Record<string, unknown>;
+  for (const list of lists) {
+    const after = (now[list.key] as unknown[] | undefined) ?? [];
+    const was = known ? ((known[list.key] as unknown[] | undefined) ?? []) : undefined;
+    if (was === after) continue;
+    const write: RecordRow[] = [];
+    const gone: number[] = [];
+    // The first stored position rewritten or deleted: snapshots referring to it or later are dropped.
+    let changedFrom = Number.POSITIVE_INFINITY;
+    if (!was) {
+      await tx
+        .delete(campaignRecords)
+        .where(and(eq(campaignRecords.campaignId, campaignId), eq(campaignRecords.list, list.key)));
+      for (let i = 0; i < after.length; i++)
+        if (list.done(after[i])) write.push({ list: list.key, position: i, record: after[i] });
+      changedFrom = 0;
+    } else {
+      const n = Math.max(after.length, was.length);
+      for (let i = 0; i < n; i++) {
+        const a = i < after.length ? after[i] : undefined;
+        const b = i < was.length ? was[i] : undefined;
+        if (a === b) continue;
+        const aDone = i < after.length && list.done(a);
+        const bDone = i < was.length && list.done(b);
+        if (aDone && bDone) {
+          if (sameJson(a, b)) continue;
+          write.push({ list: list.key, position: i, record: a });
+          changedFrom = Math.min(changedFrom, i);
+        } else if (aDone) write.push({ list: list.key, position: i, record: a });
+        else if (bDone) {
+          gone.push(i);
+          changedFrom = Math.min(changedFrom, i);
+        }
+      }
+      if (gone.length > 0)
+        await tx
+          .delete(campaignRecords)
+          .where(
+            and(
+              eq(campaignRecords.campaignId, campaignId),
+              eq(campaignRecords.list, list.key),
+              inArray(campaignRecords.position, gone),
+            ),
+          );
+    }
+    for (let from = 0; from < write.length; from += RECORD_BATCH)
+      await tx
+        .insert(campaignRecords)
+        .values(write.slice(from, from + RECORD_BATCH).map((r) => ({ campaignId, ...r })))
+        .onConflictDoUpdate({
+          target: [campaignRecords.campaignId, campaignRecords.list, campaignRecords.position],
+          set: { record: sql`excluded.record` },
+        });
+    if (changedFrom !== Number.POSITIVE_INFINITY)
+      await tx
+        .delete(campaignSnapshots)
+        .where(
+          and(
+            eq(campaignSnapshots.campaignId, campaignId),
+            sql`coalesce((${campaignSnapshots.state} -> ${APART} -> ${list.key} ->> 'length')::int, 0) > ${changedFrom}`,
+          ),
+        );
+  }
+}
+
+/**
+ * The `state` column's document: the state without its parts, and without the finished records
+ * of `lists` (stored apart, `campaign_records`; where they go is in its `storedApart` key).
+ */
+function coreOf(
+  state: CampaignState,
+  parts: readonly Part[],
+  lists: readonly FinishedList[] = [],
+): Record<string, unknown> {
+  let core = state as unknown as Record<string, unknown>;
+  if (parts.length > 0) {
+    core = {};
+    for (const [key, value] of Object.entries(state))
+      if (!(parts as readonly string[]).includes(key)) core[key] = value;
+  }
+  return lists.length === 0 ? core : withoutFinished(core, lists, (list, _i, record) => list.done(record));
+}
+
+/**
+ * The state stored in a row's columns, `parts` (its ruleset's) each from its own column, and its
+ * finished records from `records` (the campaign's `campaign_records` rows). Without `records`, the
+ * state without its finished records (the lists hold their other entries: what a reader of open
+ * battles and votes needs, such as `/me`).
+ */
+export function stateOfColumns(
+  r: { state: unknown } & Record<Part, unknown>,
+  parts: readonly Part[],
+  records?: readonly RecordRow[],
+): CampaignState {
+  let core = r.state as Record<string, unknown>;
+  if (APART in core) {
+    if (records) {
+      const whole = withFinished(core, records);
+      if (!whole) throw new Error(`campaign ${String(core.id)}: a finished record it refers to is not stored`);
+      core = whole;
+    } else {
+      const { [APART]: _apart, ...hot } = core;
+      core = hot;
+    }
+  }
+  if (parts.length === 0) return core as unknown as CampaignState;
+  const state = { ...core };
   for (const part of parts) state[part] = r[part] ?? null;
   return state as unknown as CampaignState;
 }
 
-/** The state stored in a row, as its ruleset (named in the `state` column) stores it. */
-function stateOfRow(r: { state: unknown } & Record<Part, unknown>, layout: StateLayout): CampaignState {
-  return layout.upcast(stateOfColumns(r, layout.parts(String((r.state as { ruleset?: unknown }).ruleset))));
+/** The state stored in a row, as its ruleset (named in the `state` column) stores it, finished records read from `tx`. */
+async function stateOfRow(
+  tx: Executor,
+  r: { id: string; state: unknown } & Record<Part, unknown>,
+  layout: StateLayout,
+): Promise<CampaignState> {
+  const ruleset = String((r.state as { ruleset?: unknown }).ruleset);
+  const state = stateOfColumns(r, layout.parts(ruleset), await recordsOf(tx, r.id, r.state));
+  // Stored before finished records were kept apart: the next save writes them all.
+  const legacy = !(APART in (r.state as object)) && layout.finished(ruleset).length > 0;
+  const upcast = layout.upcast(state);
+  if (legacy) recordsNotStored.add(upcast);
+  return upcast;
 }
 
 /** The columns to write for `state`: all of them, or with `before` (the state stored now) only those that differ. */
@@ -72,11 +316,12 @@ export function columnsOf(
   state: CampaignState,
   parts: readonly Part[],
   before?: CampaignState,
+  lists: readonly FinishedList[] = [],
 ): Partial<Record<'state' | Part, unknown>> {
   if (state === before) return {};
-  const core = coreOf(state, parts);
+  const core = coreOf(state, parts, lists);
   const out: Partial<Record<'state' | Part, unknown>> = {};
-  if (!before || !sameJson(core, coreOf(before, parts))) out.state = core;
+  if (!before || !sameJson(core, coreOf(before, parts, lists))) out.state = core;
   const whole = state as unknown as Record<Part, unknown>;
   const was = before as unknown as Record<Part, unknown> | undefined;
   for (const part of parts) if (!was || !sameJson(whole[part], was[part])) out[part] = whole[part];
@@ -84,6 +329,7 @@ export function columnsOf(
 }
 
 const stateColumns = {
+  id: campaigns.id,
   state: campaigns.state,
   map: campaigns.map,
   fleets: campaigns.fleets,
@@ -102,7 +348,7 @@ export async function lockCampaignByChannel(
   layout: StateLayout,
 ): Promise<CampaignRow | null> {
   const rows = await tx.select().from(campaigns).where(eq(campaigns.channelId, channelId)).for('update');
-  return rows[0] ? toRow(rows[0], layout) : null;
+  return rows[0] ? toRow(tx, rows[0], layout) : null;
 }
 
 /**
@@ -136,7 +382,7 @@ export async function lockCampaignByChannelKnowing(
   if (!state) {
     const rows = await tx.select(stateColumns).from(campaigns).where(eq(campaigns.id, head.id));
     if (!rows[0]) throw new Error(`campaign ${head.id} vanished under its row lock`);
-    state = stateOfRow(rows[0], layout);
+    state = await stateOfRow(tx, rows[0], layout);
   }
   return {
     row: {
@@ -157,7 +403,7 @@ export async function findCampaignByChannel(
   layout: StateLayout,
 ): Promise<CampaignRow | null> {
   const rows = await tx.select().from(campaigns).where(eq(campaigns.channelId, channelId));
-  return rows[0] ? toRow(rows[0], layout) : null;
+  return rows[0] ? toRow(tx, rows[0], layout) : null;
 }
 
 /** A channel's campaign id, version and ruleset, without its state (a history replay reads only the log). */
@@ -174,22 +420,23 @@ export async function campaignHeadOfChannel(
 
 export async function findCampaignById(tx: Executor, id: string, layout: StateLayout): Promise<CampaignRow | null> {
   const rows = await tx.select().from(campaigns).where(eq(campaigns.id, id));
-  return rows[0] ? toRow(rows[0], layout) : null;
+  return rows[0] ? toRow(tx, rows[0], layout) : null;
 }
 
-function toRow(r: typeof campaigns.$inferSelect, layout: StateLayout): CampaignRow {
+async function toRow(tx: Executor, r: typeof campaigns.$inferSelect, layout: StateLayout): Promise<CampaignRow> {
   return {
     id: r.id,
     guildId: r.guildId,
     channelId: r.channelId,
     version: r.version,
-    state: stateOfRow(r, layout),
+    state: await stateOfRow(tx, r, layout),
     secretSeeds: r.secretSeeds as SecretSeed[],
   };
 }
 
 export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date, layout: StateLayout): Promise<void> {
   const parts = layout.parts(row.state.ruleset);
+  const lists = layout.finished(row.state.ruleset);
   await tx.insert(campaigns).values({
     id: row.id,
     guildId: row.guildId,
@@ -197,13 +444,14 @@ export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date, l
     name: row.state.name,
     status: row.state.status,
     version: row.version,
-    ...columnsOf(row.state, parts),
-    state: coreOf(row.state, parts),
+    ...columnsOf(row.state, parts, undefined, lists),
+    state: coreOf(row.state, parts, lists),
     dueAt: layout.dueAt(row.state),
     secretSeeds: row.secretSeeds,
     createdAt: at,
     updatedAt: at,
   });
+  await storeFinished(tx, row.id, row.state, lists, undefined);
 }
 
 /**
@@ -225,7 +473,10 @@ export async function saveCampaign(
   opts: { before?: CampaignState; secretSeedsUnchanged?: boolean } = {},
 ): Promise<{ xmin: string; unchanged: Part[] }> {
   const parts = layout.parts(row.state.ruleset);
-  const columns = columnsOf(row.state, parts, opts.before);
+  const lists = layout.finished(row.state.ruleset);
+  // A state read from a row stored before finished records were kept apart: everything is written once, in this shape.
+  const before = opts.before && !recordsNotStored.has(opts.before) ? opts.before : undefined;
+  const columns = columnsOf(row.state, parts, before, lists);
   const updated = await tx
     .update(campaigns)
     .set({
@@ -240,6 +491,7 @@ export async function saveCampaign(
     .returning({ id: campaigns.id, xmin: sql<string>`xmin::text` });
   if (updated.length !== 1)
     throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);
+  if (lists.length > 0) await storeFinished(tx, row.id, row.state, lists, before);
   return { xmin: updated[0]!.xmin, unchanged: parts.filter((part) => !(part in columns)) };
 }
 
@@ -366,7 +618,7 @@ export async function snapshotAtOrBefore(
     .where(and(eq(campaignSnapshots.campaignId, campaignId), sql`${campaignSnapshots.halfCycles} <= ${halfCycles}`))
     .orderBy(desc(campaignSnapshots.halfCycles))
     .limit(1);
-  return row ? { halfCycles: row.halfCycles, seq: row.seq, state: layout.upcast(row.state as CampaignState) } : null;
+  return row ? snapshotOf(tx, row, layout) : null;
 }
 
 /** The latest stored half-cycle snapshot taken before event `seq` (its `seq` below it), or null. */
@@ -382,20 +634,73 @@ export async function snapshotBeforeSeq(
     .where(and(eq(campaignSnapshots.campaignId, campaignId), sql`${campaignSnapshots.seq} < ${seq}`))
     .orderBy(desc(campaignSnapshots.seq))
     .limit(1);
-  return row ? { halfCycles: row.halfCycles, seq: row.seq, state: layout.upcast(row.state as CampaignState) } : null;
+  return row ? snapshotOf(tx, row, layout) : null;
 }
 
-/** Stores half-cycle snapshots; one already stored for a half-cycle is kept (the log gives both the same). */
+/**
+ * A stored snapshot as a state: its finished records read from `campaign_records`, which it refers
+ * to rather than holds. Null (and the snapshot dropped, to be stored again by the next replay that
+ * passes it) should a record it refers to be missing.
+ */
+async function snapshotOf(
+  tx: Executor,
+  row: typeof campaignSnapshots.$inferSelect,
+  layout: StateLayout,
+): Promise<{ halfCycles: number; seq: number; state: CampaignState } | null> {
+  const state = withFinished(row.state as Record<string, unknown>, await recordsOf(tx, row.campaignId, row.state));
+  if (!state) {
+    await tx
+      .delete(campaignSnapshots)
+      .where(and(eq(campaignSnapshots.campaignId, row.campaignId), eq(campaignSnapshots.halfCycles, row.halfCycles)));
+    return null;
+  }
+  return { halfCycles: row.halfCycles, seq: row.seq, state: layout.upcast(state as unknown as CampaignState) };
+}
+
+/**
+ * Stores half-cycle snapshots; one already stored for a half-cycle is kept (the log gives both the
+ * same). With `layout`, a snapshot's finished records that are stored apart as they are
+ * (`campaign_records`: those of `current`, the state stored now, or else read) are referred to,
+ * not copied: a year of resolved battles would otherwise be stored again with every half-cycle
+ * (docs/performance.md, "History out of the hot state").
+ */
 export async function saveSnapshots(
   tx: Executor,
   campaignId: string,
   snapshots: readonly { halfCycles: number; seq: number; state: CampaignState }[],
+  layout?: StateLayout,
+  current?: CampaignState,
 ): Promise<void> {
-  // A snapshot is a whole state (about 100 KiB grown): a few per INSERT.
-  for (let from = 0; from < snapshots.length; from += 20)
+  if (snapshots.length === 0) return;
+  const lists = layout ? layout.finished(snapshots[0]!.state.ruleset) : [];
+  let stored: (key: string, position: number) => unknown = () => undefined;
+  if (lists.length > 0 && current) {
+    const now = current as unknown as Record<string, unknown[] | undefined>;
+    stored = (key, position) => now[key]?.[position];
+  } else if (lists.length > 0) {
+    const rows = await tx
+      .select({ list: campaignRecords.list, position: campaignRecords.position, record: campaignRecords.record })
+      .from(campaignRecords)
+      .where(eq(campaignRecords.campaignId, campaignId));
+    const byKey = new Map(rows.map((r) => [`${r.list}:${r.position}`, r.record]));
+    stored = (key, position) => byKey.get(`${key}:${position}`);
+  }
+  const refer = (list: FinishedList, position: number, record: unknown) => {
+    if (!list.done(record)) return false;
+    const there = stored(list.key, position);
+    return there !== undefined && list.done(there) && (there === record || sameJson(there, record));
+  };
+  const docs = snapshots.map((x) => ({
+    campaignId,
+    halfCycles: x.halfCycles,
+    seq: x.seq,
+    state: lists.length > 0 ? withoutFinished(x.state as unknown as Record<string, unknown>, lists, refer) : x.state,
+  }));
+  // A snapshot without its finished records is a few KiB; one holding them all (a campaign stored before) up to MiBs.
+  for (let from = 0; from < docs.length; from += 20)
     await tx
       .insert(campaignSnapshots)
-      .values(snapshots.slice(from, from + 20).map((x) => ({ campaignId, ...x })))
+      .values(docs.slice(from, from + 20))
       .onConflictDoNothing();
 }
 

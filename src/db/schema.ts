@@ -83,6 +83,27 @@ export const campaignEvents = pgTable(
 );
 
 /**
+ * A campaign state's finished records (docs/performance.md, "History out of the hot state"): the
+ * entries of its lists (`list`: `battles`, `votes`, `retreats`) that its ruleset says never change
+ * again (src/ruleset.ts `storage.finished`), each stored once, at its `position` in its list. The
+ * `state` column keeps the rest of each list and where those entries go (`storedApart`), so a
+ * command neither rewrites nor compares a year of resolved battles; it inserts the records it
+ * finished. `src/db/campaign-repo.ts` splits and joins them; half-cycle snapshots refer to them too.
+ */
+export const campaignRecords = pgTable(
+  'campaign_records',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    position: integer('position').notNull(),
+    record: jsonb('record').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.list, t.position] })],
+);
+
+/**
  * The campaign state as it stood at the end of each half-cycle (docs/performance.md, "Long histories"):
  * `/campaign history` reads one row and folds at most one half-cycle of events onto it, instead of
  * replaying the whole log. Row `half_cycles` = h holds the state folded from events 1..`seq`,

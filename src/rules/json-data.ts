@@ -38,6 +38,30 @@ export function frozenJson<T>(value: T): T {
   return freeze(copy(value)) as T;
 }
 
+/**
+ * `frozenJson`, but an object or array already frozen inside `value` is taken as it is, not copied:
+ * a frozen value is never changed, so sharing it is safe (the state cache keeps a state whose
+ * finished records, frozen, the rules share: docs/performance.md, "History out of the hot state").
+ */
+export function frozenJsonSharing<T>(value: T): T {
+  return copySharing(value) as T;
+}
+
+function copySharing(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
+  if (Array.isArray(v)) {
+    const n = v.length;
+    const out = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) out[i] = copySharing(v[i]);
+    return Object.freeze(out);
+  }
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return freeze(structuredClone(v));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(v)) out[key] = copySharing((v as Record<string, unknown>)[key]);
+  return Object.freeze(out);
+}
+
 function freeze(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
   for (const child of Object.values(v)) freeze(child);

@@ -1,6 +1,7 @@
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { credit, debit, dropEmptyFleets, idNumber, recordOrder as order } from './apply-common.ts';
 import { cloneJson } from '../json-data.ts';
+import { copySharingFinished } from './finished.ts';
 import type { Fold, FoldTable } from '../kernel/tables.ts';
 import { FIRST_HALF_CYCLE } from './calendar.ts';
 import type { CampaignEvent, StoredEvent } from './events.ts';
@@ -69,8 +70,10 @@ export function applyEvent(state: CampaignState | null, stored: StoredEvent): Ca
   // A dice roll is only recorded in the log: the state stays the very same object, uncopied
   // (rolls are frequent, and copying a grown state is most of what applying one costs: docs/performance.md).
   if (e.type === 'DiceRolled') return state;
-  // Performance: the state is plain JSON, which cloneJson copies several times faster than structuredClone.
-  const s = cloneJson(state);
+  // Performance: the state is plain JSON, which cloneJson copies several times faster than structuredClone;
+  // finished records (resolved battles, decided votes) are shared, frozen, not copied: a year-long
+  // campaign's thousands of them cost a command nothing (docs/performance.md, "History out of the hot state").
+  const s = copySharingFinished(state);
   (FOLDS[e.type] as Fold<CampaignState, CampaignEvent, StoredEvent>)(s, e, stored);
   // Officers and options: officers and crews leave the navy with their ship (UTD7.26A, 7.26B).
   settleOfficerLosses(state, s);

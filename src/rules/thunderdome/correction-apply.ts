@@ -1,5 +1,6 @@
 import type { Correction } from './correction-events.ts';
 import type { CampaignState } from './state.ts';
+import { ownRecord } from './finished.ts';
 
 /**
  * The fold of a correction passed by vote (amend-state.ts, UTD1.7), apart from the order so that
@@ -35,7 +36,9 @@ export function applyCorrection(s: CampaignState, c: Correction): void {
         ship.wrecked = value === 'wrecked';
       }
       if (c.kind === 'battle') {
-        const result = s.battles.find((b) => b.id === c.battle)?.result;
+        // A resolved battle is a finished record, shared and frozen (finished.ts): the correction changes a copy of it.
+        const at = s.battles.findIndex((b) => b.id === c.battle && b.result);
+        const result = at < 0 ? undefined : ownRecord(s.battles, at).result;
         if (result) {
           if (c.fate === 'undamaged') delete result.units[c.unit];
           else result.units[c.unit] = { fate: c.fate };
