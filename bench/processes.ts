@@ -161,6 +161,12 @@ export async function processFigures(
   world: {
     guildId: string;
     campaigns: readonly CampaignCopy[];
+    /**
+     * The channels of every stored campaign: the stand-in has them all, as Discord has the channels
+     * of a bot's campaigns, so the bot finds them in its cache (GUILD_CREATE) instead of asking for
+     * 950 channels that do not exist while the figures are taken.
+     */
+    channels: readonly string[];
     players: { name: string; userId: string }[];
     turnUserId: string;
   },
@@ -170,8 +176,8 @@ export async function processFigures(
   const standIn = await DiscordStandIn.start();
   try {
     const guild = standIn.addGuild({ id: world.guildId, name: 'Bench' });
-    for (const c of world.campaigns)
-      standIn.addChannel(guild.id, { id: c.channelId, name: `campaign-${c.channelId.slice(-3)}` });
+    for (const channelId of new Set([...world.channels, ...world.campaigns.map((c) => c.channelId)]))
+      standIn.addChannel(guild.id, { id: channelId, name: `campaign-${channelId.slice(-4)}` });
     for (const p of world.players) standIn.addUser({ id: p.userId, username: p.name });
     standIn.registerCommands(
       COMMANDS.map((c) => c.data),

@@ -199,6 +199,7 @@ async function benchDatabase(
     rows.set(`order end to end, ${MANY} campaigns`, both(many.endToEnd));
 
     const active = await listCopies(database, ACTIVE);
+    const channels = [c.channelId, ...(await listCopies(database, STORED - 1)).map((x) => x.channelId)];
     const others = c.players
       .filter((p) => p.userId !== c.turnPlayer.userId)
       .slice(0, 2)
@@ -240,7 +241,7 @@ async function benchDatabase(
     // two-minute limit) costs its two figures, not the rest of the bench.
     const p = await processFigures(
       botTarget,
-      { guildId: c.guildId, campaigns: active, players: c.players, turnUserId },
+      { guildId: c.guildId, campaigns: active, channels, players: c.players, turnUserId },
       COLD_STARTS,
     ).catch((err: unknown) => {
       console.log(`  cold start and resident memory: not measured — ${(err as Error).message.split('\n')[0]}`);
