@@ -90,6 +90,11 @@ class BotProcess {
     });
   }
 
+  /** What the process wrote on stderr so far (its log with BENCH_BOT_LOG), for error messages. */
+  errors(): string {
+    return this.stderr;
+  }
+
   send(line: string): void {
     this.child.stdin.write(`${line}\n`);
   }
@@ -212,7 +217,11 @@ export async function processFigures(
           subcommand,
           args,
         });
-        const first = await h.firstResponse(10_000);
+        // A minute: on a machine loaded past its cores the first commands of a fresh process can take seconds; this part measures memory, not latency.
+        const first = await h.firstResponse(60_000).catch((err: unknown) => {
+          bot.child.kill();
+          throw new Error(`${(err as Error).message}\n${bot.errors().slice(-4000)}`);
+        });
         if (first.kind !== 'reply' && first.kind !== 'defer')
           throw new Error(`bench: /${name} ${subcommand} was answered with ${first.kind}`);
       }

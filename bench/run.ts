@@ -30,6 +30,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setTimeout as nextTimer } from 'node:timers/promises';
 import postgres from 'postgres';
 import { runDue } from '../src/app/scheduler.ts';
 import { stateLayout } from '../src/app/rulesets.ts';
@@ -101,7 +102,9 @@ const figure = (name: FigureName, value: number, digits = 1) => figures.set(name
  */
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 
-function printFigures(): void {
+async function printFigures(): Promise<void> {
+  // A timer's turn first, so a stretch that held the loop up to here is recorded too.
+  await nextTimer(2);
   loopDelay.disable();
   figure('loop_delay_max_ms', loopDelay.max / 1e6);
   figure('loop_delay_p99_ms', loopDelay.percentile(99) / 1e6);
@@ -274,7 +277,7 @@ function printLoopDelay(label: string, f: LoopDelayFigures): void {
     `  the command burst (${f.burst.commands} commands by ${f.burst.workers} players in ${f.burst.campaigns} campaigns, ${f.burst.perSecond.toFixed(0)} commands/s), a 300-sector map render (${f.renderMs.toFixed(0)} ms), /campaign history of ${f.historyEvents.toLocaleString('en-US')} events (${ms(f.history)}) and VACUUM campaigns (${f.vacuumMs.toFixed(0)} ms), all at once for ${(f.ms / 1000).toFixed(1)} s:`,
   );
   console.log(
-    `  event-loop delay (1 ms timer): p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, mean ${f.mean.toFixed(1)} ms (target: p99 ≤ 20 ms, max ≤ 100 ms)`,
+    `  event-loop delay (1 ms timer, ${f.samples} runs): p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, mean ${f.mean.toFixed(1)} ms (target: p99 ≤ 20 ms, max ≤ 100 ms)`,
   );
 }
 
@@ -322,11 +325,11 @@ async function main(): Promise<void> {
     `Campaign Master bench — Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${ROUNDS} order rounds, ${STORED} campaigns stored, ${ACTIVE} active`,
   );
   // A round trip and `/campaign history` at 100,000 events (docs/performance.md, "Long histories"); alone with BENCH_ONLY=roundtrip|history.
-  const finished = () => {
+  const finished = async () => {
     console.log(
       `\nbench finished in ${((performance.now() - t0) / 1000).toFixed(0)} s (load average now ${loadavg()[0]!.toFixed(1)}; other work on the machine inflates every figure)`,
     );
-    printFigures();
+    await printFigures();
   };
   const longEvents = num('BENCH_LONG_EVENTS', 100_000);
   const long = async (which: 'roundtrip' | 'history' | 'both') => {
@@ -337,12 +340,12 @@ async function main(): Promise<void> {
   };
   if (ONLY === 'roundtrip' || ONLY === 'history') {
     await long(ONLY);
-    finished();
+    await finished();
     return;
   }
   if (ONLY === 'loop') {
     await loopDelayFigures();
-    finished();
+    await finished();
     return;
   }
   // The pictures (maps of 30/100/300 sectors, a 10-fleet navy sheet, the ledger); alone with BENCH_ONLY=render.
@@ -354,7 +357,7 @@ async function main(): Promise<void> {
   );
   figure('map_draw_over_encode', drawn.ratio, 2);
   if (ONLY === 'render') {
-    finished();
+    await finished();
     return;
   }
   if (ONLY !== 'postgres') {
@@ -385,7 +388,7 @@ async function main(): Promise<void> {
         await long('both');
         await loopDelayFigures();
       }
-      finished();
+      await finished();
       return;
     }
     const name = `cm_bench_${process.pid}`;
@@ -415,7 +418,7 @@ async function main(): Promise<void> {
     await long('both');
     await loopDelayFigures();
   }
-  finished();
+  await finished();
 }
 
 main().catch((err: unknown) => {
