@@ -178,7 +178,10 @@ export async function processFigures(
   coldStarts: number,
 ): Promise<ProcessFigures> {
   if (!FROM_SOURCE) await buildBotProcess();
-  const standIn = await DiscordStandIn.start();
+  // No 3-second limit to acknowledge: these figures are start-up time and memory, and on a machine
+  // loaded past its cores a fresh process's first commands can take longer (Discord would refuse the
+  // late answer and the memory run would wait for nothing).
+  const standIn = await DiscordStandIn.start({ ackTimeoutMs: null });
   try {
     const guild = standIn.addGuild({ id: world.guildId, name: 'Bench' });
     for (const channelId of new Set([...world.channels, ...world.campaigns.map((c) => c.channelId)]))
