@@ -41,7 +41,8 @@ const databaseOpen = performance.now();
 const app: AppContext = {
   database,
   clock: new VirtualClock(clockIso),
-  log: pino({ level: 'silent' }),
+  // BENCH_BOT_LOG=info (or debug) shows the bot's log on stderr, which the bench prints if the bot fails to come up.
+  log: pino({ level: process.env.BENCH_BOT_LOG ?? 'silent' }, pino.destination(2)),
   ids: randomIds,
   seeds: randomSeeds,
   catalogs: builtInCatalogs(),

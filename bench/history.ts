@@ -94,6 +94,29 @@ export async function roundtripFigures(app: AppContext, events = 100_000): Promi
   };
 }
 
+/**
+ * A campaign of about `events` events over `halfCycles` half-cycles in `target`'s channel (three
+ * players end a turn each per half-cycle; rolls fill the log between them). `first` is the
+ * half-cycle it started in; `version` its events.
+ */
+export async function buildHistoryCampaign(
+  app: AppContext,
+  target: { guildId: string; channelId: string },
+  events: number,
+  halfCycles: number,
+): Promise<{ id: string; first: number; version: number; buildMs: number }> {
+  const t0 = performance.now();
+  const id = await activeCampaign(app, target);
+  const stateOf = async () => {
+    const r = (await findCampaignByChannel(app.database.db, target.channelId, stateLayout))!;
+    return { halfCycles: r.state.halfCycles, turn: r.state.turn, version: r.version };
+  };
+  const start = await stateOf();
+  const perTurn = Math.max(0, Math.floor((events - start.version) / (halfCycles * 3)) - 3);
+  const version = await playHalfCycles(app, target, id, halfCycles, perTurn, stateOf);
+  return { id, first: start.halfCycles, version, buildMs: performance.now() - t0 };
+}
+
 export interface HistoryFigures {
   events: number;
   halfCycles: number;
@@ -115,18 +138,7 @@ export async function historyFigures(
   rounds = 5,
 ): Promise<HistoryFigures> {
   const target = { guildId: 'bench-guild', channelId: 'bench-history' };
-  const t0 = performance.now();
-  const id = await activeCampaign(app, target);
-  const stateOf = async () => {
-    const r = (await findCampaignByChannel(app.database.db, target.channelId, stateLayout))!;
-    return { halfCycles: r.state.halfCycles, turn: r.state.turn, version: r.version };
-  };
-  const start = await stateOf();
-  // Three players end a turn each per half-cycle; the rolls fill the log between them.
-  const perTurn = Math.max(0, Math.floor((events - start.version) / (halfCycles * 3)) - 3);
-  const version = await playHalfCycles(app, target, id, halfCycles, perTurn, stateOf);
-  const buildMs = performance.now() - t0;
-  const first = start.halfCycles;
+  const { id, first, version, buildMs } = await buildHistoryCampaign(app, target, events, halfCycles);
   const asks = [
     first,
     first + Math.floor(halfCycles / 3),

@@ -8,11 +8,15 @@
  * repository, the campaign's version moved on. A roll changes nothing in the state (apply.ts), so
  * the stored state stays the log's. `playHalfCycles` ends real turns through the app path in
  * between, so the log spans many half-cycles, as a long campaign's does.
+ *
+ * The builder yields the event loop as the app's long jobs do (src/app/slices.ts): the bench's
+ * event-loop figures cover its own setup too (docs/performance.md, "Nothing blocks the event loop").
  */
 import { eq } from 'drizzle-orm';
 import { runCommand } from '../src/app/run-command.ts';
 import type { AppContext } from '../src/app/context.ts';
-import { appendEvents, EVENT_BATCH } from '../src/db/campaign-repo.ts';
+import { slices } from '../src/app/slices.ts';
+import { appendEvents } from '../src/db/campaign-repo.ts';
 import { campaigns } from '../src/db/schema.ts';
 import { SeededDice } from '../src/rules/dice.ts';
 import { formatExpression, parseDiceExpression, rollExpression } from '../src/rules/dice-expression.ts';
@@ -23,6 +27,10 @@ const THREE_D_SIX = (() => {
   if (!parsed.ok) throw new Error('3d6 does not parse');
   return parsed.value;
 })();
+
+/** Rolls written per transaction, and per call of the repository (whose hashing and INSERT building do not yield). */
+const ROLLS_PER_TRANSACTION = 2000;
+const ROLLS_PER_APPEND = 250;
 
 /** Appends `count` `/roll 3d6` events by `roller` to the campaign's log, at `at`; returns the new version. */
 export async function appendRolls(app: AppContext, campaignId: string, count: number, roller: Actor): Promise<number> {
@@ -37,10 +45,12 @@ export async function appendRolls(app: AppContext, campaignId: string, count: nu
   const at = app.clock.now().toISOString();
   const purpose = `/roll by ${roller.displayName}`;
   let version = row.version;
+  const slice = slices();
   for (let done = 0; done < count; ) {
-    const n = Math.min(EVENT_BATCH * 5, count - done);
+    const n = Math.min(ROLLS_PER_TRANSACTION, count - done);
     const events: StoredEvent[] = [];
     for (let k = 0; k < n; k++) {
+      if (slice.due()) await slice.pause();
       const seq = version + 1 + k;
       const dice = new SeededDice(seed, seq);
       const rolled = rollExpression(THREE_D_SIX, dice, purpose);
@@ -59,7 +69,11 @@ export async function appendRolls(app: AppContext, campaignId: string, count: nu
       });
     }
     await db.transaction(async (tx) => {
-      await appendEvents(tx, campaignId, events);
+      // A few hundred at a time: hashing them into the chain and building the INSERT run in one go.
+      for (let from = 0; from < events.length; from += ROLLS_PER_APPEND) {
+        await appendEvents(tx, campaignId, events.slice(from, from + ROLLS_PER_APPEND));
+        await slice.tick();
+      }
       await tx
         .update(campaigns)
         .set({ version: version + n })

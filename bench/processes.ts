@@ -90,6 +90,11 @@ class BotProcess {
     });
   }
 
+  /** What the process wrote on stderr so far (its log with BENCH_BOT_LOG), for error messages. */
+  errors(): string {
+    return this.stderr;
+  }
+
   send(line: string): void {
     this.child.stdin.write(`${line}\n`);
   }
@@ -161,17 +166,26 @@ export async function processFigures(
   world: {
     guildId: string;
     campaigns: readonly CampaignCopy[];
+    /**
+     * The channels of every stored campaign: the stand-in has them all, as Discord has the channels
+     * of a bot's campaigns, so the bot finds them in its cache (GUILD_CREATE) instead of asking for
+     * 950 channels that do not exist while the figures are taken.
+     */
+    channels: readonly string[];
     players: { name: string; userId: string }[];
     turnUserId: string;
   },
   coldStarts: number,
 ): Promise<ProcessFigures> {
   if (!FROM_SOURCE) await buildBotProcess();
-  const standIn = await DiscordStandIn.start();
+  // No 3-second limit to acknowledge: these figures are start-up time and memory, and on a machine
+  // loaded past its cores a fresh process's first commands can take longer (Discord would refuse the
+  // late answer and the memory run would wait for nothing).
+  const standIn = await DiscordStandIn.start({ ackTimeoutMs: null });
   try {
     const guild = standIn.addGuild({ id: world.guildId, name: 'Bench' });
-    for (const c of world.campaigns)
-      standIn.addChannel(guild.id, { id: c.channelId, name: `campaign-${c.channelId.slice(-3)}` });
+    for (const channelId of new Set([...world.channels, ...world.campaigns.map((c) => c.channelId)]))
+      standIn.addChannel(guild.id, { id: channelId, name: `campaign-${channelId.slice(-4)}` });
     for (const p of world.players) standIn.addUser({ id: p.userId, username: p.name });
     standIn.registerCommands(
       COMMANDS.map((c) => c.data),
@@ -206,7 +220,11 @@ export async function processFigures(
           subcommand,
           args,
         });
-        const first = await h.firstResponse(10_000);
+        // A minute: on a machine loaded past its cores the first commands of a fresh process can take seconds; this part measures memory, not latency.
+        const first = await h.firstResponse(60_000).catch((err: unknown) => {
+          bot.child.kill();
+          throw new Error(`${(err as Error).message}\n${bot.errors().slice(-4000)}`);
+        });
         if (first.kind !== 'reply' && first.kind !== 'defer')
           throw new Error(`bench: /${name} ${subcommand} was answered with ${first.kind}`);
       }

@@ -5,8 +5,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   ApplicationCommandOptionType,
 } from 'discord.js';
-import { campaignEvents, campaignInChannel } from '../src/app/campaigns.ts';
-import { auditDice } from '../src/app/dice-audit.ts';
+import { auditCampaignDice } from '../src/app/dice-audit.ts';
 import { readArgs } from '../src/discord/args.ts';
 import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discord/command.ts';
 import { deferFirst, execute, send } from '../src/discord/present.ts';
@@ -34,16 +33,17 @@ const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'he
 async function run(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   // A reveal before the end (UTD1.7 vote) is put to the players; the vote applies itself when it closes.
   if (readArgs(i, data).sub === 'reveal') return execute(i, ctx, { type: 'vote-dice-reveal' });
-  // Every recorded roll is recomputed (Discord allows 3 s to acknowledge).
+  // Every recorded roll is recomputed (Discord allows 3 s to acknowledge); while the seed is still
+  // secret the log is not even read (UTD1.5, docs/rules-notes.md "Dice").
   await deferFirst(i);
-  const state = await campaignInChannel(ctx.app, ctx.target.channelId);
-  if (!state) {
+  const audited = await auditCampaignDice(ctx.app, ctx.target.channelId, sha256);
+  if (!audited) {
     await send(i, { content: WORDS.noCampaign, flags: MessageFlags.Ephemeral });
     return { ok: false };
   }
-  const audit = auditDice(state, await campaignEvents(ctx.app, ctx.target.channelId), sha256);
+  const { state, audit } = audited;
   const content = !audit.revealed
-    ? `🔒 The seed is still secret: its SHA-256 commitment is \`${state.seedCommitments.at(-1)?.hash}\`. It is revealed when the campaign ends, or earlier if the players vote for it (\`/dice reveal\`); then \`/dice verify\` recomputes every roll.`
+    ? `🔒 The seed is still secret (UTD1.5): no roll can be checked yet. Its SHA-256 commitment is \`${state.seedCommitments.at(-1)?.hash}\`. It is revealed when the campaign ends, or earlier if the players vote for it (\`/dice reveal\`, UTD1.7); then \`/dice verify\` recomputes every roll.`
     : [
         `${audit.commitmentsOk && audit.mismatches.length === 0 ? '✅' : '❌'} Seed ${audit.commitmentsOk ? 'matches' : 'does NOT match'} its commitment.`,
         `${audit.rolls} rolls (${audit.dice} dice): ${audit.fair} recomputed exactly, ${audit.forced} forced (test only), ${audit.mismatches.length} mismatches.`,

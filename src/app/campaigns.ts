@@ -4,7 +4,6 @@ import { EMPIRES, type Actor, type CampaignState, type StoredEvent } from '../ru
 import {
   appendEvents,
   chainPages,
-  EVENT_BATCH,
   campaignHeadOfChannel,
   findCampaignByChannel,
   insertCampaign,
@@ -35,6 +34,7 @@ import {
 } from './export.ts';
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
 import { rulesetOf, stateLayout } from './rulesets.ts';
+import { slices } from './slices.ts';
 
 /** The use cases behind `/campaign …` and `/roll`. Each write is one `runCommand` transaction. */
 export function createCampaign(
@@ -205,17 +205,27 @@ async function exportHead(
  */
 async function* exportedPages(tx: Executor, campaignId: string): AsyncGenerator<ExportedEvent[]> {
   let prev = GENESIS_HASH;
+  const slice = slices();
   for await (const page of chainPages(tx, campaignId)) {
-    const computed = page.some((e) => e.hash === null) ? chainLinks(prev, page) : null;
-    const out = page.map(({ prevHash, hash, ...e }, i) => ({
-      ...e,
-      prevHash: computed ? computed[i]!.prevHash : prevHash!,
-      hash: computed ? computed[i]!.hash : hash!,
-    }));
-    prev = out.at(-1)!.hash;
+    const legacy = page.some((e) => e.hash === null);
+    const out: ExportedEvent[] = [];
+    for (const { prevHash, hash, ...e } of page) {
+      // A legacy log is hashed here, an event at a time, in slices (docs/performance.md, "Nothing blocks the event loop").
+      const link = legacy ? chainLinks(prev, [e])[0]! : { prevHash: prevHash!, hash: hash! };
+      out.push({ ...e, ...link });
+      prev = link.hash;
+      if (legacy && slice.due()) await slice.pause();
+    }
     yield out;
   }
 }
+
+/**
+ * Events the import hands the repository at a time: hashing them into the chain and building their
+ * INSERT runs on the event loop in one go, so a batch is kept to a few milliseconds of it
+ * (docs/performance.md, "Nothing blocks the event loop").
+ */
+const IMPORT_BATCH = 250;
 
 /**
  * Restores an export into an empty channel: the event log is copied as it was and one
@@ -290,16 +300,18 @@ export async function importCampaign(
     const fold = ruleset.applyInPlace ?? ruleset.apply;
     let folded: CampaignState | null = null;
     let batch: StoredEvent[] = [];
+    const slice = slices();
     for await (const e of checked.value.events()) {
       const ended = folded && ruleset.periodEnded ? ruleset.periodEnded(folded, e) : null;
       if (ended !== null)
         await saveSnapshots(tx, id, [{ halfCycles: ended, seq: e.seq - 1, state: folded! }], stateLayout, state);
       folded = fold(folded, e);
       batch.push(e);
-      if (batch.length === EVENT_BATCH) {
+      if (batch.length === IMPORT_BATCH) {
         await appendEvents(tx, id, batch);
         batch = [];
       }
+      if (slice.due()) await slice.pause();
     }
     await appendEvents(tx, id, [...batch, imported]);
     if (file.deadlines.length > 0) {
@@ -449,6 +461,8 @@ export async function campaignAtCycle(
   if (from && from.halfCycles === halfCycles) return from.state;
   let state: CampaignState | null = from ? from.state : null;
   const passed: { halfCycles: number; seq: number; state: CampaignState }[] = [];
+  // Folded in slices that yield the event loop (docs/performance.md, "Nothing blocks the event loop").
+  const slice = slices();
   done: for await (const page of chainPages(db, row.id, (from?.seq ?? 0) + 1)) {
     for (const { prevHash: _p, hash: _h, ...stored } of page) {
       const e: StoredEvent = { ...stored, event: upcastCampaignEvent(stored.event) };
@@ -457,6 +471,7 @@ export async function campaignAtCycle(
         passed.push({ halfCycles: ended, seq: e.seq - 1, state: cloneJson(state!) });
       if (e.event.type === 'TurnStarted' && e.event.halfCycles > halfCycles) break done;
       state = fold(state, e);
+      if (slice.due()) await slice.pause();
     }
   }
   // A cache of the log: failing to store it (the campaign deleted meanwhile) leaves the answer right.

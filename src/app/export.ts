@@ -3,6 +3,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { z } from 'zod';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { rulesetOf } from './rulesets.ts';
+import { slices } from './slices.ts';
 import { settingsSchema } from '../rules/thunderdome/settings.ts';
 import { upcastEvent, upcastState } from '../rules/thunderdome/upcast.ts';
 import { seedCommitment } from '../rules/dice.ts';
@@ -136,10 +137,19 @@ export async function* exportLines(
   const first = JSON.stringify({ ...header, format: EXPORT_FORMAT });
   yield `${first.slice(0, -1)},"events":[\n`;
   let n = 0;
+  // Written in slices that yield the event loop (docs/performance.md, "Nothing blocks the event loop").
+  const slice = slices();
   for await (const page of events) {
     let text = '';
-    for (const e of page) text += `${n++ === 0 ? '' : ',\n'}${JSON.stringify(e)}`;
-    yield text;
+    for (const e of page) {
+      text += `${n++ === 0 ? '' : ',\n'}${JSON.stringify(e)}`;
+      if (slice.due()) {
+        yield text;
+        text = '';
+        await slice.pause();
+      }
+    }
+    if (text !== '') yield text;
   }
   yield '\n]}\n';
 }
@@ -331,8 +341,11 @@ export async function checkExport(
   let prev = GENESIS_HASH;
   let count = 0;
   let last: StoredEvent | null = null;
+  // Checked, hashed and folded in slices that yield the event loop (docs/performance.md, "Nothing blocks the event loop").
+  const slice = slices();
   try {
     for await (const raw of source.events()) {
+      if (slice.due()) await slice.pause();
       const i = count++;
       const checked = storedEventSchema.safeParse(raw);
       if (!checked.success) {
@@ -393,9 +406,11 @@ export async function checkExport(
       message: 'the campaign state does not match its own event log (the file was edited or damaged)',
     };
   const events = async function* (): AsyncGenerator<StoredEvent> {
+    const slice = slices();
     for await (const raw of source.events()) {
       const { prevHash: _p, hash: _h, ...asStored } = raw as ExportedEvent;
       yield upcastEvent(asStored);
+      if (slice.due()) await slice.pause();
     }
   };
   return { ok: true, value: { file: { ...read, campaign: rebuilt }, count, last, events } };

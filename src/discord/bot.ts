@@ -2,7 +2,7 @@ import { Events, type Client, type ClientOptions } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
 import { pruneInteractions, runDue } from '../app/scheduler.ts';
 import { queueDmReminders } from '../app/me-notify.ts';
-import { pgliteVacuum } from '../app/vacuum.ts';
+import { PGLITE_FIRST_VACUUM_AFTER_MS, pgliteVacuum } from '../app/vacuum.ts';
 import { createDiscordClient } from './client.ts';
 import { attachAfterCommandApp, runAfterCommand } from './after-command.ts';
 import { onMapApprovalReaction, onVoteReaction, resyncMapApprovals, resyncOpenVotes } from './reaction-handlers.ts';
@@ -103,7 +103,8 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
   await ready;
   opts.app.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot ready');
   let ticking: Promise<number> | null = null;
-  const vacuum = pgliteVacuum(opts.app);
+  // Not in the boot pass: it would hold up `ready` (docs/performance.md, "Boot").
+  const vacuum = pgliteVacuum(opts.app, undefined, PGLITE_FIRST_VACUUM_AFTER_MS);
   const prune = pruneInteractions(opts.app);
   const tick = () => {
     // One pass at a time in this process; other processes are kept apart by the campaign row lock.

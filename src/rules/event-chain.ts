@@ -52,26 +52,39 @@ export type ChainBreak =
   /** Stored before events were chained: not covered (it is chained with the next command). */
   | { code: 'unchained'; seq: number };
 
+/** A stored event with its stored links (null where it was stored before the chain). */
+export type StoredLinks = ChainedRecord & { prevHash: string | null; hash: string | null };
+
 /**
  * Recomputes a stored chain: every break, earliest first, and the head the events themselves give
  * (the stored head when nothing is broken).
  */
-export function verifyChain(stored: readonly (ChainedRecord & { prevHash: string | null; hash: string | null })[]): {
-  breaks: ChainBreak[];
-  head: string;
-} {
+export function verifyChain(stored: readonly StoredLinks[]): { breaks: ChainBreak[]; head: string } {
+  const check = chainChecker();
+  for (const e of stored) check.add(e);
+  return check.result();
+}
+
+/**
+ * `verifyChain` an event at a time, for a log read in pages (and hashed in slices by the app):
+ * `add` each stored event in order, then `result`.
+ */
+export function chainChecker(): { add(e: StoredLinks): void; result(): { breaks: ChainBreak[]; head: string } } {
   const breaks: ChainBreak[] = [];
   let prev = GENESIS_HASH;
-  for (let i = 0; i < stored.length; i++) {
-    const e = stored[i]!;
-    if (e.seq !== i + 1) breaks.push({ code: 'seq-gap', seq: e.seq, expected: i + 1 });
-    const hash = eventHash(prev, e);
-    if (e.hash === null || e.prevHash === null) breaks.push({ code: 'unchained', seq: e.seq });
-    else if (e.prevHash !== prev) breaks.push({ code: 'link-broken', seq: e.seq });
-    else if (e.hash !== hash) breaks.push({ code: 'event-altered', seq: e.seq });
-    // Following the stored hashes where they exist names only the events that were touched: an
-    // altered event breaks its own hash, not the links after it.
-    prev = e.hash ?? hash;
-  }
-  return { breaks, head: prev };
+  let i = 0;
+  return {
+    add(e) {
+      if (e.seq !== i + 1) breaks.push({ code: 'seq-gap', seq: e.seq, expected: i + 1 });
+      i++;
+      const hash = eventHash(prev, e);
+      if (e.hash === null || e.prevHash === null) breaks.push({ code: 'unchained', seq: e.seq });
+      else if (e.prevHash !== prev) breaks.push({ code: 'link-broken', seq: e.seq });
+      else if (e.hash !== hash) breaks.push({ code: 'event-altered', seq: e.seq });
+      // Following the stored hashes where they exist names only the events that were touched: an
+      // altered event breaks its own hash, not the links after it.
+      prev = e.hash ?? hash;
+    },
+    result: () => ({ breaks, head: prev }),
+  };
 }

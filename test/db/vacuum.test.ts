@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { runCommand } from '../../src/app/run-command.ts';
-import { pgliteVacuum } from '../../src/app/vacuum.ts';
+import { PGLITE_FIRST_VACUUM_AFTER_MS, pgliteVacuum } from '../../src/app/vacuum.ts';
 import { actor, setupCampaign, testApp } from '../helpers/app.ts';
 import { forEachDriver } from '../helpers/databases.ts';
 
@@ -38,4 +38,21 @@ forEachDriver('PGlite reclaims old campaign states', (db, skip, driver) => {
       expect(await vacuum()).toBe(false);
     }
   });
+
+  it.skipIf(skip || driver !== 'pglite')(
+    "the bot's first VACUUM waits ten minutes after its boot pass instead of holding up ready, then runs hourly",
+    async () => {
+      const app = testApp(db().database, { start: '2026-03-04T15:00:00Z' });
+      const vacuum = pgliteVacuum(app, 3_600_000, PGLITE_FIRST_VACUUM_AFTER_MS);
+      expect(await vacuum()).toBe(false);
+      app.clock.advance(PGLITE_FIRST_VACUUM_AFTER_MS - 60_000);
+      expect(await vacuum()).toBe(false);
+      app.clock.advance(60_000);
+      expect(await vacuum()).toBe(true);
+      app.clock.advance(59 * 60_000);
+      expect(await vacuum()).toBe(false);
+      app.clock.advance(60_000);
+      expect(await vacuum()).toBe(true);
+    },
+  );
 });
