@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { campaignAtCycle } from '../src/app/campaigns.ts';
 import type { Database } from '../src/db/client.ts';
 import { Playground } from '../src/playground/playground.ts';
-import { renderMap } from '../src/render/index.ts';
+import { renderPicture } from '../src/render/pool.ts';
 import { buildBenchCampaign, exportBenchCampaign, importBenchCampaign } from './campaign.ts';
 import { listCopies, storeCopies } from './copies.ts';
 import { buildHistoryCampaign } from './history.ts';
@@ -80,7 +80,8 @@ export async function loopDelayScenario(
     delay.enable();
     const [burst, render, history, vacuum] = await Promise.all([
       sustainedThroughput(play.app, active, { turn: c.turnPlayer.userId, others }, opts.perWorker),
-      timed(() => renderMap(map)),
+      // Through the render pool, as the bot draws (docs/performance.md, "Pictures off the main thread").
+      timed(() => renderPicture({ kind: 'map', state: map })),
       (async () => {
         const times: number[] = [];
         for (const h of asks) {
