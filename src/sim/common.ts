@@ -127,6 +127,7 @@ export async function replayProblem(
         (s, e) => rulesetOf(row.state.ruleset).apply(s, e as unknown as StoredEventOf<never>),
         null,
       );
-  if (canonicalJson(replayed) !== canonicalJson(row.state)) return 'the stored state is not the replay of the stored log';
+  if (canonicalJson(replayed) !== canonicalJson(row.state))
+    return 'the stored state is not the replay of the stored log';
   return null;
 }

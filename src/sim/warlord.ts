@@ -196,7 +196,8 @@ export class WarlordSimulator {
   private async setup(): Promise<void> {
     const r = this.rng;
     await this.must(this.userIds[0]!, { type: 'create', name: `Warlord ${this.opts.seed}`, ruleset: WARLORD_RULESET });
-    for (const [i, u] of this.userIds.entries()) await this.must(u, { type: 'warlord-join', corpName: `Sim Corp ${i + 1}` });
+    for (const [i, u] of this.userIds.entries())
+      await this.must(u, { type: 'warlord-join', corpName: `Sim Corp ${i + 1}` });
     const width = r.between(4, 5);
     const height = r.between(4, 5);
     this.report.galaxy = `${width}×${height}`;
@@ -238,11 +239,16 @@ export class WarlordSimulator {
     if (allIn && game.settings.processWhenAllIn && r.chance(0.5))
       return { actor: r.pick(live).userId, command: { type: 'warlord-process' } as never };
     const roll = r.int(100);
-    if (roll < 4) return { actor: 'wl-stranger', command: { type: 'warlord-submit', text: 'PR F' } as never, expect: 'refused' };
+    if (roll < 4)
+      return { actor: 'wl-stranger', command: { type: 'warlord-submit', text: 'PR F' } as never, expect: 'refused' };
     if (roll < 8 && !allIn)
       return { actor: r.pick(this.userIds), command: { type: 'warlord-process' } as never, expect: 'refused' };
     if (roll < 10)
-      return { actor: r.pick(this.userIds), command: { type: 'warlord-join', corpName: 'Too Late Inc' } as never, expect: 'refused' };
+      return {
+        actor: r.pick(this.userIds),
+        command: { type: 'warlord-join', corpName: 'Too Late Inc' } as never,
+        expect: 'refused',
+      };
     // Most sheets come from corporations that have none in yet; some revise theirs; some never send one.
     const missing = live.filter((p) => c.sheets[String(p.corp)] === undefined && !this.lazy(p.corp, game.turn));
     const p = missing.length > 0 && r.chance(0.8) ? r.pick(missing) : r.pick(live.length ? live : c.players);
@@ -295,7 +301,9 @@ export class WarlordSimulator {
         continue;
       }
       if (whole === 2 && sites.length > 0) {
-        const near = sites.filter((h) => hexDistance(ship.at, { col: Number(h.slice(0, 2)), row: Number(h.slice(2)) }) <= 3);
+        const near = sites.filter(
+          (h) => hexDistance(ship.at, { col: Number(h.slice(0, 2)), row: Number(h.slice(2)) }) <= 3,
+        );
         if (near.length > 0) {
           lines.push(`${head} BOMB ${r.pick(near)}`);
           continue;
@@ -356,8 +364,7 @@ export class WarlordSimulator {
         const pay = r.between(10, 999);
         funds -= Math.min(funds, pay);
         lines.push(`PL ${pay}`);
-      }
-      else if (kind === 10) {
+      } else if (kind === 10) {
         const others = game.corps.filter((x) => x.id !== corpId).map((x) => x.id);
         lines.push(`${r.pick(['AC', 'DC'])} ${r.chance(0.3) ? 0 : r.pick(others)}`);
       } else if (kind === 11 && game.turn >= LIMITS.boFromTurn && bo === 0) {
@@ -480,9 +487,7 @@ export class WarlordSimulator {
     const b = before.game!;
     const a = after.game!;
     this.report.turnsProcessed++;
-    const expected = b.corps
-      .filter((x) => !x.eliminated && before.sheets[String(x.id)] === undefined)
-      .map((x) => x.id);
+    const expected = b.corps.filter((x) => !x.eliminated && before.sheets[String(x.id)] === undefined).map((x) => x.id);
     this.report.sheetsWaived += expected.length;
     for (const x of a.corps) {
       const was = b.corps.find((y) => y.id === x.id)!;
@@ -545,7 +550,16 @@ export function warlordInvariantProblem(
     if (s.owner !== MONSTER_CORP && !live.has(s.owner))
       return `ship ${s.id} belongs to corporation ${s.owner}, which is not in the game (§11.2)`;
     const a = s.at;
-    if (a.sx < 0 || a.sx >= g.width || a.sy < 0 || a.sy >= g.height || a.col < 1 || a.col > 16 || a.row < 1 || a.row > 16)
+    if (
+      a.sx < 0 ||
+      a.sx >= g.width ||
+      a.sy < 0 ||
+      a.sy >= g.height ||
+      a.col < 1 ||
+      a.col > 16 ||
+      a.row < 1 ||
+      a.row > 16
+    )
       return `ship ${s.id} is at ${JSON.stringify(a)}, outside the ${g.width}×${g.height} galaxy`;
     if (s.internals > s.hp) return `ship ${s.id} is destroyed (internals ${s.internals} > HP ${s.hp}) yet still listed`;
     if (s.crew < 0 || s.crew > s.maxCrew) return `ship ${s.id} has crew ${s.crew} of ${s.maxCrew}`;
@@ -574,7 +588,8 @@ export function warlordInvariantProblem(
     const t = catalog.get(id);
     if (!t) return `a price for ${id}, which is on no list`;
     const floor = roundHalfUp((t.cost * game.settings.supplyDemand.floorPct) / 100);
-    if (!Number.isInteger(price) || price < floor) return `${id} costs ${price} EP, below the S&D floor ${floor} (§3.4)`;
+    if (!Number.isInteger(price) || price < floor)
+      return `${id} costs ${price} EP, below the S&D floor ${floor} (§3.4)`;
   }
   if (!shown) return null;
   for (const x of game.corps) {
