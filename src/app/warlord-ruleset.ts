@@ -76,6 +76,16 @@ function sheetsOf(c: WarlordCampaign) {
   return new Map(Object.entries(c.sheets).map(([k, text]) => [Number(k), parseSheet(text)]));
 }
 
+/** The due time of a game whose every sheet is in: already passed, so the next scheduler pass runs the turn. */
+const ALL_IN_DUE = new Date(0).toISOString();
+
+/** Every live corporation has a sheet in and the game processes then (§11.3 setting). */
+function everySheetIn(c: WarlordCampaign): boolean {
+  const game = c.game;
+  if (!game?.settings.processWhenAllIn) return false;
+  return game.corps.every((x) => x.eliminated || c.sheets[String(x.id)] !== undefined);
+}
+
 function addHours(iso: string, hours: number): string {
   return new Date(Date.parse(iso) + hours * 3_600_000).toISOString();
 }
@@ -246,11 +256,17 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
   posts: warlordPosts,
   scheduler: {
     systemUserId: WARLORD_CLOCK,
-    nextDue: (s) => (s.status === 'running' ? s.deadline : null),
-    due: (s, now) =>
-      s.status === 'running' && s.deadline !== null && Date.parse(s.deadline) <= now.getTime()
-        ? [{ command: { type: 'warlord-process' }, reason: 'Warlord turn deadline (§11.3)' }]
-        : [],
+    // A game that processes as soon as every sheet is in (§11.3 setting) is due at once then: no
+    // player command runs the turn, so the scheduler's next pass does.
+    nextDue: (s) => (s.status !== 'running' ? null : everySheetIn(s) ? ALL_IN_DUE : s.deadline),
+    due: (s, now) => {
+      if (s.status !== 'running') return [];
+      if (s.deadline !== null && Date.parse(s.deadline) <= now.getTime())
+        return [{ command: { type: 'warlord-process' }, reason: 'Warlord turn deadline (§11.3)' }];
+      return everySheetIn(s)
+        ? [{ command: { type: 'warlord-process' }, reason: 'every Warlord sheet is in (§11.3)' }]
+        : [];
+    },
   },
 };
 
