@@ -5,6 +5,7 @@ import { checkSheet } from '../rules/warlord/check.ts';
 import { gameCatalog, generateGalaxy } from '../rules/warlord/galaxy.ts';
 import { describeError, parseSheet } from '../rules/warlord/orders.ts';
 import { type WarlordState, defaultSettings } from '../rules/warlord/state.ts';
+import { blankSheet, editSheet } from '../rules/warlord/sheet-edit.ts';
 import { processGameTurn } from '../rules/warlord/turn.ts';
 import type { Ruleset, StoredEventOf } from '../ruleset.ts';
 import { warlordPosts } from './warlord-posts.ts';
@@ -41,6 +42,7 @@ const WARLORD_COMMANDS = new Set(
     'warlord-join': 1,
     'warlord-start': 1,
     'warlord-submit': 1,
+    'warlord-edit': 1,
     'warlord-process': 1,
     'warlord-thread': 1,
   } satisfies Record<WarlordCommand['type'], 1>),
@@ -159,7 +161,8 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
           state: null,
         });
       }
-      case 'warlord-submit': {
+      case 'warlord-submit':
+      case 'warlord-edit': {
         if (state.status !== 'running' || !state.game)
           return fail('warlord/not-running', RULE, 'The game is not running.');
         if (!me) return fail('warlord/not-player', RULE, 'Only a corporation’s player submits its sheet.');
@@ -173,16 +176,27 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
             `The deadline (${state.deadline}) has passed: this turn your orders are waived.`,
           );
         }
-        if (command.text.length > SHEET_LIMIT) {
+        // An edit works on the sheet in (or the blank one), in this command's transaction, so two
+        // quick edits never lose one another.
+        let text: string;
+        if (command.type === 'warlord-edit') {
+          const edited = editSheet(
+            state.sheets[String(me.corp)] ?? blankSheet(state.game, me.corp, CATALOG(state.game)),
+            command.edit,
+          );
+          if (!edited.ok) return edited;
+          text = edited.value;
+        } else text = command.text;
+        if (text.length > SHEET_LIMIT) {
           return fail(
             'warlord/sheet-size',
             '§9.1',
-            `An order sheet has at most ${SHEET_LIMIT} characters (this one has ${command.text.length}).`,
+            `An order sheet has at most ${SHEET_LIMIT} characters (this one has ${text.length}).`,
           );
         }
         // The sheet is kept with its bad lines (they fail at processing, earlier steps standing);
         // `sheetReply` tells the player each one with its line, form and rule, and the preview.
-        return ok({ events: [{ type: 'WarlordSheetSubmitted', corp: me.corp, text: command.text }], state: null });
+        return ok({ events: [{ type: 'WarlordSheetSubmitted', corp: me.corp, text }], state: null });
       }
       case 'warlord-process': {
         if (state.status !== 'running' || !state.game)
