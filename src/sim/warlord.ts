@@ -312,10 +312,19 @@ export class WarlordSimulator {
       const slots = activePulses(speed(ship), corp.settings.reversedMoves).length;
       const entries: string[] = [];
       let at = ship.at;
+      // Half the ships head for ships their view shows (sightings, monsters), so battles happen.
+      const marks = view.ships.filter((m) => m.kind !== 'own');
+      const prey = marks.length > 0 && r.chance(0.5) ? r.pick(marks) : null;
+      const target = prey ? { col: Number(prey.hex.slice(0, 2)), row: Number(prey.hex.slice(2)) } : null;
       for (let i = 0; i < slots; i++) {
         const k = r.int(10);
         if (k < 7) {
-          const next = r.pick(neighbours(g, at));
+          const around = neighbours(g, at);
+          const inside = around.filter((n) => n.sx === ship.at.sx && n.sy === ship.at.sy);
+          const next =
+            target && inside.length > 0
+              ? inside.reduce((best, n) => (hexDistance(n, target) < hexDistance(best, target) ? n : best))
+              : r.pick(around);
           entries.push(hexName(next));
           at = next;
         } else if (k === 7) entries.push('-');
