@@ -55,7 +55,7 @@ async function main(): Promise<number> {
       });
       const s = ((performance.now() - t0) / 1000).toFixed(1);
       console.log(
-        `simulated Warlord seed ${seed}: ${report.corps} corporations on ${report.galaxy} sectors, ${report.steps} steps in ${s} s — ${report.accepted} accepted, ${report.refused} refused, ${report.schedulerPasses} scheduler passes; ${report.turnsProcessed} turns processed, ${report.sheetsSubmitted} sheets (${report.malformedLines} malformed lines), ${report.sheetsWaived} waived, ${report.shipsBought} ships bought, ${report.battles} battles; ${report.events} events, game ${report.status}`,
+        `simulated Warlord seed ${seed}: ${report.corps} corporations on ${report.galaxy} sectors, ${report.steps} steps in ${s} s — ${report.accepted} accepted, ${report.refused} refused, ${report.schedulerPasses} scheduler passes; ${report.turnsProcessed} turns processed, ${report.sheetsSubmitted} sheets (${report.malformedLines} malformed lines), ${report.edits} edits, ${report.sheetsWaived} waived, ${report.shipsBought} ships bought, ${report.battles} battles; ${report.events} events, game ${report.status}`,
       );
       console.log(
         `  refused by code: ${Object.entries(report.refusals)

@@ -49,6 +49,7 @@ import {
   sectorName,
 } from '../rules/warlord/hex.ts';
 import { parseSheet } from '../rules/warlord/orders.ts';
+import { type SheetEdit, blankSheet, editSheet } from '../rules/warlord/sheet-edit.ts';
 import { activePulses, speed } from '../rules/warlord/ships.ts';
 import { MONSTER_CORP, type WarlordState } from '../rules/warlord/state.ts';
 import { LIMITS, SITE_TABLE } from '../rules/warlord/tables.ts';
@@ -90,6 +91,8 @@ export interface WarlordSimReport {
   turnsProcessed: number;
   sheetsSubmitted: number;
   sheetsWaived: number;
+  /** Small edits accepted (`warlord-edit`). */
+  edits: number;
   malformedLines: number;
   shipsBought: number;
   battles: number;
@@ -121,7 +124,16 @@ const MALFORMED: readonly string[] = [
   'PS F',
 ];
 
-type Step = { actor: string; command: CommandInput; expect?: 'refused'; sheet?: Planned } | { advanceMs: number };
+type Step =
+  | {
+      actor: string;
+      command: CommandInput;
+      expect?: 'refused';
+      sheet?: Planned;
+      /** An edit's sheet as the rules' `editSheet` gives it: what must be stored. */
+      edited?: string;
+    }
+  | { advanceMs: number };
 
 /** A generated sheet: its text and the line numbers that are malformed on purpose. */
 interface Planned {
@@ -172,6 +184,7 @@ export class WarlordSimulator {
       turnsProcessed: 0,
       sheetsSubmitted: 0,
       sheetsWaived: 0,
+      edits: 0,
       malformedLines: 0,
       shipsBought: 0,
       battles: 0,
@@ -249,11 +262,46 @@ export class WarlordSimulator {
         command: { type: 'warlord-join', corpName: 'Too Late Inc' } as never,
         expect: 'refused',
       };
+    if (roll < 18 && live.length > 0) return this.editFor(game, r.pick(live));
     // Most sheets come from corporations that have none in yet; some revise theirs; some never send one.
     const missing = live.filter((p) => c.sheets[String(p.corp)] === undefined && !this.lazy(p.corp, game.turn));
     const p = missing.length > 0 && r.chance(0.8) ? r.pick(missing) : r.pick(live.length ? live : c.players);
     const sheet = this.sheetFor(game, p.corp);
     return { actor: p.userId, command: { type: 'warlord-submit', text: sheet.text } as never, sheet };
+  }
+
+  /**
+   * A small edit of a sheet (`/warlord order`, `/warlord misc`): a slot of one of its ships, a misc
+   * order added (sometimes malformed: refused, §9.1) or removed (sometimes past the last: refused).
+   */
+  private editFor(game: WarlordState, player: WarlordCampaign['players'][number]): Step {
+    const r = this.rng;
+    const c = this.campaign!;
+    const current = c.sheets[String(player.corp)] ?? blankSheet(game, player.corp, this.catalog!);
+    const ships = game.ships.filter((s) => s.owner === player.corp && speed(s) > 0);
+    const kind = r.int(3);
+    let edit: SheetEdit;
+    if (kind === 0 && ships.length > 0) {
+      const ship = r.pick(ships);
+      const t = this.catalog!.get(ship.typeId);
+      edit = {
+        kind: 'slot',
+        ship: `${t?.race ?? ship.typeId[0]} ${t?.designation ?? ship.typeId.slice(2)} ${ship.seq}`,
+        slot: r.between(1, LIMITS.slots),
+        order: r.pick(['-', 'REPR', 'TRNG', 'PRSP', hexName(r.pick(neighbours(game.settings.galaxy, ship.at)))]),
+      };
+    } else if (kind === 1)
+      edit = {
+        kind: 'misc-add',
+        order: r.chance(0.3) ? r.pick(MALFORMED) : r.pick(['A% 110', 'CT 3 4', 'AC 0', 'RO OFF']),
+      };
+    else edit = { kind: 'misc-remove', index: r.between(1, 4) };
+    const expected = editSheet(current, edit);
+    return {
+      actor: player.userId,
+      command: { type: 'warlord-edit', edit } as never,
+      ...(expected.ok ? { edited: expected.value } : { expect: 'refused' as const }),
+    };
   }
 
   /** A corporation that sends no sheet this turn (waived at the deadline, §11.4): about one in six. */
@@ -418,6 +466,17 @@ export class WarlordSimulator {
     if (run.kind === 'accepted') {
       if (step.expect === 'refused') this.fail(where, 'accepted a command the rules must refuse');
       this.report.accepted++;
+      if (step.edited !== undefined) {
+        this.report.edits++;
+        const corp = before!.players.find((p) => p.userId === step.actor)!.corp;
+        const after = await storedCampaign(this.app.database, TARGET.channelId);
+        const stored = (after?.state as unknown as WarlordCampaign | undefined)?.sheets[String(corp)];
+        if (stored !== step.edited)
+          this.fail(
+            where,
+            `the edit stored ${JSON.stringify(stored)}, not the edited sheet ${JSON.stringify(step.edited)}`,
+          );
+      }
       if (step.sheet) {
         this.report.sheetsSubmitted++;
         this.report.malformedLines += step.sheet.malformed.length;

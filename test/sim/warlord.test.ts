@@ -19,7 +19,7 @@ const SEED =
 
 forEachDriver('Warlord simulator', (db, skip, driver) => {
   it.skipIf(skip)(
-    `${COMMANDS} random sheets (some malformed, some missing), deadlines and scheduler passes keep every invariant: ships in one place and owned by a live corporation, treasuries, sites and prices within the tables, fog of war, waivers (§11.4), replay = stored state, refusals change nothing (seed ${SEED})`,
+    `${COMMANDS} random sheets (some malformed, some missing), small edits, deadlines and scheduler passes keep every invariant: ships in one place and owned by a live corporation, treasuries, sites and prices within the tables, fog of war, waivers (§11.4), replay = stored state, refusals change nothing (seed ${SEED})`,
     async () => {
       const report = await simulateWarlord({
         database: db().database,
@@ -37,6 +37,7 @@ forEachDriver('Warlord simulator', (db, skip, driver) => {
       expect(report.sheetsSubmitted).toBeGreaterThan(COMMANDS / 4);
       expect(report.sheetsWaived).toBeGreaterThan(0);
       expect(report.malformedLines).toBeGreaterThan(0);
+      expect(report.edits).toBeGreaterThan(0);
       expect(report.shipsBought).toBeGreaterThan(0);
       expect(report.refused).toBeGreaterThan(0);
     },
