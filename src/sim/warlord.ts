@@ -16,8 +16,9 @@
  *  - site production inside its SITE_TABLE range (T4, §6) and prices whole, at or above the S&D
  *    floor (§3.4);
  *  - fog of war (§8, §11.3): a corporation's knowledge names only sectors it was shown (its home,
- *    its sites' sectors, the sectors its ships were in and their neighbours, since a turn's six
- *    pulses cross at most one border), and its views hold no hex or ship beyond its knowledge;
+ *    its sites' sectors, and the 3×3 block of sectors around each sector its ships were in, since
+ *    a turn's six pulses move six hexes of a 16-hex sector), and its views hold no hex or ship
+ *    beyond its knowledge;
  *  - the waived corporations of a processed turn are exactly those without a sheet (§11.4);
  *  - the stored state is the replay of the stored log; a refused command changed nothing; after a
  *    scheduler pass nothing is left due.
@@ -39,15 +40,7 @@ import { checkSheet } from '../rules/warlord/check.ts';
 import { RESOURCES } from '../rules/warlord/tables.ts';
 import { ep, purchasePrice, roundHalfUp } from '../rules/warlord/economy.ts';
 import { gameCatalog } from '../rules/warlord/galaxy.ts';
-import {
-  type SectorId,
-  adjacentSectors,
-  addressName,
-  hexDistance,
-  hexName,
-  neighbours,
-  sectorName,
-} from '../rules/warlord/hex.ts';
+import { type SectorId, addressName, hexDistance, hexName, neighbours, sectorName } from '../rules/warlord/hex.ts';
 import { parseSheet } from '../rules/warlord/orders.ts';
 import { type SheetEdit, blankSheet, editSheet } from '../rules/warlord/sheet-edit.ts';
 import { activePulses, speed } from '../rules/warlord/ships.ts';
@@ -579,7 +572,7 @@ export class WarlordSimulator {
     }
   }
 
-  /** Records what each corporation is shown: its home, its sites' sectors, its ships' sectors and their neighbours. */
+  /** Records what each corporation is shown: its home, its sites' sectors, the sectors around its ships. */
   private see(game: WarlordState): void {
     const g = game.settings.galaxy;
     for (const corp of game.corps) {
@@ -590,10 +583,11 @@ export class WarlordSimulator {
       for (const ship of game.ships) {
         if (ship.owner !== corp.id) continue;
         const here = { x: ship.at.sx, y: ship.at.sy };
-        s.add(sectorName(here));
-        for (const n of adjacentSectors(g, here)) s.add(sectorName(n));
-        // A corner hex borders the diagonal sectors too (§4.5), so a ship there may cross into them.
-        for (const n of neighbours(g, ship.at)) s.add(sectorName({ x: n.sx, y: n.sy }));
+        // Six pulses move at most six hexes, so a turn's path stays in the 3×3 block of sectors
+        // around the ship (a sector is 16 hexes wide), corners and wrapping included (§4.5).
+        for (let dx = -1; dx <= 1; dx++)
+          for (let dy = -1; dy <= 1; dy++)
+            s.add(sectorName({ x: (here.x + dx + g.width) % g.width, y: (here.y + dy + g.height) % g.height }));
       }
     }
   }
