@@ -84,7 +84,7 @@ export const HELP_SECTIONS: { title: string; lines: string[] }[] = [
   {
     title: 'Star Fleet Warlord (a second game)',
     lines: [
-      '`/warlord create name:` · `/warlord join corporation:` · `/warlord start width: height: [turn_hours:]` — a game of corporations (§1.4, §4.1). `/warlord check file:` dry-runs a sheet privately; `/warlord sheet file:` sends it (revisable until the deadline, late ones waived, §11.4); `/warlord status`; `/warlord map [sector:]` your maps as your corporation knows them. Reports and maps arrive in your private thread.',
+      '`/warlord create name:` · `/warlord join corporation:` · `/warlord start width: height: [turn_hours:]` — a game of corporations (§1.4, §4.1). `/warlord check file:` dry-runs a sheet privately; `/warlord sheet file:` sends it, or `/warlord sheet` without a file opens it in a form (revisable until the deadline, late ones waived, §11.4); `/warlord order ship: slot: order:` and `/warlord misc add|remove` change one line; `/warlord status`; `/warlord map [sector:]` your maps as your corporation knows them. Reports and maps arrive in your private thread.',
     ],
   },
   {

@@ -14,6 +14,7 @@ import type { CommandContext, CommandOutcome, SlashCommand } from '../src/discor
 import { deferFirst, presentError, send, sendLong } from '../src/discord/present.ts';
 import { standbyVoteRows } from '../src/discord/components-warlord.ts';
 import { presentWarlord } from '../src/discord/warlord-present.ts';
+import { editSheetBy, openSheetModal, submitSheet } from '../src/discord/warlord-sheets.ts';
 import { splitMessage } from '../src/discord/words.ts';
 
 const S = ApplicationCommandOptionType.String;
@@ -21,6 +22,7 @@ const I = ApplicationCommandOptionType.Integer;
 const A = ApplicationCommandOptionType.Attachment;
 const U = ApplicationCommandOptionType.User;
 const SUB = ApplicationCommandOptionType.Subcommand;
+const GROUP = ApplicationCommandOptionType.SubcommandGroup;
 /** A sheet file: far above any real sheet (100 ships × 6 slots fit in a tenth), as the rules' own limit. */
 const SHEET_BYTES = 50_000;
 const sheetFile = {
@@ -67,8 +69,43 @@ const data = {
     {
       type: SUB,
       name: 'sheet',
-      description: 'Submit (or revise) your order sheet for this turn',
-      options: [sheetFile],
+      description: 'Submit (or revise) your order sheet: a file, or without one a form holding your sheet',
+      options: [{ ...sheetFile, required: false }],
+    },
+    {
+      type: SUB,
+      name: 'order',
+      description: 'Set one slot of one ship on your sheet (§4.3), checked again',
+      options: [
+        { type: S, name: 'ship', description: 'Race, class and number, e.g. F CA 12', required: true, max_length: 20 },
+        { type: I, name: 'slot', description: 'Slot 1–6', required: true, min_value: 1, max_value: 6 },
+        {
+          type: S,
+          name: 'order',
+          description: 'A hex CCRR, "-", or a ship order (PRSP, SCAN TERR, REPR…)',
+          required: true,
+          max_length: 20,
+        },
+      ],
+    },
+    {
+      type: GROUP,
+      name: 'misc',
+      description: 'Add or remove a misc order on your sheet (§9), checked again',
+      options: [
+        {
+          type: SUB,
+          name: 'add',
+          description: 'Add a misc order after the others (e.g. PS F CA, A% 110)',
+          options: [{ type: S, name: 'order', description: 'The order line', required: true, max_length: 100 }],
+        },
+        {
+          type: SUB,
+          name: 'remove',
+          description: 'Remove the n-th misc order of your sheet',
+          options: [{ type: I, name: 'number', description: '1 = the first misc order', required: true, min_value: 1 }],
+        },
+      ],
     },
     {
       type: SUB,
@@ -123,6 +160,18 @@ async function readSheet(file: { size: number; url: string }) {
   return readTextUpload(file, { maxBytes: SHEET_BYTES, rule: '§9.1', codePrefix: 'warlord', what: 'order sheet' });
 }
 
+async function sendSheetFile(
+  i: ChatInputCommandInteraction,
+  ctx: CommandContext,
+  file: { size: number; url: string },
+): Promise<CommandOutcome> {
+  // Downloading the file may take longer than Discord's 3 s; the answer is private either way.
+  await deferFirst(i);
+  const upload = await readSheet(file);
+  if (!upload.ok) return presentError(i, upload.error);
+  return submitSheet(i, ctx, upload.value);
+}
+
 /** Thin: each subcommand is one app call (src/app/warlord-commands.ts), presented by warlord-present.ts. */
 async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Promise<CommandOutcome> {
   const args = readArgs(i, data);
@@ -154,25 +203,20 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
         }),
       );
     case 'sheet':
+      // No file: the form holding the sheet in (a modal must be the first answer, so no defer).
+      if (!args.file) return openSheetModal(i, ctx);
+      return sendSheetFile(i, ctx, args.file);
     case 'check': {
       // Downloading the file may take longer than Discord's 3 s; the answer is private either way.
       await deferFirst(i);
       const upload = await readSheet(args.file);
       if (!upload.ok) return presentError(i, upload.error);
       const check = await checkWarlordSheet(ctx.app, ctx.target.channelId, ctx.actor.userId, upload.value);
-      if (args.sub === 'check') {
-        if (!check.ok) return presentError(i, { code: 'warlord/check', rule: '§11', message: check.message });
-        const [first, ...rest] = splitMessage(['🔎 Dry run (nothing submitted):', ...check.lines].join('\n'));
-        await send(i, { content: first!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
-        for (const more of rest) await i.followUp({ content: more, flags: MessageFlags.Ephemeral });
-        return { ok: true };
-      }
-      const result = await runWarlord(ctx.app, req, { type: 'warlord-submit', text: upload.value });
-      const lines = [
-        '📨 Sheet received; you may revise it until the deadline (§11.3).',
-        ...(check.ok ? check.lines : []),
-      ];
-      return presentWarlord(i, ctx, result, lines);
+      if (!check.ok) return presentError(i, { code: 'warlord/check', rule: '§11', message: check.message });
+      const [first, ...rest] = splitMessage(['🔎 Dry run (nothing submitted):', ...check.lines].join('\n'));
+      await send(i, { content: first!, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+      for (const more of rest) await i.followUp({ content: more, flags: MessageFlags.Ephemeral });
+      return { ok: true };
     }
     case 'standby': {
       const result = await runWarlord(ctx.app, req, {
@@ -193,6 +237,12 @@ async function execute(i: ChatInputCommandInteraction, ctx: CommandContext): Pro
         ctx,
         await runWarlord(ctx.app, req, { type: 'warlord-standby-ballot', corp: args.corporation, choice: args.choice }),
       );
+    case 'order':
+      return editSheetBy(i, ctx, { kind: 'slot', ship: args.ship, slot: args.slot, order: args.order });
+    case 'add':
+      return editSheetBy(i, ctx, { kind: 'misc-add', order: args.order });
+    case 'remove':
+      return editSheetBy(i, ctx, { kind: 'misc-remove', index: args.number });
     case 'map': {
       // Drawing two pictures may pass Discord's 3 s; the answer is private (fog of war, §8).
       await deferFirst(i);

@@ -1,7 +1,10 @@
 import { campaignHeadOfChannel } from '../db/campaign-repo.ts';
 import type { RuleError } from '../rules/errors.ts';
 import type { Actor } from '../rules/thunderdome/index.ts';
+import { SAMPLE_CATALOG } from '../rules/warlord/catalog.ts';
+import { gameCatalog } from '../rules/warlord/galaxy.ts';
 import { parseSector } from '../rules/warlord/hex.ts';
+import { blankSheet } from '../rules/warlord/sheet-edit.ts';
 import { type GalaxyView, type SectorView, galaxyView, sectorView } from '../rules/warlord/view.ts';
 import type { AppContext } from './context.ts';
 import { campaignInChannel } from './campaigns.ts';
@@ -58,6 +61,36 @@ export async function checkWarlordSheet(
     return { ok: false, message: 'Only a corporation’s player checks its sheet (§11).' };
   const reply = sheetReply(game, userId, text);
   return { ok: true, lines: reply ? reply.split('\n') : ['✅ Every line reads correctly.'] };
+}
+
+/**
+ * The sheet a player edits in the modal: the one in for this turn, or the blank sheet with a line
+ * per ship (§9), and the game turn it belongs to (a modal opened before the turn ran must not
+ * submit into the next one).
+ */
+export async function warlordSheetDraft(
+  app: AppContext,
+  channelId: string,
+  userId: string,
+): Promise<{ ok: true; text: string; turn: number; submitted: boolean } | { ok: false; message: string }> {
+  const game = await warlordIn(app, channelId);
+  if (!game) return { ok: false, message: 'There is no Warlord game in this channel (§11).' };
+  if (game.status !== 'running' || !game.game) return { ok: false, message: 'The game is not running (§11).' };
+  const me = game.players.find((p) => p.userId === userId);
+  if (!me) return { ok: false, message: 'Only a corporation’s player submits its sheet (§11).' };
+  const sent = game.sheets[String(me.corp)];
+  return {
+    ok: true,
+    text: sent ?? blankSheet(game.game, me.corp, gameCatalog(SAMPLE_CATALOG, game.game.settings)),
+    turn: game.game.turn,
+    submitted: sent !== undefined,
+  };
+}
+
+/** The game turn of a channel's running Warlord game (null when none runs). */
+export async function warlordTurn(app: AppContext, channelId: string): Promise<number | null> {
+  const game = await warlordIn(app, channelId);
+  return game?.status === 'running' && game.game ? game.game.turn : null;
 }
 
 export async function warlordStatus(app: AppContext, channelId: string, userId: string): Promise<string[] | null> {

@@ -6,6 +6,7 @@ import { gameCatalog, generateGalaxy } from '../rules/warlord/galaxy.ts';
 import { describeError, parseSheet } from '../rules/warlord/orders.ts';
 import { type WarlordState, defaultSettings } from '../rules/warlord/state.ts';
 import { castStandbyBallot, proposeStandby, seatHanded, standbyTally } from '../rules/warlord/standby.ts';
+import { blankSheet, editSheet } from '../rules/warlord/sheet-edit.ts';
 import { processGameTurn } from '../rules/warlord/turn.ts';
 import type { Ruleset, StoredEventOf } from '../ruleset.ts';
 import { warlordPosts } from './warlord-posts.ts';
@@ -42,6 +43,7 @@ const WARLORD_COMMANDS = new Set(
     'warlord-join': 1,
     'warlord-start': 1,
     'warlord-submit': 1,
+    'warlord-edit': 1,
     'warlord-process': 1,
     'warlord-thread': 1,
     'warlord-standby': 1,
@@ -77,6 +79,16 @@ export class ReplayDice implements DiceSource {
 
 function sheetsOf(c: WarlordCampaign) {
   return new Map(Object.entries(c.sheets).map(([k, text]) => [Number(k), parseSheet(text)]));
+}
+
+/** The due time of a game whose every sheet is in: already passed, so the next scheduler pass runs the turn. */
+const ALL_IN_DUE = new Date(0).toISOString();
+
+/** Every live corporation has a sheet in and the game processes then (§11.3 setting). */
+function everySheetIn(c: WarlordCampaign): boolean {
+  const game = c.game;
+  if (!game?.settings.processWhenAllIn) return false;
+  return game.corps.every((x) => x.eliminated || c.sheets[String(x.id)] !== undefined);
 }
 
 function addHours(iso: string, hours: number): string {
@@ -152,7 +164,8 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
           state: null,
         });
       }
-      case 'warlord-submit': {
+      case 'warlord-submit':
+      case 'warlord-edit': {
         if (state.status !== 'running' || !state.game)
           return fail('warlord/not-running', RULE, 'The game is not running.');
         if (!me) return fail('warlord/not-player', RULE, 'Only a corporation’s player submits its sheet.');
@@ -166,16 +179,27 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
             `The deadline (${state.deadline}) has passed: this turn your orders are waived.`,
           );
         }
-        if (command.text.length > SHEET_LIMIT) {
+        // An edit works on the sheet in (or the blank one), in this command's transaction, so two
+        // quick edits never lose one another.
+        let text: string;
+        if (command.type === 'warlord-edit') {
+          const edited = editSheet(
+            state.sheets[String(me.corp)] ?? blankSheet(state.game, me.corp, CATALOG(state.game)),
+            command.edit,
+          );
+          if (!edited.ok) return edited;
+          text = edited.value;
+        } else text = command.text;
+        if (text.length > SHEET_LIMIT) {
           return fail(
             'warlord/sheet-size',
             '§9.1',
-            `An order sheet has at most ${SHEET_LIMIT} characters (this one has ${command.text.length}).`,
+            `An order sheet has at most ${SHEET_LIMIT} characters (this one has ${text.length}).`,
           );
         }
         // The sheet is kept with its bad lines (they fail at processing, earlier steps standing);
         // `sheetReply` tells the player each one with its line, form and rule, and the preview.
-        return ok({ events: [{ type: 'WarlordSheetSubmitted', corp: me.corp, text: command.text }], state: null });
+        return ok({ events: [{ type: 'WarlordSheetSubmitted', corp: me.corp, text }], state: null });
       }
       case 'warlord-standby': {
         if (state.status !== 'running' || !state.game || state.deadline === null)
@@ -331,11 +355,17 @@ export const warlord: Ruleset<WarlordCampaign, WarlordCommand, WarlordEvent> = {
   posts: warlordPosts,
   scheduler: {
     systemUserId: WARLORD_CLOCK,
-    nextDue: (s) => (s.status === 'running' ? s.deadline : null),
-    due: (s, now) =>
-      s.status === 'running' && s.deadline !== null && Date.parse(s.deadline) <= now.getTime()
-        ? [{ command: { type: 'warlord-process' }, reason: 'Warlord turn deadline (§11.3)' }]
-        : [],
+    // A game that processes as soon as every sheet is in (§11.3 setting) is due at once then: no
+    // player command runs the turn, so the scheduler's next pass does.
+    nextDue: (s) => (s.status !== 'running' ? null : everySheetIn(s) ? ALL_IN_DUE : s.deadline),
+    due: (s, now) => {
+      if (s.status !== 'running') return [];
+      if (s.deadline !== null && Date.parse(s.deadline) <= now.getTime())
+        return [{ command: { type: 'warlord-process' }, reason: 'Warlord turn deadline (§11.3)' }];
+      return everySheetIn(s)
+        ? [{ command: { type: 'warlord-process' }, reason: 'every Warlord sheet is in (§11.3)' }]
+        : [];
+    },
   },
 };
 

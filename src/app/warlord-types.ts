@@ -1,4 +1,5 @@
 import type { StandbyVote } from '../rules/warlord/standby.ts';
+import type { SheetEdit } from '../rules/warlord/sheet-edit.ts';
 import type { WarlordState } from '../rules/warlord/state.ts';
 import type { RulesetState } from '../ruleset.ts';
 
@@ -36,6 +37,8 @@ export type WarlordCommand =
   | { type: 'warlord-join'; corpName: string }
   | { type: 'warlord-start'; width: number; height: number; turnHours: number }
   | { type: 'warlord-submit'; text: string }
+  /** A small change to the corporation's sheet of this turn (one slot, one misc order), revalidated. */
+  | { type: 'warlord-edit'; edit: SheetEdit }
   | { type: 'warlord-process' }
   /** The bot records the private thread it opened for a corporation's reports (system only). */
   | { type: 'warlord-thread'; corp: number; threadId: string }

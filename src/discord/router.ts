@@ -9,6 +9,7 @@ import {
   type GuildMember,
   type Interaction,
   type MessageComponentInteraction,
+  type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { AppContext } from '../app/context.ts';
@@ -28,6 +29,7 @@ import { isComponentId } from './component-ids.ts';
 import { onComponent } from './components-router.ts';
 import { RuleViolation } from '../rules/errors.ts';
 import { describeError, WORDS } from './words.ts';
+import { isWarlordSheetModal, onSheetModal } from './warlord-sheets.ts';
 
 export interface RouterOptions {
   /** Name of a role whose members count as campaign admins. */
@@ -110,6 +112,28 @@ export class Router {
     if (interaction.isButton() && isConfirmButton(interaction.customId)) return this.runConfirmButton(interaction);
     if ((interaction.isButton() || interaction.isStringSelectMenu()) && isComponentId(interaction.customId))
       return this.runComponent(interaction);
+    if (interaction.isModalSubmit() && isWarlordSheetModal(interaction.customId))
+      return this.runSheetModal(interaction);
+  }
+
+  /** A Warlord order sheet sent from its modal (warlord-sheets.ts): the same limits, context and funnel as a command. */
+  private async runSheetModal(interaction: ModalSubmitInteraction): Promise<void> {
+    const ctx = this.context(interaction);
+    try {
+      const allowed = this.allow(interaction.user.id, interaction.guildId);
+      if (!allowed.ok || !ctx) {
+        await interaction.reply({
+          content: allowed.ok ? WORDS.notInGuild : slowDown(allowed.retryAfterMs),
+          flags: MessageFlags.Ephemeral,
+        });
+        this.outcomes.set(interaction.id, { ok: false });
+        return;
+      }
+      this.outcomes.set(interaction.id, await onSheetModal(interaction, ctx));
+    } catch (err) {
+      this.outcomes.set(interaction.id, { ok: false });
+      await this.funnel(interaction, err);
+    }
   }
 
   /**
@@ -154,7 +178,11 @@ export class Router {
   }
 
   private context(
-    interaction: ChatInputCommandInteraction | AutocompleteInteraction | MessageComponentInteraction,
+    interaction:
+      | ChatInputCommandInteraction
+      | AutocompleteInteraction
+      | MessageComponentInteraction
+      | ModalSubmitInteraction,
   ): CommandContext | null {
     if (!interaction.guildId || !interaction.channelId) return null;
     return {
@@ -179,7 +207,11 @@ export class Router {
   }
 
   private isAdmin(
-    interaction: ChatInputCommandInteraction | AutocompleteInteraction | MessageComponentInteraction,
+    interaction:
+      | ChatInputCommandInteraction
+      | AutocompleteInteraction
+      | MessageComponentInteraction
+      | ModalSubmitInteraction,
   ): boolean {
     if (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) return true;
     const role = this.options.adminRoleName;
@@ -248,13 +280,15 @@ export class Router {
   }
 
   private async funnel(
-    interaction: ChatInputCommandInteraction | ButtonInteraction | MessageComponentInteraction,
+    interaction: ChatInputCommandInteraction | ButtonInteraction | MessageComponentInteraction | ModalSubmitInteraction,
     err: unknown,
   ): Promise<void> {
     let content: string;
     const command = interaction.isMessageComponent()
       ? `button ${interaction.customId.split(':').slice(0, 2).join(':')}`
-      : interaction.commandName;
+      : interaction.isModalSubmit()
+        ? `modal ${interaction.customId.split(':').slice(0, 2).join(':')}`
+        : interaction.commandName;
     if (err instanceof RuleViolation) {
       // A value refused while reading the options (args.ts): the player's mistake, not an incident.
       content = describeError(err.error);

@@ -1,4 +1,10 @@
-import { type ActionRowBuilder, type ButtonBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  type ActionRowBuilder,
+  type ButtonBuilder,
+  MessageFlags,
+  type ChatInputCommandInteraction,
+  type ModalSubmitInteraction,
+} from 'discord.js';
 import type { CommandResult } from '../app/run-command.ts';
 import { warlordNews } from '../app/warlord-commands.ts';
 import { AFTER_COMMAND_STEPS, runAfterCommand } from './after-command.ts';
@@ -14,7 +20,7 @@ import { WORDS, splitMessage } from './words.ts';
  * is handed to the deliverer as for every command (after-command.ts, less its Thunderdome reply).
  */
 export async function presentWarlord(
-  i: ChatInputCommandInteraction,
+  i: ChatInputCommandInteraction | ModalSubmitInteraction,
   ctx: CommandContext,
   result: CommandResult,
   privateLines?: readonly string[],

@@ -20,23 +20,32 @@
 import { createHash } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import pino from 'pino';
-import { lte, sql } from 'drizzle-orm';
 import { VirtualClock } from '../clock.ts';
 import { catalogSource } from '../app/catalogs.ts';
 import { sequentialIds, type AppContext } from '../app/context.ts';
-import { canonicalJson } from '../app/export.ts';
 import { stateLayout } from '../app/rulesets.ts';
 import { runCommand, type CommandInput } from '../app/run-command.ts';
 import { runDue } from '../app/scheduler.ts';
-import { findCampaignByChannel, loadEvents } from '../db/campaign-repo.ts';
+import { findCampaignByChannel } from '../db/campaign-repo.ts';
 import type { Database } from '../db/client.ts';
-import { campaigns } from '../db/schema.ts';
 import { defenseVariantChoices, unitChoices } from '../discord/autocomplete.ts';
 import { adjacentSectors, opsLeft } from '../rules/thunderdome/orders.ts';
 import { EMPIRES } from '../rules/thunderdome/empires.ts';
 import { EXPLORATION_ANSWERS } from '../rules/thunderdome/exploration-offer.ts';
 import { replay, type Actor, type CampaignState, type UnitCatalog } from '../rules/thunderdome/index.ts';
+import {
+  HOUR,
+  type SimFailure,
+  SimulationFailed,
+  type Where,
+  actorOf,
+  leftDue,
+  replayProblem,
+  runJudged,
+} from './common.ts';
 import { SimRng } from './random.ts';
+
+export { type SimFailure, SimulationFailed } from './common.ts';
 
 export interface SimOptions {
   database: Database;
@@ -52,14 +61,6 @@ export interface SimOptions {
   /** Stop once the campaign has this many resolved battles (the bench's aged campaign). */
   untilResolvedBattles?: number;
   start?: string;
-}
-
-export interface SimFailure {
-  seed: string;
-  step: number;
-  actor: string;
-  command: string;
-  problem: string;
 }
 
 export interface SimReport {
@@ -80,17 +81,8 @@ export interface SimReport {
   failure: SimFailure | null;
 }
 
-export class SimulationFailed extends Error {
-  constructor(readonly failure: SimFailure) {
-    super(
-      `simulation failed (seed ${failure.seed}, step ${failure.step}): ${failure.problem}\n  command by ${failure.actor}: ${failure.command}\n  replay: npm run simulate -- --seed ${failure.seed} --commands ${failure.step + 1}`,
-    );
-  }
-}
-
 const PLAYABLE = EMPIRES.filter((e) => e.key !== 'tholian').map((e) => e.key);
 const TARGET = { guildId: 'sim-guild', channelId: 'sim-channel' };
-const HOUR = 3_600_000;
 
 type Step = { actor: Actor; command: CommandInput } | { advanceMs: number };
 
@@ -336,40 +328,23 @@ export class CampaignSimulator {
       const outcomes = await runDue(this.app);
       this.report.schedulerPasses++;
       this.report.scheduled += outcomes.filter((o) => o.result.ok).length;
-      // The scheduler reads only campaigns whose stored next due time has come (its index): after a
-      // pass, nothing may be left due, or the campaign would be read again on every pass.
-      const due = await this.app.database.db
-        .select({ dueAt: campaigns.dueAt })
-        .from(campaigns)
-        .where(lte(campaigns.dueAt, this.app.clock.now().toISOString()));
-      if (due.length > 0)
-        this.fail(
-          { step: index, actor: 'scheduler', command: `advance ${step.advanceMs / HOUR} h` },
-          `after a scheduler pass the campaign is still due (due_at ${due[0]!.dueAt}): every pass would read it again`,
-        );
-      await this.check({ step: index, actor: 'scheduler', command: `advance ${step.advanceMs / HOUR} h` }, replayToo);
+      const where = { step: index, actor: 'scheduler', command: `advance ${step.advanceMs / HOUR} h` };
+      const due = await leftDue(this.app);
+      if (due) this.fail(where, due);
+      await this.check(where, replayToo);
       return;
     }
     const where = { step: index, actor: step.actor.userId, command: JSON.stringify(step.command) };
-    const before = await fingerprint(this.app.database);
-    let result: Awaited<ReturnType<typeof runCommand>>;
-    try {
-      result = await runCommand(this.app, { target: TARGET, actor: step.actor, command: step.command });
-    } catch (err) {
-      this.fail(where, `the command threw: ${(err as Error).stack ?? String(err)}`);
-    }
-    if (result.ok) {
+    const run = await runJudged(this.app, TARGET, step.actor, step.command);
+    if (run.kind === 'broken') this.fail(where, run.problem);
+    if (run.kind === 'accepted') {
       this.report.accepted++;
       this.report.byType[step.command.type] = (this.report.byType[step.command.type] ?? 0) + 1;
-    } else {
-      this.report.refused++;
-      if ((await fingerprint(this.app.database)) !== before)
-        this.fail(where, `refused (${result.error.message}) yet the stored campaign changed`);
-    }
+    } else this.report.refused++;
     await this.check(where, replayToo);
   }
 
-  private fail(where: Omit<SimFailure, 'seed' | 'problem'>, problem: string): never {
+  private fail(where: Where, problem: string): never {
     this.report.failure = { seed: this.opts.seed, ...where, problem };
     throw new SimulationFailed(this.report.failure);
   }
@@ -383,7 +358,7 @@ export class CampaignSimulator {
   }
 
   /** The invariants, on the stored campaign. */
-  private async check(where: Omit<SimFailure, 'seed' | 'problem'>, replayToo: boolean): Promise<void> {
+  private async check(where: Where, replayToo: boolean): Promise<void> {
     const row = await findCampaignByChannel(this.app.database.db, TARGET.channelId, stateLayout);
     if (!row) this.fail(where, 'the campaign is gone');
     const s = row.state;
@@ -401,11 +376,8 @@ export class CampaignSimulator {
     if (before && before.status !== 'setup' && s.status === 'setup')
       this.fail(where, 'the campaign went back to setup');
     if (replayToo) {
-      const events = await loadEvents(this.app.database.db, row.id);
-      if (events.length !== row.version)
-        this.fail(where, `the log holds ${events.length} events, the campaign row says ${row.version}`);
-      if (canonicalJson(replay(events)) !== canonicalJson(s))
-        this.fail(where, 'the stored state is not the replay of the stored log');
+      const problem = await replayProblem(this.app.database, row, replay);
+      if (problem) this.fail(where, problem);
     }
   }
 }
@@ -450,23 +422,6 @@ export function invariantProblem(s: CampaignState): string | null {
       return `${t.playerId} spent ${t.opsSpent} order points, more than the turn has (UTD6.2)`;
   }
   return null;
-}
-
-/** Everything a command could change: campaign rows, events, claimed interactions, deadlines. */
-async function fingerprint(database: Database): Promise<string> {
-  const result = await database.db.execute(sql`
-    select md5(coalesce((select string_agg(id::text || ':' || version || ':' || md5(state::text) || ':' || md5(secret_seeds::text), ',' order by id) from campaigns), ''))
-      || ':' || (select count(*) from campaign_events)
-      || ':' || (select count(*) from processed_interactions)
-      || ':' || md5(coalesce((select string_agg(id::text || status || due_at::text, ',' order by id) from deadlines), '')) as digest`);
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
-    digest: string;
-  }[];
-  return rows[0]!.digest;
-}
-
-function actorOf(userId: string): Actor {
-  return { userId, displayName: userId, isServerAdmin: false };
 }
 
 /** Plays one campaign (see CampaignSimulator). */

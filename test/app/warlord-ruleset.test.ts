@@ -141,3 +141,33 @@ forEachDriver('Warlord ruleset', (db, skip, driver) => {
     },
   );
 });
+
+forEachDriver('Warlord processing when every sheet is in', (db, skip, driver) => {
+  it.skipIf(skip)(
+    'when every corporation has sent its sheet the next scheduler pass runs the turn before the deadline (§11.3, processWhenAllIn); one sheet missing, it waits',
+    async () => {
+      const app = testApp(db().database, { start: '2026-06-01T12:00:00Z' });
+      const target = { guildId: 'g', channelId: `warlord-all-in-${driver}` };
+      const must = async (user: string, command: unknown) => {
+        const r = await runCommand(app, { target, actor: actor(user), command: command as CommandInput });
+        if (!r.ok) throw new Error(`${JSON.stringify(command)}: ${r.error.message}`);
+      };
+      await must('a', { type: 'create', name: 'All In', ruleset: 'star-fleet-warlord' });
+      await must('a', { type: 'warlord-join', corpName: 'Alpha' });
+      await must('b', { type: 'warlord-join', corpName: 'Beta' });
+      await must('a', { type: 'warlord-start', width: 4, height: 4, turnHours: 168 });
+      await must('a', { type: 'warlord-submit', text: 'PR F' });
+      app.clock.advance(60_000);
+      expect((await runDue(app)).filter((o) => o.channelId === target.channelId)).toHaveLength(0);
+      await must('b', { type: 'warlord-submit', text: 'PR K' });
+      app.clock.advance(60_000);
+      const done = (await runDue(app)).filter((o) => o.channelId === target.channelId);
+      expect(done).toMatchObject([{ result: { ok: true } }]);
+      const state = (await campaignInChannel(app, target.channelId)) as unknown as WarlordCampaign;
+      expect([state.game?.turn, state.sheets]).toEqual([1, {}]);
+      // Six days before the old deadline, the new turn waits for its own deadline again.
+      app.clock.advance(60_000);
+      expect((await runDue(app)).filter((o) => o.channelId === target.channelId)).toHaveLength(0);
+    },
+  );
+});
