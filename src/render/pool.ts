@@ -27,6 +27,11 @@ export interface RenderPoolOptions {
   jobTimeoutMs?: number;
   /** `close()` lets queued and running jobs finish for at most this long (default 10 s). */
   drainMs?: number;
+  /**
+   * A worker left idle this long ends, and gives back its memory (a worker that has drawn holds
+   * 45–85 MiB: its own V8 heap, canvas and fonts); the next picture starts one again. Default 60 s.
+   */
+  idleMs?: number;
   /** Told of a worker that died or could not start, and of the fall back to drawing in-thread. */
   onEvent?: (event: RenderPoolEvent) => void;
 }
@@ -70,6 +75,10 @@ interface Slot {
   ready: boolean;
   job: Pending | null;
   timer: NodeJS.Timeout | null;
+  /** Ends the worker when it has been idle `idleMs`. */
+  idleTimer: NodeJS.Timeout | null;
+  /** Ended for being idle, not crashed. */
+  retired: boolean;
   error: Error | null;
   timedOut: boolean;
 }
@@ -79,6 +88,7 @@ export class RenderPool {
   private readonly url: URL;
   private readonly jobTimeoutMs: number;
   private readonly drainMs: number;
+  private readonly idleMs: number;
   private readonly onEvent: (event: RenderPoolEvent) => void;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
@@ -94,6 +104,7 @@ export class RenderPool {
     this.url = opts.workerUrl ?? defaultWorkerUrl();
     this.jobTimeoutMs = opts.jobTimeoutMs ?? 60_000;
     this.drainMs = opts.drainMs ?? 10_000;
+    this.idleMs = opts.idleMs ?? 60_000;
     this.onEvent = opts.onEvent ?? (() => {});
   }
 
@@ -156,6 +167,8 @@ export class RenderPool {
   }
 
   private start(slot: Slot, p: Pending): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
     slot.job = p;
     try {
       slot.worker.postMessage({ type: 'job', id: p.id, job: p.job } satisfies PoolMessage);
@@ -181,7 +194,16 @@ export class RenderPool {
       this.fallBack(err);
       return;
     }
-    const slot: Slot = { worker, ready: false, job: null, timer: null, error: null, timedOut: false };
+    const slot: Slot = {
+      worker,
+      ready: false,
+      job: null,
+      timer: null,
+      idleTimer: null,
+      retired: false,
+      error: null,
+      timedOut: false,
+    };
     this.slots.push(slot);
     worker.unref();
     worker.on('message', (m: WorkerMessage) => this.onMessage(slot, m));
@@ -196,6 +218,7 @@ export class RenderPool {
       slot.ready = true;
       this.everReady = true;
       this.pump();
+      if (!slot.job) this.idle(slot);
       return;
     }
     const p = slot.job;
@@ -211,14 +234,28 @@ export class RenderPool {
       p.reject(err);
     }
     this.pump();
+    if (!slot.job) this.idle(slot);
+  }
+
+  /** A worker with nothing to do ends after `idleMs` unless a job comes first (`start` clears this). */
+  private idle(slot: Slot): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = null;
+      if (slot.job || this.closed) return;
+      slot.retired = true;
+      void slot.worker.terminate();
+    }, this.idleMs);
+    slot.idleTimer.unref();
   }
 
   private onExit(slot: Slot, code: number): void {
     this.slots.splice(this.slots.indexOf(slot), 1);
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
     const p = slot.job;
     slot.job = null;
-    if (this.closed && !p) {
+    if ((this.closed || slot.retired) && !p) {
       this.pump();
       return;
     }

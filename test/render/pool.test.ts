@@ -92,6 +92,21 @@ describe('render pool', () => {
     expect(events).toEqual([{ type: 'crashed', exitCode: 70, kind: 'map' }]);
   });
 
+  it('an idle worker ends after idleMs and gives back its memory, without counting as a crash; the next picture starts one', async () => {
+    const events: RenderPoolEvent[] = [];
+    const p = pool({ size: 1, idleMs: 50, onEvent: (e) => events.push(e) });
+    const first = await p.run({ kind: 'map', state: g.state, width: 400 });
+    expect(p.threadIds()).toHaveLength(1);
+    const deadline = Date.now() + 10_000;
+    while (p.threadIds().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(p.threadIds()).toHaveLength(0);
+    expect(p.stats()).toMatchObject({ crashes: 0, inThread: false });
+    expect(events).toEqual([]);
+    const again = await p.run({ kind: 'map', state: g.state, width: 400 });
+    expect(again.equals(first)).toBe(true);
+    expect(p.threadIds()).toHaveLength(1);
+  });
+
   it('a job that holds its worker too long stops it and fails', async () => {
     const p = pool({ size: 1, jobTimeoutMs: 1 });
     await expect(p.run({ kind: 'map', state: g.state })).rejects.toThrow(/took longer than 1 ms/);
