@@ -59,6 +59,7 @@ export class PgliteWorkerClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
+  #transactions = 1;
   #failure: Error | null = null;
   #tail: Promise<unknown> = Promise.resolve();
   readonly #ready: Promise<void>;
@@ -71,7 +72,9 @@ export class PgliteWorkerClient {
       this.#pending.set(0, { resolve: () => resolve(), reject });
     });
     this.#worker.on('message', (reply: WorkerReply) => this.#answer(reply));
-    this.#worker.on('error', (err) => this.#fail(new Error(`The PGlite worker failed: ${err.message}`, { cause: err })));
+    this.#worker.on('error', (err) =>
+      this.#fail(new Error(`The PGlite worker failed: ${err.message}`, { cause: err })),
+    );
     this.#worker.on('exit', (code) => this.#fail(new Error(`The PGlite worker stopped (exit code ${code})`)));
   }
 
@@ -132,25 +135,34 @@ export class PgliteWorkerClient {
     return run;
   }
 
-  #query<T>(tx: number, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
+  #query<T>(tx: number, begin: boolean, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
     const rest = withoutDrizzleParsers(options);
     if (rest?.parsers || rest?.serializers || rest?.blob || rest?.onNotice || rest?.paramTypes) {
-      return Promise.reject(new Error('A query to the PGlite worker can bring only a row mode (functions cannot cross threads)'));
+      return Promise.reject(
+        new Error('A query to the PGlite worker can bring only a row mode (functions cannot cross threads)'),
+      );
     }
-    return this.#call({ op: 'query', sql, params, rowMode: rest?.rowMode, tx }) as Promise<Results<T>>;
+    return this.#call({ op: 'query', sql, params, rowMode: rest?.rowMode, tx, begin }) as Promise<Results<T>>;
   }
 
   /** The client drizzle's pglite driver is given in place of a PGlite instance. */
   facing(): DrizzleFacing {
     return {
-      query: (sql, params, options) => this.#exclusive(() => this.#query(0, sql, params, options)),
+      query: (sql, params, options) => this.#exclusive(() => this.#query(0, false, sql, params, options)),
       transaction: (fn) =>
         this.#exclusive(async () => {
-          const tx = (await this.#call({ op: 'begin' })) as number;
+          if (this.#failure) throw this.#failure;
+          const tx = this.#transactions++;
+          // The worker begins the transaction with its first query; one without queries costs no message.
+          let begun = false;
           let open = true;
           const inside: DrizzleFacing = {
-            query: (sql, params, options) =>
-              open ? this.#query(tx, sql, params, options) : Promise.reject(new Error('Transaction is closed')),
+            query: (sql, params, options) => {
+              if (!open) return Promise.reject(new Error('Transaction is closed'));
+              const begin = !begun;
+              begun = true;
+              return this.#query(tx, begin, sql, params, options);
+            },
           };
           let result: Awaited<ReturnType<typeof fn>>;
           try {
@@ -158,11 +170,11 @@ export class PgliteWorkerClient {
           } catch (err) {
             open = false;
             // A worker that died has lost the transaction with it; the caller's error is the one to see.
-            await this.#call({ op: 'rollback', tx }).catch(() => undefined);
+            if (begun) await this.#call({ op: 'rollback', tx }).catch(() => undefined);
             throw err;
           }
           open = false;
-          await this.#call({ op: 'commit', tx });
+          if (begun) await this.#call({ op: 'commit', tx });
           return result;
         }),
     };

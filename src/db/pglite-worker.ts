@@ -15,10 +15,20 @@ export interface WorkerStart {
   dataDir: string | null;
 }
 
-/** `tx` names the open transaction a query belongs to; 0 is a query of its own. */
+/**
+ * `tx` names the transaction a query belongs to (0: a query of its own). A transaction begins with
+ * its first query (`begin`), which saves a message, and a round trip, on every command.
+ */
 export type WorkerRequest =
-  | { id: number; op: 'query'; sql: string; params: unknown[] | undefined; rowMode: RowMode | undefined; tx: number }
-  | { id: number; op: 'begin' }
+  | {
+      id: number;
+      op: 'query';
+      sql: string;
+      params: unknown[] | undefined;
+      rowMode: RowMode | undefined;
+      tx: number;
+      begin: boolean;
+    }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
   | { id: number; op: 'close' };
 
@@ -50,9 +60,8 @@ interface OpenTransaction {
 
 async function serve(pg: PGlite, port: NonNullable<typeof parentPort>): Promise<void> {
   let open: OpenTransaction | null = null;
-  let transactions = 0;
 
-  const begin = async (): Promise<number> => {
+  const begin = async (id: number): Promise<void> => {
     let opened!: (tx: Transaction) => void;
     const started = new Promise<Transaction>((resolve) => {
       opened = resolve;
@@ -68,9 +77,7 @@ async function serve(pg: PGlite, port: NonNullable<typeof parentPort>): Promise<
     // A BEGIN that fails rejects `done` before the callback ever runs.
     const tx = await Promise.race([started, done.then(() => null)]);
     if (!tx) throw new Error('PGlite transaction ended before it began');
-    transactions += 1;
-    open = { id: transactions, tx, finish, done };
-    return open.id;
+    open = { id, tx, finish, done };
   };
 
   const end = async (id: number, commit: boolean): Promise<null> => {
@@ -90,12 +97,11 @@ async function serve(pg: PGlite, port: NonNullable<typeof parentPort>): Promise<
           const { rows, affectedRows, fields } = await pg.query(req.sql, req.params, options);
           return { rows, affectedRows, fields };
         }
+        if (req.begin) await begin(req.tx);
         if (!open || open.id !== req.tx) throw new Error('Transaction is closed');
         const { rows, affectedRows, fields } = await open.tx.query(req.sql, req.params, options);
         return { rows, affectedRows, fields };
       }
-      case 'begin':
-        return begin();
       case 'commit':
       case 'rollback':
         return end(req.tx, req.op === 'commit');
