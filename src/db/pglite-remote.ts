@@ -1,5 +1,5 @@
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { withoutDrizzleParsers } from './pglite-setup.ts';
 import type { WireError, WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker.ts';
 
@@ -44,15 +44,20 @@ interface Pending {
 }
 
 /** Where the worker's code is: the TypeScript source through a shim under tsx and vitest, else the built file. */
-function workerEntry(dataDir: string | null): { url: URL; workerData: WorkerStart & { entry?: string } } {
+function workerEntry(dataDir: string | null): { url: URL; options: WorkerOptions } {
   if (import.meta.url.endsWith('.ts')) {
     return {
       url: new URL('./pglite-worker-shim.mjs', import.meta.url),
-      workerData: { dataDir, entry: new URL('./pglite-worker.ts', import.meta.url).href },
+      // execArgv: [] so the worker does not inherit tsx's loader flags: the shim registers tsx itself.
+      options: { workerData: { dataDir, entry: new URL('./pglite-worker.ts', import.meta.url).href }, execArgv: [] },
     };
   }
-  // The build (package.json) emits the worker beside the bundle's chunks, as dist/bot/pglite-worker.js.
-  return { url: new URL('./pglite-worker.js', import.meta.url), workerData: { dataDir } };
+  // The build (package.json) emits the worker beside the bundle's chunks, as dist/bot/pglite-worker.js;
+  // it inherits the bot's Node flags (npm start's young-generation cap).
+  return {
+    url: new URL('./pglite-worker.js', import.meta.url),
+    options: { workerData: { dataDir } satisfies WorkerStart },
+  };
 }
 
 export class PgliteWorkerClient {
@@ -66,8 +71,7 @@ export class PgliteWorkerClient {
 
   private constructor(dataDir: string | null) {
     const entry = workerEntry(dataDir);
-    // execArgv: [] so a worker started under tsx does not load tsx's loader twice (the shim registers it).
-    this.#worker = new Worker(entry.url, { workerData: entry.workerData, execArgv: [] });
+    this.#worker = new Worker(entry.url, entry.options);
     this.#ready = new Promise<void>((resolve, reject) => {
       this.#pending.set(0, { resolve: () => resolve(), reject });
     });
