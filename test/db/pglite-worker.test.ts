@@ -147,7 +147,7 @@ describe('PGlite worker failures', () => {
     await expect(opened.db.execute(sql`select 1`)).rejects.toThrow();
     await expect(opened.db.transaction(async () => 1)).rejects.toThrow();
     await opened.close();
-  });
+  }, 120_000);
 
   it('keeps what it wrote on disk across a close and a reopen', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-pglite-worker-'));
@@ -164,5 +164,6 @@ describe('PGlite worker failures', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two openings of PGlite on disk: well over the default timeout on a loaded machine.
+  }, 120_000);
 });
