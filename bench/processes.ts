@@ -124,7 +124,9 @@ const BUILT = fileURLToPath(new URL('../dist/bench/bot-process.js', import.meta.
 /** Builds bench/bot-process.ts as `npm run build` builds the bot. */
 async function buildBotProcess(): Promise<void> {
   await build({
-    entryPoints: [SCRIPT],
+    // The database worker beside the bundle's chunks, where src/db/pglite-remote.ts looks for it.
+    entryPoints: [SCRIPT, fileURLToPath(new URL('../src/db/pglite-worker.ts', import.meta.url))],
+    entryNames: '[name]',
     bundle: true,
     splitting: true,
     platform: 'node',
