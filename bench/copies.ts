@@ -51,9 +51,12 @@ export async function storeCopies(
         select md5(r.campaign_id::text || ':' || g)::uuid, r.list, r.position, r.record
         from campaign_records r, generate_series(${lo}::int, ${hi}::int) g
         where r.campaign_id = ${sourceId}`);
+      // With their hash chain (src/rules/event-chain.ts hashes what is stored of each event, not which
+      // campaign holds it): without it, each copy's first command chained its whole log first, one
+      // UPDATE an event, as for a log stored before the chain, and the throughput figure measured that.
       await tx.execute(sql`
-        insert into campaign_events (campaign_id, seq, type, at, actor_user_id, as_player, event, rolls)
-        select md5(e.campaign_id::text || ':' || g)::uuid, e.seq, e.type, e.at, e.actor_user_id, e.as_player, e.event, e.rolls
+        insert into campaign_events (campaign_id, seq, type, at, actor_user_id, as_player, event, rolls, prev_hash, hash)
+        select md5(e.campaign_id::text || ':' || g)::uuid, e.seq, e.type, e.at, e.actor_user_id, e.as_player, e.event, e.rolls, e.prev_hash, e.hash
         from campaign_events e, generate_series(${lo}::int, ${hi}::int) g
         where e.campaign_id = ${sourceId}`);
     });

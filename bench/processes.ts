@@ -129,7 +129,14 @@ const BUILT = fileURLToPath(new URL('../dist/bench/bot-process.js', import.meta.
 /** Builds bench/bot-process.ts as `npm run build` builds the bot. */
 async function buildBotProcess(): Promise<void> {
   await build({
-    entryPoints: [SCRIPT],
+    // The database and render workers beside the bundle's chunks, where src/db/pglite-remote.ts and
+    // src/render/pool.ts look for them (as `npm run build` places them).
+    entryPoints: [
+      SCRIPT,
+      fileURLToPath(new URL('../src/db/pglite-worker.ts', import.meta.url)),
+      fileURLToPath(new URL('../src/render/render-worker.ts', import.meta.url)),
+    ],
+    entryNames: '[name]',
     bundle: true,
     splitting: true,
     platform: 'node',

@@ -22,7 +22,15 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  | { kind: 'pglite'; dataDir: string | null };
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /**
+       * Where PGlite runs (src/db/pglite-client.ts): its own worker thread unless told otherwise; the
+       * environment's PGLITE_THREAD=main keeps it in the calling thread (tests, to save the worker's start-up).
+       */
+      thread?: 'worker' | 'main';
+    };
 
 /** Opens the database and applies the migrations in `drizzle/`; both drivers share them. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -41,7 +49,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   try {
     // Loaded only here, so a bot on PostgreSQL never loads PGlite (its code alone is tens of MB of memory).
     const { openPglite } = await import('./pglite-client.ts');
-    const client = await openPglite(target.dataDir, MIGRATIONS_FOLDER);
+    const thread = target.thread ?? (process.env.PGLITE_THREAD === 'main' ? 'main' : 'worker');
+    const client = await openPglite(target.dataDir, MIGRATIONS_FOLDER, thread);
     return {
       db: client.db,
       kind: 'pglite',

@@ -1,60 +1,25 @@
-import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { Worker } from 'node:worker_threads';
 import type { Db } from './types.ts';
+import { createPglite, withoutDrizzleParsers } from './pglite-setup.ts';
+import { PgliteWorkerClient, type DrizzleFacing } from './pglite-remote.ts';
 import * as schema from './schema.ts';
 
 /**
  * Embedded PGlite, opened for the bot (memory and throughput: docs/performance.md). client.ts loads this module
  * only when PGlite is used, so a bot on PostgreSQL never loads PGlite's code.
  *
- * Memory. PGlite runs PostgreSQL inside the bot's process, with PostgreSQL's default 128 MB of
- * shared buffers, which it touches as it starts: the largest part of the bot's memory on PGlite. A
- * campaign bot's working set is small (a command reads one campaign row, and the states it wrote
- * last are kept in the process, src/app/state-cache.ts); pages beyond the buffers are read from
- * the operating system's file cache, which is not the process's memory. So the buffers are cut
- * to 16 MB, and the WAL buffers with them (PostgreSQL sizes those from the shared buffers): the
- * bot's resident memory with 1,000 campaigns stored falls by about 130 MiB, a command costs the
- * same, and the scheduler's pass over every campaign's state takes about a tenth longer
- * (docs/performance.md has the figures).
+ * Where it runs. By default PGlite lives in a worker thread of its own (src/db/pglite-worker.ts),
+ * so a heavy query, a migration or the hourly VACUUM never stalls the bot's timers, gateway
+ * heartbeats or interaction replies (docs/performance.md, "PGlite off the main thread"); drizzle's
+ * pglite driver talks to it through src/db/pglite-remote.ts. `thread: 'main'` keeps PGlite in the
+ * calling thread, as tests may ask (PGLITE_THREAD=main) to save the worker's start-up.
  */
-const START_PARAMS = ['-c', 'shared_buffers=16MB'];
+export type PgliteThread = 'worker' | 'main';
 
-/**
- * Drizzle hands PGlite the same result parsers with every query (timestamps, intervals and dates
- * left as text, which drizzle converts itself), and PGlite merges them into its 300-odd type
- * parsers for every result: about a quarter of a millisecond of CPU a query, a fifth of what a
- * command costs (docs/performance.md). So PGlite gets these parsers once, when it is created, and drizzle
- * talks to it through an adapter that leaves them out of each query. The parsers are the ones of
- * drizzle-orm's pglite session; a query that brings any other parser keeps its options whole.
- */
-const asText = (value: string) => value;
-const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
-  [types.TIMESTAMP]: asText,
-  [types.TIMESTAMPTZ]: asText,
-  [types.INTERVAL]: asText,
-  [types.DATE]: asText,
-  1231: asText, // numeric[]
-  1115: asText, // timestamp[]
-  1185: asText, // timestamptz[]
-  1187: asText, // interval[]
-  1182: asText, // date[]
-};
-
-function withoutDrizzleParsers(options: QueryOptions | undefined): QueryOptions | undefined {
-  const parsers = options?.parsers;
-  if (!options || !parsers) return options;
-  for (const key of Object.keys(parsers)) if (!(Number(key) in DRIZZLE_PARSERS)) return options;
-  const { parsers: _installed, ...rest } = options;
-  return rest;
-}
-
-/** What drizzle-orm's pglite session uses of a client: `query`, and `transaction` on the database. */
-interface DrizzleFacing {
-  query: Transaction['query'];
-  transaction?: <T>(fn: (tx: DrizzleFacing) => Promise<T>) => Promise<T>;
-}
-
+/** In the calling thread: drizzle's parsers are installed once (src/db/pglite-setup.ts) and left out of each query. */
 function facing(client: PGlite | Transaction): DrizzleFacing {
   const adapter: DrizzleFacing = {
     query: (query, params, options) => client.query(query, params, withoutDrizzleParsers(options)),
@@ -65,19 +30,39 @@ function facing(client: PGlite | Transaction): DrizzleFacing {
 
 export interface OpenedPglite {
   db: Db;
+  thread: PgliteThread;
+  /** The database worker (thread 'worker' only), for tests that stop it to see a crash surface. */
+  worker: Worker | null;
   close(): Promise<void>;
 }
 
 /** Opens PGlite (in `dataDir`, or in memory) and applies the migrations in `migrationsFolder`. */
-export async function openPglite(dataDir: string | null, migrationsFolder: string): Promise<OpenedPglite> {
-  const options = { startParams: [...PGlite.defaultStartParams, ...START_PARAMS], parsers: DRIZZLE_PARSERS };
-  const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
+export async function openPglite(
+  dataDir: string | null,
+  migrationsFolder: string,
+  thread: PgliteThread = 'worker',
+): Promise<OpenedPglite> {
+  if (thread === 'worker') {
+    const remote = await PgliteWorkerClient.start(dataDir);
+    return opened(remote.facing(), () => remote.close(), thread, remote.worker, migrationsFolder);
+  }
+  const client = await createPglite(dataDir);
+  return opened(facing(client), () => client.close(), thread, null, migrationsFolder);
+}
+
+async function opened(
+  client: DrizzleFacing,
+  close: () => Promise<void>,
+  thread: PgliteThread,
+  worker: Worker | null,
+  migrationsFolder: string,
+): Promise<OpenedPglite> {
   try {
-    const db = drizzle(facing(client) as unknown as PGlite, { schema }) as unknown as Db;
+    const db = drizzle(client as unknown as PGlite, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
-    return { db, close: () => client.close() };
+    return { db, thread, worker, close };
   } catch (err) {
-    await client.close();
+    await close();
     throw err;
   }
 }

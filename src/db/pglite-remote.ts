@@ -1,0 +1,196 @@
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { withoutDrizzleParsers } from './pglite-setup.ts';
+import type { WireError, WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker.ts';
+
+/**
+ * The bot's side of the database worker (src/db/pglite-worker.ts; docs/performance.md, "PGlite off
+ * the main thread"). It offers drizzle's pglite session what that session uses of a PGlite client,
+ * `query` and `transaction`, and sends each call to the worker as a message.
+ *
+ * One call at a time. Callers queue here, first come first served: a transaction holds the queue
+ * from BEGIN to COMMIT or ROLLBACK, so a query of its own never lands inside another caller's open
+ * transaction, and two transactions never overlap (PGlite is one connection). The worker's PGlite
+ * serializes the same way; queuing here as well keeps the worker's side to one request in flight.
+ *
+ * Errors come back with their fields, `code` (the SQLSTATE) among them, so a unique violation still
+ * reads `code === '23505'` through drizzle's `cause`. A worker that dies fails every call under way
+ * and every later one with an error, instead of leaving them waiting for an answer that cannot come.
+ */
+
+/** What drizzle-orm's pglite session uses of a client: `query`, and `transaction` on the database. */
+export interface DrizzleFacing {
+  query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  transaction?: <T>(fn: (tx: DrizzleFacing) => Promise<T>) => Promise<T>;
+}
+
+/** A database error raised in the worker, rebuilt on this side with its fields. */
+export class PgliteWorkerError extends Error {
+  [field: string]: unknown;
+}
+
+function fromWire(wire: WireError): PgliteWorkerError {
+  const err = new PgliteWorkerError(wire.message);
+  for (const [key, value] of Object.entries(wire.fields)) if (key !== 'stack' && key !== 'message') err[key] = value;
+  return err;
+}
+
+/** A request before it gets its id. */
+type Unnumbered<R> = R extends unknown ? Omit<R, 'id'> : never;
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+/** Where the worker's code is: the TypeScript source through a shim under tsx and vitest, else the built file. */
+function workerEntry(dataDir: string | null): { url: URL; options: WorkerOptions } {
+  if (import.meta.url.endsWith('.ts')) {
+    return {
+      url: new URL('./pglite-worker-shim.mjs', import.meta.url),
+      // execArgv: [] so the worker does not inherit tsx's loader flags: the shim registers tsx itself.
+      options: { workerData: { dataDir, entry: new URL('./pglite-worker.ts', import.meta.url).href }, execArgv: [] },
+    };
+  }
+  // The build (package.json) emits the worker beside the bundle's chunks, as dist/bot/pglite-worker.js;
+  // it inherits the bot's Node flags (npm start's young-generation cap).
+  return {
+    url: new URL('./pglite-worker.js', import.meta.url),
+    options: { workerData: { dataDir } satisfies WorkerStart },
+  };
+}
+
+export class PgliteWorkerClient {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #transactions = 1;
+  #failure: Error | null = null;
+  #tail: Promise<unknown> = Promise.resolve();
+  readonly #ready: Promise<void>;
+
+  private constructor(dataDir: string | null) {
+    const entry = workerEntry(dataDir);
+    this.#worker = new Worker(entry.url, entry.options);
+    this.#ready = new Promise<void>((resolve, reject) => {
+      this.#pending.set(0, { resolve: () => resolve(), reject });
+    });
+    this.#worker.on('message', (reply: WorkerReply) => this.#answer(reply));
+    this.#worker.on('error', (err) =>
+      this.#fail(new Error(`The PGlite worker failed: ${err.message}`, { cause: err })),
+    );
+    this.#worker.on('exit', (code) => this.#fail(new Error(`The PGlite worker stopped (exit code ${code})`)));
+  }
+
+  /** Starts the worker and waits until its PGlite is open. */
+  static async start(dataDir: string | null): Promise<PgliteWorkerClient> {
+    const client = new PgliteWorkerClient(dataDir);
+    try {
+      await client.#ready;
+    } catch (err) {
+      await client.#worker.terminate();
+      throw err;
+    }
+    client.#worker.unref();
+    return client;
+  }
+
+  /** The worker thread itself, for tests that stop it to see a crash surface. */
+  get worker(): Worker {
+    return this.#worker;
+  }
+
+  #answer(reply: WorkerReply): void {
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#pending.delete(reply.id);
+    // An idle worker must not keep the process alive; one with a call under way must.
+    if (this.#pending.size === 0 && reply.id !== 0) this.#worker.unref();
+    if (reply.ok) pending.resolve(reply.value);
+    else pending.reject(fromWire(reply.error));
+  }
+
+  #fail(err: Error): void {
+    this.#failure ??= err;
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const p of pending) p.reject(this.#failure);
+  }
+
+  #call(request: Unnumbered<WorkerRequest>): Promise<unknown> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise<unknown>((resolve, reject) => {
+      try {
+        this.#worker.postMessage({ ...request, id } as WorkerRequest);
+      } catch (err) {
+        reject(err as Error);
+        return;
+      }
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve, reject });
+    });
+  }
+
+  /** Runs `fn` when every earlier caller is done (see the class comment). */
+  #exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#tail.then(fn);
+    this.#tail = run.catch(() => undefined);
+    return run;
+  }
+
+  #query<T>(tx: number, begin: boolean, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
+    const rest = withoutDrizzleParsers(options);
+    if (rest?.parsers || rest?.serializers || rest?.blob || rest?.onNotice || rest?.paramTypes) {
+      return Promise.reject(
+        new Error('A query to the PGlite worker can bring only a row mode (functions cannot cross threads)'),
+      );
+    }
+    return this.#call({ op: 'query', sql, params, rowMode: rest?.rowMode, tx, begin }) as Promise<Results<T>>;
+  }
+
+  /** The client drizzle's pglite driver is given in place of a PGlite instance. */
+  facing(): DrizzleFacing {
+    return {
+      query: (sql, params, options) => this.#exclusive(() => this.#query(0, false, sql, params, options)),
+      transaction: (fn) =>
+        this.#exclusive(async () => {
+          if (this.#failure) throw this.#failure;
+          const tx = this.#transactions++;
+          // The worker begins the transaction with its first query; one without queries costs no message.
+          let begun = false;
+          let open = true;
+          const inside: DrizzleFacing = {
+            query: (sql, params, options) => {
+              if (!open) return Promise.reject(new Error('Transaction is closed'));
+              const begin = !begun;
+              begun = true;
+              return this.#query(tx, begin, sql, params, options);
+            },
+          };
+          let result: Awaited<ReturnType<typeof fn>>;
+          try {
+            result = await fn(inside);
+          } catch (err) {
+            open = false;
+            // A worker that died has lost the transaction with it; the caller's error is the one to see.
+            if (begun) await this.#call({ op: 'rollback', tx }).catch(() => undefined);
+            throw err;
+          }
+          open = false;
+          if (begun) await this.#call({ op: 'commit', tx });
+          return result;
+        }),
+    };
+  }
+
+  /** Closes PGlite (after every queued caller) and stops the worker. */
+  async close(): Promise<void> {
+    try {
+      if (!this.#failure) await this.#exclusive(() => this.#call({ op: 'close' }));
+    } finally {
+      this.#failure ??= new Error('The database is closed');
+      await this.#worker.terminate();
+    }
+  }
+}
