@@ -42,7 +42,13 @@ import { buildBenchCampaign, exportBenchCampaign, importBenchCampaign, type Benc
 import { listCopies, storeCopies, tableSizes } from './copies.ts';
 import { orderFigures, type OrderFigures } from './order.ts';
 import { botStartLabel, processFigures, type BotTarget } from './processes.ts';
-import { loopDelayWhileDrawing, pictureRunInWorker, printLoopDelay as printDrawingLoopDelay, printPictures, renderFigures } from './render.ts';
+import {
+  loopDelayWhileDrawing,
+  pictureRunInWorker,
+  printLoopDelay as printDrawingLoopDelay,
+  printPictures,
+  renderFigures,
+} from './render.ts';
 import { agedBattleStepFigures, agedOrderFigures } from './aged.ts';
 import { mib, ms, stats, timed } from './stats.ts';
 import { sustainedThroughput } from './throughput.ts';
