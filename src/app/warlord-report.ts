@@ -3,6 +3,14 @@ import { ep } from '../rules/warlord/economy.ts';
 import { type StandbyVote, standbyTally } from '../rules/warlord/standby.ts';
 import { type BattleKnown, MONSTER_CORP, type WarlordState } from '../rules/warlord/state.ts';
 import type { CorpTurnReport, NtgReport } from '../rules/warlord/turn.ts';
+import { type RankingCategory, rankings } from '../rules/warlord/rankings.ts';
+
+const RANKING_TITLES: Record<RankingCategory, string> = {
+  income: 'Income',
+  power: 'Power',
+  ships: 'Ships',
+  fortifications: 'Fortifications',
+};
 
 /** Discord's message limit; a report is cut into pieces at line ends (common brief). */
 export const MESSAGE_LIMIT = 2000;
@@ -187,6 +195,13 @@ export function newsLines(
         out.push(
           `📜 Turn ${Number(e['turn'])} processed.${waived.length ? ` Waived, no sheet in time (§11.4): ${waived.join(', ')}.` : ''} Reports are in each corporation's private thread.`,
         );
+        // The NTG's public top lists (rankings.ts): after the turn, from the state it left.
+        if (state.game) {
+          const lists = rankings(state.game)
+            .filter((r) => r.corps.length > 0)
+            .map((r) => `${RANKING_TITLES[r.category]}: ${r.corps.map(corpName).join(', ')}`);
+          if (lists.length > 0) out.push(`📊 Top corporations (NTG): ${lists.join(' · ')}.`);
+        }
         const winner = e['winner'] as number | null;
         if (winner !== null) out.push(`🏆 **${corpName(winner)}** wins the game (§11.8).`);
         else out.push(`Next orders due ${when(state.deadline)}.`);

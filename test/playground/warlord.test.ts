@@ -59,6 +59,9 @@ describe('examples/05-warlord.txt: a four-corporation Star Fleet Warlord game of
     const turns = all('!advance 48h').map((r) => posts(r)[0] ?? '');
     expect(turns.map((p) => /^📜 Turn (\d) processed/.exec(p)?.[1])).toEqual(['0', '1', '2', '3', '4']);
     expect(turns.filter((p) => p.includes('Waived'))).toHaveLength(1);
+    // The NTG's public top lists follow each processed turn (rankings.ts): every category named.
+    for (const p of turns)
+      expect(p).toMatch(/📊 Top corporations \(NTG\): Income: .+ · Power: .+ · Ships: .+ · Fortifications: .+\./);
   });
 
   /** Turn n's report for a corporation, as posted in its private thread. */

@@ -42,6 +42,11 @@ export interface WarlordSettings {
    * (§2.23 gives none); absent in games created before the setting: `MONSTER_TURN_TO_SITE_PCT`.
    */
   monsterTurnToSitePct?: number;
+  /**
+   * How many corporations each of the NTG's public top lists names (rankings.ts); absent in games
+   * created before the setting: `RANKINGS_TOP` (3).
+   */
+  rankingsTop?: number;
   /** Process as soon as every sheet is in (else at the deadline). */
   processWhenAllIn: boolean;
 }
