@@ -1,7 +1,7 @@
 import { bpv, bpvToString } from '../exact/bpv.ts';
 import { credit, debit, dropEmptyFleets, idNumber, recordOrder as order } from './apply-common.ts';
 import { cloneJson } from '../json-data.ts';
-import { copySharingFinished } from './finished.ts';
+import { copySharingFinished, ownRecord } from './finished.ts';
 import type { Fold, FoldTable } from '../kernel/tables.ts';
 import { FIRST_HALF_CYCLE } from './calendar.ts';
 import type { CampaignEvent, StoredEvent } from './events.ts';
@@ -655,10 +655,11 @@ function removePlayer(
   }
 }
 
+/** The vote a fold changes; a decided one (frozen and shared, finished.ts) is changed as a copy in its place. */
 function voteById(s: CampaignState, id: string) {
-  const v = s.votes.find((x) => x.id === id);
-  if (!v) throw new Error(`no vote ${id}`);
-  return v;
+  const at = s.votes.findIndex((x) => x.id === id);
+  if (at < 0) throw new Error(`no vote ${id}`);
+  return ownRecord(s.votes, at);
 }
 
 export function replay(events: readonly StoredEvent[]): CampaignState | null {

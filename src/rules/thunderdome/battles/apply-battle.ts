@@ -1,6 +1,7 @@
 import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { credit, dropEmptyFleets, idNumber } from '../apply-common.ts';
 import type { CampaignEvent, StoredEvent } from '../events.ts';
+import { ownRecord } from '../finished.ts';
 import { fleetById, playerById, sectorByKey } from '../lookup.ts';
 import type { Battle, CampaignState } from '../state.ts';
 import type { FoldTable } from '../../kernel/tables.ts';
@@ -47,10 +48,15 @@ export type BattleEvent = Extract<
   }
 >;
 
+/**
+ * The battle a fold changes. A resolved battle is a finished record, frozen and shared between
+ * states (finished.ts): the few folds that still touch one (UTD7.A5 options revealed after the
+ * battle) change a copy put in its place.
+ */
 function battleById(s: CampaignState, id: string): Battle {
-  const b = s.battles.find((x) => x.id === id);
-  if (!b) throw new Error(`no battle ${id}`);
-  return b;
+  const at = s.battles.findIndex((x) => x.id === id);
+  if (at < 0) throw new Error(`no battle ${id}`);
+  return ownRecord(s.battles, at);
 }
 
 /** Folds the battle events into the state; like applyEvent it checks no rule. */
@@ -256,7 +262,9 @@ export const BATTLE_FOLDS = {
     }
   },
   RetreatExecuted: (s, e) => {
-    const r = s.retreats.find((x) => x.id === e.retreatId)!;
+    const at = s.retreats.findIndex((x) => x.id === e.retreatId);
+    if (at < 0) throw new Error(`no retreat ${e.retreatId}`);
+    const r = ownRecord(s.retreats, at);
     r.moved = true;
     // When it moved, for exploration on arrival (ISS-A18, `explore.onRetreatArrival`).
     if (e.on) r.movedOn = { ...e.on };

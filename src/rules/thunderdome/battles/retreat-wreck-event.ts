@@ -1,6 +1,7 @@
 import { bpv, bpvToString } from '../../exact/bpv.ts';
 import { playerById } from '../lookup.ts';
 import type { CampaignState } from '../state.ts';
+import { ownRecord } from '../finished.ts';
 
 /**
  * ISS-A74: what happened to the wrecks of fleets forced to retreat. Towed wrecks stay in their
@@ -23,8 +24,10 @@ export interface RetreatWrecksSettled {
 
 /** Folds the event in; like applyEvent it checks no rule. The caller drops emptied fleets. */
 export function applyRetreatWrecks(s: CampaignState, e: RetreatWrecksSettled): void {
-  const r = s.retreats.find((x) => x.id === e.retreatId);
-  if (!r) throw new Error(`no retreat ${e.retreatId}`);
+  const at = s.retreats.findIndex((x) => x.id === e.retreatId);
+  if (at < 0) throw new Error(`no retreat ${e.retreatId}`);
+  // A retreat already moved and charged is a finished record (frozen, shared: finished.ts) until its wrecks add points.
+  const r = ownRecord(s.retreats, at);
   r.towedWrecks = [...(r.towedWrecks ?? []), ...e.towed.map((x) => x.shipId)];
   r.wreckOps = (r.wreckOps ?? 0) + e.towOps + e.scrapOps;
   const gone = new Set(e.scrapped.map((x) => x.shipId));
