@@ -2,7 +2,8 @@ import { SAMPLE_CATALOG } from '../../../src/rules/warlord/catalog.ts';
 import { gameCatalog, generateGalaxy } from '../../../src/rules/warlord/galaxy.ts';
 import { type Address, parseAddress } from '../../../src/rules/warlord/hex.ts';
 import { newShip, type Ship } from '../../../src/rules/warlord/ships.ts';
-import { type WarlordState, defaultSettings } from '../../../src/rules/warlord/state.ts';
+import { fortification } from '../../../src/rules/warlord/forts.ts';
+import { type Site, type WarlordState, defaultSettings, hexAt } from '../../../src/rules/warlord/state.ts';
 
 /** A 4×4 galaxy with one wild sector, and its sample catalog: the board the turn tests play on. */
 export const settings = { ...defaultSettings({ width: 4, height: 4 }), wildSectors: 1 };
@@ -51,4 +52,25 @@ export function addShip(
   const ship = { ...newShip(t, { id: `s${seq}`, owner, seq, at: at(where), turn: 0 }), ...over } as Ship;
   s.ships.push(ship);
   return ship;
+}
+
+/** A planet of `owner` at `where` with `forts` (the cleared board has no sites but the HOs). */
+export function addSite(s: WarlordState, where: string, owner: number | null, forts = 0): Site {
+  const x: Site = {
+    at: at(where),
+    kind: 'PL',
+    production: { PE: 30, OR: 25, DC: 35, FP: 28 },
+    owner,
+    fort: fortification(forts),
+    officers: [],
+    devastated: false,
+    raidedBy: null,
+    moons: 0,
+    moonsActive: false,
+    capturedTurn: null,
+    homeOfficeOf: null,
+  };
+  s.sites.push(x);
+  hexAt(s, x.at).point = 'PL';
+  return x;
 }

@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addShip as add, at, catalog, clearedBoard } from './board.ts';
+import { addShip as add, addSite as site, at, catalog, clearedBoard } from './board.ts';
 import { SeededDice } from '../../../src/rules/dice.ts';
-import { fortification } from '../../../src/rules/warlord/forts.ts';
 import { addressName } from '../../../src/rules/warlord/hex.ts';
-import { MONSTER_CORP, type Site, type WarlordState, hexAt } from '../../../src/rules/warlord/state.ts';
+import { MONSTER_CORP, hexAt } from '../../../src/rules/warlord/state.ts';
 import { nextTurn } from '../../../src/rules/warlord/turn.ts';
-
-/** A planet of `owner` at `where` with `forts` (the cleared board has no sites but the HOs). */
-function site(s: WarlordState, where: string, owner: number | null, forts = 0): Site {
-  const x: Site = {
-    at: at(where),
-    kind: 'PL',
-    production: { PE: 30, OR: 25, DC: 35, FP: 28 },
-    owner,
-    fort: fortification(forts),
-    officers: [],
-    devastated: false,
-    raidedBy: null,
-    moons: 0,
-    moonsActive: false,
-    capturedTurn: null,
-    homeOfficeOf: null,
-  };
-  s.sites.push(x);
-  hexAt(s, x.at).point = 'PL';
-  return x;
-}
 
 /** A Young Space Dragon (AF 40) at 11-0303 heading south (4), its first d100 forced to "moves". */
 function board(forced: number[]) {

@@ -1,34 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addShip as ship, at, catalog, clearedBoard as fixture, settings } from './board.ts';
+import { addShip as ship, addSite as site, at, catalog, clearedBoard as fixture, settings } from './board.ts';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import { COMBAT_DEFAULTS, combatShip, diceChance, resolveBattle } from '../../../src/rules/warlord/combat.ts';
-import { fortification } from '../../../src/rules/warlord/forts.ts';
 import { generateGalaxy } from '../../../src/rules/warlord/galaxy.ts';
 import { addressName } from '../../../src/rules/warlord/hex.ts';
 import { parseSheet } from '../../../src/rules/warlord/orders.ts';
-import { type Site, type WarlordState, hexAt } from '../../../src/rules/warlord/state.ts';
 import { NO_ITEMS } from '../../../src/rules/warlord/tables.ts';
 import { processCorpTurn } from '../../../src/rules/warlord/turn.ts';
-
-function site(s: WarlordState, where: string, owner: number | null, forts = 0): Site {
-  const x: Site = {
-    at: at(where),
-    kind: 'PL',
-    production: { PE: 30, OR: 25, DC: 35, FP: 28 },
-    owner,
-    fort: fortification(forts),
-    officers: [],
-    devastated: false,
-    raidedBy: null,
-    moons: 0,
-    moonsActive: false,
-    capturedTurn: null,
-    homeOfficeOf: null,
-  };
-  s.sites.push(x);
-  hexAt(s, x.at).point = 'PL';
-  return x;
-}
 
 const dice = (n = 1, forced: number[] = []) => new SeededDice('ab'.repeat(32), n, forced);
 
