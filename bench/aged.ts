@@ -20,7 +20,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../src/app/context.ts';
 import type { CampaignState } from '../src/rules/thunderdome/index.ts';
 import { CampaignSimulator } from '../src/sim/simulator.ts';
-import { stats, type Stats } from './stats.ts';
+import { versionedCampaign } from '../src/app/campaigns.ts';
+import { stats, timed, type Stats } from './stats.ts';
 
 export interface AgedFigures {
   fresh: Stats;
@@ -30,6 +31,11 @@ export interface AgedFigures {
   played: number;
   templates: Battle[];
   stateKiB: { fresh: number; aged: number };
+  /**
+   * The bot's reader of the aged campaign (a delivery's newest state, autocomplete, buttons:
+   * `versionedCampaign`), right after a command, against reading the row whole from the database.
+   */
+  reader: { kept: Stats; stored: Stats };
 }
 
 type Battle = CampaignState['battles'][number];
@@ -206,6 +212,22 @@ async function recordsWrittenSince(database: Database, xid: number): Promise<num
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Puts `battles` resolved battles (simulated ones, copied under new ids) in a campaign's stored state. */
+export async function ageCampaign(
+  app: AppContext,
+  channelId: string,
+  battles: number,
+  templates?: readonly Battle[],
+): Promise<void> {
+  templates ??= await simulatedResolvedBattles(12);
+  const original = (await findCampaignByChannel(app.database.db, channelId, stateLayout))!.state.battles;
+  const aged = Array.from({ length: battles }, (_, k) => ({
+    ...structuredClone(templates[k % templates.length]!),
+    id: `AGED${k + 1}`,
+  }));
+  await replaceBattles(app, channelId, [...original, ...aged]);
+}
+
 export async function agedOrderFigures(
   app: AppContext,
   target: { guildId: string; channelId: string },
@@ -225,7 +247,14 @@ export async function agedOrderFigures(
   const agedBytes = await replaceBattles(app, target.channelId, [...original, ...aged]);
   try {
     const old = await orderTimes(app, target, userId, rounds);
+    const kept: number[] = [];
+    const stored: number[] = [];
+    for (let k = 0; k < 10; k++) {
+      kept.push((await timed(() => versionedCampaign(app, target.channelId))).ms);
+      stored.push((await timed(() => findCampaignByChannel(app.database.db, target.channelId, stateLayout))).ms);
+    }
     return {
+      reader: { kept: stats(kept), stored: stats(stored) },
       fresh,
       aged: old,
       battles,

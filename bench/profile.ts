@@ -17,6 +17,10 @@
  *   PROFILE_CACHE           a file keeping the exported bench campaign between runs, so later
  *                           runs import it instead of building it again
  *   PROFILE_CPU             a folder for CPU profiles (orders-, discord-, throughput-<db>.cpuprofile)
+ *   PROFILE_AGED            resolved battles put in the bench campaign's state before the rounds, as
+ *                           bench/aged.ts does for the aged figure (default 0: none)
+ *   PROFILE_AGED_TEMPLATES  a JSON file of resolved battles to copy for PROFILE_AGED instead of
+ *                           simulating a campaign to get them
  *   BENCH_POSTGRES_URL      as for the bench
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +35,7 @@ import { Playground } from '../src/playground/playground.ts';
 import { buildBenchCampaign, exportBenchCampaign, importBenchCampaign } from './campaign.ts';
 import { listCopies, storeCopies } from './copies.ts';
 import { orderFigures } from './order.ts';
+import { ageCampaign } from './aged.ts';
 import { ms, stats } from './stats.ts';
 import { sustainedThroughput } from './throughput.ts';
 
@@ -42,6 +47,7 @@ const CACHE = process.env.PROFILE_CACHE;
 const CPU_DIR = process.env.PROFILE_CPU;
 const DISCORD_ROUNDS = Number(process.env.PROFILE_DISCORD_ROUNDS ?? 0);
 const STORED = Number(process.env.PROFILE_STORED ?? 1);
+const AGED = Number(process.env.PROFILE_AGED ?? 0);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Runs `fn` under the CPU profiler when PROFILE_CPU names a folder; the profile goes to `<folder>/<name>.cpuprofile`. */
@@ -75,6 +81,11 @@ async function profile(database: Database): Promise<void> {
     );
     if (STORED > 1) await storeCopies(database, c.campaignId, 1, STORED - 1);
     const target = { guildId: c.guildId, channelId: c.channelId };
+    if (AGED > 0) {
+      const file = process.env.PROFILE_AGED_TEMPLATES;
+      const templates = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+      await ageCampaign(play.app, c.channelId, AGED, templates);
+    }
     const actor = { userId: c.turnPlayer.userId, displayName: c.turnPlayer.name, isServerAdmin: false };
     const orders: number[] = [];
     const undos: number[] = [];

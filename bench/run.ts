@@ -207,6 +207,9 @@ async function benchDatabase(
       console.log(
         `  order on the app path with ${aged.battles.toLocaleString('en-US')} resolved battles in the state (copies of ${aged.played} the simulator played; state ${aged.stateKiB.fresh} → ${aged.stateKiB.aged} KiB): ${ms(aged.aged)}, against ${ms(aged.fresh)} without: ${ratio.toFixed(1)}×`,
       );
+      console.log(
+        `  the bot's reader of that campaign after a command (a delivery's newest state: versionedCampaign): ${ms(aged.reader.kept)}, against the row read whole from the database ${ms(aged.reader.stored)}`,
+      );
       rows.set('aged order ÷ fresh order (3,000 resolved battles)', `${ratio.toFixed(1)}×`);
       figure('aged_order_ratio_pglite', ratio, 2);
       await printBattleStep(aged.templates);

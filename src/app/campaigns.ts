@@ -6,6 +6,7 @@ import {
   chainPages,
   campaignHeadOfChannel,
   findCampaignByChannel,
+  findCampaignByChannelKnowing,
   insertCampaign,
   loadEvents,
   saveSnapshots,
@@ -35,6 +36,7 @@ import {
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
 import { rulesetOf, stateLayout } from './rulesets.ts';
 import { slices } from './slices.ts';
+import { stateCacheOf } from './state-cache.ts';
 
 /** The use cases behind `/campaign …` and `/roll`. Each write is one `runCommand` transaction. */
 export function createCampaign(
@@ -89,9 +91,35 @@ function withInteraction<T extends object>(req: T, interactionId: string | undef
   return interactionId === undefined ? req : { ...req, interactionId };
 }
 
+/**
+ * A channel's campaign as committed, for a reader (the caller's own copy, finished records shared
+ * and frozen): from the states this process keeps (state-cache.ts) when the row is still the version
+ * kept, else read and then kept, so the next command or reader need not read it again. The bot reads
+ * a campaign after nearly every command (a delivery's newest state, autocomplete, buttons), and
+ * reading a year-long campaign whole means its thousands of finished records (docs/performance.md,
+ * "History out of the hot state").
+ */
+async function readCampaign(app: AppContext, channelId: string): Promise<CampaignRow | null> {
+  const cache = stateCacheOf(app.database);
+  let kept = false;
+  const found = await findCampaignByChannelKnowing(
+    app.database.db,
+    channelId,
+    (id, xmin) => {
+      const state = cache.get(id, xmin, stateLayout.finished);
+      kept = state !== null;
+      return state;
+    },
+    stateLayout,
+  );
+  if (!found) return null;
+  if (!kept) cache.put(found.row.id, found.xmin, found.row.state);
+  return found.row;
+}
+
 /** Anyone may read any campaign state (UTD3.1). */
 export async function campaignInChannel(app: AppContext, channelId: string): Promise<CampaignState | null> {
-  return (await findCampaignByChannel(app.database.db, channelId, stateLayout))?.state ?? null;
+  return (await readCampaign(app, channelId))?.state ?? null;
 }
 
 /** The state with its version (the last event's sequence number), for caches keyed by version. */
@@ -99,7 +127,7 @@ export async function versionedCampaign(
   app: AppContext,
   channelId: string,
 ): Promise<{ state: CampaignState; version: number } | null> {
-  const row = await findCampaignByChannel(app.database.db, channelId, stateLayout);
+  const row = await readCampaign(app, channelId);
   return row ? { state: row.state, version: row.version } : null;
 }
 
@@ -393,8 +421,8 @@ async function storeImportedCatalog(
 }
 
 export async function campaignEvents(app: AppContext, channelId: string): Promise<StoredEvent[]> {
-  const row = await findCampaignByChannel(app.database.db, channelId, stateLayout);
-  return row ? loadEvents(app.database.db, row.id) : [];
+  const head = await campaignHeadOfChannel(app.database.db, channelId);
+  return head ? loadEvents(app.database.db, head.id) : [];
 }
 
 /** One page of the public event log (UTD3.1: anyone may review any player's orders), newest page last. */
@@ -404,7 +432,7 @@ export async function campaignLog(
   page: number,
   perPage: number,
 ): Promise<{ state: CampaignState; events: StoredEvent[]; pages: number } | null> {
-  const row = await findCampaignByChannel(app.database.db, channelId, stateLayout);
+  const row = await readCampaign(app, channelId);
   if (!row) return null;
   const pages = Math.max(1, Math.ceil(row.version / perPage));
   const p = Math.min(Math.max(1, page), pages);

@@ -1,5 +1,5 @@
 import { cloneJson, frozenJsonSharing } from '../rules/json-data.ts';
-import type { Part } from '../db/campaign-repo.ts';
+import type { FinishedList, Part } from '../db/campaign-repo.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 
 /** Parts of a new state that are those of the row version `xmin`, as committed (saveCampaign tells). */
@@ -29,10 +29,29 @@ export class StateCache {
 
   constructor(private readonly capacity = 64) {}
 
-  /** A copy of the state committed as row version `xmin` of campaign `id`, if this process holds it. */
-  get(id: string, xmin: string): CampaignState | null {
+  /**
+   * A copy of the state committed as row version `xmin` of campaign `id`, if this process holds it.
+   * Its finished records (`finished`, by ruleset: src/ruleset.ts `storage.finished`) are shared, not
+   * copied: they are frozen and never change, as in a state read from the database, and a year of
+   * them is megabytes (docs/performance.md, "History out of the hot state").
+   */
+  get(
+    id: string,
+    xmin: string,
+    finished: (ruleset: string) => readonly FinishedList[] = () => [],
+  ): CampaignState | null {
     const state = this.peek(id, xmin);
-    return state ? cloneJson(state) : null;
+    if (!state) return null;
+    const lists = new Map(finished(state.ruleset).map((l) => [l.key, l]));
+    const copy = {} as Record<string, unknown>;
+    for (const [key, value] of Object.entries(state)) {
+      const list = lists.get(key);
+      copy[key] =
+        list && Array.isArray(value)
+          ? value.map((record: unknown) => (list.done(record) ? record : cloneJson(record)))
+          : cloneJson(value);
+    }
+    return copy as unknown as CampaignState;
   }
 
   /** The state committed as row version `xmin` of campaign `id` itself, frozen (read it, never change it). */

@@ -358,30 +358,60 @@ export async function lockCampaignByChannel(
  * it, never the same for two writes); `known` returns the state committed as that row version if
  * the caller holds it, and only otherwise is the state read.
  */
-export async function lockCampaignByChannelKnowing(
+export function lockCampaignByChannelKnowing(
   tx: Executor,
   channelId: string,
   known: (id: string, xmin: string) => CampaignState | null,
   layout: StateLayout,
 ): Promise<{ row: CampaignRow; xmin: string } | null> {
-  const heads = await tx
-    .select({
-      id: campaigns.id,
-      guildId: campaigns.guildId,
-      channelId: campaigns.channelId,
-      version: campaigns.version,
-      secretSeeds: campaigns.secretSeeds,
-      xmin: sql<string>`xmin::text`,
-    })
-    .from(campaigns)
-    .where(eq(campaigns.channelId, channelId))
-    .for('update');
-  const head = heads[0];
+  return campaignByChannelKnowing(tx, channelId, known, layout, true);
+}
+
+/**
+ * `findCampaignByChannel` for a reader that may already hold the state (the bot's readers: a
+ * delivery's newest state, autocomplete, buttons): as `lockCampaignByChannelKnowing`, without the
+ * lock. Reading a year-long campaign whole means reading and freezing its thousands of finished
+ * records (docs/performance.md, "History out of the hot state").
+ */
+export function findCampaignByChannelKnowing(
+  tx: Executor,
+  channelId: string,
+  known: (id: string, xmin: string) => CampaignState | null,
+  layout: StateLayout,
+): Promise<{ row: CampaignRow; xmin: string } | null> {
+  return campaignByChannelKnowing(tx, channelId, known, layout, false);
+}
+
+async function campaignByChannelKnowing(
+  tx: Executor,
+  channelId: string,
+  known: (id: string, xmin: string) => CampaignState | null,
+  layout: StateLayout,
+  lock: boolean,
+): Promise<{ row: CampaignRow; xmin: string } | null> {
+  const headColumns = {
+    id: campaigns.id,
+    guildId: campaigns.guildId,
+    channelId: campaigns.channelId,
+    version: campaigns.version,
+    secretSeeds: campaigns.secretSeeds,
+    xmin: sql<string>`xmin::text`,
+  };
+  const query = tx.select(headColumns).from(campaigns).where(eq(campaigns.channelId, channelId));
+  let head = (await (lock ? query.for('update') : query))[0];
   if (!head) return null;
   let state = known(head.id, head.xmin);
   if (!state) {
-    const rows = await tx.select(stateColumns).from(campaigns).where(eq(campaigns.id, head.id));
-    if (!rows[0]) throw new Error(`campaign ${head.id} vanished under its row lock`);
+    // Unlocked, the row may have changed since its head was read: the head is read again with the state.
+    const rows = await tx
+      .select({ ...stateColumns, ...headColumns })
+      .from(campaigns)
+      .where(eq(campaigns.id, head.id));
+    if (!rows[0]) {
+      if (lock) throw new Error(`campaign ${head.id} vanished under its row lock`);
+      return null;
+    }
+    head = rows[0];
     state = await stateOfRow(tx, rows[0], layout);
   }
   return {

@@ -1,6 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { campaignAtCycle, exportCampaignFile, importCampaign } from '../../src/app/campaigns.ts';
+import {
+  campaignAtCycle,
+  campaignInChannel,
+  exportCampaignFile,
+  importCampaign,
+  versionedCampaign,
+} from '../../src/app/campaigns.ts';
+import { stateCacheOf } from '../../src/app/state-cache.ts';
 import { runCommand } from '../../src/app/run-command.ts';
 import { stateLayout } from '../../src/app/rulesets.ts';
 import { findCampaignByChannel, loadEvents, saveCampaign, saveSnapshots } from '../../src/db/campaign-repo.ts';
@@ -134,6 +141,48 @@ forEachDriver('finished records stored apart', (db, skip) => {
       expect(sameJson(again.state, withdrawn.state)).toBe(true);
     },
     300_000,
+  );
+
+  it.skipIf(skip)(
+    "UTD3.1: the bot's reader of a campaign (a delivery's newest state, autocomplete) takes the state a command kept, sharing its finished records, and reads the row again once anyone else wrote it",
+    async () => {
+      const database = db().database;
+      const stored = (await findCampaignByChannel(database.db, TARGET.channelId, stateLayout))!;
+      const voter = stored.state.players.find((p) => p.status === 'active')!.id;
+      const rolled = await runCommand(sim.app, {
+        target: TARGET,
+        actor: actorOf(voter),
+        command: { type: 'roll', expression: '2d6' },
+      });
+      if (!rolled.ok || rolled.duplicate) throw new Error('roll refused');
+      const [head] = await database.db
+        .select({ xmin: sql<string>`xmin::text` })
+        .from(campaigns)
+        .where(eq(campaigns.id, campaignId));
+      const kept = stateCacheOf(database).peek(campaignId, head!.xmin)!;
+      expect(kept).not.toBeNull();
+      const first = (await versionedCampaign(sim.app, TARGET.channelId))!;
+      expect(first.version).toBe(stored.version + rolled.events.length);
+      expect(sameJson(first.state, rolled.state)).toBe(true);
+      // Finished records are the kept ones themselves (not read back from campaign_records, nor copied) ...
+      const resolved = first.state.battles.filter((b) => b.status === 'resolved');
+      expect(resolved.length).toBeGreaterThanOrEqual(302);
+      for (const b of resolved) expect(b).toBe(kept.battles[first.state.battles.indexOf(b)]);
+      // ... while everything else is the reader's own copy: changing it changes no later reader's state.
+      expect(first.state.players).not.toBe(kept.players);
+      first.state.players[0]!.name = 'changed by a reader';
+      first.state.battles.push({ ...resolved[0]!, id: 'PUSHED' });
+      const second = (await campaignInChannel(sim.app, TARGET.channelId))!;
+      expect(sameJson(second, rolled.state)).toBe(true);
+      // A write by anyone else (another process, an import, SQL) makes a new row version: read again.
+      await database.db.execute(sql`update campaigns set updated_at = updated_at where id = ${campaignId}`);
+      const third = (await campaignInChannel(sim.app, TARGET.channelId))!;
+      expect(sameJson(third, rolled.state)).toBe(true);
+      const reread = third.battles.find((b) => b.status === 'resolved')!;
+      expect(reread).not.toBe(kept.battles[third.battles.indexOf(reread)]);
+      expect(Object.isFrozen(reread)).toBe(true);
+    },
+    120_000,
   );
 
   it.skipIf(skip)(
