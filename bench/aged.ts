@@ -12,6 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { runCommand } from '../src/app/run-command.ts';
+import { eachSliced, slices } from '../src/app/slices.ts';
 import { stateLayout } from '../src/app/rulesets.ts';
 import { findCampaignByChannel, saveCampaign } from '../src/db/campaign-repo.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -86,7 +87,31 @@ async function replaceBattles(app: AppContext, channelId: string, battles: Battl
   await saveCampaign(app.database.db, { ...row, state }, row.version, app.clock.now(), stateLayout, {
     secretSeedsUnchanged: true,
   });
-  return JSON.stringify(state).length;
+  return await jsonLength(state);
+}
+
+/**
+ * `JSON.stringify(state).length`, a battle at a time with the event loop given its turns: the whole
+ * aged state at once held it 60–120 ms, and the bench's whole-run event-loop figure counts its own
+ * work too (docs/performance.md, "Nothing blocks the event loop").
+ */
+async function jsonLength(state: CampaignState): Promise<number> {
+  let length = JSON.stringify({ ...state, battles: [] }).length;
+  await eachSliced(state.battles, slices(), (b) => {
+    length += JSON.stringify(b).length;
+  });
+  // The commas between the battles.
+  return length + Math.max(0, state.battles.length - 1);
+}
+
+/** `count` resolved battles, copies of `templates` under new ids, made in slices as `jsonLength`. */
+async function agedBattles(templates: readonly Battle[], count: number): Promise<Battle[]> {
+  const out: Battle[] = [];
+  const ks = Array.from({ length: count }, (_, k) => k);
+  await eachSliced(ks, slices(), (k) => {
+    out.push({ ...structuredClone(templates[k % templates.length]!), id: `AGED${k + 1}` });
+  });
+  return out;
 }
 
 /** The stages in which a side may propose a session time (battles/session.ts, UTD3.42). */
@@ -168,10 +193,7 @@ export async function agedBattleStepFigures(
     };
     const fresh = await times();
     const now = (await findCampaignByChannel(database.db, target.channelId, stateLayout))!;
-    const aged = Array.from({ length: battles }, (_, k) => ({
-      ...structuredClone(templates[k % templates.length]!),
-      id: `AGED${k + 1}`,
-    }));
+    const aged = await agedBattles(templates, battles);
     await saveCampaign(
       database.db,
       { ...now, state: { ...now.state, battles: [...aged, ...now.state.battles] } },
@@ -240,10 +262,7 @@ export async function agedOrderFigures(
   const original = (await findCampaignByChannel(app.database.db, target.channelId, stateLayout))!.state.battles;
   const freshBytes = await replaceBattles(app, target.channelId, original);
   const fresh = await orderTimes(app, target, userId, rounds);
-  const aged = Array.from({ length: battles }, (_, k) => ({
-    ...structuredClone(templates[k % templates.length]!),
-    id: `AGED${k + 1}`,
-  }));
+  const aged = await agedBattles(templates, battles);
   const agedBytes = await replaceBattles(app, target.channelId, [...original, ...aged]);
   try {
     const old = await orderTimes(app, target, userId, rounds);

@@ -12,11 +12,12 @@
 import { exportCampaign, importCampaign, rollInCampaign } from '../src/app/campaigns.ts';
 import { stateLayout } from '../src/app/rulesets.ts';
 import { findCampaignByChannel } from '../src/db/campaign-repo.ts';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Playground, stableSnowflake } from '../src/playground/playground.ts';
+import { removeFolder } from './stats.ts';
 
 const EMPIRES = ['lyran', 'kzinti', 'hydran', 'klingon', 'federation', 'romulan', 'gorn', 'isc'] as const;
 const CODES: Record<(typeof EMPIRES)[number], string> = {
@@ -90,7 +91,7 @@ export async function buildBenchCampaign(play: Playground, events = EVENTS): Pro
     const catalog = benchCatalog(dir);
     await run(`@p1 /catalog import units:${catalog.units} refits:${catalog.refits} conversions:${catalog.conversions}`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   }
   await run('@p1 /map generate sectors_per_player:12');
   for (let i = 1; i <= 8; i++) await run(`@p${i} /map approve`);

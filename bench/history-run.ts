@@ -2,13 +2,13 @@
  * Runs the long-history figures (bench/history.ts) on a PGlite database of their own and prints
  * them, each FIGURE line on a line of its own (docs/performance.md).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
 import { Playground } from '../src/playground/playground.ts';
 import { historyFigures, roundtripFigures } from './history.ts';
-import { mib, ms } from './stats.ts';
+import { mib, ms, removeFolder } from './stats.ts';
 
 /** `which`: 'roundtrip', 'history', or 'both'. */
 export async function longHistoryFigures(
@@ -41,8 +41,8 @@ export async function longHistoryFigures(
   } finally {
     await play.close().catch(() => {});
     await database.close().catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(out, { recursive: true, force: true });
+    await removeFolder(dir);
+    await removeFolder(out);
   }
   if (print) for (const f of figures) console.log(f);
   return figures;

@@ -9,7 +9,7 @@
  * the delay with a `monitorEventLoopDelay` of its own, from the moment the four start until the
  * last ends. The setup is not measured here (it is in the whole-run figures of bench/run.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -22,8 +22,8 @@ import { renderPicture } from '../src/render/pool.ts';
 import { buildBenchCampaign, exportBenchCampaign, importBenchCampaign } from './campaign.ts';
 import { listCopies, storeCopies } from './copies.ts';
 import { buildHistoryCampaign } from './history.ts';
-import { campaignWithSectors } from './render-states.ts';
-import { type Stats, stats } from './stats.ts';
+import { campaignWithSectorsOffThread } from './render-states.ts';
+import { removeFolder, type Stats, stats } from './stats.ts';
 import { sustainedThroughput, type ThroughputResult } from './throughput.ts';
 
 export interface LoopDelayFigures {
@@ -67,7 +67,7 @@ export async function loopDelayScenario(
     // Asked for: a half-cycle in the middle (its snapshot), and the current one, unfinished (its
     // snapshot and the rest of the log: the most a history folds).
     const asks = [long.first + Math.floor(halfCycles / 2), long.first + halfCycles];
-    const map = campaignWithSectors(12, 25);
+    const map = await campaignWithSectorsOffThread(12, 25);
     const setupMs = performance.now() - t0;
 
     const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -115,7 +115,7 @@ export async function loopDelayScenario(
     };
   } finally {
     await play.close().catch(() => {});
-    rmSync(out, { recursive: true, force: true });
+    await removeFolder(out);
   }
 }
 
@@ -130,6 +130,6 @@ export async function withPgliteFolder<T>(
     return await run(db);
   } finally {
     await db.close().catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
+    await removeFolder(dir);
   }
 }

@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { COMMANDS } from '../commands/index.ts';
+import { eachSliced, slices } from '../src/app/slices.ts';
 import { DiscordStandIn } from '../src/discord/standin/index.ts';
 import type { CampaignCopy } from './copies.ts';
 import { stats, type Stats } from './stats.ts';
@@ -73,10 +74,11 @@ class BotProcess {
 
   line<T>(prefix: string, timeoutMs = 120_000): Promise<T> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`bot process: no "${prefix}" line within ${timeoutMs} ms\n${this.stderr}`)),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => {
+        // Given up on: left running, it kept the bench from ending after its last figure.
+        this.child.kill();
+        reject(new Error(`bot process: no "${prefix}" line within ${timeoutMs} ms\n${this.stderr}`));
+      }, timeoutMs);
       void this.exited.then((code) =>
         reject(new Error(`bot process exited (${code}) before "${prefix}"\n${this.stderr}`)),
       );
@@ -191,8 +193,12 @@ export async function processFigures(
   const standIn = await DiscordStandIn.start({ ackTimeoutMs: null });
   try {
     const guild = standIn.addGuild({ id: world.guildId, name: 'Bench' });
-    for (const channelId of new Set([...world.channels, ...world.campaigns.map((c) => c.channelId)]))
-      standIn.addChannel(guild.id, { id: channelId, name: `campaign-${channelId.slice(-4)}` });
+    // A channel for each of the 1,000 campaigns, in slices: each one added looks through the guild's
+    // channels so far, and all at once held the bench's event loop for the lot.
+    const channels = new Set([...world.channels, ...world.campaigns.map((c) => c.channelId)]);
+    await eachSliced(channels, slices(), (channelId) =>
+      standIn.addChannel(guild.id, { id: channelId, name: `campaign-${channelId.slice(-4)}` }),
+    );
     for (const p of world.players) standIn.addUser({ id: p.userId, username: p.name });
     standIn.registerCommands(
       COMMANDS.map((c) => c.data),

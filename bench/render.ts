@@ -12,7 +12,7 @@ import { encodePng } from '../src/render/png.ts';
 import { renderLedger } from '../src/render/ledger-image.ts';
 import { renderNavySheet } from '../src/render/navy-sheet.ts';
 import { campaignLedger } from '../src/rules/thunderdome/ledger.ts';
-import { campaignWithSectors, tenFleetNavy } from './render-states.ts';
+import { campaignWithSectors, campaignWithSectorsOffThread, tenFleetNavy } from './render-states.ts';
 import type { CampaignState } from '../src/rules/thunderdome/index.ts';
 import { ms, stats, type Stats } from './stats.ts';
 
@@ -159,9 +159,18 @@ export interface PictureRun {
  * (whose delay the bench reports over the whole run).
  */
 export function pictureRunInWorker(rounds: number): Promise<PictureRun> {
-  const worker = startWorker(new URL('./render-figures-worker.ts', import.meta.url), { rounds });
-  return new Promise<PictureRun>((resolve, reject) => {
-    worker.once('message', (run: PictureRun) => {
+  return inFiguresWorker<PictureRun>({ rounds });
+}
+
+/** `renderFigures(state, rounds)` in a thread of its own, as `pictureRunInWorker`. */
+export function renderFiguresInWorker(state: CampaignState, rounds: number): Promise<RenderFigures> {
+  return inFiguresWorker<RenderFigures>({ rounds, state });
+}
+
+function inFiguresWorker<T>(data: { rounds: number; state?: CampaignState }): Promise<T> {
+  const worker = startWorker(new URL('./render-figures-worker.ts', import.meta.url), data);
+  return new Promise<T>((resolve, reject) => {
+    worker.once('message', (run: T) => {
       resolve(run);
       void worker.terminate();
     });
@@ -186,7 +195,7 @@ export interface LoopDelayFigures {
  * loop-delay figures: only on request). 1 ms resolution.
  */
 export async function loopDelayWhileDrawing(rounds: number, inThreadToo = false): Promise<LoopDelayFigures[]> {
-  const state = campaignWithSectors(12, 25);
+  const state = await campaignWithSectorsOffThread(12, 25);
   const out: LoopDelayFigures[] = [];
   const measure = async (label: string, draw: () => Promise<Buffer>) => {
     await draw();

@@ -27,7 +27,7 @@
  * BENCH_LONG_EVENTS (events of the long-history campaigns, default 100000), BENCH_LOOP_EVENTS (events
  * of the history campaign of the event-loop scenario, default 100000), BENCH_CAMPAIGN_FILE (see benchFile).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -47,10 +47,10 @@ import {
   pictureRunInWorker,
   printLoopDelay as printDrawingLoopDelay,
   printPictures,
-  renderFigures,
+  renderFiguresInWorker,
 } from './render.ts';
 import { agedBattleStepFigures, agedOrderFigures } from './aged.ts';
-import { mib, ms, stats, timed } from './stats.ts';
+import { mib, ms, removeFolder, stats, timed } from './stats.ts';
 import { sustainedThroughput } from './throughput.ts';
 import { longHistoryFigures } from './history-run.ts';
 import { type LoopDelayFigures, loopDelayScenario, withPgliteFolder } from './loop-delay.ts';
@@ -250,7 +250,9 @@ async function benchDatabase(
 
     if (renderToo) {
       const state = (await findCampaignByChannel(database.db, c.channelId, stateLayout))!.state;
-      const r = await renderFigures(state, 10);
+      // In a worker thread, as the bot draws (docs/performance.md, "Pictures off the main thread"):
+      // drawn here, each render held the bench's event loop 70–250 ms.
+      const r = await renderFiguresInWorker(state, 10);
       console.log(
         `\nMap image (${state.map?.sectors.length ?? 0} sectors, ${r.width}×${r.height}, ${Math.round(r.bytes / 1024)} KiB PNG)`,
       );
@@ -289,7 +291,7 @@ async function benchDatabase(
       await play.close().catch(() => {});
       await database.close().catch(() => {});
     }
-    rmSync(out, { recursive: true, force: true });
+    await removeFolder(out);
   }
 }
 
@@ -379,7 +381,7 @@ async function main(): Promise<void> {
       const pglite = await openDatabase({ kind: 'pglite', dataDir: dir });
       await benchDatabase('PGlite (data folder on disk), aged order only', 'PGlite', pglite, null, false);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await removeFolder(dir);
     }
     await finished();
     return;
@@ -416,7 +418,7 @@ async function main(): Promise<void> {
       );
     } finally {
       if (process.env.BENCH_KEEP_PGLITE) console.log(`PGlite data folder kept: ${dir}`);
-      else rmSync(dir, { recursive: true, force: true });
+      else await removeFolder(dir);
     }
   }
   if (ONLY !== 'pglite') {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { chainLinks, GENESIS_HASH, type ChainedRecord } from '../rules/event-chain.ts';
 import { sameJson } from '../rules/json-data.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
@@ -156,15 +156,48 @@ function deepFreeze(v: unknown): unknown {
   return Object.freeze(v);
 }
 
-/** The finished records a row's document refers to, read from `campaign_records` (none read when it refers to none). */
+/**
+ * Rows of `campaign_records` read by one query of `recordsOf` (about 2 KiB each for a resolved
+ * battle). A campaign of a year holds thousands: read at once, its 3,000 resolved battles (6 MiB)
+ * arrived as one message from PGlite's worker (postgres.js, one result) and were unpacked and
+ * frozen in one go, holding the event loop 150–400 ms on a cold load (docs/performance.md,
+ * "Nothing blocks the event loop"). A page at a time, the loop gets a turn between pages.
+ */
+const RECORD_PAGE = 250;
+
+/**
+ * The finished records a row's document refers to, read from `campaign_records` (none read when it
+ * refers to none), a page at a time in position order, each record frozen as it arrives (as
+ * `withFinished` shares them).
+ */
 async function recordsOf(tx: Executor, campaignId: string, doc: unknown): Promise<RecordRow[]> {
   const apart = (doc as Record<string, unknown> | null)?.[APART] as Record<string, Apart> | undefined;
   if (!apart) return [];
-  const lists = Object.keys(apart);
-  return tx
-    .select({ list: campaignRecords.list, position: campaignRecords.position, record: campaignRecords.record })
-    .from(campaignRecords)
-    .where(and(eq(campaignRecords.campaignId, campaignId), inArray(campaignRecords.list, lists)));
+  const out: RecordRow[] = [];
+  for (const list of Object.keys(apart)) {
+    let after = -1;
+    for (;;) {
+      const page = await tx
+        .select({ list: campaignRecords.list, position: campaignRecords.position, record: campaignRecords.record })
+        .from(campaignRecords)
+        .where(
+          and(
+            eq(campaignRecords.campaignId, campaignId),
+            eq(campaignRecords.list, list),
+            gt(campaignRecords.position, after),
+          ),
+        )
+        .orderBy(asc(campaignRecords.position))
+        .limit(RECORD_PAGE);
+      for (const r of page) {
+        deepFreeze(r.record);
+        out.push(r);
+      }
+      if (page.length < RECORD_PAGE) break;
+      after = page.at(-1)!.position;
+    }
+  }
+  return out;
 }
 
 /** Rows of `campaign_records` written by one INSERT (4 parameters each). */

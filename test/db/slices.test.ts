@@ -8,7 +8,9 @@ import { runCommand } from '../../src/app/run-command.ts';
 import { stateLayout } from '../../src/app/rulesets.ts';
 import { slices } from '../../src/app/slices.ts';
 import { verifyCampaign } from '../../src/app/verify.ts';
-import { findCampaignByChannel } from '../../src/db/campaign-repo.ts';
+import { findCampaignByChannel, saveCampaign } from '../../src/db/campaign-repo.ts';
+import { sameJson } from '../../src/rules/json-data.ts';
+import type { Vote } from '../../src/rules/thunderdome/index.ts';
 import { appendRolls } from '../../bench/long-log.ts';
 import { actor, setupCampaign, testApp } from '../helpers/app.ts';
 import { createPgliteDatabase, type TestDatabase } from '../helpers/databases.ts';
@@ -120,4 +122,51 @@ describe('Nothing blocks the event loop (docs/performance.md): long jobs on a lo
     expect(history.value?.status).toBe('finished');
     expectTimerFired(history, '/campaign history');
   }, 300_000);
+
+  it('UTD1.7: a cold load of a campaign holding 3,000 finished records reads them a page at a time, letting a 5 ms timer fire throughout, and gives them back whole, in order and frozen', async () => {
+    const app = testApp(tdb.database);
+    const target = { guildId: 'g', channelId: 'many-records' };
+    await setupCampaign(app, target);
+    const row = (await findCampaignByChannel(app.database.db, target.channelId, stateLayout))!;
+    // Decided votes (UTD1.7) are finished records, stored apart; each about as large as a resolved battle.
+    const votes = Array.from(
+      { length: 3000 },
+      (_, k): Vote => ({
+        id: `V${k + 1}`,
+        payload: { kind: 'general' } as unknown as Vote['payload'],
+        question: `question ${k + 1}`,
+        options: Array.from({ length: 40 }, (_, i) => ({ key: `o${i}`, label: `option ${i}` })),
+        proposer: 'a',
+        electorate: ['a', 'b', 'c'],
+        threshold: 2,
+        ballots: { a: 'yes', b: 'yes' },
+        openedAt: '2026-11-21T12:00:00.000Z',
+        closesAt: '2026-11-22T12:00:00.000Z',
+        status: k % 2 === 0 ? 'passed' : 'rejected',
+        messageId: null,
+      }),
+    );
+    // One open vote among them stays in the state column: the pages are put together around it.
+    votes[1234] = { ...votes[1234]!, status: 'open' };
+    await saveCampaign(
+      app.database.db,
+      { ...row, state: { ...row.state, votes } },
+      row.version,
+      app.clock.now(),
+      stateLayout,
+    );
+
+    const loaded = await timerDuring(() => findCampaignByChannel(app.database.db, target.channelId, stateLayout));
+    const back = loaded.value!.state.votes;
+    expect(back.length).toBe(3000);
+    expect(back.map((v) => v.id)).toEqual(votes.map((v) => v.id));
+    expect(sameJson(back, votes)).toBe(true);
+    expect(back.filter((v) => v.status !== 'open').every((v) => Object.isFrozen(v))).toBe(true);
+    // Most of a load is PGlite's own work, in its worker; what is left on this thread is unpacking
+    // and freezing the records. Read in one query that came as one stretch, about a third of the
+    // whole; a page at a time it is twelve short ones.
+    expect(loaded.ms, 'the load ran too briefly to tell').toBeGreaterThan(200);
+    expect(loaded.ticks).toBeGreaterThanOrEqual(10);
+    expect(loaded.longest, 'longest wait of the timer').toBeLessThan(loaded.ms / 6);
+  }, 120_000);
 });
