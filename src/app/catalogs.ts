@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { deserialize } from 'node:v8';
 import { findCatalog } from '../db/catalog-repo.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
@@ -7,9 +8,11 @@ import {
   indexCatalog,
   parseCatalog,
   type CatalogFiles,
+  type CatalogParseResult,
   type CatalogIndex,
 } from '../rules/thunderdome/catalog/index.ts';
 import { unitCatalogOf, type UnitCatalog } from '../rules/thunderdome/units.ts';
+import { renderPicture } from '../render/pool.ts';
 import type { CatalogSource } from './context.ts';
 
 /** The illustrative sample shipped in assets/catalog/sample (requirements §4.2; the admin imports the real data). */
@@ -24,24 +27,40 @@ interface Loaded {
 }
 
 function load(files: CatalogFiles, version: string, what: string): Loaded {
-  const parsed = parseCatalog(files, version);
+  return loaded(parseCatalog(files, version), what);
+}
+
+/**
+ * `load` with the parsing done in a render worker (render/jobs.ts `catalog`): parsing the CSV of
+ * even the bundled sample takes 90–200 ms of CPU, which held the bot's event loop the first time
+ * each version was used (docs/performance.md, "Nothing blocks the event loop").
+ */
+async function loadOffThread(files: CatalogFiles, version: string, what: string): Promise<Loaded> {
+  const bytes = await renderPicture({ kind: 'catalog', files, version });
+  return loaded(deserialize(bytes) as CatalogParseResult, what);
+}
+
+function loaded(parsed: CatalogParseResult, what: string): Loaded {
   if (!parsed.ok)
     throw new Error(`${what} is invalid: ${parsed.errors.slice(0, 5).map(formatCatalogIssue).join('; ')}`);
   return { index: indexCatalog(parsed.catalog), units: unitCatalogOf(parsed.catalog) };
 }
 
 let sample: Loaded | null = null;
+let sampleLoading: Promise<Loaded> | null = null;
 
 function loadSample(): Loaded {
-  if (!sample) {
-    const read = (name: string) => readFileSync(`${SAMPLE_DIR}${name}`, 'utf8');
-    sample = load(
-      { units: read('units.csv'), refits: read('refits.csv'), conversions: read('conversions.csv') },
-      SAMPLE_CATALOG_VERSION,
-      'the bundled sample catalog',
-    );
-  }
+  sample ??= load(sampleCatalogFiles(), SAMPLE_CATALOG_VERSION, 'the bundled sample catalog');
   return sample;
+}
+
+/** The sample as the bot's commands load it: parsed off the event loop, once. */
+function loadSampleOffThread(): Promise<Loaded> {
+  if (sample) return Promise.resolve(sample);
+  sampleLoading ??= loadOffThread(sampleCatalogFiles(), SAMPLE_CATALOG_VERSION, 'the bundled sample catalog').then(
+    (l) => (sample ??= l),
+  );
+  return sampleLoading;
 }
 
 export function sampleCatalog(): UnitCatalog {
@@ -64,7 +83,7 @@ export function catalogSource(database: Database | null): CatalogSource {
   const cache = new Map<string, Loaded>();
   const pending = new Map<string, Promise<Loaded>>();
   const fetch = async (version: string, via?: Executor): Promise<Loaded> => {
-    if (version === SAMPLE_CATALOG_VERSION || version === 'none') return loadSample();
+    if (version === SAMPLE_CATALOG_VERSION || version === 'none') return loadSampleOffThread();
     const hit = cache.get(version);
     if (hit) return hit;
     // Reads through a caller's transaction are not shared: another caller may not see its rows yet.
@@ -81,7 +100,7 @@ export function catalogSource(database: Database | null): CatalogSource {
   const read = async (version: string, via: Executor): Promise<Loaded> => {
     const row = await findCatalog(via, version);
     if (!row) throw new Error(`unknown catalog version ${version}`);
-    return load(
+    return loadOffThread(
       { units: row.unitsCsv, refits: row.refitsCsv, conversions: row.conversionsCsv },
       version,
       `stored catalog ${version}`,

@@ -1,4 +1,6 @@
+import { serialize } from 'node:v8';
 import type { MessagePort } from 'node:worker_threads';
+import { parseCatalog, type CatalogFiles } from '../rules/thunderdome/catalog/index.ts';
 import type { BattleSetup, BattleSetupInput } from '../rules/thunderdome/battle-setup/generate.ts';
 import type { Engagement } from '../rules/n3d/index.ts';
 import type { Ledger } from '../rules/thunderdome/ledger.ts';
@@ -38,7 +40,15 @@ export type RenderJob =
     }
   | { kind: 'n3d'; engagement: Engagement }
   | { kind: 'warlord-sector'; view: SectorView }
-  | { kind: 'warlord-galaxy'; view: GalaxyView };
+  | { kind: 'warlord-galaxy'; view: GalaxyView }
+  /**
+   * Not a picture: a unit catalog's CSV files parsed (requirements §4.2), answered as the
+   * `parseCatalog` result in V8's serialization. Parsing the bundled sample's 74 KiB of CSV takes
+   * 90–200 ms of CPU, once per catalog version and process, which held the bot's event loop
+   * (docs/performance.md, "Nothing blocks the event loop"); the render workers are the bot's
+   * threads for such work.
+   */
+  | { kind: 'catalog'; files: CatalogFiles; version: string };
 
 export type RenderKind = RenderJob['kind'];
 
@@ -94,6 +104,8 @@ export function drawJob(job: RenderJob): Promise<Buffer> {
       return renderWarlordSector(job.view);
     case 'warlord-galaxy':
       return renderWarlordGalaxy(job.view);
+    case 'catalog':
+      return Promise.resolve(serialize(parseCatalog(job.files, job.version)));
     default: {
       const never: never = job;
       throw new Error(`unknown picture ${(never as { kind: string }).kind}`);

@@ -63,6 +63,8 @@ describe('layering: src/render imports only canvas, node built-ins, itself, and 
     // Warlord's sector geometry (the 16×16 even-q sector size): constants and pure functions.
     '../rules/warlord/hex.ts',
     '../rules/thunderdome/exploration/tables.ts',
+    // The catalog's CSV parser: a render worker parses catalogs off the event loop (jobs.ts `catalog`).
+    '../rules/thunderdome/catalog/index.ts',
   ];
   const dir = `${ROOT}src/render/`;
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
