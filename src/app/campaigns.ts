@@ -9,6 +9,7 @@ import {
   findCampaignByChannelKnowing,
   insertCampaign,
   loadEvents,
+  recordsStoredApart,
   saveSnapshots,
   snapshotAtOrBefore,
   type CampaignRow,
@@ -113,7 +114,9 @@ async function readCampaign(app: AppContext, channelId: string): Promise<Campaig
     stateLayout,
   );
   if (!found) return null;
-  if (!kept) cache.put(found.row.id, found.xmin, found.row.state);
+  // A row in the shape stored before finished records were kept apart is not kept: the next command
+  // reads it itself, so that its save stores them all (campaign-repo.ts `recordsStoredApart`).
+  if (!kept && recordsStoredApart(found.row.state)) cache.put(found.row.id, found.xmin, found.row.state);
   return found.row;
 }
 

@@ -80,6 +80,15 @@ interface RecordRow {
  */
 const recordsNotStored = new WeakSet<object>();
 
+/**
+ * False for a state read from a row stored before finished records were kept apart: the next save
+ * must be given that very object as `before` (or none), so that it writes every finished record.
+ * A copy of it kept for later commands would pass for a state whose records are stored.
+ */
+export function recordsStoredApart(state: CampaignState): boolean {
+  return !recordsNotStored.has(state);
+}
+
 /** `state`'s lists with their finished records taken out: each list's kept entries, and where the rest go. */
 function splitFinished(
   state: Record<string, unknown>,

@@ -278,6 +278,8 @@ forEachDriver('finished records stored apart', (db, skip) => {
         .where(eq(campaigns.id, row.id));
       const old = (await findCampaignByChannel(database.db, TARGET.channelId, stateLayout))!;
       expect(sameJson(old.state, row.state)).toBe(true);
+      // The bot's reader (a delivery, autocomplete) reads it first: the command after must still store it all.
+      expect(sameJson((await campaignInChannel(sim.app, TARGET.channelId))!, row.state)).toBe(true);
       const voter = row.state.players.find((p) => p.status === 'active')!.id;
       const r = await runCommand(sim.app, {
         target: TARGET,
