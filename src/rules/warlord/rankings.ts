@@ -1,7 +1,6 @@
-import { ep, income } from './economy.ts';
-import { addressName } from './hex.ts';
+import { ep } from './economy.ts';
 import { MONSTER_CORP, type WarlordState } from './state.ts';
-import { holdings } from './turn.ts';
+import { holdingsIncome } from './turn.ts';
 
 /**
  * The NTG's lists of the top corporations (rulebook, "The Next Turn Generator": it calculates "the
@@ -41,19 +40,7 @@ export function rankings(state: WarlordState): Ranking[] {
     const ships = state.ships.filter((s) => s.owner === corp && s.owner !== MONSTER_CORP && alive(s));
     switch (category) {
       case 'income': {
-        const h = holdings(state, corp);
-        const inc = income(
-          h.sites.map((s) => ({
-            where: addressName(s.at),
-            production: s.production,
-            devastated: s.devastated,
-            raided: s.raidedBy !== null,
-            activeMoons: s.moonsActive ? s.moons : 0,
-          })),
-          h.fullSectors,
-          state.corps.find((c) => c.id === corp)?.raidIncome,
-        );
-        return ep(inc.adjustments);
+        return ep(holdingsIncome(state, corp).adjustments);
       }
       case 'power':
         return ships.reduce((sum, s) => sum + s.af + s.df, 0);

@@ -144,6 +144,28 @@ export function holdings(state: WarlordState, corp: number): { sites: Site[]; ma
   return { sites, majors, fullSectors };
 }
 
+/**
+ * What a corporation's holdings produce at its Income Phase (§7.4: sites, activated moons,
+ * full-sector bonuses, raid income due), as the turn pays it and the public top lists rank it.
+ */
+export function holdingsIncome(
+  state: WarlordState,
+  corp: number,
+  h: ReturnType<typeof holdings> = holdings(state, corp),
+): Income {
+  return income(
+    h.sites.map((s) => ({
+      where: addressName(s.at),
+      production: s.production,
+      devastated: s.devastated,
+      raided: s.raidedBy !== null,
+      activeMoons: s.moonsActive ? s.moons : 0,
+    })),
+    h.fullSectors,
+    state.corps.find((c) => c.id === corp)?.raidIncome,
+  );
+}
+
 // ------------------------------------------------------------------------------------ combat glue
 
 function toCombat(s: Ship, t: ShipType): CombatShip {
@@ -480,17 +502,7 @@ export function processCorpTurn(
 
   // 1. Income (§7.4): sites, moons, sector bonuses, raid income; raided flags clear as listed.
   const h = holdings(state, corpId);
-  const inc = income(
-    h.sites.map((s) => ({
-      where: addressName(s.at),
-      production: s.production,
-      devastated: s.devastated,
-      raided: s.raidedBy !== null,
-      activeMoons: s.moonsActive ? s.moons : 0,
-    })),
-    h.fullSectors,
-    corp.raidIncome,
-  );
+  const inc = holdingsIncome(state, corpId, h);
   for (const s of h.sites) s.raidedBy = null;
   corp.raidIncome = zero();
   corp.treasury = add(corp.treasury, inc.adjustments);
