@@ -152,7 +152,7 @@ export function botStartLabel(): string {
   return FROM_SOURCE ? 'npx tsx, from source' : 'built, plain node, as npm start';
 }
 
-function spawnBot(standIn: DiscordStandIn, target: BotTarget, serve: boolean): BotProcess {
+function startBotProcess(standIn: DiscordStandIn, target: BotTarget, serve: boolean): BotProcess {
   const rest = [
     target.kind,
     target.where,
@@ -189,6 +189,14 @@ export async function processFigures(
   // loaded past its cores a fresh process's first commands can take longer (Discord would refuse the
   // late answer and the memory run would wait for nothing).
   const standIn = await DiscordStandIn.start({ ackTimeoutMs: null });
+  // A bot that failed a step (no `ready` line in time, a command unanswered) is stopped with the
+  // run: left behind, it went on working on a machine others share.
+  const started: BotProcess[] = [];
+  const spawnBot = (serve: boolean) => {
+    const bot = startBotProcess(standIn, target, serve);
+    started.push(bot);
+    return bot;
+  };
   try {
     const guild = standIn.addGuild({ id: world.guildId, name: 'Bench' });
     for (const channelId of new Set([...world.channels, ...world.campaigns.map((c) => c.channelId)]))
@@ -203,14 +211,14 @@ export async function processFigures(
     let breakdown: ReadyTimings | null = null;
     for (let k = 0; k < coldStarts; k++) {
       const t0 = performance.now();
-      const bot = spawnBot(standIn, target, false);
+      const bot = spawnBot(false);
       breakdown = await bot.line<ReadyTimings>('ready');
       starts.push(performance.now() - t0);
       const code = await bot.exited;
       if (code !== 0) throw new Error(`bot process exited with ${code}`);
     }
 
-    const bot = spawnBot(standIn, target, true);
+    const bot = spawnBot(true);
     const readyMemory = process.env.BENCH_MEMORY_DETAIL ? bot.line<Record<string, unknown>>('ready-memory') : null;
     readyMemory?.catch(() => {}); // a failure surfaces where it is awaited, below
     await bot.line('ready');
@@ -250,6 +258,7 @@ export async function processFigures(
       readyMemory: readyMemory === null ? null : await readyMemory,
     };
   } finally {
+    for (const bot of started) if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill();
     await standIn.stop();
   }
 }
