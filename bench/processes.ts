@@ -102,17 +102,24 @@ class BotProcess {
 
 /**
  * `npm start` runs the bot built (`npm run build`: one esbuild bundle of our code, packages left
- * to node_modules) with plain `node`, the Node flag below and this glibc setting: glibc then hands memory that V8's
- * WebAssembly compiler threads freed back to the system instead of keeping it in their arenas.
- * Both lower the bot's resident memory (docs/performance.md): tsx compiles in a loader thread with
- * a V8 heap of its own (about 55 MiB), and PGlite's compilation leaves 60–90 MiB in the arenas.
- * Keep in step with package.json's start script.
+ * to node_modules) with plain `node` (tsx compiles in a loader thread with a V8 heap of its own,
+ * about 55 MiB), the Node flag below and this glibc setting (docs/performance.md, "resident
+ * memory"). V8 compiles PGlite's WebAssembly in its background threads, in zone segments of
+ * 32 KiB at most, from glibc's per-thread arenas; freed, they stayed there (40–60 MiB, growing as
+ * more of PostgreSQL got hot and was compiled again). From 32 KiB up glibc now maps each block
+ * by itself and unmaps it when freed (`mmap_threshold`; a fixed threshold also stops glibc raising
+ * it as blocks are freed), and it gives back the top of an arena past 128 KiB free
+ * (`trim_threshold`). Keep in step with package.json's start scripts (test/build.test.ts checks).
  */
-export const START_ENV = { GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072' };
+export const START_ENV = {
+  GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=32768',
+};
 /**
  * And this Node flag: V8's young generation at most 16 MiB instead of 32. The bot allocates fast
  * while it copies a grown campaign state, and the young generation then stays at its largest;
  * halving it saves 16–30 MiB with no throughput change we could measure (docs/performance.md).
+ * (`--optimize-for-size` takes the bot under 200 MB but costs about a quarter of its throughput:
+ * docs/performance.md, "resident memory".)
  */
 export const START_NODE_FLAGS = ['--max-semi-space-size=8'];
 
