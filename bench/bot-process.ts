@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import pino from 'pino';
 import { COMMANDS } from '../commands/index.ts';
@@ -96,6 +96,7 @@ for await (const line of createInterface({ input: process.stdin })) {
  * the kernel's split (VmRSS = RssAnon + RssFile + RssShmem; VmHWM the peak), then the resident
  * pages by kind of mapping. `v8Pages`: the 256 KiB pages of every V8 heap in the process (with
  * tsx, its module loader runs in a thread of its own with a heap of its own: tens of MiB);
+ * `mainHeap`: the bot thread's V8 heap, resident (the rest of `v8Pages` is the workers' heaps);
  * `newSpace`: the main heap's young generation, committed as it last grew; `mallocThreads` and
  * `mallocMain`: glibc's arenas of the worker threads (V8's compiler zones for PGlite's
  * WebAssembly, among others) and of the main thread, freed memory included that glibc keeps;
@@ -107,7 +108,10 @@ for await (const line of createInterface({ input: process.stdin })) {
 function memoryDetail(): Record<string, number> {
   const mib = (kb: number) => Math.round(kb / 102.4) / 10;
   const newSpace = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
-  const out: Record<string, number> = { newSpace: mib((newSpace?.physical_space_size ?? 0) / 1024) };
+  const out: Record<string, number> = {
+    mainHeap: mib(getHeapStatistics().total_physical_size / 1024),
+    newSpace: mib((newSpace?.physical_space_size ?? 0) / 1024),
+  };
   try {
     const status = readFileSync('/proc/self/status', 'utf8');
     for (const key of ['VmRSS', 'RssAnon', 'RssFile', 'RssShmem', 'VmHWM']) {

@@ -104,17 +104,24 @@ class BotProcess {
 
 /**
  * `npm start` runs the bot built (`npm run build`: one esbuild bundle of our code, packages left
- * to node_modules) with plain `node`, the Node flag below and this glibc setting: glibc then hands memory that V8's
- * WebAssembly compiler threads freed back to the system instead of keeping it in their arenas.
- * Both lower the bot's resident memory (docs/performance.md): tsx compiles in a loader thread with
- * a V8 heap of its own (about 55 MiB), and PGlite's compilation leaves 60–90 MiB in the arenas.
- * Keep in step with package.json's start script.
+ * to node_modules) with plain `node` (tsx compiles in a loader thread with a V8 heap of its own,
+ * about 55 MiB), the Node flag below and this glibc setting (docs/performance.md, "resident
+ * memory"). V8 compiles PGlite's WebAssembly in its background threads, in zone segments of
+ * 32 KiB at most, from glibc's per-thread arenas; freed, they stayed there (40–60 MiB, growing as
+ * more of PostgreSQL got hot and was compiled again). From 32 KiB up glibc now maps each block
+ * by itself and unmaps it when freed (`mmap_threshold`; a fixed threshold also stops glibc raising
+ * it as blocks are freed), and it gives back the top of an arena past 128 KiB free
+ * (`trim_threshold`). Keep in step with package.json's start scripts (test/build.test.ts checks).
  */
-export const START_ENV = { GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072' };
+export const START_ENV = {
+  GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=32768',
+};
 /**
  * And this Node flag: V8's young generation at most 16 MiB instead of 32. The bot allocates fast
  * while it copies a grown campaign state, and the young generation then stays at its largest;
  * halving it saves 16–30 MiB with no throughput change we could measure (docs/performance.md).
+ * (`--optimize-for-size` takes the bot under 200 MB but costs about a quarter of its throughput:
+ * docs/performance.md, "resident memory".)
  */
 export const START_NODE_FLAGS = ['--max-semi-space-size=8'];
 
@@ -154,7 +161,7 @@ export function botStartLabel(): string {
   return FROM_SOURCE ? 'npx tsx, from source' : 'built, plain node, as npm start';
 }
 
-function spawnBot(standIn: DiscordStandIn, target: BotTarget, serve: boolean): BotProcess {
+function startBotProcess(standIn: DiscordStandIn, target: BotTarget, serve: boolean): BotProcess {
   const rest = [
     target.kind,
     target.where,
@@ -191,6 +198,14 @@ export async function processFigures(
   // loaded past its cores a fresh process's first commands can take longer (Discord would refuse the
   // late answer and the memory run would wait for nothing).
   const standIn = await DiscordStandIn.start({ ackTimeoutMs: null });
+  // A bot that failed a step (no `ready` line in time, a command unanswered) is stopped with the
+  // run: left behind, it went on working on a machine others share.
+  const started: BotProcess[] = [];
+  const spawnBot = (serve: boolean) => {
+    const bot = startBotProcess(standIn, target, serve);
+    started.push(bot);
+    return bot;
+  };
   try {
     const guild = standIn.addGuild({ id: world.guildId, name: 'Bench' });
     // A channel for each of the 1,000 campaigns, in slices: each one added looks through the guild's
@@ -209,14 +224,14 @@ export async function processFigures(
     let breakdown: ReadyTimings | null = null;
     for (let k = 0; k < coldStarts; k++) {
       const t0 = performance.now();
-      const bot = spawnBot(standIn, target, false);
+      const bot = spawnBot(false);
       breakdown = await bot.line<ReadyTimings>('ready');
       starts.push(performance.now() - t0);
       const code = await bot.exited;
       if (code !== 0) throw new Error(`bot process exited with ${code}`);
     }
 
-    const bot = spawnBot(standIn, target, true);
+    const bot = spawnBot(true);
     const readyMemory = process.env.BENCH_MEMORY_DETAIL ? bot.line<Record<string, unknown>>('ready-memory') : null;
     readyMemory?.catch(() => {}); // a failure surfaces where it is awaited, below
     await bot.line('ready');
@@ -256,6 +271,7 @@ export async function processFigures(
       readyMemory: readyMemory === null ? null : await readyMemory,
     };
   } finally {
+    for (const bot of started) if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill();
     await standIn.stop();
   }
 }

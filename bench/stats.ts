@@ -22,6 +22,11 @@ export function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 }
 
+/** Megabytes of 10^6 bytes, as the memory target counts them. */
+export function mb(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(0)} MB`;
+}
+
 /** Runs `fn` and returns its result and the wall time in milliseconds. */
 export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const t0 = performance.now();
