@@ -481,23 +481,81 @@ function drawLabel(
     const kind = glyphs[i];
     if (kind) drawTerrainGlyph(ctx, kind, g.x + g.w / 2, g.y + g.h / 2, g.w);
   });
-  ctx.font = font(lb.px, 'bold');
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineJoin = 'round';
-  ctx.strokeStyle = THEME.background;
-  ctx.lineWidth = Math.max(2, lb.px * 0.28);
   const cx = lb.textBox.x + lb.textBox.w / 2;
   const cy = lb.textBox.y + lb.textBox.h / 2 + lb.px * 0.04;
-  ctx.strokeText(lb.text, cx, cy);
-  ctx.fillStyle = THEME.text;
-  ctx.fillText(lb.text, cx, cy);
+  drawHaloedName(ctx, lb.text, cx, cy, lb.px);
   // The layout wrapped the badges in the order fleetBadges gives them (seat order).
   const badges = fleetBadges(state, s.key, shipBpv);
   lb.tags.forEach((t, i) => {
     const owner = badges[i]?.owner ?? null;
     drawPill(ctx, t, t.text, lb.tagPx, playerColour(state, owner));
   });
+}
+
+/** Copies of the name's shape around it, in the background colour, that make its halo. */
+const HALO_COPIES = 12;
+
+/** The two scratch canvases of drawHaloedName, grown to the largest name drawn so far. */
+let haloScratch: {
+  ink: Canvas;
+  inkCtx: CanvasRenderingContext2D;
+  halo: Canvas;
+  haloCtx: CanvasRenderingContext2D;
+  font: string;
+} | null = null;
+
+function scratchFor(w: number, h: number): NonNullable<typeof haloScratch> {
+  if (haloScratch && haloScratch.ink.width >= w && haloScratch.ink.height >= h) return haloScratch;
+  const cw = Math.max(w, haloScratch?.ink.width ?? 0);
+  const ch = Math.max(h, haloScratch?.ink.height ?? 0);
+  const ink = createCanvas(cw, ch);
+  const halo = createCanvas(cw, ch);
+  const inkCtx = ink.getContext('2d');
+  inkCtx.textAlign = 'center';
+  inkCtx.textBaseline = 'middle';
+  inkCtx.fillStyle = THEME.text;
+  haloScratch = { ink, inkCtx, halo, haloCtx: halo.getContext('2d'), font: '' };
+  return haloScratch;
+}
+
+/**
+ * A sector name centred on (cx, cy) with a halo in the background colour, so lanes under it do
+ * not cut the letters. The name is laid out and filled once, into a scratch canvas at the same
+ * fraction of a pixel as on the map (so it is copied at a whole-pixel offset, without
+ * resampling: the letters are the pixels a fillText on the map would give); the halo is that
+ * shape in the background colour, copied HALO_COPIES times on a circle of half the halo's width
+ * around it — the area a round-joined stroke of that width covers outside the letters. Text
+ * layout and stroking are most of a fresh map's drawing, and a copy costs little
+ * (docs/performance.md, "Drawing a map from nothing").
+ */
+function drawHaloedName(ctx: CanvasRenderingContext2D, text: string, cx: number, cy: number, px: number): void {
+  const reach = Math.max(1, px * 0.14);
+  const pad = Math.ceil(reach) + 2;
+  const w = Math.ceil(measureBold(text, px)) + 2 * pad + 2;
+  const h = Math.ceil(px * 1.6) + 2 * pad;
+  const s = scratchFor(w, h);
+  const ix = Math.floor(cx);
+  const iy = Math.floor(cy);
+  const ox = Math.floor(w / 2);
+  const oy = Math.floor(h / 2);
+  const f = font(px, 'bold');
+  if (s.font !== f) {
+    s.inkCtx.font = f;
+    s.font = f;
+  }
+  s.inkCtx.clearRect(0, 0, w, h);
+  s.inkCtx.fillText(text, ox + (cx - ix), oy + (cy - iy));
+  // The same shape in the background colour.
+  s.haloCtx.globalCompositeOperation = 'copy';
+  s.haloCtx.drawImage(s.ink, 0, 0, w, h, 0, 0, w, h);
+  s.haloCtx.globalCompositeOperation = 'source-in';
+  s.haloCtx.fillStyle = THEME.background;
+  s.haloCtx.fillRect(0, 0, w, h);
+  for (let i = 0; i < HALO_COPIES; i++) {
+    const a = (2 * Math.PI * i) / HALO_COPIES;
+    ctx.drawImage(s.halo, 0, 0, w, h, ix - ox + reach * Math.cos(a), iy - oy + reach * Math.sin(a), w, h);
+  }
+  ctx.drawImage(s.ink, 0, 0, w, h, ix - ox, iy - oy, w, h);
 }
 
 /** Draws one sector: battle ring, disc, type ring and letter, and its icons. */
@@ -519,7 +577,12 @@ function drawSector(ctx: CanvasRenderingContext2D, state: CampaignState, s: Sect
   });
 }
 
-/** A sector disc: fill, ring by type (home double, unknown dashed), and the type letter. */
+/**
+ * A sector disc: fill, ring by type (home double, unknown dashed), and the type letter. Copied
+ * from a kept sprite (discSprite) with its centre on the nearest half pixel: a map has many discs
+ * of few kinds (type, fill, radius), and a copy at a whole-pixel offset costs a small part of the
+ * arcs, dashes and text layout it replaces (docs/performance.md, "Drawing a map from nothing").
+ */
 export function drawDisc(
   ctx: CanvasRenderingContext2D,
   x: number,
@@ -528,8 +591,54 @@ export function drawDisc(
   type: SectorType,
   fill: string,
 ): void {
+  const hx = Math.round(x * 2);
+  const hy = Math.round(y * 2);
+  const sprite = discSprite(r, type, fill, ctx.lineCap, hx & 1, hy & 1);
+  ctx.drawImage(sprite.canvas, (hx >> 1) - sprite.half, (hy >> 1) - sprite.half);
+}
+
+/**
+ * Disc sprites by radius, type, fill, line cap (the dashes of an unknown ring end as they would
+ * on the picture: round on the map, flat in the legend) and half-pixel offset of the centre. They
+ * depend on nothing else of a campaign, so every campaign a render worker draws shares them and
+ * forgetMapCaches keeps them; a map uses a few dozen.
+ */
+const discSprites = new Map<string, { canvas: Canvas; half: number }>();
+const DISC_SPRITES_KEPT = 256;
+
+function discSprite(
+  r: number,
+  type: SectorType,
+  fill: string,
+  cap: CanvasRenderingContext2D['lineCap'],
+  halfX: number,
+  halfY: number,
+): { canvas: Canvas; half: number } {
+  return remembered(
+    discSprites,
+    `${r}\u0000${type}\u0000${fill}\u0000${cap}\u0000${halfX}${halfY}`,
+    () => {
+      // One pixel round the disc for its anti-aliased edge.
+      const half = Math.ceil(r) + 1;
+      const canvas = createCanvas(2 * half + 1, 2 * half + 1);
+      const sctx = canvas.getContext('2d');
+      sctx.lineCap = cap;
+      paintDisc(sctx, half + halfX / 2, half + halfY / 2, r, type, fill);
+      return { canvas, half };
+    },
+    DISC_SPRITES_KEPT,
+  );
+}
+
+function paintDisc(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  r: number,
+  type: SectorType,
+  fill: string,
+): void {
   const ring = Math.max(2, r * (type === 'home' ? 0.2 : 0.14));
-  ctx.save();
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
   ctx.fillStyle = fill;
@@ -540,7 +649,7 @@ export function drawDisc(
   ctx.beginPath();
   ctx.arc(x, y, r - ring / 2, 0, Math.PI * 2);
   ctx.stroke();
-  ctx.restore();
+  ctx.setLineDash([]);
   ctx.fillStyle = contrastText(fill);
   ctx.font = font(r * (type === 'home' ? 0.9 : 1.0), 'bold');
   ctx.textAlign = 'center';
