@@ -138,7 +138,15 @@ export function layoutInput(state: CampaignState, shipBpv: ShipBpv = catalogShip
  */
 const layouts = new Map<string, MapLayout>();
 const LAYOUTS_KEPT = 16;
-const layers = new Map<string, Canvas>();
+/**
+ * A kept map layer: the picture of its first drawing, and `band`, the title band's pixels as they
+ * were before that drawing's title went on.
+ */
+interface MapLayer {
+  picture: Canvas;
+  band: Canvas;
+}
+const layers = new Map<string, MapLayer>();
 /** A layer is a whole picture's pixels (6.4 MB at 1600×1000): two, for a map and its zoomed view. */
 const LAYERS_KEPT = 2;
 
@@ -208,43 +216,49 @@ export function mapScene(state: CampaignState, opts: MapImageOptions = {}): MapS
 export async function renderMap(state: CampaignState, opts: MapImageOptions = {}): Promise<Buffer> {
   ensureFonts();
   const scene = mapScene(state, opts);
-  const canvas = createCanvas(scene.width, scene.height);
-  const ctx = canvas.getContext('2d');
   if (scene.layout) {
     // The map area and the legend are most of the picture's drawing and change least often (a
-    // bank, a vote or an order leaves them as they were): they are drawn once, on the background,
-    // into a layer kept by everything they show, and copied under the title of each redraw. The
-    // map stays inside its area, so drawing the title after it changes no pixel.
+    // bank, a vote or an order leaves them as they were): the first drawing of them is kept, by
+    // everything they show, with the title band as it was under its title. A redraw copies the
+    // picture, puts the band back and writes its own title: the same pixels as drawing it all
+    // afresh. A fresh drawing is encoded from the kept picture itself, without a copy.
     const layout = scene.layout;
     const shipBpv = catalogShipBpv(opts.catalog);
-    const layer = remembered(
-      layers,
-      mapLayerKey(state, scene, shipBpv),
-      () => {
-        const c = createCanvas(scene.width, scene.height);
-        const lctx = c.getContext('2d');
-        lctx.fillStyle = THEME.background;
-        lctx.fillRect(0, 0, scene.width, scene.height);
-        drawLegend(lctx, state, scene);
-        drawMap(lctx, state, layout, scene.k, shipBpv);
-        if (scene.overview) drawOverviewNote(lctx, scene, state.map!.sectors.length);
-        return c;
-      },
-      LAYERS_KEPT,
-    );
-    ctx.drawImage(layer, 0, 0);
-    drawTitle(ctx, state, scene, opts.focus);
-  } else {
+    const key = mapLayerKey(state, scene, shipBpv);
+    const kept = layers.get(key);
+    if (kept) {
+      remembered(layers, key, () => kept, LAYERS_KEPT); // the most recently used
+      const canvas = createCanvas(scene.width, scene.height);
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(kept.picture, 0, 0);
+      ctx.drawImage(kept.band, 0, 0);
+      drawTitle(ctx, state, scene, opts.focus);
+      return encodePng(canvas);
+    }
+    const picture = createCanvas(scene.width, scene.height);
+    const ctx = picture.getContext('2d');
     ctx.fillStyle = THEME.background;
     ctx.fillRect(0, 0, scene.width, scene.height);
-    drawTitle(ctx, state, scene, opts.focus);
     drawLegend(ctx, state, scene);
-    ctx.fillStyle = THEME.muted;
-    ctx.font = font(28 * scene.k, 'bold');
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText('No map yet', scene.mapArea.x + scene.mapArea.w / 2, scene.mapArea.y + scene.mapArea.h / 2);
+    drawMap(ctx, state, layout, scene.k, shipBpv);
+    if (scene.overview) drawOverviewNote(ctx, scene, state.map!.sectors.length);
+    const band = createCanvas(scene.width, titleBandHeight(scene));
+    band.getContext('2d').drawImage(picture, 0, 0);
+    remembered(layers, key, () => ({ picture, band }), LAYERS_KEPT);
+    drawTitle(ctx, state, scene, opts.focus);
+    return encodePng(picture);
   }
+  const canvas = createCanvas(scene.width, scene.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = THEME.background;
+  ctx.fillRect(0, 0, scene.width, scene.height);
+  drawTitle(ctx, state, scene, opts.focus);
+  drawLegend(ctx, state, scene);
+  ctx.fillStyle = THEME.muted;
+  ctx.font = font(28 * scene.k, 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText('No map yet', scene.mapArea.x + scene.mapArea.w / 2, scene.mapArea.y + scene.mapArea.h / 2);
   return encodePng(canvas);
 }
 
@@ -341,6 +355,16 @@ function fitText(ctx: CanvasRenderingContext2D, text: string, f: string, max: nu
   const chars = [...text];
   while (chars.length > 1 && measureWith(ctx, `${chars.join('')}…`, f) > max) chars.pop();
   return `${chars.join('').trimEnd()}…`;
+}
+
+/**
+ * Rows from the top that hold the title, its rule (which can reach a row into the map area at
+ * small sizes) and a row to spare: what a redraw puts back before writing its title.
+ */
+function titleBandHeight(scene: MapScene): number {
+  const k = scene.k;
+  const rule = scene.title.h - 4 * k + Math.max(1, 2 * k);
+  return Math.min(scene.height, Math.ceil(Math.max(scene.title.h, rule)) + 1);
 }
 
 function drawTitle(ctx: CanvasRenderingContext2D, state: CampaignState, scene: MapScene, focus?: string): void {
