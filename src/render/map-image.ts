@@ -212,6 +212,18 @@ export function mapScene(state: CampaignState, opts: MapImageOptions = {}): MapS
   return { width, height, k, title, legend, mapArea, layout, overview };
 }
 
+/**
+ * A 2D context that writes text as glyphs (cairo's cached glyph masks) rather than as outline
+ * paths filled one by one, node-canvas' default: the same letters, placed on whole pixels, at a
+ * small part of the cost — text was most of a fresh map's drawing (docs/performance.md, "Drawing
+ * a map from nothing").
+ */
+function drawingContext(canvas: Canvas): CanvasRenderingContext2D {
+  const ctx = canvas.getContext('2d');
+  ctx.textDrawingMode = 'glyph';
+  return ctx;
+}
+
 /** Renders the campaign map as PNG bytes. */
 export async function renderMap(state: CampaignState, opts: MapImageOptions = {}): Promise<Buffer> {
   ensureFonts();
@@ -229,14 +241,14 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
     if (kept) {
       remembered(layers, key, () => kept, LAYERS_KEPT); // the most recently used
       const canvas = createCanvas(scene.width, scene.height);
-      const ctx = canvas.getContext('2d');
+      const ctx = drawingContext(canvas);
       ctx.drawImage(kept.picture, 0, 0);
       ctx.drawImage(kept.band, 0, 0);
       drawTitle(ctx, state, scene, opts.focus);
       return encodePng(canvas);
     }
     const picture = createCanvas(scene.width, scene.height);
-    const ctx = picture.getContext('2d');
+    const ctx = drawingContext(picture);
     ctx.fillStyle = THEME.background;
     ctx.fillRect(0, 0, scene.width, scene.height);
     drawLegend(ctx, state, scene);
@@ -249,7 +261,7 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
     return encodePng(picture);
   }
   const canvas = createCanvas(scene.width, scene.height);
-  const ctx = canvas.getContext('2d');
+  const ctx = drawingContext(canvas);
   ctx.fillStyle = THEME.background;
   ctx.fillRect(0, 0, scene.width, scene.height);
   drawTitle(ctx, state, scene, opts.focus);
@@ -559,7 +571,7 @@ function scratchFor(w: number, h: number): NonNullable<typeof haloScratch> {
   const ch = Math.max(h, haloScratch?.ink.height ?? 0);
   const ink = createCanvas(cw, ch);
   const halo = createCanvas(cw, ch);
-  const inkCtx = ink.getContext('2d');
+  const inkCtx = drawingContext(ink);
   inkCtx.textAlign = 'center';
   inkCtx.textBaseline = 'middle';
   inkCtx.fillStyle = THEME.text;
@@ -667,7 +679,7 @@ function discSprite(
       // One pixel round the disc for its anti-aliased edge.
       const half = Math.ceil(r) + 1;
       const canvas = createCanvas(2 * half + 1, 2 * half + 1);
-      const sctx = canvas.getContext('2d');
+      const sctx = drawingContext(canvas);
       sctx.lineCap = cap;
       paintDisc(sctx, half + halfX / 2, half + halfY / 2, r, type, fill);
       return { canvas, half };
