@@ -163,10 +163,21 @@ function remembered<T>(cache: Map<string, T>, key: string, make: () => T, kept =
   return made;
 }
 
-/** Forgets the kept layouts and map layers (the bench's cold figure; tests). */
-export function forgetMapCaches(): void {
+/**
+ * Forgets the kept layouts and map layers (the bench's "drawn from nothing" figure; tests); with
+ * `everything`, also what is kept by size, colour or text rather than by campaign — text widths,
+ * disc sprites, halo offsets and scratch canvases — as in a render worker that has drawn nothing yet.
+ */
+export function forgetMapCaches(everything = false): void {
   layouts.clear();
   layers.clear();
+  if (!everything) return;
+  widths.clear();
+  discSprites.clear();
+  haloOffsets.clear();
+  haloScratch = null;
+  scratch = null;
+  scratchPx = Number.NaN;
 }
 
 /** Computes the frame and the map layout that `renderMap` will draw. */
