@@ -102,9 +102,20 @@ export const measureBold: MeasureText = (text, px) => {
   return w;
 };
 
+/**
+ * Width of `text` in the font `f`, with `f` left set on `ctx` (callers draw with it next). Kept
+ * with the label widths, by font and text: the title and legend fit the same names on every
+ * drawing, and a measureText is a Pango layout.
+ */
 function measureWith(ctx: CanvasRenderingContext2D, text: string, f: string): number {
   ctx.font = f;
-  return ctx.measureText(text).width;
+  const key = `${f}\u0000${text}`;
+  const known = widths.get(key);
+  if (known !== undefined) return known;
+  const w = ctx.measureText(text).width;
+  if (widths.size >= WIDTHS_KEPT) widths.clear();
+  widths.set(key, w);
+  return w;
 }
 
 /** The layout input of a campaign map. */
