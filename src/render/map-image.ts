@@ -155,13 +155,23 @@ const LAYOUTS_KEPT = 16;
  */
 interface MapLayer {
   picture: Canvas;
+  /** The picture's context, its clean state saved first (a reused layer restores it). */
+  ctx: CanvasRenderingContext2D;
   band: Canvas;
+  /** Being encoded (a fresh drawing is encoded from the layer): not to be drawn over until done. */
+  encoding: boolean;
 }
 const layers = new Map<string, MapLayer>();
 /** A layer is a whole picture's pixels (6.4 MB at 1600×1000): two, for a map and its zoomed view. */
 const LAYERS_KEPT = 2;
 
-function remembered<T>(cache: Map<string, T>, key: string, make: () => T, kept = LAYOUTS_KEPT): T {
+function remembered<T>(
+  cache: Map<string, T>,
+  key: string,
+  make: () => T,
+  kept = LAYOUTS_KEPT,
+  dropped?: (old: T) => void,
+): T {
   const hit = cache.get(key);
   if (hit !== undefined) {
     cache.delete(key);
@@ -170,8 +180,39 @@ function remembered<T>(cache: Map<string, T>, key: string, make: () => T, kept =
   }
   const made = make();
   cache.set(key, made);
-  if (cache.size > kept) cache.delete(cache.keys().next().value!);
+  if (cache.size > kept) {
+    const oldest = cache.keys().next().value!;
+    const old = cache.get(oldest)!;
+    cache.delete(oldest);
+    dropped?.(old);
+  }
   return made;
+}
+
+/**
+ * One layer dropped from the cache, kept to be drawn over by the next fresh drawing of the same
+ * size: a dropped 6.4 MB canvas left to the garbage collector made a collection land in the next
+ * picture's encode (docs/performance.md, "Drawing a map from nothing").
+ */
+let spareLayer: MapLayer | null = null;
+
+function spare(layer: MapLayer): void {
+  if (!layer.encoding) spareLayer = layer;
+}
+
+/** A layer to draw a picture of this size on: the spare one, its state reset, or a new one. */
+function blankLayer(width: number, height: number, bandHeight: number): MapLayer {
+  const s = spareLayer;
+  spareLayer = null;
+  if (s && s.picture.width === width && s.picture.height === height && s.band.height === bandHeight) {
+    s.ctx.restore();
+    s.ctx.save();
+    return s;
+  }
+  const picture = createCanvas(width, height);
+  const ctx = drawingContext(picture);
+  ctx.save();
+  return { picture, ctx, band: createCanvas(width, bandHeight), encoding: false };
 }
 
 /**
@@ -181,8 +222,10 @@ function remembered<T>(cache: Map<string, T>, key: string, make: () => T, kept =
  */
 export function forgetMapCaches(everything = false): void {
   layouts.clear();
+  for (const layer of layers.values()) spare(layer);
   layers.clear();
   if (!everything) return;
+  spareLayer = null;
   widths.clear();
   discSprites.clear();
   haloOffsets.clear();
@@ -261,7 +304,7 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
     const key = mapLayerKey(state, scene, shipBpv);
     const kept = layers.get(key);
     if (kept) {
-      remembered(layers, key, () => kept, LAYERS_KEPT); // the most recently used
+      remembered(layers, key, () => kept, LAYERS_KEPT, spare); // the most recently used
       const canvas = createCanvas(scene.width, scene.height);
       const ctx = drawingContext(canvas);
       ctx.drawImage(kept.picture, 0, 0);
@@ -269,18 +312,23 @@ export async function renderMap(state: CampaignState, opts: MapImageOptions = {}
       drawTitle(ctx, state, scene, opts.focus);
       return encodePng(canvas);
     }
-    const picture = createCanvas(scene.width, scene.height);
-    const ctx = drawingContext(picture);
+    const layer = blankLayer(scene.width, scene.height, titleBandHeight(scene));
+    const { picture, ctx, band } = layer;
+    // Opaque over every pixel: nothing of a reused layer's picture shows through.
     ctx.fillStyle = THEME.background;
     ctx.fillRect(0, 0, scene.width, scene.height);
     drawLegend(ctx, state, scene);
     drawMap(ctx, state, layout, scene.k, shipBpv);
     if (scene.overview) drawOverviewNote(ctx, scene, state.map!.sectors.length);
-    const band = createCanvas(scene.width, titleBandHeight(scene));
     band.getContext('2d').drawImage(picture, 0, 0);
-    remembered(layers, key, () => ({ picture, band }), LAYERS_KEPT);
+    remembered(layers, key, () => layer, LAYERS_KEPT, spare);
     drawTitle(ctx, state, scene, opts.focus);
-    return encodePng(picture);
+    layer.encoding = true;
+    try {
+      return await encodePng(picture);
+    } finally {
+      layer.encoding = false;
+    }
   }
   const canvas = createCanvas(scene.width, scene.height);
   const ctx = drawingContext(canvas);
