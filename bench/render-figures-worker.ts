@@ -10,7 +10,8 @@ const { rounds, state } = workerData as { rounds: number; state?: CampaignState 
 if (state) parentPort!.postMessage(await renderFigures(state, rounds));
 else {
   const pictures = await pictureSuite(rounds);
-  const ratio = await mapDrawOverEncode(rounds);
-  const cold = await mapDrawOverEncode(rounds, true);
-  parentPort!.postMessage({ pictures, ratio, cold } satisfies PictureRun);
+  const ratio = await mapDrawOverEncode(rounds, 'redraw');
+  const cold = await mapDrawOverEncode(rounds, 'fresh');
+  const first = await mapDrawOverEncode(rounds, 'first');
+  parentPort!.postMessage({ pictures, ratio, cold, first } satisfies PictureRun);
 }

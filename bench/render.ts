@@ -26,11 +26,19 @@ export interface RenderFigures {
 }
 
 /**
- * `cold`: every draw from nothing, the layout and the kept map layer forgotten first (a map whose
- * sectors, owners or fleets changed since the last draw); otherwise a redraw of the same map, as
- * after a command that left the map area and legend as they were (render/map-image.ts).
+ * How each measured map is drawn: `redraw`, the same map again, as after a command that left the
+ * map area and legend as they were (render/map-image.ts); `fresh`, from nothing, the layout and
+ * the kept map layer forgotten first (a map whose sectors, owners or fleets changed since the last
+ * draw; the drawing pieces kept by radius, colour or text stay); `first`, with every cache of the
+ * map empty, as a render worker's first map.
  */
-export async function renderFigures(state: CampaignState, rounds: number, cold = false): Promise<RenderFigures> {
+export type DrawKind = 'redraw' | 'fresh' | 'first';
+
+export async function renderFigures(
+  state: CampaignState,
+  rounds: number,
+  kind: DrawKind = 'redraw',
+): Promise<RenderFigures> {
   // The first call registers the fonts; it is start-up work, not per-image work.
   const png = await renderMap(state);
   const render: number[] = [];
@@ -40,7 +48,7 @@ export async function renderFigures(state: CampaignState, rounds: number, cold =
   const canvas = createCanvas(image.width, image.height);
   canvas.getContext('2d').drawImage(image, 0, 0);
   for (let k = 0; k < rounds; k++) {
-    if (cold) forgetMapCaches();
+    if (kind !== 'redraw') forgetMapCaches(kind === 'first');
     let t0 = performance.now();
     await renderMap(state);
     render.push(performance.now() - t0);
@@ -140,17 +148,19 @@ export function printPictures(figures: readonly PictureFigures[]): void {
  */
 export async function mapDrawOverEncode(
   rounds: number,
-  cold = false,
+  kind: DrawKind = 'redraw',
 ): Promise<{ ratio: number; figures: RenderFigures }> {
-  const figures = await renderFigures(campaignWithSectors(10, 10), rounds, cold);
+  const figures = await renderFigures(campaignWithSectors(10, 10), rounds, kind);
   const draw = Math.max(0, figures.render.median - figures.encode.median);
   return { ratio: draw / figures.encode.median, figures };
 }
 
 export interface PictureRun {
   pictures: PictureFigures[];
+  /** The 100-sector map redrawn, drawn from nothing, and drawn first in a worker (DrawKind). */
   ratio: { ratio: number; figures: RenderFigures };
   cold: { ratio: number; figures: RenderFigures };
+  first: { ratio: number; figures: RenderFigures };
 }
 
 /**

@@ -102,9 +102,20 @@ export const measureBold: MeasureText = (text, px) => {
   return w;
 };
 
+/**
+ * Width of `text` in the font `f`, with `f` left set on `ctx` (callers draw with it next). Kept
+ * with the label widths, by font and text: the title and legend fit the same names on every
+ * drawing, and a measureText is a Pango layout.
+ */
 function measureWith(ctx: CanvasRenderingContext2D, text: string, f: string): number {
   ctx.font = f;
-  return ctx.measureText(text).width;
+  const key = `${f}\u0000${text}`;
+  const known = widths.get(key);
+  if (known !== undefined) return known;
+  const w = ctx.measureText(text).width;
+  if (widths.size >= WIDTHS_KEPT) widths.clear();
+  widths.set(key, w);
+  return w;
 }
 
 /** The layout input of a campaign map. */
@@ -138,11 +149,29 @@ export function layoutInput(state: CampaignState, shipBpv: ShipBpv = catalogShip
  */
 const layouts = new Map<string, MapLayout>();
 const LAYOUTS_KEPT = 16;
-const layers = new Map<string, Canvas>();
+/**
+ * A kept map layer: the picture of its first drawing, and `band`, the title band's pixels as they
+ * were before that drawing's title went on.
+ */
+interface MapLayer {
+  picture: Canvas;
+  /** The picture's context, its clean state saved first (a reused layer restores it). */
+  ctx: CanvasRenderingContext2D;
+  band: Canvas;
+  /** Being encoded (a fresh drawing is encoded from the layer): not to be drawn over until done. */
+  encoding: boolean;
+}
+const layers = new Map<string, MapLayer>();
 /** A layer is a whole picture's pixels (6.4 MB at 1600×1000): two, for a map and its zoomed view. */
 const LAYERS_KEPT = 2;
 
-function remembered<T>(cache: Map<string, T>, key: string, make: () => T, kept = LAYOUTS_KEPT): T {
+function remembered<T>(
+  cache: Map<string, T>,
+  key: string,
+  make: () => T,
+  kept = LAYOUTS_KEPT,
+  dropped?: (old: T) => void,
+): T {
   const hit = cache.get(key);
   if (hit !== undefined) {
     cache.delete(key);
@@ -151,14 +180,58 @@ function remembered<T>(cache: Map<string, T>, key: string, make: () => T, kept =
   }
   const made = make();
   cache.set(key, made);
-  if (cache.size > kept) cache.delete(cache.keys().next().value!);
+  if (cache.size > kept) {
+    const oldest = cache.keys().next().value!;
+    const old = cache.get(oldest)!;
+    cache.delete(oldest);
+    dropped?.(old);
+  }
   return made;
 }
 
-/** Forgets the kept layouts and map layers (the bench's cold figure; tests). */
-export function forgetMapCaches(): void {
+/**
+ * One layer dropped from the cache, kept to be drawn over by the next fresh drawing of the same
+ * size: a dropped 6.4 MB canvas left to the garbage collector made a collection land in the next
+ * picture's encode (docs/performance.md, "Drawing a map from nothing").
+ */
+let spareLayer: MapLayer | null = null;
+
+function spare(layer: MapLayer): void {
+  if (!layer.encoding) spareLayer = layer;
+}
+
+/** A layer to draw a picture of this size on: the spare one, its state reset, or a new one. */
+function blankLayer(width: number, height: number, bandHeight: number): MapLayer {
+  const s = spareLayer;
+  spareLayer = null;
+  if (s && s.picture.width === width && s.picture.height === height && s.band.height === bandHeight) {
+    s.ctx.restore();
+    s.ctx.save();
+    return s;
+  }
+  const picture = createCanvas(width, height);
+  const ctx = drawingContext(picture);
+  ctx.save();
+  return { picture, ctx, band: createCanvas(width, bandHeight), encoding: false };
+}
+
+/**
+ * Forgets the kept layouts and map layers (the bench's "drawn from nothing" figure; tests); with
+ * `everything`, also what is kept by size, colour or text rather than by campaign — text widths,
+ * disc sprites, halo offsets and scratch canvases — as in a render worker that has drawn nothing yet.
+ */
+export function forgetMapCaches(everything = false): void {
   layouts.clear();
+  for (const layer of layers.values()) spare(layer);
   layers.clear();
+  if (!everything) return;
+  spareLayer = null;
+  widths.clear();
+  discSprites.clear();
+  haloOffsets.clear();
+  haloScratch = null;
+  scratch = null;
+  scratchPx = Number.NaN;
 }
 
 /** Computes the frame and the map layout that `renderMap` will draw. */
@@ -204,47 +277,70 @@ export function mapScene(state: CampaignState, opts: MapImageOptions = {}): MapS
   return { width, height, k, title, legend, mapArea, layout, overview };
 }
 
+/**
+ * A 2D context that writes text as glyphs (cairo's cached glyph masks) rather than as outline
+ * paths filled one by one, node-canvas' default: the same letters, placed on whole pixels, at a
+ * small part of the cost — text was most of a fresh map's drawing (docs/performance.md, "Drawing
+ * a map from nothing").
+ */
+function drawingContext(canvas: Canvas): CanvasRenderingContext2D {
+  const ctx = canvas.getContext('2d');
+  ctx.textDrawingMode = 'glyph';
+  return ctx;
+}
+
 /** Renders the campaign map as PNG bytes. */
 export async function renderMap(state: CampaignState, opts: MapImageOptions = {}): Promise<Buffer> {
   ensureFonts();
   const scene = mapScene(state, opts);
-  const canvas = createCanvas(scene.width, scene.height);
-  const ctx = canvas.getContext('2d');
   if (scene.layout) {
     // The map area and the legend are most of the picture's drawing and change least often (a
-    // bank, a vote or an order leaves them as they were): they are drawn once, on the background,
-    // into a layer kept by everything they show, and copied under the title of each redraw. The
-    // map stays inside its area, so drawing the title after it changes no pixel.
+    // bank, a vote or an order leaves them as they were): the first drawing of them is kept, by
+    // everything they show, with the title band as it was under its title. A redraw copies the
+    // picture, puts the band back and writes its own title: the same pixels as drawing it all
+    // afresh. A fresh drawing is encoded from the kept picture itself, without a copy.
     const layout = scene.layout;
     const shipBpv = catalogShipBpv(opts.catalog);
-    const layer = remembered(
-      layers,
-      mapLayerKey(state, scene, shipBpv),
-      () => {
-        const c = createCanvas(scene.width, scene.height);
-        const lctx = c.getContext('2d');
-        lctx.fillStyle = THEME.background;
-        lctx.fillRect(0, 0, scene.width, scene.height);
-        drawLegend(lctx, state, scene);
-        drawMap(lctx, state, layout, scene.k, shipBpv);
-        if (scene.overview) drawOverviewNote(lctx, scene, state.map!.sectors.length);
-        return c;
-      },
-      LAYERS_KEPT,
-    );
-    ctx.drawImage(layer, 0, 0);
-    drawTitle(ctx, state, scene, opts.focus);
-  } else {
+    const key = mapLayerKey(state, scene, shipBpv);
+    const kept = layers.get(key);
+    if (kept) {
+      remembered(layers, key, () => kept, LAYERS_KEPT, spare); // the most recently used
+      const canvas = createCanvas(scene.width, scene.height);
+      const ctx = drawingContext(canvas);
+      ctx.drawImage(kept.picture, 0, 0);
+      ctx.drawImage(kept.band, 0, 0);
+      drawTitle(ctx, state, scene, opts.focus);
+      return encodePng(canvas);
+    }
+    const layer = blankLayer(scene.width, scene.height, titleBandHeight(scene));
+    const { picture, ctx, band } = layer;
+    // Opaque over every pixel: nothing of a reused layer's picture shows through.
     ctx.fillStyle = THEME.background;
     ctx.fillRect(0, 0, scene.width, scene.height);
-    drawTitle(ctx, state, scene, opts.focus);
     drawLegend(ctx, state, scene);
-    ctx.fillStyle = THEME.muted;
-    ctx.font = font(28 * scene.k, 'bold');
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText('No map yet', scene.mapArea.x + scene.mapArea.w / 2, scene.mapArea.y + scene.mapArea.h / 2);
+    drawMap(ctx, state, layout, scene.k, shipBpv);
+    if (scene.overview) drawOverviewNote(ctx, scene, state.map!.sectors.length);
+    band.getContext('2d').drawImage(picture, 0, 0);
+    remembered(layers, key, () => layer, LAYERS_KEPT, spare);
+    drawTitle(ctx, state, scene, opts.focus);
+    layer.encoding = true;
+    try {
+      return await encodePng(picture);
+    } finally {
+      layer.encoding = false;
+    }
   }
+  const canvas = createCanvas(scene.width, scene.height);
+  const ctx = drawingContext(canvas);
+  ctx.fillStyle = THEME.background;
+  ctx.fillRect(0, 0, scene.width, scene.height);
+  drawTitle(ctx, state, scene, opts.focus);
+  drawLegend(ctx, state, scene);
+  ctx.fillStyle = THEME.muted;
+  ctx.font = font(28 * scene.k, 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText('No map yet', scene.mapArea.x + scene.mapArea.w / 2, scene.mapArea.y + scene.mapArea.h / 2);
   return encodePng(canvas);
 }
 
@@ -341,6 +437,16 @@ function fitText(ctx: CanvasRenderingContext2D, text: string, f: string, max: nu
   const chars = [...text];
   while (chars.length > 1 && measureWith(ctx, `${chars.join('')}…`, f) > max) chars.pop();
   return `${chars.join('').trimEnd()}…`;
+}
+
+/**
+ * Rows from the top that hold the title, its rule (which can reach a row into the map area at
+ * small sizes) and a row to spare: what a redraw puts back before writing its title.
+ */
+function titleBandHeight(scene: MapScene): number {
+  const k = scene.k;
+  const rule = scene.title.h - 4 * k + Math.max(1, 2 * k);
+  return Math.min(scene.height, Math.ceil(Math.max(scene.title.h, rule)) + 1);
 }
 
 function drawTitle(ctx: CanvasRenderingContext2D, state: CampaignState, scene: MapScene, focus?: string): void {
@@ -481,23 +587,103 @@ function drawLabel(
     const kind = glyphs[i];
     if (kind) drawTerrainGlyph(ctx, kind, g.x + g.w / 2, g.y + g.h / 2, g.w);
   });
-  ctx.font = font(lb.px, 'bold');
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineJoin = 'round';
-  ctx.strokeStyle = THEME.background;
-  ctx.lineWidth = Math.max(2, lb.px * 0.28);
   const cx = lb.textBox.x + lb.textBox.w / 2;
   const cy = lb.textBox.y + lb.textBox.h / 2 + lb.px * 0.04;
-  ctx.strokeText(lb.text, cx, cy);
-  ctx.fillStyle = THEME.text;
-  ctx.fillText(lb.text, cx, cy);
+  drawHaloedName(ctx, lb.text, cx, cy, lb.px);
   // The layout wrapped the badges in the order fleetBadges gives them (seat order).
   const badges = fleetBadges(state, s.key, shipBpv);
   lb.tags.forEach((t, i) => {
     const owner = badges[i]?.owner ?? null;
     drawPill(ctx, t, t.text, lb.tagPx, playerColour(state, owner));
   });
+}
+
+/**
+ * Whole-pixel offsets on the edge of a disc of `reach` pixels (with half a pixel for the
+ * letters' anti-aliased edge): the copies of a name's shape that make its halo. Those inside the
+ * disc add nothing the edge ones and the name do not cover; copies at whole pixels are not
+ * resampled, which makes them several times cheaper than at fractions of a pixel.
+ */
+const haloOffsets = new Map<number, readonly (readonly [number, number])[]>();
+
+function haloRing(reach: number): readonly (readonly [number, number])[] {
+  const key = Math.round(reach * 10);
+  const known = haloOffsets.get(key);
+  if (known) return known;
+  const r2 = (reach + 0.5) ** 2;
+  const n = Math.floor(reach + 0.5);
+  const inside = (x: number, y: number) => x * x + y * y <= r2;
+  const ring: [number, number][] = [];
+  for (let y = -n; y <= n; y++)
+    for (let x = -n; x <= n; x++)
+      if (
+        (x !== 0 || y !== 0) &&
+        inside(x, y) &&
+        (!inside(x + 1, y) || !inside(x - 1, y) || !inside(x, y + 1) || !inside(x, y - 1))
+      )
+        ring.push([x, y]);
+  haloOffsets.set(key, ring);
+  return ring;
+}
+
+/** The two scratch canvases of drawHaloedName, grown to the largest name drawn so far. */
+let haloScratch: {
+  ink: Canvas;
+  inkCtx: CanvasRenderingContext2D;
+  halo: Canvas;
+  haloCtx: CanvasRenderingContext2D;
+  font: string;
+} | null = null;
+
+function scratchFor(w: number, h: number): NonNullable<typeof haloScratch> {
+  if (haloScratch && haloScratch.ink.width >= w && haloScratch.ink.height >= h) return haloScratch;
+  const cw = Math.max(w, haloScratch?.ink.width ?? 0);
+  const ch = Math.max(h, haloScratch?.ink.height ?? 0);
+  const ink = createCanvas(cw, ch);
+  const halo = createCanvas(cw, ch);
+  const inkCtx = drawingContext(ink);
+  inkCtx.textAlign = 'center';
+  inkCtx.textBaseline = 'middle';
+  inkCtx.fillStyle = THEME.text;
+  haloScratch = { ink, inkCtx, halo, haloCtx: halo.getContext('2d'), font: '' };
+  return haloScratch;
+}
+
+/**
+ * A sector name centred on (cx, cy) with a halo in the background colour, so lanes under it do
+ * not cut the letters. The name is laid out and filled once, into a scratch canvas at the same
+ * fraction of a pixel as on the map (so it is copied at a whole-pixel offset, without
+ * resampling: the letters are the pixels a fillText on the map would give); the halo is that
+ * shape in the background colour, copied round it at whole-pixel offsets up to `reach` (haloRing)
+ * — about the area a round-joined stroke of twice that width covers outside the letters. Text
+ * layout and stroking were most of a fresh map's drawing, and a copy costs little
+ * (docs/performance.md, "Drawing a map from nothing").
+ */
+function drawHaloedName(ctx: CanvasRenderingContext2D, text: string, cx: number, cy: number, px: number): void {
+  const reach = Math.max(1, px * 0.14);
+  const pad = Math.ceil(reach) + 2;
+  const w = Math.ceil(measureBold(text, px)) + 2 * pad + 2;
+  const h = Math.ceil(px * 1.6) + 2 * pad;
+  const s = scratchFor(w, h);
+  const ix = Math.floor(cx);
+  const iy = Math.floor(cy);
+  const ox = Math.floor(w / 2);
+  const oy = Math.floor(h / 2);
+  const f = font(px, 'bold');
+  if (s.font !== f) {
+    s.inkCtx.font = f;
+    s.font = f;
+  }
+  s.inkCtx.clearRect(0, 0, w, h);
+  s.inkCtx.fillText(text, ox + (cx - ix), oy + (cy - iy));
+  // The same shape in the background colour.
+  s.haloCtx.globalCompositeOperation = 'copy';
+  s.haloCtx.drawImage(s.ink, 0, 0, w, h, 0, 0, w, h);
+  s.haloCtx.globalCompositeOperation = 'source-in';
+  s.haloCtx.fillStyle = THEME.background;
+  s.haloCtx.fillRect(0, 0, w, h);
+  for (const [dx, dy] of haloRing(reach)) ctx.drawImage(s.halo, 0, 0, w, h, ix - ox + dx, iy - oy + dy, w, h);
+  ctx.drawImage(s.ink, 0, 0, w, h, ix - ox, iy - oy, w, h);
 }
 
 /** Draws one sector: battle ring, disc, type ring and letter, and its icons. */
@@ -519,7 +705,12 @@ function drawSector(ctx: CanvasRenderingContext2D, state: CampaignState, s: Sect
   });
 }
 
-/** A sector disc: fill, ring by type (home double, unknown dashed), and the type letter. */
+/**
+ * A sector disc: fill, ring by type (home double, unknown dashed), and the type letter. Copied
+ * from a kept sprite (discSprite) with its centre on the nearest half pixel: a map has many discs
+ * of few kinds (type, fill, radius), and a copy at a whole-pixel offset costs a small part of the
+ * arcs, dashes and text layout it replaces (docs/performance.md, "Drawing a map from nothing").
+ */
 export function drawDisc(
   ctx: CanvasRenderingContext2D,
   x: number,
@@ -528,8 +719,54 @@ export function drawDisc(
   type: SectorType,
   fill: string,
 ): void {
+  const hx = Math.round(x * 2);
+  const hy = Math.round(y * 2);
+  const sprite = discSprite(r, type, fill, ctx.lineCap, hx & 1, hy & 1);
+  ctx.drawImage(sprite.canvas, (hx >> 1) - sprite.half, (hy >> 1) - sprite.half);
+}
+
+/**
+ * Disc sprites by radius, type, fill, line cap (the dashes of an unknown ring end as they would
+ * on the picture: round on the map, flat in the legend) and half-pixel offset of the centre. They
+ * depend on nothing else of a campaign, so every campaign a render worker draws shares them and
+ * forgetMapCaches keeps them; a map uses a few dozen.
+ */
+const discSprites = new Map<string, { canvas: Canvas; half: number }>();
+const DISC_SPRITES_KEPT = 256;
+
+function discSprite(
+  r: number,
+  type: SectorType,
+  fill: string,
+  cap: CanvasRenderingContext2D['lineCap'],
+  halfX: number,
+  halfY: number,
+): { canvas: Canvas; half: number } {
+  return remembered(
+    discSprites,
+    `${r}\u0000${type}\u0000${fill}\u0000${cap}\u0000${halfX}${halfY}`,
+    () => {
+      // One pixel round the disc for its anti-aliased edge.
+      const half = Math.ceil(r) + 1;
+      const canvas = createCanvas(2 * half + 1, 2 * half + 1);
+      const sctx = drawingContext(canvas);
+      sctx.lineCap = cap;
+      paintDisc(sctx, half + halfX / 2, half + halfY / 2, r, type, fill);
+      return { canvas, half };
+    },
+    DISC_SPRITES_KEPT,
+  );
+}
+
+function paintDisc(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  r: number,
+  type: SectorType,
+  fill: string,
+): void {
   const ring = Math.max(2, r * (type === 'home' ? 0.2 : 0.14));
-  ctx.save();
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
   ctx.fillStyle = fill;
@@ -540,7 +777,7 @@ export function drawDisc(
   ctx.beginPath();
   ctx.arc(x, y, r - ring / 2, 0, Math.PI * 2);
   ctx.stroke();
-  ctx.restore();
+  ctx.setLineDash([]);
   ctx.fillStyle = contrastText(fill);
   ctx.font = font(r * (type === 'home' ? 0.9 : 1.0), 'bold');
   ctx.textAlign = 'center';

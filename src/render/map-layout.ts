@@ -936,58 +936,117 @@ function separate(start: Point[], min: number, bounds: Rect): Point[] {
   return pts;
 }
 
-/** A uniform grid over rectangles, for quick "what is near this box" questions. */
+/**
+ * A uniform grid over rectangles, for quick "what is near this box" questions. The label search
+ * asks it several times for each of thousands of candidate boxes, so the cells are an array over
+ * `bounds` (boxes beyond it fall in its edge cells: an answer may hold more than is near, never
+ * less, and every caller tests what it gets exactly), and an answer is written into an array the
+ * caller keeps, each item once (a stamp per item instead of a new Set per question).
+ */
 class Grid<T> {
-  private readonly cells = new Map<number, T[]>();
-  constructor(private readonly size: number) {}
-  private key(cx: number, cy: number): number {
-    return (cx + 4096) * 16384 + (cy + 4096);
+  private readonly cells: (number[] | undefined)[];
+  private readonly items: T[] = [];
+  private readonly seen: number[] = [];
+  private stamp = 0;
+  private readonly x0: number;
+  private readonly y0: number;
+  private readonly x1: number;
+  private readonly y1: number;
+  private readonly cols: number;
+  constructor(
+    private readonly size: number,
+    bounds: Rect,
+  ) {
+    this.x0 = Math.floor(bounds.x / size);
+    this.y0 = Math.floor(bounds.y / size);
+    this.x1 = Math.max(this.x0, Math.floor((bounds.x + bounds.w) / size));
+    this.y1 = Math.max(this.y0, Math.floor((bounds.y + bounds.h) / size));
+    this.cols = this.x1 - this.x0 + 1;
+    this.cells = new Array((this.y1 - this.y0 + 1) * this.cols);
+  }
+  private col(x: number): number {
+    return Math.min(this.x1, Math.max(this.x0, Math.floor(x / this.size))) - this.x0;
+  }
+  private row(y: number): number {
+    return Math.min(this.y1, Math.max(this.y0, Math.floor(y / this.size))) - this.y0;
   }
   add(r: Rect, item: T): void {
-    for (let cx = Math.floor(r.x / this.size); cx <= Math.floor((r.x + r.w) / this.size); cx++) {
-      for (let cy = Math.floor(r.y / this.size); cy <= Math.floor((r.y + r.h) / this.size); cy++) {
-        const k = this.key(cx, cy);
-        const list = this.cells.get(k);
-        if (list) list.push(item);
-        else this.cells.set(k, [item]);
+    const id = this.items.length;
+    this.items.push(item);
+    this.seen.push(0);
+    const c1 = this.col(r.x + r.w);
+    const r1 = this.row(r.y + r.h);
+    for (let cy = this.row(r.y); cy <= r1; cy++) {
+      for (let cx = this.col(r.x); cx <= c1; cx++) {
+        const k = cy * this.cols + cx;
+        const list = this.cells[k];
+        if (list) list.push(id);
+        else this.cells[k] = [id];
       }
     }
   }
-  near(r: Rect): Set<T> {
-    const out = new Set<T>();
-    for (let cx = Math.floor(r.x / this.size); cx <= Math.floor((r.x + r.w) / this.size); cx++) {
-      for (let cy = Math.floor(r.y / this.size); cy <= Math.floor((r.y + r.h) / this.size); cy++) {
-        for (const item of this.cells.get(this.key(cx, cy)) ?? []) out.add(item);
+  /** The items in the cells `r` touches, into `out` (emptied first), each once. */
+  near(r: Rect, out: T[]): T[] {
+    out.length = 0;
+    const stamp = ++this.stamp;
+    const c0 = this.col(r.x);
+    const c1 = this.col(r.x + r.w);
+    const r1 = this.row(r.y + r.h);
+    for (let cy = this.row(r.y); cy <= r1; cy++) {
+      for (let cx = c0; cx <= c1; cx++) {
+        const list = this.cells[cy * this.cols + cx];
+        if (!list) continue;
+        for (const id of list) {
+          if (this.seen[id] === stamp) continue;
+          this.seen[id] = stamp;
+          out.push(this.items[id]!);
+        }
       }
     }
     return out;
   }
 }
 
-function segmentCrossesRect(l: LaneLine, r: Rect): boolean {
-  const inside = (x: number, y: number) => x > r.x && x < r.x + r.w && y > r.y && y < r.y + r.h;
-  if (inside(l.x1, l.y1) || inside(l.x2, l.y2)) return true;
-  const p = { x: l.x1, y: l.y1 };
-  const q = { x: l.x2, y: l.y2 };
-  const c = [
+/** A lane or stub as the label search tests it: its end points, made once. */
+interface Segment {
+  p: Point;
+  q: Point;
+}
+
+/** A candidate box's corners, clockwise from the top left. */
+function corners(r: Rect): [Point, Point, Point, Point] {
+  return [
     { x: r.x, y: r.y },
     { x: r.x + r.w, y: r.y },
     { x: r.x + r.w, y: r.y + r.h },
     { x: r.x, y: r.y + r.h },
-  ] as const;
-  for (let k = 0; k < 4; k++) if (segmentsIntersect(p, q, c[k]!, c[(k + 1) % 4]!)) return true;
-  return false;
+  ];
 }
 
-const SIDES: { side: LabelSide; dx: number; dy: number; cost: number }[] = [
-  { side: 'below', dx: 0, dy: 1, cost: 0 },
-  { side: 'above', dx: 0, dy: -1, cost: 1 },
-  { side: 'right', dx: 1, dy: 0, cost: 1.5 },
-  { side: 'left', dx: -1, dy: 0, cost: 1.6 },
-  { side: 'below-right', dx: 1, dy: 1, cost: 2.2 },
-  { side: 'below-left', dx: -1, dy: 1, cost: 2.3 },
-  { side: 'above-right', dx: 1, dy: -1, cost: 2.4 },
-  { side: 'above-left', dx: -1, dy: -1, cost: 2.5 },
+function pointInside(x: number, y: number, r: Rect): boolean {
+  return x > r.x && x < r.x + r.w && y > r.y && y < r.y + r.h;
+}
+
+function segmentCrossesRect(l: Segment, r: Rect, c: readonly [Point, Point, Point, Point]): boolean {
+  if (pointInside(l.p.x, l.p.y, r) || pointInside(l.q.x, l.q.y, r)) return true;
+  return (
+    segmentsIntersect(l.p, l.q, c[0], c[1]) ||
+    segmentsIntersect(l.p, l.q, c[1], c[2]) ||
+    segmentsIntersect(l.p, l.q, c[2], c[3]) ||
+    segmentsIntersect(l.p, l.q, c[3], c[0])
+  );
+}
+
+/** Sides tried for a label, cheapest first, with the shifts along the side each allows. */
+const SIDES: { side: LabelSide; dx: number; dy: number; cost: number; shifts: readonly number[] }[] = [
+  { side: 'below', dx: 0, dy: 1, cost: 0, shifts: [0, -0.3, 0.3] },
+  { side: 'above', dx: 0, dy: -1, cost: 1, shifts: [0, -0.3, 0.3] },
+  { side: 'right', dx: 1, dy: 0, cost: 1.5, shifts: [0, -0.6, 0.6] },
+  { side: 'left', dx: -1, dy: 0, cost: 1.6, shifts: [0, -0.6, 0.6] },
+  { side: 'below-right', dx: 1, dy: 1, cost: 2.2, shifts: [0] },
+  { side: 'below-left', dx: -1, dy: 1, cost: 2.3, shifts: [0] },
+  { side: 'above-right', dx: 1, dy: -1, cost: 2.4, shifts: [0] },
+  { side: 'above-left', dx: -1, dy: -1, cost: 2.5, shifts: [0] },
 ];
 
 /** The label box touching a circle of radius `dist` around the node on one side. */
@@ -1020,23 +1079,27 @@ function placeLabels(
   const contents = sectors.map((s) => labelContent(s, px, o));
   const widths = contents.map((c) => c.w);
   const cell = Math.max(32, Math.ceil(2 * (nodes[0]?.R ?? 16) + h));
-  const nodeGrid = new Grid<NodeBox>(cell);
+  const image: Rect = { x: 0, y: 0, w: o.width, h: o.height };
+  const nodeGrid = new Grid<NodeBox>(cell, image);
   for (const nd of nodes) nodeGrid.add({ x: nd.x - nd.R, y: nd.y - nd.R, w: 2 * nd.R, h: 2 * nd.R }, nd);
-  const lineGrid = new Grid<LaneLine>(cell);
+  const lineGrid = new Grid<Segment>(cell, image);
   for (const l of lines)
     lineGrid.add(
       { x: Math.min(l.x1, l.x2), y: Math.min(l.y1, l.y2), w: Math.abs(l.x2 - l.x1), h: Math.abs(l.y2 - l.y1) },
-      l,
+      { p: { x: l.x1, y: l.y1 }, q: { x: l.x2, y: l.y2 } },
     );
-  const labelGrid = new Grid<Rect>(cell);
+  const labelGrid = new Grid<Rect>(cell, image);
+  const nearNodes: NodeBox[] = [];
+  const nearLabels: Rect[] = [];
+  const nearLines: Segment[] = [];
 
   // Most crowded nodes choose first: they have the fewest free places.
   const reach = (widths.reduce((a, b) => Math.max(a, b), 0) + 2 * (nodes[0]?.R ?? 0)) * 0.75;
   const crowd = nodes.map(
     (nd) =>
-      [...nodeGrid.near({ x: nd.x - reach, y: nd.y - reach, w: 2 * reach, h: 2 * reach })].filter(
-        (m) => m !== nd && Math.hypot(m.x - nd.x, m.y - nd.y) < reach,
-      ).length,
+      nodeGrid
+        .near({ x: nd.x - reach, y: nd.y - reach, w: 2 * reach, h: 2 * reach }, nearNodes)
+        .filter((m) => m !== nd && Math.hypot(m.x - nd.x, m.y - nd.y) < reach).length,
   );
   // Labels taller than one line (fleet badges) need more room: they weigh as one more neighbour
   // per extra line.
@@ -1060,25 +1123,32 @@ function placeLabels(
     for (let ring = 0; ring < rings; ring++) {
       const dist = node.r + LABEL_GAP + ring * step;
       for (const s of SIDES) {
-        const shifts = s.dx === 0 ? [0, -0.3, 0.3] : s.dy === 0 ? [0, -0.6, 0.6] : [0];
-        for (const shift of shifts) {
-          const rect = candidate(node, w, lh, s.dx, s.dy, dist, shift);
+        for (const shift of s.shifts) {
           let cost = s.cost + ring * RING_COST + Math.abs(shift) * 2;
+          // Costs only grow from here: a box that cannot beat the best free one is not looked at
+          // (once a free box is found, the boxes that clash are no longer a fallback either).
+          if (best && cost >= best.cost) continue;
+          const rect = candidate(node, w, lh, s.dx, s.dy, dist, shift);
           if (!rectInside(rect, o.area)) continue;
           let clash = 0;
-          for (const m of nodeGrid.near(rect))
+          for (const m of nodeGrid.near(rect, nearNodes))
             for (const c of m.obstacles) if (circleOverlapsRect(c.x, c.y, c.r + 1, rect)) clash++;
-          for (const other of labelGrid.near(rect)) if (rectsOverlap(rect, other, 2)) clash++;
-          for (const l of lineGrid.near(rect)) if (segmentCrossesRect(l, rect)) cost += 3;
+          for (const other of labelGrid.near(rect, nearLabels)) if (rectsOverlap(rect, other, 2)) clash++;
+          if (clash > 0 && best) continue;
+          const box = corners(rect);
+          for (const l of lineGrid.near(rect, nearLines)) if (segmentCrossesRect(l, rect, box)) cost += 3;
           // A label nearer to another sector than to its own reads as that sector's: avoid.
           const own = rectDistance(rect, node.x, node.y) - node.r;
           let ambiguous = false;
-          for (const m of nodeGrid.near({
-            x: rect.x - cell,
-            y: rect.y - cell,
-            w: rect.w + 2 * cell,
-            h: rect.h + 2 * cell,
-          })) {
+          for (const m of nodeGrid.near(
+            {
+              x: rect.x - cell,
+              y: rect.y - cell,
+              w: rect.w + 2 * cell,
+              h: rect.h + 2 * cell,
+            },
+            nearNodes,
+          )) {
             if (m !== node && rectDistance(rect, m.x, m.y) - m.r < own - 1) {
               cost += 4;
               ambiguous = true;

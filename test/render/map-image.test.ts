@@ -185,6 +185,32 @@ describe('renderMap: the warp-lane map image', () => {
     }
   });
 
+  it('a redraw puts back the title band exactly at any size (the title rule reaches into the map area when small)', async () => {
+    const h = richGame();
+    h.patch((s) => (s.name = 'Renamed league'));
+    for (const width of [240, 333, 480, 1601]) {
+      const opts = { catalog: h.catalog, width };
+      forgetMapCaches();
+      await renderMap(g.state, opts); // kept: the same map under another title
+      const warm = await renderMap(h.state, opts);
+      forgetMapCaches(true);
+      const fresh = await renderMap(h.state, opts);
+      expect(warm.equals(fresh), `width ${width}`).toBe(true);
+    }
+  });
+
+  it('a map drawn from nothing on a dropped layer is byte for byte one drawn on a new canvas', async () => {
+    const h = richGame();
+    h.patch((s) => (s.map!.sectors.find((x) => x.key === 'F')!.owner = 'p3'));
+    forgetMapCaches(true);
+    await renderMap(h.state);
+    forgetMapCaches(); // its layer is dropped, to be drawn over next
+    const reused = await renderMap(g.state);
+    forgetMapCaches(true);
+    const fresh = await renderMap(g.state);
+    expect(reused.equals(fresh)).toBe(true);
+  });
+
   it('focus: the sector and its neighbours only, larger', async () => {
     const scene = mapScene(g.state, { focus: 'X' });
     expect(scene.layout!.nodes.map((n) => n.key).sort()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'X']);
