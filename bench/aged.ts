@@ -243,11 +243,7 @@ export async function ageCampaign(
 ): Promise<void> {
   templates ??= await simulatedResolvedBattles(12);
   const original = (await findCampaignByChannel(app.database.db, channelId, stateLayout))!.state.battles;
-  const aged = Array.from({ length: battles }, (_, k) => ({
-    ...structuredClone(templates[k % templates.length]!),
-    id: `AGED${k + 1}`,
-  }));
-  await replaceBattles(app, channelId, [...original, ...aged]);
+  await replaceBattles(app, channelId, [...original, ...(await agedBattles(templates, battles))]);
 }
 
 export async function agedOrderFigures(
