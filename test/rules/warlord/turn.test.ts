@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addShip as add, at, catalog, clearedBoard as fixture } from './board.ts';
+import { addShip as add, addSite, at, catalog, clearedBoard as fixture } from './board.ts';
 import { SeededDice } from '../../../src/rules/dice.ts';
 import { each, ep } from '../../../src/rules/warlord/economy.ts';
 import { addressName } from '../../../src/rules/warlord/hex.ts';
@@ -124,21 +124,7 @@ describe('Warlord turn processing (§11.4)', () => {
 
   it('Warlord capture on entry (§6): an uncontrolled, undefended site is captured by moving in', () => {
     const s = fixture();
-    s.sites.push({
-      at: at('11-0202'),
-      kind: 'PL',
-      production: each(30),
-      owner: null,
-      fort: { forts: 0, fighters: 0, pfs: 0, wasBase: false },
-      officers: [],
-      devastated: false,
-      raidedBy: null,
-      moons: 0,
-      moonsActive: false,
-      capturedTurn: null,
-      homeOfficeOf: null,
-    });
-    hexAt(s, at('11-0202')).point = 'PL';
+    addSite(s, '11-0202', null).production = each(30);
     const pc = add(s, 'F-PC', 1, '11-0201');
     const { state } = processCorpTurn(s, 1, parseSheet(`F PC ${pc.seq}: 0202 0201`), dice(), catalog);
     const site = state.sites.find((x) => addressName(x.at) === '11-0202');
