@@ -5,14 +5,15 @@
  * `ready {…timings}`. With `serve` it then stays up: on the line `memory` it collects garbage and
  * prints `memory {rss, heapUsed, external, arrayBuffers, detail}` (detail: where the resident
  * memory is, see memoryDetail; with BENCH_MEMORY_DETAIL set, the same also follows `ready`, as
- * `ready-memory`); on `stop` it shuts down.
+ * `ready-memory`); on `stop` it shuts down. BENCH_HEAP_SNAPSHOT=<file> also writes a heap snapshot of
+ * the bot's thread there on `memory`, to see what the JS heap holds.
  *
  *   node dist/bench/bot-process.js <pglite|postgres> <dataDir|url> <restBase> <token> <clockIso> [serve]
  *
  * bench/processes.ts builds it there as `npm run build` builds the bot, and starts it as `npm start`
  * does (BENCH_BOT_TSX=1: from source with tsx instead).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { getHeapSpaceStatistics, getHeapStatistics, setFlagsFromString } from 'node:v8';
@@ -82,6 +83,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     await bot.whenIdle();
     gc();
     const m = process.memoryUsage();
+    if (process.env.BENCH_HEAP_SNAPSHOT) (await import('node:v8')).writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT);
     console.log(
       `memory ${JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, detail: memoryDetail() })}`,
     );
@@ -148,6 +150,7 @@ function memoryDetail(): Record<string, number> {
       if (rss) kinds[kind]! += Number(rss[1]);
     }
     for (const [k, kb] of Object.entries(kinds)) out[k] = mib(kb);
+    out['threads'] = readdirSync('/proc/self/task').length;
   } catch {
     // not Linux
   }

@@ -3,6 +3,8 @@ import type { RuleError } from '../rules/errors.ts';
 import type { Actor, CampaignCommand, CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import {
   appendEvents,
+  chainEvents,
+  chainHeadFor,
   claimInteraction,
   insertCampaign,
   loadEvents,
@@ -113,10 +115,18 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         };
         throw refused;
       }
-      if (req.interactionId && (await claimInteraction(tx, req.interactionId, row?.id ?? null, now))) {
-        return { ok: true, duplicate: true } as const;
+      // The interaction is claimed at once but its answer awaited only before anything is written or
+      // refused: on PGlite the database worker records it while this thread decides (docs/performance.md,
+      // "Fewer round trips"). A failed claim fails the transaction; it is seen where it is awaited.
+      const claimed = req.interactionId
+        ? claimInteraction(tx, req.interactionId, row?.id ?? null, now)
+        : Promise.resolve(false);
+      claimed.catch(() => {});
+      const duplicate = { ok: true, duplicate: true } as const;
+      if (req.prepare) {
+        if (await claimed) return duplicate;
+        await req.prepare(tx);
       }
-      if (req.prepare) await req.prepare(tx);
       const creating = req.command.type === 'create' && !row;
       // The campaign's ruleset decides and folds (src/ruleset.ts): the stored one, or the one a creation names.
       const ruleset = rulesetOf(
@@ -152,6 +162,8 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         ...(history ? { history } : {}),
         firstSeq: version + 1,
       });
+      // A second delivery of an interaction is answered as a duplicate, even where the rules would now refuse it.
+      if (await claimed) return duplicate;
       if (!decision.ok) {
         refusal = row ? withTypedNames(decision.error, ruleset.typedNames?.(row.state) ?? []) : decision.error;
         throw refused;
@@ -221,60 +233,80 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         state,
         secretSeeds,
       };
-      // Performance (docs/performance.md): only the parts of the state that changed are written (a dice roll
-      // writes just the new version), not the whole unchanged document again.
-      if (row) {
-        const saved = await saveCampaign(tx, next, version, now, stateLayout, {
-          before: row.state,
-          secretSeedsUnchanged: secretSeeds === row.secretSeeds,
-        });
-        committed.push({
-          id: next.id,
-          xmin: saved.xmin,
-          state,
-          from: { xmin: locked!.xmin, unchanged: saved.unchanged },
-        });
-      } else await insertCampaign(tx, next, now, stateLayout);
-      const chainHead = await appendEvents(tx, next.id, stored);
-      // The state at the end of each half-cycle the command ended, for `/campaign history`
-      // (docs/performance.md, "Long histories"): only a command whose events end one folds them again.
-      if (row && ruleset.periodEnded)
-        await saveSnapshots(tx, next.id, periodsEnded(ruleset, row.state, stored), stateLayout, next.state);
       const loaded = row?.state ?? null;
       // Docs/delivery.md: what the command makes the bot post is written in its own transaction, so a
       // crash after the commit loses none of it; the deliverer sends it after the commit.
       // A command that changed nothing (no event: a scheduler pass with nothing to apply) posts nothing.
-      const posts =
-        req.quiet || stored.length === 0
-          ? []
-          : (ruleset.posts?.(stored, loaded, state, { log: app.log }) ?? [{ kind: 'announce', subject: '' }]);
-      const owner = app.outbox;
-      const outboxRows = await insertOutboxRows(
-        tx,
-        posts.map((p) => ({
-          campaignId: next.id,
-          channelId: next.channelId,
-          version: next.version,
-          fromSeq: version + 1,
-          kind: p.kind,
-          subject: p.subject,
-          // A turn-start post shows the log's chain head as this command left it (event-chain.ts).
-          ...(p.kind === 'turn-start'
-            ? { payload: { ...p.payload, chainHead } }
-            : p.payload
-              ? { payload: p.payload }
+      const postsOf = (chainHead: string) => {
+        const posts =
+          req.quiet || stored.length === 0
+            ? []
+            : (ruleset.posts?.(stored, loaded, state, { log: app.log }) ?? [{ kind: 'announce', subject: '' }]);
+        const owner = app.outbox;
+        return insertOutboxRows(
+          tx,
+          posts.map((p) => ({
+            campaignId: next.id,
+            channelId: next.channelId,
+            version: next.version,
+            fromSeq: version + 1,
+            kind: p.kind,
+            subject: p.subject,
+            // A turn-start post shows the log's chain head as this command left it (event-chain.ts).
+            ...(p.kind === 'turn-start'
+              ? { payload: { ...p.payload, chainHead } }
+              : p.payload
+                ? { payload: p.payload }
+                : {}),
+            ...(p.kind === 'announce'
+              ? { interactionId: req.interactionId ?? null, interactionToken: req.interactionToken ?? null }
               : {}),
-          ...(p.kind === 'announce'
-            ? { interactionId: req.interactionId ?? null, interactionToken: req.interactionToken ?? null }
-            : {}),
-          ...(p.throttle ? { throttle: p.throttle } : {}),
-        })),
-        {
-          holder: owner?.holder ?? null,
-          leaseUntil: owner ? new Date(now.getTime() + owner.leaseMs) : null,
-          at: now,
-        },
-      );
+            ...(p.throttle ? { throttle: p.throttle } : {}),
+          })),
+          {
+            holder: owner?.holder ?? null,
+            leaseUntil: owner ? new Date(now.getTime() + owner.leaseMs) : null,
+            at: now,
+          },
+        );
+      };
+      let chainHead: string;
+      let outboxRows: Awaited<ReturnType<typeof postsOf>>;
+      if (row) {
+        // The writes are sent one after another without waiting for each answer (the database runs them
+        // in the order sent), and the posts are worked out while the first are under way: on PGlite each
+        // answer is a round trip to the database worker (docs/performance.md, "Fewer round trips").
+        const chain = chainEvents(next.id, await chainHeadFor(tx, next.id, locked!.chainHead), stored);
+        chainHead = chain.head;
+        const writes: Promise<unknown>[] = [
+          // Performance (docs/performance.md): only the parts of the state that changed are written (a dice
+          // roll writes just the new version), not the whole unchanged document again.
+          saveCampaign(tx, next, version, now, stateLayout, {
+            before: row.state,
+            secretSeedsUnchanged: secretSeeds === row.secretSeeds,
+          }).then((saved) =>
+            committed.push({
+              id: next.id,
+              xmin: saved.xmin,
+              state,
+              from: { xmin: locked!.xmin, unchanged: saved.unchanged },
+            }),
+          ),
+          chain.write(tx),
+        ];
+        // The state at the end of each half-cycle the command ended, for `/campaign history`
+        // (docs/performance.md, "Long histories"): only a command whose events end one folds them again.
+        if (ruleset.periodEnded)
+          writes.push(saveSnapshots(tx, next.id, periodsEnded(ruleset, row.state, stored), stateLayout, next.state));
+        const outbox = postsOf(chainHead);
+        writes.push(outbox);
+        await allWritten(writes);
+        outboxRows = await outbox;
+      } else {
+        await insertCampaign(tx, next, now, stateLayout);
+        chainHead = await appendEvents(tx, next.id, stored);
+        outboxRows = await postsOf(chainHead);
+      }
       const after = state;
       let before: CampaignState | null | undefined;
       let copy: CampaignState | undefined;
@@ -312,6 +344,17 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
 }
 
 const NO_SEED = '00'.repeat(32);
+
+/**
+ * Waits for every write sent, then fails with the first that failed, in the order sent: the database
+ * ran them in that order, so the first failure is the cause and the later ones only its consequence
+ * (a transaction already aborted). Waiting for all leaves no write unanswered when the transaction ends.
+ */
+async function allWritten(writes: readonly Promise<unknown>[]): Promise<void> {
+  const settled = await Promise.allSettled(writes);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+}
 
 /**
  * The states at the ends of the periods (half-cycles) that a command's events end, each as it

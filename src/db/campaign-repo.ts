@@ -400,13 +400,14 @@ export async function lockCampaignByChannel(
  * it, never the same for two writes); `known` returns the state committed as that row version if
  * the caller holds it, and only otherwise is the state read.
  */
-export function lockCampaignByChannelKnowing(
+export async function lockCampaignByChannelKnowing(
   tx: Executor,
   channelId: string,
   known: (id: string, xmin: string) => CampaignState | null,
   layout: StateLayout,
-): Promise<{ row: CampaignRow; xmin: string } | null> {
-  return campaignByChannelKnowing(tx, channelId, known, layout, true);
+): Promise<{ row: CampaignRow; xmin: string; chainHead: string | null } | null> {
+  const locked = await campaignByChannelKnowing(tx, channelId, known, layout, true);
+  return locked && { ...locked, chainHead: locked.chainHead ?? null };
 }
 
 /**
@@ -430,7 +431,7 @@ async function campaignByChannelKnowing(
   known: (id: string, xmin: string) => CampaignState | null,
   layout: StateLayout,
   lock: boolean,
-): Promise<{ row: CampaignRow; xmin: string } | null> {
+): Promise<{ row: CampaignRow; xmin: string; chainHead?: string | null } | null> {
   const headColumns = {
     id: campaigns.id,
     guildId: campaigns.guildId,
@@ -439,9 +440,20 @@ async function campaignByChannelKnowing(
     secretSeeds: campaigns.secretSeeds,
     xmin: sql<string>`xmin::text`,
   };
-  const query = tx.select(headColumns).from(campaigns).where(eq(campaigns.channelId, channelId));
-  let head = (await (lock ? query.for('update') : query))[0];
-  if (!head) return null;
+  // A command (`lock`) also reads its log's chain head with the lock, for appendEvents: on PGlite every
+  // query is a round trip to the database worker, and this was one of a command's six
+  // (docs/performance.md, "Fewer round trips").
+  const query = lock
+    ? tx
+        .select({ ...headColumns, chainHead: sql<string | null>`(${lastEventHash})` })
+        .from(campaigns)
+        .where(eq(campaigns.channelId, channelId))
+        .for('update')
+    : tx.select(headColumns).from(campaigns).where(eq(campaigns.channelId, channelId));
+  const first = (await query)[0];
+  if (!first) return null;
+  const chainHead = 'chainHead' in first ? (first.chainHead as string | null) : undefined;
+  let head: Omit<typeof first, 'chainHead'> = first;
   let state = known(head.id, head.xmin);
   if (!state) {
     // Unlocked, the row may have changed since its head was read: the head is read again with the state.
@@ -466,8 +478,12 @@ async function campaignByChannelKnowing(
       secretSeeds: head.secretSeeds as SecretSeed[],
     },
     xmin: head.xmin,
+    ...(chainHead === undefined ? {} : { chainHead }),
   };
 }
+
+/** The hash of the locked campaign's last event, as a subquery of the lock (null: none, or a log stored before the chain). */
+const lastEventHash = sql`select ${campaignEvents.hash} from ${campaignEvents} where ${campaignEvents.campaignId} = ${campaigns.id} order by ${campaignEvents.seq} desc limit 1`;
 
 export async function findCampaignByChannel(
   tx: Executor,
@@ -575,30 +591,55 @@ export async function saveCampaign(
 export async function appendEvents(tx: Executor, campaignId: string, events: readonly StoredEvent[]): Promise<string> {
   const prev = await chainHeadOf(tx, campaignId);
   if (events.length === 0) return prev;
+  const chained = chainEvents(campaignId, prev, events);
+  await chained.write(tx);
+  return chained.head;
+}
+
+/**
+ * Events linked to the chain head `prev` (as read with the row lock: lockCampaignByChannelKnowing),
+ * ready to write: the new chain head is known before the INSERT is sent, so a command can send its
+ * writes one after another without waiting for each (docs/performance.md, "Fewer round trips").
+ */
+export function chainEvents(
+  campaignId: string,
+  prev: string,
+  events: readonly StoredEvent[],
+): { head: string; write(tx: Executor): Promise<void> } {
+  if (events.length === 0) return { head: prev, write: async () => {} };
   const links = chainLinks(prev, events);
-  // In batches: one INSERT of a whole imported log passed PostgreSQL's 65,535 bind parameters at
-  // 8,191 events (ten columns an event), and drizzle's statement builder overflowed its stack
-  // before that (docs/performance.md, "Long histories").
-  for (let from = 0; from < events.length; from += EVENT_BATCH) {
-    await tx.insert(campaignEvents).values(
-      events.slice(from, from + EVENT_BATCH).map((e, k) => {
-        const link = links[from + k]!;
-        return {
-          campaignId,
-          seq: e.seq,
-          type: e.event.type,
-          at: new Date(e.at),
-          actorUserId: e.actor.userId,
-          asPlayer: e.actor.asPlayer ?? null,
-          event: e.event,
-          rolls: e.rolls,
-          prevHash: link.prevHash,
-          hash: link.hash,
-        };
-      }),
-    );
-  }
-  return links.at(-1)!.hash;
+  return {
+    head: links.at(-1)!.hash,
+    async write(tx) {
+      // In batches: one INSERT of a whole imported log passed PostgreSQL's 65,535 bind parameters at
+      // 8,191 events (ten columns an event), and drizzle's statement builder overflowed its stack
+      // before that (docs/performance.md, "Long histories").
+      for (let from = 0; from < events.length; from += EVENT_BATCH) {
+        await tx.insert(campaignEvents).values(
+          events.slice(from, from + EVENT_BATCH).map((e, k) => {
+            const link = links[from + k]!;
+            return {
+              campaignId,
+              seq: e.seq,
+              type: e.event.type,
+              at: new Date(e.at),
+              actorUserId: e.actor.userId,
+              asPlayer: e.actor.asPlayer ?? null,
+              event: e.event,
+              rolls: e.rolls,
+              prevHash: link.prevHash,
+              hash: link.hash,
+            };
+          }),
+        );
+      }
+    },
+  };
+}
+
+/** The chain head to link a command's events to: the one read with the lock, else read (and an older log chained) now. */
+export async function chainHeadFor(tx: Executor, campaignId: string, locked: string | null): Promise<string> {
+  return locked ?? chainHeadOf(tx, campaignId);
 }
 
 /** Events written by one INSERT: 10 parameters each, well inside PostgreSQL's 65,535. */

@@ -102,6 +102,66 @@ forEachDriver('command path', (db, skip, driver) => {
   );
 
   it.skipIf(skip)(
+    'UTD1.6: a second delivery of an interaction is answered as a duplicate and changes nothing, even where the rules would now refuse its order',
+    async () => {
+      const { app, target, row } = await setup();
+      const join = (interactionId: string) =>
+        runCommand(app, { target, actor: actor('u2'), interactionId, command: { type: 'join', empire: 'kzinti' } });
+      expect(await join(`join-${driver}`)).toMatchObject({ ok: true, duplicate: false });
+      const before = await row();
+      // Joining again would be refused (u2 has joined); the same interaction is a duplicate first.
+      expect(await join(`join-${driver}`)).toEqual({ ok: true, duplicate: true });
+      expect((await join(`join-again-${driver}`)).ok).toBe(false);
+      expect((await row()).version).toBe(before.version);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a write that fails among those a command sends together rolls the whole command back: no event, state, post or claimed interaction, and the kept state stays the committed one',
+    async () => {
+      const { app, target, run, row } = await setup();
+      const before = await row();
+      const count = async (table: 'outbox' | 'processed_interactions' | 'campaign_events') => {
+        const r = await db().database.db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(table)} where campaign_id = ${before.id}`,
+        );
+        return ((r as unknown as { rows?: { n: number }[] }).rows ?? (r as unknown as { n: number }[]))[0]!.n;
+      };
+      const counts = async () => [await count('outbox'), await count('processed_interactions'), await count('campaign_events')];
+      const was = await counts();
+      // An event already stored under the next seq: the command's INSERT of its events fails, after
+      // the state's UPDATE was sent and before its outbox rows are.
+      await db().database.db.execute(
+        sql`insert into campaign_events (campaign_id, seq, type, at, actor_user_id, event, rolls)
+            values (${before.id}, ${before.version + 1}, 'DiceRolled', now(), 'x', '{}'::jsonb, '[]'::jsonb)`,
+      );
+      await expect(
+        runCommand(app, {
+          target,
+          actor: actor('u2'),
+          interactionId: `failing-${driver}`,
+          command: { type: 'join', empire: 'kzinti' },
+        }),
+      ).rejects.toThrow();
+      const after = await row();
+      expect(after.version).toBe(before.version);
+      expect(stateOfColumns(after, PARTS)).toEqual(stateOfColumns(before, PARTS));
+      expect(await counts()).toEqual([was[0], was[1], was[2]! + 1]);
+      await db().database.db.execute(
+        sql`delete from campaign_events where campaign_id = ${before.id} and seq = ${before.version + 1}`,
+      );
+      // The same order goes through now, from the state as committed, and its log chains on.
+      expect((await run('u2', { type: 'join', empire: 'kzinti' })).ok).toBe(true);
+      const log = await loadLog(app, target.channelId);
+      expect(canonicalJson(replay(log))).toBe(canonicalJson(stateOfColumns(await row(), PARTS)));
+      expect((await campaignInChannel(app, target.channelId))!.players.map((p) => p.empire)).toEqual([
+        'gorn',
+        'kzinti',
+      ]);
+    },
+  );
+
+  it.skipIf(skip)(
     'timestamps still come back as Dates (PGlite gets drizzle’s parsers once, not with every query)',
     async () => {
       const { app, row } = await setup();
