@@ -127,7 +127,11 @@ forEachDriver('command path', (db, skip, driver) => {
         );
         return ((r as unknown as { rows?: { n: number }[] }).rows ?? (r as unknown as { n: number }[]))[0]!.n;
       };
-      const counts = async () => [await count('outbox'), await count('processed_interactions'), await count('campaign_events')];
+      const counts = async () => [
+        await count('outbox'),
+        await count('processed_interactions'),
+        await count('campaign_events'),
+      ];
       const was = await counts();
       // An event already stored under the next seq: the command's INSERT of its events fails, after
       // the state's UPDATE was sent and before its outbox rows are.
