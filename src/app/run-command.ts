@@ -278,7 +278,10 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         // answer is a round trip to the database worker (docs/performance.md, "Fewer round trips").
         const chain = chainEvents(next.id, await chainHeadFor(tx, next.id, locked!.chainHead), stored);
         chainHead = chain.head;
+        // The events first: the state's UPDATE needs its changed parts worked out (columnsOf compares them
+        // with the loaded state), which this thread does while the database writes the events.
         const writes: Promise<unknown>[] = [
+          chain.write(tx),
           // Performance (docs/performance.md): only the parts of the state that changed are written (a dice
           // roll writes just the new version), not the whole unchanged document again.
           saveCampaign(tx, next, version, now, stateLayout, {
@@ -292,7 +295,6 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
               from: { xmin: locked!.xmin, unchanged: saved.unchanged },
             }),
           ),
-          chain.write(tx),
         ];
         // The state at the end of each half-cycle the command ended, for `/campaign history`
         // (docs/performance.md, "Long histories"): only a command whose events end one folds them again.

@@ -73,6 +73,13 @@ export class StateCache {
    */
   put(id: string, xmin: string, state: CampaignState, from?: KeptParts): void {
     const previous = this.entries.get(id);
+    // A command that changed nothing in the state (a dice roll) committed the kept state itself: it is
+    // kept as it is, under the new row version, with what is known of it (src/app/thunderdome-posts.ts).
+    if (previous && state === previous.state && from?.xmin === previous.xmin) {
+      this.entries.delete(id);
+      this.entries.set(id, { xmin, state });
+      return;
+    }
     const reuse = from && previous?.xmin === from.xmin ? new Set<string>(from.unchanged) : new Set<string>();
     const copy = {} as Record<string, unknown>;
     for (const [key, value] of Object.entries(state))

@@ -53,8 +53,16 @@ export const MAP_POST_THROTTLE: PostThrottle = { quietMs: 30_000, maxWaitMs: 180
 
 /** A short digest of what the map image shows (map-fingerprint.ts), kept with a map post's row. */
 export function mapDigest(state: CampaignState): string {
-  return createHash('sha256').update(mapFingerprint(state)).digest('hex').slice(0, 16);
+  // A frozen state (one the process keeps, src/app/state-cache.ts) never changes, so its digest is kept
+  // with it: the fingerprint of a grown map (400 ships sorted) was the largest single cost of a command.
+  const kept = Object.isFrozen(state) ? digests.get(state) : undefined;
+  if (kept !== undefined) return kept;
+  const digest = createHash('sha256').update(mapFingerprint(state)).digest('hex').slice(0, 16);
+  if (Object.isFrozen(state)) digests.set(state, digest);
+  return digest;
 }
+
+const digests = new WeakMap<CampaignState, string>();
 
 export function thunderdomePosts(
   stored: readonly StoredEvent[],
@@ -98,7 +106,8 @@ export function thunderdomePosts(
   // message shows the map (UTD8.16); a turn start's ping carries it (TURN_START, requirements §6.2).
   // `shown` is the map before the burst: a burst that cancels out (an order undone) posts nothing.
   const started = stored.some((e) => e.event.type === 'TurnStarted');
-  if (after.map && after.status !== 'registration' && !started && before) {
+  // A command that changed nothing in the state (a dice roll) hands back the state it was given.
+  if (after.map && after.status !== 'registration' && !started && before && after !== before) {
     const shown = mapDigest(before);
     if (shown !== mapDigest(after))
       posts.push({ kind: 'map-post', subject: '', payload: { shown }, throttle: MAP_POST_THROTTLE });

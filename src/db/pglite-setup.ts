@@ -9,12 +9,12 @@ import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
  * campaign bot's working set is small (a command reads one campaign row, and the states it wrote
  * last are kept in the process, src/app/state-cache.ts); pages beyond the buffers are read from
  * the operating system's file cache, which is not the process's memory. So the buffers are cut
- * to 16 MB, and the WAL buffers with them (PostgreSQL sizes those from the shared buffers): the
- * bot's resident memory with 1,000 campaigns stored falls by about 130 MiB, a command costs the
- * same, and the scheduler's pass over every campaign's state takes about a tenth longer
- * (docs/performance.md has the figures).
+ * to 8 MB, and the WAL buffers with them (PostgreSQL sizes those from the shared buffers): the
+ * bot's resident memory with 1,000 campaigns stored falls by about 130 MiB at 16 MB and 8 MiB more
+ * at 8 MB, and a command and the throughput mix cost the same at either (docs/performance.md,
+ * "Memory" has the figures).
  */
-const START_PARAMS = ['-c', 'shared_buffers=16MB'];
+const START_PARAMS = ['-c', 'shared_buffers=8MB'];
 
 /**
  * Drizzle hands PGlite the same result parsers with every query (timestamps, intervals and dates

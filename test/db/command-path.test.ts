@@ -133,8 +133,8 @@ forEachDriver('command path', (db, skip, driver) => {
         await count('campaign_events'),
       ];
       const was = await counts();
-      // An event already stored under the next seq: the command's INSERT of its events fails, after
-      // the state's UPDATE was sent and before its outbox rows are.
+      // An event already stored under the next seq: the command's INSERT of its events fails, with the
+      // state's UPDATE and its outbox rows sent after it.
       await db().database.db.execute(
         sql`insert into campaign_events (campaign_id, seq, type, at, actor_user_id, event, rolls)
             values (${before.id}, ${before.version + 1}, 'DiceRolled', now(), 'x', '{}'::jsonb, '[]'::jsonb)`,
@@ -255,6 +255,20 @@ describe('StateCache', () => {
     expect(() => shared.players.push({} as never)).toThrow(TypeError);
     expect(cache.get('c1', '7')!.players[0]!.bank).toBe('10');
     expect(cache.peek('c1', '8')).toBeNull();
+  });
+
+  it('a command that changed nothing commits the kept state itself, which is kept as it is under the new row version', () => {
+    const cache = new StateCache();
+    cache.put('c1', '1', { name: 'one', ships: [{ id: 'S1' }] } as unknown as CampaignState);
+    const kept = cache.peek('c1', '1')!;
+    // A dice roll: the rules hand back the state they were given (run-command.ts).
+    cache.put('c1', '2', kept, { xmin: '1', unchanged: ['ships'] });
+    expect(cache.peek('c1', '2')).toBe(kept);
+    expect(cache.peek('c1', '1')).toBeNull();
+    // The same state put from a row version the cache no longer holds is copied as any other.
+    cache.put('c1', '3', kept, { xmin: '1', unchanged: [] });
+    expect(cache.peek('c1', '3')).not.toBe(kept);
+    expect(cache.peek('c1', '3')).toEqual(kept);
   });
 
   it('holds at most its capacity, dropping the least recently used', () => {

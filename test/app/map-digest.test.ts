@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { mapDigest, thunderdomePosts } from '../../src/app/thunderdome-posts.ts';
+import { StateCache } from '../../src/app/state-cache.ts';
+import { cloneJson } from '../../src/rules/json-data.ts';
+import type { CampaignState, StoredEvent } from '../../src/rules/thunderdome/index.ts';
+import { startedGame } from '../rules/td3/harness.ts';
+
+/**
+ * UTD1.12: a map post follows every change of what the map shows. Its digest (mapFingerprint
+ * hashed) is kept with a frozen state the process keeps, and a command that hands back the state it
+ * was given (a dice roll) is known to have changed nothing without fingerprinting the map twice.
+ */
+describe('map digest (UTD1.12)', () => {
+  it('UTD1.12 a kept, frozen state keeps its digest; a state that may still change is fingerprinted each time', () => {
+    const state = startedGame().state;
+    const cache = new StateCache();
+    cache.put('c', '1', state);
+    const kept = cache.peek('c', '1')!;
+    expect(mapDigest(kept)).toBe(mapDigest(state));
+    const moved = cloneJson(state);
+    const fleet = moved.fleets[0]!;
+    const elsewhere = moved.map!.sectors.find((s) => s.key !== fleet.sector)!;
+    fleet.sector = elsewhere.key;
+    expect(mapDigest(moved)).not.toBe(mapDigest(state));
+    // Changed back, the same object gives the first digest again: nothing was kept for it.
+    fleet.sector = state.fleets[0]!.sector;
+    expect(mapDigest(moved)).toBe(mapDigest(state));
+  });
+
+  it('UTD1.12 a dice roll posts no map; a fleet moved on the map does', () => {
+    const g = startedGame();
+    const state = g.state;
+    const rolled: StoredEvent[] = g.do('p1', { type: 'roll', expression: '2d6' });
+    expect(g.state).toEqual(state);
+    const kinds = (after: CampaignState) =>
+      thunderdomePosts(rolled, state, after, { log: { error: () => {} } as never }).map((p) => p.kind);
+    expect(kinds(state)).not.toContain('map-post');
+    const moved = cloneJson(state);
+    moved.fleets[0]!.sector = moved.map!.sectors.find((s) => s.key !== moved.fleets[0]!.sector)!.key;
+    expect(kinds(moved)).toContain('map-post');
+  });
+});
