@@ -1,6 +1,7 @@
 import { cloneJson, frozenJsonSharing } from '../rules/json-data.ts';
 import type { FinishedList, Part } from '../db/campaign-repo.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
+import { carryDerived } from './state-derived.ts';
 
 /** Parts of a new state that are those of the row version `xmin`, as committed (saveCampaign tells). */
 export interface KeptParts {
@@ -86,8 +87,10 @@ export class StateCache {
       copy[key] = reuse.has(key)
         ? (previous!.state as unknown as Record<string, unknown>)[key]
         : frozenJsonSharing(value);
+    const frozen = Object.freeze(copy) as unknown as CampaignState;
+    carryDerived(state, frozen);
     this.entries.delete(id);
-    this.entries.set(id, { xmin, state: Object.freeze(copy) as unknown as CampaignState });
+    this.entries.set(id, { xmin, state: frozen });
     while (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mapFingerprint } from '../render/map-fingerprint.ts';
+import { derived } from './state-derived.ts';
 import type { PostsContext, PostThrottle, RulesetPost } from '../ruleset.ts';
 import { dmPosts } from './me-dm.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
@@ -53,16 +54,12 @@ export const MAP_POST_THROTTLE: PostThrottle = { quietMs: 30_000, maxWaitMs: 180
 
 /** A short digest of what the map image shows (map-fingerprint.ts), kept with a map post's row. */
 export function mapDigest(state: CampaignState): string {
-  // A frozen state (one the process keeps, src/app/state-cache.ts) never changes, so its digest is kept
-  // with it: the fingerprint of a grown map (400 ships sorted) was the largest single cost of a command.
-  const kept = Object.isFrozen(state) ? digests.get(state) : undefined;
-  if (kept !== undefined) return kept;
-  const digest = createHash('sha256').update(mapFingerprint(state)).digest('hex').slice(0, 16);
-  if (Object.isFrozen(state)) digests.set(state, digest);
-  return digest;
+  // Kept with a kept state (state-derived.ts): the fingerprint of a grown map (400 ships sorted) was
+  // the largest single cost of a command.
+  return derived(state, 'mapDigest', () =>
+    createHash('sha256').update(mapFingerprint(state)).digest('hex').slice(0, 16),
+  );
 }
-
-const digests = new WeakMap<CampaignState, string>();
 
 export function thunderdomePosts(
   stored: readonly StoredEvent[],

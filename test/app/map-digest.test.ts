@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapDigest, thunderdomePosts } from '../../src/app/thunderdome-posts.ts';
 import { StateCache } from '../../src/app/state-cache.ts';
+import { derived } from '../../src/app/state-derived.ts';
 import { cloneJson } from '../../src/rules/json-data.ts';
 import type { CampaignState, StoredEvent } from '../../src/rules/thunderdome/index.ts';
 import { startedGame } from '../rules/td3/harness.ts';
@@ -25,6 +26,19 @@ describe('map digest (UTD1.12)', () => {
     // Changed back, the same object gives the first digest again: nothing was kept for it.
     fleet.sector = state.fleets[0]!.sector;
     expect(mapDigest(moved)).toBe(mapDigest(state));
+  });
+
+  it('UTD1.12 the digest worked out for the state a command made goes with the copy the state cache keeps of it', () => {
+    const state = startedGame().state;
+    const digest = mapDigest(state);
+    const cache = new StateCache();
+    cache.put('c', '1', state);
+    const kept = cache.peek('c', '1')!;
+    expect(derived(kept, 'mapDigest', () => 'worked out again')).toBe(digest);
+    // A state nothing was worked out for keeps nothing: its digest is worked out when first asked.
+    const other = cloneJson(state);
+    cache.put('d', '1', other);
+    expect(derived(cache.peek('d', '1')!, 'mapDigest', () => 'worked out again')).toBe('worked out again');
   });
 
   it('UTD1.12 a dice roll posts no map; a fleet moved on the map does', () => {
