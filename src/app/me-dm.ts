@@ -1,4 +1,5 @@
 import type { CampaignState } from '../rules/thunderdome/index.ts';
+import { unfinished } from '../rules/thunderdome/finished.ts';
 import { pendingIn, type PendingItem, type PendingKind } from './me.ts';
 
 /** The events a player may want as a direct message (`/me dm_…:`). */
@@ -49,8 +50,9 @@ function refOf(i: PendingItem): string {
 function openOnly(state: CampaignState): CampaignState {
   return {
     ...state,
-    battles: state.battles.filter((b) => b.status === 'open'),
-    votes: state.votes.filter((v) => v.status === 'open'),
+    // Open battles and votes are exactly those not finished (finished.ts), looked up once for a kept state.
+    battles: unfinished('battles', state.battles),
+    votes: unfinished('votes', state.votes),
   };
 }
 

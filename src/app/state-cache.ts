@@ -1,4 +1,4 @@
-import { cloneJson, frozenJsonSharing } from '../rules/json-data.ts';
+import { cloneJson, frozenJsonSharing, sameJson } from '../rules/json-data.ts';
 import type { FinishedList, Part } from '../db/campaign-repo.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 import { carryDerived } from './state-derived.ts';
@@ -81,12 +81,14 @@ export class StateCache {
       this.entries.set(id, { xmin, state });
       return;
     }
-    const reuse = from && previous?.xmin === from.xmin ? new Set<string>(from.unchanged) : new Set<string>();
+    const derivedFrom = from && previous?.xmin === from.xmin ? previous : undefined;
+    const reuse = new Set<string>(derivedFrom ? from!.unchanged : []);
+    const before = derivedFrom?.state as unknown as Record<string, unknown> | undefined;
     const copy = {} as Record<string, unknown>;
-    for (const [key, value] of Object.entries(state))
-      copy[key] = reuse.has(key)
-        ? (previous!.state as unknown as Record<string, unknown>)[key]
-        : frozenJsonSharing(value);
+    for (const [key, value] of Object.entries(state)) {
+      const was = before?.[key];
+      copy[key] = reuse.has(key) || (was !== undefined && sameLongList(was, value)) ? was : frozenJsonSharing(value);
+    }
     const frozen = Object.freeze(copy) as unknown as CampaignState;
     carryDerived(state, frozen);
     this.entries.delete(id);
@@ -102,6 +104,25 @@ export class StateCache {
     return this.entries.size;
   }
 }
+
+/**
+ * A long list (a year's resolved battles, decided votes) the command left as it was: the kept one is
+ * kept, the same frozen array, so what is known of it stays known (finished.ts `copySharingFinished`
+ * remembers where its open records are). Its finished records are the kept ones themselves, so the
+ * comparison is one identity check each; open ones are compared whole.
+ */
+function sameLongList(was: unknown, value: unknown): boolean {
+  return (
+    Array.isArray(was) &&
+    Array.isArray(value) &&
+    was.length >= LONG_LIST &&
+    was.length === value.length &&
+    Object.isFrozen(was) &&
+    sameJson(was, value)
+  );
+}
+
+const LONG_LIST = 32;
 
 /** One cache per open database (tests and the bench open several in one process). */
 const caches = new WeakMap<object, StateCache>();

@@ -1,4 +1,5 @@
 import type { CampaignState } from '../rules/thunderdome/state.ts';
+import { unfinished } from '../rules/thunderdome/finished.ts';
 import { turnMoves } from './map-moves.ts';
 
 /**
@@ -51,8 +52,7 @@ export function mapFingerprint(state: CampaignState): string {
         return f ? [`${f.sector}:${f.owner}:${s.unitId}:${s.bpv}`] : [];
       })
       .sort(),
-    state.battles
-      .filter((b) => b.status === 'open')
+    unfinished('battles', state.battles)
       .map((b) => b.sector)
       .sort(),
   ]);

@@ -65,6 +65,8 @@ describe('layering: src/render imports only canvas, node built-ins, itself, and 
     '../rules/thunderdome/exploration/tables.ts',
     // The catalog's CSV parser: a render worker parses catalogs off the event loop (jobs.ts `catalog`).
     '../rules/thunderdome/catalog/index.ts',
+    // Which records are finished (resolved battles, decided votes): the map shows the open battles.
+    '../rules/thunderdome/finished.ts',
   ];
   const dir = `${ROOT}src/render/`;
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {

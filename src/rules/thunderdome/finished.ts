@@ -39,12 +39,50 @@ export function copySharingFinished(state: CampaignState): CampaignState {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(state)) {
     const finished = (FINISHED_RECORDS as Record<string, ((x: unknown) => boolean) | undefined>)[key];
-    out[key] =
-      finished && Array.isArray(value)
-        ? value.map((r: unknown) => (!finished(r) ? cloneJson(r) : Object.isFrozen(r) ? r : frozenJson(r)))
-        : cloneJson(value);
+    out[key] = finished && Array.isArray(value) ? copyList(value, finished) : cloneJson(value);
   }
   return out as unknown as CampaignState;
+}
+
+/**
+ * Where the records a frozen list holds that are not finished are: a frozen list (a state the
+ * process keeps, src/app/state-cache.ts, which keeps the same list while a command leaves it as it
+ * was) never changes, so it is looked through once, not by every command (a year's 3,000 resolved
+ * battles were the largest cost an old campaign added to an order).
+ */
+const openAt = new WeakMap<readonly unknown[], number[]>();
+
+/** The positions of the records of a frozen `list` that `finished` says are not finished, looked for once. */
+function openPositions(list: readonly unknown[], finished: (x: unknown) => boolean): number[] {
+  let open = openAt.get(list);
+  if (!open) {
+    open = [];
+    for (let i = 0; i < list.length; i++) if (!finished(list[i])) open.push(i);
+    openAt.set(list, open);
+  }
+  return open;
+}
+
+function copyList(list: readonly unknown[], finished: (x: unknown) => boolean): unknown[] {
+  if (!Object.isFrozen(list))
+    return list.map((r: unknown) => (!finished(r) ? cloneJson(r) : Object.isFrozen(r) ? r : frozenJson(r)));
+  // Every record of a frozen list is frozen: the finished ones are shared as they are.
+  const out = list.slice();
+  for (const i of openPositions(list, finished)) out[i] = cloneJson(list[i]);
+  return out;
+}
+
+/**
+ * The records of the state's list `key` that are not finished (open battles, open votes, retreats
+ * still owed), in order: for a frozen list, without looking through its finished ones again.
+ */
+export function unfinished<K extends FinishedKey>(
+  key: K,
+  list: readonly CampaignState[K][number][],
+): CampaignState[K][number][] {
+  const finished = FINISHED_RECORDS[key] as (x: unknown) => boolean;
+  if (!Object.isFrozen(list)) return list.filter((r) => !finished(r));
+  return openPositions(list, finished).map((i) => list[i]!);
 }
 
 /**
