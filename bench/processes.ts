@@ -117,13 +117,14 @@ export const START_ENV = {
   GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=131072:glibc.malloc.mmap_threshold=32768',
 };
 /**
- * And this Node flag: V8's young generation at most 16 MiB instead of 32. The bot allocates fast
- * while it copies a grown campaign state, and the young generation then stays at its largest;
- * halving it saves 16–30 MiB with no throughput change we could measure (docs/performance.md).
+ * And this Node flag: V8's young generation at most 4 MiB instead of 32 (each of its two halves
+ * 2 MiB). The bot allocates fast while it copies a grown campaign state, and the young generation
+ * then stays at its largest; 16 MiB saved 16–30 MiB, and 4 MiB about 10 MiB more, with no
+ * throughput change we could measure in either step (docs/performance.md, "Memory").
  * (`--optimize-for-size` takes the bot under 200 MB but costs about a quarter of its throughput:
  * docs/performance.md, "resident memory".)
  */
-export const START_NODE_FLAGS = ['--max-semi-space-size=8'];
+export const START_NODE_FLAGS = ['--max-semi-space-size=2'];
 
 /**
  * To measure other ways of starting the bot (optional): BENCH_BOT_TSX=1 runs bench/bot-process.ts
