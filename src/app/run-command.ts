@@ -237,7 +237,8 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // Docs/delivery.md: what the command makes the bot post is written in its own transaction, so a
       // crash after the commit loses none of it; the deliverer sends it after the commit.
       // A command that changed nothing (no event: a scheduler pass with nothing to apply) posts nothing.
-      const postsOf = (chainHead: string) => {
+      // Async, so that a fault in working out the posts fails as the writes sent before it do (allWritten).
+      const postsOf = async (chainHead: string) => {
         const posts =
           req.quiet || stored.length === 0
             ? []
@@ -298,8 +299,12 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         ];
         // The state at the end of each half-cycle the command ended, for `/campaign history`
         // (docs/performance.md, "Long histories"): only a command whose events end one folds them again.
+        // (In an async function, so that a fault in the fold fails as the writes sent before it do.)
         if (ruleset.periodEnded)
-          writes.push(saveSnapshots(tx, next.id, periodsEnded(ruleset, row.state, stored), stateLayout, next.state));
+          writes.push(
+            (async () =>
+              saveSnapshots(tx, next.id, periodsEnded(ruleset, row.state, stored), stateLayout, next.state))(),
+          );
         const outbox = postsOf(chainHead);
         writes.push(outbox);
         await allWritten(writes);
