@@ -440,7 +440,7 @@ async function campaignByChannelKnowing(
     secretSeeds: campaigns.secretSeeds,
     xmin: sql<string>`xmin::text`,
   };
-  // A command (`lock`) also reads its log's chain head with the lock, for appendEvents: on PGlite every
+  // A command (`lock`) also reads its log's chain head with the lock, for chainEvents: on PGlite every
   // query is a round trip to the database worker, and this was one of a command's six
   // (docs/performance.md, "Fewer round trips").
   const query = lock
