@@ -194,6 +194,20 @@ export function sectorPanelLines(v: SectorView): string[] {
   return lines;
 }
 
+/** A legend entry: a 12-pixel square of `colour`, its label `gap` pixels from the square's left edge. */
+function swatch(
+  ctx: CanvasRenderingContext2D,
+  colour: string,
+  label: string,
+  x: number,
+  y: number,
+  style: { gap: number; size: number },
+): void {
+  ctx.fillStyle = colour;
+  ctx.fillRect(x, y - 6, 12, 12);
+  text(ctx, label, x + style.gap, y, style.size, THEME.text);
+}
+
 /** A sector map as one corporation knows it. */
 export async function renderWarlordSector(v: SectorView): Promise<Buffer> {
   ensureFonts();
@@ -220,9 +234,7 @@ export async function renderWarlordSector(v: SectorView): Promise<Buffer> {
     [WARLORD_COLOURS.home, 'Home Office'],
     [WARLORD_COLOURS.unknown, 'not seen'],
   ] as const) {
-    ctx.fillStyle = colour;
-    ctx.fillRect(PANEL_X, y - 6, 12, 12);
-    text(ctx, label, PANEL_X + 20, y, 13, THEME.text);
+    swatch(ctx, colour, label, PANEL_X, y, { gap: 20, size: 13 });
     y += 20;
   }
   y += 8;
@@ -305,9 +317,7 @@ export async function renderWarlordGalaxy(v: GalaxyView): Promise<Buffer> {
     [WARLORD_COLOURS.home, 'your home'],
     [WARLORD_COLOURS.other, 'another HO'],
   ] as const) {
-    ctx.fillStyle = colour;
-    ctx.fillRect(x, ly - 6, 12, 12);
-    text(ctx, label, x + 18, ly, 12, THEME.text);
+    swatch(ctx, colour, label, x, ly, { gap: 18, size: 12 });
     x += 96;
   }
   return encodePng(canvas);
