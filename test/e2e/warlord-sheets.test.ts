@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../commands/index.ts';
 import { campaignInChannel } from '../../src/app/campaigns.ts';
 import { runDue } from '../../src/app/scheduler.ts';
 import type { WarlordCampaign } from '../../src/app/warlord-ruleset.ts';
-import { type Bot, startBot } from '../../src/discord/bot.ts';
-import { DiscordStandIn, standInClientOptions } from '../../src/discord/standin/index.ts';
+import type { Bot } from '../../src/discord/bot.ts';
+import type { DiscordStandIn } from '../../src/discord/standin/index.ts';
 import { MODAL_INPUT_CHARS, splitSheet } from '../../src/discord/warlord-sheets.ts';
-import { testApp } from '../helpers/app.ts';
-import { type TestDatabase, createPgliteDatabase } from '../helpers/databases.ts';
+import { type WarlordTable, startWarlordTable, stopWarlordTable } from '../helpers/warlord-table.ts';
 
 const HOUR = 3_600_000;
 
@@ -21,36 +19,18 @@ const HOUR = 3_600_000;
 describe('Warlord sheets by modal and small edits', () => {
   let standIn: DiscordStandIn;
   let bot: Bot;
-  let tdb: TestDatabase;
-  let app: ReturnType<typeof testApp>;
+  let app: WarlordTable['app'];
   let guildId: string;
   let channelId: string;
   const users: Record<string, string> = {};
 
+  let table: WarlordTable | undefined;
+
   beforeAll(async () => {
-    tdb = await createPgliteDatabase();
-    app = testApp(tdb.database, { start: '2026-06-01T12:00:00Z' });
-    standIn = await DiscordStandIn.start();
-    guildId = standIn.addGuild({ name: 'Warlord' }).id;
-    channelId = standIn.addChannel(guildId, { name: 'sheets' }).id;
-    for (const name of ['alice', 'bob']) users[name] = standIn.addUser({ username: name }).id;
-    standIn.registerCommands(
-      COMMANDS.map((c) => c.data),
-      guildId,
-    );
-    bot = await startBot({
-      app,
-      token: standIn.token,
-      commands: COMMANDS,
-      clientOptions: standInClientOptions(standIn),
-      schedulerIntervalMs: null,
-    });
+    table = await startWarlordTable('sheets', ['alice', 'bob'], users);
+    ({ app, standIn, bot, guildId, channelId } = table);
   });
-  afterAll(async () => {
-    await bot?.stop();
-    await standIn?.stop();
-    await tdb?.drop();
-  });
+  afterAll(() => stopWarlordTable(table));
 
   const warlord = async (
     user: string,
