@@ -91,11 +91,21 @@ export async function startBot(opts: StartBotOptions): Promise<Bot> {
     track(onVoteReaction(opts.app, client, reaction, user, false));
   });
   // Pictures are drawn in the render pool's workers (docs/performance.md, "Pictures off the main thread").
-  onRenderPoolEvent((event) =>
-    event.type === 'crashed'
-      ? opts.app.log.error(event, 'a render worker died; its picture failed, a new worker draws the next')
-      : opts.app.log.warn(event, 'render workers cannot start here: pictures are drawn on the main thread'),
-  );
+  onRenderPoolEvent((event) => {
+    switch (event.type) {
+      case 'crashed':
+        return opts.app.log.error(event, 'a render worker died; its picture failed, a new worker draws the next');
+      case 'timed-out':
+        return opts.app.log.error(event, 'a picture took too long and was given up; a new worker draws the next');
+      case 'fallback':
+        return opts.app.log.warn(event, 'render workers cannot start here: pictures are drawn on the main thread');
+      default: {
+        // A new kind of event is a compile error here until it is logged.
+        const never: never = event;
+        return never;
+      }
+    }
+  });
   client.on(Events.Error, (err) => opts.app.log.error({ err }, 'discord client error'));
   client.on(Events.Warn, (message) => opts.app.log.warn({ message }, 'discord client warning'));
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));

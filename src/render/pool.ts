@@ -23,7 +23,7 @@ export interface RenderPoolOptions {
   size?: number;
   /** The worker's module; default render-worker.ts beside this file (render-worker.js when bundled). */
   workerUrl?: URL;
-  /** A job still running after this long stops its worker and fails (default 60 s). */
+  /** A job still running after this long fails, and its worker is replaced (default 60 s). */
   jobTimeoutMs?: number;
   /** `close()` lets queued and running jobs finish for at most this long (default 10 s). */
   drainMs?: number;
@@ -38,13 +38,15 @@ export interface RenderPoolOptions {
 
 export type RenderPoolEvent =
   | { type: 'crashed'; exitCode: number; error?: string; kind?: string }
+  /** A job given up after `jobTimeoutMs`; its worker is stopped once it has finished (RenderPool `timedOut`). */
+  | { type: 'timed-out'; kind: string; ms: number }
   | { type: 'fallback'; error: string };
 
 export interface RenderPoolStats {
   workers: number;
   busy: number;
   queued: number;
-  /** Workers that died after they were ready. */
+  /** Workers that died after they were ready, and jobs given up for taking too long. */
   crashes: number;
   /** True once no worker could start here: jobs are drawn in the calling thread. */
   inThread: boolean;
@@ -80,7 +82,8 @@ interface Slot {
   /** Ended for being idle, not crashed. */
   retired: boolean;
   error: Error | null;
-  timedOut: boolean;
+  /** Taken out of the pool while busy (retire): stopped once it has finished. */
+  detached: boolean;
 }
 
 export class RenderPool {
@@ -98,6 +101,8 @@ export class RenderPool {
   private inThread = false;
   private closed = false;
   private drained: (() => void) | null = null;
+  /** Workers taken out of the pool while busy (retire), until they have ended. */
+  private readonly givenUp = new Set<Promise<void>>();
 
   constructor(opts: RenderPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(opts.size ?? defaultPoolSize()));
@@ -135,7 +140,8 @@ export class RenderPool {
 
   /**
    * Stops taking jobs, lets those queued and running finish (at most `drainMs`), then ends the
-   * workers; a job still unfinished then fails.
+   * workers; a job still unfinished then fails, and its worker ends once it has finished drawing
+   * (at most `drainMs` more is waited for it).
    */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -150,7 +156,14 @@ export class RenderPool {
       });
     }
     for (const p of this.queue.splice(0)) p.reject(new Error('the render pool closed before drawing this picture'));
+    for (const slot of this.slots.filter((s) => s.job)) {
+      const p = slot.job!;
+      this.retire(slot);
+      p.reject(new Error('the render pool closed before this picture was drawn'));
+    }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    // A worker given up on ends once it has finished its drawing; the pool is closed when it has.
+    await Promise.race([Promise.all(this.givenUp), delay(this.drainMs)]);
   }
 
   private pump(): void {
@@ -179,11 +192,56 @@ export class RenderPool {
       return;
     }
     slot.worker.ref();
-    slot.timer = setTimeout(() => {
-      slot.timedOut = true;
-      void slot.worker.terminate();
-    }, this.jobTimeoutMs);
+    slot.timer = setTimeout(() => this.timedOut(slot), this.jobTimeoutMs);
     slot.timer.unref();
+  }
+
+  /**
+   * A job that held its worker past `jobTimeoutMs` fails now, and the queue goes on in a new worker.
+   * The old one is not stopped in the middle of its drawing: a worker thread stopped inside a canvas
+   * call takes the whole process down (node-addon-api's fatal "napi_throw" when canvas's
+   * `measureText` found the thread terminating). It is stopped once it has finished, waiting for
+   * work, which is safe; one still busy `STUCK_MS` later is taken to be stuck and stopped anyway.
+   */
+  private timedOut(slot: Slot): void {
+    const p = slot.job;
+    slot.timer = null;
+    this.crashes++;
+    if (p) this.onEvent({ type: 'timed-out', kind: p.job.kind, ms: this.jobTimeoutMs });
+    this.retire(slot);
+    p?.reject(
+      new RenderWorkerCrash(
+        `drawing the ${p.job.kind} picture took longer than ${this.jobTimeoutMs} ms and was given up`,
+      ),
+    );
+    this.pump();
+  }
+
+  /**
+   * Takes a busy worker out of the pool (its job is the caller's to fail) and stops it once it has
+   * finished what it is drawing (see `timedOut` for why not before).
+   */
+  private retire(slot: Slot): void {
+    slot.job = null;
+    slot.detached = true;
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    const ended = new Promise<void>((resolve) => {
+      const stuck = setTimeout(() => void slot.worker.terminate(), Math.max(this.jobTimeoutMs, STUCK_MS));
+      stuck.unref();
+      slot.worker.once('message', () => {
+        clearTimeout(stuck);
+        void slot.worker.terminate();
+      });
+      slot.worker.once('exit', () => {
+        clearTimeout(stuck);
+        this.givenUp.delete(ended);
+        resolve();
+      });
+    });
+    this.givenUp.add(ended);
+    slot.worker.unref();
   }
 
   private spawn(): void {
@@ -202,7 +260,7 @@ export class RenderPool {
       idleTimer: null,
       retired: false,
       error: null,
-      timedOut: false,
+      detached: false,
     };
     this.slots.push(slot);
     worker.unref();
@@ -214,6 +272,8 @@ export class RenderPool {
   }
 
   private onMessage(slot: Slot, m: WorkerMessage): void {
+    // A worker taken out of the pool while busy (retire) is stopped as its late answer comes; the answer is dropped.
+    if (slot.detached) return;
     if (m.type === 'ready') {
       slot.ready = true;
       this.everReady = true;
@@ -250,9 +310,11 @@ export class RenderPool {
   }
 
   private onExit(slot: Slot, code: number): void {
-    this.slots.splice(this.slots.indexOf(slot), 1);
     if (slot.timer) clearTimeout(slot.timer);
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    // Taken out of the pool while busy (retire): its job was failed then.
+    if (slot.detached) return;
+    this.slots.splice(this.slots.indexOf(slot), 1);
     const p = slot.job;
     slot.job = null;
     if ((this.closed || slot.retired) && !p) {
@@ -265,9 +327,7 @@ export class RenderPool {
       return;
     }
     this.crashes++;
-    const why = slot.timedOut
-      ? `took longer than ${this.jobTimeoutMs} ms and its worker was stopped`
-      : `failed: its render worker stopped (exit code ${code}${slot.error ? `: ${slot.error.message}` : ''})`;
+    const why = `failed: its render worker stopped (exit code ${code}${slot.error ? `: ${slot.error.message}` : ''})`;
     this.onEvent({
       type: 'crashed',
       exitCode: code,
@@ -287,6 +347,14 @@ export class RenderPool {
     this.pump();
   }
 }
+
+/** A worker still busy this long after its job was given up is taken to be stuck, and stopped anyway. */
+const STUCK_MS = 5 * 60_000;
+
+const delay = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
 
 /** render-worker.ts beside this module from source (tsx, vitest), render-worker.js in the bundle (dist/bot). */
 function defaultWorkerUrl(): URL {

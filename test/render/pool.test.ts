@@ -107,10 +107,22 @@ describe('render pool', () => {
     expect(p.threadIds()).toHaveLength(1);
   });
 
-  it('a job that holds its worker too long stops it and fails', async () => {
-    const p = pool({ size: 1, jobTimeoutMs: 1 });
-    await expect(p.run({ kind: 'map', state: g.state })).rejects.toThrow(/took longer than 1 ms/);
-    expect(p.stats().crashes).toBe(1);
+  it('a job that holds its worker too long fails at once; the worker is stopped only once it has finished drawing, and a new one draws the next', async () => {
+    const events: RenderPoolEvent[] = [];
+    const p = pool({ size: 1, jobTimeoutMs: 1, onEvent: (e) => events.push(e) });
+    const given = p.run({ kind: 'map', state: g.state });
+    await expect(given).rejects.toBeInstanceOf(RenderWorkerCrash);
+    await expect(given).rejects.toThrow(/took longer than 1 ms and was given up/);
+    expect(p.stats()).toMatchObject({ crashes: 1, busy: 0, inThread: false });
+    expect(events).toEqual([{ type: 'timed-out', kind: 'map', ms: 1 }]);
+    // Stopped mid-drawing, a worker inside a canvas call could take this whole process down (a
+    // fatal napi_throw from measureText); given up, it finishes its picture, then ends. The pool
+    // goes on with a new worker meanwhile: this one's job fails the same way, but is drawn.
+    const next = p.run({ kind: 'map', state: g.state, width: 400 });
+    await expect(next).rejects.toThrow(/took longer than 1 ms/);
+    expect(p.stats().crashes).toBe(2);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(p.threadIds().length).toBeLessThanOrEqual(1);
   });
 
   it('close lets queued jobs finish, then ends every worker; later jobs are refused', async () => {
