@@ -125,6 +125,18 @@ describe('render pool', () => {
     expect(p.threadIds().length).toBeLessThanOrEqual(1);
   });
 
+  it('close fails a picture still drawing after its drain time, and waits for that worker to finish before it ends it', async () => {
+    const p = pool({ size: 1, drainMs: 1 });
+    // A worker ready first, so the picture is under way when the pool closes.
+    await p.run({ kind: 'map', state: g.state, width: 400 });
+    const drawing = p.run({ kind: 'map', state: g.state });
+    const failed = expect(drawing).rejects.toThrow(/closed before this picture was drawn/);
+    await p.close();
+    await failed;
+    expect(p.threadIds()).toEqual([]);
+    expect(p.stats()).toMatchObject({ workers: 0, busy: 0, crashes: 0 });
+  });
+
   it('close lets queued jobs finish, then ends every worker; later jobs are refused', async () => {
     const p = pool({ size: 1 });
     const queued = [
