@@ -15,7 +15,7 @@ import { runCommand } from '../src/app/run-command.ts';
 import { eachSliced, slices } from '../src/app/slices.ts';
 import { stateLayout } from '../src/app/rulesets.ts';
 import { findCampaignByChannel, saveCampaign } from '../src/db/campaign-repo.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { executedRows, openDatabase, type Database } from '../src/db/client.ts';
 import { campaignRecords } from '../src/db/schema.ts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../src/app/context.ts';
@@ -221,7 +221,7 @@ const STOP = Symbol('stop');
 /** The id the next transaction gets, as a row's `xmin` stores it. */
 async function nextXid(database: Database): Promise<number> {
   const rows = await database.db.execute(sql`select (txid_current() % 4294967296)::bigint as x`);
-  const list = ((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])) as { x: unknown }[];
+  const list = executedRows<{ x: unknown }>(rows);
   return Number(list[0]!.x);
 }
 

@@ -66,6 +66,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 }
 
+/**
+ * The rows of a raw `db.execute(sql…)`: drizzle's pglite driver answers with `{ rows }`, its
+ * postgres.js driver with the rows themselves.
+ */
+export function executedRows<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? result) as T[];
+}
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -12,7 +12,7 @@ import { canonicalJson } from '../app/export.ts';
 import { rulesetOf, stateLayout } from '../app/rulesets.ts';
 import { type CommandInput, runCommand } from '../app/run-command.ts';
 import { findCampaignByChannel, loadEvents } from '../db/campaign-repo.ts';
-import type { Database } from '../db/client.ts';
+import { executedRows, type Database } from '../db/client.ts';
 import { campaigns } from '../db/schema.ts';
 import type { Actor, CampaignState } from '../rules/thunderdome/index.ts';
 import type { StoredEventOf } from '../ruleset.ts';
@@ -52,9 +52,7 @@ export async function fingerprint(database: Database): Promise<string> {
       || ':' || (select count(*) from campaign_events)
       || ':' || (select count(*) from processed_interactions)
       || ':' || md5(coalesce((select string_agg(id::text || status || due_at::text, ',' order by id) from deadlines), '')) as digest`);
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as {
-    digest: string;
-  }[];
+  const rows = executedRows<{ digest: string }>(result);
   return rows[0]!.digest;
 }
 

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { runCommand } from '../../src/app/run-command.ts';
 import { campaigns } from '../../src/db/schema.ts';
 import { actor, testApp } from '../helpers/app.ts';
-import { forEachDriver } from '../helpers/databases.ts';
+import { campaignRowCount, forEachDriver } from '../helpers/databases.ts';
 
 /**
  * A command sends its writes together (docs/performance.md, "Fewer round trips"): a fault in what
@@ -35,12 +35,7 @@ forEachDriver('a fault among the writes sent together', (db, skip, driver) => {
       ).toBe(true);
       const row = async () =>
         (await db().database.db.select().from(campaigns).where(eq(campaigns.channelId, target.channelId)))[0]!;
-      const count = async (table: string) => {
-        const r = await db().database.db.execute(
-          sql`select count(*)::int as n from ${sql.identifier(table)} where campaign_id = ${(await row()).id}`,
-        );
-        return ((r as unknown as { rows?: { n: number }[] }).rows ?? (r as unknown as { n: number }[]))[0]!.n;
-      };
+      const count = async (table: string) => campaignRowCount(db().database, table, (await row()).id);
       const before = await row();
       const counts = async () => [
         await count('campaign_events'),

@@ -9,7 +9,7 @@ import { columnsOf, stateOfColumns } from '../../src/db/campaign-repo.ts';
 import { campaigns } from '../../src/db/schema.ts';
 import { replay, type CampaignState } from '../../src/rules/thunderdome/index.ts';
 import { actor, testApp } from '../helpers/app.ts';
-import { forEachDriver } from '../helpers/databases.ts';
+import { campaignRowCount, forEachDriver } from '../helpers/databases.ts';
 
 /**
  * Performance work (docs/performance.md) changed the command path without changing what it does: the rules hand
@@ -121,12 +121,8 @@ forEachDriver('command path', (db, skip, driver) => {
     async () => {
       const { app, target, run, row } = await setup();
       const before = await row();
-      const count = async (table: 'outbox' | 'processed_interactions' | 'campaign_events') => {
-        const r = await db().database.db.execute(
-          sql`select count(*)::int as n from ${sql.identifier(table)} where campaign_id = ${before.id}`,
-        );
-        return ((r as unknown as { rows?: { n: number }[] }).rows ?? (r as unknown as { n: number }[]))[0]!.n;
-      };
+      const count = (table: 'outbox' | 'processed_interactions' | 'campaign_events') =>
+        campaignRowCount(db().database, table, before.id);
       const counts = async () => [
         await count('outbox'),
         await count('processed_interactions'),

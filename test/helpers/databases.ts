@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import postgres from 'postgres';
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { executedRows, openDatabase, type Database } from '../../src/db/client.ts';
 
 /**
  * Database tests run on both drivers (design §3.10). PostgreSQL tests get a fresh database of
@@ -86,4 +87,12 @@ export function forEachDriver(
       body(() => tdb!, skip, driver);
     });
   }
+}
+
+/** How many rows of `table` belong to campaign `campaignId` (the tables keyed by `campaign_id`). */
+export async function campaignRowCount(database: Database, table: string, campaignId: string): Promise<number> {
+  const r = await database.db.execute(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where campaign_id = ${campaignId}`,
+  );
+  return executedRows<{ n: number }>(r)[0]!.n;
 }
