@@ -5,7 +5,8 @@
  * `ready {…timings}`. With `serve` it then stays up: on the line `memory` it collects garbage and
  * prints `memory {rss, heapUsed, external, arrayBuffers, detail}` (detail: where the resident
  * memory is, see memoryDetail; with BENCH_MEMORY_DETAIL set, the same also follows `ready`, as
- * `ready-memory`); on `stop` it shuts down. BENCH_HEAP_SNAPSHOT=<file> also writes a heap snapshot of
+ * `ready-memory`); on `memory-at-rest <ms>` it waits that long, forcing nothing, and prints the same
+ * as `memory-at-rest {…}`; on `stop` it shuts down. BENCH_HEAP_SNAPSHOT=<file> also writes a heap snapshot of
  * the bot's thread there on `memory`, to see what the JS heap holds.
  *
  *   node dist/bench/bot-process.js <pglite|postgres> <dataDir|url> <restBase> <token> <clockIso> [serve]
@@ -82,15 +83,27 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'memory') {
     await bot.whenIdle();
     gc();
-    const m = process.memoryUsage();
     if (process.env.BENCH_HEAP_SNAPSHOT) (await import('node:v8')).writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT);
-    console.log(
-      `memory ${JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, detail: memoryDetail() })}`,
-    );
+    console.log(`memory ${JSON.stringify(memoryLine())}`);
+  } else if (line.startsWith('memory-at-rest ')) {
+    // No GC forced here: what the process holds after resting as long, V8's memory reducer included.
+    await new Promise((resolve) => setTimeout(resolve, Number(line.slice('memory-at-rest '.length))));
+    console.log(`memory-at-rest ${JSON.stringify(memoryLine())}`);
   } else if (line === 'stop') {
     await stop();
     process.exit(0);
   }
+}
+
+function memoryLine(): Record<string, unknown> {
+  const m = process.memoryUsage();
+  return {
+    rss: m.rss,
+    heapUsed: m.heapUsed,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+    detail: memoryDetail(),
+  };
 }
 
 /**
@@ -112,6 +125,7 @@ function memoryDetail(): Record<string, number> {
   const newSpace = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
   const out: Record<string, number> = {
     mainHeap: mib(getHeapStatistics().total_physical_size / 1024),
+    mainHeapUsed: mib(getHeapStatistics().used_heap_size / 1024),
     newSpace: mib((newSpace?.physical_space_size ?? 0) / 1024),
   };
   try {

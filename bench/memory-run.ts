@@ -2,7 +2,8 @@
  * The resident-memory figure alone (docs/performance.md, "resident memory"), quicker than the
  * bench's PGlite part: the same bot process (bench/processes.ts, built and started as `npm start`),
  * the same 1,000 campaigns stored (the bench campaign and 999 copies, bench/copies.ts) and the same
- * 50 put to use through Discord, without the order, throughput and scheduler figures before it.
+ * 50 put to use through Discord, without the order, throughput and scheduler figures before it
+ * (a minute of it the bot's rest before the figure, bench/processes.ts).
  *
  *   npx tsx bench/memory-run.ts            # MEMORY_BASE=<folder>: keep the stored campaigns there
  *
@@ -79,11 +80,12 @@ async function main(): Promise<void> {
         const t1 = performance.now();
         const load = loadavg()[0]!.toFixed(1);
         const p = await processFigures({ kind: 'pglite', where: dir, clockIso: CLOCK }, world, 0);
-        const { detail } = p.memory as { detail?: Record<string, number> };
+        const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
         console.log(
-          `memory run ${k + 1}: rss ${(p.rss / 1e6).toFixed(1)} MB = ${(p.rss / 2 ** 20).toFixed(1)} MiB, JS heap ${(p.heapUsed / 2 ** 20).toFixed(1)} MiB (load ${load}, ${((performance.now() - t1) / 1000).toFixed(0)} s)`,
+          `memory run ${k + 1}: at rest rss ${mb(p.rss)} = ${(p.rss / 2 ** 20).toFixed(1)} MiB, JS heap ${(p.heapUsed / 2 ** 20).toFixed(1)} MiB; right after the last command (GC forced) ${mb(p.afterBurst.rss)}; peak ${mb(p.peakRss)} (load ${load}, ${((performance.now() - t1) / 1000).toFixed(0)} s)`,
         );
-        console.log(`  ${JSON.stringify(detail)}`);
+        console.log(`  at rest: ${JSON.stringify(p.memory.detail)}`);
+        console.log(`  after the last command: ${JSON.stringify(p.afterBurst.detail)}`);
         if (p.readyMemory) console.log(`  at ready: ${JSON.stringify(p.readyMemory.detail ?? p.readyMemory)}`);
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -4,14 +4,15 @@
  * esbuild, run by plain `node` with the start script's GLIBC_TUNABLES) that logs in to a Discord
  * stand-in run here. Cold start is the wall time from spawning the process to its
  * `ready` line (modules loaded, database opened and migrated, logged in, the scheduler's boot pass
- * done). Memory is the process's resident set after 50 campaigns have been put to use through
- * Discord (a status and an order in each), with 1,000 campaigns stored.
+ * done). Memory is the process's resident set at rest, a minute after 50 campaigns have been put to
+ * use through Discord (a status and an order in each), with 1,000 campaigns stored; also read right
+ * after the last command (a full GC forced), and the peak.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { BOT_ENTRIES, buildBot } from '../scripts/build.ts';
 import { COMMANDS } from '../commands/index.ts';
 import { eachSliced, slices } from '../src/app/slices.ts';
 import { DiscordStandIn } from '../src/discord/standin/index.ts';
@@ -35,15 +36,35 @@ export interface ReadyTimings {
   uptimeMs: number;
 }
 
+/** A memory line of bench/bot-process.ts: process.memoryUsage() and where the resident memory is (MiB, Linux). */
+export interface MemoryLine {
+  rss: number;
+  heapUsed: number;
+  detail?: Record<string, number>;
+}
+
+/**
+ * How long the bot rests after its last command before its resident memory is read (docs/performance.md,
+ * "resident memory"): V8's memory reducer starts 8 s after the bot goes quiet and gives back, in a few
+ * collections, the heap pages a burst of commands left empty; a minute sees it done.
+ * BENCH_MEMORY_REST_MS changes it.
+ */
+const REST_MS = Number(process.env.BENCH_MEMORY_REST_MS ?? 60_000);
+
 export interface ProcessFigures {
   coldStart: Stats;
   /** The child's own account of its last start. */
   breakdown: ReadyTimings;
+  /** Resident memory (bytes) at rest: REST_MS after the last command, nothing forced. */
   rss: number;
   heapUsed: number;
+  /** The most the process held resident at any time (VmHWM, bytes; 0 off Linux). */
+  peakRss: number;
+  /** Right after the last command, with a full GC forced: what the bot holds while busy. */
+  afterBurst: MemoryLine;
   activeCampaigns: number;
-  /** The child's memory line whole (process.memoryUsage() and the /proc breakdown of bench/bot-process.ts). */
-  memory: Record<string, unknown>;
+  /** The child's memory line at rest, whole (process.memoryUsage() and the /proc breakdown of bench/bot-process.ts). */
+  memory: MemoryLine;
   /** The same breakdown right after `ready`, before any command, when BENCH_MEMORY_DETAIL is set. */
   readyMemory: Record<string, unknown> | null;
 }
@@ -136,26 +157,16 @@ const FROM_SOURCE = Boolean(process.env.BENCH_BOT_TSX);
 /** Two folders deep, as dist/bot/main.js, so the bundle's paths to drizzle/ and assets/ resolve. */
 const BUILT = fileURLToPath(new URL('../dist/bench/bot-process.js', import.meta.url));
 
-/** Builds bench/bot-process.ts as `npm run build` builds the bot. */
+/** Builds bench/bot-process.ts as `npm run build` builds the bot (scripts/build.ts), with the bot's workers beside it. */
 async function buildBotProcess(): Promise<void> {
-  await build({
-    // The database and render workers beside the bundle's chunks, where src/db/pglite-remote.ts and
-    // src/render/pool.ts look for them (as `npm run build` places them).
-    entryPoints: [
-      SCRIPT,
-      fileURLToPath(new URL('../src/db/pglite-worker.ts', import.meta.url)),
-      fileURLToPath(new URL('../src/render/render-worker.ts', import.meta.url)),
-    ],
-    entryNames: '[name]',
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outdir: dirname(BUILT),
-    logLevel: 'warning',
-  });
+  await buildBot(
+    {
+      'bot-process': SCRIPT,
+      'pglite-worker': BOT_ENTRIES['pglite-worker']!,
+      'render-worker': BOT_ENTRIES['render-worker']!,
+    },
+    dirname(BUILT),
+  );
 }
 
 export function botStartLabel(): string {
@@ -259,16 +270,20 @@ export async function processFigures(
       }
     }
     bot.send('memory');
-    const memory = await bot.line<{ rss: number; heapUsed: number }>('memory');
+    const memory = await bot.line<MemoryLine>('memory');
+    bot.send(`memory-at-rest ${REST_MS}`);
+    const atRest = await bot.line<MemoryLine>('memory-at-rest', REST_MS + 120_000);
     bot.send('stop');
     await bot.exited;
     return {
       coldStart: stats(starts),
       breakdown: breakdown!,
-      rss: memory.rss,
-      heapUsed: memory.heapUsed,
+      rss: atRest.rss,
+      heapUsed: atRest.heapUsed,
+      peakRss: Math.max(memory.detail?.VmHWM ?? 0, atRest.detail?.VmHWM ?? 0) * 2 ** 20,
+      afterBurst: memory,
       activeCampaigns: world.campaigns.length,
-      memory,
+      memory: atRest,
       readyMemory: readyMemory === null ? null : await readyMemory,
     };
   } finally {

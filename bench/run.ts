@@ -289,7 +289,7 @@ async function benchDatabase(
       `  cold start to ready (${botStartLabel()}, ${sizes.campaigns} campaigns stored): ${ms(p.coldStart, 0)}; last start: modules ${p.breakdown.modulesMs.toFixed(0)} ms, database open ${p.breakdown.databaseMs.toFixed(0)} ms, login + boot pass ${p.breakdown.botMs.toFixed(0)} ms`,
     );
     console.log(
-      `  resident memory, ${sizes.campaigns} stored and ${p.activeCampaigns} in use through Discord: rss ${mb(p.rss)} = ${mib(p.rss)} (JS heap ${mib(p.heapUsed)})`,
+      `  resident memory, ${sizes.campaigns} stored and ${p.activeCampaigns} in use through Discord, at rest (a minute after the last command): rss ${mb(p.rss)} = ${mib(p.rss)} (JS heap ${mib(p.heapUsed)}); right after the last command, a full GC forced: ${mb(p.afterBurst.rss)}; peak ${p.peakRss ? mb(p.peakRss) : 'not known'}`,
     );
     rows.set('cold start to ready', both(p.coldStart, 0));
     rows.set(`resident memory, ${MANY} stored, ${ACTIVE} in use`, mb(p.rss));

@@ -1,12 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { START_ENV, START_NODE_FLAGS } from '../bench/processes.ts';
+import { latin1Source } from '../scripts/build.ts';
 import { drawJob } from '../src/render/jobs.ts';
 import { richGame } from './render/scenarios.ts';
 
@@ -85,8 +86,42 @@ describe('the built bot (npm run build, as npm start runs it)', () => {
         .digest('hex');
       expect(worker.stdout.trim()).toBe(`done ${want}\nalive`);
       expect(worker.status).toBe(0);
+      // Every module's source text one byte a character in V8 (scripts/build.ts `latin1Source`).
+      for (const file of readdirSync(join(ROOT, 'dist/bot')).filter((f) => f.endsWith('.js'))) {
+        const text = readFileSync(join(ROOT, 'dist/bot', file), 'utf8');
+        expect(/[^\u0000-\u00ff]/.exec(text), file).toBeNull();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('the build keeps module source text in one byte a character (scripts/build.ts)', () => {
+  it('escapes what is above U+00FF in comments and regular expressions, and the code means the same', () => {
+    const source = [
+      '// UTD5.221–5.224 → a comment § ×',
+      'export const range = /^(\\d)\\s*[-–]\\s*(\\d)$/;',
+      'export const arrow = /terrain: (\\d+) → (.+)$/;',
+      'export const face = /😀/u;',
+      'export const text = "× § é";',
+    ].join('\n');
+    const escaped = latin1Source(source);
+    expect(/[^\u0000-\u00ff]/.test(escaped)).toBe(false);
+    expect(escaped).toContain('// UTD5.221\\u20135.224 \\u2192 a comment § ×');
+    const run = (code: string) =>
+      new Function('exports', `${code.replaceAll('export const ', 'exports.')}; return exports;`)({}) as Record<
+        string,
+        unknown
+      >;
+    const before = run(source);
+    const after = run(escaped);
+    const range = after['range'] as RegExp;
+    expect(range.exec('3–4')?.slice(1)).toEqual(['3', '4']);
+    expect((before['range'] as RegExp).exec('3–4')?.slice(1)).toEqual(['3', '4']);
+    expect((after['arrow'] as RegExp).exec('terrain: 5 → Special: x')?.slice(1)).toEqual(['5', 'Special: x']);
+    expect((after['face'] as RegExp).test('😀')).toBe(true);
+    expect((after['face'] as RegExp).source).not.toBe((before['face'] as RegExp).source);
+    expect(after['text']).toBe('× § é');
+  });
 });
