@@ -100,12 +100,21 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       const now = app.clock.now();
       // The kept state is shared and frozen (`peek`): the rules copy it before applying anything,
       // and the caller gets its own copy of it as `before`, made only if asked for.
-      const locked = await lockCampaignByChannelKnowing(
+      const locking = lockCampaignByChannelKnowing(
         tx,
         req.target.channelId,
         (id, xmin) => cache.peek(id, xmin),
         stateLayout,
       );
+      // The interaction is claimed right behind the lock, in the same transaction, but its answer is
+      // awaited only before anything is written or refused: on PGlite the database worker records it
+      // while this thread reads the lock's answer and decides (docs/performance.md, "Fewer round
+      // trips"). A failed claim fails the transaction; it is seen where it is awaited.
+      const claimed = req.interactionId
+        ? claimInteraction(tx, req.interactionId, { channelId: req.target.channelId }, now)
+        : Promise.resolve(false);
+      claimed.catch(() => {});
+      const locked = await locking;
       const row = locked?.row ?? null;
       if (req.expectedVersion !== undefined && (row?.version ?? 0) !== req.expectedVersion) {
         refusal = {
@@ -115,13 +124,6 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         };
         throw refused;
       }
-      // The interaction is claimed at once but its answer awaited only before anything is written or
-      // refused: on PGlite the database worker records it while this thread decides (docs/performance.md,
-      // "Fewer round trips"). A failed claim fails the transaction; it is seen where it is awaited.
-      const claimed = req.interactionId
-        ? claimInteraction(tx, req.interactionId, row?.id ?? null, now)
-        : Promise.resolve(false);
-      claimed.catch(() => {});
       const duplicate = { ok: true, duplicate: true } as const;
       if (req.prepare) {
         if (await claimed) return duplicate;

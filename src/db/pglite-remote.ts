@@ -8,10 +8,10 @@ import type { WireError, WorkerReply, WorkerRequest, WorkerStart } from './pglit
  * the main thread"). It offers drizzle's pglite session what that session uses of a PGlite client,
  * `query` and `transaction`, and sends each call to the worker as a message.
  *
- * One call at a time. Callers queue here, first come first served: a transaction holds the queue
- * from BEGIN to COMMIT or ROLLBACK, so a query of its own never lands inside another caller's open
- * transaction, and two transactions never overlap (PGlite is one connection). The worker's PGlite
- * serializes the same way; queuing here as well keeps the worker's side to one request in flight.
+ * One caller at a time. Callers queue here, first come first served: a transaction holds the queue
+ * from BEGIN until its COMMIT or ROLLBACK is sent, so a query of its own never lands inside another
+ * caller's open transaction, and two transactions never overlap (PGlite is one connection). The
+ * worker runs the requests one at a time in the order they were sent.
  *
  * Errors come back with their fields, `code` (the SQLSTATE) among them, so a unique violation still
  * reads `code === '23505'` through drizzle's `cause`. A worker that dies fails every call under way
@@ -153,8 +153,13 @@ export class PgliteWorkerClient {
   facing(): DrizzleFacing {
     return {
       query: (sql, params, options) => this.#exclusive(() => this.#query(0, false, sql, params, options)),
-      transaction: (fn) =>
-        this.#exclusive(async () => {
+      transaction: async (fn) => {
+        // The queue is held until the COMMIT (or ROLLBACK) is sent, not until it is answered: the
+        // worker runs requests in the order sent, so the next caller's first query may follow right
+        // behind it, and the worker goes from one transaction to the next without waiting for this
+        // thread (docs/performance.md, "Fewer round trips"). This caller still waits for the answer,
+        // and a COMMIT that fails fails it.
+        const ended = await this.#exclusive(async () => {
           if (this.#failure) throw this.#failure;
           const tx = this.#transactions++;
           // The worker begins the transaction with its first query; one without queries costs no message.
@@ -174,13 +179,16 @@ export class PgliteWorkerClient {
           } catch (err) {
             open = false;
             // A worker that died has lost the transaction with it; the caller's error is the one to see.
-            if (begun) await this.#call({ op: 'rollback', tx }).catch(() => undefined);
-            throw err;
+            const rolledBack = begun ? this.#call({ op: 'rollback', tx }).catch(() => undefined) : null;
+            return { failed: err, committed: rolledBack };
           }
           open = false;
-          if (begun) await this.#call({ op: 'commit', tx });
-          return result;
-        }),
+          return { result, committed: begun ? this.#call({ op: 'commit', tx }) : null };
+        });
+        await ended.committed;
+        if ('failed' in ended) throw ended.failed;
+        return ended.result;
+      },
     };
   }
 

@@ -111,10 +111,16 @@ async function serve(pg: PGlite, port: NonNullable<typeof parentPort>): Promise<
     }
   };
 
+  // One request at a time, in the order sent: the bot's side sends a transaction's writes without
+  // waiting for each answer, and the next transaction's first query right behind the COMMIT
+  // (src/db/pglite-remote.ts), so each must find the one before it done.
+  let previous: Promise<unknown> = Promise.resolve();
   port.on('message', (req: WorkerRequest) => {
-    handle(req).then(
-      (value) => port.postMessage({ id: req.id, ok: true, value } satisfies WorkerReply),
-      (err: unknown) => port.postMessage({ id: req.id, ok: false, error: toWire(err) } satisfies WorkerReply),
+    previous = previous.then(() =>
+      handle(req).then(
+        (value) => port.postMessage({ id: req.id, ok: true, value } satisfies WorkerReply),
+        (err: unknown) => port.postMessage({ id: req.id, ok: false, error: toWire(err) } satisfies WorkerReply),
+      ),
     );
   });
 }

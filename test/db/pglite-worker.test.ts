@@ -98,6 +98,40 @@ describe('PGlite in its worker thread', () => {
     expect(await keys(db)).toEqual([20]);
   });
 
+  it('the next transaction follows right behind a COMMIT; a COMMIT that fails fails its own caller only', async () => {
+    await db.execute(sql`delete from worker_probe`);
+    // A unique key checked at COMMIT: the first transaction's COMMIT fails, after the queue has
+    // moved on to the second (src/db/pglite-remote.ts releases it when the COMMIT is sent).
+    await db.execute(sql`create table if not exists worker_deferred (k int, unique (k) deferrable initially deferred)`);
+    await db.execute(sql`delete from worker_deferred`);
+    const order: string[] = [];
+    const first = db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into worker_deferred values (1), (1)`);
+        await tx.execute(sql`insert into worker_probe values (1)`);
+        order.push('first returns');
+      })
+      .then(
+        () => 'committed',
+        (e: unknown) => {
+          order.push('first fails');
+          const codes: unknown[] = [];
+          for (let x: unknown = e; x; x = (x as { cause?: unknown }).cause) codes.push((x as { code?: unknown }).code);
+          return codes.includes('23505') ? '23505' : String(e);
+        },
+      );
+    const second = db.transaction(async (tx) => {
+      order.push('second begins');
+      await tx.execute(sql`insert into worker_probe values (2)`);
+    });
+    expect(await first).toBe('23505');
+    await second;
+    // The second began before the first's COMMIT was answered, and ran after it: the first's row is gone.
+    expect(order).toEqual(['first returns', 'second begins', 'first fails']);
+    expect(await keys(db)).toEqual([2]);
+    expect(rowsOf(await db.execute(sql`select k from worker_deferred`))).toEqual([]);
+  });
+
   it('a unique violation reaches the app with its SQLSTATE code 23505 through the cause chain', async () => {
     await db.execute(sql`delete from worker_probe`);
     await db.execute(sql`insert into worker_probe values (1)`);
