@@ -17,7 +17,7 @@ import {
 import type { AppContext } from './context.ts';
 import { withTypedNames } from './errors.ts';
 import { cloneJson } from '../rules/json-data.ts';
-import { stateCacheOf, type KeptParts } from './state-cache.ts';
+import { stateCacheOf } from './state-cache.ts';
 import type { Executor } from '../db/client.ts';
 import { DEFAULT_RULESET, rulesetOf, stateLayout } from './rulesets.ts';
 import { insertOutboxRows } from '../db/outbox-repo.ts';
@@ -90,11 +90,11 @@ export type CommandResult =
  */
 export async function runCommand(app: AppContext, req: CommandRequest): Promise<CommandResult> {
   const refused = Symbol('refused');
+  const duplicated = Symbol('duplicated');
   let refusal: RuleError | null = null;
   // Performance (docs/performance.md): the state this process last committed for a campaign is kept, and used
   // while the row is still that version, instead of reading the whole state back (state-cache.ts).
   const cache = stateCacheOf(app.database);
-  const committed: { id: string; xmin: string; state: CampaignState; from: KeptParts }[] = [];
   try {
     const result = await app.database.db.transaction(async (tx) => {
       const now = app.clock.now();
@@ -107,13 +107,63 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         stateLayout,
       );
       // The interaction is claimed right behind the lock, in the same transaction, but its answer is
-      // awaited only before anything is written or refused: on PGlite the database worker records it
-      // while this thread reads the lock's answer and decides (docs/performance.md, "Fewer round
-      // trips"). A failed claim fails the transaction; it is seen where it is awaited.
+      // awaited only before the command is refused or its writes are answered: on PGlite the database
+      // worker records it while this thread reads the lock's answer and rules (docs/performance.md,
+      // "Fewer round trips"). A failed claim fails the transaction; it is seen where it is awaited.
       const claimed = req.interactionId
         ? claimInteraction(tx, req.interactionId, { channelId: req.target.channelId }, now)
         : Promise.resolve(false);
       claimed.catch(() => {});
+      /** What the rules rule on `row` (the command's inputs as they stand in this transaction). */
+      const ruleOn = async (row: CampaignRow | null) => {
+        const creating = req.command.type === 'create' && !row;
+        // The campaign's ruleset decides and folds (src/ruleset.ts): the stored one, or the one a creation names.
+        const ruleset = rulesetOf(
+          row?.state.ruleset ?? (req.command.type === 'create' ? req.command.ruleset : undefined) ?? DEFAULT_RULESET,
+        );
+        const seed = creating ? nextSeed(app) : null;
+        const command: CampaignCommand =
+          req.command.type === 'create'
+            ? {
+                type: 'create',
+                name: req.command.name,
+                campaignId: row?.id ?? app.ids.uuid(),
+                guildId: req.target.guildId,
+                channelId: req.target.channelId,
+                seedCommitment: seed ? seedCommitment(seed) : '',
+              }
+            : req.command;
+        const version = row?.version ?? 0;
+        // Without a campaign the rules refuse everything but creation, so no real seed is needed.
+        const secret = seed ?? (row ? currentSeed(row) : NO_SEED);
+        const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
+        const catalogVersion = ruleset.catalogVersion?.(row?.state ?? null, command, app.catalogs.defaultVersion);
+        const catalog = catalogVersion === undefined ? null : await app.catalogs.get(catalogVersion, tx);
+        const proposedVersion = ruleset.proposedCatalogVersion?.(row?.state ?? null, command) ?? null;
+        const historyFrom = row ? (ruleset.historyFrom?.(row.state, command) ?? null) : null;
+        const history = row && historyFrom !== null ? await loadHistory(tx, ruleset, row.id, historyFrom) : null;
+        const decision = ruleset.decide(row?.state ?? null, command, {
+          actor: req.actor,
+          now,
+          dice,
+          catalog,
+          ...(proposedVersion === null ? {} : { proposedCatalog: await app.catalogs.get(proposedVersion, tx) }),
+          ...(history ? { history } : {}),
+          firstSeq: version + 1,
+        });
+        return { creating, ruleset, seed, command, version, secret, dice, decision };
+      };
+      // While the lock is on its way (on PGlite the database worker takes it and records the claim),
+      // the rules rule on the row this process last committed for the channel, if it keeps it: the
+      // lock's answer then says whether that is still the row (docs/performance.md, "Ruling while the
+      // lock is on its way"). The rules are pure, so ruling on the same row with the same inputs gives
+      // the same ruling. Not for what draws on what ruling consumes (forced dice of the tests), nor
+      // for a creation or a catalog import; a ruling that throws is simply made again on the locked row.
+      const guessed =
+        req.command.type === 'create' || req.prepare || app.testHooks?.forcedDice.length
+          ? null
+          : cache.guess(req.target.channelId);
+      const early = guessed ? ruleOn(guessed.row).catch(() => null) : null;
       const locked = await locking;
       const row = locked?.row ?? null;
       if (req.expectedVersion !== undefined && (row?.version ?? 0) !== req.expectedVersion) {
@@ -129,44 +179,15 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         if (await claimed) return duplicate;
         await req.prepare(tx);
       }
-      const creating = req.command.type === 'create' && !row;
-      // The campaign's ruleset decides and folds (src/ruleset.ts): the stored one, or the one a creation names.
-      const ruleset = rulesetOf(
-        row?.state.ruleset ?? (req.command.type === 'create' ? req.command.ruleset : undefined) ?? DEFAULT_RULESET,
-      );
-      const seed = creating ? nextSeed(app) : null;
-      const command: CampaignCommand =
-        req.command.type === 'create'
-          ? {
-              type: 'create',
-              name: req.command.name,
-              campaignId: row?.id ?? app.ids.uuid(),
-              guildId: req.target.guildId,
-              channelId: req.target.channelId,
-              seedCommitment: seed ? seedCommitment(seed) : '',
-            }
-          : req.command;
-      const version = row?.version ?? 0;
-      // Without a campaign the rules refuse everything but creation, so no real seed is needed.
-      const secret = seed ?? (row ? currentSeed(row) : NO_SEED);
-      const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
-      const catalogVersion = ruleset.catalogVersion?.(row?.state ?? null, command, app.catalogs.defaultVersion);
-      const catalog = catalogVersion === undefined ? null : await app.catalogs.get(catalogVersion, tx);
-      const proposedVersion = ruleset.proposedCatalogVersion?.(row?.state ?? null, command) ?? null;
-      const historyFrom = row ? (ruleset.historyFrom?.(row.state, command) ?? null) : null;
-      const history = row && historyFrom !== null ? await loadHistory(tx, ruleset, row.id, historyFrom) : null;
-      const decision = ruleset.decide(row?.state ?? null, command, {
-        actor: req.actor,
-        now,
-        dice,
-        catalog,
-        ...(proposedVersion === null ? {} : { proposedCatalog: await app.catalogs.get(proposedVersion, tx) }),
-        ...(history ? { history } : {}),
-        firstSeq: version + 1,
-      });
-      // A second delivery of an interaction is answered as a duplicate, even where the rules would now refuse it.
-      if (await claimed) return duplicate;
+      // The ruling: on the kept row guessed while the lock was on its way when the lock found that very
+      // row version, else now, on the row as locked.
+      const { creating, ruleset, seed, command, version, secret, dice, decision } =
+        early && locked && locked.xmin === guessed!.xmin && locked.row.version === guessed!.row.version
+          ? ((await early) ?? (await ruleOn(row)))
+          : await ruleOn(row);
       if (!decision.ok) {
+        // A second delivery of an interaction is answered as a duplicate, even where the rules would now refuse it.
+        if (await claimed) return duplicate;
         refusal = row ? withTypedNames(decision.error, ruleset.typedNames?.(row.state) ?? []) : decision.error;
         throw refused;
       }
@@ -283,22 +304,14 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         chainHead = chain.head;
         // The events first: the state's UPDATE needs its changed parts worked out (columnsOf compares them
         // with the loaded state), which this thread does while the database writes the events.
-        const writes: Promise<unknown>[] = [
-          chain.write(tx),
-          // Performance (docs/performance.md): only the parts of the state that changed are written (a dice
-          // roll writes just the new version), not the whole unchanged document again.
-          saveCampaign(tx, next, version, now, stateLayout, {
-            before: row.state,
-            secretSeedsUnchanged: secretSeeds === row.secretSeeds,
-          }).then((saved) =>
-            committed.push({
-              id: next.id,
-              xmin: saved.xmin,
-              state,
-              from: { xmin: locked!.xmin, unchanged: saved.unchanged },
-            }),
-          ),
-        ];
+        const events = chain.write(tx);
+        // Performance (docs/performance.md): only the parts of the state that changed are written (a dice
+        // roll writes just the new version), not the whole unchanged document again.
+        const saving = saveCampaign(tx, next, version, now, stateLayout, {
+          before: row.state,
+          secretSeedsUnchanged: secretSeeds === row.secretSeeds,
+        });
+        const writes: Promise<unknown>[] = [events, saving];
         // The state at the end of each half-cycle the command ended, for `/campaign history`
         // (docs/performance.md, "Long histories"): only a command whose events end one folds them again.
         // (In an async function, so that a fault in the fold fails as the writes sent before it do.)
@@ -309,9 +322,29 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
           );
         const outbox = postsOf(chainHead);
         writes.push(outbox);
+        // The claim's answer came before the writes' (it was sent first): a second delivery of the
+        // interaction rolls back what it wrote (its writes may even have failed, on the first
+        // delivery's events) and is answered as a duplicate.
+        if (await claimed) {
+          await allWritten(writes).catch(() => {});
+          throw duplicated;
+        }
         await allWritten(writes);
         outboxRows = await outbox;
+        // The new state is kept now, before the COMMIT is sent, so the next command on the campaign,
+        // whose lock follows right behind the COMMIT, finds it to rule on while its lock is on its way
+        // (src/app/state-cache.ts `guess`). Kept under the row version this transaction wrote: if the
+        // COMMIT fails, no row ever has that version, and the entry is never used.
+        const saved = await saving;
+        cache.put(
+          next.id,
+          saved.xmin,
+          state,
+          { xmin: locked!.xmin, unchanged: saved.unchanged },
+          { version: next.version, secretSeeds: next.secretSeeds },
+        );
       } else {
+        if (await claimed) return duplicate;
         await insertCampaign(tx, next, now, stateLayout);
         chainHead = await appendEvents(tx, next.id, stored);
         outboxRows = await postsOf(chainHead);
@@ -337,11 +370,10 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         },
       } as const;
     });
-    // Only now is the state committed (a transaction that failed to commit threw above).
-    for (const c of committed) cache.put(c.id, c.xmin, c.state, c.from);
     return result;
   } catch (err) {
     if (err === refused && refusal) return { ok: false, error: refusal };
+    if (err === duplicated) return { ok: true, duplicate: true };
     if (req.command.type === 'create' && isUniqueViolation(err)) {
       return {
         ok: false,

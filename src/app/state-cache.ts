@@ -1,5 +1,5 @@
 import { cloneJson, frozenJsonSharing, sameJson } from '../rules/json-data.ts';
-import type { FinishedList, Part } from '../db/campaign-repo.ts';
+import type { CampaignRow, FinishedList, Part, SecretSeed } from '../db/campaign-repo.ts';
 import type { CampaignState } from '../rules/thunderdome/index.ts';
 import { carryDerived } from './state-derived.ts';
 
@@ -7,6 +7,18 @@ import { carryDerived } from './state-derived.ts';
 export interface KeptParts {
   xmin: string;
   unchanged: readonly Part[];
+}
+
+/** The rest of a committed row, kept with its state so a command can rule on it before its lock is answered (`guess`). */
+export interface KeptHead {
+  version: number;
+  secretSeeds: readonly SecretSeed[];
+}
+
+interface Entry {
+  xmin: string;
+  state: CampaignState;
+  head?: KeptHead;
 }
 
 /**
@@ -18,15 +30,19 @@ export interface KeptParts {
  * the transaction that wrote that row version, which PostgreSQL (and PGlite) never gives to two
  * writes. The command reads the row's `xmin` under its row lock and uses the entry only when it
  * matches, so a row changed since by anyone (another process sharing PostgreSQL, an import, a
- * test writing SQL) is simply read again. Entries go in only after their transaction committed.
+ * test writing SQL) is simply read again. A command puts its new state in once its writes are
+ * answered, before its COMMIT is sent (src/app/run-command.ts): should the COMMIT fail, no row ever
+ * has that `xmin`, and the entry is never used.
  *
- * An entry must stay exactly what was committed, so it is frozen throughout. `get` hands out a
+ * An entry must stay exactly what its transaction wrote, so it is frozen throughout. `get` hands out a
  * copy, which its user may change (announcement code may sort a list in place); `peek` hands out
  * the frozen entry itself, for a reader that copies before changing anything, as the rules do:
  * runCommand, which so saves copying a grown state (137 KiB with 400 ships) once per command.
  */
 export class StateCache {
-  private readonly entries = new Map<string, { xmin: string; state: CampaignState }>();
+  private readonly entries = new Map<string, Entry>();
+  /** Channel id → campaign id, for the entries that have a head. */
+  private readonly channels = new Map<string, string>();
 
   constructor(private readonly capacity = 64) {}
 
@@ -66,19 +82,42 @@ export class StateCache {
   }
 
   /**
+   * The kept row of the campaign in `channelId`, as this process last committed it, whatever the
+   * row's version is now: a guess, for a command to rule on while its lock is on its way
+   * (src/app/run-command.ts). Only the lock's answer can tell whether the guess holds: its `xmin`
+   * must be this one. Null when no head was kept with the state.
+   */
+  guess(channelId: string): { xmin: string; row: CampaignRow } | null {
+    const id = this.channels.get(channelId);
+    const entry = id === undefined ? undefined : this.entries.get(id);
+    if (!entry?.head || id === undefined) return null;
+    const { state, head } = entry;
+    return {
+      xmin: entry.xmin,
+      row: {
+        id,
+        guildId: state.guildId,
+        channelId,
+        version: head.version,
+        state,
+        secretSeeds: head.secretSeeds as SecretSeed[],
+      },
+    };
+  }
+
+  /**
    * Records a committed state (a frozen copy of it, sharing what is frozen in it already: the
    * finished records the rules share, docs/performance.md "History out of the hot state"). With `from`, the parts it names unchanged
    * since the row version the cache holds are taken from that entry rather than copied again: they
    * are frozen, so still exactly what was committed, and copying a grown state (400 ships) was a
    * tenth of a command's time.
    */
-  put(id: string, xmin: string, state: CampaignState, from?: KeptParts): void {
+  put(id: string, xmin: string, state: CampaignState, from?: KeptParts, head?: KeptHead): void {
     const previous = this.entries.get(id);
     // A command that changed nothing in the state (a dice roll) committed the kept state itself: it is
     // kept as it is, under the new row version, with what is known of it (src/app/thunderdome-posts.ts).
     if (previous && state === previous.state && from?.xmin === previous.xmin) {
-      this.entries.delete(id);
-      this.entries.set(id, { xmin, state });
+      this.set(id, { xmin, state, ...(head ? { head } : {}) });
       return;
     }
     const derivedFrom = from && previous?.xmin === from.xmin ? previous : undefined;
@@ -91,12 +130,20 @@ export class StateCache {
     }
     const frozen = Object.freeze(copy) as unknown as CampaignState;
     carryDerived(state, frozen);
+    this.set(id, { xmin, state: frozen, ...(head ? { head } : {}) });
+  }
+
+  private set(id: string, entry: Entry): void {
     this.entries.delete(id);
-    this.entries.set(id, { xmin, state: frozen });
+    this.entries.set(id, entry);
+    if (entry.head) this.channels.set(entry.state.channelId, id);
+    else if (this.channels.get(entry.state.channelId) === id) this.channels.delete(entry.state.channelId);
     while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      const gone = this.entries.get(oldest.value)!;
+      this.entries.delete(oldest.value);
+      if (this.channels.get(gone.state.channelId) === oldest.value) this.channels.delete(gone.state.channelId);
     }
   }
 

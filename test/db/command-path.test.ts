@@ -117,6 +117,54 @@ forEachDriver('command path', (db, skip, driver) => {
   );
 
   it.skipIf(skip)(
+    'UTD1.6: a second delivery of an order the rules would take again is a duplicate too: what it wrote before its claim was answered is rolled back',
+    async () => {
+      const { app, target, row } = await setup();
+      const roll = () =>
+        runCommand(app, {
+          target,
+          actor: actor('u1'),
+          interactionId: `roll-twice-${driver}`,
+          command: { type: 'roll', expression: '2d6' },
+        });
+      expect(await roll()).toMatchObject({ ok: true, duplicate: false });
+      const before = await row();
+      const events = await campaignRowCount(db().database, 'campaign_events', before.id);
+      const posts = await campaignRowCount(db().database, 'outbox', before.id);
+      expect(await roll()).toEqual({ ok: true, duplicate: true });
+      const after = await row();
+      expect(after.version).toBe(before.version);
+      expect(await campaignRowCount(db().database, 'campaign_events', before.id)).toBe(events);
+      expect(await campaignRowCount(db().database, 'outbox', before.id)).toBe(posts);
+      // The kept state is still the committed one: the next order goes through from it.
+      expect(
+        (await runCommand(app, { target, actor: actor('u1'), command: { type: 'roll', expression: '1d6' } })).ok,
+      ).toBe(true);
+      expect((await row()).version).toBe(before.version + 1);
+    },
+  );
+
+  it.skipIf(skip)(
+    'an order ruled on the kept row while its lock was on its way is ruled again when the lock finds another row version',
+    async () => {
+      const { app, target, run, row } = await setup();
+      expect((await run('u2', { type: 'join', empire: 'kzinti' })).ok).toBe(true);
+      // Behind the bot, u2 leaves the campaign's player list: the kept row (which still has u2) is
+      // what the command rules on first; the lock's row version says it is no longer the row.
+      await db().database.db.execute(
+        sql`update campaigns set state = jsonb_set(state, '{players}', (state->'players') - 1) where channel_id = ${target.channelId}`,
+      );
+      const joined = await run('u2', { type: 'join', empire: 'hydran' });
+      expect(joined.ok).toBe(true);
+      expect((await campaignInChannel(app, target.channelId))!.players.map((p) => p.empire)).toEqual([
+        'gorn',
+        'hydran',
+      ]);
+      expect((await row()).version).toBe((await loadLog(app, target.channelId)).length);
+    },
+  );
+
+  it.skipIf(skip)(
     'a write that fails among those a command sends together rolls the whole command back: no event, state, post or claimed interaction, and the kept state stays the committed one',
     async () => {
       const { app, target, run, row } = await setup();
@@ -265,6 +313,35 @@ describe('StateCache', () => {
     cache.put('c1', '3', kept, { xmin: '1', unchanged: [] });
     expect(cache.peek('c1', '3')).not.toBe(kept);
     expect(cache.peek('c1', '3')).toEqual(kept);
+  });
+
+  it('guesses the row of a channel from the last state kept with its head, whatever the row version now', () => {
+    const cache = new StateCache(2);
+    const campaign = (name: string, channelId: string) =>
+      ({ name, guildId: 'g', channelId }) as unknown as CampaignState;
+    cache.put('c1', '1', campaign('one', 'ch1'));
+    expect(cache.guess('ch1')).toBeNull();
+    cache.put('c1', '2', campaign('two', 'ch1'), undefined, { version: 5, secretSeeds: [{ fromSeq: 1, seed: 'ab' }] });
+    expect(cache.guess('ch1')).toEqual({
+      xmin: '2',
+      row: {
+        id: 'c1',
+        guildId: 'g',
+        channelId: 'ch1',
+        version: 5,
+        state: cache.peek('c1', '2'),
+        secretSeeds: [{ fromSeq: 1, seed: 'ab' }],
+      },
+    });
+    expect(cache.guess('ch2')).toBeNull();
+    // A state kept without its head takes the guess away; so does the entry's leaving the cache.
+    cache.put('c1', '3', campaign('three', 'ch1'));
+    expect(cache.guess('ch1')).toBeNull();
+    cache.put('c1', '4', campaign('four', 'ch1'), undefined, { version: 7, secretSeeds: [] });
+    cache.put('c2', '1', campaign('other', 'ch2'), undefined, { version: 1, secretSeeds: [] });
+    cache.put('c3', '1', campaign('third', 'ch3'), undefined, { version: 1, secretSeeds: [] });
+    expect(cache.guess('ch1')).toBeNull();
+    expect(cache.guess('ch3')?.row.version).toBe(1);
   });
 
   it('holds at most its capacity, dropping the least recently used', () => {
