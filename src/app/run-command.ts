@@ -151,7 +151,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
           ...(history ? { history } : {}),
           firstSeq: version + 1,
         });
-        return { creating, ruleset, seed, command, version, secret, dice, decision };
+        return { ruleset, version, secret, dice, decision };
       };
       // While the lock is on its way (on PGlite the database worker takes it and records the claim),
       // the rules rule on the row this process last committed for the channel, if it keeps it: the
@@ -181,7 +181,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       }
       // The ruling: on the kept row guessed while the lock was on its way when the lock found that very
       // row version, else now, on the row as locked.
-      const { creating, ruleset, seed, command, version, secret, dice, decision } =
+      const { ruleset, version, secret, dice, decision } =
         early && locked && locked.xmin === guessed!.xmin && locked.row.version === guessed!.row.version
           ? ((await early) ?? (await ruleOn(row)))
           : await ruleOn(row);
