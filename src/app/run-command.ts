@@ -154,7 +154,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         return { ruleset, version, secret, dice, decision };
       };
       // While the lock is on its way (on PGlite the database worker takes it and records the claim),
-      // the rules rule on the row this process last committed for the channel, if it keeps it: the
+      // the rules rule on the row this process last wrote for the channel, if it keeps it: the
       // lock's answer then says whether that is still the row (docs/performance.md, "Ruling while the
       // lock is on its way"). The rules are pure, so ruling on the same row with the same inputs gives
       // the same ruling. Not for what draws on what ruling consumes (forced dice of the tests), nor
