@@ -52,7 +52,7 @@ function workerEntry(dataDir: string | null): { url: URL; options: WorkerOptions
       options: { workerData: { dataDir, entry: new URL('./pglite-worker.ts', import.meta.url).href }, execArgv: [] },
     };
   }
-  // The build (package.json) emits the worker beside the bundle's chunks, as dist/bot/pglite-worker.js;
+  // The build (scripts/build.ts) emits the worker beside the bundle's chunks, as dist/bot/pglite-worker.js;
   // it inherits the bot's Node flags (npm start's young-generation cap).
   return {
     url: new URL('./pglite-worker.js', import.meta.url),
