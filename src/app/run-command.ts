@@ -109,7 +109,8 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // The interaction is claimed right behind the lock, in the same transaction, but its answer is
       // awaited only before the command is refused or its writes are answered: on PGlite the database
       // worker records it while this thread reads the lock's answer and rules (docs/performance.md,
-      // "Fewer round trips"). A failed claim fails the transaction; it is seen where it is awaited.
+      // "Ruling while the lock is on its way"). A failed claim fails the transaction; it is seen where
+      // it is awaited.
       const claimed = req.interactionId
         ? claimInteraction(tx, req.interactionId, { channelId: req.target.channelId }, now)
         : Promise.resolve(false);

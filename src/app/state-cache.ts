@@ -9,7 +9,7 @@ export interface KeptParts {
   unchanged: readonly Part[];
 }
 
-/** The rest of a committed row, kept with its state so a command can rule on it before its lock is answered (`guess`). */
+/** The rest of a row this process wrote, kept with its state so a command can rule on it before its lock is answered (`guess`). */
 export interface KeptHead {
   version: number;
   secretSeeds: readonly SecretSeed[];
@@ -82,7 +82,7 @@ export class StateCache {
   }
 
   /**
-   * The kept row of the campaign in `channelId`, as this process last committed it, whatever the
+   * The kept row of the campaign in `channelId`, as this process last wrote it, whatever the
    * row's version is now: a guess, for a command to rule on while its lock is on its way
    * (src/app/run-command.ts). Only the lock's answer can tell whether the guess holds: its `xmin`
    * must be this one. Null when no head was kept with the state.

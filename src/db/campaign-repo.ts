@@ -866,7 +866,7 @@ export async function pruneProcessedInteractions(tx: Executor, before: Date): Pr
  * True when this interaction was already handled; otherwise records it (inside the command's
  * transaction). The campaign it was for is given by id, or by its channel (`{ channelId }`, read in
  * the same statement), so a command can send its claim with its lock, before the lock is answered
- * (docs/performance.md, "Fewer round trips").
+ * (docs/performance.md, "Ruling while the lock is on its way").
  */
 export async function claimInteraction(
   tx: Executor,

@@ -157,7 +157,7 @@ export class PgliteWorkerClient {
         // The queue is held until the COMMIT (or ROLLBACK) is sent, not until it is answered: the
         // worker runs requests in the order sent, so the next caller's first query may follow right
         // behind it, and the worker goes from one transaction to the next without waiting for this
-        // thread (docs/performance.md, "Fewer round trips"). This caller still waits for the answer,
+        // thread (docs/performance.md, "Ruling while the lock is on its way"). This caller still waits for the answer,
         // and a COMMIT that fails fails it.
         const ended = await this.#exclusive(async () => {
           if (this.#failure) throw this.#failure;
