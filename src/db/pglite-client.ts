@@ -1,9 +1,8 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Worker } from 'node:worker_threads';
 import type { Db } from './types.ts';
-import { createPglite, withoutDrizzleParsers } from './pglite-setup.ts';
 import { PgliteWorkerClient, type DrizzleFacing } from './pglite-remote.ts';
 import * as schema from './schema.ts';
 
@@ -15,18 +14,10 @@ import * as schema from './schema.ts';
  * so a heavy query, a migration or the hourly VACUUM never stalls the bot's timers, gateway
  * heartbeats or interaction replies (docs/performance.md, "PGlite off the main thread"); drizzle's
  * pglite driver talks to it through src/db/pglite-remote.ts. `thread: 'main'` keeps PGlite in the
- * calling thread, as tests may ask (PGLITE_THREAD=main) to save the worker's start-up.
+ * calling thread, as tests may ask (PGLITE_THREAD=main) to save the worker's start-up; the same
+ * requests are then served there by the same code (src/db/pglite-connection.ts).
  */
 export type PgliteThread = 'worker' | 'main';
-
-/** In the calling thread: drizzle's parsers are installed once (src/db/pglite-setup.ts) and left out of each query. */
-function facing(client: PGlite | Transaction): DrizzleFacing {
-  const adapter: DrizzleFacing = {
-    query: (query, params, options) => client.query(query, params, withoutDrizzleParsers(options)),
-  };
-  if (client instanceof PGlite) adapter.transaction = (fn) => client.transaction((tx) => fn(facing(tx)));
-  return adapter;
-}
 
 export interface OpenedPglite {
   db: Db;
@@ -42,12 +33,9 @@ export async function openPglite(
   migrationsFolder: string,
   thread: PgliteThread = 'worker',
 ): Promise<OpenedPglite> {
-  if (thread === 'worker') {
-    const remote = await PgliteWorkerClient.start(dataDir);
-    return opened(remote.facing(), () => remote.close(), thread, remote.worker, migrationsFolder);
-  }
-  const client = await createPglite(dataDir);
-  return opened(facing(client), () => client.close(), thread, null, migrationsFolder);
+  const remote =
+    thread === 'worker' ? await PgliteWorkerClient.start(dataDir) : await PgliteWorkerClient.inThread(dataDir);
+  return opened(remote.facing(), () => remote.close(), thread, remote.worker, migrationsFolder);
 }
 
 async function opened(

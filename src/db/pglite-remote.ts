@@ -1,12 +1,15 @@
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { withoutDrizzleParsers } from './pglite-setup.ts';
-import type { WireError, WorkerReply, WorkerRequest, WorkerStart } from './pglite-worker.ts';
+import { PgliteConnection, type WireError, type WorkerReply, type WorkerRequest } from './pglite-connection.ts';
+import { createPglite, withoutDrizzleParsers } from './pglite-setup.ts';
+import type { WorkerStart } from './pglite-worker.ts';
 
 /**
  * The bot's side of the database worker (src/db/pglite-worker.ts; docs/performance.md, "PGlite off
  * the main thread"). It offers drizzle's pglite session what that session uses of a PGlite client,
- * `query` and `transaction`, and sends each call to the worker as a message.
+ * `query` and `transaction`, and sends each call to the worker as a message. `inThread` serves the
+ * same messages in the calling thread instead (src/db/pglite-connection.ts answers them either way),
+ * for tests that would rather not start a worker.
  *
  * One caller at a time. Callers queue here, first come first served: a transaction holds the queue
  * from BEGIN until its COMMIT or ROLLBACK is sent, so a query of its own never lands inside another
@@ -60,44 +63,58 @@ function workerEntry(dataDir: string | null): { url: URL; options: WorkerOptions
   };
 }
 
+/** Where requests go: the worker thread, or a connection served in this thread (`worker` null). */
+interface Transport {
+  post(request: WorkerRequest): void;
+  worker: Worker | null;
+}
+
 export class PgliteWorkerClient {
-  readonly #worker: Worker;
+  readonly #transport: Transport;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #transactions = 1;
   #failure: Error | null = null;
   #tail: Promise<unknown> = Promise.resolve();
-  readonly #ready: Promise<void>;
 
-  private constructor(dataDir: string | null) {
-    const entry = workerEntry(dataDir);
-    this.#worker = new Worker(entry.url, entry.options);
-    this.#ready = new Promise<void>((resolve, reject) => {
-      this.#pending.set(0, { resolve: () => resolve(), reject });
-    });
-    this.#worker.on('message', (reply: WorkerReply) => this.#answer(reply));
-    this.#worker.on('error', (err) =>
-      this.#fail(new Error(`The PGlite worker failed: ${err.message}`, { cause: err })),
-    );
-    this.#worker.on('exit', (code) => this.#fail(new Error(`The PGlite worker stopped (exit code ${code})`)));
+  private constructor(transport: (answer: (reply: WorkerReply) => void) => Transport) {
+    this.#transport = transport((reply) => this.#answer(reply));
   }
 
   /** Starts the worker and waits until its PGlite is open. */
   static async start(dataDir: string | null): Promise<PgliteWorkerClient> {
-    const client = new PgliteWorkerClient(dataDir);
+    const entry = workerEntry(dataDir);
+    const worker = new Worker(entry.url, entry.options);
+    let opened!: Pending;
+    const ready = new Promise<unknown>((resolve, reject) => {
+      opened = { resolve, reject };
+    });
+    const client = new PgliteWorkerClient((answer) => {
+      worker.on('message', answer);
+      return { post: (request) => worker.postMessage(request), worker };
+    });
+    client.#pending.set(0, opened);
+    worker.on('error', (err) => client.#fail(new Error(`The PGlite worker failed: ${err.message}`, { cause: err })));
+    worker.on('exit', (code) => client.#fail(new Error(`The PGlite worker stopped (exit code ${code})`)));
     try {
-      await client.#ready;
+      await ready;
     } catch (err) {
-      await client.#worker.terminate();
+      await worker.terminate();
       throw err;
     }
-    client.#worker.unref();
+    worker.unref();
     return client;
   }
 
-  /** The worker thread itself, for tests that stop it to see a crash surface. */
-  get worker(): Worker {
-    return this.#worker;
+  /** Opens PGlite in this thread, served by the same connection code the worker runs. */
+  static async inThread(dataDir: string | null): Promise<PgliteWorkerClient> {
+    const connection = new PgliteConnection(await createPglite(dataDir));
+    return new PgliteWorkerClient((answer) => ({ post: connection.serve(answer), worker: null }));
+  }
+
+  /** The worker thread itself (null when served in this thread), for tests that stop it to see a crash surface. */
+  get worker(): Worker | null {
+    return this.#transport.worker;
   }
 
   #answer(reply: WorkerReply): void {
@@ -105,7 +122,7 @@ export class PgliteWorkerClient {
     if (!pending) return;
     this.#pending.delete(reply.id);
     // An idle worker must not keep the process alive; one with a call under way must.
-    if (this.#pending.size === 0 && reply.id !== 0) this.#worker.unref();
+    if (this.#pending.size === 0 && reply.id !== 0) this.#transport.worker?.unref();
     if (reply.ok) pending.resolve(reply.value);
     else pending.reject(fromWire(reply.error));
   }
@@ -122,12 +139,12 @@ export class PgliteWorkerClient {
     const id = this.#nextId++;
     return new Promise<unknown>((resolve, reject) => {
       try {
-        this.#worker.postMessage({ ...request, id } as WorkerRequest);
+        this.#transport.post({ ...request, id } as WorkerRequest);
       } catch (err) {
         reject(err as Error);
         return;
       }
-      if (this.#pending.size === 0) this.#worker.ref();
+      if (this.#pending.size === 0) this.#transport.worker?.ref();
       this.#pending.set(id, { resolve, reject });
     });
   }
@@ -198,7 +215,7 @@ export class PgliteWorkerClient {
       if (!this.#failure) await this.#exclusive(() => this.#call({ op: 'close' }));
     } finally {
       this.#failure ??= new Error('The database is closed');
-      await this.#worker.terminate();
+      await this.#transport.worker?.terminate();
     }
   }
 }
