@@ -15,7 +15,8 @@ describe('PGlite connection with prepared statements', () => {
   let conn: PgliteConnection;
   let tx = 0;
   /** A query of its own (no transaction). */
-  const q = (sql: string, params: unknown[] = [], rowMode?: 'array' | 'object') => conn.query(sql, params, rowMode, 0, false);
+  const q = (sql: string, params: unknown[] = [], rowMode?: 'array' | 'object') =>
+    conn.query(sql, params, rowMode, 0, false);
   /** Runs `body` in a transaction: its first query begins it. */
   async function inTransaction(body: (run: (sql: string, params?: unknown[]) => Promise<unknown[]>) => Promise<void>) {
     const id = ++tx;
@@ -34,7 +35,7 @@ describe('PGlite connection with prepared statements', () => {
     if (begun) await conn.end(id, true);
   }
   const prepared = async () =>
-    ((await pg.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!.n);
+    (await pg.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]!.n;
 
   beforeAll(async () => {
     pg = await createPglite(null);
