@@ -218,7 +218,7 @@ async function exportHead(
       payload: d.payload,
     })),
   };
-  if (opts.includeSecret) file.secretSeeds = row.secretSeeds;
+  if (opts.includeSecret) file.secretSeeds = [...row.secretSeeds];
   const catalog = await findCatalog(tx, row.state.catalogVersion);
   if (catalog)
     file.catalog = {

@@ -5,22 +5,25 @@ import {
   appendEvents,
   chainEvents,
   chainHeadFor,
-  claimInteraction,
+  allWritten,
+  claimInteractionOrAbort,
   insertCampaign,
+  isUniqueViolation,
   loadEvents,
   snapshotBeforeSeq,
   lockCampaignByChannelKnowing,
-  saveCampaign,
+  sendCampaign,
   type CampaignRow,
-  saveSnapshots,
+  sendSnapshots,
 } from '../db/campaign-repo.ts';
 import type { AppContext } from './context.ts';
+import type { RulesetPost } from '../ruleset.ts';
 import { withTypedNames } from './errors.ts';
 import { cloneJson } from '../rules/json-data.ts';
 import { stateCacheOf } from './state-cache.ts';
 import type { Executor } from '../db/client.ts';
 import { DEFAULT_RULESET, rulesetOf, stateLayout } from './rulesets.ts';
-import { insertOutboxRows } from '../db/outbox-repo.ts';
+import { sendOutboxRows } from '../db/outbox-repo.ts';
 
 export interface CommandTarget {
   guildId: string;
@@ -95,8 +98,12 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
   // Performance (docs/performance.md): the state this process last committed for a campaign is kept, and used
   // while the row is still that version, instead of reading the whole state back (state-cache.ts).
   const cache = stateCacheOf(app.database);
+  // True once the claim's answer says the interaction was claimed before (a second delivery).
+  let claimed: Promise<boolean> = Promise.resolve(false);
+  // The writes of a command that sent its COMMIT without waiting for them (see below).
+  let unanswered: readonly Promise<unknown>[] = [];
   try {
-    const result = await app.database.db.transaction(async (tx) => {
+    const done = await app.database.db.transaction(async (tx) => {
       const now = app.clock.now();
       // The kept state is shared and frozen (`peek`): the rules copy it before applying anything,
       // and the caller gets its own copy of it as `before`, made only if asked for.
@@ -107,13 +114,13 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         stateLayout,
       );
       // The interaction is claimed right behind the lock, in the same transaction, but its answer is
-      // awaited only before the command is refused or its writes are answered: on PGlite the database
-      // worker records it while this thread reads the lock's answer and rules (docs/performance.md,
-      // "Ruling while the lock is on its way"). A failed claim fails the transaction; it is seen where
-      // it is awaited.
-      const claimed = req.interactionId
-        ? claimInteraction(tx, req.interactionId, { channelId: req.target.channelId }, now)
-        : Promise.resolve(false);
+      // awaited only before the command is refused: on PGlite the database worker records it while
+      // this thread reads the lock's answer and rules (docs/performance.md, "Ruling while the lock is
+      // on its way"). A second delivery's claim fails in the database and aborts the transaction, so
+      // nothing it writes can commit, even behind a COMMIT sent without waiting ("The COMMIT right
+      // behind the writes"); any other failed claim fails the transaction too.
+      if (req.interactionId)
+        claimed = claimInteractionOrAbort(tx, req.interactionId, { channelId: req.target.channelId }, now);
       claimed.catch(() => {});
       /** What the rules rule on `row` (the command's inputs as they stand in this transaction). */
       const ruleOn = async (row: CampaignRow | null) => {
@@ -175,9 +182,8 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         };
         throw refused;
       }
-      const duplicate = { ok: true, duplicate: true } as const;
       if (req.prepare) {
-        if (await claimed) return duplicate;
+        if (await claimed) throw duplicated;
         await req.prepare(tx);
       }
       // The ruling: on the kept row guessed while the lock was on its way when the lock found that very
@@ -188,7 +194,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
           : await ruleOn(row);
       if (!decision.ok) {
         // A second delivery of an interaction is answered as a duplicate, even where the rules would now refuse it.
-        if (await claimed) return duplicate;
+        if (await claimed) throw duplicated;
         refusal = row ? withTypedNames(decision.error, ruleset.typedNames?.(row.state) ?? []) : decision.error;
         throw refused;
       }
@@ -230,7 +236,7 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
           seq: version + stored.length + 1,
           at,
           actor,
-          event: ruleset.seeds.revealed(secretSeeds, reveal.reason),
+          event: ruleset.seeds.revealed([...secretSeeds], reveal.reason),
           rolls: [],
         };
         stored.push(revealed);
@@ -261,14 +267,14 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
       // Docs/delivery.md: what the command makes the bot post is written in its own transaction, so a
       // crash after the commit loses none of it; the deliverer sends it after the commit.
       // A command that changed nothing (no event: a scheduler pass with nothing to apply) posts nothing.
-      // Async, so that a fault in working out the posts fails as the writes sent before it do (allWritten).
-      const postsOf = async (chainHead: string) => {
-        const posts =
+      // Sent as it is called; a fault in working out the posts throws here.
+      const postsOf = (chainHead: string): ReturnType<typeof sendOutboxRows> => {
+        const posts: RulesetPost[] =
           req.quiet || stored.length === 0
             ? []
             : (ruleset.posts?.(stored, loaded, state, { log: app.log }) ?? [{ kind: 'announce', subject: '' }]);
         const owner = app.outbox;
-        return insertOutboxRows(
+        return sendOutboxRows(
           tx,
           posts.map((p) => ({
             campaignId: next.id,
@@ -296,85 +302,106 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         );
       };
       let chainHead: string;
-      let outboxRows: Awaited<ReturnType<typeof postsOf>>;
+      let outboxRows: Promise<{ id: number; kind: string }[]>;
       if (row) {
         // The writes are sent one after another without waiting for each answer (the database runs them
         // in the order sent), and the posts are worked out while the first are under way: on PGlite each
         // answer is a round trip to the database worker (docs/performance.md, "Fewer round trips").
         const chain = chainEvents(next.id, await chainHeadFor(tx, next.id, locked!.chainHead), stored);
         chainHead = chain.head;
-        // The events first: the state's UPDATE needs its changed parts worked out (columnsOf compares them
-        // with the loaded state), which this thread does while the database writes the events.
-        const events = chain.write(tx);
-        // Performance (docs/performance.md): only the parts of the state that changed are written (a dice
-        // roll writes just the new version), not the whole unchanged document again.
-        const saving = saveCampaign(tx, next, version, now, stateLayout, {
-          before: row.state,
-          secretSeedsUnchanged: secretSeeds === row.secretSeeds,
-        });
-        const writes: Promise<unknown>[] = [events, saving];
-        // The state at the end of each half-cycle the command ended, for `/campaign history`
-        // (docs/performance.md, "Long histories"): only a command whose events end one folds them again.
-        // (In an async function, so that a fault in the fold fails as the writes sent before it do.)
-        if (ruleset.periodEnded)
-          writes.push(
-            (async () =>
-              saveSnapshots(tx, next.id, periodsEnded(ruleset, row.state, stored), stateLayout, next.state))(),
+        // Every write below is sent as it is called, and a fault in working one out (in this thread)
+        // throws as it is called: what was sent before it is answered, then the transaction rolls back.
+        const writes: Promise<unknown>[] = [];
+        let atOnce: boolean;
+        try {
+          // The events first: the state's UPDATE needs its changed parts worked out (columnsOf compares them
+          // with the loaded state), which this thread does while the database writes the events.
+          writes.push(chain.write(tx));
+          // Performance (docs/performance.md): only the parts of the state that changed are written (a dice
+          // roll writes just the new version), not the whole unchanged document again.
+          const saving = sendCampaign(tx, next, version, now, stateLayout, {
+            before: row.state,
+            secretSeedsUnchanged: secretSeeds === row.secretSeeds,
+          });
+          writes.push(saving.saved);
+          // The state at the end of each half-cycle the command ended, for `/campaign history`
+          // (docs/performance.md, "Long histories"): only a command whose events end one folds them again.
+          if (ruleset.periodEnded)
+            writes.push(sendSnapshots(tx, next.id, periodsEnded(ruleset, row.state, stored), stateLayout, next.state));
+          const outbox = postsOf(chainHead);
+          writes.push(outbox.written);
+          outboxRows = outbox.written;
+          atOnce = chain.atOnce && outbox.atOnce;
+          // The new state is kept now, before the COMMIT is sent, so the next command on the campaign,
+          // whose lock follows right behind the COMMIT, finds it to rule on while its lock is on its way
+          // (src/app/state-cache.ts `guess`). It learns its row version when the UPDATE answers, which is
+          // before that next lock answers; if the UPDATE or the COMMIT fails, no row ever has that version.
+          const named = cache.putPending(
+            next.id,
+            state,
+            { xmin: locked!.xmin, unchanged: saving.unchanged },
+            { version: next.version, secretSeeds: next.secretSeeds },
           );
-        const outbox = postsOf(chainHead);
-        writes.push(outbox);
-        // The claim's answer came before the writes' (it was sent first): a second delivery of the
-        // interaction rolls back what it wrote (its writes may even have failed, on the first
-        // delivery's events) and is answered as a duplicate.
-        if (await claimed) {
-          await allWritten(writes).catch(() => {});
-          throw duplicated;
+          saving.saved.then(
+            (saved) => named(saved.xmin),
+            () => {},
+          );
+        } catch (err) {
+          await Promise.allSettled(writes);
+          throw err;
         }
-        await allWritten(writes);
-        outboxRows = await outbox;
-        // The new state is kept now, before the COMMIT is sent, so the next command on the campaign,
-        // whose lock follows right behind the COMMIT, finds it to rule on while its lock is on its way
-        // (src/app/state-cache.ts `guess`). Kept under the row version this transaction wrote: if the
-        // COMMIT fails, no row ever has that version, and the entry is never used.
-        const saved = await saving;
-        cache.put(
-          next.id,
-          saved.xmin,
-          state,
-          { xmin: locked!.xmin, unchanged: saved.unchanged },
-          { version: next.version, secretSeeds: next.secretSeeds },
-        );
+        if (atOnce) {
+          // Every write has been sent: the COMMIT goes right behind them, without this thread waiting
+          // for their answers first (docs/performance.md, "The COMMIT right behind the writes"). The
+          // database runs them in order; if one fails, the transaction is aborted there and the COMMIT
+          // rolls it back. Their answers are read once the transaction has ended (below).
+          for (const w of writes) w.catch(() => {});
+          unanswered = writes;
+        } else {
+          // A throttled post (the map after a change) reads the row it may fold into before it writes,
+          // and a very long command writes its events in batches: those wait for every answer.
+          await allWritten(writes);
+        }
       } else {
-        if (await claimed) return duplicate;
+        if (await claimed) throw duplicated;
         await insertCampaign(tx, next, now, stateLayout);
         chainHead = await appendEvents(tx, next.id, stored);
-        outboxRows = await postsOf(chainHead);
+        const outbox = postsOf(chainHead);
+        await outbox.written;
+        outboxRows = outbox.written;
       }
-      const after = state;
-      let before: CampaignState | null | undefined;
-      let copy: CampaignState | undefined;
-      return {
-        ok: true,
-        duplicate: false,
-        events: stored,
-        chainHead,
-        get state(): CampaignState {
-          if (after !== loaded) return after;
-          copy ??= cloneJson(after);
-          return copy;
-        },
-        sharedBefore: loaded,
-        outbox: outboxRows,
-        get before(): CampaignState | null {
-          before ??= loaded && cloneJson(loaded);
-          return before;
-        },
-      } as const;
+      return { stored, chainHead, after: state, loaded, outboxRows };
     });
-    return result;
+    // A transaction whose COMMIT was sent without waiting: a write that failed rolled it back.
+    await allWritten(unanswered);
+    const { stored, chainHead, after, loaded } = done;
+    const outbox = await done.outboxRows;
+    let before: CampaignState | null | undefined;
+    let copy: CampaignState | undefined;
+    return {
+      ok: true,
+      duplicate: false,
+      events: stored,
+      chainHead,
+      get state(): CampaignState {
+        if (after !== loaded) return after;
+        copy ??= cloneJson(after);
+        return copy;
+      },
+      sharedBefore: loaded,
+      outbox,
+      get before(): CampaignState | null {
+        before ??= loaded && cloneJson(loaded);
+        return before;
+      },
+    } as const;
   } catch (err) {
     if (err === refused && refusal) return { ok: false, error: refusal };
     if (err === duplicated) return { ok: true, duplicate: true };
+    // A second delivery: its claim aborted the transaction, and whatever failed after it is only that.
+    if (await claimed.catch(() => false)) return { ok: true, duplicate: true };
+    // The first write that failed is the cause of a COMMIT that rolled back.
+    await allWritten(unanswered);
     if (req.command.type === 'create' && isUniqueViolation(err)) {
       return {
         ok: false,
@@ -386,17 +413,6 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
 }
 
 const NO_SEED = '00'.repeat(32);
-
-/**
- * Waits for every write sent, then fails with the first that failed, in the order sent: the database
- * ran them in that order, so the first failure is the cause and the later ones only its consequence
- * (a transaction already aborted). Waiting for all leaves no write unanswered when the transaction ends.
- */
-async function allWritten(writes: readonly Promise<unknown>[]): Promise<void> {
-  const settled = await Promise.allSettled(writes);
-  const failed = settled.find((s) => s.status === 'rejected');
-  if (failed) throw failed.reason;
-}
 
 /**
  * The states at the ends of the periods (half-cycles) that a command's events end, each as it
@@ -459,12 +475,4 @@ export function currentSeed(row: CampaignRow | null): string {
   const last = seeds.at(-1);
   if (!last) throw new Error('campaign has no dice seed');
   return last.seed;
-}
-
-/** A concurrent `/campaign create` in the same channel loses the race on the unique channel id. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

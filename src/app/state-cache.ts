@@ -44,6 +44,9 @@ export class StateCache {
   /** Channel id → campaign id, for the entries that have a head. */
   private readonly channels = new Map<string, string>();
 
+  /** Numbers the entries kept before their row version is known (`putPending`). */
+  private pending = 0;
+
   constructor(private readonly capacity = 64) {}
 
   /**
@@ -87,21 +90,41 @@ export class StateCache {
    * (src/app/run-command.ts). Only the lock's answer can tell whether the guess holds: its `xmin`
    * must be this one. Null when no head was kept with the state.
    */
-  guess(channelId: string): { xmin: string; row: CampaignRow } | null {
+  guess(channelId: string): { readonly xmin: string; row: CampaignRow } | null {
     const id = this.channels.get(channelId);
     const entry = id === undefined ? undefined : this.entries.get(id);
     if (!entry?.head || id === undefined) return null;
     const { state, head } = entry;
     return {
-      xmin: entry.xmin,
+      // Read when the lock answers: an entry kept before its UPDATE was answered (`putPending`) learns
+      // its row version then. It is this entry's, even if a later command keeps another meanwhile.
+      get xmin() {
+        return entry.xmin;
+      },
       row: {
         id,
         guildId: state.guildId,
         channelId,
         version: head.version,
         state,
-        secretSeeds: head.secretSeeds as SecretSeed[],
+        secretSeeds: head.secretSeeds,
       },
+    };
+  }
+
+  /**
+   * `put` for a state whose row version is not known yet: a command that sends its COMMIT right
+   * behind its writes keeps its new state before the UPDATE answers, so the next command on the
+   * campaign, whose lock follows the COMMIT, finds it to rule on (src/app/run-command.ts). Until the
+   * returned function names the row version (`xmin`), the entry matches none; if the UPDATE or the
+   * COMMIT fails it never does, and the entry is never used.
+   */
+  putPending(id: string, state: CampaignState, from?: KeptParts, head?: KeptHead): (xmin: string) => void {
+    const unknown = `pending:${++this.pending}`;
+    this.put(id, unknown, state, from, head);
+    const entry = this.entries.get(id)!;
+    return (xmin) => {
+      if (entry.xmin === unknown) entry.xmin = xmin;
     };
   }
 

@@ -12,7 +12,7 @@ export interface CampaignRow {
   channelId: string;
   version: number;
   state: CampaignState;
-  secretSeeds: SecretSeed[];
+  secretSeeds: readonly SecretSeed[];
 }
 
 export interface SecretSeed {
@@ -219,13 +219,15 @@ const RECORD_BATCH = 500;
  * (a revert, a seat taken over) is rewritten or deleted, along with the snapshots that referred to
  * it. Without it every record is written again.
  */
-async function storeFinished(
+function storeFinished(
   tx: Executor,
   campaignId: string,
   state: CampaignState,
   lists: readonly FinishedList[],
   before: CampaignState | undefined,
+  atOnce: boolean,
 ): Promise<void> {
+  const sent: Statement[] = [];
   const known = before && !recordsNotStored.has(before) ? (before as unknown as Record<string, unknown>) : undefined;
   const now = state as unknown as Record<string, unknown>;
   for (const list of lists) {
@@ -237,9 +239,12 @@ async function storeFinished(
     // The first stored position rewritten or deleted: snapshots referring to it or later are dropped.
     let changedFrom = Number.POSITIVE_INFINITY;
     if (!was) {
-      await tx
-        .delete(campaignRecords)
-        .where(and(eq(campaignRecords.campaignId, campaignId), eq(campaignRecords.list, list.key)));
+      sent.push(() =>
+        tx
+          .delete(campaignRecords)
+          .where(and(eq(campaignRecords.campaignId, campaignId), eq(campaignRecords.list, list.key)))
+          .execute(),
+      );
       for (let i = 0; i < after.length; i++)
         if (list.done(after[i])) write.push({ list: list.key, position: i, record: after[i] });
       changedFrom = 0;
@@ -262,34 +267,71 @@ async function storeFinished(
         }
       }
       if (gone.length > 0)
-        await tx
-          .delete(campaignRecords)
-          .where(
-            and(
-              eq(campaignRecords.campaignId, campaignId),
-              eq(campaignRecords.list, list.key),
-              inArray(campaignRecords.position, gone),
-            ),
-          );
+        sent.push(() =>
+          tx
+            .delete(campaignRecords)
+            .where(
+              and(
+                eq(campaignRecords.campaignId, campaignId),
+                eq(campaignRecords.list, list.key),
+                inArray(campaignRecords.position, gone),
+              ),
+            )
+            .execute(),
+        );
     }
     for (let from = 0; from < write.length; from += RECORD_BATCH)
-      await tx
-        .insert(campaignRecords)
-        .values(write.slice(from, from + RECORD_BATCH).map((r) => ({ campaignId, ...r })))
-        .onConflictDoUpdate({
-          target: [campaignRecords.campaignId, campaignRecords.list, campaignRecords.position],
-          set: { record: sql`excluded.record` },
-        });
+      sent.push(() =>
+        tx
+          .insert(campaignRecords)
+          .values(write.slice(from, from + RECORD_BATCH).map((r) => ({ campaignId, ...r })))
+          .onConflictDoUpdate({
+            target: [campaignRecords.campaignId, campaignRecords.list, campaignRecords.position],
+            set: { record: sql`excluded.record` },
+          })
+          .execute(),
+      );
     if (changedFrom !== Number.POSITIVE_INFINITY)
-      await tx
-        .delete(campaignSnapshots)
-        .where(
-          and(
-            eq(campaignSnapshots.campaignId, campaignId),
-            sql`coalesce((${campaignSnapshots.state} -> ${APART} -> ${list.key} ->> 'length')::int, 0) > ${changedFrom}`,
-          ),
-        );
+      sent.push(() =>
+        tx
+          .delete(campaignSnapshots)
+          .where(
+            and(
+              eq(campaignSnapshots.campaignId, campaignId),
+              sql`coalesce((${campaignSnapshots.state} -> ${APART} -> ${list.key} ->> 'length')::int, 0) > ${changedFrom}`,
+            ),
+          )
+          .execute(),
+      );
   }
+  return runStatements(sent, atOnce);
+}
+
+/**
+ * Waits for every statement sent, then fails with the first that failed, in the order sent: the
+ * database ran them in that order, so the first failure is the cause and the later ones only its
+ * consequence (a transaction already aborted). Waiting for all leaves no statement unanswered.
+ */
+export async function allWritten(writes: readonly Promise<unknown>[]): Promise<void> {
+  const settled = await Promise.allSettled(writes);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** A statement, sent when called. */
+type Statement = () => Promise<unknown>;
+
+/**
+ * Runs statements that depend on no answer of each other: all sent at once (`atOnce`: a
+ * transaction's one connection runs them in the order sent, and a command's COMMIT may follow
+ * right behind them), or each after the one before is answered (an executor that may be a pool
+ * of connections, where statements sent together could run in any order).
+ */
+function runStatements(statements: readonly Statement[], atOnce: boolean): Promise<void> {
+  if (atOnce) return allWritten(statements.map((send) => send()));
+  return (async () => {
+    for (const send of statements) await send();
+  })();
 }
 
 /**
@@ -539,7 +581,7 @@ export async function insertCampaign(tx: Executor, row: CampaignRow, at: Date, l
     createdAt: at,
     updatedAt: at,
   });
-  await storeFinished(tx, row.id, row.state, lists, undefined);
+  await storeFinished(tx, row.id, row.state, lists, undefined, false);
 }
 
 /**
@@ -560,27 +602,72 @@ export async function saveCampaign(
   layout: StateLayout,
   opts: { before?: CampaignState; secretSeedsUnchanged?: boolean } = {},
 ): Promise<{ xmin: string; unchanged: Part[] }> {
+  const save = campaignSave(tx, row, expectedVersion, at, layout, opts);
+  const { xmin } = save.checked(await save.update());
+  await save.finished(false);
+  return { xmin, unchanged: save.unchanged };
+}
+
+/**
+ * `saveCampaign` inside a command's transaction, which sends its COMMIT right behind its writes
+ * (src/app/run-command.ts): every statement is sent before this returns (a fault in working one out
+ * throws here), and `unchanged` (the parts not written) is known at once; `saved` answers with the
+ * new row version's `xmin`. The UPDATE names the version read under the row lock, so it cannot
+ * miss; if it ever did, the command's events (whose sequence numbers follow that version, unique
+ * per campaign) would have failed first.
+ */
+export function sendCampaign(
+  tx: Executor,
+  row: CampaignRow,
+  expectedVersion: number,
+  at: Date,
+  layout: StateLayout,
+  opts: { before?: CampaignState; secretSeedsUnchanged?: boolean } = {},
+): { unchanged: Part[]; saved: Promise<{ xmin: string }> } {
+  const save = campaignSave(tx, row, expectedVersion, at, layout, opts);
+  const update = save.update();
+  const saved = allWritten([update, save.finished(true)]).then(async () => save.checked(await update));
+  return { unchanged: save.unchanged, saved };
+}
+
+/** What saving a campaign row sends: the UPDATE of its changed columns, then its finished records. */
+function campaignSave(
+  tx: Executor,
+  row: CampaignRow,
+  expectedVersion: number,
+  at: Date,
+  layout: StateLayout,
+  opts: { before?: CampaignState; secretSeedsUnchanged?: boolean },
+) {
   const parts = layout.parts(row.state.ruleset);
   const lists = layout.finished(row.state.ruleset);
   // A state read from a row stored before finished records were kept apart: everything is written once, in this shape.
   const before = opts.before && !recordsNotStored.has(opts.before) ? opts.before : undefined;
   const columns = columnsOf(row.state, parts, before, lists);
-  const updated = await tx
-    .update(campaigns)
-    .set({
-      ...columns,
-      ...(columns.state ? { name: row.state.name, status: row.state.status } : {}),
-      ...(Object.keys(columns).length > 0 ? { dueAt: layout.dueAt(row.state) } : {}),
-      ...(opts.secretSeedsUnchanged ? {} : { secretSeeds: row.secretSeeds }),
-      version: row.version,
-      updatedAt: at,
-    })
-    .where(and(eq(campaigns.id, row.id), eq(campaigns.version, expectedVersion)))
-    .returning({ id: campaigns.id, xmin: sql<string>`xmin::text` });
-  if (updated.length !== 1)
-    throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);
-  if (lists.length > 0) await storeFinished(tx, row.id, row.state, lists, before);
-  return { xmin: updated[0]!.xmin, unchanged: parts.filter((part) => !(part in columns)) };
+  return {
+    unchanged: parts.filter((part) => !(part in columns)),
+    update: () =>
+      tx
+        .update(campaigns)
+        .set({
+          ...columns,
+          ...(columns.state ? { name: row.state.name, status: row.state.status } : {}),
+          ...(Object.keys(columns).length > 0 ? { dueAt: layout.dueAt(row.state) } : {}),
+          ...(opts.secretSeedsUnchanged ? {} : { secretSeeds: row.secretSeeds }),
+          version: row.version,
+          updatedAt: at,
+        })
+        .where(and(eq(campaigns.id, row.id), eq(campaigns.version, expectedVersion)))
+        .returning({ id: campaigns.id, xmin: sql<string>`xmin::text` })
+        .execute(),
+    checked(updated: { xmin: string }[]): { xmin: string } {
+      if (updated.length !== 1)
+        throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);
+      return { xmin: updated[0]!.xmin };
+    },
+    finished: (atOnce: boolean) =>
+      lists.length > 0 ? storeFinished(tx, row.id, row.state, lists, before, atOnce) : Promise.resolve(),
+  };
 }
 
 /**
@@ -605,34 +692,43 @@ export function chainEvents(
   campaignId: string,
   prev: string,
   events: readonly StoredEvent[],
-): { head: string; write(tx: Executor): Promise<void> } {
-  if (events.length === 0) return { head: prev, write: async () => {} };
+): { head: string; atOnce: boolean; write(tx: Executor): Promise<void> } {
+  if (events.length === 0) return { head: prev, atOnce: true, write: async () => {} };
   const links = chainLinks(prev, events);
   return {
     head: links.at(-1)!.hash,
-    async write(tx) {
+    // One INSERT, sent as `write` is called: a command may send its COMMIT right behind it.
+    atOnce: events.length <= EVENT_BATCH,
+    write(tx) {
       // In batches: one INSERT of a whole imported log passed PostgreSQL's 65,535 bind parameters at
       // 8,191 events (ten columns an event), and drizzle's statement builder overflowed its stack
       // before that (docs/performance.md, "Long histories").
-      for (let from = 0; from < events.length; from += EVENT_BATCH) {
-        await tx.insert(campaignEvents).values(
-          events.slice(from, from + EVENT_BATCH).map((e, k) => {
-            const link = links[from + k]!;
-            return {
-              campaignId,
-              seq: e.seq,
-              type: e.event.type,
-              at: new Date(e.at),
-              actorUserId: e.actor.userId,
-              asPlayer: e.actor.asPlayer ?? null,
-              event: e.event,
-              rolls: e.rolls,
-              prevHash: link.prevHash,
-              hash: link.hash,
-            };
-          }),
-        );
-      }
+      const batch = (from: number) =>
+        tx
+          .insert(campaignEvents)
+          .values(
+            events.slice(from, from + EVENT_BATCH).map((e, k) => {
+              const link = links[from + k]!;
+              return {
+                campaignId,
+                seq: e.seq,
+                type: e.event.type,
+                at: new Date(e.at),
+                actorUserId: e.actor.userId,
+                asPlayer: e.actor.asPlayer ?? null,
+                event: e.event,
+                rolls: e.rolls,
+                prevHash: link.prevHash,
+                hash: link.hash,
+              };
+            }),
+          )
+          .execute();
+      // One batch is sent as this is called (a fault in building it throws here); more go one after another.
+      if (events.length <= EVENT_BATCH) return batch(0).then(() => {});
+      return (async () => {
+        for (let from = 0; from < events.length; from += EVENT_BATCH) await batch(from);
+      })();
     },
   };
 }
@@ -786,18 +882,51 @@ export async function saveSnapshots(
 ): Promise<void> {
   if (snapshots.length === 0) return;
   const lists = layout ? layout.finished(snapshots[0]!.state.ruleset) : [];
-  let stored: (key: string, position: number) => unknown = () => undefined;
-  if (lists.length > 0 && current) {
-    const now = current as unknown as Record<string, unknown[] | undefined>;
-    stored = (key, position) => now[key]?.[position];
-  } else if (lists.length > 0) {
+  if (lists.length > 0 && !current) {
     const rows = await tx
       .select({ list: campaignRecords.list, position: campaignRecords.position, record: campaignRecords.record })
       .from(campaignRecords)
       .where(eq(campaignRecords.campaignId, campaignId));
     const byKey = new Map(rows.map((r) => [`${r.list}:${r.position}`, r.record]));
-    stored = (key, position) => byKey.get(`${key}:${position}`);
+    return snapshotsReferring(
+      tx,
+      campaignId,
+      snapshots,
+      lists,
+      (key, position) => byKey.get(`${key}:${position}`),
+      false,
+    );
   }
+  const now = current as unknown as Record<string, unknown[] | undefined> | undefined;
+  return snapshotsReferring(tx, campaignId, snapshots, lists, (key, position) => now?.[key]?.[position], false);
+}
+
+/**
+ * `saveSnapshots` for a command, which holds its current state: every snapshot is sent as this is
+ * called (a fault in working one out throws here), so the command's COMMIT may follow right behind.
+ */
+export function sendSnapshots(
+  tx: Executor,
+  campaignId: string,
+  snapshots: readonly { halfCycles: number; seq: number; state: CampaignState }[],
+  layout?: StateLayout,
+  current?: CampaignState,
+): Promise<void> {
+  if (snapshots.length === 0) return Promise.resolve();
+  const lists = layout ? layout.finished(snapshots[0]!.state.ruleset) : [];
+  const now = current as unknown as Record<string, unknown[] | undefined> | undefined;
+  return snapshotsReferring(tx, campaignId, snapshots, lists, (key, position) => now?.[key]?.[position], true);
+}
+
+/** Writes the snapshots, each finished record that `stored` holds as it is referred to, not copied (`atOnce`: runStatements). */
+function snapshotsReferring(
+  tx: Executor,
+  campaignId: string,
+  snapshots: readonly { halfCycles: number; seq: number; state: CampaignState }[],
+  lists: readonly FinishedList[],
+  stored: (key: string, position: number) => unknown,
+  atOnce: boolean,
+): Promise<void> {
   const refer = (list: FinishedList, position: number, record: unknown) => {
     if (!list.done(record)) return false;
     const there = stored(list.key, position);
@@ -810,11 +939,16 @@ export async function saveSnapshots(
     state: lists.length > 0 ? withoutFinished(x.state as unknown as Record<string, unknown>, lists, refer) : x.state,
   }));
   // A snapshot without its finished records is a few KiB; one holding them all (a campaign stored before) up to MiBs.
+  const sent: Statement[] = [];
   for (let from = 0; from < docs.length; from += 20)
-    await tx
-      .insert(campaignSnapshots)
-      .values(docs.slice(from, from + 20))
-      .onConflictDoNothing();
+    sent.push(() =>
+      tx
+        .insert(campaignSnapshots)
+        .values(docs.slice(from, from + 20))
+        .onConflictDoNothing()
+        .execute(),
+    );
+  return runStatements(sent, atOnce);
 }
 
 export async function loadEvents(
@@ -886,4 +1020,41 @@ export async function claimInteraction(
     .onConflictDoNothing()
     .returning({ id: processedInteractions.interactionId });
   return inserted.length === 0;
+}
+
+/**
+ * `claimInteraction` for a command that sends its COMMIT without waiting for the claim's answer
+ * (src/app/run-command.ts): a second delivery's claim fails with a unique violation, which aborts
+ * the transaction in the database itself, so nothing the second delivery wrote can commit. True
+ * when the interaction was claimed already (the transaction is then aborted), false when this
+ * claim holds.
+ */
+export function claimInteractionOrAbort(
+  tx: Executor,
+  interactionId: string,
+  campaign: { channelId: string },
+  at: Date,
+): Promise<boolean> {
+  const campaignId = sql<
+    string | null
+  >`(select ${campaigns.id} from ${campaigns} where ${campaigns.channelId} = ${campaign.channelId})`;
+  return tx
+    .insert(processedInteractions)
+    .values({ interactionId, campaignId, processedAt: at })
+    .execute()
+    .then(
+      () => false,
+      (err: unknown) => {
+        if (isUniqueViolation(err)) return true;
+        throw err;
+      },
+    );
+}
+
+/** A unique violation (SQLSTATE 23505), found through drizzle's `cause` chain. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

@@ -72,52 +72,77 @@ export async function insertOutboxRows(
   rows: readonly NewOutboxRow[],
   birth: OutboxBirth,
 ): Promise<{ id: number; kind: string }[]> {
-  const written: { id: number; kind: string }[] = [];
-  const plain: NewOutboxRow[] = [];
-  for (const r of rows) {
-    if (!r.throttle) {
-      plain.push(r);
-      continue;
-    }
-    const at = birth.at.getTime();
-    // Still waiting and unclaimed: a row being delivered already read the campaign, so it is left alone.
-    const [waiting] = await tx
-      .select({ id: outbox.id, createdAt: outbox.createdAt })
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.campaignId, r.campaignId),
-          eq(outbox.kind, r.kind),
-          isNull(outbox.sentAt),
-          isNull(outbox.holder),
-          eq(outbox.attempts, 0),
-          gt(outbox.nextAttemptAt, birth.at),
-        ),
-      )
-      .orderBy(asc(outbox.id))
-      .limit(1)
-      .for('update');
-    const dueAt = (firstAt: number) => new Date(Math.min(firstAt + r.throttle!.maxWaitMs, at + r.throttle!.quietMs));
-    if (waiting) {
-      await tx
-        .update(outbox)
-        .set({ nextAttemptAt: dueAt(waiting.createdAt.getTime()), version: r.version })
-        .where(eq(outbox.id, waiting.id));
-      written.push({ id: waiting.id, kind: r.kind });
-      continue;
-    }
-    written.push(...(await insertRows(tx, [r], { holder: null, leaseUntil: null, at: birth.at }, dueAt(at))));
-  }
-  return [...(await insertRows(tx, plain, birth, null)), ...written];
+  return sendOutboxRows(tx, rows, birth).written;
 }
 
-async function insertRows(
+/**
+ * `insertOutboxRows` for a command that may send its COMMIT right behind its writes
+ * (src/app/run-command.ts): the rows without a throttle are sent as this is called, in one INSERT;
+ * `atOnce` says that was all. A throttled row reads the row it may fold into first, so it is sent
+ * only after that answer, and a command with one must wait for its writes before its COMMIT.
+ */
+export function sendOutboxRows(
+  tx: Executor,
+  rows: readonly NewOutboxRow[],
+  birth: OutboxBirth,
+): { atOnce: boolean; written: Promise<{ id: number; kind: string }[]> } {
+  const plain = rows.filter((r) => !r.throttle);
+  const throttled = rows.filter((r) => r.throttle);
+  const inserted = insertRows(tx, plain, birth, null);
+  if (throttled.length === 0) return { atOnce: true, written: inserted };
+  const written = (async () => {
+    const out: { id: number; kind: string }[] = [];
+    // The plain rows' INSERT was sent first; its failure is the cause of any later one's.
+    await inserted;
+    for (const r of throttled) out.push(...(await insertThrottled(tx, r, birth)));
+    return [...(await inserted), ...out];
+  })();
+  return { atOnce: false, written };
+}
+
+/** A throttled row: folded into the waiting row of its campaign and kind, or a new row due after the quiet time. */
+async function insertThrottled(
+  tx: Executor,
+  r: NewOutboxRow,
+  birth: OutboxBirth,
+): Promise<{ id: number; kind: string }[]> {
+  const at = birth.at.getTime();
+  // Still waiting and unclaimed: a row being delivered already read the campaign, so it is left alone.
+  const [waiting] = await tx
+    .select({ id: outbox.id, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.campaignId, r.campaignId),
+        eq(outbox.kind, r.kind),
+        isNull(outbox.sentAt),
+        isNull(outbox.holder),
+        eq(outbox.attempts, 0),
+        gt(outbox.nextAttemptAt, birth.at),
+      ),
+    )
+    .orderBy(asc(outbox.id))
+    .limit(1)
+    .for('update');
+  const dueAt = (firstAt: number) => new Date(Math.min(firstAt + r.throttle!.maxWaitMs, at + r.throttle!.quietMs));
+  if (waiting) {
+    await tx
+      .update(outbox)
+      .set({ nextAttemptAt: dueAt(waiting.createdAt.getTime()), version: r.version })
+      .where(eq(outbox.id, waiting.id));
+    return [{ id: waiting.id, kind: r.kind }];
+  }
+  return insertRows(tx, [r], { holder: null, leaseUntil: null, at: birth.at }, dueAt(at));
+}
+
+/** One INSERT of `rows`, sent as this is called. */
+function insertRows(
   tx: Executor,
   rows: readonly NewOutboxRow[],
   birth: OutboxBirth,
   nextAttemptAt: Date | null,
 ): Promise<{ id: number; kind: string }[]> {
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return Promise.resolve([]);
   return tx
     .insert(outbox)
     .values(
@@ -140,7 +165,8 @@ async function insertRows(
       })),
     )
     .onConflictDoNothing()
-    .returning({ id: outbox.id, kind: outbox.kind });
+    .returning({ id: outbox.id, kind: outbox.kind })
+    .execute();
 }
 
 function rowOf(r: typeof outbox.$inferSelect): OutboxRow {

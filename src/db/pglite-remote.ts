@@ -134,13 +134,18 @@ export class PgliteWorkerClient {
     for (const p of pending) p.reject(this.#failure);
   }
 
-  #call(request: Unnumbered<WorkerRequest>): Promise<unknown> {
-    if (this.#failure) return Promise.reject(this.#failure);
+  /** Sends a request; `unsent` is told when it never reached the worker. */
+  #call(request: Unnumbered<WorkerRequest>, unsent?: () => void): Promise<unknown> {
+    if (this.#failure) {
+      unsent?.();
+      return Promise.reject(this.#failure);
+    }
     const id = this.#nextId++;
     return new Promise<unknown>((resolve, reject) => {
       try {
         this.#transport.post({ ...request, id } as WorkerRequest);
       } catch (err) {
+        unsent?.();
         reject(err as Error);
         return;
       }
@@ -156,14 +161,22 @@ export class PgliteWorkerClient {
     return run;
   }
 
-  #query<T>(tx: number, begin: boolean, sql: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
+  #query<T>(
+    tx: number,
+    begin: boolean,
+    sql: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    unsent?: () => void,
+  ) {
     const rest = withoutDrizzleParsers(options);
     if (rest?.parsers || rest?.serializers || rest?.blob || rest?.onNotice || rest?.paramTypes) {
+      unsent?.();
       return Promise.reject(
         new Error('A query to the PGlite worker can bring only a row mode (functions cannot cross threads)'),
       );
     }
-    return this.#call({ op: 'query', sql, params, rowMode: rest?.rowMode, tx, begin }) as Promise<Results<T>>;
+    return this.#call({ op: 'query', sql, params, rowMode: rest?.rowMode, tx, begin }, unsent) as Promise<Results<T>>;
   }
 
   /** The client drizzle's pglite driver is given in place of a PGlite instance. */
@@ -182,12 +195,19 @@ export class PgliteWorkerClient {
           // The worker begins the transaction with its first query; one without queries costs no message.
           let begun = false;
           let open = true;
+          // A query that never reached the worker: the transaction must not commit without it, even
+          // if its caller sends the COMMIT before reading that query's answer (src/app/run-command.ts).
+          let unsent = false;
           const inside: DrizzleFacing = {
             query: (sql, params, options) => {
               if (!open) return Promise.reject(new Error('Transaction is closed'));
               const begin = !begun;
-              begun = true;
-              return this.#query(tx, begin, sql, params, options);
+              if (begin) begun = true;
+              return this.#query(tx, begin, sql, params, options, () => {
+                unsent = true;
+                // The worker began no transaction: the next query begins it.
+                if (begin) begun = false;
+              });
             },
           };
           let result: Awaited<ReturnType<typeof fn>>;
@@ -200,6 +220,13 @@ export class PgliteWorkerClient {
             return { failed: err, committed: rolledBack };
           }
           open = false;
+          if (unsent) {
+            const rolledBack = begun ? this.#call({ op: 'rollback', tx }).catch(() => undefined) : null;
+            return {
+              failed: new Error('A query of the transaction never reached the database: rolled back'),
+              committed: rolledBack,
+            };
+          }
           return { result, committed: begun ? this.#call({ op: 'commit', tx }) : null };
         });
         await ended.committed;
