@@ -344,6 +344,35 @@ describe('StateCache', () => {
     expect(cache.guess('ch3')?.row.version).toBe(1);
   });
 
+  it('a state kept before its UPDATE answered matches no row version until it is named, and a guess taken meanwhile learns it', () => {
+    const cache = new StateCache(4);
+    const campaign = (name: string) => ({ name, guildId: 'g', channelId: 'ch1' }) as unknown as CampaignState;
+    cache.put('c1', '7', campaign('committed'), undefined, { version: 3, secretSeeds: [] });
+    const named = cache.putPending('c1', campaign('sent'), undefined, { version: 4, secretSeeds: [] });
+    // The next command's guess is taken now, before the UPDATE's answer: it is the new state.
+    const guessed = cache.guess('ch1')!;
+    expect(guessed.row.version).toBe(4);
+    expect(guessed.row.state.name).toBe('sent');
+    expect(cache.peek('c1', '7')).toBeNull();
+    expect(guessed.xmin).not.toBe('8');
+    named('8');
+    expect(guessed.xmin).toBe('8');
+    expect(cache.peek('c1', '8')?.name).toBe('sent');
+    // Named once: a late second answer changes nothing.
+    named('9');
+    expect(cache.peek('c1', '9')).toBeNull();
+    // A guess belongs to its entry: one kept later (another command's) does not make it hold.
+    const stale = cache.guess('ch1')!;
+    const other = cache.putPending('c1', campaign('later'), undefined, { version: 5, secretSeeds: [] });
+    other('10');
+    expect(stale.xmin).toBe('8');
+    expect(cache.guess('ch1')!.xmin).toBe('10');
+    // An UPDATE that never answers (its transaction failed) leaves an entry no row version matches.
+    cache.putPending('c1', campaign('failed'), undefined, { version: 6, secretSeeds: [] });
+    expect(cache.guess('ch1')!.xmin).toMatch(/^pending:/);
+    expect(cache.peek('c1', '10')).toBeNull();
+  });
+
   it('holds at most its capacity, dropping the least recently used', () => {
     const cache = new StateCache(2);
     cache.put('a', '1', state('a'));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts';
 import { openPglite, type OpenedPglite } from '../../src/db/pglite-client.ts';
+import type { DrizzleFacing } from '../../src/db/pglite-remote.ts';
 import type { Db } from '../../src/db/types.ts';
 
 /**
@@ -130,6 +131,25 @@ describe('PGlite in its worker thread', () => {
     expect(order).toEqual(['first returns', 'second begins', 'first fails']);
     expect(await keys(db)).toEqual([2]);
     expect(rowsOf(await db.execute(sql`select k from worker_deferred`))).toEqual([]);
+  });
+
+  it('a transaction with a query that never reached the worker rolls back, though its caller went on', async () => {
+    const facing = (db as unknown as { $client: DrizzleFacing }).$client;
+    await db.execute(sql`delete from worker_probe`);
+    await expect(
+      facing.transaction!(async (tx) => {
+        await tx.query('insert into worker_probe (k) values ($1)', [41]);
+        // Options with a function cannot cross to the worker: refused here, never sent.
+        const refused = tx.query('insert into worker_probe (k) values ($1)', [42], { parsers: { 1: String } });
+        await refused.catch(() => {});
+        await tx.query('insert into worker_probe (k) values ($1)', [43]);
+      }),
+    ).rejects.toThrow('never reached the database');
+    expect(await keys(db)).toEqual([]);
+    // The worker is free again for the next caller.
+    await db.execute(sql`insert into worker_probe (k) values (44)`);
+    expect(await keys(db)).toEqual([44]);
+    await db.execute(sql`delete from worker_probe`);
   });
 
   it('a unique violation reaches the app with its SQLSTATE code 23505 through the cause chain', async () => {
