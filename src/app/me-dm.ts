@@ -89,6 +89,9 @@ export function dmPosts(
   at: Date,
 ): { kind: 'dm'; subject: string; payload: DmPayload }[] {
   const out: { kind: 'dm'; subject: string; payload: DmPayload }[] = [];
+  // A command that changed nothing in the state (a dice roll) hands back the very state it was given:
+  // at the same moment, the same items wait on the same people, so none is new.
+  if (before === after) return out;
   // Only open battles and votes wait on anyone: the rest (a year of resolved battles) is left out
   // once per state, not walked per user (docs/performance.md, "History out of the hot state").
   const was = before && openOnly(before);

@@ -169,8 +169,12 @@ export function pendingIn(state: CampaignState, user: string, now: Date): Pendin
         kind: 'orders',
         opsLeft: turn.opsBase + turn.opsTempBought - turn.opsSpent,
       });
-    const unorganized = state.ships.filter((s) => s.owner === turn.playerId && s.unorganized).map((s) => s.id);
-    if (turn.phase === 'captures' && unorganized.length > 0)
+    // Only in the captures phase: the navy is walked for no other.
+    const unorganized =
+      turn.phase === 'captures'
+        ? state.ships.filter((s) => s.owner === turn.playerId && s.unorganized).map((s) => s.id)
+        : [];
+    if (unorganized.length > 0)
       items.push({
         campaign,
         deadline: turn.capturesDue ?? null,

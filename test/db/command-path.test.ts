@@ -165,7 +165,7 @@ forEachDriver('command path', (db, skip, driver) => {
   );
 
   it.skipIf(skip)(
-    'a write that fails among those a command sends together rolls the whole command back: no event, state, post or claimed interaction, and the kept state stays the committed one',
+    'a write that fails among those a command sends together rolls the whole command back: no event, state, post or claimed interaction, and the next command rules on the state as committed',
     async () => {
       const { app, target, run, row } = await setup();
       const before = await row();
