@@ -403,13 +403,42 @@ export function columnsOf(
   lists: readonly FinishedList[] = [],
 ): Partial<Record<'state' | Part, unknown>> {
   if (state === before) return {};
-  const core = coreOf(state, parts, lists);
   const out: Partial<Record<'state' | Part, unknown>> = {};
-  if (!before || !sameJson(core, coreOf(before, parts, lists))) out.state = core;
+  if (!before || coreChanged(state, before, parts, lists)) out.state = coreOf(state, parts, lists);
   const whole = state as unknown as Record<Part, unknown>;
   const was = before as unknown as Record<Part, unknown> | undefined;
   for (const part of parts) if (!was || !sameJson(whole[part], was[part])) out[part] = whole[part];
   return out;
+}
+
+/**
+ * Whether the `state` column's document of `state` differs from that of `before`, without building
+ * either: a list whose finished records are stored apart is compared record by record, the shared
+ * (frozen) ones by identity, so a year's 3,000 resolved battles cost a command one identity check
+ * each, not a document of references built twice and compared (docs/performance.md, "The COMMIT
+ * right behind the writes"). A finished record rewritten at the same position counts as a change;
+ * that only writes the document again, which is what it was.
+ */
+function coreChanged(
+  state: CampaignState,
+  before: CampaignState,
+  parts: readonly Part[],
+  lists: readonly FinishedList[],
+): boolean {
+  const now = state as unknown as Record<string, unknown>;
+  const was = before as unknown as Record<string, unknown>;
+  const apart = new Set(lists.map((l) => l.key));
+  for (const key of new Set([...Object.keys(now), ...Object.keys(was)])) {
+    if ((parts as readonly string[]).includes(key)) continue;
+    const a = now[key];
+    const b = was[key];
+    if (a === b) continue;
+    if (apart.has(key) && Array.isArray(a) && Array.isArray(b)) {
+      if (a.length !== b.length) return true;
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !sameJson(a[i], b[i])) return true;
+    } else if (!sameJson(a, b)) return true;
+  }
+  return false;
 }
 
 const stateColumns = {
