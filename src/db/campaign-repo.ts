@@ -645,29 +645,18 @@ export async function saveCampaign(
  * miss; if it ever did, the command's events (whose sequence numbers follow that version, unique
  * per campaign) would have failed first.
  */
-export function sendCampaign(
-  tx: Executor,
-  row: CampaignRow,
-  expectedVersion: number,
-  at: Date,
-  layout: StateLayout,
-  opts: { before?: CampaignState; secretSeedsUnchanged?: boolean } = {},
-): { unchanged: Part[]; saved: Promise<{ xmin: string }> } {
-  const save = campaignSave(tx, row, expectedVersion, at, layout, opts);
+export function sendCampaign(...args: Parameters<typeof saveCampaign>): {
+  unchanged: Part[];
+  saved: Promise<{ xmin: string }>;
+} {
+  const save = campaignSave(...args);
   const update = save.update();
   const saved = allWritten([update, save.finished(true)]).then(async () => save.checked(await update));
   return { unchanged: save.unchanged, saved };
 }
 
 /** What saving a campaign row sends: the UPDATE of its changed columns, then its finished records. */
-function campaignSave(
-  tx: Executor,
-  row: CampaignRow,
-  expectedVersion: number,
-  at: Date,
-  layout: StateLayout,
-  opts: { before?: CampaignState; secretSeedsUnchanged?: boolean },
-) {
+function campaignSave(...[tx, row, expectedVersion, at, layout, opts = {}]: Parameters<typeof saveCampaign>) {
   const parts = layout.parts(row.state.ruleset);
   const lists = layout.finished(row.state.ruleset);
   // A state read from a row stored before finished records were kept apart: everything is written once, in this shape.
@@ -926,25 +915,26 @@ export async function saveSnapshots(
       false,
     );
   }
-  const now = current as unknown as Record<string, unknown[] | undefined> | undefined;
-  return snapshotsReferring(tx, campaignId, snapshots, lists, (key, position) => now?.[key]?.[position], false);
+  return snapshotsOfCurrent([tx, campaignId, snapshots, layout, current], false);
 }
 
 /**
  * `saveSnapshots` for a command, which holds its current state: every snapshot is sent as this is
  * called (a fault in working one out throws here), so the command's COMMIT may follow right behind.
  */
-export function sendSnapshots(
-  tx: Executor,
-  campaignId: string,
-  snapshots: readonly { halfCycles: number; seq: number; state: CampaignState }[],
-  layout?: StateLayout,
-  current?: CampaignState,
+export function sendSnapshots(...args: Parameters<typeof saveSnapshots>): Promise<void> {
+  return snapshotsOfCurrent(args, true);
+}
+
+/** The snapshots, their finished records referred to where `current` holds the same. */
+function snapshotsOfCurrent(
+  [tx, campaignId, snapshots, layout, current]: Parameters<typeof saveSnapshots>,
+  atOnce: boolean,
 ): Promise<void> {
   if (snapshots.length === 0) return Promise.resolve();
   const lists = layout ? layout.finished(snapshots[0]!.state.ruleset) : [];
   const now = current as unknown as Record<string, unknown[] | undefined> | undefined;
-  return snapshotsReferring(tx, campaignId, snapshots, lists, (key, position) => now?.[key]?.[position], true);
+  return snapshotsReferring(tx, campaignId, snapshots, lists, (key, position) => now?.[key]?.[position], atOnce);
 }
 
 /** Writes the snapshots, each finished record that `stored` holds as it is referred to, not copied (`atOnce`: runStatements). */
@@ -1026,23 +1016,15 @@ export async function pruneProcessedInteractions(tx: Executor, before: Date): Pr
 }
 
 /**
- * True when this interaction was already handled; otherwise records it (inside the command's
- * transaction). The campaign it was for is given by id, or by its channel (`{ channelId }`, read in
- * the same statement), so a command can send its claim with its lock, before the lock is answered
- * (docs/performance.md, "Ruling while the lock is on its way").
+ * True when this interaction was already handled; otherwise records it (inside the transaction of
+ * what it does). A command's claim is `claimInteractionOrAbort`.
  */
 export async function claimInteraction(
   tx: Executor,
   interactionId: string,
-  campaign: string | null | { channelId: string },
+  campaignId: string | null,
   at: Date,
 ): Promise<boolean> {
-  const campaignId =
-    campaign === null || typeof campaign === 'string'
-      ? campaign
-      : sql<
-          string | null
-        >`(select ${campaigns.id} from ${campaigns} where ${campaigns.channelId} = ${campaign.channelId})`;
   const inserted = await tx
     .insert(processedInteractions)
     .values({ interactionId, campaignId, processedAt: at })
@@ -1056,7 +1038,9 @@ export async function claimInteraction(
  * (src/app/run-command.ts): a second delivery's claim fails with a unique violation, which aborts
  * the transaction in the database itself, so nothing the second delivery wrote can commit. True
  * when the interaction was claimed already (the transaction is then aborted), false when this
- * claim holds.
+ * claim holds. The campaign is named by its channel, read in the same statement, so the claim is
+ * sent with the lock, before the lock is answered (docs/performance.md, "Ruling while the lock is on
+ * its way").
  */
 export function claimInteractionOrAbort(
   tx: Executor,

@@ -91,11 +91,10 @@ export function sendOutboxRows(
   const inserted = insertRows(tx, plain, birth, null);
   if (throttled.length === 0) return { atOnce: true, written: inserted };
   const written = (async () => {
-    const out: { id: number; kind: string }[] = [];
     // The plain rows' INSERT was sent first; its failure is the cause of any later one's.
-    await inserted;
+    const out = [...(await inserted)];
     for (const r of throttled) out.push(...(await insertThrottled(tx, r, birth)));
-    return [...(await inserted), ...out];
+    return out;
   })();
   return { atOnce: false, written };
 }
