@@ -14,7 +14,7 @@ import type { UnitCatalog } from '../rules/thunderdome/units.ts';
 import { revertHistoryFrom, type RevertHistory } from '../rules/thunderdome/revert.ts';
 import { thunderdomeScheduler } from './thunderdome-scheduler.ts';
 import { upcastState } from '../rules/thunderdome/upcast.ts';
-import { FINISHED_KEYS, isFinished } from '../rules/thunderdome/finished.ts';
+import { FINISHED_KEYS, isFinished, settleFinished } from '../rules/thunderdome/finished.ts';
 import { thunderdomePosts } from './thunderdome-posts.ts';
 
 /**
@@ -23,13 +23,18 @@ import { thunderdomePosts } from './thunderdome-posts.ts';
  */
 export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent> = {
   id: 'thunderdome-iii',
-  decide: (state, command, { proposedCatalog, history, ...ctx }) =>
-    decideWithState(state, command, {
+  decide: (state, command, { proposedCatalog, history, ...ctx }) => {
+    const decision = decideWithState(state, command, {
       ...ctx,
       catalog: ctx.catalog as UnitCatalog,
       ...(proposedCatalog ? { proposedCatalog: proposedCatalog as UnitCatalog } : {}),
       ...(history ? { revertHistory: history as RevertHistory } : {}),
-    }),
+    });
+    // What follows the rules (the posts, the scheduler's clocks, the repository, the kept state) reads
+    // the open battles and votes of a year-long campaign without looking through its finished ones.
+    if (decision.ok && decision.value.state) settleFinished(decision.value.state);
+    return decision;
+  },
   apply: applyEvent,
   applyInPlace: foldInto,
   // UTD2.2: a half-cycle ends when the first turn of a later one starts; `/campaign history` reads

@@ -3,6 +3,7 @@ import { BATTLE_REMINDERS } from '../rules/thunderdome/battles/reminders.ts';
 import { sessionClocks } from '../rules/thunderdome/battles/session.ts';
 import { SYSTEM_USER, type CampaignCommand, type CampaignState } from '../rules/thunderdome/index.ts';
 import type { Battle } from '../rules/thunderdome/state.ts';
+import { unfinished } from '../rules/thunderdome/finished.ts';
 import { orderReminderOffsets } from '../rules/thunderdome/turn.ts';
 import { turnPassesForAbsence } from '../rules/thunderdome/absence.ts';
 
@@ -82,14 +83,14 @@ function clocks(state: CampaignState): number[] {
  */
 function runningVotes(state: CampaignState): CampaignState['votes'] {
   const since = state.paused?.since;
-  return state.votes.filter((v) => v.status === 'open' && (!since || v.openedAt >= since));
+  return unfinished('votes', state.votes).filter((v) => v.status === 'open' && (!since || v.openedAt >= since));
 }
 
 /** The times of the battle clocks, their reminders and the captured ships' record-keeping deadline. */
 function battleClocks(state: CampaignState): number[] {
   // …and the explorer's balancing question (UTD5.221–5.224, exploration-offer.ts).
   const out: number[] = [time(state.turn?.capturesDue), time(state.turn?.explorationOffer?.due)];
-  for (const b of state.battles.filter((x) => x.status === 'open')) {
+  for (const b of unfinished('battles', state.battles)) {
     for (const key of stageDeadlines(b)) out.push(time(b.deadlines[key]));
     for (const r of BATTLE_REMINDERS)
       if (r.stages.includes(b.stage) && !reminded(b, r.key))

@@ -89,28 +89,48 @@ export function recordsStoredApart(state: CampaignState): boolean {
   return !recordsNotStored.has(state);
 }
 
+/**
+ * A frozen list's split by its records' `done`, found once: a frozen list and its records never
+ * change (the kept state's, src/app/state-cache.ts, and those the rules settle after a command,
+ * finished.ts `settleFinished`), so a year's records are looked through once, not by every command
+ * that writes the `state` column.
+ */
+const doneSplit = new WeakMap<
+  readonly unknown[],
+  { readonly here: readonly unknown[]; readonly at: readonly number[] }
+>();
+
 /** `state`'s lists with their finished records taken out: each list's kept entries, and where the rest go. */
 function splitFinished(
   state: Record<string, unknown>,
   lists: readonly FinishedList[],
   refer: (list: FinishedList, position: number, record: unknown) => boolean,
+  byDone = false,
 ): { kept: Record<string, unknown[]>; apart: Record<string, Apart> } | null {
   let kept: Record<string, unknown[]> | null = null;
   const apart: Record<string, Apart> = {};
   for (const list of lists) {
     const all = state[list.key];
     if (!Array.isArray(all)) continue;
-    const here: unknown[] = [];
-    const at: number[] = [];
-    for (let i = 0; i < all.length; i++)
-      if (!refer(list, i, all[i])) {
-        here.push(all[i]);
-        at.push(i);
-      }
+    const memo = byDone && Object.isFrozen(all);
+    let split: { readonly here: readonly unknown[]; readonly at: readonly number[] } | undefined = memo
+      ? doneSplit.get(all)
+      : undefined;
+    if (!split) {
+      const found = { here: [] as unknown[], at: [] as number[] };
+      for (let i = 0; i < all.length; i++)
+        if (!refer(list, i, all[i])) {
+          found.here.push(all[i]);
+          found.at.push(i);
+        }
+      split = found;
+      if (memo) doneSplit.set(all, Object.freeze({ here: Object.freeze(found.here), at: Object.freeze(found.at) }));
+    }
+    const { here, at } = split;
     if (here.length === all.length) continue;
     kept ??= {};
-    kept[list.key] = here;
-    apart[list.key] = { length: all.length, kept: at };
+    kept[list.key] = here as unknown[];
+    apart[list.key] = { length: all.length, kept: at as number[] };
   }
   return kept ? { kept, apart } : null;
 }
@@ -120,8 +140,9 @@ function withoutFinished(
   doc: Record<string, unknown>,
   lists: readonly FinishedList[],
   refer: (list: FinishedList, position: number, record: unknown) => boolean,
+  byDone = false,
 ): Record<string, unknown> {
-  const split = splitFinished(doc, lists, refer);
+  const split = splitFinished(doc, lists, refer, byDone);
   return split ? { ...doc, ...split.kept, [APART]: split.apart } : doc;
 }
 
@@ -349,7 +370,7 @@ function coreOf(
     for (const [key, value] of Object.entries(state))
       if (!(parts as readonly string[]).includes(key)) core[key] = value;
   }
-  return lists.length === 0 ? core : withoutFinished(core, lists, (list, _i, record) => list.done(record));
+  return lists.length === 0 ? core : withoutFinished(core, lists, (list, _i, record) => list.done(record), true);
 }
 
 /**

@@ -32,10 +32,43 @@ export type DatabaseTarget =
       thread?: 'worker' | 'main';
     };
 
+/** Statements longer than this (a batch of many events, say) are rare and large: parsed each time, never kept. */
+const MAX_PREPARED_SQL = 4096;
+
+/**
+ * `client` with every statement that has parameters run as a prepared statement of its connection
+ * (docs/performance.md, "Prepared statements on PostgreSQL"). drizzle asks postgres.js to prepare
+ * only the queries given a name, and postgres.js sends any other query with parameters as Parse and
+ * Describe, waits for PostgreSQL's answer to learn the parameters' types, then sends Bind and
+ * Execute: two round trips per statement, and the connection's pipeline stops at each, so a
+ * command's writes and its COMMIT could not go out together. A prepared statement is described once
+ * per connection, then sent as Bind and Execute right behind the previous one. postgres.js keeps a
+ * connection's statements until the connection closes (it replaces its connections within the hour,
+ * `max_lifetime`); the bot's statement shapes are few, and the long ones are never kept.
+ */
+function preparing(client: postgres.Sql): postgres.Sql {
+  const { unsafe, begin } = client;
+  client.unsafe = ((query: string, args?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+    unsafe(query, args as never, {
+      ...options,
+      prepare: options?.prepare || (args !== undefined && args.length > 0 && query.length <= MAX_PREPARED_SQL),
+    })) as typeof client.unsafe;
+  // A transaction's queries go through a client of its own (postgres.js `begin`), prepared alike;
+  // that client has no `begin` (a nested transaction is a savepoint).
+  if (!begin) return client;
+  client.begin = ((...params: unknown[]) => {
+    const fn = params.pop() as (tx: postgres.TransactionSql) => unknown;
+    return (begin as (...a: unknown[]) => Promise<unknown>)(...params, (tx: postgres.TransactionSql) =>
+      fn(preparing(tx as unknown as postgres.Sql) as unknown as postgres.TransactionSql),
+    );
+  }) as typeof client.begin;
+  return client;
+}
+
 /** Opens the database and applies the migrations in `drizzle/`; both drivers share them. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const client = postgres(target.url, { max: target.maxConnections ?? 10, onnotice: () => {} });
+    const client = preparing(postgres(target.url, { max: target.maxConnections ?? 10, onnotice: () => {} }));
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     try {
       await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StateCache } from '../../src/app/state-cache.ts';
 import { frozenJsonSharing } from '../../src/rules/json-data.ts';
-import { copySharingFinished, unfinished } from '../../src/rules/thunderdome/finished.ts';
+import { copySharingFinished, ownRecord, settleFinished, unfinished } from '../../src/rules/thunderdome/finished.ts';
 import type { CampaignState } from '../../src/rules/thunderdome/index.ts';
 
 /**
@@ -68,5 +68,45 @@ describe('finished lists of a kept state (UTD7.4, UTD1.7)', () => {
     expect(third.battles[57]!.status).toBe('resolved');
     expect(third.battles[0]).toBe(first.battles[0]);
     expect(unfinished('battles', third.battles).map((b) => b.id)).toEqual(['B7', 'B107', 'B157']);
+  });
+
+  it('UTD7.4 a command that left a list as it was settles it as the very list it copied, even across several events', () => {
+    const kept = frozenJsonSharing(aged());
+    // Two events: the second copies the first's copy (a list that is not frozen).
+    const first = copySharingFinished(kept);
+    first.name = 'Renamed';
+    const second = copySharingFinished(first);
+    expect(second.battles[0]).toBe(kept.battles[0]);
+    expect(second.battles[7]).not.toBe(first.battles[7]);
+    const settled = settleFinished(second);
+    expect(settled.battles).toBe(kept.battles);
+    expect(settled.votes).toBe(kept.votes);
+    expect(settled.name).toBe('Renamed');
+  });
+
+  it('UTD7.4 a settled list is frozen, and its open records are what a look through it finds, after a battle resolved, one opened and a finished one corrected', () => {
+    const kept = frozenJsonSharing(aged());
+    const first = copySharingFinished(kept);
+    first.battles[57]!.status = 'resolved';
+    first.battles.push(battle('B200', 'open') as never);
+    const second = copySharingFinished(first);
+    // UTD1.7: a correction replaces a finished record with its changed copy (reopened here).
+    ownRecord(second.battles, 3).status = 'open';
+    second.votes[39]!.status = 'passed';
+    const expected = JSON.parse(JSON.stringify(second)) as CampaignState;
+    const settled = settleFinished(second);
+    expect(settled).toEqual(expected);
+    expect(Object.isFrozen(settled.battles)).toBe(true);
+    expect(settled.battles.every((b) => Object.isFrozen(b))).toBe(true);
+    expect(settled.battles[0]).toBe(kept.battles[0]);
+    expect(unfinished('battles', settled.battles).map((b) => b.id)).toEqual(['B3', 'B7', 'B107', 'B157', 'B200']);
+    expect(unfinished('votes', settled.votes)).toEqual([]);
+    expect(() => {
+      (settled.battles as unknown[]).push(battle('B201', 'open'));
+    }).toThrow(TypeError);
+    // The next command copies the settled list as it copies a kept one.
+    const next = copySharingFinished(settled);
+    expect(next.battles[3]).not.toBe(settled.battles[3]);
+    expect(next.battles[4]).toBe(settled.battles[4]);
   });
 });

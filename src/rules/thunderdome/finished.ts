@@ -1,4 +1,4 @@
-import { cloneJson, frozenJson } from '../json-data.ts';
+import { cloneJson, frozenJson, frozenJsonSharing, sameJson } from '../json-data.ts';
 import type { Battle, CampaignState, RetreatObligation, Vote } from './state.ts';
 
 /**
@@ -63,13 +63,92 @@ function openPositions(list: readonly unknown[], finished: (x: unknown) => boole
   return open;
 }
 
+/**
+ * The frozen list a list was copied from by `copyList`, so a later copy or `settleFinished` can
+ * tell the records it still shares with it (the same object at the same position) without asking
+ * each whether it is finished: a fold pushes and changes open records, and replaces a finished one
+ * it changes (`ownRecord`), so a record still at its place in the source is what it was there.
+ */
+const copiedFrom = new WeakMap<readonly unknown[], readonly unknown[]>();
+
 function copyList(list: readonly unknown[], finished: (x: unknown) => boolean): unknown[] {
-  if (!Object.isFrozen(list))
-    return list.map((r: unknown) => (!finished(r) ? cloneJson(r) : Object.isFrozen(r) ? r : frozenJson(r)));
-  // Every record of a frozen list is frozen: the finished ones are shared as they are.
-  const out = list.slice();
-  for (const i of openPositions(list, finished)) out[i] = cloneJson(list[i]);
+  let out: unknown[];
+  if (Object.isFrozen(list)) {
+    // Every record of a frozen list is frozen: the finished ones are shared as they are.
+    out = list.slice();
+    for (const i of openPositions(list, finished)) out[i] = cloneJson(list[i]);
+    copiedFrom.set(out, list);
+    return out;
+  }
+  const source = copiedFrom.get(list);
+  out = list.slice();
+  eachTouched(out, source, finished, (r, i) => {
+    out[i] = !finished(r) ? cloneJson(r) : Object.isFrozen(r) ? r : frozenJson(r);
+  });
+  if (source) copiedFrom.set(out, source);
   return out;
+}
+
+/**
+ * Calls `visit` with each record of `list` that is not a finished record `source` (the frozen list
+ * it was copied from, if any) holds at the same position: the open records, the new ones and the
+ * ones a fold replaced. Without a source, every record.
+ */
+function eachTouched(
+  list: readonly unknown[],
+  source: readonly unknown[] | undefined,
+  finished: (x: unknown) => boolean,
+  visit: (record: unknown, index: number, wasOpen: boolean) => void,
+): void {
+  const open = source ? openPositions(source, finished) : [];
+  const shared = source ? Math.min(source.length, list.length) : 0;
+  let k = 0;
+  for (let i = 0; i < list.length; i++) {
+    const wasOpen = k < open.length && open[k] === i;
+    if (wasOpen) k++;
+    if (i < shared && !wasOpen && list[i] === source![i]) continue;
+    visit(list[i], i, wasOpen);
+  }
+}
+
+/**
+ * Settles the finished lists of the state a command's rules left, for the readers that follow (its
+ * posts, the scheduler's clocks, the repository, the state the process keeps: src/app): each list is
+ * frozen with every record in it and the positions of its open records known, so none of them
+ * looks through a year's finished records again (docs/performance.md, "History out of the hot
+ * state"); a list the command left as it was becomes the very list it was copied from. Changes the
+ * state's lists in place; nothing may change them after.
+ */
+export function settleFinished(state: CampaignState): CampaignState {
+  const lists = state as unknown as Record<string, unknown>;
+  for (const key of FINISHED_KEYS) {
+    const list = lists[key];
+    if (Array.isArray(list) && !Object.isFrozen(list))
+      lists[key] = settledList(list, FINISHED_RECORDS[key] as (x: unknown) => boolean);
+  }
+  return state;
+}
+
+function settledList(list: unknown[], finished: (x: unknown) => boolean): readonly unknown[] {
+  const source = copiedFrom.get(list);
+  let same = source !== undefined && source.length === list.length;
+  const open: number[] = [];
+  eachTouched(list, source, finished, (r, i, wasOpen) => {
+    // An open record the command did not change is the source's again, frozen as it was.
+    if (wasOpen && i < source!.length && sameJson(r, source![i])) {
+      list[i] = source![i];
+      open.push(i);
+      return;
+    }
+    same = false;
+    const settled = frozenJsonSharing(r);
+    list[i] = settled;
+    if (!finished(settled)) open.push(i);
+  });
+  if (same) return source!;
+  Object.freeze(list);
+  openAt.set(list, open);
+  return list;
 }
 
 /**
