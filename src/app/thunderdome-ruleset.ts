@@ -31,8 +31,9 @@ export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent>
       ...(history ? { revertHistory: history as RevertHistory } : {}),
     });
     // What follows the rules (the posts, the scheduler's clocks, the repository, the kept state) reads
-    // the open battles and votes of a year-long campaign without looking through its finished ones.
-    if (decision.ok && decision.value.state) settleFinished(decision.value.state);
+    // the open battles and votes of a year-long campaign without looking through its finished ones,
+    // and tells the parts the command left unchanged by identity.
+    if (decision.ok && decision.value.state) settleFinished(decision.value.state, state);
     return decision;
   },
   apply: applyEvent,

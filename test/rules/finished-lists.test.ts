@@ -84,6 +84,23 @@ describe('finished lists of a kept state (UTD7.4, UTD1.7)', () => {
     expect(settled.name).toBe('Renamed');
   });
 
+  it('UTD7.4 given the state it was decided on, a settled state shares the frozen parts the command left as they were, not those it changed', () => {
+    const kept = frozenJsonSharing({
+      ...aged(),
+      ships: [{ id: 's1', bpv: 100 }],
+      fleets: [{ id: 'f1', sector: 'A1' }],
+    } as unknown as CampaignState);
+    const after = copySharingFinished(kept);
+    expect(after.ships).not.toBe(kept.ships);
+    after.fleets[0]!.sector = 'A2';
+    const settled = settleFinished(after, kept);
+    expect(settled.ships).toBe(kept.ships);
+    expect(settled.players).toBe(kept.players);
+    expect(settled.fleets).not.toBe(kept.fleets);
+    expect(settled.fleets[0]!.sector).toBe('A2');
+    expect(kept.fleets[0]!.sector).toBe('A1');
+  });
+
   it('UTD7.4 a settled list is frozen, and its open records are what a look through it finds, after a battle resolved, one opened and a finished one corrected', () => {
     const kept = frozenJsonSharing(aged());
     const first = copySharingFinished(kept);

@@ -117,16 +117,38 @@ function eachTouched(
  * frozen with every record in it and the positions of its open records known, so none of them
  * looks through a year's finished records again (docs/performance.md, "History out of the hot
  * state"); a list the command left as it was becomes the very list it was copied from. Changes the
- * state's lists in place; nothing may change them after.
+ * state's lists in place; nothing may change them after. With `before`, the state the command was
+ * decided on, every other value it left unchanged is shared too (`shareUnchanged`).
  */
-export function settleFinished(state: CampaignState): CampaignState {
+export function settleFinished(state: CampaignState, before?: CampaignState | null): CampaignState {
+  // A command that changed nothing hands back the frozen state it was given.
+  if (Object.isFrozen(state)) return state;
   const lists = state as unknown as Record<string, unknown>;
   for (const key of FINISHED_KEYS) {
     const list = lists[key];
     if (Array.isArray(list) && !Object.isFrozen(list))
       lists[key] = settledList(list, FINISHED_RECORDS[key] as (x: unknown) => boolean);
   }
+  if (before) shareUnchanged(lists, before as unknown as Record<string, unknown>);
   return state;
+}
+
+/**
+ * Every other value of the state a command left that equals the frozen one of the state it was
+ * decided on (a kept state, src/app/state-cache.ts) becomes that very value: a fold copies the whole
+ * state, but an order changes a bank, not the map, the fleets, the ships and the bases. What follows
+ * then tells an unchanged part by identity, once compared here: the columns to write
+ * (src/db/campaign-repo.ts `columnsOf`), the state kept, and what is worked out from a part
+ * (the map's fingerprint, src/render/map-fingerprint.ts).
+ */
+function shareUnchanged(after: Record<string, unknown>, before: Record<string, unknown>): void {
+  for (const key of Object.keys(after)) {
+    const was = before[key];
+    const now = after[key];
+    if (now === was || typeof was !== 'object' || was === null || !Object.isFrozen(was)) continue;
+    if ((FINISHED_KEYS as readonly string[]).includes(key)) continue;
+    if (sameJson(now, was)) after[key] = was;
+  }
 }
 
 function settledList(list: unknown[], finished: (x: unknown) => boolean): readonly unknown[] {
