@@ -5,6 +5,7 @@ import { campaigns } from '../db/schema.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
 import { DEFAULT_RULESET, rulesetOf } from './rulesets.ts';
+import { eachSliced, slices } from './slices.ts';
 
 export type { OutboxProgress, OutboxRow } from '../db/outbox-repo.ts';
 
@@ -99,13 +100,20 @@ export async function commandHistory(
   const ruleset = rulesetOf(row?.ruleset ?? DEFAULT_RULESET);
   let state: CampaignState | null = null;
   const events: StoredEvent[] = [];
-  for (const e of all) {
-    if (e.seq > toSeq) break;
-    // One working copy for the whole replay (docs/performance.md, "Long histories").
-    state = (ruleset.applyInPlace ?? ruleset.apply)(state, e);
-    if (e.seq >= fromSeq) events.push(e);
-  }
-  return state ? { events, state } : null;
+  // One working copy for the whole replay (docs/performance.md, "Long histories"), folded in
+  // slices: a year's log is thousands of events, and every other interaction waits on this loop
+  // (docs/performance.md, "Nothing blocks the event loop").
+  const fold = ruleset.applyInPlace ?? ruleset.apply;
+  await eachSliced(
+    all.filter((e) => e.seq <= toSeq),
+    slices(),
+    (e) => {
+      state = fold(state, e);
+      if (e.seq >= fromSeq) events.push(e);
+    },
+  );
+  const folded = state as CampaignState | null;
+  return folded ? { events, state: folded } : null;
 }
 
 /** Every campaign's id and channel (the boot-time permission check). */
