@@ -406,7 +406,7 @@ async function storeImportedCatalog(
     );
   }
   // In the library it goes by the name of the campaign it came with.
-  const made = catalogRowOf(file.catalog, {
+  const made = await catalogRowOf(file.catalog, {
     guildId: target.guildId,
     userId: actor.userId,
     at: now,

@@ -4,11 +4,12 @@ import type { RuleError } from '../rules/errors.ts';
 import {
   canonicalCatalog,
   formatCatalogIssue,
-  parseCatalog,
+  type parseCatalog,
   type CatalogFailure,
   type CatalogFiles,
 } from '../rules/thunderdome/catalog/index.ts';
 import type { Actor } from '../rules/thunderdome/index.ts';
+import { parseCatalogOffThread } from './catalogs.ts';
 import type { AppContext } from './context.ts';
 import { runCommand, type CommandResult, type CommandTarget } from './run-command.ts';
 import { stateLayout } from './rulesets.ts';
@@ -66,11 +67,13 @@ const PARSING_LABEL = 'import';
  * Parses catalog files into the row that stores them: the canonical CSV and its content hash as
  * the version. Shared by `/catalog import` and by a campaign import that brings its catalog along.
  */
-export function catalogRowOf(
+export async function catalogRowOf(
   files: CatalogFiles,
   by: { guildId: string; userId: string; at: Date; name?: string },
-): { ok: true; row: CatalogRow; parsed: Extract<ReturnType<typeof parseCatalog>, { ok: true }> } | CatalogFailure {
-  const parsed = parseCatalog(files, PARSING_LABEL);
+): Promise<
+  { ok: true; row: CatalogRow; parsed: Extract<ReturnType<typeof parseCatalog>, { ok: true }> } | CatalogFailure
+> {
+  const parsed = await parseCatalogOffThread(files, PARSING_LABEL);
   if (!parsed.ok) return parsed;
   const canonical = canonicalCatalog(parsed.catalog);
   const row: CatalogRow = {
@@ -88,7 +91,7 @@ export function catalogRowOf(
 }
 
 export async function importCatalog(app: AppContext, req: CatalogImportRequest): Promise<CatalogImportResult> {
-  const made = catalogRowOf(req.files, {
+  const made = await catalogRowOf(req.files, {
     guildId: req.target.guildId,
     userId: req.actor.userId,
     at: app.clock.now(),

@@ -36,8 +36,12 @@ function load(files: CatalogFiles, version: string, what: string): Loaded {
  * each version was used (docs/performance.md, "Nothing blocks the event loop").
  */
 async function loadOffThread(files: CatalogFiles, version: string, what: string): Promise<Loaded> {
-  const bytes = await renderPicture({ kind: 'catalog', files, version });
-  return loaded(deserialize(bytes) as CatalogParseResult, what);
+  return loaded(await parseCatalogOffThread(files, version), what);
+}
+
+/** `parseCatalog` in a render worker, the bot's thread for such work (`/catalog import` parses an upload so). */
+export async function parseCatalogOffThread(files: CatalogFiles, version: string): Promise<CatalogParseResult> {
+  return deserialize(await renderPicture({ kind: 'catalog', files, version })) as CatalogParseResult;
 }
 
 function loaded(parsed: CatalogParseResult, what: string): Loaded {

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { loadEvents } from '../db/campaign-repo.ts';
+import { loadEvents, snapshotBeforeSeq } from '../db/campaign-repo.ts';
 import * as repo from '../db/outbox-repo.ts';
 import { campaigns } from '../db/schema.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import type { AppContext } from './context.ts';
-import { DEFAULT_RULESET, rulesetOf } from './rulesets.ts';
+import { DEFAULT_RULESET, rulesetOf, stateLayout } from './rulesets.ts';
 import { eachSliced, slices } from './slices.ts';
 
 export type { OutboxProgress, OutboxRow } from '../db/outbox-repo.ts';
@@ -81,7 +81,9 @@ export const outboxRepo = {
 /**
  * The events of one command (seq `fromSeq`…`toSeq`) and the campaign's state right after them,
  * rebuilt from the log: what a row delivered after a restart is written from, as it would have
- * been at the time.
+ * been at the time. From the last half-cycle snapshot before the command, as a revert's history is
+ * (docs/performance.md, "Long histories"): a backlog of rows after a crash costs a half-cycle of
+ * events each, not the whole log each.
  */
 export async function commandHistory(
   app: AppContext,
@@ -89,29 +91,28 @@ export async function commandHistory(
   fromSeq: number,
   toSeq: number,
 ): Promise<{ events: StoredEvent[]; state: CampaignState } | null> {
-  const all = await loadEvents(app.database.db, campaignId);
+  const db = app.database.db;
   // The campaign's own ruleset folds every event, its creation included: before the first event
   // there is no state to name it, so it is read from the stored row (a Warlord game's creation
   // folded by Thunderdome would be no state at all).
-  const [row] = await app.database.db
+  const [row] = await db
     .select({ ruleset: sql<string | null>`${campaigns.state} ->> 'ruleset'` })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId));
   const ruleset = rulesetOf(row?.ruleset ?? DEFAULT_RULESET);
-  let state: CampaignState | null = null;
+  const snapshot = await snapshotBeforeSeq(db, campaignId, fromSeq, stateLayout);
+  const log = await loadEvents(db, campaignId, (snapshot?.seq ?? 0) + 1, undefined, toSeq);
+  let state: CampaignState | null = snapshot?.state ?? null;
   const events: StoredEvent[] = [];
-  // One working copy for the whole replay (docs/performance.md, "Long histories"), folded in
-  // slices: a year's log is thousands of events, and every other interaction waits on this loop
+  // One working copy for the whole replay (the snapshot is read fresh, so it is that copy), folded
+  // in slices: without a snapshot (a campaign in its first half-cycle, a ruleset that keeps none)
+  // the log is thousands of events, and every other interaction waits on this loop
   // (docs/performance.md, "Nothing blocks the event loop").
   const fold = ruleset.applyInPlace ?? ruleset.apply;
-  await eachSliced(
-    all.filter((e) => e.seq <= toSeq),
-    slices(),
-    (e) => {
-      state = fold(state, e);
-      if (e.seq >= fromSeq) events.push(e);
-    },
-  );
+  await eachSliced(log, slices(), (e) => {
+    state = fold(state, e);
+    if (e.seq >= fromSeq) events.push(e);
+  });
   const folded = state as CampaignState | null;
   return folded ? { events, state: folded } : null;
 }

@@ -1,5 +1,6 @@
 import { deserialize } from 'node:v8';
 import { afterAll, expect, it, vi } from 'vitest';
+import { catalogRowOf } from '../../src/app/catalog-import.ts';
 import { catalogSource, sampleCatalogFiles } from '../../src/app/catalogs.ts';
 import { closeRenderPool, renderPicture } from '../../src/render/pool.ts';
 import type * as CatalogModule from '../../src/rules/thunderdome/catalog/index.ts';
@@ -47,4 +48,23 @@ it("§4.2: the bot's catalog source parses the sample in a worker, never on its 
   expect(units.get(first.unitId)).toEqual(first);
   // Loaded once: the next use answers from memory.
   expect(await source.get(source.defaultVersion)).toBe(units);
+});
+
+it('§4.2: `/catalog import` parses the uploaded files in a worker too, and stores the canonical catalog under its content hash', async () => {
+  const files = sampleCatalogFiles();
+  const made = await catalogRowOf(files, { guildId: 'g', userId: 'u', at: new Date('2026-11-21T12:00:00Z') });
+  expect(here.parses).toBe(0);
+  const parsed = actual.parseCatalog(files, 'import');
+  if (!parsed.ok || !made.ok) throw new Error('the sample does not parse');
+  const canonical = actual.canonicalCatalog(parsed.catalog);
+  expect(made.row).toMatchObject({
+    version: canonical.version,
+    unitCount: parsed.catalog.units.length,
+    unitsCsv: canonical.units,
+  });
+  // A file with an error is refused with the parser's own issues, as before.
+  const bad = { ...files, units: `${files.units.trimEnd()}\nnot,a,unit\n` };
+  const refused = await catalogRowOf(bad, { guildId: 'g', userId: 'u', at: new Date('2026-11-21T12:00:00Z') });
+  expect(refused.ok).toBe(false);
+  expect(refused).toEqual(actual.parseCatalog(bad, 'import'));
 });

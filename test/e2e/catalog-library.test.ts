@@ -263,7 +263,7 @@ describe('/catalog template, import, export, list, use and amend through the Dis
   });
 
   async function amendmentVote(proposer: string) {
-    const amended = (await import('../../src/app/catalog-import.ts')).catalogRowOf(amendedSample(), {
+    const amended = await (await import('../../src/app/catalog-import.ts')).catalogRowOf(amendedSample(), {
       guildId,
       userId: 'x',
       at: new Date(),

@@ -1,5 +1,5 @@
 import { fairnessReport } from './fairness.ts';
-import { dist2, segmentDist2, segmentsIntersect } from './geometry.ts';
+import { boxesApart, boxOf, dist2, segmentDist2, segmentsIntersect } from './geometry.ts';
 import type { Point } from './geometry.ts';
 import { buildGraph, components } from './graph.ts';
 import { MAP_LIMITS } from './types.ts';
@@ -159,6 +159,18 @@ function orbit(L: Layout, a: number, b: number): Lane2[] {
 
 type Lane2 = [number, number];
 
+/** The smallest pair code among the copies of a-b (orbit's members), worked out without building them. */
+function orbitCode(L: Layout, a: number, b: number): number {
+  const n = L.pts.length;
+  let code = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < L.players; k++) {
+    const x = rotate(L, a, k);
+    const y = rotate(L, b, k);
+    code = Math.min(code, x < y ? x * n + y : y * n + x);
+  }
+  return code;
+}
+
 function polar(angle: number, radius: number): Point {
   return { x: Math.round(CENTRE + radius * Math.cos(angle)), y: Math.round(CENTRE + radius * Math.sin(angle)) };
 }
@@ -226,7 +238,7 @@ function innerLanes(L: Layout, rng: (n: number) => number): Lane2[] {
       let code = a * n + b;
       if (L.symmetric) {
         // One representative per orbit: the copy with the smallest pair code.
-        code = Math.min(...orbit(L, a, b).map(([x, y]) => Math.min(x, y) * n + Math.max(x, y)));
+        code = orbitCode(L, a, b);
         if (seen.has(code)) continue;
         seen.add(code);
       }
@@ -265,10 +277,18 @@ function classify(L: Layout, inner: number[], a: number, b: number, len: number)
 
 function crossesAny(L: Layout, lane: Lane2, lanes: readonly Lane2[]): boolean {
   const [a, b] = lane;
-  return lanes.some(
-    ([c, d]) =>
-      c !== a && c !== b && d !== a && d !== b && segmentsIntersect(L.pts[a]!, L.pts[b]!, L.pts[c]!, L.pts[d]!),
-  );
+  const p = L.pts[a]!;
+  const q = L.pts[b]!;
+  const box = boxOf(p, q);
+  for (const [c, d] of lanes) {
+    if (c === a || c === b || d === a || d === b) continue;
+    const r = L.pts[c]!;
+    const s = L.pts[d]!;
+    // Lanes whose boxes are apart share no point; most are, and this test is a fraction of the other.
+    if (boxesApart(box, r, s)) continue;
+    if (segmentsIntersect(p, q, r, s)) return true;
+  }
+  return false;
 }
 
 function clear(L: Layout, [a, b]: Lane2): boolean {

@@ -45,6 +45,28 @@ export function segmentsIntersect(p: Point, q: Point, r: Point, s: Point): boole
   );
 }
 
+/** The bounding box of the segment pq. */
+export interface Box {
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+}
+
+export function boxOf(p: Point, q: Point): Box {
+  return { minX: Math.min(p.x, q.x), maxX: Math.max(p.x, q.x), minY: Math.min(p.y, q.y), maxY: Math.max(p.y, q.y) };
+}
+
+/** True when the segment rs lies wholly beside `box`, so it cannot share a point with the segment boxed. */
+export function boxesApart(box: Box, r: Point, s: Point): boolean {
+  return (
+    Math.max(r.x, s.x) < box.minX ||
+    Math.min(r.x, s.x) > box.maxX ||
+    Math.max(r.y, s.y) < box.minY ||
+    Math.min(r.y, s.y) > box.maxY
+  );
+}
+
 /** Squared distance from p to the segment ab. */
 export function segmentDist2(p: Point, a: Point, b: Point): number {
   const len2 = dist2(a, b);
@@ -64,24 +86,29 @@ export function positions(map: Pick<MapSpec, 'sectors'>): Map<string, Point> | n
 }
 
 /**
- * Number of pairs of lanes that cross when drawn straight, or null without coordinates.
- * O(lanes²): 2,000 lanes (the import limit) is two million cheap tests.
+ * Number of pairs of lanes that cross when drawn straight, or null without coordinates. The lanes
+ * are swept left to right, so only pairs whose spans across x overlap are tested: the map
+ * generator counts them for every candidate map, and a map is drawn mostly of short lanes.
  */
 export function countCrossings(map: Pick<MapSpec, 'sectors' | 'lanes'>): number | null {
   const pos = positions(map);
   if (pos === null) return null;
-  const segs: { a: string; b: string; p: Point; q: Point }[] = [];
+  const index = new Map<string, number>();
+  for (const key of pos.keys()) index.set(key, index.size);
+  const segs: (Box & { a: number; b: number; p: Point; q: Point })[] = [];
   for (const [a, b] of map.lanes) {
     const p = pos.get(a);
     const q = pos.get(b);
-    if (p && q) segs.push({ a, b, p, q });
+    if (p && q) segs.push({ a: index.get(a)!, b: index.get(b)!, p, q, ...boxOf(p, q) });
   }
+  segs.sort((u, v) => u.minX - v.minX);
   let count = 0;
   for (let i = 0; i < segs.length; i++) {
     const u = segs[i]!;
-    for (let j = i + 1; j < segs.length; j++) {
+    for (let j = i + 1; j < segs.length && segs[j]!.minX <= u.maxX; j++) {
       const v = segs[j]!;
       if (u.a === v.a || u.a === v.b || u.b === v.a || u.b === v.b) continue;
+      if (v.maxY < u.minY || v.minY > u.maxY) continue;
       if (segmentsIntersect(u.p, u.q, v.p, v.q)) count++;
     }
   }
