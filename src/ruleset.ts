@@ -159,6 +159,12 @@ export interface RulesetContext {
   proposedCatalog?: unknown;
   /** What `historyFrom` named: the state before that event and the stored events since; absent when it named none. */
   history?: { before: unknown; events: readonly StoredEventOf<RulesetEvent>[] };
+  /**
+   * Long pure work the app has done off its event loop (docs/performance.md, "Nothing blocks the
+   * event loop"): a generated map (Thunderdome, UTD8.16), the same whoever makes it. Absent: the
+   * rules make it in place.
+   */
+  generateMap?: (request: { players: number; sectorsPerPlayer: number; seed: number }) => unknown;
 }
 
 export interface RulesetSeeds<S, E> {

@@ -24,6 +24,7 @@ import { stateCacheOf } from './state-cache.ts';
 import type { Executor } from '../db/client.ts';
 import { DEFAULT_RULESET, rulesetOf, stateLayout } from './rulesets.ts';
 import { sendOutboxRows } from '../db/outbox-repo.ts';
+import { mapsOffThread } from './maps-off-thread.ts';
 
 export interface CommandTarget {
   guildId: string;
@@ -144,22 +145,37 @@ export async function runCommand(app: AppContext, req: CommandRequest): Promise<
         const version = row?.version ?? 0;
         // Without a campaign the rules refuse everything but creation, so no real seed is needed.
         const secret = seed ?? (row ? currentSeed(row) : NO_SEED);
-        const dice = new SeededDice(secret, version + 1, app.testHooks?.forcedDice ?? []);
         const catalogVersion = ruleset.catalogVersion?.(row?.state ?? null, command, app.catalogs.defaultVersion);
         const catalog = catalogVersion === undefined ? null : await app.catalogs.get(catalogVersion, tx);
         const proposedVersion = ruleset.proposedCatalogVersion?.(row?.state ?? null, command) ?? null;
+        const proposedCatalog = proposedVersion === null ? null : await app.catalogs.get(proposedVersion, tx);
         const historyFrom = row ? (ruleset.historyFrom?.(row.state, command) ?? null) : null;
         const history = row && historyFrom !== null ? await loadHistory(tx, ruleset, row.id, historyFrom) : null;
-        const decision = ruleset.decide(row?.state ?? null, command, {
-          actor: req.actor,
-          now,
-          dice,
-          catalog,
-          ...(proposedVersion === null ? {} : { proposedCatalog: await app.catalogs.get(proposedVersion, tx) }),
-          ...(history ? { history } : {}),
-          firstSeq: version + 1,
-        });
-        return { ruleset, version, secret, dice, decision };
+        // A generated map is made in a worker (maps-off-thread.ts): a ruling that asks for one it has
+        // not made yet stops, and is made again from the start, with the same dice, once it is made.
+        const maps = mapsOffThread();
+        const forced = app.testHooks?.forcedDice ?? [];
+        for (;;) {
+          const unforced = [...forced];
+          const dice = new SeededDice(secret, version + 1, forced);
+          try {
+            const decision = ruleset.decide(row?.state ?? null, command, {
+              actor: req.actor,
+              now,
+              dice,
+              catalog,
+              ...(proposedCatalog === null ? {} : { proposedCatalog }),
+              ...(history ? { history } : {}),
+              firstSeq: version + 1,
+              generateMap: maps.generateMap,
+            });
+            return { ruleset, version, secret, dice, decision };
+          } catch (err) {
+            if (!(await maps.made(err))) throw err;
+            // The stopped ruling's forced dice (the tests') are forced again.
+            forced.splice(0, forced.length, ...unforced);
+          }
+        }
       };
       // While the lock is on its way (on PGlite the database worker takes it and records the claim),
       // the rules rule on the row this process last wrote for the channel, if it keeps it: the

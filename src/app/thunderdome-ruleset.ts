@@ -11,6 +11,7 @@ import {
 import { revealVotePassed } from '../rules/thunderdome/player-votes.ts';
 import { proposedCatalogVersion } from '../rules/thunderdome/catalog-amend.ts';
 import type { UnitCatalog } from '../rules/thunderdome/units.ts';
+import type { MapGenerator } from '../rules/thunderdome/map/index.ts';
 import { revertHistoryFrom, type RevertHistory } from '../rules/thunderdome/revert.ts';
 import { thunderdomeScheduler } from './thunderdome-scheduler.ts';
 import { upcastState } from '../rules/thunderdome/upcast.ts';
@@ -23,10 +24,11 @@ import { thunderdomePosts } from './thunderdome-posts.ts';
  */
 export const thunderdome: Ruleset<CampaignState, CampaignCommand, CampaignEvent> = {
   id: 'thunderdome-iii',
-  decide: (state, command, { proposedCatalog, history, ...ctx }) => {
+  decide: (state, command, { proposedCatalog, history, generateMap, ...ctx }) => {
     const decision = decideWithState(state, command, {
       ...ctx,
       catalog: ctx.catalog as UnitCatalog,
+      ...(generateMap ? { generateMap: generateMap as MapGenerator } : {}),
       ...(proposedCatalog ? { proposedCatalog: proposedCatalog as UnitCatalog } : {}),
       ...(history ? { revertHistory: history as RevertHistory } : {}),
     });

@@ -3,6 +3,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { parseCatalog, type CatalogFiles } from '../rules/thunderdome/catalog/index.ts';
 import type { BattleSetup, BattleSetupInput } from '../rules/thunderdome/battle-setup/generate.ts';
 import type { Engagement } from '../rules/n3d/index.ts';
+import { generateSeededMap, type SeededMapRequest } from '../rules/thunderdome/map/index.ts';
 import type { Ledger } from '../rules/thunderdome/ledger.ts';
 import type { CampaignState } from '../rules/thunderdome/state.ts';
 import type { UnitCatalog, UnitInfo } from '../rules/thunderdome/units.ts';
@@ -48,7 +49,12 @@ export type RenderJob =
    * (docs/performance.md, "Nothing blocks the event loop"); the render workers are the bot's
    * threads for such work.
    */
-  | { kind: 'catalog'; files: CatalogFiles; version: string };
+  | { kind: 'catalog'; files: CatalogFiles; version: string }
+  /**
+   * Not a picture either: the map of a `/map generate` (UTD8.16), answered as its `MapSpec` in V8's
+   * serialization. A 300-sector map takes 150–300 ms of CPU to generate (src/app/maps-off-thread.ts).
+   */
+  | { kind: 'map-generate'; request: SeededMapRequest };
 
 export type RenderKind = RenderJob['kind'];
 
@@ -106,6 +112,8 @@ export function drawJob(job: RenderJob): Promise<Buffer> {
       return renderWarlordGalaxy(job.view);
     case 'catalog':
       return Promise.resolve(serialize(parseCatalog(job.files, job.version)));
+    case 'map-generate':
+      return Promise.resolve(serialize(generateSeededMap(job.request)));
     default: {
       const never: never = job;
       throw new Error(`unknown picture ${(never as { kind: string }).kind}`);

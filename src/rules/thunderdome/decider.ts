@@ -2,6 +2,7 @@ import type { DiceSource } from '../dice.ts';
 import { refuse } from '../errors.ts';
 import { applyEvent } from './apply.ts';
 import type { CampaignEvent, StoredEvent } from './events.ts';
+import type { MapGenerator } from './map/index.ts';
 import { proxiedPlayer } from './lookup.ts';
 import { officerLosses } from './officers/apply-officers.ts';
 import type { CampaignState, Player } from './state.ts';
@@ -40,6 +41,11 @@ export interface DecisionContext {
   revertHistory?: RevertHistory;
   /** Sequence number the first event of this command will get (for automatic follow-ups). */
   firstSeq: number;
+  /**
+   * Makes the map of a `/map generate` (UTD8.16); absent, it is generated here (`generateSeededMap`).
+   * The bot has it made in a worker thread: a pure function of its request, so either way the map is the same.
+   */
+  generateMap?: MapGenerator;
 }
 
 /**

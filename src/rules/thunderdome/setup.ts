@@ -2,10 +2,9 @@ import { refuse } from '../errors.ts';
 import { fleetLimit } from './lookup.ts';
 import { bpv, bpvToString, type Bpv } from '../exact/bpv.ts';
 import { formatMoveClass, mc } from '../exact/move-class.ts';
-import { seededDie } from '../prng.ts';
 import { requireAdmin, type Decider } from './decider.ts';
 import { EMPIRES, empireByKey, empireCode } from './empires.ts';
-import { fairnessReport, generateMap, parseMapJson, sectorsPerPlayerRange, type MapSpec } from './map/index.ts';
+import { fairnessReport, generateSeededMap, parseMapJson, sectorsPerPlayerRange, type MapSpec } from './map/index.ts';
 import type { Base, CampaignMap, CampaignState, Fleet, Player, Sector, Ship } from './state.ts';
 import { beginTurn } from './turn.ts';
 import { checkBuildable, maxFleets } from './navy-limits.ts';
@@ -173,9 +172,12 @@ export function setMap(
       );
     const seed = d.ctx.dice.roll(2_147_483_647, 1, 'map generator seed (UTD8.16)')[0]!;
     try {
-      spec = generateMap({ players: P, sectorsPerPlayer: source.sectorsPerPlayer, rng: seededDie(seed) }).map;
+      spec = (d.ctx.generateMap ?? generateSeededMap)({ players: P, sectorsPerPlayer: n, seed });
     } catch (err) {
-      refuse('map/bad-size', 'UTD8.16', (err as Error).message);
+      // The generator's own refusal of a size; anything else (a generator made elsewhere that has
+      // not answered yet, a fault) is not a ruling and goes up.
+      if (!(err instanceof RangeError)) throw err;
+      refuse('map/bad-size', 'UTD8.16', err.message);
     }
     label = `generated for ${P} players, ${source.sectorsPerPlayer} sectors each, seed ${seed}`;
   }

@@ -2,6 +2,7 @@ import { fairnessReport } from './fairness.ts';
 import { boxesApart, boxOf, dist2, segmentDist2, segmentsIntersect } from './geometry.ts';
 import type { Point } from './geometry.ts';
 import { buildGraph, components } from './graph.ts';
+import { seededDie } from '../../prng.ts';
 import { MAP_LIMITS } from './types.ts';
 import type { FairnessReport, Lane, MapSector, MapSpec } from './types.ts';
 
@@ -105,6 +106,24 @@ export function generateMap(options: GenerateOptions): GeneratedMap {
   }
   return best!;
 }
+
+/** What `/map generate` asks of the generator (UTD8.16): the seed is the command's own die roll. */
+export interface SeededMapRequest {
+  players: number;
+  sectorsPerPlayer: number;
+  seed: number;
+}
+
+/**
+ * Makes the map of a `/map generate`. The rules call it through `DecisionContext.generateMap`, which
+ * the bot answers from a worker thread (docs/performance.md, "Nothing blocks the event loop": a
+ * 300-sector map takes 150–300 ms to generate); the same request always gives the same map.
+ */
+export type MapGenerator = (request: SeededMapRequest) => MapSpec;
+
+/** The map for a request, generated here. */
+export const generateSeededMap: MapGenerator = ({ players, sectorsPerPlayer, seed }) =>
+  generateMap({ players, sectorsPerPlayer, rng: seededDie(seed) }).map;
 
 function better(a: FairnessReport, b: FairnessReport): boolean {
   const eps = 1e-9; // scores are sums of means; ignore float noise so earlier candidates win ties

@@ -16,5 +16,11 @@ export { countCrossings } from './geometry.ts';
 export type { MapIssue, MapParseResult } from './import.ts';
 export { mapFileSchema, parseMapJson, serialiseMap, validateMap } from './import.ts';
 export { FAIRNESS_WEIGHTS, fairnessReport, fairnessScore } from './fairness.ts';
-export type { GenerateOptions, GeneratedMap } from './generate.ts';
-export { GENERATOR_DEFAULTS, generateMap, sectorsPerPlayerRange, targetSpacing } from './generate.ts';
+export type { GenerateOptions, GeneratedMap, MapGenerator, SeededMapRequest } from './generate.ts';
+export {
+  GENERATOR_DEFAULTS,
+  generateMap,
+  generateSeededMap,
+  sectorsPerPlayerRange,
+  targetSpacing,
+} from './generate.ts';
