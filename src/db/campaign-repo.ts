@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gt, inArray, lt, sql } from 'drizzle-orm';
 import { chainLinks, GENESIS_HASH, type ChainedRecord } from '../rules/event-chain.ts';
 import { sameJson } from '../rules/json-data.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { upcastCampaignEvent } from '../rules/thunderdome/upcast.ts';
 import type { Executor } from './client.ts';
 import { campaignEvents, campaignRecords, campaignSnapshots, campaigns, processedInteractions } from './schema.ts';
+import { insertParams, insertTexts, runWritten } from './prebuilt.ts';
 
 export interface CampaignRow {
   id: string;
@@ -685,20 +686,27 @@ function campaignSave(...[tx, row, expectedVersion, at, layout, opts = {}]: Para
   const columns = columnsOf(row.state, parts, before, lists);
   return {
     unchanged: parts.filter((part) => !(part in columns)),
-    update: () =>
-      tx
-        .update(campaigns)
-        .set({
-          ...columns,
-          ...(columns.state ? { name: row.state.name, status: row.state.status } : {}),
-          ...(Object.keys(columns).length > 0 ? { dueAt: layout.dueAt(row.state) } : {}),
-          ...(opts.secretSeedsUnchanged ? {} : { secretSeeds: row.secretSeeds }),
-          version: row.version,
-          updatedAt: at,
-        })
-        .where(and(eq(campaigns.id, row.id), eq(campaigns.version, expectedVersion)))
-        .returning({ id: campaigns.id, xmin: sql<string>`xmin::text` })
-        .execute(),
+    update: () => {
+      const set: Partial<Record<keyof typeof campaigns.$inferInsert, unknown>> = {
+        ...columns,
+        ...(columns.state ? { name: row.state.name, status: row.state.status } : {}),
+        ...(Object.keys(columns).length > 0 ? { dueAt: layout.dueAt(row.state) } : {}),
+        ...(opts.secretSeedsUnchanged ? {} : { secretSeeds: row.secretSeeds }),
+        version: row.version,
+        updatedAt: at,
+      };
+      // As drizzle's `set`: a key whose value is undefined is left out.
+      const keys = (Object.keys(set) as (keyof typeof set)[]).filter((k) => set[k] !== undefined);
+      const values = keys.map((k) => set[k]);
+      return runWritten<{ id: string; xmin: string }>(
+        tx,
+        campaignUpdate(keys),
+        insertParams(
+          keys.map((k) => campaigns[k]),
+          [values],
+        ).concat([row.id, expectedVersion]),
+      );
+    },
     checked(updated: { xmin: string }[]): { xmin: string } {
       if (updated.length !== 1)
         throw new Error(`campaign ${row.id} changed under us (expected version ${expectedVersion})`);
@@ -707,6 +715,24 @@ function campaignSave(...[tx, row, expectedVersion, at, layout, opts = {}]: Para
     finished: (atOnce: boolean) =>
       lists.length > 0 ? storeFinished(tx, row.id, row.state, lists, before, atOnce) : Promise.resolve(),
   };
+}
+
+/**
+ * The text of a campaign's UPDATE setting `keys` (the command's changed parts and its bookkeeping),
+ * checked against the version it was read at, written once per set of keys (src/db/prebuilt.ts):
+ * a command sends one every time. The parameters are the values in `keys` order, the id, the version.
+ */
+const campaignUpdates = new Map<string, string>();
+function campaignUpdate(keys: readonly (keyof typeof campaigns.$inferInsert)[]): string {
+  const key = keys.join(',');
+  let text = campaignUpdates.get(key);
+  if (text === undefined) {
+    const sets = keys.map((k, i) => `"${campaigns[k].name}" = $${i + 1}`).join(', ');
+    text = `update "${getTableName(campaigns)}" set ${sets} where "${campaigns.id.name}" = $${keys.length + 1} and "${campaigns.version.name}" = $${keys.length + 2} returning "${campaigns.id.name}", xmin::text as xmin`;
+    // The sets are few (which parts a command changes); a bound keeps an odd caller from growing it.
+    if (campaignUpdates.size < 256) campaignUpdates.set(key, text);
+  }
+  return text;
 }
 
 /**
@@ -742,27 +768,25 @@ export function chainEvents(
       // In batches: one INSERT of a whole imported log passed PostgreSQL's 65,535 bind parameters at
       // 8,191 events (ten columns an event), and drizzle's statement builder overflowed its stack
       // before that (docs/performance.md, "Long histories").
-      const batch = (from: number) =>
-        tx
-          .insert(campaignEvents)
-          .values(
-            events.slice(from, from + EVENT_BATCH).map((e, k) => {
-              const link = links[from + k]!;
-              return {
-                campaignId,
-                seq: e.seq,
-                type: e.event.type,
-                at: new Date(e.at),
-                actorUserId: e.actor.userId,
-                asPlayer: e.actor.asPlayer ?? null,
-                event: e.event,
-                rolls: e.rolls,
-                prevHash: link.prevHash,
-                hash: link.hash,
-              };
-            }),
-          )
-          .execute();
+      // Its text written once per row count (src/db/prebuilt.ts), in EVENT_COLUMNS order.
+      const batch = (from: number) => {
+        const rows = events.slice(from, from + EVENT_BATCH).map((e, k) => {
+          const link = links[from + k]!;
+          return [
+            campaignId,
+            e.seq,
+            e.event.type,
+            new Date(e.at),
+            e.actor.userId,
+            e.actor.asPlayer ?? null,
+            e.event,
+            e.rolls,
+            link.prevHash,
+            link.hash,
+          ];
+        });
+        return runWritten(tx, eventsInsert(rows.length), insertParams(EVENT_COLUMNS, rows));
+      };
       // One batch is sent as this is called (a fault in building it throws here); more go one after another.
       if (events.length <= EVENT_BATCH) return batch(0).then(() => {});
       return (async () => {
@@ -771,6 +795,21 @@ export function chainEvents(
     },
   };
 }
+
+/** The columns of a log INSERT, in the order its rows give them. */
+export const EVENT_COLUMNS = [
+  campaignEvents.campaignId,
+  campaignEvents.seq,
+  campaignEvents.type,
+  campaignEvents.at,
+  campaignEvents.actorUserId,
+  campaignEvents.asPlayer,
+  campaignEvents.event,
+  campaignEvents.rolls,
+  campaignEvents.prevHash,
+  campaignEvents.hash,
+];
+const eventsInsert = insertTexts(campaignEvents, EVENT_COLUMNS);
 
 /** The chain head to link a command's events to: the one read with the lock, else read (and an older log chained) now. */
 export async function chainHeadFor(tx: Executor, campaignId: string, locked: string | null): Promise<string> {
@@ -1069,21 +1108,21 @@ export function claimInteractionOrAbort(
   campaign: { channelId: string },
   at: Date,
 ): Promise<boolean> {
-  const campaignId = sql<
-    string | null
-  >`(select ${campaigns.id} from ${campaigns} where ${campaigns.channelId} = ${campaign.channelId})`;
-  return tx
-    .insert(processedInteractions)
-    .values({ interactionId, campaignId, processedAt: at })
-    .execute()
-    .then(
-      () => false,
-      (err: unknown) => {
-        if (isUniqueViolation(err)) return true;
-        throw err;
-      },
-    );
+  return runWritten(tx, CLAIM_BY_CHANNEL, [
+    interactionId,
+    campaign.channelId,
+    processedInteractions.processedAt.mapToDriverValue(at),
+  ]).then(
+    () => false,
+    (err: unknown) => {
+      if (isUniqueViolation(err)) return true;
+      throw err;
+    },
+  );
 }
+
+/** `claimInteractionOrAbort`'s INSERT, its text written once (src/db/prebuilt.ts). */
+const CLAIM_BY_CHANNEL = `insert into "${getTableName(processedInteractions)}" ("${processedInteractions.interactionId.name}", "${processedInteractions.campaignId.name}", "${processedInteractions.processedAt.name}") values ($1, (select "${campaigns.id.name}" from "${getTableName(campaigns)}" where "${campaigns.channelId.name}" = $2), $3)`;
 
 /** A unique violation (SQLSTATE 23505), found through drizzle's `cause` chain. */
 export function isUniqueViolation(err: unknown): boolean {

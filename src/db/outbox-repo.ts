@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from './client.ts';
 import { outbox } from './schema.ts';
+import { insertParams, insertTexts, runWritten } from './prebuilt.ts';
 
 /**
  * The outbox's rows (docs/delivery.md): written in a command's transaction, claimed by one bot
@@ -142,31 +143,54 @@ function insertRows(
   nextAttemptAt: Date | null,
 ): Promise<{ id: number; kind: string }[]> {
   if (rows.length === 0) return Promise.resolve([]);
-  return tx
-    .insert(outbox)
-    .values(
-      rows.map((r) => ({
-        campaignId: r.campaignId,
-        channelId: r.channelId,
-        version: r.version,
-        fromSeq: r.fromSeq,
-        kind: r.kind,
-        subject: r.subject,
-        payload: r.payload ?? {},
-        progress: {},
-        interactionId: r.interactionId ?? null,
-        interactionToken: r.interactionToken ?? null,
-        dedupeKey: r.dedupeKey ?? null,
-        holder: birth.holder,
-        leaseUntil: birth.leaseUntil,
-        nextAttemptAt,
-        createdAt: birth.at,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: outbox.id, kind: outbox.kind })
-    .execute();
+  // Its text written once per row count (src/db/prebuilt.ts), in OUTBOX_COLUMNS order; the others take their defaults.
+  const values = rows.map((r) => [
+    r.campaignId,
+    r.channelId,
+    r.version,
+    r.fromSeq,
+    r.kind,
+    r.subject,
+    r.payload ?? {},
+    {},
+    r.interactionId ?? null,
+    r.interactionToken ?? null,
+    r.dedupeKey ?? null,
+    birth.holder,
+    birth.leaseUntil,
+    nextAttemptAt,
+    birth.at,
+  ]);
+  return runWritten<{ id: number | string; kind: string }>(
+    tx,
+    outboxInsert(rows.length),
+    insertParams(OUTBOX_COLUMNS, values),
+  ).then((inserted) => inserted.map((x) => ({ id: Number(x.id), kind: x.kind })));
 }
+
+/** The columns an outbox INSERT gives, in the order its rows give them. */
+const OUTBOX_COLUMNS = [
+  outbox.campaignId,
+  outbox.channelId,
+  outbox.version,
+  outbox.fromSeq,
+  outbox.kind,
+  outbox.subject,
+  outbox.payload,
+  outbox.progress,
+  outbox.interactionId,
+  outbox.interactionToken,
+  outbox.dedupeKey,
+  outbox.holder,
+  outbox.leaseUntil,
+  outbox.nextAttemptAt,
+  outbox.createdAt,
+];
+const outboxInsert = insertTexts(
+  outbox,
+  OUTBOX_COLUMNS,
+  `on conflict do nothing returning "${outbox.id.name}", "${outbox.kind.name}"`,
+);
 
 function rowOf(r: typeof outbox.$inferSelect): OutboxRow {
   return {
