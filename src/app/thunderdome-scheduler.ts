@@ -83,7 +83,9 @@ function clocks(state: CampaignState): number[] {
  */
 function runningVotes(state: CampaignState): CampaignState['votes'] {
   const since = state.paused?.since;
-  return unfinished('votes', state.votes).filter((v) => v.status === 'open' && (!since || v.openedAt >= since));
+  // The unfinished votes are exactly the open ones (finished.ts).
+  const open = unfinished('votes', state.votes);
+  return since ? open.filter((v) => v.openedAt >= since) : open;
 }
 
 /** The times of the battle clocks, their reminders and the captured ships' record-keeping deadline. */

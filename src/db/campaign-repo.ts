@@ -5,7 +5,7 @@ import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { upcastCampaignEvent } from '../rules/thunderdome/upcast.ts';
 import type { Executor } from './client.ts';
 import { campaignEvents, campaignRecords, campaignSnapshots, campaigns, processedInteractions } from './schema.ts';
-import { insertParams, insertTexts, runWritten } from './prebuilt.ts';
+import { driverValues, insertTexts, runWritten } from './prebuilt.ts';
 
 export interface CampaignRow {
   id: string;
@@ -701,7 +701,7 @@ function campaignSave(...[tx, row, expectedVersion, at, layout, opts = {}]: Para
       return runWritten<{ id: string; xmin: string }>(
         tx,
         campaignUpdate(keys),
-        insertParams(
+        driverValues(
           keys.map((k) => campaigns[k]),
           [values],
         ).concat([row.id, expectedVersion]),
@@ -785,7 +785,7 @@ export function chainEvents(
             link.hash,
           ];
         });
-        return runWritten(tx, eventsInsert(rows.length), insertParams(EVENT_COLUMNS, rows));
+        return runWritten(tx, eventsInsert(rows.length), driverValues(EVENT_COLUMNS, rows));
       };
       // One batch is sent as this is called (a fault in building it throws here); more go one after another.
       if (events.length <= EVENT_BATCH) return batch(0).then(() => {});

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from './client.ts';
 import { outbox } from './schema.ts';
-import { insertParams, insertTexts, runWritten } from './prebuilt.ts';
+import { driverValues, insertTexts, runWritten } from './prebuilt.ts';
 
 /**
  * The outbox's rows (docs/delivery.md): written in a command's transaction, claimed by one bot
@@ -164,7 +164,7 @@ function insertRows(
   return runWritten<{ id: number | string; kind: string }>(
     tx,
     outboxInsert(rows.length),
-    insertParams(OUTBOX_COLUMNS, values),
+    driverValues(OUTBOX_COLUMNS, values),
   ).then((inserted) => inserted.map((x) => ({ id: Number(x.id), kind: x.kind })));
 }
 

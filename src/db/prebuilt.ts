@@ -32,8 +32,8 @@ export function insertText(table: PgTable, columns: readonly PgColumn[], rows: n
   return `insert into "${getTableName(table)}" (${names}) values ${tuples.join(', ')}${tail ? ` ${tail}` : ''}`;
 }
 
-/** The parameters of such an INSERT: each row's values in `columns` order, as driver values. */
-export function insertParams(columns: readonly PgColumn[], rows: readonly (readonly unknown[])[]): unknown[] {
+/** The parameters of such an INSERT (or an UPDATE's set): each row's values in `columns` order, as driver values. */
+export function driverValues(columns: readonly PgColumn[], rows: readonly (readonly unknown[])[]): unknown[] {
   const out: unknown[] = [];
   for (const row of rows)
     for (let c = 0; c < columns.length; c++) {

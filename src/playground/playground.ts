@@ -125,7 +125,7 @@ export class Playground {
     if (parsed.kind === 'blank') return null;
     const before = new Set(
       [this.channelId, ...this.standIn.threads(this.channelId).map((t) => t.id)].flatMap((id) =>
-        this.standIn.channelMessages(id).map((m) => m.id),
+        this.standIn.channelMessageIds(id),
       ),
     );
     const channelAtStart = this.channelId;
@@ -337,7 +337,7 @@ export class Playground {
     const ids = new Set([
       ...(this.privateMessages.get(userId) ?? []),
       ...[this.channelId, ...this.standIn.threads(this.channelId).map((t) => t.id)].flatMap((id) =>
-        this.standIn.channelMessages(id).map((m) => m.id),
+        this.standIn.channelMessageIds(id),
       ),
     ]);
     const messages = [...ids]
@@ -557,16 +557,15 @@ export class Playground {
       files: this.saveFiles(m.attachments, line),
       ...withComponents(componentLines(m.components)),
     });
-    const inChannel = this.standIn
-      .channelMessages(channelId)
-      .filter(fresh)
-      .map((m) => post(m, ''));
-    const inThreads = this.standIn.threads(channelId).flatMap((t) =>
+    // Only the new messages are copied out of the stand-in, not the whole channel's history.
+    const since = (id: string) =>
       this.standIn
-        .channelMessages(t.id)
-        .filter(fresh)
-        .map((m) => post(m, `🧵 ${t.name}: `)),
-    );
+        .channelMessageIds(id)
+        .filter((x) => !before.has(x))
+        .map((x) => this.standIn.message(x))
+        .filter((m): m is StoredMessage => m !== undefined && fresh(m));
+    const inChannel = since(channelId).map((m) => post(m, ''));
+    const inThreads = this.standIn.threads(channelId).flatMap((t) => since(t.id).map((m) => post(m, `🧵 ${t.name}: `)));
     return [...inChannel, ...inThreads];
   }
 

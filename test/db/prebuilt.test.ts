@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { EVENT_COLUMNS } from '../../src/db/campaign-repo.ts';
-import { insertParams, insertText, runWritten } from '../../src/db/prebuilt.ts';
+import { driverValues, insertText, runWritten } from '../../src/db/prebuilt.ts';
 import { campaignEvents, campaigns } from '../../src/db/schema.ts';
 import { forEachDriver } from '../helpers/databases.ts';
 
@@ -36,7 +36,7 @@ forEachDriver('statements written once', (db, skip, driver) => {
         )
         .toSQL();
       expect(insertText(campaignEvents, EVENT_COLUMNS, 2)).toBe(drizzle.sql);
-      expect(insertParams(EVENT_COLUMNS, rows)).toEqual(drizzle.params);
+      expect(driverValues(EVENT_COLUMNS, rows)).toEqual(drizzle.params);
 
       await handle.insert(campaigns).values({
         id,
@@ -50,7 +50,7 @@ forEachDriver('statements written once', (db, skip, driver) => {
         createdAt: AT,
         updatedAt: AT,
       });
-      await runWritten(handle, insertText(campaignEvents, EVENT_COLUMNS, 2), insertParams(EVENT_COLUMNS, rows));
+      await runWritten(handle, insertText(campaignEvents, EVENT_COLUMNS, 2), driverValues(EVENT_COLUMNS, rows));
       const stored = await handle
         .select()
         .from(campaignEvents)

@@ -65,6 +65,8 @@ describe('layering: src/render imports only canvas, node built-ins, itself, and 
     '../rules/thunderdome/exploration/tables.ts',
     // The catalog's CSV parser: a render worker parses catalogs off the event loop (jobs.ts `catalog`).
     '../rules/thunderdome/catalog/index.ts',
+    // The map generator: a render worker makes `/map generate`'s map off the event loop (jobs.ts `map-generate`).
+    '../rules/thunderdome/map/index.ts',
     // Which records are finished (resolved battles, decided votes): the map shows the open battles.
     '../rules/thunderdome/finished.ts',
   ];

@@ -595,6 +595,14 @@ export class DiscordStandIn {
     return this.#ctx.store.history(channelId).map((m) => this.#ctx.store.snapshot(m));
   }
 
+  /**
+   * The ids of a channel's visible messages, oldest first: what is new since, without a copy of every
+   * message (the playground asks before and after each line, and a long session holds thousands).
+   */
+  channelMessageIds(channelId: string): string[] {
+    return this.#ctx.store.history(channelId).map((m) => m.id);
+  }
+
   /** Any message by id, ephemeral ones included. */
   message(messageId: string): StoredMessage | undefined {
     const message = this.#ctx.store.messages.get(messageId);
