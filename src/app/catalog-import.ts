@@ -4,7 +4,7 @@ import type { RuleError } from '../rules/errors.ts';
 import {
   canonicalCatalog,
   formatCatalogIssue,
-  type parseCatalog,
+  type CatalogParseResult,
   type CatalogFailure,
   type CatalogFiles,
 } from '../rules/thunderdome/catalog/index.ts';
@@ -70,9 +70,7 @@ const PARSING_LABEL = 'import';
 export async function catalogRowOf(
   files: CatalogFiles,
   by: { guildId: string; userId: string; at: Date; name?: string },
-): Promise<
-  { ok: true; row: CatalogRow; parsed: Extract<ReturnType<typeof parseCatalog>, { ok: true }> } | CatalogFailure
-> {
+): Promise<{ ok: true; row: CatalogRow; parsed: Extract<CatalogParseResult, { ok: true }> } | CatalogFailure> {
   const parsed = await parseCatalogOffThread(files, PARSING_LABEL);
   if (!parsed.ok) return parsed;
   const canonical = canonicalCatalog(parsed.catalog);

@@ -25,12 +25,13 @@ export function mapsOffThread(): {
   /** Whether `err` was a ruling stopped for a map, now made: then the ruling is made again. */
   made(err: unknown): Promise<boolean>;
 } {
-  // A map made, or the generator's refusal of its size (a RangeError the rules word as a refusal).
-  const maps = new Map<string, MapSpec | RangeError>();
+  // A map made, or the generator's refusal of its size (a RangeError the rules word as a refusal);
+  // made when a ruling first asks for a map, which almost none does.
+  let maps: Map<string, MapSpec | RangeError> | undefined;
   const keyOf = (r: SeededMapRequest) => `${r.players}/${r.sectorsPerPlayer}/${r.seed}`;
   return {
     generateMap(request) {
-      const map = maps.get(keyOf(request));
+      const map = maps?.get(keyOf(request));
       if (map instanceof RangeError) throw map;
       if (map) return map;
       throw new MapWanted(request);
@@ -51,6 +52,7 @@ export function mapsOffThread(): {
           map = refusal;
         }
       }
+      maps ??= new Map();
       maps.set(keyOf(request), map);
       return true;
     },

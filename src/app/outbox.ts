@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { loadEvents, snapshotBeforeSeq } from '../db/campaign-repo.ts';
+import { logSinceSnapshot } from '../db/campaign-repo.ts';
 import * as repo from '../db/outbox-repo.ts';
 import { campaigns } from '../db/schema.ts';
 import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
@@ -100,16 +100,15 @@ export async function commandHistory(
     .from(campaigns)
     .where(eq(campaigns.id, campaignId));
   const ruleset = rulesetOf(row?.ruleset ?? DEFAULT_RULESET);
-  const snapshot = await snapshotBeforeSeq(db, campaignId, fromSeq, stateLayout);
-  const log = await loadEvents(db, campaignId, (snapshot?.seq ?? 0) + 1, undefined, toSeq);
-  let state: CampaignState | null = snapshot?.state ?? null;
+  const since = await logSinceSnapshot(db, campaignId, fromSeq, stateLayout, toSeq);
+  let state: CampaignState | null = since.state;
   const events: StoredEvent[] = [];
   // One working copy for the whole replay (the snapshot is read fresh, so it is that copy), folded
   // in slices: without a snapshot (a campaign in its first half-cycle, a ruleset that keeps none)
   // the log is thousands of events, and every other interaction waits on this loop
   // (docs/performance.md, "Nothing blocks the event loop").
   const fold = ruleset.applyInPlace ?? ruleset.apply;
-  await eachSliced(log, slices(), (e) => {
+  await eachSliced(since.log, slices(), (e) => {
     state = fold(state, e);
     if (e.seq >= fromSeq) events.push(e);
   });

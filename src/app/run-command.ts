@@ -9,8 +9,7 @@ import {
   claimInteractionOrAbort,
   insertCampaign,
   isUniqueViolation,
-  loadEvents,
-  snapshotBeforeSeq,
+  logSinceSnapshot,
   lockCampaignByChannelKnowing,
   sendCampaign,
   type CampaignRow,
@@ -465,15 +464,14 @@ async function loadHistory(
 ): Promise<{ before: CampaignState; events: StoredEvent[] } | null> {
   // From the last half-cycle snapshot before the event (a revert stays within its cycle), folded
   // onto that one working copy, not a copy per event (docs/performance.md, "Long histories").
-  const snapshot = await snapshotBeforeSeq(tx, campaignId, fromSeq, stateLayout);
-  const events = await loadEvents(tx, campaignId, (snapshot?.seq ?? 0) + 1);
+  const since = await logSinceSnapshot(tx, campaignId, fromSeq, stateLayout);
   const fold = ruleset.applyInPlace ?? ruleset.apply;
-  let before: CampaignState | null = snapshot?.state ?? null;
-  for (const e of events) {
+  let before = since.state;
+  for (const e of since.log) {
     if (e.seq >= fromSeq) break;
     before = fold(before, e);
   }
-  return before ? { before, events: events.filter((e) => e.seq >= fromSeq) } : null;
+  return before ? { before, events: since.log.filter((e) => e.seq >= fromSeq) } : null;
 }
 
 function nextSeed(app: AppContext): string {

@@ -5,7 +5,7 @@ import type { CampaignState, StoredEvent } from '../rules/thunderdome/index.ts';
 import { upcastCampaignEvent } from '../rules/thunderdome/upcast.ts';
 import type { Executor } from './client.ts';
 import { campaignEvents, campaignRecords, campaignSnapshots, campaigns, processedInteractions } from './schema.ts';
-import { driverValues, insertTexts, runWritten } from './prebuilt.ts';
+import { driverValues, insertTexts, runWritten, updateTexts } from './prebuilt.ts';
 
 export interface CampaignRow {
   id: string;
@@ -697,14 +697,11 @@ function campaignSave(...[tx, row, expectedVersion, at, layout, opts = {}]: Para
       };
       // As drizzle's `set`: a key whose value is undefined is left out.
       const keys = (Object.keys(set) as (keyof typeof set)[]).filter((k) => set[k] !== undefined);
-      const values = keys.map((k) => set[k]);
+      const setColumns = keys.map((k) => campaigns[k]);
       return runWritten<{ id: string; xmin: string }>(
         tx,
-        campaignUpdate(keys),
-        driverValues(
-          keys.map((k) => campaigns[k]),
-          [values],
-        ).concat([row.id, expectedVersion]),
+        campaignUpdate(setColumns),
+        driverValues(setColumns, [keys.map((k) => set[k])]).concat([row.id, expectedVersion]),
       );
     },
     checked(updated: { xmin: string }[]): { xmin: string } {
@@ -718,22 +715,16 @@ function campaignSave(...[tx, row, expectedVersion, at, layout, opts = {}]: Para
 }
 
 /**
- * The text of a campaign's UPDATE setting `keys` (the command's changed parts and its bookkeeping),
- * checked against the version it was read at, written once per set of keys (src/db/prebuilt.ts):
- * a command sends one every time. The parameters are the values in `keys` order, the id, the version.
+ * The text of a campaign's UPDATE setting the given columns (the command's changed parts and its
+ * bookkeeping), checked against the version it was read at, written once per set of columns
+ * (src/db/prebuilt.ts): a command sends one every time. The parameters are the values in the
+ * columns' order, the id, the version.
  */
-const campaignUpdates = new Map<string, string>();
-function campaignUpdate(keys: readonly (keyof typeof campaigns.$inferInsert)[]): string {
-  const key = keys.join(',');
-  let text = campaignUpdates.get(key);
-  if (text === undefined) {
-    const sets = keys.map((k, i) => `"${campaigns[k].name}" = $${i + 1}`).join(', ');
-    text = `update "${getTableName(campaigns)}" set ${sets} where "${campaigns.id.name}" = $${keys.length + 1} and "${campaigns.version.name}" = $${keys.length + 2} returning "${campaigns.id.name}", xmin::text as xmin`;
-    // The sets are few (which parts a command changes); a bound keeps an odd caller from growing it.
-    if (campaignUpdates.size < 256) campaignUpdates.set(key, text);
-  }
-  return text;
-}
+const campaignUpdate = updateTexts(
+  campaigns,
+  (n) =>
+    `where "${campaigns.id.name}" = $${n} and "${campaigns.version.name}" = $${n + 1} returning "${campaigns.id.name}", xmin::text as xmin`,
+);
 
 /**
  * Appends events to the log, each linked to the one before by its hash (src/rules/event-chain.ts),
@@ -922,6 +913,23 @@ export async function snapshotBeforeSeq(
     .orderBy(desc(campaignSnapshots.seq))
     .limit(1);
   return row ? snapshotOf(tx, row, layout) : null;
+}
+
+/**
+ * What a part of the history is folded from (a revert's, a delivery's after a restart): the latest
+ * half-cycle snapshot before event `fromSeq`, a fresh copy of its own (null before the first), and
+ * the log after it, to `toSeq` when given (docs/performance.md, "Long histories").
+ */
+export async function logSinceSnapshot(
+  tx: Executor,
+  campaignId: string,
+  fromSeq: number,
+  layout: StateLayout,
+  toSeq?: number,
+): Promise<{ state: CampaignState | null; log: StoredEvent[] }> {
+  const snapshot = await snapshotBeforeSeq(tx, campaignId, fromSeq, layout);
+  const log = await loadEvents(tx, campaignId, (snapshot?.seq ?? 0) + 1, undefined, toSeq);
+  return { state: snapshot?.state ?? null, log };
 }
 
 /**

@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { acquireDataDirLock } from './lock.ts';
 import * as schema from './schema.ts';
 
-import type { Db } from './types.ts';
+import { type Db, MAX_PREPARED_SQL } from './types.ts';
 
 export type { Db, Executor, Tx } from './types.ts';
 
@@ -31,9 +31,6 @@ export type DatabaseTarget =
        */
       thread?: 'worker' | 'main';
     };
-
-/** Statements longer than this (a batch of many events, say) are rare and large: parsed each time, never kept. */
-const MAX_PREPARED_SQL = 4096;
 
 /**
  * `client` with every statement that has parameters run as a prepared statement of its connection

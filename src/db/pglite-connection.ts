@@ -6,6 +6,7 @@ import {
   parse,
   protocol,
 } from '@electric-sql/pglite';
+import { MAX_PREPARED_SQL } from './types.ts';
 
 /**
  * The one connection to embedded PGlite, as the database worker serves it (src/db/pglite-worker.ts;
@@ -67,8 +68,6 @@ export function toWire(err: unknown): WireError {
  * INSERT of many rows has a shape per row count, so the least recently used are closed past this.
  */
 export const MAX_PREPARED = 100;
-/** Longer statements (a batch of imported events, say) are rare and large: parsed each time, never kept. */
-const MAX_PREPARED_SQL = 4096;
 
 interface Prepared {
   name: string;

@@ -55,3 +55,23 @@ export function insertTexts(table: PgTable, columns: readonly PgColumn[], tail =
     return text;
   };
 }
+
+/**
+ * The text of an UPDATE of `table` setting `columns` to $1…$n, then `tail(n + 1)` (its `where` and
+ * `returning`, numbering its parameters on from there), kept per set of columns: a command's UPDATE
+ * sets the parts it changed, and those sets are few.
+ */
+export function updateTexts(table: PgTable, tail: (next: number) => string): (columns: readonly PgColumn[]) => string {
+  const known = new Map<string, string>();
+  return (columns) => {
+    const key = columns.map((c) => c.name).join(',');
+    let text = known.get(key);
+    if (text === undefined) {
+      const sets = columns.map((c, i) => `"${c.name}" = $${i + 1}`).join(', ');
+      text = `update "${getTableName(table)}" set ${sets} ${tail(columns.length + 1)}`;
+      // A bound keeps an odd caller from growing it.
+      if (known.size < 256) known.set(key, text);
+    }
+    return text;
+  };
+}
