@@ -218,7 +218,7 @@ function blankLayer(width: number, height: number, bandHeight: number): MapLayer
 /**
  * Forgets the kept layouts and map layers (the bench's "drawn from nothing" figure; tests); with
  * `everything`, also what is kept by size, colour or text rather than by campaign — text widths,
- * disc sprites, halo offsets and scratch canvases — as in a render worker that has drawn nothing yet.
+ * disc and name sprites, halo offsets and scratch canvases — as in a render worker that has drawn nothing yet.
  */
 export function forgetMapCaches(everything = false): void {
   layouts.clear();
@@ -228,6 +228,7 @@ export function forgetMapCaches(everything = false): void {
   spareLayer = null;
   widths.clear();
   discSprites.clear();
+  nameSprites.clear();
   haloOffsets.clear();
   haloScratch = null;
   scratch = null;
@@ -651,39 +652,63 @@ function scratchFor(w: number, h: number): NonNullable<typeof haloScratch> {
 
 /**
  * A sector name centred on (cx, cy) with a halo in the background colour, so lanes under it do
- * not cut the letters. The name is laid out and filled once, into a scratch canvas at the same
- * fraction of a pixel as on the map (so it is copied at a whole-pixel offset, without
- * resampling: the letters are the pixels a fillText on the map would give); the halo is that
- * shape in the background colour, copied round it at whole-pixel offsets up to `reach` (haloRing)
- * — about the area a round-joined stroke of twice that width covers outside the letters. Text
- * layout and stroking were most of a fresh map's drawing, and a copy costs little
- * (docs/performance.md, "Drawing a map from nothing").
+ * not cut the letters, drawn as one picture of name and halo (`nameSprite`), kept by text, size
+ * and fraction of a pixel: the layout puts a map's names at the same places every time it is
+ * drawn, so a map drawn afresh after a command (its owners, fleets or marks changed) copies each
+ * name once instead of laying it out and haloing it again (docs/performance.md, "Drawing a map
+ * from nothing"). Like the disc sprites they depend on nothing else of a campaign.
  */
 function drawHaloedName(ctx: CanvasRenderingContext2D, text: string, cx: number, cy: number, px: number): void {
+  const ix = Math.floor(cx);
+  const iy = Math.floor(cy);
+  const fx = cx - ix;
+  const fy = cy - iy;
+  const sprite = remembered(
+    nameSprites,
+    `${px}\u0000${fx}\u0000${fy}\u0000${text}`,
+    () => nameSprite(text, fx, fy, px),
+    NAME_SPRITES_KEPT,
+  );
+  ctx.drawImage(sprite, ix - Math.floor(sprite.width / 2), iy - Math.floor(sprite.height / 2));
+}
+
+/** Name sprites (`drawHaloedName`): a 300-sector map's names fit, at about 8 KB each. */
+const nameSprites = new Map<string, Canvas>();
+const NAME_SPRITES_KEPT = 400;
+
+/**
+ * A name and its halo as one picture, to be copied at a whole-pixel offset. The name is laid out
+ * and filled once, into a scratch canvas at the same fraction of a pixel (fx, fy) as on the map
+ * (so the copy is not resampled: the letters are the pixels a fillText on the map would give);
+ * the halo is that shape in the background colour, copied round it at whole-pixel offsets up to
+ * `reach` (haloRing), about the area a round-joined stroke of twice that width covers outside the
+ * letters; the letters go over it. Compositing is associative, so copying the sprite onto the map
+ * gives the pixels the halo copies and then the letters drawn onto the map one by one would.
+ */
+function nameSprite(text: string, fx: number, fy: number, px: number): Canvas {
   const reach = Math.max(1, px * 0.14);
   const pad = Math.ceil(reach) + 2;
   const w = Math.ceil(measureBold(text, px)) + 2 * pad + 2;
   const h = Math.ceil(px * 1.6) + 2 * pad;
   const s = scratchFor(w, h);
-  const ix = Math.floor(cx);
-  const iy = Math.floor(cy);
-  const ox = Math.floor(w / 2);
-  const oy = Math.floor(h / 2);
   const f = font(px, 'bold');
   if (s.font !== f) {
     s.inkCtx.font = f;
     s.font = f;
   }
   s.inkCtx.clearRect(0, 0, w, h);
-  s.inkCtx.fillText(text, ox + (cx - ix), oy + (cy - iy));
+  s.inkCtx.fillText(text, Math.floor(w / 2) + fx, Math.floor(h / 2) + fy);
   // The same shape in the background colour.
   s.haloCtx.globalCompositeOperation = 'copy';
   s.haloCtx.drawImage(s.ink, 0, 0, w, h, 0, 0, w, h);
   s.haloCtx.globalCompositeOperation = 'source-in';
   s.haloCtx.fillStyle = THEME.background;
   s.haloCtx.fillRect(0, 0, w, h);
-  for (const [dx, dy] of haloRing(reach)) ctx.drawImage(s.halo, 0, 0, w, h, ix - ox + dx, iy - oy + dy, w, h);
-  ctx.drawImage(s.ink, 0, 0, w, h, ix - ox, iy - oy, w, h);
+  const sprite = createCanvas(w, h);
+  const sctx = sprite.getContext('2d');
+  for (const [dx, dy] of haloRing(reach)) sctx.drawImage(s.halo, 0, 0, w, h, dx, dy, w, h);
+  sctx.drawImage(s.ink, 0, 0, w, h, 0, 0, w, h);
+  return sprite;
 }
 
 /** Draws one sector: battle ring, disc, type ring and letter, and its icons. */

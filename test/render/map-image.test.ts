@@ -211,6 +211,18 @@ describe('renderMap: the warp-lane map image', () => {
     expect(reused.equals(fresh)).toBe(true);
   });
 
+  it('a map drawn afresh with the names kept from an earlier drawing is byte for byte one drawn with nothing kept', async () => {
+    const h = richGame();
+    h.patch((s) => (s.map!.sectors.find((x) => x.key === 'F')!.owner = 'p3'));
+    forgetMapCaches(true);
+    await renderMap(g.state); // every name of the map drawn once, its sprite kept
+    forgetMapCaches(); // the layout and the layer forgotten, the sprites kept
+    const kept = await renderMap(h.state);
+    forgetMapCaches(true);
+    const fresh = await renderMap(h.state);
+    expect(kept.equals(fresh)).toBe(true);
+  });
+
   it('focus: the sector and its neighbours only, larger', async () => {
     const scene = mapScene(g.state, { focus: 'X' });
     expect(scene.layout!.nodes.map((n) => n.key).sort()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'X']);
