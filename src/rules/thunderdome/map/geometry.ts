@@ -108,7 +108,7 @@ export function countCrossings(map: Pick<MapSpec, 'sectors' | 'lanes'>): number 
     for (let j = i + 1; j < segs.length && segs[j]!.minX <= u.maxX; j++) {
       const v = segs[j]!;
       if (u.a === v.a || u.a === v.b || u.b === v.a || u.b === v.b) continue;
-      if (v.maxY < u.minY || v.minY > u.maxY) continue;
+      if (boxesApart(u, v.p, v.q)) continue;
       if (segmentsIntersect(u.p, u.q, v.p, v.q)) count++;
     }
   }
